@@ -1,0 +1,37 @@
+// Spec 2 'Entry guard by query parameter': where a visit that arrives with these query
+// parameters goes, in the spec's priority order. Pure, so the router and the tests share it.
+
+export type Destino =
+  | { to: '/certificado/validador'; search: { codcertificado: string } }
+  | { to: '/concurso/derechopostulacion/$id'; params: { id: string } }
+  | { to: '/concurso/detalle/$id'; params: { id: string } }
+  | { to: '/pagos/$a/$b'; params: { a: string; b: string } }
+  | { to: '/pagos/lista/$a'; params: { a: string } }
+  | { to: '/password'; search: { recoverpass: string } }
+  | { to: '/login' }
+
+type Query = Record<string, unknown>
+
+function valor(query: Query, nombre: string): string | undefined {
+  const v = query[nombre]
+  if (typeof v === 'number') return String(v)
+  return typeof v === 'string' && v.trim() !== '' ? v.trim() : undefined
+}
+
+/** Returns where to go, or undefined to stay (signed in and no parameter applies). */
+export function destinoDeEntrada(query: Query, conSesion: boolean): Destino | undefined {
+  const cert = valor(query, 'validacertificado')
+  if (cert !== undefined) return { to: '/certificado/validador', search: { codcertificado: cert } }
+  const concurso = valor(query, 'concurso')
+  if (concurso !== undefined) return { to: '/concurso/derechopostulacion/$id', params: { id: concurso } }
+  const detalle = valor(query, 'concursoDetalle')
+  if (detalle !== undefined) return { to: '/concurso/detalle/$id', params: { id: detalle } }
+  const pagoInsc = valor(query, 'pagoInsc')
+  const posPago = valor(query, 'posPago')
+  if (pagoInsc !== undefined && posPago !== undefined) return { to: '/pagos/$a/$b', params: { a: pagoInsc, b: posPago } }
+  if (pagoInsc !== undefined) return { to: '/pagos/lista/$a', params: { a: pagoInsc } }
+  const recover = valor(query, 'recoverpass')
+  if (recover !== undefined) return { to: '/password', search: { recoverpass: recover } }
+  if (!conSesion) return { to: '/login' }
+  return undefined
+}

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs'
+import { defineConfig, type Plugin } from 'vite'
+import react from '@vitejs/plugin-react'
+import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
+
+const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }
+const manifest = JSON.parse(readFileSync('manifest.webmanifest', 'utf8')) as Partial<ManifestOptions>
+
+// version.json is what a running app compares with the version built into it (spec 7, 'VERSION
+// DISTINTA'). It is emitted beside the build and kept out of the precache on purpose.
+function versionFile(): Plugin {
+  return {
+    name: 'portal-version-json',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ version }) })
+    },
+  }
+}
+
+export default defineConfig({
+  define: { __APP_VERSION__: JSON.stringify(version) },
+  plugins: [
+    // The router plugin must come before react() (stack.md, pitfall 6).
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    versionFile(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest,
+      includeAssets: ['icons/*.png', 'icons/*.svg', 'robots.txt'],
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globIgnores: ['version.json'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/version\.json$/, /^\/sandbox\//],
+        // The query cache owns data: no runtime caching of /api.
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
+  build: { target: 'es2022', sourcemap: false },
+})
