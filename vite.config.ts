@@ -38,6 +38,9 @@ export default defineConfig({
         // The query cache owns data: no runtime caching of /api.
         runtimeCaching: [],
         cleanupOutdatedCaches: true,
+        // Take control of the first visit at once so it already works offline; an update still
+        // waits in 'waiting' until the student accepts it (registerType 'prompt').
+        clientsClaim: true,
       },
     }),
   ],

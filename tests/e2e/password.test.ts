@@ -1,0 +1,55 @@
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { expect, test } from 'vitest'
+import { iniciarSesion, usePortal } from '../support/e2e.ts'
+
+const portal = usePortal()
+
+/** The reset link of the newest message the portal wrote to its mail outbox for this address. */
+function enlaceDeRecuperacion(dataDir: string, email: string): string {
+  const dir = join(dataDir, 'mail')
+  const mensajes = readdirSync(dir)
+    .sort()
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .filter((texto) => texto.includes(email))
+  const enlace = mensajes.at(-1)?.match(/https?:\/\/[^\s"'<>]+recoverpass=[A-Za-z0-9_-]+/)?.[0]
+  if (!enlace) throw new Error(`no reset mail for ${email} in ${dir}`)
+  return enlace
+}
+
+test('a student resets a forgotten password through the e-mailed link and signs in with it', async () => {
+  const { page, context } = await portal.newPage()
+  await page.goto(`${portal.url}/login`)
+  await page.getByRole('link', { name: /Olvidaste/ }).click()
+  await page.waitForURL(`${portal.url}/password`)
+  await page.getByLabel('Correo electrónico').fill('extranjera@demo.cl')
+  await page.getByRole('button', { name: /Enviar/ }).click()
+  await page.getByText(/recibirás un mensaje con un enlace/).first().waitFor()
+
+  await page.goto(enlaceDeRecuperacion(portal.server.dataDir, 'extranjera@demo.cl'))
+  await page.waitForURL(/\/password\?recoverpass=/)
+  await page.getByLabel('Nueva contraseña').fill('corta')
+  await page.getByLabel('Confirmar contraseña').fill('distinta')
+  await page.getByRole('button', { name: /Crear contraseña/ }).click()
+  await page.getByText('Las contraseñas no coinciden, por favor revisar.').waitFor()
+
+  await page.getByLabel('Nueva contraseña').fill('NuevaClave2026')
+  await page.getByLabel('Confirmar contraseña').fill('NuevaClave2026')
+  await page.getByRole('button', { name: /Crear contraseña/ }).click()
+  await page.getByText('Éxito!').waitFor()
+  await page.waitForURL(`${portal.url}/login`, { timeout: 10_000 })
+
+  await iniciarSesion(page, portal.url, 'extranjera@demo.cl', 'NuevaClave2026')
+  await page.waitForURL(`${portal.url}/home`)
+  await context.close()
+})
+
+test('an invalid reset link warns and returns to login after 5 seconds', async () => {
+  const { page, context } = await portal.newPage()
+  const inicio = Date.now()
+  await page.goto(`${portal.url}/?recoverpass=enlace-inventado`)
+  await page.getByText(/no es válido o ya expiró/).first().waitFor()
+  await page.waitForURL(`${portal.url}/login`, { timeout: 10_000 })
+  expect(Date.now() - inicio).toBeGreaterThanOrEqual(4_500)
+  await context.close()
+})

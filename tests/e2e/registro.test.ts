@@ -1,0 +1,29 @@
+import { test } from 'vitest'
+import { usePortal } from '../support/e2e.ts'
+
+const portal = usePortal()
+
+test('an applicant arriving from a contest link registers, signs in and continues to the contest', async () => {
+  const { page, context } = await portal.newPage()
+  await page.goto(`${portal.url}/?concurso=7`)
+  await page.waitForURL(`${portal.url}/login`)
+  await page.getByRole('link', { name: /Regístrate|Registrarse|Crear cuenta/ }).click()
+  await page.waitForURL(`${portal.url}/register`)
+
+  await page.getByLabel('Nombres').fill('Josefa')
+  await page.getByLabel('Apellidos').fill('Muñoz Pérez')
+  await page.getByLabel('RUT o pasaporte').fill('11.111.111-1')
+  await page.getByLabel('Correo electrónico').fill('josefa.munoz@demo.cl')
+  await page.getByLabel('Teléfono').fill('+56 9 8765 4321')
+  await page.getByLabel('Contraseña', { exact: true }).fill('Postula2026')
+  await page.getByLabel('Confirmar contraseña').fill('Postula2026')
+  await page.getByRole('button', { name: /Registrarme|Crear cuenta|Registrar/ }).click()
+
+  await page.waitForURL(`${portal.url}/login`)
+  await page.getByLabel('Contraseña', { exact: true }).fill('Postula2026')
+  const correo = page.getByLabel('Correo electrónico')
+  if ((await correo.inputValue()) === '') await correo.fill('josefa.munoz@demo.cl')
+  await page.getByRole('button', { name: 'Ingresar' }).click()
+  await page.waitForURL(`${portal.url}/concurso/derechopostulacion/7`)
+  await context.close()
+})

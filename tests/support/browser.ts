@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs'
+import { chromium, type Browser, type BrowserContext } from 'playwright-core'
+
+// Flags that keep Chromium quiet on a machine with no network but the package registries
+// (stack.md): without the background-networking ones it keeps dialling Google's hosts.
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+]
+
+/**
+ * Finds a Chromium without downloading one: CHROME_PATH when set, else Debian's
+ * /usr/bin/chromium, else the headless build that ships inside the @sparticuz/chromium package
+ * (a devDependency, so `npm ci` alone is enough on a fresh machine).
+ */
+async function chromiumPath(): Promise<{ executablePath: string; args: string[] }> {
+  if (process.env.CHROME_PATH) return { executablePath: process.env.CHROME_PATH, args: FLAGS }
+  if (existsSync('/usr/bin/chromium')) return { executablePath: '/usr/bin/chromium', args: FLAGS }
+  const { default: sparticuz } = await import('@sparticuz/chromium')
+  return { executablePath: await sparticuz.executablePath(), args: [...sparticuz.args, ...FLAGS] }
+}
+
+export type TestBrowser = { browser: Browser; newContext(): Promise<BrowserContext>; close(): Promise<void> }
+
+/** A headless Chromium; contexts are phone-sized (360 px wide), in Spanish. */
+export async function launchBrowser(): Promise<TestBrowser> {
+  const { executablePath, args } = await chromiumPath()
+  // Playwright gives every launch a fresh temporary profile of its own.
+  const browser = await chromium.launch({ executablePath, args })
+  return {
+    browser,
+    newContext: () =>
+      browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-CL', serviceWorkers: 'allow' }),
+    close: () => browser.close(),
+  }
+}

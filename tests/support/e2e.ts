@@ -1,0 +1,42 @@
+import { afterAll, beforeAll } from 'vitest'
+import type { BrowserContext, Page } from 'playwright-core'
+import { launchBrowser, type TestBrowser } from './browser.ts'
+import { startTestServer, type TestServer } from './server.ts'
+
+export const DEMO_PASSWORD = 'Demo2026'
+
+/**
+ * One real portal server (fresh DATA_DIR, built app from dist/) and one headless Chromium per
+ * test file. Each test opens its own context, so storage and cookies never leak between tests.
+ */
+export function usePortal(options: Parameters<typeof startTestServer>[0] = {}) {
+  const state = {} as { server: TestServer; browser: TestBrowser }
+  beforeAll(async () => {
+    ;[state.server, state.browser] = await Promise.all([startTestServer(options), launchBrowser()])
+  })
+  afterAll(async () => {
+    await state.browser?.close()
+    await state.server?.close()
+  })
+  return {
+    get url() {
+      return state.server.url
+    },
+    get server() {
+      return state.server
+    },
+    async newPage(): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await state.browser.newContext()
+      const page = await context.newPage()
+      return { context, page }
+    },
+  }
+}
+
+/** Signs in through the login screen, as a person would. */
+export async function iniciarSesion(page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD) {
+  await page.goto(`${baseUrl}/login`)
+  await page.getByLabel('Correo electrónico').fill(email)
+  await page.getByLabel('Contraseña', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Ingresar' }).click()
+}
