@@ -1,0 +1,85 @@
+// Profesiones y títulos (área de la salud y afines) para el perfil del alumno.
+// Códigos propios del portal, '1' a '68' agrupados por área. Las entradas
+// genéricas '29', '43', '54', '68' y la final 'Otra profesión' exigen que el
+// alumno especifique su profesión en texto libre (PROFESIONES_CON_OTRA).
+
+export type Profesion = { codProfesion: string; profesion: string }
+
+export const PROFESIONES_CON_OTRA = ['29', '43', '54', '68', 'Otra profesión'] as const
+
+export const profesiones: Profesion[] = [
+  // Área de la salud: profesionales (1-29)
+  { codProfesion: '1', profesion: 'Médico Cirujano' },
+  { codProfesion: '2', profesion: 'Cirujano(a) Dentista' },
+  { codProfesion: '3', profesion: 'Enfermera(o)' },
+  { codProfesion: '4', profesion: 'Matrona(ón)' },
+  { codProfesion: '5', profesion: 'Kinesiólogo(a)' },
+  { codProfesion: '6', profesion: 'Tecnólogo(a) Médico' },
+  { codProfesion: '7', profesion: 'Químico(a) Farmacéutico(a)' },
+  { codProfesion: '8', profesion: 'Bioquímico(a)' },
+  { codProfesion: '9', profesion: 'Nutricionista' },
+  { codProfesion: '10', profesion: 'Fonoaudiólogo(a)' },
+  { codProfesion: '11', profesion: 'Terapeuta Ocupacional' },
+  { codProfesion: '12', profesion: 'Psicólogo(a)' },
+  { codProfesion: '13', profesion: 'Médico Veterinario' },
+  { codProfesion: '14', profesion: 'Enfermera(o) Matrona(ón)' },
+  { codProfesion: '15', profesion: 'Tecnólogo(a) Médico en Imagenología y Física Médica' },
+  { codProfesion: '16', profesion: 'Tecnólogo(a) Médico en Bioanálisis Clínico' },
+  { codProfesion: '17', profesion: 'Tecnólogo(a) Médico en Oftalmología' },
+  { codProfesion: '18', profesion: 'Tecnólogo(a) Médico en Otorrinolaringología' },
+  { codProfesion: '19', profesion: 'Podólogo(a) Clínico(a)' },
+  { codProfesion: '20', profesion: 'Óptico(a)' },
+  { codProfesion: '21', profesion: 'Químico(a) Laboratorista' },
+  { codProfesion: '22', profesion: 'Biólogo(a)' },
+  { codProfesion: '23', profesion: 'Ingeniero(a) Biomédico(a)' },
+  { codProfesion: '24', profesion: 'Salubrista' },
+  { codProfesion: '25', profesion: 'Preparador(a) Físico(a)' },
+  { codProfesion: '26', profesion: 'Acupunturista' },
+  { codProfesion: '27', profesion: 'Naturópata' },
+  { codProfesion: '28', profesion: 'Homeópata' },
+  { codProfesion: '29', profesion: 'Otra profesión del área de la salud' },
+  // Técnicos (30-43)
+  { codProfesion: '30', profesion: 'Técnico(a) en Enfermería de Nivel Superior' },
+  { codProfesion: '31', profesion: 'Técnico(a) en Enfermería de Nivel Medio' },
+  { codProfesion: '32', profesion: 'Auxiliar Paramédico(a)' },
+  { codProfesion: '33', profesion: 'Técnico(a) en Odontología' },
+  { codProfesion: '34', profesion: 'Técnico(a) en Farmacia' },
+  { codProfesion: '35', profesion: 'Técnico(a) en Laboratorio Clínico y Banco de Sangre' },
+  { codProfesion: '36', profesion: 'Técnico(a) en Imagenología' },
+  { codProfesion: '37', profesion: 'Técnico(a) en Podología Clínica' },
+  { codProfesion: '38', profesion: 'Laboratorista Dental' },
+  { codProfesion: '39', profesion: 'Técnico(a) en Rehabilitación' },
+  { codProfesion: '40', profesion: 'Técnico(a) en Administración de Salud' },
+  { codProfesion: '41', profesion: 'Técnico(a) en Prevención de Riesgos' },
+  { codProfesion: '42', profesion: 'Técnico(a) en Informática' },
+  { codProfesion: '43', profesion: 'Otra profesión técnica' },
+  // Área de la educación (44-54)
+  { codProfesion: '44', profesion: 'Profesor(a) de Educación Básica' },
+  { codProfesion: '45', profesion: 'Profesor(a) de Educación Media' },
+  { codProfesion: '46', profesion: 'Educador(a) de Párvulos' },
+  { codProfesion: '47', profesion: 'Profesor(a) de Educación Diferencial' },
+  { codProfesion: '48', profesion: 'Profesor(a) de Educación Física' },
+  { codProfesion: '49', profesion: 'Psicopedagogo(a)' },
+  { codProfesion: '50', profesion: 'Orientador(a) Educacional' },
+  { codProfesion: '51', profesion: 'Profesor(a) de Biología y Ciencias' },
+  { codProfesion: '52', profesion: 'Profesor(a) de Inglés' },
+  { codProfesion: '53', profesion: 'Profesor(a) de Matemática' },
+  { codProfesion: '54', profesion: 'Otra profesión del área de la educación' },
+  // Otras profesiones universitarias (55-68)
+  { codProfesion: '55', profesion: 'Trabajador(a) Social' },
+  { codProfesion: '56', profesion: 'Abogado(a)' },
+  { codProfesion: '57', profesion: 'Ingeniero(a) Comercial' },
+  { codProfesion: '58', profesion: 'Ingeniero(a) Civil' },
+  { codProfesion: '59', profesion: 'Ingeniero(a) Civil Industrial' },
+  { codProfesion: '60', profesion: 'Ingeniero(a) en Informática' },
+  { codProfesion: '61', profesion: 'Ingeniero(a) en Prevención de Riesgos' },
+  { codProfesion: '62', profesion: 'Contador(a) Auditor(a)' },
+  { codProfesion: '63', profesion: 'Administrador(a) Público(a)' },
+  { codProfesion: '64', profesion: 'Arquitecto(a)' },
+  { codProfesion: '65', profesion: 'Periodista' },
+  { codProfesion: '66', profesion: 'Sociólogo(a)' },
+  { codProfesion: '67', profesion: 'Ingeniero(a) Agrónomo(a)' },
+  { codProfesion: '68', profesion: 'Otra profesión universitaria' },
+  // Sin clasificar
+  { codProfesion: 'Otra profesión', profesion: 'Otra profesión' },
+]

@@ -1,0 +1,67 @@
+// Universidades chilenas con reconocimiento oficial (54): las 18 estatales, las
+// 9 privadas tradicionales del Consejo de Rectores y las 27 privadas creadas desde
+// 1981, con su nombre oficial completo. Incluye planteles sin acreditación o con
+// procesos de cierre pendientes (p. ej. Universidad La República, Universidad
+// Bolivariana) porque sus titulados pueden inscribirse; la Universidad del Alba es
+// la ex Universidad Pedro de Valdivia. Ordenadas alfabéticamente (español) y
+// 'OTRA' al final, para instituciones extranjeras o ya cerradas.
+
+export const UNIVERSIDAD_OTRA = 'OTRA'
+
+export const universidades: string[] = [
+  'Pontificia Universidad Católica de Chile',
+  'Pontificia Universidad Católica de Valparaíso',
+  'Universidad Academia de Humanismo Cristiano',
+  'Universidad Adolfo Ibáñez',
+  'Universidad Adventista de Chile',
+  'Universidad Alberto Hurtado',
+  'Universidad Andrés Bello',
+  'Universidad Arturo Prat',
+  'Universidad Austral de Chile',
+  'Universidad Autónoma de Chile',
+  "Universidad Bernardo O'Higgins",
+  'Universidad Bolivariana',
+  'Universidad Católica Cardenal Raúl Silva Henríquez',
+  'Universidad Católica de la Santísima Concepción',
+  'Universidad Católica de Temuco',
+  'Universidad Católica del Maule',
+  'Universidad Católica del Norte',
+  'Universidad Central de Chile',
+  'Universidad de Aconcagua',
+  'Universidad de Antofagasta',
+  'Universidad de Artes, Ciencias y Comunicación UNIACC',
+  'Universidad de Atacama',
+  'Universidad de Aysén',
+  'Universidad de Chile',
+  'Universidad de Concepción',
+  'Universidad de La Frontera',
+  'Universidad de La Serena',
+  'Universidad de Las Américas',
+  'Universidad de los Andes',
+  'Universidad de Los Lagos',
+  'Universidad de Magallanes',
+  "Universidad de O'Higgins",
+  'Universidad de Playa Ancha de Ciencias de la Educación',
+  'Universidad de Santiago de Chile',
+  'Universidad de Talca',
+  'Universidad de Tarapacá',
+  'Universidad de Valparaíso',
+  'Universidad de Viña del Mar',
+  'Universidad del Alba',
+  'Universidad del Bío-Bío',
+  'Universidad del Desarrollo',
+  'Universidad Diego Portales',
+  'Universidad Finis Terrae',
+  'Universidad Gabriela Mistral',
+  'Universidad La República',
+  'Universidad Mayor',
+  'Universidad Metropolitana de Ciencias de la Educación',
+  'Universidad Miguel de Cervantes',
+  'Universidad San Sebastián',
+  'Universidad Santo Tomás',
+  'Universidad SEK',
+  'Universidad Técnica Federico Santa María',
+  'Universidad Tecnológica de Chile INACAP',
+  'Universidad Tecnológica Metropolitana',
+  UNIVERSIDAD_OTRA,
+]
