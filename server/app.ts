@@ -1,0 +1,51 @@
+// The Hono app: middleware for every request, the API areas under /api, then the built PWA.
+import { Hono } from 'hono'
+import type { AppConfig, Clock, Deps, AppEnv, Log } from './contexto.ts'
+import type { Db } from './db/connection.ts'
+import { estaticos } from './estaticos.ts'
+import type { Mailer } from './mail.ts'
+import { cabecerasDeSeguridad } from './middleware/cabeceras.ts'
+import { clientIp } from './middleware/ip.ts'
+import { registroDePeticiones } from './middleware/registro.ts'
+import { cargarSesion } from './middleware/sesion.ts'
+import { xsrf } from './middleware/xsrf.ts'
+import { alumnoRoutes } from './routes/alumno.ts'
+import { authRoutes } from './routes/auth.ts'
+import { certificadosRoutes } from './routes/certificados.ts'
+import { sesionRoutes } from './routes/sesion.ts'
+
+export const MENSAJE_ERROR_INTERNO = 'Ocurrio un error interno, verifica tu conexión o comunicalo a su asistente'
+
+export type AppOptions = { db: Db; config: AppConfig; mailer: Mailer; clock?: Clock; log?: Log }
+
+export function createApp({ db, config, mailer, clock = () => new Date(), log = console.log }: AppOptions) {
+  const deps: Deps = { db, config, mailer, clock, log }
+
+  const api = new Hono<AppEnv>()
+    .use(cargarSesion)
+    .route('/sesion', sesionRoutes)
+    .route('/auth', authRoutes)
+    .route('/alumno', alumnoRoutes)
+    .route('/certificados', certificadosRoutes)
+  api.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))
+
+  const app = new Hono<AppEnv>()
+  app.use(async (c, next) => {
+    c.set('deps', deps)
+    await next()
+  })
+  app.use(registroDePeticiones)
+  app.use(cabecerasDeSeguridad)
+  app.use(clientIp)
+  app.use(xsrf)
+  app.route('/api', api)
+  app.route('/', estaticos(config.distDir))
+  app.notFound((c) => c.text('No encontrado', 404))
+  app.onError((err, c) => {
+    log(`error en ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`)
+    return c.json({ error: MENSAJE_ERROR_INTERNO }, 500)
+  })
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

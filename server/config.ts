@@ -1,0 +1,79 @@
+// Server configuration from environment variables. `buildConfig` takes the env object as an
+// argument so tests can build their own without touching process.env.
+import { resolve } from 'node:path'
+
+/** At most `max` events per window of `ventanaMs` milliseconds. */
+export type Limite = { max: number; ventanaMs: number }
+
+export type Config = {
+  port: number
+  host: string
+  dataDir: string
+  /** Built PWA served on `/`; missing is allowed (the API still works). */
+  distDir: string
+  /** Base of links in e-mails. null: http://HOST:PORT as actually bound (known only after listen). */
+  publicUrl: string | null
+  smtpUrl: string | null
+  mailFrom: string
+  /** The portal's own account: an assistant with this e-mail is hidden on the home page (spec 1). */
+  serviceAccountEmail: string
+  sessionTtlHours: number
+  resetTokenTtlMinutes: number
+  /** Only behind a proxy we run: otherwise anyone could forge X-Forwarded-For to dodge throttling. */
+  trustProxy: boolean
+  limites: {
+    /** Failed logins per account and IP. */
+    loginCuentaIp: Limite
+    /** Login attempts per IP, failed or not. */
+    loginIp: Limite
+    recuperacionEmail: Limite
+    recuperacionIp: Limite
+    validacionIp: Limite
+    registroIp: Limite
+  }
+}
+
+type Env = Record<string, string | undefined>
+
+function entero(env: Env, nombre: string, porDefecto: number): number {
+  const valor = env[nombre]
+  if (valor === undefined || valor === '') return porDefecto
+  const n = Number(valor)
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${nombre} debe ser un entero no negativo (recibido: ${valor})`)
+  return n
+}
+
+/** 'N/M': N events per M minutes, e.g. THROTTLE_LOGIN_IP=30/15. */
+function limite(env: Env, nombre: string, max: number, minutos: number): Limite {
+  const valor = env[nombre]
+  if (valor === undefined || valor === '') return { max, ventanaMs: minutos * 60_000 }
+  const match = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(valor.trim())
+  if (!match) throw new Error(`${nombre} debe tener la forma N/M (N intentos cada M minutos), recibido: ${valor}`)
+  return { max: Number(match[1]), ventanaMs: Number(match[2]) * 60_000 }
+}
+
+export function buildConfig(env: Env = process.env): Config {
+  const port = entero(env, 'PORT', 8080)
+  const host = env.HOST || '127.0.0.1'
+  return {
+    port,
+    host,
+    dataDir: resolve(env.DATA_DIR || './data'),
+    distDir: resolve(env.DIST_DIR || './dist'),
+    publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Portal de Estudiantes <no-responder@postgrado-demo.cl>',
+    serviceAccountEmail: (env.SERVICE_ACCOUNT_EMAIL || 'portal@postgrado-demo.cl').toLowerCase(),
+    sessionTtlHours: entero(env, 'SESSION_TTL_HOURS', 12),
+    resetTokenTtlMinutes: entero(env, 'RESET_TOKEN_TTL_MINUTES', 60),
+    trustProxy: env.TRUST_PROXY === '1',
+    limites: {
+      loginCuentaIp: limite(env, 'THROTTLE_LOGIN_CUENTA_IP', 10, 15),
+      loginIp: limite(env, 'THROTTLE_LOGIN_IP', 30, 15),
+      recuperacionEmail: limite(env, 'THROTTLE_RECUPERACION_EMAIL', 3, 60),
+      recuperacionIp: limite(env, 'THROTTLE_RECUPERACION_IP', 10, 60),
+      validacionIp: limite(env, 'THROTTLE_VALIDACION_IP', 20, 10),
+      registroIp: limite(env, 'THROTTLE_REGISTRO_IP', 10, 60),
+    },
+  }
+}

@@ -1,0 +1,25 @@
+// What every handler can reach through `c.var`: the app's dependencies and the request's
+// student (from the session cookie) and client IP.
+import type { Db } from './db/connection.ts'
+import type { Alumno } from './db/schema.ts'
+import type { Config } from './config.ts'
+import type { Mailer } from './mail.ts'
+
+/** The configuration once the server is listening: the public URL is then known. */
+export type AppConfig = Config & { publicUrl: string }
+
+export type Clock = () => Date
+
+export type Log = (linea: string) => void
+
+export type Deps = { db: Db; config: AppConfig; mailer: Mailer; clock: Clock; log: Log }
+
+export type AppEnv = {
+  Variables: {
+    deps: Deps
+    ip: string
+    /** The signed-in student, or null. Set by the session middleware for every /api request. */
+    alumno: Alumno | null
+    sesionHash: string | null
+  }
+}

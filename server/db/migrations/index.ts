@@ -1,0 +1,12 @@
+// Ordered migrations, applied at start by Kysely's Migrator. Add a new file for every change
+// (never edit an applied one) and list it here; the names sort in the order they run.
+import type { Migration, MigrationProvider } from 'kysely'
+import * as m0001 from './0001-inicial.ts'
+
+const migraciones: Record<string, Migration> = {
+  '0001-inicial': m0001,
+}
+
+export const proveedorMigraciones: MigrationProvider = {
+  getMigrations: async () => migraciones,
+}

@@ -1,0 +1,119 @@
+// The database as Kysely sees it. Column names are snake_case; timestamps are ISO-8601 UTC strings
+// ('2026-03-15T12:00:00.000Z'), which compare correctly as text on SQLite and PostgreSQL alike;
+// calendar dates (fecha_inicio, fecha_nac, fecha_emision) are 'yyyy-mm-dd'. Booleans are 0/1
+// integers for the same portability reason.
+import type { Insertable, Selectable } from 'kysely'
+
+export type Database = {
+  semillas: SemillasTable
+  paises: PaisesTable
+  regiones: RegionesTable
+  comunas: ComunasTable
+  profesiones: ProfesionesTable
+  universidades: UniversidadesTable
+  asistentes: AsistentesTable
+  alumnos: AlumnosTable
+  sesiones: SesionesTable
+  tokens_recuperacion: TokensRecuperacionTable
+  limites: LimitesTable
+  solicitudes: SolicitudesTable
+  documentos: DocumentosTable
+  certificados: CertificadosTable
+}
+
+/** Seeds already applied, so each runs once (first start only). */
+export type SemillasTable = { nombre: string; aplicada: string }
+
+export type PaisesTable = { cod_pais: string; pais: string; nacionalidad: string; orden: number }
+export type RegionesTable = { cod_region: string; region: string; orden: number }
+export type ComunasTable = { cod_comuna: string; comuna: string; cod_region: string; ciudad: string; orden: number }
+export type ProfesionesTable = { cod_profesion: string; profesion: string; requiere_otra: number; orden: number }
+export type UniversidadesTable = { universidad: string; orden: number }
+
+/** Commercial assistants (spec 3 'Owner'). */
+export type AsistentesTable = { id: string; nombre: string; telefono: string; email: string }
+
+/** Students: account data plus spec 3 'Person'. */
+export type AlumnosTable = {
+  id: string
+  email: string
+  password_hash: string
+  /** Normalised RUT ('12345678-5'), or RUT_PLACEHOLDER '0-0' for foreigners. */
+  rut: string
+  /** 'PASAPORTE' | 'DNI' for foreigners; null with a RUT. */
+  tipo_documento: string | null
+  /** Passport/DNI number, upper-case; null with a RUT. */
+  numero_documento: string | null
+  nombres: string
+  apellidos: string
+  codigo_alumno: string
+  asistente_id: string
+  sexoregistral: string | null
+  fecha_nac: string | null
+  telefono_particular: string | null
+  celular: string | null
+  nacionalidad: string | null
+  tipo_residencia: string | null
+  pais_origen: string | null
+  direccion: string | null
+  cod_pais: string | null
+  cod_region: string | null
+  cod_comuna: string | null
+  ciudad: string | null
+  cod_profesion: string | null
+  otra_profesion: string | null
+  universidad: string | null
+  otrauniversidad: string | null
+  maxnivelformacion: string | null
+  otronivelformacion: string | null
+  tipoinstitucion: string | null
+  otrotipoinstitucion: string | null
+  pais_est_secund: string | null
+  creado: string
+}
+
+export type SesionesTable = { token_hash: string; alumno_id: string; creada: string; expira: string }
+
+export type TokensRecuperacionTable = { token_hash: string; alumno_id: string; creado: string; expira: string; usado: string | null }
+
+/** Throttle counters: fixed windows per key (design: servers keep no state of their own). */
+export type LimitesTable = { clave: string; conteo: number; expira: string }
+
+/** Enrolments (spec 3 'Solicitud'). */
+export type SolicitudesTable = {
+  codigo_inscripcion: string
+  alumno_id: string
+  /** The enrolment's owner (commercial assistant); the most recent one is inscReciente.Owner. */
+  asistente_id: string
+  fecha_inicio: string
+  anio_curso: number
+  nombre_curso: string
+  curso: string
+  tipo_curso: string
+  cod_grupo: string
+  habilita_tb: number
+  cod_prospecto: string
+}
+
+/** Files attached to an enrolment: code 6 signed regulations, 30 invoice, 35 certificate. */
+export type DocumentosTable = {
+  id: string
+  codigo_inscripcion: string
+  cod_tipo_documento: string
+  nombre: string
+  archivo: string
+  creado: string
+}
+
+export type CertificadosTable = {
+  /** Unguessable code printed on the certificate and typed into the public validator. */
+  codigo: string
+  alumno_id: string
+  codigo_inscripcion: string
+  fecha_emision: string
+  programa: string
+}
+
+export type Alumno = Selectable<AlumnosTable>
+export type NuevoAlumno = Insertable<AlumnosTable>
+export type Asistente = Selectable<AsistentesTable>

@@ -1,0 +1,218 @@
+// Demo data of issue 2 item 3: commercial assistants and three students (password `Demo2026`)
+// with their enrolments, documents and issued certificates. Ids and codes are fixed so the README,
+// the tests and later issues can name them.
+import type { Insertable } from 'kysely'
+import { RUT_PLACEHOLDER } from '../../../src/domain/rut.ts'
+import type {
+  AlumnosTable,
+  AsistentesTable,
+  CertificadosTable,
+  DocumentosTable,
+  SolicitudesTable,
+} from '../schema.ts'
+import { COD_PAIS_CHILE } from './paises.ts'
+
+export const DEMO_PASSWORD = 'Demo2026'
+
+export const DEMO_CUENTAS = {
+  estudiante: 'estudiante@demo.cl',
+  extranjera: 'extranjera@demo.cl',
+  sinSolicitudes: 'sinsolicitudes@demo.cl',
+} as const
+
+/** A valid certificate code (the README prints it with its validator URL). */
+export const DEMO_CERTIFICADO_VALIDO = 'F8R7M74YVSJBP5T4VZSLG3XMPC8V'
+const DEMO_CERTIFICADO_ACLS = 'JVGTYV9DY5ZPQDNZYNA45HPHYP89'
+
+/** The portal's own account as an assistant: whoever it owns sees no assistant block (spec 1). */
+export const ASISTENTE_PORTAL_ID = 'asistente-portal'
+
+export function asistentesDemo(serviceAccountEmail: string): Insertable<AsistentesTable>[] {
+  return [
+    { id: ASISTENTE_PORTAL_ID, nombre: 'Portal de Estudiantes', telefono: '+56 2 2978 1000', email: serviceAccountEmail },
+    { id: 'asistente-herrera', nombre: 'Francisca Herrera Méndez', telefono: '+56 9 8765 4321', email: 'francisca.herrera@postgrado-demo.cl' },
+    { id: 'asistente-munoz', nombre: 'Tomás Muñoz Araya', telefono: '+56 9 7654 3210', email: 'tomas.munoz@postgrado-demo.cl' },
+  ]
+}
+
+const sinDatosPersonales = {
+  sexoregistral: null,
+  fecha_nac: null,
+  telefono_particular: null,
+  celular: null,
+  nacionalidad: null,
+  tipo_residencia: null,
+  pais_origen: null,
+  direccion: null,
+  cod_pais: null,
+  cod_region: null,
+  cod_comuna: null,
+  ciudad: null,
+  cod_profesion: null,
+  otra_profesion: null,
+  universidad: null,
+  otrauniversidad: null,
+  maxnivelformacion: null,
+  otronivelformacion: null,
+  tipoinstitucion: null,
+  otrotipoinstitucion: null,
+  pais_est_secund: null,
+}
+
+export function alumnosDemo(passwordHash: string, creado: string): Insertable<AlumnosTable>[] {
+  return [
+    {
+      ...sinDatosPersonales,
+      id: 'alumno-estudiante',
+      email: DEMO_CUENTAS.estudiante,
+      password_hash: passwordHash,
+      rut: '16789432-1',
+      tipo_documento: null,
+      numero_documento: null,
+      nombres: 'Camila Andrea',
+      apellidos: 'Rojas Soto',
+      codigo_alumno: 'AL20180457',
+      asistente_id: 'asistente-herrera',
+      sexoregistral: 'Femenino',
+      fecha_nac: '1989-07-14',
+      telefono_particular: '+56 2 2345 6789',
+      celular: '+56 9 8123 4567',
+      nacionalidad: COD_PAIS_CHILE,
+      direccion: 'Av. Providencia 1234, depto. 56',
+      cod_pais: COD_PAIS_CHILE,
+      cod_region: '13',
+      cod_comuna: '13123',
+      ciudad: 'Santiago',
+      cod_profesion: '1',
+      universidad: 'Universidad de Chile',
+      maxnivelformacion: 'Universitaria Completa',
+      tipoinstitucion: 'Universidad',
+      pais_est_secund: COD_PAIS_CHILE,
+      creado,
+    },
+    {
+      ...sinDatosPersonales,
+      id: 'alumno-extranjera',
+      email: DEMO_CUENTAS.extranjera,
+      password_hash: passwordHash,
+      rut: RUT_PLACEHOLDER,
+      tipo_documento: 'PASAPORTE',
+      numero_documento: 'AAF482913',
+      nombres: 'Valentina',
+      apellidos: 'García Pérez',
+      codigo_alumno: 'AL20250918',
+      asistente_id: 'asistente-herrera',
+      sexoregistral: 'Femenino',
+      fecha_nac: '1993-02-03',
+      telefono_particular: '+56 2 2987 6543',
+      celular: '+56 9 6543 2109',
+      nacionalidad: '3',
+      // Spec 3: 1 = previous residence in the country.
+      tipo_residencia: '1',
+      pais_origen: '3',
+      direccion: 'Av. Apoquindo 4500, depto. 1203',
+      cod_pais: COD_PAIS_CHILE,
+      cod_region: '13',
+      cod_comuna: '13114',
+      ciudad: 'Santiago',
+      cod_profesion: '1',
+      universidad: 'OTRA',
+      otrauniversidad: 'Universidad de Buenos Aires',
+      maxnivelformacion: 'Universitaria Completa',
+      tipoinstitucion: 'Universidad',
+      pais_est_secund: '3',
+      creado,
+    },
+    {
+      ...sinDatosPersonales,
+      id: 'alumno-sinsolicitudes',
+      email: DEMO_CUENTAS.sinSolicitudes,
+      password_hash: passwordHash,
+      rut: '17345218-7',
+      tipo_documento: null,
+      numero_documento: null,
+      nombres: 'Joaquín Ignacio',
+      apellidos: 'Fuentes Lagos',
+      codigo_alumno: 'AL20260033',
+      asistente_id: ASISTENTE_PORTAL_ID,
+      nacionalidad: COD_PAIS_CHILE,
+      cod_pais: COD_PAIS_CHILE,
+      creado,
+    },
+  ]
+}
+
+type Solicitud = Insertable<SolicitudesTable>
+
+function solicitud(
+  codigo: string,
+  fechaInicio: string,
+  nombreCurso: string,
+  curso: string,
+  tipoCurso: string,
+  codGrupo: string,
+  habilitaTb: boolean,
+  codProspecto: string,
+  alumnoId = 'alumno-estudiante',
+  asistenteId = 'asistente-herrera',
+): Solicitud {
+  return {
+    codigo_inscripcion: codigo,
+    alumno_id: alumnoId,
+    asistente_id: asistenteId,
+    fecha_inicio: fechaInicio,
+    anio_curso: Number(fechaInicio.slice(0, 4)),
+    nombre_curso: nombreCurso,
+    curso,
+    tipo_curso: tipoCurso,
+    cod_grupo: codGrupo,
+    habilita_tb: habilitaTb ? 1 : 0,
+    cod_prospecto: codProspecto,
+  }
+}
+
+// estudiante@demo.cl: 10 enrolments (two pages of 7), groups 1, 5, 85 and 86, Derivada and Primaria,
+// payment enabled and not. The most recent one belongs to another assistant, so the home shows
+// inscReciente.Owner (Tomás Muñoz) rather than the student's own (Francisca Herrera).
+export const solicitudesDemo: Solicitud[] = [
+  solicitud('INS-24-20117', '2024-04-08', 'Diplomado en Medicina Intensiva del Adulto', 'DMIA', 'Diplomado', '1', true, 'PRO-0081452'),
+  solicitud('INS-24-20388', '2024-08-05', 'Curso de Reanimación Cardiopulmonar Avanzada (ACLS)', 'CRCA', 'Curso', '5', true, 'PRO-0082017'),
+  solicitud('INS-25-30021', '2025-03-10', 'Magíster en Salud Pública con mención en Epidemiología Clínica', 'MSPE', 'Magíster', '85', false, 'PRO-0090233'),
+  solicitud('INS-25-30145', '2025-04-07', 'Estadía Clínica en Cardiología Intervencional', 'ECCI', 'Estadía Clínica', '86', true, 'PRO-0090871'),
+  solicitud('INS-25-30290', '2025-05-12', 'Diplomado en Ecografía Clínica en Urgencias', 'DECU', 'Diplomado', '1', true, 'PRO-0091320'),
+  solicitud('INS-25-30311', '2025-05-12', 'Módulo de Ventilación Mecánica Invasiva', 'MVMI', 'Derivada', '1', false, 'PRO-0091344'),
+  solicitud('INS-25-30477', '2025-08-04', 'Diplomado en Geriatría y Gerontología Clínica', 'DGGC', 'Primaria', '5', true, 'PRO-0092108'),
+  solicitud('INS-25-30502', '2025-09-01', 'Curso de Manejo Avanzado de la Vía Aérea', 'CMVA', 'Curso', '5', false, 'PRO-0092265'),
+  solicitud('INS-26-40033', '2026-01-12', 'Estadía Clínica en Medicina Materno Fetal', 'ECMF', 'Estadía Clínica', '86', false, 'PRO-0100142'),
+  solicitud('INS-26-40018', '2026-03-09', 'Diplomado en Cuidados Paliativos y Manejo del Dolor', 'DCPD', 'Diplomado', '1', true, 'PRO-0100087', 'alumno-estudiante', 'asistente-munoz'),
+  // extranjera@demo.cl: one group-1 enrolment with no survey yet.
+  solicitud('INS-25-30688', '2025-10-06', 'Diplomado en Medicina de Urgencia', 'DMUR', 'Diplomado', '1', true, 'PRO-0093310', 'alumno-extranjera'),
+]
+
+// Spec 9: 6 signed regulations, 30 invoice, 35 certificate. Only the rows: the files come later.
+export function documentosDemo(creado: string): Insertable<DocumentosTable>[] {
+  return [
+    { id: 'doc-20117-35', codigo_inscripcion: 'INS-24-20117', cod_tipo_documento: '35', nombre: 'Certificado Programa', archivo: 'Pro-INS-24-20117-certificado.pdf', creado },
+    { id: 'doc-20117-30', codigo_inscripcion: 'INS-24-20117', cod_tipo_documento: '30', nombre: 'Factura', archivo: 'Pro-INS-24-20117-factura.pdf', creado },
+    { id: 'doc-20117-6', codigo_inscripcion: 'INS-24-20117', cod_tipo_documento: '6', nombre: 'Reglamento Firmado', archivo: 'Pro-INS-24-20117-reglamento.pdf', creado },
+    { id: 'doc-20388-35', codigo_inscripcion: 'INS-24-20388', cod_tipo_documento: '35', nombre: 'Certificado Programa', archivo: 'Pro-INS-24-20388-certificado.pdf', creado },
+    { id: 'doc-30290-6', codigo_inscripcion: 'INS-25-30290', cod_tipo_documento: '6', nombre: 'Reglamento Firmado', archivo: 'Pro-INS-25-30290-reglamento.pdf', creado },
+  ]
+}
+
+export const certificadosDemo: Insertable<CertificadosTable>[] = [
+  {
+    codigo: DEMO_CERTIFICADO_VALIDO,
+    alumno_id: 'alumno-estudiante',
+    codigo_inscripcion: 'INS-24-20117',
+    fecha_emision: '2025-01-17',
+    programa: 'Diplomado en Medicina Intensiva del Adulto',
+  },
+  {
+    codigo: DEMO_CERTIFICADO_ACLS,
+    alumno_id: 'alumno-estudiante',
+    codigo_inscripcion: 'INS-24-20388',
+    fecha_emision: '2024-10-30',
+    programa: 'Curso de Reanimación Cardiopulmonar Avanzada (ACLS)',
+  },
+]

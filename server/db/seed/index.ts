@@ -1,0 +1,63 @@
+// Seeds run once, on first start: each is recorded in `semillas` in the same transaction that
+// inserts its rows, so a restart (or a crash half-way) never duplicates or half-applies one.
+// Later issues add their own named seeds to the list below.
+import type { Transaction } from 'kysely'
+import { hashPassword } from '../../security/password.ts'
+import type { Db } from '../connection.ts'
+import type { Database } from '../schema.ts'
+import { alumnosDemo, asistentesDemo, certificadosDemo, DEMO_PASSWORD, documentosDemo, solicitudesDemo } from './demo.ts'
+import { comunas, regiones } from './geografia.ts'
+import { paises } from './paises.ts'
+import { PROFESIONES_CON_OTRA, profesiones } from './profesiones.ts'
+import { universidades } from './universidades.ts'
+
+export type OpcionesSemilla = { serviceAccountEmail: string; ahora: Date }
+
+type Semilla = {
+  nombre: string
+  aplicar: (trx: Transaction<Database>, opciones: OpcionesSemilla) => Promise<void>
+}
+
+async function tablasDeReferencia(trx: Transaction<Database>): Promise<void> {
+  await trx.insertInto('paises').values(paises.map((p, orden) => ({ cod_pais: p.codPais, pais: p.pais, nacionalidad: p.nacionalidad, orden }))).execute()
+  await trx.insertInto('regiones').values(regiones.map((r, orden) => ({ cod_region: r.codRegion, region: r.region, orden }))).execute()
+  await trx
+    .insertInto('comunas')
+    .values(comunas.map((c, orden) => ({ cod_comuna: c.codComuna, comuna: c.comuna, cod_region: c.codRegion, ciudad: c.ciudad, orden })))
+    .execute()
+  const conOtra: readonly string[] = PROFESIONES_CON_OTRA
+  await trx
+    .insertInto('profesiones')
+    .values(profesiones.map((p, orden) => ({ cod_profesion: p.codProfesion, profesion: p.profesion, requiere_otra: conOtra.includes(p.codProfesion) ? 1 : 0, orden })))
+    .execute()
+  await trx.insertInto('universidades').values(universidades.map((universidad, orden) => ({ universidad, orden }))).execute()
+}
+
+async function demo(trx: Transaction<Database>, { serviceAccountEmail, ahora }: OpcionesSemilla): Promise<void> {
+  const creado = ahora.toISOString()
+  await trx.insertInto('asistentes').values(asistentesDemo(serviceAccountEmail)).execute()
+  await trx.insertInto('alumnos').values(alumnosDemo(await hashPassword(DEMO_PASSWORD), creado)).execute()
+  await trx.insertInto('solicitudes').values(solicitudesDemo).execute()
+  await trx.insertInto('documentos').values(documentosDemo(creado)).execute()
+  await trx.insertInto('certificados').values(certificadosDemo).execute()
+}
+
+const semillas: Semilla[] = [
+  { nombre: '0001-tablas-de-referencia', aplicar: tablasDeReferencia },
+  { nombre: '0002-demo', aplicar: demo },
+]
+
+/** Applies the seeds not yet applied; returns their names. */
+export async function sembrar(db: Db, opciones: OpcionesSemilla): Promise<string[]> {
+  const aplicadas = new Set((await db.selectFrom('semillas').select('nombre').execute()).map((s) => s.nombre))
+  const nuevas: string[] = []
+  for (const semilla of semillas) {
+    if (aplicadas.has(semilla.nombre)) continue
+    await db.transaction().execute(async (trx) => {
+      await semilla.aplicar(trx, opciones)
+      await trx.insertInto('semillas').values({ nombre: semilla.nombre, aplicada: opciones.ahora.toISOString() }).execute()
+    })
+    nuevas.push(semilla.nombre)
+  }
+  return nuevas
+}

@@ -1,0 +1,43 @@
+// Outgoing e-mail through nodemailer (design: 'E-mail'). With SMTP_URL it sends through that
+// server; otherwise each message is written as JSON under DATA_DIR/mail/ so the reset flow works
+// on a laptop with no mail server (and tests can read the link).
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join, relative } from 'node:path'
+import nodemailer from 'nodemailer'
+import type { Log } from './contexto.ts'
+
+export type Mensaje = { to: string; subject: string; text: string; html: string }
+
+export type Mailer = { send(mensaje: Mensaje): Promise<void> }
+
+export function carpetaCorreo(dataDir: string): string {
+  return join(dataDir, 'mail')
+}
+
+export function createMailer(opciones: { smtpUrl: string | null; mailFrom: string; dataDir: string; log: Log }): Mailer {
+  const { smtpUrl, mailFrom, dataDir, log } = opciones
+  if (smtpUrl) {
+    const transporte = nodemailer.createTransport(smtpUrl)
+    return {
+      async send(mensaje) {
+        await transporte.sendMail({ from: mailFrom, ...mensaje })
+      },
+    }
+  }
+  const transporte = nodemailer.createTransport({ jsonTransport: true })
+  const carpeta = carpetaCorreo(dataDir)
+  let secuencia = 0
+  return {
+    async send(mensaje) {
+      const info = await transporte.sendMail({ from: mailFrom, ...mensaje })
+      await mkdir(carpeta, { recursive: true })
+      // Sortable by time; the sequence keeps two messages of the same millisecond apart.
+      const marca = new Date().toISOString().replace(/[:.]/g, '-')
+      const destinatario = mensaje.to.replace(/[^a-zA-Z0-9@._-]/g, '_')
+      const archivo = join(carpeta, `${marca}-${String(++secuencia).padStart(4, '0')}-${destinatario}.json`)
+      await writeFile(archivo, `${JSON.stringify(JSON.parse(String(info.message)), null, 2)}\n`)
+      const corta = relative(process.cwd(), archivo)
+      log(`correo guardado en ${corta.startsWith('..') ? archivo : corta}`)
+    },
+  }
+}

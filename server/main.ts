@@ -1,0 +1,98 @@
+// Start-up: configuration, database (migrated and seeded), the app, and the HTTP server.
+// `tsx server/main.ts` starts it on HOST:PORT; tests call startServer() in-process.
+import { existsSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import { pathToFileURL } from 'node:url'
+import { createAdaptorServer } from '@hono/node-server'
+import { createApp } from './app.ts'
+import { buildConfig, type Config } from './config.ts'
+import type { AppConfig, Clock, Log } from './contexto.ts'
+import { abrirBaseDeDatos, migrar } from './db/connection.ts'
+import { sembrar } from './db/seed/index.ts'
+import { DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
+import { createMailer } from './mail.ts'
+
+export type StartOptions = { config: Config; clock?: Clock; log?: Log }
+
+export type RunningServer = { url: string; config: AppConfig; close(): Promise<void> }
+
+export async function startServer({ config, clock = () => new Date(), log = console.log }: StartOptions): Promise<RunningServer> {
+  const db = abrirBaseDeDatos(config.dataDir)
+  try {
+    await migrar(db)
+    const nuevas = await sembrar(db, { serviceAccountEmail: config.serviceAccountEmail, ahora: clock() })
+    if (nuevas.length > 0) log(`datos iniciales cargados: ${nuevas.join(', ')}`)
+  } catch (err) {
+    await db.destroy()
+    throw err
+  }
+  if (!existsSync(config.distDir)) {
+    log(`AVISO: no existe ${config.distDir}; la aplicación no está compilada (ejecute npm run build). La API funciona igual.`)
+  }
+
+  // The app needs the public URL for e-mail links, and with PORT=0 that is known only after
+  // listening; requests wait on this handler until the app exists.
+  let fetchApp: ((req: Request, env: unknown) => Response | Promise<Response>) | undefined
+  const server = createAdaptorServer({
+    fetch: (req, env) => (fetchApp ? fetchApp(req, env) : new Response('Iniciando', { status: 503 })),
+  })
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const { port } = server.address() as AddressInfo
+  const hostUrl = config.host.includes(':') ? `[${config.host}]` : config.host
+  const url = `http://${hostUrl}:${port}`
+  const appConfig: AppConfig = { ...config, port, publicUrl: config.publicUrl ?? url }
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir, log })
+  const app = createApp({ db, config: appConfig, mailer, clock, log })
+  fetchApp = (req, env) => app.fetch(req, env)
+
+  let cerrado: Promise<void> | undefined
+  return {
+    url,
+    config: appConfig,
+    close() {
+      cerrado ??= (async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          // Keep-alive connections would hold close() open until they time out.
+          if ('closeIdleConnections' in server) server.closeIdleConnections()
+        })
+        await db.destroy()
+      })()
+      return cerrado
+    },
+  }
+}
+
+async function principal(): Promise<void> {
+  const config = buildConfig(process.env)
+  const servidor = await startServer({ config })
+  const base = servidor.config.publicUrl
+  console.log(`Portal de Estudiantes en ${servidor.url} (datos en ${config.dataDir})`)
+  console.log(`Cuentas de demostración (contraseña ${DEMO_PASSWORD}): ${Object.values(DEMO_CUENTAS).join(', ')}`)
+  console.log(`Certificado válido: ${base}/certificado/validador?codcertificado=${DEMO_CERTIFICADO_VALIDO}`)
+  const terminar = (senal: string) => {
+    console.log(`${senal} recibido: cerrando el servidor`)
+    servidor.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err)
+        process.exit(1)
+      },
+    )
+  }
+  process.once('SIGTERM', () => terminar('SIGTERM'))
+  process.once('SIGINT', () => terminar('SIGINT'))
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  principal().catch((err: unknown) => {
+    console.error('No se pudo iniciar el servidor:', err)
+    process.exit(1)
+  })
+}

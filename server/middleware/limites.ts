@@ -1,0 +1,52 @@
+// Throttling with counters in the database (design: API servers keep no state of their own, so
+// every server behind a balancer sees the same counts). Fixed windows: a key counts events until
+// its window ends, then starts again.
+import type { Context } from 'hono'
+import type { Limite } from '../config.ts'
+import type { AppEnv } from '../contexto.ts'
+import type { Db } from '../db/connection.ts'
+
+export const MENSAJE_LIMITE = 'Demasiados intentos. Espere unos minutos e intente nuevamente.'
+
+export type Estado = { excedido: boolean; reintentarEnSeg: number }
+
+function estado(conteo: number, expira: string, limite: Limite, ahora: Date): Estado {
+  const restanteMs = Date.parse(expira) - ahora.getTime()
+  return { excedido: conteo > limite.max, reintentarEnSeg: Math.max(1, Math.ceil(restanteMs / 1000)) }
+}
+
+/** Counts one event for `clave` and says whether it went over the limit. */
+export async function contar(db: Db, clave: string, limite: Limite, ahora: Date): Promise<Estado> {
+  return db.transaction().execute(async (trx) => {
+    const fila = await trx.selectFrom('limites').select(['conteo', 'expira']).where('clave', '=', clave).executeTakeFirst()
+    const ahoraIso = ahora.toISOString()
+    if (!fila || fila.expira <= ahoraIso) {
+      const expira = new Date(ahora.getTime() + limite.ventanaMs).toISOString()
+      await trx
+        .insertInto('limites')
+        .values({ clave, conteo: 1, expira })
+        .onConflict((oc) => oc.column('clave').doUpdateSet({ conteo: 1, expira }))
+        .execute()
+      return estado(1, expira, limite, ahora)
+    }
+    await trx.updateTable('limites').set((eb) => ({ conteo: eb('conteo', '+', 1) })).where('clave', '=', clave).execute()
+    return estado(fila.conteo + 1, fila.expira, limite, ahora)
+  })
+}
+
+/** Whether `clave` has already used up its limit, without counting an event. */
+export async function agotado(db: Db, clave: string, limite: Limite, ahora: Date): Promise<Estado> {
+  const fila = await db.selectFrom('limites').select(['conteo', 'expira']).where('clave', '=', clave).executeTakeFirst()
+  if (!fila || fila.expira <= ahora.toISOString()) return { excedido: false, reintentarEnSeg: 0 }
+  return { ...estado(fila.conteo, fila.expira, limite, ahora), excedido: fila.conteo >= limite.max }
+}
+
+export async function reiniciar(db: Db, clave: string): Promise<void> {
+  await db.deleteFrom('limites').where('clave', '=', clave).execute()
+}
+
+/** 429 with Retry-After; `extra` adds the fields of endpoints that reply { status, message }. */
+export function respuestaLimite(c: Context<AppEnv>, e: Estado, extra: Record<string, unknown> = {}): Response {
+  c.header('Retry-After', String(e.reintentarEnSeg))
+  return c.json({ error: MENSAJE_LIMITE, ...extra }, 429)
+}

@@ -1,0 +1,81 @@
+// The student is identified by the HttpOnly `portal_sesion` cookie alone (README 'Conventions').
+// The token is random; the database keeps its SHA-256 and a sliding expiry.
+import type { Context } from 'hono'
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv, Deps } from '../contexto.ts'
+import { hashToken, nuevoToken } from '../security/tokens.ts'
+
+export const SESION_COOKIE = 'portal_sesion'
+export const MENSAJE_SESION_EXPIRADA = 'Sesion Expirada, vuelva a ingresar'
+
+/** Sliding expiry is written at most once a minute, not on every request. */
+const RENOVAR_CADA_MS = 60_000
+
+function ttlMs(deps: Deps): number {
+  return deps.config.sessionTtlHours * 3_600_000
+}
+
+function ponerCookie(c: Context<AppEnv>, token: string): void {
+  setCookie(c, SESION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: c.var.deps.config.publicUrl.startsWith('https:'),
+    maxAge: Math.floor(ttlMs(c.var.deps) / 1000),
+  })
+}
+
+export async function iniciarSesion(c: Context<AppEnv>, alumnoId: string): Promise<void> {
+  const { db, clock } = c.var.deps
+  const token = nuevoToken()
+  const ahora = clock()
+  await db
+    .insertInto('sesiones')
+    .values({
+      token_hash: hashToken(token),
+      alumno_id: alumnoId,
+      creada: ahora.toISOString(),
+      expira: new Date(ahora.getTime() + ttlMs(c.var.deps)).toISOString(),
+    })
+    .execute()
+  ponerCookie(c, token)
+}
+
+export async function cerrarSesion(c: Context<AppEnv>): Promise<void> {
+  if (c.var.sesionHash) await c.var.deps.db.deleteFrom('sesiones').where('token_hash', '=', c.var.sesionHash).execute()
+  deleteCookie(c, SESION_COOKIE, { path: '/' })
+}
+
+export const cargarSesion = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('alumno', null)
+  c.set('sesionHash', null)
+  const token = getCookie(c, SESION_COOKIE)
+  if (token) {
+    const { db, clock } = c.var.deps
+    const ahora = clock()
+    const tokenHash = hashToken(token)
+    const sesion = await db.selectFrom('sesiones').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()
+    if (sesion && sesion.expira > ahora.toISOString()) {
+      const alumno = await db.selectFrom('alumnos').selectAll().where('id', '=', sesion.alumno_id).executeTakeFirst()
+      if (alumno) {
+        c.set('alumno', alumno)
+        c.set('sesionHash', tokenHash)
+        const nuevaExpira = ahora.getTime() + ttlMs(c.var.deps)
+        if (nuevaExpira - Date.parse(sesion.expira) > RENOVAR_CADA_MS) {
+          await db.updateTable('sesiones').set({ expira: new Date(nuevaExpira).toISOString() }).where('token_hash', '=', tokenHash).execute()
+          ponerCookie(c, token)
+        }
+      }
+    } else if (sesion) {
+      await db.deleteFrom('sesiones').where('token_hash', '=', tokenHash).execute()
+    }
+  }
+  await next()
+})
+
+/** For endpoints that need a student: 401 with the spec's 'Sesion Expirada' message otherwise. */
+export const requiereAlumno = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.var.alumno) return c.json({ error: MENSAJE_SESION_EXPIRADA }, 401)
+  await next()
+})

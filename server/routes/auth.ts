@@ -1,0 +1,230 @@
+// Sign-in, logout, password recovery and registration (issue 2 item 4; spec 4, 5, 7, 8).
+import { randomInt, randomUUID } from 'node:crypto'
+import { Hono } from 'hono'
+import { loginSchema, registroSchema, solicitudRecuperacionSchema, verificarTokenSchema } from '../../src/domain/auth.ts'
+import { crearPasswordSchema } from '../../src/domain/password.ts'
+import { normalizarRut, RUT_PLACEHOLDER } from '../../src/domain/rut.ts'
+import type { AppEnv, Deps } from '../contexto.ts'
+import { ASISTENTE_PORTAL_ID } from '../db/seed/demo.ts'
+import { agotado, contar, MENSAJE_LIMITE, reiniciar, respuestaLimite } from '../middleware/limites.ts'
+import { cerrarSesion, iniciarSesion } from '../middleware/sesion.ts'
+import { hashDeRelleno, hashPassword, verifyPassword } from '../security/password.ts'
+import { hashToken, nuevoToken } from '../security/tokens.ts'
+import { respuestaAlumno } from './respuesta-alumno.ts'
+import { validarCuerpo } from './validacion.ts'
+
+export const MENSAJE_LOGIN_INCORRECTO = 'Correo o contraseña incorrectos'
+export const MENSAJE_RECUPERACION_ENVIADA =
+  'Si el correo está registrado, recibirás un mensaje con un enlace para crear una nueva contraseña.'
+export const MENSAJE_TOKEN_VALIDO = 'Enlace válido. Crea tu nueva contraseña.'
+export const MENSAJE_TOKEN_INVALIDO = 'El enlace para crear la contraseña no es válido o ya expiró. Solicite uno nuevo.'
+export const MENSAJE_PASSWORD_CREADA = 'Tu contraseña fue creada. Ya puedes ingresar al portal.'
+export const MENSAJE_CUENTA_CREADA = 'Cuenta creada. Ingresa con tu correo y contraseña.'
+export const MENSAJE_EMAIL_DUPLICADO = 'Ya existe una cuenta con ese correo electrónico.'
+export const MENSAJE_DOCUMENTO_DUPLICADO = 'Ya existe una cuenta con ese RUT o pasaporte.'
+
+/** Endpoints of the spec's requestPassword/verifyToken/setPassword family reply { status, message }. */
+function error(message: string, extra: Record<string, unknown> = {}) {
+  return { status: 'error' as const, message, error: message, ...extra }
+}
+
+function correoRecuperacion(deps: Deps, nombres: string, token: string) {
+  const enlace = `${deps.config.publicUrl}/?recoverpass=${encodeURIComponent(token)}`
+  const minutos = deps.config.resetTokenTtlMinutes
+  const text = [
+    `Hola ${nombres}:`,
+    '',
+    'Recibimos una solicitud para crear una nueva contraseña en el Portal de Estudiantes.',
+    `Para crearla, abre este enlace (vale por ${minutos} minutos y se puede usar una sola vez):`,
+    '',
+    enlace,
+    '',
+    'Si no la solicitaste, ignora este mensaje: tu contraseña actual sigue vigente.',
+  ].join('\n')
+  const html = `<p>Hola ${escaparHtml(nombres)}:</p>
+<p>Recibimos una solicitud para crear una nueva contraseña en el Portal de Estudiantes.</p>
+<p><a href="${escaparHtml(enlace)}">Crear mi nueva contraseña</a> (el enlace vale por ${minutos} minutos y se puede usar una sola vez).</p>
+<p>Si no la solicitaste, ignora este mensaje: tu contraseña actual sigue vigente.</p>`
+  return { subject: 'Crea tu nueva contraseña del Portal de Estudiantes', text, html }
+}
+
+function escaparHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+}
+
+async function codigoAlumnoNuevo(deps: Deps): Promise<string> {
+  for (;;) {
+    const codigo = `AL${String(randomInt(0, 100_000_000)).padStart(8, '0')}`
+    const existe = await deps.db.selectFrom('alumnos').select('id').where('codigo_alumno', '=', codigo).executeTakeFirst()
+    if (!existe) return codigo
+  }
+}
+
+export const authRoutes = new Hono<AppEnv>()
+  .post('/login', async (c) => {
+    const deps = c.var.deps
+    const { db, config, clock } = deps
+    const cuerpo = await validarCuerpo(c, loginSchema)
+    if (!cuerpo.ok) return c.json({ error: cuerpo.mensaje, campos: cuerpo.campos }, 400)
+    const { email, password } = cuerpo.datos
+
+    const ahora = clock()
+    const porIp = await contar(db, `login-ip:${c.var.ip}`, config.limites.loginIp, ahora)
+    if (porIp.excedido) return respuestaLimite(c, porIp)
+    // Failed attempts per account and IP: guessing one account's password stops here without
+    // letting a stranger lock the owner out from another network.
+    const claveCuenta = `login-cuenta:${email}|${c.var.ip}`
+    const porCuenta = await agotado(db, claveCuenta, config.limites.loginCuentaIp, ahora)
+    if (porCuenta.excedido) return respuestaLimite(c, porCuenta)
+
+    const alumno = await db.selectFrom('alumnos').selectAll().where('email', '=', email).executeTakeFirst()
+    // An unknown e-mail still pays for a hash check: same reply, about the same time.
+    const correcta = await verifyPassword(password, alumno?.password_hash ?? (await hashDeRelleno()))
+    if (!alumno || !correcta) {
+      await contar(db, claveCuenta, config.limites.loginCuentaIp, ahora)
+      return c.json({ codRetorno: 1, mensajeError: MENSAJE_LOGIN_INCORRECTO })
+    }
+    await reiniciar(db, claveCuenta)
+    await iniciarSesion(c, alumno.id)
+    return c.json(await respuestaAlumno(db, alumno, config.serviceAccountEmail))
+  })
+
+  .post('/logout', async (c) => {
+    await cerrarSesion(c)
+    return c.body(null, 204)
+  })
+
+  .post('/password/request', async (c) => {
+    const deps = c.var.deps
+    const { db, config, clock } = deps
+    const cuerpo = await validarCuerpo(c, solicitudRecuperacionSchema)
+    if (!cuerpo.ok) return c.json(error(cuerpo.mensaje, { campos: cuerpo.campos }), 400)
+    const { email } = cuerpo.datos
+
+    const ahora = clock()
+    const porIp = await contar(db, `recuperacion-ip:${c.var.ip}`, config.limites.recuperacionIp, ahora)
+    if (porIp.excedido) return respuestaLimite(c, porIp, { status: 'error', message: MENSAJE_LIMITE })
+    // Counted for unknown e-mails too, so the 429 says nothing about whether the account exists.
+    const porEmail = await contar(db, `recuperacion-email:${email}`, config.limites.recuperacionEmail, ahora)
+    if (porEmail.excedido) return respuestaLimite(c, porEmail, { status: 'error', message: MENSAJE_LIMITE })
+
+    const alumno = await db.selectFrom('alumnos').select(['id', 'nombres', 'email']).where('email', '=', email).executeTakeFirst()
+    if (alumno) {
+      const token = nuevoToken()
+      await db
+        .insertInto('tokens_recuperacion')
+        .values({
+          token_hash: hashToken(token),
+          alumno_id: alumno.id,
+          creado: ahora.toISOString(),
+          expira: new Date(ahora.getTime() + config.resetTokenTtlMinutes * 60_000).toISOString(),
+          usado: null,
+        })
+        .execute()
+      // Not awaited: the reply must not take longer for an address on record than for one that is not.
+      deps.mailer
+        .send({ to: alumno.email, ...correoRecuperacion(deps, alumno.nombres, token) })
+        .catch((err: unknown) => deps.log(`error al enviar el correo de recuperación: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`))
+    }
+    return c.json({ status: 'ok', message: MENSAJE_RECUPERACION_ENVIADA })
+  })
+
+  .post('/password/verify', async (c) => {
+    const { db, clock } = c.var.deps
+    const cuerpo = await validarCuerpo(c, verificarTokenSchema)
+    if (!cuerpo.ok) return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
+    const vigente = await db
+      .selectFrom('tokens_recuperacion')
+      .select('alumno_id')
+      .where('token_hash', '=', hashToken(cuerpo.datos.token))
+      .where('usado', 'is', null)
+      .where('expira', '>', clock().toISOString())
+      .executeTakeFirst()
+    if (!vigente) return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
+    return c.json({ status: 'ok', message: MENSAJE_TOKEN_VALIDO })
+  })
+
+  .post('/password/set', async (c) => {
+    const { db, clock } = c.var.deps
+    const cuerpo = await validarCuerpo(c, crearPasswordSchema)
+    if (!cuerpo.ok) return c.json(error(cuerpo.mensaje, { campos: cuerpo.campos }), 400)
+    const { token, password } = cuerpo.datos
+    const passwordHash = await hashPassword(password)
+    const ahora = clock().toISOString()
+    const tokenHash = hashToken(token)
+
+    const aplicado = await db.transaction().execute(async (trx) => {
+      // Claiming the token with a conditional update makes it single-use even under a race.
+      const reclamo = await trx
+        .updateTable('tokens_recuperacion')
+        .set({ usado: ahora })
+        .where('token_hash', '=', tokenHash)
+        .where('usado', 'is', null)
+        .where('expira', '>', ahora)
+        .executeTakeFirst()
+      if (reclamo.numUpdatedRows !== 1n) return false
+      const { alumno_id } = await trx.selectFrom('tokens_recuperacion').select('alumno_id').where('token_hash', '=', tokenHash).executeTakeFirstOrThrow()
+      await trx.updateTable('alumnos').set({ password_hash: passwordHash }).where('id', '=', alumno_id).execute()
+      // Other links sent earlier die with this one, and so does every open session.
+      await trx.updateTable('tokens_recuperacion').set({ usado: ahora }).where('alumno_id', '=', alumno_id).where('usado', 'is', null).execute()
+      await trx.deleteFrom('sesiones').where('alumno_id', '=', alumno_id).execute()
+      return true
+    })
+    if (!aplicado) return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
+    return c.json({ status: 'ok', message: MENSAJE_PASSWORD_CREADA })
+  })
+
+  .post('/register', async (c) => {
+    const deps = c.var.deps
+    const { db, config, clock } = deps
+    const cuerpo = await validarCuerpo(c, registroSchema)
+    if (!cuerpo.ok) return c.json(error(cuerpo.mensaje, { campos: cuerpo.campos }), 400)
+    const datos = cuerpo.datos
+
+    const ahora = clock()
+    const porIp = await contar(db, `registro-ip:${c.var.ip}`, config.limites.registroIp, ahora)
+    if (porIp.excedido) return respuestaLimite(c, porIp, { status: 'error', message: MENSAJE_LIMITE })
+
+    const conRut = datos.tipoDocumento === 'RUT'
+    const rut = conRut ? normalizarRut(datos.documento) : RUT_PLACEHOLDER
+    const numeroDocumento = conRut ? null : datos.documento.toUpperCase()
+
+    const duplicado = async (): Promise<string | null> => {
+      const porEmail = await db.selectFrom('alumnos').select('id').where('email', '=', datos.email).executeTakeFirst()
+      if (porEmail) return MENSAJE_EMAIL_DUPLICADO
+      const porDocumento = conRut
+        ? await db.selectFrom('alumnos').select('id').where('rut', '=', rut).executeTakeFirst()
+        : await db.selectFrom('alumnos').select('id').where('tipo_documento', '=', 'PASAPORTE').where('numero_documento', '=', numeroDocumento).executeTakeFirst()
+      return porDocumento ? MENSAJE_DOCUMENTO_DUPLICADO : null
+    }
+    const antes = await duplicado()
+    if (antes) return c.json(error(antes), 409)
+
+    try {
+      await db
+        .insertInto('alumnos')
+        .values({
+          id: `alumno-${randomUUID()}`,
+          email: datos.email,
+          password_hash: await hashPassword(datos.password),
+          rut,
+          tipo_documento: conRut ? null : 'PASAPORTE',
+          numero_documento: numeroDocumento,
+          nombres: datos.nombres,
+          apellidos: datos.apellidos,
+          codigo_alumno: await codigoAlumnoNuevo(deps),
+          // Until a commercial assistant takes the applicant, the portal's own account owns
+          // them, and the home page hides that assistant (spec 1).
+          asistente_id: ASISTENTE_PORTAL_ID,
+          telefono_particular: datos.telefono,
+          creado: ahora.toISOString(),
+        })
+        .execute()
+    } catch (err) {
+      // Two registrations racing past the check above: the unique indexes decide.
+      const despues = await duplicado()
+      if (despues) return c.json(error(despues), 409)
+      throw err
+    }
+    return c.json({ status: 'ok', message: MENSAJE_CUENTA_CREADA }, 201)
+  })

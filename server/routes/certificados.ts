@@ -1,0 +1,38 @@
+// The public certificate validator (spec 7 'Certificate validation', issue 2 item 6).
+import { Hono } from 'hono'
+import { validarCertificadoSchema } from '../../src/domain/certificado.ts'
+import type { AppEnv } from '../contexto.ts'
+import { contar, MENSAJE_LIMITE, respuestaLimite } from '../middleware/limites.ts'
+import { validarCuerpo } from './validacion.ts'
+
+export const MENSAJE_CERTIFICADO_NO_EMITIDO = 'El código ingresado no corresponde a un certificado emitido por la escuela.'
+
+const MESES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre']
+
+/** '2025-01-17' -> '17 de enero de 2025'. */
+export function fechaLarga(iso: string): string {
+  const [anio, mes, dia] = iso.split('-').map(Number)
+  return `${dia} de ${MESES[(mes ?? 1) - 1]} de ${anio}`
+}
+
+export const certificadosRoutes = new Hono<AppEnv>().post('/validar', async (c) => {
+  const { db, config, clock } = c.var.deps
+  const cuerpo = await validarCuerpo(c, validarCertificadoSchema)
+  if (!cuerpo.ok) return c.json({ status: 0, msg: cuerpo.mensaje, error: cuerpo.mensaje, campos: cuerpo.campos }, 400)
+
+  const limite = await contar(db, `validacion-ip:${c.var.ip}`, config.limites.validacionIp, clock())
+  if (limite.excedido) return respuestaLimite(c, limite, { status: 0, msg: MENSAJE_LIMITE })
+
+  // Codes are issued upper-case; a code typed in lower case still matches.
+  const certificado = await db
+    .selectFrom('certificados')
+    .innerJoin('alumnos', 'alumnos.id', 'certificados.alumno_id')
+    .innerJoin('solicitudes', 'solicitudes.codigo_inscripcion', 'certificados.codigo_inscripcion')
+    .select(['alumnos.nombres', 'alumnos.apellidos', 'certificados.programa', 'certificados.fecha_emision', 'solicitudes.cod_prospecto'])
+    .where('certificados.codigo', '=', cuerpo.datos.codValidador.toUpperCase())
+    .executeTakeFirst()
+  if (!certificado) return c.json({ status: 0, msg: MENSAJE_CERTIFICADO_NO_EMITIDO })
+
+  const msgvalido = `Certificado válido: ${certificado.nombres} ${certificado.apellidos} aprobó el ${certificado.programa} el ${fechaLarga(certificado.fecha_emision)}.`
+  return c.json({ status: 1, data: { codProspecto: certificado.cod_prospecto, msgvalido }, msg: 'Certificado válido' })
+})

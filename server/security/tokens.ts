@@ -1,0 +1,17 @@
+// Session and reset tokens (design: 'random, stored hashed'). The client gets the random token;
+// the database keeps only its SHA-256, so a leaked database does not yield usable tokens.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
+
+export function nuevoToken(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+export function igualesSeguro(a: string, b: string): boolean {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}

@@ -1,0 +1,117 @@
+// The REAL portal server for tests (server integration, browser tests, bench): startServer
+// in-process on port 0 with a fresh temporary DATA_DIR, serving dist/ when it has been built.
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { buildConfig, type Config } from '../../server/config.ts'
+import type { Clock } from '../../server/contexto.ts'
+import { startServer } from '../../server/main.ts'
+
+export type TestServerOptions = {
+  /** Overrides of the configuration built from an empty environment (e.g. `limites`, `sessionTtlHours`). */
+  config?: Partial<Config>
+  /** 'off' raises every throttle limit out of reach (benchmarks, browser journeys). */
+  throttle?: 'off'
+  clock?: Clock
+  /** Reuse a DATA_DIR (e.g. to restart on the same database); it is then left in place on close. */
+  dataDir?: string
+  /** Defaults to the repository's dist/. */
+  distDir?: string
+}
+
+export type TestServer = {
+  url: string
+  dataDir: string
+  /** Every line the server logged, in order. */
+  logs: string[]
+  close(): Promise<void>
+}
+
+const SIN_LIMITE = { max: 1_000_000_000, ventanaMs: 60_000 }
+
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const propia = !options.dataDir
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'))
+  const base = buildConfig({})
+  const config: Config = {
+    ...base,
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    distDir: options.distDir ?? resolve(import.meta.dirname, '../../dist'),
+    // Derived from the bound address, so e-mailed links point at this server.
+    publicUrl: null,
+    ...options.config,
+  }
+  if (options.throttle === 'off') {
+    config.limites = Object.fromEntries(Object.keys(config.limites).map((k) => [k, SIN_LIMITE])) as Config['limites']
+  }
+  const logs: string[] = []
+  const log = (linea: string) => {
+    logs.push(linea)
+    if (process.env.TEST_SERVER_LOG === '1') console.log(linea)
+  }
+  let servidor
+  try {
+    servidor = await startServer({ config, clock: options.clock, log })
+  } catch (err) {
+    if (propia) rmSync(dataDir, { recursive: true, force: true })
+    throw err
+  }
+  const { url, close } = servidor
+  return {
+    url,
+    dataDir,
+    logs,
+    async close() {
+      await close()
+      if (propia) rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export type ApiClient = {
+  get(path: string): Promise<Response>
+  post(path: string, body?: unknown): Promise<Response>
+  request(method: string, path: string, body?: unknown): Promise<Response>
+  /** Current cookies by name (the session cookie is HttpOnly, but a test client sees it). */
+  cookies: Map<string, string>
+}
+
+/**
+ * A tiny browser stand-in: keeps cookies between requests and, like the real client, copies the
+ * XSRF-TOKEN cookie into X-XSRF-TOKEN on every non-GET (fetching /api/sesion first if needed).
+ */
+export function apiClient(url: string): ApiClient {
+  const cookies = new Map<string, string>()
+
+  function guardarCookies(res: Response): void {
+    for (const linea of res.headers.getSetCookie()) {
+      const [par = '', ...atributos] = linea.split(';')
+      const i = par.indexOf('=')
+      const nombre = par.slice(0, i).trim()
+      const valor = par.slice(i + 1).trim()
+      const borrada = atributos.some((a) => /^\s*max-age=0\s*$/i.test(a)) || valor === ''
+      if (borrada) cookies.delete(nombre)
+      else cookies.set(nombre, valor)
+    }
+  }
+
+  async function request(method: string, path: string, body?: unknown): Promise<Response> {
+    if (method !== 'GET' && !cookies.has('XSRF-TOKEN')) guardarCookies(await fetch(`${url}/api/sesion`))
+    const headers: Record<string, string> = {}
+    if (cookies.size > 0) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    if (method !== 'GET') headers['x-xsrf-token'] = cookies.get('XSRF-TOKEN') ?? ''
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    const res = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    guardarCookies(res)
+    return res
+  }
+
+  return {
+    get: (path) => request('GET', path),
+    post: (path, body) => request('POST', path, body),
+    request,
+    cookies,
+  }
+}
