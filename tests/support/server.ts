@@ -1,6 +1,6 @@
 // The REAL portal server for tests (server integration, browser tests, bench): startServer
 // in-process on port 0 with a fresh temporary DATA_DIR, serving dist/ when it has been built.
-import { mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { buildConfig, type Config } from '../../server/config.ts'
@@ -114,4 +114,37 @@ export function apiClient(url: string): ApiClient {
     request,
     cookies,
   }
+}
+
+export type CorreoEnviado = { archivo: string; to: string[]; subject: string; text: string; html: string }
+
+/** The messages the server wrote to DATA_DIR/mail (no SMTP_URL), oldest first. */
+export function leerCorreos(dataDir: string): CorreoEnviado[] {
+  const carpeta = join(dataDir, 'mail')
+  if (!existsSync(carpeta)) return []
+  return readdirSync(carpeta)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((archivo) => {
+      const m = JSON.parse(readFileSync(join(carpeta, archivo), 'utf8')) as Omit<CorreoEnviado, 'archivo' | 'to'> & { to: { address: string }[] }
+      return { archivo, to: m.to.map((t) => t.address), subject: m.subject, text: m.text, html: m.html }
+    })
+}
+
+/** Waits for the n-th message to `email` (the server sends without making the reply wait). */
+export async function esperarCorreo(dataDir: string, email: string, n = 1, timeoutMs = 5000): Promise<CorreoEnviado> {
+  const limite = Date.now() + timeoutMs
+  for (;;) {
+    const correo = leerCorreos(dataDir).filter((m) => m.to.includes(email))[n - 1]
+    if (correo) return correo
+    if (Date.now() > limite) throw new Error(`no llegó el correo ${n} para ${email}`)
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}
+
+/** The token of a reset link in a message. */
+export function tokenDeRecuperacion(correo: CorreoEnviado): string {
+  const token = /recoverpass=([A-Za-z0-9_-]+)/.exec(correo.text)?.[1]
+  if (!token) throw new Error(`el correo ${correo.archivo} no trae enlace de recuperación`)
+  return token
 }
