@@ -1,0 +1,44 @@
+import { abrirAlmacen, type Almacen } from './idb.ts'
+
+// Drafts: every change to a long form is kept in IndexedDB, per student and per form (and per
+// enrolment where the form belongs to one), so a reload, a crash, a closed tab or a lost
+// connection never costs the student their typing (design 'Offline', issue 3 item 2).
+
+export interface Borrador<T> {
+  valor: T
+  /** When it was saved (ms since the epoch), to show "borrador guardado a las …". */
+  guardadoEn: number
+}
+
+let almacenPorDefecto: Almacen | undefined
+
+function almacen(): Almacen {
+  almacenPorDefecto ??= abrirAlmacen('portal-borradores', 'borradores')
+  return almacenPorDefecto
+}
+
+/**
+ * The key of a draft. The student's code comes first so that two students sharing a device never
+ * see each other's drafts; `id` is the enrolment (or other record) the form edits, if any.
+ */
+export function claveBorrador(codigoAlumno: string, formulario: string, id?: string | number): string {
+  return `${codigoAlumno}/${formulario}/${id ?? '-'}`
+}
+
+export async function guardarBorrador<T>(clave: string, valor: T, ahora: number = Date.now()): Promise<void> {
+  const borrador: Borrador<T> = { valor, guardadoEn: ahora }
+  await almacen().set(clave, borrador)
+}
+
+export function leerBorrador<T>(clave: string): Promise<Borrador<T> | undefined> {
+  return almacen().get<Borrador<T>>(clave)
+}
+
+export function borrarBorrador(clave: string): Promise<void> {
+  return almacen().del(clave)
+}
+
+/** Removes every draft of every student ('Salir' clears all local data, spec and design). */
+export function vaciarBorradores(): Promise<void> {
+  return almacen().clear()
+}
