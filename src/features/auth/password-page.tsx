@@ -1,0 +1,208 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect, useState, type FormEvent } from 'react'
+import { solicitudRecuperacionSchema } from '../../domain/auth.ts'
+import { crearPasswordSchema } from '../../domain/password.ts'
+import { ApiError, ErrorDeRed, esErrorInternoORed } from '../../lib/api-error.ts'
+import { useFormulario } from '../../lib/use-formulario.ts'
+import { CampoTexto } from '../../ui/field.tsx'
+import { Estado } from '../../ui/spinner.tsx'
+import { toast } from '../../ui/toasts.ts'
+import { avisarError } from './manejar-error.ts'
+import { PoliticaPassword } from './politica-password.tsx'
+import { authMutations, authQueries, type RespuestaEstado } from './queries.ts'
+
+/** Spec 4 and 9: after a failed token check and after creating the password, 5 s to login. */
+export const ESPERA_REDIRECCION_MS = 5000
+export const NOTA_SOLICITUD_ENVIADA =
+  'Si el correo está registrado, recibirás un mensaje con un enlace para crear una nueva contraseña.'
+const AVISO_REDIRECCION = 'Serás redirigido al inicio de sesión en 5 segundos'
+
+export function PasswordPage({ recoverpass }: { recoverpass?: string | undefined }) {
+  return recoverpass ? <CrearPassword key={recoverpass} token={recoverpass} /> : <SolicitudRecuperacion />
+}
+
+function useRedireccionALogin(activa: boolean) {
+  const navigate = useNavigate()
+  useEffect(() => {
+    if (!activa) return
+    const t = setTimeout(() => void navigate({ to: '/login', replace: true }), ESPERA_REDIRECCION_MS)
+    return () => clearTimeout(t)
+  }, [activa, navigate])
+}
+
+function mensajeDeError(error: unknown): string {
+  if (error instanceof ApiError) return error.message
+  if (error instanceof ErrorDeRed) return 'No fue posible conectarse con el servidor. Revisa tu conexión e intenta nuevamente.'
+  return 'Ocurrió un error inesperado. Intenta nuevamente.'
+}
+
+/** Reset request (spec 4 'Reset request'): not sent → sent (note replaces the button) → back on error. */
+function SolicitudRecuperacion() {
+  const [enviada, setEnviada] = useState(false)
+  const form = useFormulario(solicitudRecuperacionSchema, { email: '' })
+  const solicitud = useMutation({
+    ...authMutations.solicitarRecuperacion(),
+    onSuccess(respuesta: RespuestaEstado) {
+      if (respuesta.status === 'error') {
+        toast({ tipo: 'warning', mensaje: respuesta.message })
+        setEnviada(false)
+        return
+      }
+      toast({ tipo: 'success', mensaje: respuesta.message })
+      setEnviada(true)
+    },
+    onError(error) {
+      setEnviada(false)
+      if (esErrorInternoORed(error)) avisarError(error)
+      else toast({ tipo: 'warning', mensaje: mensajeDeError(error) })
+    },
+  })
+
+  function enviar(e: FormEvent) {
+    e.preventDefault()
+    const datos = form.intentar()
+    if (datos && !solicitud.isPending) solicitud.mutate(datos)
+  }
+
+  return (
+    <section className="pagina pagina--estrecha">
+      <h1>Recuperar contraseña</h1>
+      <p>Escribe el correo electrónico de tu cuenta y te enviaremos un enlace para crear una nueva contraseña.</p>
+      <form className="formulario" onSubmit={enviar} noValidate>
+        <CampoTexto
+          id="recuperar-email"
+          etiqueta="Correo electrónico"
+          obligatorio
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          readOnly={enviada}
+          error={form.error('email')}
+          {...form.control('email')}
+        />
+        {enviada ? (
+          <p className="mensaje mensaje--exito" role="status">
+            {NOTA_SOLICITUD_ENVIADA}
+          </p>
+        ) : (
+          <button type="submit" className="boton boton--ancho" disabled={!form.valido || solicitud.isPending}>
+            {solicitud.isPending ? 'Enviando…' : 'Enviar enlace'}
+          </button>
+        )}
+      </form>
+      <p>
+        <Link to="/login">Volver al inicio de sesión</Link>
+      </p>
+    </section>
+  )
+}
+
+/** With ?recoverpass: verify the token, then the create-password form (spec 4 'Password reset'). */
+function CrearPassword({ token }: { token: string }) {
+  const verificacion = useQuery(authQueries.verificarToken(token))
+  // The server answers a bad token with 400 { status: 'error' }; a 200 with that status counts too.
+  const rechazo =
+    verificacion.error instanceof ApiError && verificacion.error.status < 500
+      ? verificacion.error.message
+      : verificacion.data?.status === 'error'
+        ? verificacion.data.message
+        : null
+  const tokenRechazado = rechazo !== null
+  useRedireccionALogin(tokenRechazado)
+
+  useEffect(() => {
+    if (rechazo !== null) toast({ tipo: 'warning', mensaje: rechazo })
+  }, [rechazo])
+
+  return (
+    <section className="pagina pagina--estrecha">
+      <h1>Crear nueva contraseña</h1>
+      {verificacion.isPending ? <Estado texto="Verificando enlace…" /> : null}
+      {tokenRechazado ? (
+        <div className="mensaje mensaje--error" role="alert">
+          <p>{rechazo}</p>
+          <p>{AVISO_REDIRECCION}</p>
+        </div>
+      ) : null}
+      {verificacion.isError && !tokenRechazado ? (
+        <div className="mensaje mensaje--error" role="alert">
+          <p>No fue posible verificar el enlace: {mensajeDeError(verificacion.error)}</p>
+          <button type="button" className="boton" onClick={() => void verificacion.refetch()}>
+            Reintentar
+          </button>
+        </div>
+      ) : null}
+      {verificacion.isSuccess && !tokenRechazado ? <FormularioNuevaPassword token={token} /> : null}
+      <p>
+        <Link to="/login">Volver al inicio de sesión</Link>
+      </p>
+    </section>
+  )
+}
+
+function FormularioNuevaPassword({ token }: { token: string }) {
+  const [creada, setCreada] = useState(false)
+  useRedireccionALogin(creada)
+  const form = useFormulario(crearPasswordSchema, { token, password: '', confirmacion: '' })
+  const crear = useMutation({
+    ...authMutations.crearPassword(),
+    onSuccess(respuesta) {
+      if (respuesta.status === 'error') {
+        toast({ tipo: 'warning', mensaje: respuesta.message })
+        return
+      }
+      toast({ tipo: 'success', titulo: 'Éxito!', mensaje: respuesta.message })
+      setCreada(true)
+    },
+    onError(error) {
+      if (esErrorInternoORed(error)) avisarError(error)
+      else {
+        if (error instanceof ApiError) form.erroresDelServidor(error.campos)
+        toast({ tipo: 'warning', mensaje: mensajeDeError(error) })
+      }
+    },
+  })
+
+  if (creada) {
+    return (
+      <div className="mensaje mensaje--exito" role="status">
+        <p>Tu contraseña fue creada.</p>
+        <p>{AVISO_REDIRECCION}</p>
+      </div>
+    )
+  }
+
+  function enviar(e: FormEvent) {
+    e.preventDefault()
+    const datos = form.intentar()
+    if (datos && !crear.isPending) crear.mutate(datos)
+  }
+
+  return (
+    <form className="formulario" onSubmit={enviar} noValidate>
+      <CampoTexto
+        id="nueva-password"
+        etiqueta="Nueva contraseña"
+        obligatorio
+        type="password"
+        autoComplete="new-password"
+        ayuda={<PoliticaPassword />}
+        error={form.error('password')}
+        {...form.control('password')}
+      />
+      <CampoTexto
+        id="nueva-password-confirmacion"
+        etiqueta="Confirmar contraseña"
+        obligatorio
+        type="password"
+        autoComplete="new-password"
+        error={form.error('confirmacion')}
+        {...form.control('confirmacion')}
+      />
+      <button type="submit" className="boton boton--ancho" disabled={crear.isPending}>
+        {crear.isPending ? 'Guardando…' : 'Crear contraseña'}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,132 @@
+import { ApiError, ErrorDeRed, MENSAJE_ERROR_INTERNO } from './api-error.ts'
+import { guardarBackUrl, haySesion, olvidarSesion } from './session.ts'
+
+// The one way the client talks to the portal server: same origin, JSON, cookies, and the
+// double-submit XSRF header on every non-GET (design 'One origin', server README 'Conventions').
+
+type Metodo = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+export type OpcionesApi = {
+  method?: Metodo
+  body?: unknown
+  signal?: AbortSignal
+  headers?: Record<string, string>
+  /** For 'Salir': a 401 there means the session had already ended, not something to announce. */
+  ignorarSesionExpirada?: boolean
+}
+
+const COOKIE_XSRF = 'XSRF-TOKEN'
+const CABECERA_XSRF = 'X-XSRF-TOKEN'
+
+let alExpirar: (() => void) | null = null
+
+/** What to do after a signed-in request meets an expired session (navigate and alert). */
+export function alExpirarSesion(manejador: () => void): void {
+  alExpirar = manejador
+}
+
+export function leerCookie(nombre: string): string | undefined {
+  const prefijo = `${nombre}=`
+  for (const parte of document.cookie.split(';')) {
+    const cookie = parte.trim()
+    if (cookie.startsWith(prefijo)) {
+      try {
+        return decodeURIComponent(cookie.slice(prefijo.length))
+      } catch {
+        return cookie.slice(prefijo.length)
+      }
+    }
+  }
+  return undefined
+}
+
+async function tokenXsrf(renovar: boolean): Promise<string | undefined> {
+  const actual = leerCookie(COOKIE_XSRF)
+  if (actual && !renovar) return actual
+  // The server sets the cookie on any response to a request that lacks it; /api/sesion is the
+  // cheapest such request.
+  try {
+    await fetch('/api/sesion', { credentials: 'same-origin', headers: { Accept: 'application/json' }, cache: 'no-store' })
+  } catch (e) {
+    throw new ErrorDeRed(e)
+  }
+  return leerCookie(COOKIE_XSRF)
+}
+
+async function leerCuerpo(res: Response): Promise<unknown> {
+  if (res.status === 204) return undefined
+  const texto = await res.text()
+  if (!texto) return undefined
+  try {
+    return JSON.parse(texto) as unknown
+  } catch {
+    return texto
+  }
+}
+
+function mensajeDe(body: unknown, status: number): string {
+  if (typeof body === 'object' && body !== null) {
+    const b = body as { error?: unknown; message?: unknown; mensajeError?: unknown }
+    for (const m of [b.error, b.message, b.mensajeError]) if (typeof m === 'string' && m.trim()) return m
+  }
+  if (status >= 500) return MENSAJE_ERROR_INTERNO
+  return `La solicitud no pudo completarse (error ${status}).`
+}
+
+function esRechazoXsrf(status: number, body: unknown): boolean {
+  return status === 403 && mensajeDe(body, status).startsWith('Solicitud no válida')
+}
+
+function manejarSesionExpirada(): void {
+  // Only a student who believed to be signed in has a session that can expire.
+  if (!haySesion()) return
+  guardarBackUrl(window.location.pathname + window.location.search)
+  olvidarSesion()
+  if (alExpirar) alExpirar()
+  else window.location.assign('/login')
+}
+
+/** Calls `/api/...` and returns the parsed JSON, or throws ApiError / ErrorDeRed. */
+export async function api<T>(ruta: string, opciones: OpcionesApi = {}): Promise<T> {
+  if (!ruta.startsWith('/api/')) throw new Error(`Ruta de API inválida: ${ruta}`)
+  const method = opciones.method ?? 'GET'
+
+  async function intentar(renovarXsrf: boolean): Promise<{ res: Response; body: unknown }> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...opciones.headers }
+    if (opciones.body !== undefined) headers['Content-Type'] = 'application/json'
+    if (method !== 'GET') {
+      const token = await tokenXsrf(renovarXsrf)
+      if (token) headers[CABECERA_XSRF] = token
+    }
+    let res: Response
+    try {
+      res = await fetch(ruta, {
+        method,
+        headers,
+        credentials: 'same-origin',
+        body: opciones.body === undefined ? undefined : JSON.stringify(opciones.body),
+        signal: opciones.signal,
+      })
+    } catch (e) {
+      if (e instanceof DOMException && e.name === 'AbortError') throw e
+      throw new ErrorDeRed(e)
+    }
+    return { res, body: await leerCuerpo(res) }
+  }
+
+  let { res, body } = await intentar(false)
+  // A rotated or lost XSRF cookie: fetch a fresh one and try once more.
+  if (method !== 'GET' && esRechazoXsrf(res.status, body)) ({ res, body } = await intentar(true))
+
+  if (res.status === 401 && !opciones.ignorarSesionExpirada) manejarSesionExpirada()
+  if (!res.ok) throw new ApiError(res.status, mensajeDe(body, res.status), body)
+  return body as T
+}
+
+export function apiGet<T>(ruta: string, signal?: AbortSignal): Promise<T> {
+  return api<T>(ruta, { signal })
+}
+
+export function apiPost<T>(ruta: string, body?: unknown): Promise<T> {
+  return api<T>(ruta, { method: 'POST', body })
+}

@@ -1,0 +1,186 @@
+import { asistenteDe, type Owner } from '../domain/asistente.ts'
+import { queryClient } from './query-client.ts'
+
+// Spec 3 'Kept locally after login'. The real session token is the HttpOnly `portal_sesion`
+// cookie (server README), which scripts cannot read; what lives here is a marker with the
+// student's display data, used by the route guards and the home page before the network answers.
+
+export const CLAVES = {
+  /** JSON `SesionLocal`: name, surname, rut, student code, assistant, service account. */
+  sesion: 'portal.sesion',
+  /** Path + search the student wanted before being sent to sign in (spec 2, back-url). */
+  backUrl: 'portal.backUrl',
+  /** '1' when the student arrived from a contest flow: the login page then shows 'Regístrate'. */
+  flujoConcurso: 'portal.flujoConcurso',
+} as const
+
+export type SesionLocal = {
+  nombre: string
+  apellido: string
+  rut: string
+  codigoAlumno: string
+  /** The commercial assistant (spec 3: inscReciente.Owner preferred, else data.Owner). */
+  asistente: Owner | null
+  cuentaServicio: string
+}
+
+/** The reply of `POST /api/auth/login` and `GET /api/alumno` (server README). */
+export type RespuestaAlumno = {
+  codRetorno: number
+  mensajeError: string
+  data?: {
+    Name: string
+    hed__Former_Middle_Name__c?: string | null
+    RUT__c?: string | null
+    Codigo_Alumno__c: string
+    Owner?: Owner | null
+  }
+  inscReciente?: { Owner?: Owner | null } | null
+  cuentaServicio?: string
+}
+
+export function sesionDesdeRespuesta(respuesta: RespuestaAlumno): SesionLocal | null {
+  const data = respuesta.data
+  if (respuesta.codRetorno !== 0 || !data) return null
+  return {
+    nombre: data.Name,
+    apellido: data.hed__Former_Middle_Name__c ?? '',
+    rut: data.RUT__c ?? '',
+    codigoAlumno: data.Codigo_Alumno__c,
+    asistente: asistenteDe(data, respuesta.inscReciente),
+    cuentaServicio: respuesta.cuentaServicio ?? '',
+  }
+}
+
+const oyentes = new Set<() => void>()
+let cache: { raw: string | null; valor: SesionLocal | null } = { raw: null, valor: null }
+
+function leer(clave: string): string | null {
+  try {
+    return localStorage.getItem(clave)
+  } catch {
+    return null
+  }
+}
+
+function escribir(clave: string, valor: string | null): void {
+  try {
+    if (valor === null) localStorage.removeItem(clave)
+    else localStorage.setItem(clave, valor)
+  } catch {
+    // Storage full or blocked (private mode): the app still works for this page view.
+  }
+}
+
+function notificar(): void {
+  for (const oyente of oyentes) oyente()
+}
+
+/** The stored marker, or null when nobody is signed in on this device. Stable between changes. */
+export function leerSesion(): SesionLocal | null {
+  const raw = leer(CLAVES.sesion)
+  if (raw === cache.raw) return cache.valor
+  let valor: SesionLocal | null = null
+  try {
+    const parsed = raw ? (JSON.parse(raw) as SesionLocal) : null
+    valor = parsed && typeof parsed.codigoAlumno === 'string' && parsed.codigoAlumno !== '' ? parsed : null
+  } catch {
+    valor = null
+  }
+  cache = { raw, valor }
+  return valor
+}
+
+export function haySesion(): boolean {
+  return leerSesion() !== null
+}
+
+export function guardarSesion(sesion: SesionLocal): void {
+  escribir(CLAVES.sesion, JSON.stringify(sesion))
+  notificar()
+}
+
+/** Forgets the marker only (an expired session): drafts and queued work stay for the next sign-in. */
+export function olvidarSesion(): void {
+  escribir(CLAVES.sesion, null)
+  notificar()
+}
+
+/** For useSyncExternalStore; also follows sign-in and sign-out in other tabs. */
+export function suscribirSesion(oyente: () => void): () => void {
+  oyentes.add(oyente)
+  const alAlmacenar = (e: StorageEvent) => {
+    if (e.key === null || e.key === CLAVES.sesion) oyente()
+  }
+  window.addEventListener('storage', alAlmacenar)
+  return () => {
+    oyentes.delete(oyente)
+    window.removeEventListener('storage', alAlmacenar)
+  }
+}
+
+/** Only same-origin paths: '/concurso/detalle/7?x=1'. Never '//host' nor the login page itself. */
+export function esBackUrlSegura(url: string): boolean {
+  return url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\') && !/^\/login(?:[/?#]|$)/.test(url)
+}
+
+export function guardarBackUrl(url: string): void {
+  if (esBackUrlSegura(url)) escribir(CLAVES.backUrl, url)
+}
+
+/** Returns the stored back-url and clears it (spec 2: 'then cleared'). */
+export function tomarBackUrl(): string | null {
+  const url = leer(CLAVES.backUrl)
+  escribir(CLAVES.backUrl, null)
+  return url && esBackUrlSegura(url) ? url : null
+}
+
+export function marcarFlujoConcurso(): void {
+  escribir(CLAVES.flujoConcurso, '1')
+}
+
+export function vieneDeConcurso(): boolean {
+  return leer(CLAVES.flujoConcurso) === '1'
+}
+
+/**
+ * 'Salir' (spec 4): clears ALL local data of this origin: localStorage, sessionStorage, the
+ * query cache and every IndexedDB database. The service worker's app-shell cache stays: it holds
+ * no student data and keeps the app starting offline.
+ */
+export async function cerrarSesionLocal(): Promise<void> {
+  try {
+    localStorage.clear()
+  } catch {
+    // nothing stored
+  }
+  try {
+    sessionStorage.clear()
+  } catch {
+    // nothing stored
+  }
+  queryClient.clear()
+  notificar()
+  await borrarBasesIndexedDb()
+}
+
+async function borrarBasesIndexedDb(): Promise<void> {
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return
+  let bases: IDBDatabaseInfo[] = []
+  try {
+    bases = await indexedDB.databases()
+  } catch {
+    return
+  }
+  await Promise.all(
+    bases.map(
+      (base) =>
+        new Promise<void>((resolver) => {
+          if (!base.name) return resolver()
+          const req = indexedDB.deleteDatabase(base.name)
+          // 'blocked' means another tab holds it open: it is deleted once that tab lets go.
+          req.onsuccess = req.onerror = req.onblocked = () => resolver()
+        }),
+    ),
+  )
+}

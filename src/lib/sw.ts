@@ -1,0 +1,80 @@
+// Service worker registration (vite-plugin-pwa, registerType 'prompt') and the one way to apply
+// an update, shared by the 'Hay una nueva versión disponible' prompt and 'VERSION DISTINTA'.
+
+type ActualizarSw = (recargar?: boolean) => Promise<void>
+
+let actualizarSw: ActualizarSw | undefined
+let registro: ServiceWorkerRegistration | undefined
+let nuevaVersionEsperando = false
+const oyentes = new Set<() => void>()
+
+function publicar(): void {
+  for (const oyente of oyentes) oyente()
+}
+
+export function hayNuevaVersion(): boolean {
+  return nuevaVersionEsperando
+}
+
+export function suscribirNuevaVersion(oyente: () => void): () => void {
+  oyentes.add(oyente)
+  return () => oyentes.delete(oyente)
+}
+
+export function descartarAvisoNuevaVersion(): void {
+  nuevaVersionEsperando = false
+  publicar()
+}
+
+export async function registrarServiceWorker(avisos: { alQuedarListaSinConexion: () => void }): Promise<void> {
+  if (!('serviceWorker' in navigator)) return
+  const { registerSW } = await import('virtual:pwa-register')
+  actualizarSw = registerSW({
+    onNeedRefresh() {
+      nuevaVersionEsperando = true
+      publicar()
+    },
+    onOfflineReady: avisos.alQuedarListaSinConexion,
+    onRegisteredSW(_url, r) {
+      registro = r
+    },
+  })
+}
+
+function esperarNuevaVersion(ms: number): Promise<boolean> {
+  if (nuevaVersionEsperando) return Promise.resolve(true)
+  return new Promise((resolver) => {
+    const fin = setTimeout(() => {
+      oyentes.delete(oyente)
+      resolver(false)
+    }, ms)
+    const oyente = () => {
+      if (!nuevaVersionEsperando) return
+      clearTimeout(fin)
+      oyentes.delete(oyente)
+      resolver(true)
+    }
+    oyentes.add(oyente)
+  })
+}
+
+/**
+ * Activates the waiting service worker (which reloads the page once it takes control); looks for
+ * one first when none is known yet; with no service worker at all, simply reloads.
+ */
+export async function actualizarAplicacion(): Promise<void> {
+  const recargar = () => window.location.reload()
+  if (!actualizarSw || !registro) return recargar()
+  if (!nuevaVersionEsperando) {
+    try {
+      await registro.update()
+    } catch {
+      return recargar()
+    }
+    if (registro.installing || registro.waiting) await esperarNuevaVersion(15_000)
+  }
+  if (!nuevaVersionEsperando) return recargar()
+  await actualizarSw(true)
+  // The new worker's 'controlling' event reloads the page; do it anyway if that never comes.
+  setTimeout(recargar, 4000)
+}

@@ -1,0 +1,59 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { createRootRouteWithContext, Outlet, redirect, useRouterState } from '@tanstack/react-router'
+import { useEffect, useRef } from 'react'
+import { destinoDeEntrada } from '../domain/entry-guard.ts'
+import { haySesion } from '../lib/session.ts'
+import { AlertHost } from '../ui/alert-host.tsx'
+import { IndicadorCarga } from '../ui/indicador-carga.tsx'
+import { Toaster } from '../ui/toaster.tsx'
+import { UpdatePrompt } from '../ui/update-prompt.tsx'
+import { VersionCheck } from '../ui/version-check.tsx'
+import { Encabezado } from './-components/encabezado.tsx'
+
+export type ContextoRouter = { queryClient: QueryClient }
+
+// The entry guard (spec 2) looks at the query parameters of the URL the app was opened with,
+// whatever its path ('/?concurso=7', '/login?recoverpass=abc'). Rule 7 (no session → /login) is
+// left to the index route and the signed-in layout, so public pages stay public.
+let entradaRevisada = false
+
+export const Route = createRootRouteWithContext<ContextoRouter>()({
+  beforeLoad: ({ location, preload }) => {
+    if (preload || entradaRevisada) return
+    entradaRevisada = true
+    const destino = destinoDeEntrada(location.search as Record<string, unknown>, haySesion())
+    if (destino && destino.to !== '/login') throw redirect({ ...destino, replace: true })
+  },
+  component: RootLayout,
+})
+
+function RootLayout() {
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  const principal = useRef<HTMLElement>(null)
+  const primeraVez = useRef(true)
+  // After a client-side navigation, move focus to the new page so screen readers start there.
+  useEffect(() => {
+    if (primeraVez.current) {
+      primeraVez.current = false
+      return
+    }
+    principal.current?.focus({ preventScroll: true })
+  }, [pathname])
+
+  return (
+    <>
+      <a href="#contenido" className="saltar">
+        Saltar al contenido
+      </a>
+      <Encabezado />
+      <IndicadorCarga />
+      <main id="contenido" ref={principal} tabIndex={-1} className="contenido">
+        <Outlet />
+      </main>
+      <Toaster />
+      <UpdatePrompt />
+      <AlertHost />
+      <VersionCheck />
+    </>
+  )
+}

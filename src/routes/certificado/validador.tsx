@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { ValidadorPage } from '../../features/certificados/validador-page.tsx'
+
+export const Route = createFileRoute('/certificado/validador')({
+  validateSearch: v.object({ codcertificado: v.fallback(v.optional(v.string()), undefined) }),
+  component: RutaValidador,
+})
+
+function RutaValidador() {
+  const { codcertificado } = Route.useSearch()
+  return <ValidadorPage key={codcertificado ?? ''} codigoInicial={codcertificado} />
+}

@@ -1,0 +1,18 @@
+import { createFileRoute, redirect } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { LoginPage } from '../features/auth/login-page.tsx'
+import { haySesion } from '../lib/session.ts'
+
+export const Route = createFileRoute('/login')({
+  // ?email= comes from a finished registration and pre-fills the form.
+  validateSearch: v.object({ email: v.fallback(v.optional(v.string()), undefined) }),
+  beforeLoad: () => {
+    if (haySesion()) throw redirect({ to: '/home', replace: true })
+  },
+  component: RutaLogin,
+})
+
+function RutaLogin() {
+  const { email } = Route.useSearch()
+  return <LoginPage emailInicial={email} />
+}

@@ -1,0 +1,58 @@
+import { useEffect, useId, useRef, useSyncExternalStore } from 'react'
+import { alertaActual, suscribirAlertas, type Alerta } from './alertas.ts'
+
+/** Renders the current alert in a native modal <dialog>: focus stays inside until it is answered. */
+export function AlertHost() {
+  const actual = useSyncExternalStore(suscribirAlertas, alertaActual, alertaActual)
+  return actual ? <DialogoAlerta key={actual.id} alerta={actual} /> : null
+}
+
+function DialogoAlerta({ alerta }: { alerta: Alerta }) {
+  const ref = useRef<HTMLDialogElement>(null)
+  const idTitulo = useId()
+  const idMensaje = useId()
+
+  useEffect(() => {
+    const dialogo = ref.current
+    if (!dialogo) return
+    const previo = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    if (!dialogo.open) {
+      if (typeof dialogo.showModal === 'function') dialogo.showModal()
+      else dialogo.setAttribute('open', '')
+    }
+    dialogo.querySelector<HTMLButtonElement>('button')?.focus()
+    return () => {
+      if (dialogo.open && typeof dialogo.close === 'function') dialogo.close()
+      if (previo?.isConnected) previo.focus()
+    }
+  }, [])
+
+  return (
+    <dialog
+      ref={ref}
+      className="alerta"
+      role="alertdialog"
+      aria-modal="true"
+      aria-labelledby={idTitulo}
+      aria-describedby={idMensaje}
+      onCancel={(e) => {
+        e.preventDefault()
+        alerta.responder(undefined)
+      }}
+    >
+      <h2 id={idTitulo} className="alerta__titulo">
+        {alerta.titulo}
+      </h2>
+      <p id={idMensaje} className="alerta__mensaje">
+        {alerta.mensaje}
+      </p>
+      <div className="alerta__acciones">
+        {alerta.acciones.map((accion, i) => (
+          <button key={accion.valor} type="button" className={i === 0 ? 'boton' : 'boton boton--secundario'} onClick={() => alerta.responder(accion.valor)}>
+            {accion.etiqueta}
+          </button>
+        ))}
+      </div>
+    </dialog>
+  )
+}

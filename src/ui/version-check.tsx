@@ -1,0 +1,27 @@
+import { useEffect } from 'react'
+import { actualizarAplicacion } from '../lib/sw.ts'
+import { VERSION_APP, vigilarVersion } from '../lib/version.ts'
+import { alerta } from './alertas.ts'
+
+export const TITULO_VERSION_DISTINTA = 'VERSION DISTINTA'
+
+/** Watches /version.json and raises 'VERSION DISTINTA' when the server runs another version. */
+export function VersionCheck() {
+  useEffect(
+    () =>
+      vigilarVersion((remota) => {
+        void alerta({
+          titulo: TITULO_VERSION_DISTINTA,
+          mensaje: `Existe una nueva versión del portal (${remota}); estás usando la versión ${VERSION_APP}. Actualiza para seguir con la versión más reciente.`,
+          acciones: [
+            { valor: 'actualizar', etiqueta: 'Actualizar' },
+            { valor: 'despues', etiqueta: 'Más tarde' },
+          ],
+        }).then((valor) => {
+          if (valor === 'actualizar') void actualizarAplicacion()
+        })
+      }),
+    [],
+  )
+  return null
+}
