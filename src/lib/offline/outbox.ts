@@ -198,7 +198,8 @@ export function crearOutbox({
   /** The item this tab is sending right now. */
   let enVuelo: string | undefined
   let pasada: Promise<void> | undefined
-  let otraPasada = false
+  /** Bumped by every local change that gives a pass something new to do (a new item, a resume). */
+  let cambios = 0
   // This tab's reads and writes of the store run one at a time, so a reload that reads the store
   // while an item is being added or removed cannot drop it from (or bring it back to) the view.
   let serie: Promise<unknown> = Promise.resolve()
@@ -272,6 +273,7 @@ export function crearOutbox({
       mapa.set(item.id, item)
       publicar()
     })
+    cambios++
     void procesar()
     return item
   }
@@ -351,18 +353,16 @@ export function crearOutbox({
   }
 
   function procesar(): Promise<void> {
-    if (pasada) {
-      // A pass is running and may have read the store before this call's reason (a new item):
-      // run once more when it ends.
-      otraPasada = true
-      return pasada
-    }
+    // Single flight: a call while a pass runs shares it. A local change made during the pass (an
+    // item queued after the pass read the store) gets one more pass before the promise settles.
+    if (pasada) return pasada
     pasada = (async () => {
       try {
+        let visto: number
         do {
-          otraPasada = false
+          visto = cambios
           await bloqueo(unaPasada)
-        } while (otraPasada)
+        } while (cambios !== visto)
       } catch (error) {
         // IndexedDB unavailable or similar: the items are still stored; the next trigger retries.
         console.warn('No se pudo procesar la bandeja de salida', error)
@@ -382,6 +382,7 @@ export function crearOutbox({
       const { siguienteIntentoEn: _, ...resto } = item
       await escribir({ ...resto, estado: 'pendiente', ultimoError: undefined }, gen)
     }
+    cambios++
     await procesar()
   }
 
@@ -412,6 +413,7 @@ export function crearOutbox({
       const { siguienteIntentoEn: _, ...resto } = item
       await escribir({ ...resto, estado: 'pendiente' }, generacion)
     }
+    cambios++
     await procesar()
   }
 
@@ -422,6 +424,7 @@ export function crearOutbox({
     // changing it then could apply both. The student queues a new submission instead.
     if (!item || !(item.estado === 'rechazado' || (item.estado === 'pendiente' && item.intentos === 0))) return null
     const nuevo = await conNuevaClave(item, cuerpo)
+    cambios++
     void procesar()
     return nuevo
   }
@@ -475,6 +478,7 @@ export function crearOutbox({
     pendientes: (codigo) => instantanea.filter((i) => i.alumno === codigo).length,
     cambiarAlumno(codigo) {
       alumno = codigo
+      cambios++
     },
     listo: () => carga,
     vaciar,

@@ -54,11 +54,18 @@ export function iniciarSincronizacion(
     temporizador = setTimeout(disparar, espera)
   }
 
+  // A pass running when the connection comes back may be one that is failing for lack of it:
+  // let it end, then run a fresh one.
+  function alVolverLaConexion() {
+    if (!activo) return
+    void outbox.procesar().then(disparar)
+  }
+
   const alVolverVisible = () => {
     if (documento?.visibilityState === 'visible') disparar()
   }
 
-  ventana?.addEventListener('online', disparar)
+  ventana?.addEventListener('online', alVolverLaConexion)
   ventana?.addEventListener('focus', disparar)
   documento?.addEventListener('visibilitychange', alVolverVisible)
   const desuscribir = outbox.subscribe(programar)
@@ -67,7 +74,7 @@ export function iniciarSincronizacion(
   return () => {
     activo = false
     clearTimeout(temporizador)
-    ventana?.removeEventListener('online', disparar)
+    ventana?.removeEventListener('online', alVolverLaConexion)
     ventana?.removeEventListener('focus', disparar)
     documento?.removeEventListener('visibilitychange', alVolverVisible)
     desuscribir()
