@@ -59,8 +59,12 @@ export async function startServer({ config, clock = () => new Date(), log = cons
       cerrado ??= (async () => {
         await new Promise<void>((resolve) => {
           server.close(() => resolve())
-          // Keep-alive connections would hold close() open until they time out.
-          if ('closeIdleConnections' in server) server.closeIdleConnections()
+          // Idle keep-alive connections would hold close() open until they time out; requests
+          // still running get a moment to finish before their connections are cut.
+          if ('closeIdleConnections' in server) {
+            server.closeIdleConnections()
+            setTimeout(() => server.closeAllConnections(), 1000).unref()
+          }
         })
         await db.destroy()
       })()

@@ -1,13 +1,14 @@
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../contexto.ts'
 
-// Scripts, styles, workers and the manifest come only from our own origin. React sets styles
-// through the CSSOM, which CSP does not block, so no 'unsafe-inline' is needed. Images may be
-// data:/blob: URLs (document previews).
+// Scripts, workers and the manifest come only from our own origin: no inline script at all.
+// Styles also allow 'unsafe-inline' because index.html carries an inline <style> for the boot
+// splash (painted before the CSS file arrives); injected CSS cannot run script under this policy.
+// Images may be data:/blob: URLs (document previews).
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
-  "style-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",

@@ -36,7 +36,10 @@ async function tablasDeReferencia(trx: Transaction<Database>): Promise<void> {
 async function demo(trx: Transaction<Database>, { serviceAccountEmail, ahora }: OpcionesSemilla): Promise<void> {
   const creado = ahora.toISOString()
   await trx.insertInto('asistentes').values(asistentesDemo(serviceAccountEmail)).execute()
-  await trx.insertInto('alumnos').values(alumnosDemo(await hashPassword(DEMO_PASSWORD), creado)).execute()
+  // One hash per student: same password, but each gets its own salt.
+  const alumnos = alumnosDemo('', creado)
+  for (const alumno of alumnos) alumno.password_hash = await hashPassword(DEMO_PASSWORD)
+  await trx.insertInto('alumnos').values(alumnos).execute()
   await trx.insertInto('solicitudes').values(solicitudesDemo).execute()
   await trx.insertInto('documentos').values(documentosDemo(creado)).execute()
   await trx.insertInto('certificados').values(certificadosDemo).execute()

@@ -1,0 +1,140 @@
+import Database from 'better-sqlite3'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { expect, test } from 'vitest'
+import { apiClient, esperarCorreo, startTestServer, tokenDeRecuperacion } from '../tests/support/server.ts'
+import { DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
+
+function abrir(dataDir: string) {
+  return new Database(join(dataDir, 'portal.sqlite'))
+}
+
+test('a restart reuses the database: data kept, migrations and seed not applied twice', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-reinicio-'))
+  try {
+    const primero = await startTestServer({ throttle: 'off', dataDir })
+    const cliente = apiClient(primero.url)
+    await cliente.post('/api/auth/register', {
+      nombres: 'Ana',
+      apellidos: 'Pérez Lagos',
+      tipoDocumento: 'RUT',
+      documento: '11111111-1',
+      email: 'ana@ejemplo.cl',
+      telefono: '+56 9 1111 2222',
+      password: 'Clave2026',
+      confirmacion: 'Clave2026',
+    })
+    expect(primero.logs).toContain('datos iniciales cargados: 0001-tablas-de-referencia, 0002-demo')
+    await primero.close()
+
+    const segundo = await startTestServer({ throttle: 'off', dataDir })
+    try {
+      expect(segundo.logs.some((l) => l.startsWith('datos iniciales cargados'))).toBe(false)
+      const login = await apiClient(segundo.url).post('/api/auth/login', { email: 'ana@ejemplo.cl', password: 'Clave2026' })
+      expect((await login.json()).codRetorno).toBe(0)
+    } finally {
+      await segundo.close()
+    }
+    const db = abrir(dataDir)
+    try {
+      const contar = (sql: string) => (db.prepare(sql).get() as { n: number }).n
+      expect(contar('select count(*) as n from alumnos')).toBe(4)
+      expect(contar('select count(*) as n from solicitudes')).toBe(11)
+      expect(contar('select count(*) as n from comunas')).toBe(347)
+      expect(contar('select count(*) as n from regiones')).toBe(17)
+      expect(contar('select count(*) as n from kysely_migration')).toBe(1)
+    } finally {
+      db.close()
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
+
+test('the demo data matches the issue: 10+ enrolments across groups and types for estudiante, one for extranjera, none for sinsolicitudes', async () => {
+  const server = await startTestServer({ throttle: 'off' })
+  try {
+    const db = abrir(server.dataDir)
+    try {
+      const solicitudes = db
+        .prepare("select s.* from solicitudes s join alumnos a on a.id = s.alumno_id where a.email = ?")
+        .all(DEMO_CUENTAS.estudiante) as { cod_grupo: string; tipo_curso: string; habilita_tb: number; codigo_inscripcion: string }[]
+      expect(solicitudes.length).toBeGreaterThanOrEqual(9)
+      expect(new Set(solicitudes.map((s) => s.cod_grupo))).toEqual(new Set(['1', '5', '85', '86']))
+      expect(solicitudes.map((s) => s.tipo_curso)).toEqual(expect.arrayContaining(['Derivada', 'Primaria']))
+      expect(new Set(solicitudes.map((s) => s.habilita_tb))).toEqual(new Set([0, 1]))
+      const tipos = (codigo: string) =>
+        (db.prepare('select cod_tipo_documento as t from documentos where codigo_inscripcion = ?').all(codigo) as { t: string }[]).map((d) => d.t)
+      expect(solicitudes.some((s) => tipos(s.codigo_inscripcion).includes('35') && tipos(s.codigo_inscripcion).includes('30'))).toBe(true)
+      expect(solicitudes.some((s) => tipos(s.codigo_inscripcion).includes('6'))).toBe(true)
+
+      const extranjera = db
+        .prepare('select a.rut, a.tipo_documento, s.cod_grupo from alumnos a join solicitudes s on s.alumno_id = a.id where a.email = ?')
+        .all(DEMO_CUENTAS.extranjera)
+      expect(extranjera).toEqual([{ rut: '0-0', tipo_documento: 'PASAPORTE', cod_grupo: '1' }])
+      const sin = db.prepare('select count(*) as n from solicitudes s join alumnos a on a.id = s.alumno_id where a.email = ?').get(DEMO_CUENTAS.sinSolicitudes)
+      expect(sin).toEqual({ n: 0 })
+    } finally {
+      db.close()
+    }
+  } finally {
+    await server.close()
+  }
+})
+
+test('passwords are stored as scrypt hashes, tokens as SHA-256, and the logs hold neither passwords nor tokens', async () => {
+  const server = await startTestServer({ throttle: 'off' })
+  try {
+    const cliente = apiClient(server.url)
+    await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: DEMO_PASSWORD })
+    await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: 'ClaveEquivocada9' })
+    await cliente.post('/api/auth/password/request', { email: DEMO_CUENTAS.extranjera })
+    const token = tokenDeRecuperacion(await esperarCorreo(server.dataDir, DEMO_CUENTAS.extranjera))
+    await cliente.post('/api/auth/password/verify', { token })
+    await cliente.post('/api/auth/password/set', { token, password: 'NuevaClave2026', confirmacion: 'NuevaClave2026' })
+    await (await fetch(`${server.url}/?recoverpass=${token}`)).text()
+    const sesion = String(cliente.cookies.get('portal_sesion'))
+
+    const db = abrir(server.dataDir)
+    try {
+      const hashes = (db.prepare('select password_hash as h from alumnos').all() as { h: string }[]).map((r) => r.h)
+      for (const h of hashes) expect(h).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/)
+      expect(new Set(hashes).size).toBe(hashes.length)
+      const volcado = JSON.stringify([
+        db.prepare('select * from alumnos').all(),
+        db.prepare('select * from sesiones').all(),
+        db.prepare('select * from tokens_recuperacion').all(),
+      ])
+      for (const secreto of [DEMO_PASSWORD, 'NuevaClave2026', token, sesion]) expect(volcado).not.toContain(secreto)
+    } finally {
+      db.close()
+    }
+
+    const logs = server.logs.join('\n')
+    expect(logs).toContain('POST /api/auth/login 200')
+    expect(logs).toMatch(/correo guardado en .*\.json/)
+    expect(logs).toMatch(/^GET \/ \d{3} [\d.]+ms$/m)
+    for (const secreto of [DEMO_PASSWORD, 'ClaveEquivocada9', 'NuevaClave2026', token, sesion, 'recoverpass']) {
+      expect(logs).not.toContain(secreto)
+    }
+  } finally {
+    await server.close()
+  }
+})
+
+test('an unexpected error answers 500 with the spec message and logs the stack', async () => {
+  const server = await startTestServer({ throttle: 'off' })
+  try {
+    const db = abrir(server.dataDir)
+    db.exec('drop table certificados')
+    db.close()
+    const res = await apiClient(server.url).post('/api/certificados/validar', { codValidador: 'ABC' })
+    expect(res.status).toBe(500)
+    expect(await res.json()).toEqual({ error: 'Ocurrio un error interno, verifica tu conexión o comunicalo a su asistente' })
+    expect(server.logs.join('\n')).toMatch(/error en POST \/api\/certificados\/validar: .*no such table: certificados[\s\S]*at /)
+    expect(server.logs.some((l) => l.startsWith('POST /api/certificados/validar 500 '))).toBe(true)
+  } finally {
+    await server.close()
+  }
+})
