@@ -8,6 +8,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The version built into the app (vite.config.ts defines it for the real build).
+        define: { __APP_VERSION__: JSON.stringify('1.0.0-test') },
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'server/db/seed/**/*.test.ts'],
