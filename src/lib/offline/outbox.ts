@@ -101,7 +101,8 @@ export interface Outbox {
   subscribe(listener: () => void): () => void
   /** Called after the server accepted an item, to update the query cache with its reply. */
   alConfirmar(listener: (item: ItemOutbox, body: unknown) => void): () => void
-  /** Items of this student not yet accepted by the server, whatever their state. */
+  /** Items of this student not yet accepted by the server, whatever their state (refused ones
+   * included: they are unsent changes too, and 'Salir' must warn about them). */
   pendientes(alumno: string): number
   /** The student whose items may be sent now; null sends nothing (signed out). */
   cambiarAlumno(alumno: string | null): void
@@ -189,7 +190,7 @@ export function crearOutbox({
   let instantanea: readonly ItemOutbox[] = []
   const oyentes = new Set<() => void>()
   const oyentesConfirmar = new Set<(item: ItemOutbox, body: unknown) => void>()
-  /** Replies of the items this tab confirmed, for esperar(). Cleared by vaciar(). */
+  /** Replies of the latest items this tab confirmed, for esperar(). Cleared by vaciar(). */
   const confirmados = new Map<string, RespuestaServidor>()
   let alumno = alumnoInicial
   let ultimaSecuencia = 0
@@ -299,6 +300,8 @@ export function crearOutbox({
           // If the tab dies between the reply and this delete, the replay gets the same reply.
           await quitar(item.id)
           confirmados.set(item.id, respuesta)
+          // Only recent replies matter to esperar(); a tab left open for weeks must not grow forever.
+          if (confirmados.size > 100) confirmados.delete(confirmados.keys().next().value as string)
           for (const oyente of oyentesConfirmar) {
             try {
               oyente(enviando, respuesta.body)
