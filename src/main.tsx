@@ -1,35 +1,16 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { createRouter, RouterProvider } from '@tanstack/react-router'
+import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { alExpirarSesion } from './lib/api.ts'
 import { queryClient } from './lib/query-client.ts'
-import { parseSearch, stringifySearch } from './lib/search-params.ts'
 import { registrarServiceWorker } from './lib/sw.ts'
-import { routeTree } from './routeTree.gen.ts'
+import { crearRouter } from './router.ts'
 import { alerta, hayAlerta } from './ui/alertas.ts'
-import { PaginaError, PaginaNoEncontrada } from './ui/paginas-de-error.tsx'
 import { toast } from './ui/toasts.ts'
 import './styles.css'
 
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  // The query cache decides freshness; the router always asks it (TanStack Query integration).
-  defaultPreloadStaleTime: 0,
-  defaultNotFoundComponent: PaginaNoEncontrada,
-  defaultErrorComponent: PaginaError,
-  parseSearch,
-  stringifySearch,
-  scrollRestoration: true,
-})
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router
-  }
-}
+const router = crearRouter()
 
 const MENSAJE_SESION_EXPIRADA = 'Sesion Expirada, vuelva a ingresar'
 
@@ -50,6 +31,9 @@ createRoot(raiz).render(
   </StrictMode>,
 )
 
-void registrarServiceWorker({
-  alQuedarListaSinConexion: () => toast({ tipo: 'info', mensaje: 'La aplicación está lista para usarse sin conexión' }),
-})
+// Loaded after the first render: the service worker never delays the first screen.
+void import('virtual:pwa-register').then(({ registerSW }) =>
+  registrarServiceWorker(registerSW, {
+    alQuedarListaSinConexion: () => toast({ tipo: 'info', mensaje: 'La aplicación está lista para usarse sin conexión' }),
+  }),
+)

@@ -26,9 +26,11 @@ export function descartarAvisoNuevaVersion(): void {
   publicar()
 }
 
-export async function registrarServiceWorker(avisos: { alQuedarListaSinConexion: () => void }): Promise<void> {
+type RegistrarSw = typeof import('virtual:pwa-register').registerSW
+
+/** Called by main.tsx with vite-plugin-pwa's registerSW (kept out of here so tests need no plugin). */
+export function registrarServiceWorker(registerSW: RegistrarSw, avisos: { alQuedarListaSinConexion: () => void }): void {
   if (!('serviceWorker' in navigator)) return
-  const { registerSW } = await import('virtual:pwa-register')
   actualizarSw = registerSW({
     onNeedRefresh() {
       nuevaVersionEsperando = true

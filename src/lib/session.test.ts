@@ -1,0 +1,120 @@
+import 'fake-indexeddb/auto'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { queryClient } from './query-client.ts'
+import {
+  CLAVES,
+  cerrarSesionLocal,
+  esBackUrlSegura,
+  guardarBackUrl,
+  guardarSesion,
+  haySesion,
+  leerSesion,
+  marcarFlujoConcurso,
+  sesionDesdeRespuesta,
+  tomarBackUrl,
+  vieneDeConcurso,
+  type RespuestaAlumno,
+} from './session.ts'
+
+const ownerAlumno = { Name: 'Ana Pérez', Phone: '+56 2 2345 6789', Email: 'ana@escuela.cl' }
+const ownerReciente = { Name: 'Luis Soto', Phone: '+56 9 8765 4321', Email: 'luis@escuela.cl' }
+
+const respuesta: RespuestaAlumno = {
+  codRetorno: 0,
+  mensajeError: '',
+  data: { Name: 'Camila', hed__Former_Middle_Name__c: 'Rojas', RUT__c: '12345678-5', Codigo_Alumno__c: 'ALU-1', Owner: ownerAlumno },
+  inscReciente: { Owner: ownerReciente },
+  cuentaServicio: 'portal@escuela.cl',
+}
+
+beforeEach(() => {
+  localStorage.clear()
+  sessionStorage.clear()
+})
+
+describe('sesionDesdeRespuesta', () => {
+  test('keeps name, surname (hed__Former_Middle_Name__c), rut, student code, assistant and service account', () => {
+    expect(sesionDesdeRespuesta(respuesta)).toEqual({
+      nombre: 'Camila',
+      apellido: 'Rojas',
+      rut: '12345678-5',
+      codigoAlumno: 'ALU-1',
+      asistente: ownerReciente,
+      cuentaServicio: 'portal@escuela.cl',
+    })
+  })
+
+  test('falls back to the student owner when there is no recent enrolment', () => {
+    expect(sesionDesdeRespuesta({ ...respuesta, inscReciente: undefined })?.asistente).toEqual(ownerAlumno)
+  })
+
+  test('a refused login gives no session', () => {
+    expect(sesionDesdeRespuesta({ codRetorno: 1, mensajeError: 'Correo o contraseña incorrectos' })).toBeNull()
+  })
+})
+
+test('the marker is stored under portal.sesion and read back', () => {
+  expect(haySesion()).toBe(false)
+  const sesion = sesionDesdeRespuesta(respuesta)
+  if (!sesion) throw new Error('sin sesión')
+  guardarSesion(sesion)
+  expect(JSON.parse(localStorage.getItem(CLAVES.sesion) ?? '{}')).toMatchObject({ codigoAlumno: 'ALU-1' })
+  expect(leerSesion()).toEqual(sesion)
+  expect(leerSesion()).toBe(leerSesion())
+})
+
+test('a corrupt marker counts as no session', () => {
+  localStorage.setItem(CLAVES.sesion, '{no es json')
+  expect(haySesion()).toBe(false)
+})
+
+describe('back-url', () => {
+  test('is returned once, then cleared', () => {
+    guardarBackUrl('/concurso/detalle/7?x=1')
+    expect(tomarBackUrl()).toBe('/concurso/detalle/7?x=1')
+    expect(tomarBackUrl()).toBeNull()
+  })
+
+  test('only same-origin paths other than the login page are kept', () => {
+    expect(esBackUrlSegura('/home')).toBe(true)
+    expect(esBackUrlSegura('//evil.example/x')).toBe(false)
+    expect(esBackUrlSegura('/\\evil.example')).toBe(false)
+    expect(esBackUrlSegura('https://evil.example')).toBe(false)
+    expect(esBackUrlSegura('/login?x=1')).toBe(false)
+    guardarBackUrl('https://evil.example')
+    expect(tomarBackUrl()).toBeNull()
+  })
+})
+
+test('the contest flag', () => {
+  expect(vieneDeConcurso()).toBe(false)
+  marcarFlujoConcurso()
+  expect(vieneDeConcurso()).toBe(true)
+})
+
+test('cerrarSesionLocal clears localStorage, sessionStorage, the query cache and IndexedDB', async () => {
+  const sesion = sesionDesdeRespuesta(respuesta)
+  if (!sesion) throw new Error('sin sesión')
+  guardarSesion(sesion)
+  marcarFlujoConcurso()
+  sessionStorage.setItem('algo', '1')
+  queryClient.setQueryData(['alumno', 'detalle'], respuesta)
+  await new Promise<void>((resolver, rechazar) => {
+    const req = indexedDB.open('portal-prueba', 1)
+    req.onupgradeneeded = () => req.result.createObjectStore('datos')
+    req.onsuccess = () => {
+      req.result.close()
+      resolver()
+    }
+    req.onerror = () => rechazar(req.error)
+  })
+  expect((await indexedDB.databases()).map((d) => d.name)).toContain('portal-prueba')
+
+  await cerrarSesionLocal()
+
+  expect(localStorage.length).toBe(0)
+  expect(sessionStorage.length).toBe(0)
+  expect(haySesion()).toBe(false)
+  expect(queryClient.getQueryData(['alumno', 'detalle'])).toBeUndefined()
+  expect(await indexedDB.databases()).toEqual([])
+})
