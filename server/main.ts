@@ -8,6 +8,7 @@ import { createApp } from './app.ts'
 import { buildConfig, type Config } from './config.ts'
 import type { AppConfig, Clock, Log } from './contexto.ts'
 import { abrirBaseDeDatos, migrar } from './db/connection.ts'
+import { purgarCaducados } from './db/purga.ts'
 import { sembrar } from './db/seed/index.ts'
 import { DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 import { createMailer } from './mail.ts'
@@ -51,12 +52,18 @@ export async function startServer({ config, clock = () => new Date(), log = cons
   const app = createApp({ db, config: appConfig, mailer, clock, log })
   fetchApp = (req, env) => app.fetch(req, env)
 
+  const purgar = () => purgarCaducados(db, clock()).catch((err: unknown) => log(`error al purgar caducados: ${String(err)}`))
+  await purgar()
+  const purga = setInterval(purgar, 3_600_000)
+  purga.unref()
+
   let cerrado: Promise<void> | undefined
   return {
     url,
     config: appConfig,
     close() {
       cerrado ??= (async () => {
+        clearInterval(purga)
         await new Promise<void>((resolve) => {
           server.close(() => resolve())
           // Idle keep-alive connections would hold close() open until they time out; requests

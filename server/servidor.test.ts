@@ -138,3 +138,31 @@ test('an unexpected error answers 500 with the spec message and logs the stack',
     await server.close()
   }
 })
+
+test('expired sessions, reset tokens and throttle windows are purged at start', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-purga-'))
+  let ahora = new Date('2026-03-01T12:00:00Z')
+  try {
+    const primero = await startTestServer({ dataDir, clock: () => ahora })
+    const cliente = apiClient(primero.url)
+    await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: DEMO_PASSWORD })
+    await cliente.post('/api/auth/password/request', { email: DEMO_CUENTAS.estudiante })
+    await esperarCorreo(primero.dataDir, DEMO_CUENTAS.estudiante)
+    await primero.close()
+    const filas = () => {
+      const db = abrir(dataDir)
+      try {
+        return ['sesiones', 'tokens_recuperacion', 'limites'].map((t) => (db.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n)
+      } finally {
+        db.close()
+      }
+    }
+    expect(filas().every((n) => n > 0)).toBe(true)
+    ahora = new Date(ahora.getTime() + 13 * 3_600_000)
+    const segundo = await startTestServer({ dataDir, clock: () => ahora })
+    await segundo.close()
+    expect(filas()).toEqual([0, 0, 0])
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+})
