@@ -6,7 +6,7 @@ type Valores = Record<string, string>
 
 /**
  * Form state checked with a shared schema from src/domain: a field's message shows once it was
- * left (blur) or after a submit attempt; the server's per-field messages (400 `campos`) show
+ * left (blur) with something written in it, or after a submit attempt; the server's per-field messages (400 `campos`) show
  * until that field changes.
  */
 export function useFormulario<S extends v.GenericSchema<unknown, unknown>>(schema: S, inicial: Valores) {
@@ -31,7 +31,10 @@ export function useFormulario<S extends v.GenericSchema<unknown, unknown>>(schem
     valores,
     valido: resultado.success,
     error(campo: string): string | undefined {
-      return delServidor[campo] ?? (tocados[campo] || intentado ? errores[campo] : undefined)
+      // An empty field does not complain on blur, only after a submit attempt: a message that
+      // appears on blur moves the submit button away from the pointer and loses the click.
+      const escrito = (valores[campo] ?? '') !== ''
+      return delServidor[campo] ?? (intentado || (tocados[campo] && escrito) ? errores[campo] : undefined)
     },
     control(campo: string) {
       return {
@@ -42,10 +45,15 @@ export function useFormulario<S extends v.GenericSchema<unknown, unknown>>(schem
       }
     },
     cambiar,
-    /** Marks the attempt (all messages show) and returns the parsed output when valid. */
-    intentar(): v.InferOutput<S> | undefined {
+    /**
+     * Marks the attempt (all messages show) and returns the parsed output when valid; when not,
+     * moves focus to the first field with a message once it has rendered.
+     */
+    intentar(formulario?: HTMLFormElement | null): v.InferOutput<S> | undefined {
       setIntentado(true)
-      return resultado.success ? resultado.output : undefined
+      if (resultado.success) return resultado.output
+      if (formulario) requestAnimationFrame(() => formulario.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus())
+      return undefined
     },
     erroresDelServidor(campos: Record<string, string>): void {
       setDelServidor(campos)

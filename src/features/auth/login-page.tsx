@@ -64,9 +64,9 @@ export function FormularioLogin({ emailInicial = '' }: { emailInicial?: string |
     onError: avisarError,
   })
 
-  function enviar(e: FormEvent) {
+  function enviar(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
-    const datos = form.intentar()
+    const datos = form.intentar(e.currentTarget)
     if (datos && !login.isPending) login.mutate(datos)
   }
 

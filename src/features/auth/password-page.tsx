@@ -59,9 +59,9 @@ function SolicitudRecuperacion() {
     },
   })
 
-  function enviar(e: FormEvent) {
+  function enviar(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
-    const datos = form.intentar()
+    const datos = form.intentar(e.currentTarget)
     if (datos && !solicitud.isPending) solicitud.mutate(datos)
   }
 
@@ -173,9 +173,9 @@ function FormularioNuevaPassword({ token }: { token: string }) {
     )
   }
 
-  function enviar(e: FormEvent) {
+  function enviar(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
-    const datos = form.intentar()
+    const datos = form.intentar(e.currentTarget)
     if (datos && !crear.isPending) crear.mutate(datos)
   }
 

@@ -41,10 +41,10 @@ export function RegisterPage() {
     },
   })
 
-  function enviar(e: FormEvent) {
+  function enviar(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
     setRechazo(null)
-    const datos = form.intentar()
+    const datos = form.intentar(e.currentTarget)
     if (datos && !registro.isPending) registro.mutate(datos)
   }
 
