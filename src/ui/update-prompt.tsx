@@ -10,7 +10,7 @@ export function UpdatePrompt() {
         <>
           <p>Hay una nueva versión disponible</p>
           <div className="aviso-version__acciones">
-            <button type="button" className="boton" onClick={() => void actualizarAplicacion()}>
+            <button type="button" className="boton boton--claro" onClick={() => void actualizarAplicacion()}>
               Actualizar
             </button>
             <button type="button" className="boton boton--secundario" onClick={descartarAvisoNuevaVersion}>
