@@ -8,14 +8,14 @@ test('opening a validator URL with a valid code validates it at once and says so
   const { page, context } = await portal.newPage()
   await page.goto(`${portal.url}/certificado/validador?codcertificado=${DEMO_CERTIFICADO_VALIDO}`)
   expect(await page.getByLabel('Código del certificado').inputValue()).toBe(DEMO_CERTIFICADO_VALIDO)
-  await page.getByText('Certificado válido').waitFor()
+  await page.getByRole('status', { name: 'Resultado de la validación' }).getByText('Certificado válido').first().waitFor()
   await context.close()
 })
 
 test('an unknown code is reported as not valid, in words', async () => {
   const { page, context } = await portal.newPage()
   await page.goto(`${portal.url}/certificado/validador?codcertificado=NOEXISTE123`)
-  await page.getByText('Certificado no válido').waitFor()
+  await page.getByRole('status', { name: 'Resultado de la validación' }).getByText('Certificado no válido').waitFor()
   await context.close()
 })
 
@@ -27,7 +27,7 @@ test('Validar is disabled while empty and a code over 64 characters does not cor
   await page.getByLabel('Código del certificado').fill('A'.repeat(65))
   await validar.click()
   await page.getByText('El código ingresado no corresponde').first().waitFor()
-  await page.getByRole('link', { name: /inicio de sesión/i }).waitFor()
+  await page.getByRole('link', { name: 'Volver al inicio de sesión' }).waitFor()
   await context.close()
 })
 

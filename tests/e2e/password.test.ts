@@ -23,7 +23,7 @@ test('a student resets a forgotten password through the e-mailed link and signs 
   await page.getByRole('link', { name: /Olvidaste/ }).click()
   await page.waitForURL(`${portal.url}/password`)
   await page.getByLabel('Correo electrónico').fill('extranjera@demo.cl')
-  await page.getByRole('button', { name: /Enviar/ }).click()
+  await page.getByRole('button', { name: 'Enviar enlace' }).click()
   await page.getByText(/recibirás un mensaje con un enlace/).first().waitFor()
 
   await page.goto(enlaceDeRecuperacion(portal.server.dataDir, 'extranjera@demo.cl'))

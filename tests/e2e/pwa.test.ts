@@ -26,7 +26,7 @@ test('a different version.json on the server raises VERSION DISTINTA and offers 
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ version: '9.9.9' }) }),
   )
   await page.goto(`${portal.url}/login`)
-  await page.getByRole('dialog', { name: 'VERSION DISTINTA' }).waitFor()
+  await page.getByRole('alertdialog', { name: 'VERSION DISTINTA' }).waitFor()
   await page.getByRole('button', { name: 'Actualizar' }).waitFor()
   await context.close()
 })

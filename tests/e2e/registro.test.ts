@@ -1,4 +1,4 @@
-import { test } from 'vitest'
+import { expect, test } from 'vitest'
 import { usePortal } from '../support/e2e.ts'
 
 const portal = usePortal()
@@ -7,22 +7,23 @@ test('an applicant arriving from a contest link registers, signs in and continue
   const { page, context } = await portal.newPage()
   await page.goto(`${portal.url}/?concurso=7`)
   await page.waitForURL(`${portal.url}/login`)
-  await page.getByRole('link', { name: /Regístrate|Registrarse|Crear cuenta/ }).click()
+  await page.getByRole('link', { name: 'Regístrate' }).click()
   await page.waitForURL(`${portal.url}/register`)
 
   await page.getByLabel('Nombres').fill('Josefa')
   await page.getByLabel('Apellidos').fill('Muñoz Pérez')
-  await page.getByLabel('RUT o pasaporte').fill('11.111.111-1')
+  await page.getByLabel('Tipo de documento').selectOption('RUT')
+  await page.getByLabel('Número de documento').fill('11.111.111-1')
   await page.getByLabel('Correo electrónico').fill('josefa.munoz@demo.cl')
   await page.getByLabel('Teléfono').fill('+56 9 8765 4321')
-  await page.getByLabel('Contraseña', { exact: true }).fill('Postula2026')
+  await page.getByLabel(/^Contraseña/).fill('Postula2026')
   await page.getByLabel('Confirmar contraseña').fill('Postula2026')
-  await page.getByRole('button', { name: /Registrarme|Crear cuenta|Registrar/ }).click()
+  await page.getByRole('button', { name: 'Crear cuenta' }).click()
 
-  await page.waitForURL(`${portal.url}/login`)
-  await page.getByLabel('Contraseña', { exact: true }).fill('Postula2026')
-  const correo = page.getByLabel('Correo electrónico')
-  if ((await correo.inputValue()) === '') await correo.fill('josefa.munoz@demo.cl')
+  // Registered, the applicant signs in with the e-mail the form already carries over.
+  await page.waitForURL(/\/login\?email=/)
+  expect(await page.getByLabel('Correo electrónico').inputValue()).toBe('josefa.munoz@demo.cl')
+  await page.getByLabel(/^Contraseña/).fill('Postula2026')
   await page.getByRole('button', { name: 'Ingresar' }).click()
   await page.waitForURL(`${portal.url}/concurso/derechopostulacion/7`)
   await context.close()

@@ -37,6 +37,6 @@ export function usePortal(options: Parameters<typeof startTestServer>[0] = {}) {
 export async function iniciarSesion(page: Page, baseUrl: string, email: string, password = DEMO_PASSWORD) {
   await page.goto(`${baseUrl}/login`)
   await page.getByLabel('Correo electrónico').fill(email)
-  await page.getByLabel('Contraseña', { exact: true }).fill(password)
+  await page.getByLabel(/^Contraseña/).fill(password)
   await page.getByRole('button', { name: 'Ingresar' }).click()
 }

@@ -65,7 +65,7 @@ export function ValidadorPage({ codigoInicial = '' }: { codigoInicial?: string |
           Validar
         </button>
       </form>
-      <div className="resultado-validacion" role="status" aria-live="polite">
+      <div className="resultado-validacion" role="status" aria-live="polite" aria-label="Resultado de la validación">
         {validacion.isPending ? (
           <p className="estado">
             <Spinner /> Validando certificado…
