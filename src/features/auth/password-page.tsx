@@ -9,7 +9,7 @@ import { CampoTexto } from '../../ui/field.tsx'
 import { Estado } from '../../ui/spinner.tsx'
 import { toast } from '../../ui/toasts.ts'
 import { avisarError } from './manejar-error.ts'
-import { PoliticaPassword } from './politica-password.tsx'
+import { CamposNuevaPassword } from './campos-nueva-password.tsx'
 import { authMutations, authQueries, type RespuestaEstado } from './queries.ts'
 
 /** Spec 4 and 9: after a failed token check and after creating the password, 5 s to login. */
@@ -181,25 +181,7 @@ function FormularioNuevaPassword({ token }: { token: string }) {
 
   return (
     <form className="formulario" onSubmit={enviar} noValidate>
-      <CampoTexto
-        id="nueva-password"
-        etiqueta="Nueva contraseña"
-        obligatorio
-        type="password"
-        autoComplete="new-password"
-        ayuda={<PoliticaPassword />}
-        error={form.error('password')}
-        {...form.control('password')}
-      />
-      <CampoTexto
-        id="nueva-password-confirmacion"
-        etiqueta="Confirmar contraseña"
-        obligatorio
-        type="password"
-        autoComplete="new-password"
-        error={form.error('confirmacion')}
-        {...form.control('confirmacion')}
-      />
+      <CamposNuevaPassword idBase="nueva" etiqueta="Nueva contraseña" form={form} />
       <button type="submit" className="boton boton--ancho" disabled={crear.isPending}>
         {crear.isPending ? 'Guardando…' : 'Crear contraseña'}
       </button>

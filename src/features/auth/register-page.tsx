@@ -7,7 +7,7 @@ import { useFormulario } from '../../lib/use-formulario.ts'
 import { CampoSelect, CampoTexto } from '../../ui/field.tsx'
 import { toast } from '../../ui/toasts.ts'
 import { avisarError } from './manejar-error.ts'
-import { PoliticaPassword } from './politica-password.tsx'
+import { CamposNuevaPassword } from './campos-nueva-password.tsx'
 import { authMutations } from './queries.ts'
 
 /** Registration (issue 2), reached from the contest flow; afterwards the student signs in. */
@@ -80,25 +80,7 @@ export function RegisterPage() {
           error={form.error('telefono')}
           {...form.control('telefono')}
         />
-        <CampoTexto
-          id="registro-password"
-          etiqueta="Contraseña"
-          obligatorio
-          type="password"
-          autoComplete="new-password"
-          ayuda={<PoliticaPassword />}
-          error={form.error('password')}
-          {...form.control('password')}
-        />
-        <CampoTexto
-          id="registro-confirmacion"
-          etiqueta="Confirmar contraseña"
-          obligatorio
-          type="password"
-          autoComplete="new-password"
-          error={form.error('confirmacion')}
-          {...form.control('confirmacion')}
-        />
+        <CamposNuevaPassword idBase="registro" etiqueta="Contraseña" form={form} />
         {rechazo ? (
           <p className="mensaje mensaje--error" role="alert">
             {rechazo}

@@ -1,0 +1,51 @@
+import { PASSWORD_ESPECIALES, PASSWORD_MIN_LENGTH } from '../../domain/password.ts'
+import type { useFormulario } from '../../lib/use-formulario.ts'
+import { CampoTexto } from '../../ui/field.tsx'
+
+/** The password policy in words (spec 5 'New password'), shown under every new-password field. */
+function PoliticaPassword() {
+  return (
+    <>
+      Al menos {PASSWORD_MIN_LENGTH} caracteres, con un número, una letra mayúscula y una letra minúscula. Caracteres especiales
+      permitidos: {PASSWORD_ESPECIALES}
+    </>
+  )
+}
+
+/**
+ * The new password and its confirmation, as the create-password and register forms ask them:
+ * fields `password` and `confirmacion` of a form checked with a shared schema.
+ */
+export function CamposNuevaPassword({
+  idBase,
+  etiqueta,
+  form,
+}: {
+  idBase: string
+  etiqueta: string
+  form: Pick<ReturnType<typeof useFormulario>, 'error' | 'control'>
+}) {
+  return (
+    <>
+      <CampoTexto
+        id={`${idBase}-password`}
+        etiqueta={etiqueta}
+        obligatorio
+        type="password"
+        autoComplete="new-password"
+        ayuda={<PoliticaPassword />}
+        error={form.error('password')}
+        {...form.control('password')}
+      />
+      <CampoTexto
+        id={`${idBase}-confirmacion`}
+        etiqueta="Confirmar contraseña"
+        obligatorio
+        type="password"
+        autoComplete="new-password"
+        error={form.error('confirmacion')}
+        {...form.control('confirmacion')}
+      />
+    </>
+  )
+}
