@@ -1,30 +1,44 @@
 // The Hono app: middleware for every request, the API areas under /api, then the built PWA.
+import { join } from 'node:path'
 import { Hono } from 'hono'
+import { blobStoreEnDisco, type BlobStore } from './blobs.ts'
 import type { AppConfig, Clock, Deps, AppEnv, Log } from './contexto.ts'
 import type { Db } from './db/connection.ts'
 import { estaticos } from './estaticos.ts'
 import type { Mailer } from './mail.ts'
 import { cabecerasDeSeguridad } from './middleware/cabeceras.ts'
+import { idempotencia } from './middleware/idempotencia.ts'
 import { clientIp } from './middleware/ip.ts'
+import { limiteDeCuerpo } from './middleware/limite-cuerpo.ts'
 import { registroDePeticiones } from './middleware/registro.ts'
 import { cargarSesion } from './middleware/sesion.ts'
 import { xsrf } from './middleware/xsrf.ts'
 import { alumnoRoutes } from './routes/alumno.ts'
 import { authRoutes } from './routes/auth.ts'
 import { certificadosRoutes } from './routes/certificados.ts'
+import { documentosRoutes } from './routes/documentos.ts'
+import { lookupsRoutes } from './routes/lookups.ts'
+import { personaRoutes } from './routes/persona.ts'
 import { sesionRoutes } from './routes/sesion.ts'
 
 export const MENSAJE_ERROR_INTERNO = 'Ocurrio un error interno, verifica tu conexión o comunicalo a su asistente'
 
-export type AppOptions = { db: Db; config: AppConfig; mailer: Mailer; clock?: Clock; log?: Log }
+/** `blobs` defaults to files under DATA_DIR/archivos. */
+export type AppOptions = { db: Db; config: AppConfig; mailer: Mailer; blobs?: BlobStore; clock?: Clock; log?: Log }
 
-export function createApp({ db, config, mailer, clock = () => new Date(), log = console.log }: AppOptions) {
-  const deps: Deps = { db, config, mailer, clock, log }
+export function createApp({ db, config, mailer, blobs, clock = () => new Date(), log = console.log }: AppOptions) {
+  const deps: Deps = { db, config, mailer, blobs: blobs ?? blobStoreEnDisco(join(config.dataDir, 'archivos')), clock, log }
 
+  // Bodies are bounded before anything reads them; the idempotency middleware needs the student.
   const api = new Hono<AppEnv>()
+    .use(limiteDeCuerpo)
     .use(cargarSesion)
+    .use(idempotencia)
     .route('/sesion', sesionRoutes)
     .route('/auth', authRoutes)
+    .route('/lookups', lookupsRoutes)
+    .route('/alumno/persona', personaRoutes)
+    .route('/alumno/documentos', documentosRoutes)
     .route('/alumno', alumnoRoutes)
     .route('/certificados', certificadosRoutes)
   api.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))

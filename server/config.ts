@@ -1,6 +1,7 @@
 // Server configuration from environment variables. `buildConfig` takes the env object as an
 // argument so tests can build their own without touching process.env.
 import { resolve } from 'node:path'
+import { TAMANO_MAXIMO_MB } from '../src/domain/documentos.ts'
 
 /** At most `max` events per window of `ventanaMs` milliseconds. */
 export type Limite = { max: number; ventanaMs: number }
@@ -19,6 +20,8 @@ export type Config = {
   serviceAccountEmail: string
   sessionTtlHours: number
   resetTokenTtlMinutes: number
+  /** Largest personal document accepted, in MB (MiB). */
+  uploadMaxMb: number
   /** Only behind a proxy we run: otherwise anyone could forge X-Forwarded-For to dodge throttling. */
   trustProxy: boolean
   limites: {
@@ -40,6 +43,14 @@ function entero(env: Env, nombre: string, porDefecto: number): number {
   if (valor === undefined || valor === '') return porDefecto
   const n = Number(valor)
   if (!Number.isInteger(n) || n < 0) throw new Error(`${nombre} debe ser un entero no negativo (recibido: ${valor})`)
+  return n
+}
+
+function positivo(env: Env, nombre: string, porDefecto: number): number {
+  const valor = env[nombre]
+  if (valor === undefined || valor === '') return porDefecto
+  const n = Number(valor)
+  if (!Number.isFinite(n) || n <= 0) throw new Error(`${nombre} debe ser un número positivo (recibido: ${valor})`)
   return n
 }
 
@@ -66,6 +77,7 @@ export function buildConfig(env: Env = process.env): Config {
     serviceAccountEmail: (env.SERVICE_ACCOUNT_EMAIL || 'portal@postgrado-demo.cl').toLowerCase(),
     sessionTtlHours: entero(env, 'SESSION_TTL_HOURS', 12),
     resetTokenTtlMinutes: entero(env, 'RESET_TOKEN_TTL_MINUTES', 60),
+    uploadMaxMb: positivo(env, 'UPLOAD_MAX_MB', TAMANO_MAXIMO_MB),
     trustProxy: env.TRUST_PROXY === '1',
     limites: {
       loginCuentaIp: limite(env, 'THROTTLE_LOGIN_CUENTA_IP', 10, 15),

@@ -1,5 +1,6 @@
-// What every handler can reach through `c.var`: the app's dependencies and the request's
-// student (from the session cookie) and client IP.
+// What every handler can reach through `c.var`: the app's dependencies (database, configuration,
+// mailer, file store, clock, log) and the request's student (from the session cookie) and client IP.
+import type { BlobStore } from './blobs.ts'
 import type { Db } from './db/connection.ts'
 import type { Alumno } from './db/schema.ts'
 import type { Config } from './config.ts'
@@ -12,7 +13,7 @@ export type Clock = () => Date
 
 export type Log = (linea: string) => void
 
-export type Deps = { db: Db; config: AppConfig; mailer: Mailer; clock: Clock; log: Log }
+export type Deps = { db: Db; config: AppConfig; mailer: Mailer; blobs: BlobStore; clock: Clock; log: Log }
 
 export type AppEnv = {
   Variables: {

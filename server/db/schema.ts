@@ -19,6 +19,9 @@ export type Database = {
   solicitudes: SolicitudesTable
   documentos: DocumentosTable
   certificados: CertificadosTable
+  idempotencia: IdempotenciaTable
+  historial_persona: HistorialPersonaTable
+  archivos_personales: ArchivosPersonalesTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -112,6 +115,46 @@ export type CertificadosTable = {
   codigo_inscripcion: string
   fecha_emision: string
   programa: string
+}
+
+/**
+ * Idempotency records (design 'Offline'): per student and Idempotency-Key, the request's
+ * fingerprint and, once it finished below 500, its response.
+ */
+export type IdempotenciaTable = {
+  alumno_id: string
+  clave: string
+  huella: string
+  estado: 'en-curso' | 'completo'
+  status: number | null
+  cuerpo: string | null
+  content_type: string | null
+  creado_en: string
+}
+
+/** One row per applied personal-data update (PUT /api/alumno/persona). */
+export type HistorialPersonaTable = {
+  id: string
+  alumno_id: string
+  clave_idempotencia: string | null
+  cambiado_en: string
+  /** JSON array of changed field names. */
+  campos: string
+}
+
+/** Personal documents (types 20 and 21), one per type and student; bytes in the BlobStore. */
+export type ArchivosPersonalesTable = {
+  id: string
+  alumno_id: string
+  cod_documento: string
+  nombre_original: string
+  tipo_archivo: string
+  content_type: string
+  tamanno: number
+  blob_clave: string
+  subido_en: string
+  id_inscripcion: number
+  id_grupo: number
 }
 
 export type Alumno = Selectable<AlumnosTable>

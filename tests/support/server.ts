@@ -3,8 +3,10 @@
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import Database from 'better-sqlite3'
 import { buildConfig, type Config } from '../../server/config.ts'
 import type { Clock } from '../../server/contexto.ts'
+import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
 import { startServer } from '../../server/main.ts'
 
 export type TestServerOptions = {
@@ -70,10 +72,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   }
 }
 
+/** Extra request headers, e.g. `{ 'Idempotency-Key': id }`. */
+export type Cabeceras = Record<string, string>
+
 export type ApiClient = {
-  get(path: string): Promise<Response>
-  post(path: string, body?: unknown): Promise<Response>
-  request(method: string, path: string, body?: unknown): Promise<Response>
+  get(path: string, headers?: Cabeceras): Promise<Response>
+  post(path: string, body?: unknown, headers?: Cabeceras): Promise<Response>
+  put(path: string, body?: unknown, headers?: Cabeceras): Promise<Response>
+  /** A FormData body is sent as multipart (fetch sets the boundary); anything else as JSON. */
+  request(method: string, path: string, body?: unknown, headers?: Cabeceras): Promise<Response>
   /** Current cookies by name (the session cookie is HttpOnly, but a test client sees it). */
   cookies: Map<string, string>
 }
@@ -97,22 +104,44 @@ export function apiClient(url: string): ApiClient {
     }
   }
 
-  async function request(method: string, path: string, body?: unknown): Promise<Response> {
+  async function request(method: string, path: string, body?: unknown, extra: Cabeceras = {}): Promise<Response> {
     if (method !== 'GET' && !cookies.has('XSRF-TOKEN')) guardarCookies(await fetch(`${url}/api/sesion`))
     const headers: Record<string, string> = {}
     if (cookies.size > 0) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ')
     if (method !== 'GET') headers['x-xsrf-token'] = cookies.get('XSRF-TOKEN') ?? ''
-    if (body !== undefined) headers['content-type'] = 'application/json'
-    const res = await fetch(`${url}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+    const multipart = body instanceof FormData
+    if (body !== undefined && !multipart) headers['content-type'] = 'application/json'
+    const cuerpo = body === undefined ? undefined : multipart ? body : JSON.stringify(body)
+    const res = await fetch(`${url}${path}`, { method, headers: { ...headers, ...extra }, body: cuerpo })
     guardarCookies(res)
     return res
   }
 
   return {
-    get: (path) => request('GET', path),
-    post: (path, body) => request('POST', path, body),
+    get: (path, headers) => request('GET', path, undefined, headers),
+    post: (path, body, headers) => request('POST', path, body, headers),
+    put: (path, body, headers) => request('PUT', path, body, headers),
     request,
     cookies,
+  }
+}
+
+/** Signs in with the demo password (or `password`) and returns the client; throws if refused. */
+export async function iniciarSesion(url: string, email: string, password = DEMO_PASSWORD): Promise<ApiClient> {
+  const cliente = apiClient(url)
+  const res = await cliente.post('/api/auth/login', { email, password })
+  const cuerpo = (await res.json()) as { codRetorno?: number }
+  if (res.status !== 200 || cuerpo.codRetorno !== 0) throw new Error(`no se pudo ingresar como ${email}: ${res.status}`)
+  return cliente
+}
+
+/** Runs a read-only query on the server's database file (it may be running: WAL allows it). */
+export function consultarDb<T = Record<string, unknown>>(dataDir: string, sql: string, ...parametros: unknown[]): T[] {
+  const db = new Database(join(dataDir, 'portal.sqlite'), { readonly: true })
+  try {
+    return db.prepare(sql).all(...parametros) as T[]
+  } finally {
+    db.close()
   }
 }
 

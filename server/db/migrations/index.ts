@@ -2,9 +2,11 @@
 // (never edit an applied one) and list it here; the names sort in the order they run.
 import type { Migration, MigrationProvider } from 'kysely'
 import * as m0001 from './0001-inicial.ts'
+import * as m0002 from './0002-persona-idempotencia-archivos.ts'
 
 const migraciones: Record<string, Migration> = {
   '0001-inicial': m0001,
+  '0002-persona-idempotencia-archivos': m0002,
 }
 
 export const proveedorMigraciones: MigrationProvider = {

@@ -1,5 +1,7 @@
 // Demo data of issue 2 item 3: commercial assistants and three students (password `Demo2026`)
-// with their enrolments, documents and issued certificates. Ids and codes are fixed so the README,
+// with their enrolments, documents and issued certificates. Each student's person is complete and
+// passes the personal form's rules (issue 3): a Chilean in Santiago, a foreigner with a passport
+// living in Santiago, and a Chilean in Concepción. Ids and codes are fixed so the README,
 // the tests and later issues can name them.
 import type { Insertable } from 'kysely'
 import { RUT_PLACEHOLDER } from '../../../src/domain/rut.ts'
@@ -135,8 +137,20 @@ export function alumnosDemo(passwordHash: string, creado: string): Insertable<Al
       apellidos: 'Fuentes Lagos',
       codigo_alumno: 'AL20260033',
       asistente_id: ASISTENTE_PORTAL_ID,
+      sexoregistral: 'Masculino',
+      fecha_nac: '1996-11-22',
+      telefono_particular: '+56 41 223 4567',
       nacionalidad: COD_PAIS_CHILE,
+      direccion: 'Barros Arana 845, depto. 31',
       cod_pais: COD_PAIS_CHILE,
+      cod_region: '08',
+      cod_comuna: '08101',
+      ciudad: 'Concepción',
+      cod_profesion: '3',
+      universidad: 'Universidad de Concepción',
+      maxnivelformacion: 'Universitaria Completa',
+      tipoinstitucion: 'Universidad',
+      pais_est_secund: COD_PAIS_CHILE,
       creado,
     },
   ]

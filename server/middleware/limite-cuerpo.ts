@@ -1,0 +1,31 @@
+// Request bodies are bounded before anything reads them (the idempotency middleware and the
+// handlers buffer them): JSON endpoints take at most LIMITE_JSON_BYTES, the personal-document
+// upload UPLOAD_MAX_MB plus room for the multipart framing. A declared Content-Length over the
+// limit is refused without reading; a body without one is counted as it arrives.
+import { bodyLimit } from 'hono/body-limit'
+import { createMiddleware } from 'hono/factory'
+import { BYTES_POR_MB, mensajeArchivoMuyGrande } from '../../src/domain/documentos.ts'
+import type { AppEnv } from '../contexto.ts'
+
+export const LIMITE_JSON_BYTES = 100 * 1024
+
+/** Multipart boundaries, part headers and the form's other fields. */
+const MARGEN_MULTIPART_BYTES = 64 * 1024
+
+export const MENSAJE_CUERPO_MUY_GRANDE = 'Los datos enviados superan el tamaño permitido.'
+
+/** Endpoints that receive files, by method and path. */
+function esSubida(metodo: string, path: string): boolean {
+  return metodo === 'POST' && path === '/api/alumno/documentos'
+}
+
+export const limiteDeCuerpo = createMiddleware<AppEnv>(async (c, next) => {
+  const { uploadMaxMb } = c.var.deps.config
+  const limite = esSubida(c.req.method, c.req.path)
+    ? bodyLimit({
+        maxSize: Math.floor(uploadMaxMb * BYTES_POR_MB) + MARGEN_MULTIPART_BYTES,
+        onError: (c) => c.json({ error: mensajeArchivoMuyGrande(uploadMaxMb) }, 413),
+      })
+    : bodyLimit({ maxSize: LIMITE_JSON_BYTES, onError: (c) => c.json({ error: MENSAJE_CUERPO_MUY_GRANDE }, 413) })
+  return limite(c, next)
+})

@@ -1,0 +1,159 @@
+// The student's person (spec 3 'Person'; spec 7 getAlumno, setAlumno + updAlumnoDir), mounted at
+// /api/alumno/persona. The student comes from the session only: the body cannot name one, and
+// its e-mail and RUT are read from the record, never from the body.
+import { randomUUID } from 'node:crypto'
+import { Hono } from 'hono'
+import type { Updateable } from 'kysely'
+import { MENSAJE_CAMPO_OBLIGATORIO } from '../../src/domain/auth.ts'
+import { crearPersonaSchema, rutVisible, validarDocumentoIdentidad, type Persona } from '../../src/domain/persona.ts'
+import type { AppEnv } from '../contexto.ts'
+import type { Db } from '../db/connection.ts'
+import type { Alumno, AlumnosTable } from '../db/schema.ts'
+import { CABECERA_CLAVE } from '../middleware/idempotencia.ts'
+import { requiereAlumno } from '../middleware/sesion.ts'
+import { validarCuerpo } from './validacion.ts'
+
+export const MENSAJE_DOCUMENTO_EN_USO = 'Ya existe una cuenta con ese RUT o pasaporte.'
+
+type CampoPersona = keyof Persona
+
+/** Where each field of the shared schema is stored. */
+const COLUMNAS = {
+  tipoDocumento: 'tipo_documento',
+  numeroDocumento: 'numero_documento',
+  nombres: 'nombres',
+  apPaterno: 'apellidos',
+  sexoregistral: 'sexoregistral',
+  fechaNac: 'fecha_nac',
+  telefonoParticular: 'telefono_particular',
+  celular: 'celular',
+  nacionalidad: 'nacionalidad',
+  tipoResidencia: 'tipo_residencia',
+  paisOrigen: 'pais_origen',
+  direccion: 'direccion',
+  codPais: 'cod_pais',
+  codRegion: 'cod_region',
+  codComuna: 'cod_comuna',
+  ciudad: 'ciudad',
+  codProfesion: 'cod_profesion',
+  otraProfesion: 'otra_profesion',
+  universidad: 'universidad',
+  otrauniversidad: 'otrauniversidad',
+  maxnivelformacion: 'maxnivelformacion',
+  otronivelformacion: 'otronivelformacion',
+  tipoinstitucion: 'tipoinstitucion',
+  otrotipoinstitucion: 'otrotipoinstitucion',
+  paisEstSecund: 'pais_est_secund',
+} as const satisfies Record<CampoPersona, keyof AlumnosTable>
+
+const CAMPOS = Object.keys(COLUMNAS) as CampoPersona[]
+
+/** The stored person as the form sees it: every field a string, '' when not given. */
+function personaDe(alumno: Alumno): Record<CampoPersona, string> {
+  return Object.fromEntries(CAMPOS.map((campo) => [campo, alumno[COLUMNAS[campo]] ?? ''])) as Record<CampoPersona, string>
+}
+
+/** GET and PUT reply: codPersona is the student's code (one person per student account). */
+export function respuestaPersona(alumno: Alumno) {
+  return { codPersona: alumno.codigo_alumno, email: alumno.email, rut: alumno.rut, ...personaDe(alumno) }
+}
+
+async function documentoEnUso(db: Db, alumnoId: string, persona: Persona): Promise<boolean> {
+  if (persona.tipoDocumento === '' || persona.numeroDocumento === '') return false
+  const otro = await db
+    .selectFrom('alumnos')
+    .select('id')
+    .where('tipo_documento', '=', persona.tipoDocumento)
+    .where('numero_documento', '=', persona.numeroDocumento)
+    .where('id', '<>', alumnoId)
+    .executeTakeFirst()
+  return !!otro
+}
+
+/**
+ * What the schema cannot know: the RUT/passport pair against the student's record, and that every
+ * code exists and the comuna belongs to the region. Returns the refused fields and, when the comuna
+ * is good, its city (the server derives it rather than trusting the body's).
+ */
+async function validarContraBaseDeDatos(db: Db, alumno: Alumno, persona: Persona): Promise<{ campos: Record<string, string>; ciudad: string }> {
+  const campos: Record<string, string> = {}
+  const documento = validarDocumentoIdentidad({
+    rut: alumno.rut,
+    codPais: persona.codPais,
+    tipoDocumento: persona.tipoDocumento,
+    numeroDocumento: persona.numeroDocumento,
+  })
+  if (documento) campos[rutVisible(alumno.rut) ? 'rut' : 'numeroDocumento'] = documento
+
+  const camposPais = (['nacionalidad', 'paisOrigen', 'codPais', 'paisEstSecund'] as const).filter((campo) => persona[campo] !== '')
+  const codigos = camposPais.map((campo) => persona[campo])
+  const encontrados = codigos.length > 0 ? await db.selectFrom('paises').select('cod_pais').where('cod_pais', 'in', codigos).execute() : []
+  const paises = new Set(encontrados.map((p) => p.cod_pais))
+  for (const campo of camposPais) if (!paises.has(persona[campo])) campos[campo] = MENSAJE_CAMPO_OBLIGATORIO
+
+  const profesion = await db.selectFrom('profesiones').select('cod_profesion').where('cod_profesion', '=', persona.codProfesion).executeTakeFirst()
+  if (!profesion) campos.codProfesion = MENSAJE_CAMPO_OBLIGATORIO
+  const universidad = await db.selectFrom('universidades').select('universidad').where('universidad', '=', persona.universidad).executeTakeFirst()
+  if (!universidad) campos.universidad = MENSAJE_CAMPO_OBLIGATORIO
+
+  const region = await db.selectFrom('regiones').select('cod_region').where('cod_region', '=', persona.codRegion).executeTakeFirst()
+  if (!region) campos.codRegion = MENSAJE_CAMPO_OBLIGATORIO
+  const comuna = await db.selectFrom('comunas').select(['cod_region', 'ciudad']).where('cod_comuna', '=', persona.codComuna).executeTakeFirst()
+  if (!comuna || comuna.cod_region !== persona.codRegion) campos.codComuna = MENSAJE_CAMPO_OBLIGATORIO
+
+  if (await documentoEnUso(db, alumno.id, persona)) campos.numeroDocumento = MENSAJE_DOCUMENTO_EN_USO
+  return { campos, ciudad: comuna?.ciudad ?? '' }
+}
+
+export const personaRoutes = new Hono<AppEnv>()
+  .use(requiereAlumno)
+  .get('/', (c) => {
+    if (!c.var.alumno) throw new Error('sin alumno tras requiereAlumno')
+    return c.json({ status: 'ok', data: respuestaPersona(c.var.alumno) })
+  })
+  .put('/', async (c) => {
+    const { db, clock } = c.var.deps
+    const alumno = c.var.alumno
+    if (!alumno) throw new Error('sin alumno tras requiereAlumno')
+    // Built per request: the minimum age is measured on today's date, not the day the server started.
+    const cuerpo = await validarCuerpo(c, crearPersonaSchema(clock()))
+    if (!cuerpo.ok) return c.json({ error: cuerpo.mensaje, campos: cuerpo.campos }, 400)
+    const { campos, ciudad } = await validarContraBaseDeDatos(db, alumno, cuerpo.datos)
+    const primero = Object.values(campos)[0]
+    if (primero) return c.json({ error: primero, campos }, 400)
+
+    const persona: Persona = { ...cuerpo.datos, ciudad }
+    // '' is stored as NULL, as for a student who never filled the field; names are never empty.
+    const columnas = Object.fromEntries(CAMPOS.map((campo) => [COLUMNAS[campo], persona[campo] === '' ? null : persona[campo]])) as Updateable<AlumnosTable>
+    const clave = c.req.header(CABECERA_CLAVE) ?? null
+    try {
+      await db.transaction().execute(async (trx) => {
+        // Already applied under this key (its idempotency record was lost, e.g. the server died
+        // between this commit and storing the reply): applying it again would count it twice.
+        if (clave) {
+          const aplicado = await trx
+            .selectFrom('historial_persona')
+            .select('id')
+            .where('alumno_id', '=', alumno.id)
+            .where('clave_idempotencia', '=', clave)
+            .executeTakeFirst()
+          if (aplicado) return
+        }
+        const actual = personaDe(await trx.selectFrom('alumnos').selectAll().where('id', '=', alumno.id).executeTakeFirstOrThrow())
+        const cambiados = CAMPOS.filter((campo) => actual[campo] !== persona[campo])
+        await trx.updateTable('alumnos').set(columnas).where('id', '=', alumno.id).execute()
+        await trx
+          .insertInto('historial_persona')
+          .values({ id: randomUUID(), alumno_id: alumno.id, clave_idempotencia: clave, cambiado_en: clock().toISOString(), campos: JSON.stringify(cambiados) })
+          .execute()
+      })
+    } catch (err) {
+      // Another account took the same passport between the check and the update.
+      if (await documentoEnUso(db, alumno.id, persona)) {
+        return c.json({ error: MENSAJE_DOCUMENTO_EN_USO, campos: { numeroDocumento: MENSAJE_DOCUMENTO_EN_USO } }, 400)
+      }
+      throw err
+    }
+    const guardado = await db.selectFrom('alumnos').selectAll().where('id', '=', alumno.id).executeTakeFirstOrThrow()
+    return c.json({ status: 'ok', data: respuestaPersona(guardado) })
+  })
