@@ -24,7 +24,9 @@ async function chromiumPath(): Promise<{ executablePath: string; args: string[] 
   if (process.env.CHROME_PATH) return { executablePath: process.env.CHROME_PATH, args: FLAGS }
   if (existsSync('/usr/bin/chromium')) return { executablePath: '/usr/bin/chromium', args: FLAGS }
   const { default: sparticuz } = await import('@sparticuz/chromium')
-  return { executablePath: await sparticuz.executablePath(), args: [...sparticuz.args, ...FLAGS] }
+  // Its own argument list is tuned for one-shot serverless use (--single-process ends the whole
+  // browser when a test closes its context), so only our flags go with it.
+  return { executablePath: await sparticuz.executablePath(), args: FLAGS }
 }
 
 export type TestBrowser = { browser: Browser; newContext(): Promise<BrowserContext>; close(): Promise<void> }
