@@ -1,8 +1,13 @@
-import { QueryClientProvider } from '@tanstack/react-query'
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { aplicarConfirmacion } from './features/personal/al-confirmar.ts'
 import { alExpirarSesion } from './lib/api.ts'
+import { enviarItemOutbox } from './lib/enviar-outbox.ts'
+import { crearOutbox } from './lib/offline/outbox.ts'
+import { opcionesDePersistencia, persisterPortal } from './lib/offline/query-persister.ts'
+import { OutboxProvider } from './lib/offline/use-outbox.ts'
 import { queryClient } from './lib/query-client.ts'
 import { registrarServiceWorker } from './lib/sw.ts'
 import { crearRouter } from './router.ts'
@@ -12,22 +17,34 @@ import './styles.css'
 
 const router = crearRouter()
 
+// The one outbox of the page (design 'Offline'): submissions that must survive offline are
+// stored here before they are sent. The signed-in layout decides when it replays.
+const outbox = crearOutbox({ enviar: enviarItemOutbox })
+outbox.alConfirmar(aplicarConfirmacion(queryClient))
+
 const MENSAJE_SESION_EXPIRADA = 'Sesion Expirada, vuelva a ingresar'
 
 // Spec 8: a signed-in request that meets an expired session goes back to login with this alert.
+// Outbox items that met it stay, paused, and go after the next sign-in (the signed-in layout).
 alExpirarSesion(() => {
   void router.navigate({ to: '/login', replace: true })
   if (!hayAlerta('Sesión expirada')) void alerta({ titulo: 'Sesión expirada', mensaje: MENSAJE_SESION_EXPIRADA })
 })
+
+// The cache is written to IndexedDB about once a second; a reload or a closed tab must not lose
+// the last second (the data just loaded is what the next offline start shows).
+window.addEventListener('pagehide', () => void persisterPortal.escribirPendiente())
 
 const raiz = document.getElementById('root')
 if (!raiz) throw new Error('Falta el elemento #root en index.html')
 
 createRoot(raiz).render(
   <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
+    <PersistQueryClientProvider client={queryClient} persistOptions={opcionesDePersistencia}>
+      <OutboxProvider outbox={outbox}>
+        <RouterProvider router={router} />
+      </OutboxProvider>
+    </PersistQueryClientProvider>
   </StrictMode>,
 )
 

@@ -37,10 +37,15 @@ afterEach(() => {
 async function abrir(url: string) {
   const { crearRouter } = await import('./router.ts')
   const { queryClient } = await import('./lib/query-client.ts')
+  // From the same fresh module graph as the router, or the context would not be the same one.
+  const { OutboxProvider } = await import('./lib/offline/use-outbox.ts')
+  const { outboxDePrueba } = await import('./testing/outbox.ts')
   const router = crearRouter(createMemoryHistory({ initialEntries: [url] }))
   render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <OutboxProvider outbox={outboxDePrueba()}>
+        <RouterProvider router={router} />
+      </OutboxProvider>
     </QueryClientProvider>,
   )
   await waitFor(() => expect(router.state.status).toBe('idle'))

@@ -1,11 +1,15 @@
 import { QueryClient } from '@tanstack/react-query'
 import { ApiError, ErrorDeRed } from './api-error.ts'
+import { DURACION_CACHE_MS } from './offline/query-persister.ts'
 
-// One client for the whole app. A later issue persists its cache to IndexedDB (design 'Offline').
+// One client for the whole app; main.tsx persists its cache to IndexedDB (design 'Offline').
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       staleTime: 30_000,
+      // Kept in memory (and so in the persisted copy) as long as the persisted cache lives: the
+      // student's data and the lookups must show offline for at least 7 days (issue 3 item 1).
+      gcTime: DURACION_CACHE_MS,
       // Offline is normal: serve the cache and try the network once, then wait for a connection.
       networkMode: 'offlineFirst',
       // A 4xx answer will not change by asking again, nor will a request made while offline.
@@ -17,7 +21,7 @@ export const queryClient = new QueryClient({
     },
     mutations: {
       // Submissions fail fast with a clear message instead of waiting silently while offline;
-      // the outbox issue replaces this for the submissions that must survive offline.
+      // the ones that must survive offline go through the outbox (src/lib/offline/outbox.ts).
       networkMode: 'always',
       retry: false,
     },

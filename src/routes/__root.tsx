@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet, redirect, useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { destinoDeEntrada } from '../domain/entry-guard.ts'
+import { AvisoSinConexion } from '../features/offline/aviso-sin-conexion.tsx'
 import { haySesion } from '../lib/session.ts'
 import { AlertHost } from '../ui/alert-host.tsx'
 import { IndicadorCarga } from '../ui/indicador-carga.tsx'
@@ -46,6 +47,7 @@ function RootLayout() {
         Saltar al contenido
       </a>
       <Encabezado />
+      <AvisoSinConexion />
       <IndicadorCarga />
       <main id="contenido" ref={principal} tabIndex={-1} className="contenido">
         <Outlet />

@@ -1,5 +1,10 @@
-import { createFileRoute, redirect } from '@tanstack/react-router'
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { CambiosPendientes } from '../features/offline/cambios-pendientes.tsx'
+import { iniciarSincronizacion } from '../lib/offline/sincronizacion.ts'
+import { useOutbox } from '../lib/offline/use-outbox.ts'
 import { guardarBackUrl, haySesion, marcarFlujoConcurso } from '../lib/session.ts'
+import { useSesion } from '../lib/use-sesion.ts'
 
 // Signed-in pages (spec 6). Without a session: remember where the student wanted to go (the
 // back-url), remember a contest flow (it makes 'Regístrate' appear on the login page), sign in.
@@ -12,4 +17,27 @@ export const Route = createFileRoute('/_alumno')({
     }
     throw redirect({ to: '/login', replace: true })
   },
+  component: LayoutAlumno,
 })
+
+function LayoutAlumno() {
+  const outbox = useOutbox()
+  const codigo = useSesion()?.codigoAlumno
+
+  // Replays this student's outbox while they are signed in (on start, online, focus, timer).
+  useEffect(() => {
+    if (!codigo) return
+    const detener = iniciarSincronizacion(outbox, { alumno: codigo })
+    // This layout mounts only with a session (a fresh sign-in, or a reload while signed in):
+    // items paused by an expired session may go now.
+    void outbox.reanudar()
+    return detener
+  }, [outbox, codigo])
+
+  return (
+    <>
+      {codigo ? <CambiosPendientes alumno={codigo} /> : null}
+      <Outlet />
+    </>
+  )
+}

@@ -40,3 +40,12 @@ export async function iniciarSesion(page: Page, baseUrl: string, email: string, 
   await page.getByLabel(/^Contraseña/).fill(password)
   await page.getByRole('button', { name: 'Ingresar' }).click()
 }
+
+/** Signs in and opens 'Información Personal' from the top navigation; resolves once the form shows. */
+export async function abrirInformacionPersonal(page: Page, baseUrl: string, email: string) {
+  await iniciarSesion(page, baseUrl, email)
+  await page.waitForURL(`${baseUrl}/home`)
+  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Información Personal' }).click()
+  await page.waitForURL(`${baseUrl}/info/personal`)
+  await page.getByLabel(/^Dirección/).waitFor()
+}

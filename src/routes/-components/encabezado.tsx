@@ -1,8 +1,11 @@
-import { useMutation } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
 import { authMutations } from '../../features/auth/queries.ts'
+import { borrarDatosLocales } from '../../lib/offline/datos-locales.ts'
+import { useOutbox } from '../../lib/offline/use-outbox.ts'
 import { cerrarSesionLocal } from '../../lib/session.ts'
 import { useSesion } from '../../lib/use-sesion.ts'
+import { alerta } from '../../ui/alertas.ts'
 
 /** Header; the top navigation appears only for a signed-in student (spec 2 'Top navigation'). */
 export function Encabezado() {
@@ -14,7 +17,7 @@ export function Encabezado() {
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Portal del Estudiante</span>
         </Link>
-        {sesion ? <BotonSalir /> : null}
+        {sesion ? <BotonSalir codigoAlumno={sesion.codigoAlumno} /> : null}
       </div>
       {sesion ? (
         <nav className="navegacion" aria-label="Principal">
@@ -46,16 +49,44 @@ export function Encabezado() {
   )
 }
 
-/** 'Salir' (spec 4): end the server session (a network failure does not stop it), clear ALL local data, go to /login. */
-function BotonSalir() {
+/** Design 'Offline': 'Salir' warns before it throws away submissions that were never sent. */
+async function confirmarSalidaConPendientes(n: number): Promise<boolean> {
+  const mensaje =
+    n === 1
+      ? 'Hay 1 cambio sin enviar. Si sale ahora se perderá. ¿Desea salir de todos modos?'
+      : `Hay ${n} cambios sin enviar. Si sale ahora se perderán. ¿Desea salir de todos modos?`
+  const respuesta = await alerta({
+    titulo: 'Cambios sin enviar',
+    mensaje,
+    // The safe choice first: it has the focus when the dialog opens.
+    acciones: [
+      { valor: 'cancelar', etiqueta: 'Cancelar' },
+      { valor: 'salir', etiqueta: 'Salir de todos modos' },
+    ],
+  })
+  return respuesta === 'salir'
+}
+
+/**
+ * 'Salir' (spec 4): warn about unsent items, stop sending, end the server session (a network
+ * failure does not stop it), clear ALL local data (query cache, drafts, outbox, storage), go to /login.
+ */
+function BotonSalir({ codigoAlumno }: { codigoAlumno: string }) {
   const router = useRouter()
+  const queryClient = useQueryClient()
+  const outbox = useOutbox()
   const logout = useMutation(authMutations.logout())
   async function salir() {
+    const pendientes = outbox.pendientes(codigoAlumno)
+    if (pendientes > 0 && !(await confirmarSalidaConPendientes(pendientes))) return
+    // Nothing more goes out in this student's name (the signed-in layout's cleanup says it again).
+    outbox.cambiarAlumno(null)
     try {
       await logout.mutateAsync()
     } catch {
       // Offline or already expired: the local data is cleared anyway.
     }
+    await borrarDatosLocales({ outbox, queryClient })
     await cerrarSesionLocal()
     await router.navigate({ to: '/login', replace: true })
   }

@@ -1,7 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SeccionPendiente } from '../../../ui/seccion-pendiente.tsx'
+import { PersonalPage } from '../../../features/personal/personal-page.tsx'
 
-// Built by a later issue; until then an honest page, never a blank one.
 export const Route = createFileRoute('/_alumno/info/personal')({
-  component: () => <SeccionPendiente titulo="Información Personal" />,
+  component: PersonalPage,
 })

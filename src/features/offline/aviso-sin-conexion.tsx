@@ -1,0 +1,23 @@
+import { useEnLinea } from '../../lib/offline/use-outbox.ts'
+import { useSesion } from '../../lib/use-sesion.ts'
+
+/**
+ * 'Sin conexión' banner (issue 3 item 3). The live region is always in the page, so screen
+ * readers announce the change when the connection drops and when it returns.
+ */
+export function AvisoSinConexion() {
+  const enLinea = useEnLinea()
+  const conSesion = useSesion() !== null
+  return (
+    <div role="status" className="aviso-conexion-region">
+      {enLinea ? null : (
+        <p className="aviso-conexion">
+          <strong>Sin conexión.</strong>{' '}
+          {conSesion
+            ? 'Los cambios que guarde quedan en este dispositivo y se enviarán cuando vuelva la conexión.'
+            : 'Algunas funciones no están disponibles hasta que vuelva la conexión.'}
+        </p>
+      )}
+    </div>
+  )
+}
