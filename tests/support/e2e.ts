@@ -49,3 +49,13 @@ export async function abrirInformacionPersonal(page: Page, baseUrl: string, emai
   await page.waitForURL(`${baseUrl}/info/personal`)
   await page.getByLabel(/^Dirección/).waitFor()
 }
+
+/** Resolves once the service worker controls the page, so a reload works with no network. */
+export async function esperarServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
+    }
+  })
+}

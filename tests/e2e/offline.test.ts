@@ -1,0 +1,153 @@
+import { expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { abrirInformacionPersonal, esperarServiceWorker, usePortal } from '../support/e2e.ts'
+import { consultarDb, iniciarSesion as sesionApi } from '../support/server.ts'
+
+// The offline layer end to end (issue 3 items 3 and 7): a save made offline survives a reload in
+// the outbox, goes when the connection returns, and is applied exactly once on the server, also
+// when the reply to the first attempt is lost.
+
+const portal = usePortal({ throttle: 'off' })
+
+const ALUMNO_ID = 'alumno-estudiante'
+
+/** The Idempotency-Key and status of every PUT /api/alumno/persona that got a reply. */
+function registrarEnvios(page: Page) {
+  const envios: Array<{ clave: string; status: number; repetida: boolean }> = []
+  page.on('response', async (r) => {
+    const req = r.request()
+    if (req.method() !== 'PUT' || !req.url().endsWith('/api/alumno/persona')) return
+    envios.push({ clave: (await req.allHeaders())['idempotency-key'] ?? '', status: r.status(), repetida: (await r.allHeaders())['idempotency-replayed'] === 'true' })
+  })
+  return envios
+}
+
+function historial(): Array<{ clave_idempotencia: string | null; campos: string }> {
+  return consultarDb(portal.server.dataDir, 'SELECT clave_idempotencia, campos FROM historial_persona WHERE alumno_id = ? ORDER BY cambiado_en', ALUMNO_ID)
+}
+
+async function direccionEnServidor(): Promise<string> {
+  const cliente = await sesionApi(portal.url, 'estudiante@demo.cl')
+  const { data } = (await (await cliente.get('/api/alumno/persona')).json()) as { data: { direccion: string } }
+  return data.direccion
+}
+
+test('offline: save goes to the outbox, survives a reload with the draft, and is applied exactly once when the connection returns', async () => {
+  const { page, context } = await portal.newPage()
+  const envios = registrarEnvios(page)
+  await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
+  await esperarServiceWorker(page)
+  const antes = historial().length
+
+  await context.setOffline(true)
+  await page.getByRole('status').getByText('Sin conexión.').waitFor()
+  await page.getByLabel(/^Dirección/).fill('Los Aromos 455, Temuco')
+  await page.getByRole('button', { name: 'Guardar' }).click()
+  await page.getByText('Cambios guardados en este dispositivo: pendiente de envío').waitFor()
+  const pendientes = page.getByRole('button', { name: /^1 cambio pendiente de envío/ })
+  await pendientes.waitFor()
+
+  // An edit not saved yet: it must come back as a draft.
+  await page.getByLabel(/^Teléfono celular/).fill('+56 9 5555 0101')
+  await page.waitForTimeout(600)
+
+  await page.reload()
+  await page.getByLabel(/^Dirección/).waitFor()
+  await page.getByText('Se recuperó un borrador sin enviar').waitFor()
+  expect(await page.getByLabel(/^Dirección/).inputValue()).toBe('Los Aromos 455, Temuco')
+  expect(await page.getByLabel(/^Teléfono celular/).inputValue()).toBe('+56 9 5555 0101')
+  await pendientes.waitFor()
+  await page.getByText('Cambios guardados en este dispositivo: pendiente de envío').waitFor()
+
+  // The panel says what waits and in what state.
+  await pendientes.click()
+  const panel = page.getByRole('dialog', { name: 'Cambios pendientes de envío' })
+  const item = panel.getByRole('listitem')
+  await item.getByText('Estado: pendiente de envío').waitFor()
+  expect(await item.count()).toBe(1)
+  await item.getByRole('button', { name: 'Reintentar Datos personales y profesionales' }).waitFor()
+  await item.getByRole('button', { name: 'Descartar Datos personales y profesionales' }).waitFor()
+  await panel.getByRole('button', { name: 'Cerrar' }).click()
+  expect(envios).toEqual([])
+  expect(historial().length).toBe(antes)
+
+  await context.setOffline(false)
+  await page.getByRole('button', { name: /cambios? pendientes? de envío/ }).waitFor({ state: 'detached', timeout: 20_000 })
+  expect(await page.getByText('Sin conexión.').count()).toBe(0)
+
+  expect(await direccionEnServidor()).toBe('Los Aromos 455, Temuco')
+  expect(envios.length).toBe(1)
+  const filas = historial()
+  expect(filas.length).toBe(antes + 1)
+  expect(filas.at(-1)?.clave_idempotencia).toBe(envios[0]?.clave)
+  expect(JSON.parse(filas.at(-1)?.campos ?? '[]')).toContain('direccion')
+  // The unsaved mobile stayed a draft: it was not sent.
+  expect(JSON.parse(filas.at(-1)?.campos ?? '[]')).not.toContain('celular')
+  await context.close()
+})
+
+test('reply lost: the first attempt reaches the server but its reply does not; the replay gets the stored reply and nothing is applied twice', async () => {
+  const { page, context } = await portal.newPage()
+  const envios = registrarEnvios(page)
+  await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
+  const antes = historial().length
+
+  let cortadas = 0
+  await page.route('**/api/alumno/persona', async (route) => {
+    if (route.request().method() === 'PUT' && cortadas === 0) {
+      cortadas++
+      // The request reaches the server and is applied; the page never gets the reply.
+      await route.fetch()
+      await route.abort('connectionreset')
+      return
+    }
+    await route.continue()
+  })
+
+  await page.getByLabel(/^Dirección/).fill('Pasaje Las Lilas 12, Valdivia')
+  await page.getByRole('button', { name: 'Guardar' }).click()
+  await page.getByText('Cambios guardados en este dispositivo: pendiente de envío').waitFor()
+  expect(cortadas).toBe(1)
+  expect(historial().length).toBe(antes + 1)
+
+  await page.getByRole('button', { name: /^1 cambio pendiente de envío/ }).click()
+  const panel = page.getByRole('dialog', { name: 'Cambios pendientes de envío' })
+  await panel.getByRole('button', { name: /^Reintentar/ }).click()
+  await panel.getByText('No hay cambios pendientes: todo fue enviado.').waitFor({ timeout: 20_000 })
+  await panel.getByRole('button', { name: 'Cerrar' }).click()
+
+  // Only the replay got a reply, and it is the first response again, under the same key.
+  await expect.poll(() => envios.length).toBe(1)
+  expect(envios[0]).toMatchObject({ status: 200, repetida: true })
+  const filas = historial()
+  expect(filas.length).toBe(antes + 1)
+  expect(filas.at(-1)?.clave_idempotencia).toBe(envios[0]?.clave)
+  expect(await direccionEnServidor()).toBe('Pasaje Las Lilas 12, Valdivia')
+  await context.close()
+})
+
+test('Salir with an unsent change warns first: Cancelar keeps the session and the item, confirming wipes it and nothing is sent', async () => {
+  const { page, context } = await portal.newPage()
+  await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
+  await context.setOffline(true)
+  await page.getByLabel(/^Dirección/).fill('Camino Real 1, Osorno')
+  await page.getByRole('button', { name: 'Guardar' }).click()
+  await page.getByRole('button', { name: /^1 cambio pendiente de envío/ }).waitFor()
+
+  await page.getByRole('button', { name: 'Salir' }).click()
+  const aviso = page.getByRole('alertdialog', { name: 'Cambios sin enviar' })
+  await aviso.getByText('Hay 1 cambio sin enviar. Si sale ahora se perderá. ¿Desea salir de todos modos?').waitFor()
+  await aviso.getByRole('button', { name: 'Cancelar' }).click()
+  expect(page.url()).toBe(`${portal.url}/info/personal`)
+  await page.getByRole('button', { name: /^1 cambio pendiente de envío/ }).waitFor()
+
+  await page.getByRole('button', { name: 'Salir' }).click()
+  await page.getByRole('alertdialog', { name: 'Cambios sin enviar' }).getByRole('button', { name: 'Salir de todos modos' }).click()
+  await page.waitForURL(`${portal.url}/login`)
+  expect(await page.evaluate(() => localStorage.length)).toBe(0)
+  // The discarded change never reaches the server, even with the connection back.
+  await context.setOffline(false)
+  await page.waitForTimeout(500)
+  expect(await direccionEnServidor()).not.toBe('Camino Real 1, Osorno')
+  await context.close()
+})
