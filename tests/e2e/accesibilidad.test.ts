@@ -1,0 +1,48 @@
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { expect, test } from 'vitest'
+import { DEMO_CERTIFICADO_VALIDO } from '../../server/db/seed/demo.ts'
+import { iniciarSesion, usePortal } from '../support/e2e.ts'
+
+// axe-core's WCAG 2.1 A/AA rules on each screen, at the 360-pixel phone width the tests use.
+// Serious and critical findings fail the test, listed with the elements they name.
+const portal = usePortal()
+
+async function hallazgosGraves(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+test('the public screens have no serious accessibility findings', async () => {
+  const { page, context } = await portal.newPage()
+  const pantallas: [string, () => Promise<void>][] = [
+    ['/login', () => page.getByRole('button', { name: 'Ingresar' }).waitFor()],
+    ['/password', () => page.getByRole('button', { name: 'Enviar enlace' }).waitFor()],
+    ['/?concurso=7', () => page.getByRole('link', { name: 'Regístrate' }).waitFor()],
+    ['/register', () => page.getByRole('button', { name: 'Crear cuenta' }).waitFor()],
+    [
+      `/certificado/validador?codcertificado=${DEMO_CERTIFICADO_VALIDO}`,
+      () => page.getByRole('status', { name: 'Resultado de la validación' }).getByText('Certificado válido').first().waitFor(),
+    ],
+  ]
+  for (const [ruta, lista] of pantallas) {
+    await page.goto(`${portal.url}${ruta}`)
+    await lista()
+    expect(await hallazgosGraves(page), ruta).toEqual([])
+  }
+  await context.close()
+})
+
+test('the signed-in screens have no serious accessibility findings', async () => {
+  const { page, context } = await portal.newPage()
+  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
+  await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+  expect(await hallazgosGraves(page), '/home').toEqual([])
+
+  await page.goto(`${portal.url}/info/personal`)
+  await page.getByRole('button', { name: 'Guardar' }).waitFor()
+  expect(await hallazgosGraves(page), '/info/personal').toEqual([])
+  await context.close()
+})
