@@ -126,6 +126,31 @@ test('reply lost: the first attempt reaches the server but its reply does not; t
   await context.close()
 })
 
+test('an expired session pauses the replay with the spec alert; after signing in again the change is sent', async () => {
+  const { page, context } = await portal.newPage()
+  await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
+  await context.setOffline(true)
+  await page.getByLabel(/^Dirección/).fill('Avenida Alemania 0671, Temuco')
+  await page.getByRole('button', { name: 'Guardar' }).click()
+  await page.getByRole('button', { name: /^1 cambio pendiente de envío/ }).waitFor()
+
+  // The session ends while the change waits: the replay meets a 401.
+  await context.clearCookies({ name: 'portal_sesion' })
+  await context.setOffline(false)
+  await page.getByRole('alertdialog', { name: 'Sesión expirada' }).getByText('Sesion Expirada, vuelva a ingresar').waitFor()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Aceptar' }).click()
+  await page.waitForURL(`${portal.url}/login`)
+  expect(await direccionEnServidor()).not.toBe('Avenida Alemania 0671, Temuco')
+
+  await page.getByLabel('Correo electrónico').fill('estudiante@demo.cl')
+  await page.getByLabel(/^Contraseña/).fill('Demo2026')
+  await page.getByRole('button', { name: 'Ingresar' }).click()
+  await page.waitForURL(`${portal.url}/info/personal`)
+  await expect.poll(() => direccionEnServidor(), { timeout: 15_000 }).toBe('Avenida Alemania 0671, Temuco')
+  await page.getByRole('button', { name: /cambios? pendientes? de envío/ }).waitFor({ state: 'detached' })
+  await context.close()
+})
+
 test('Salir with an unsent change warns first: Cancelar keeps the session and the item, confirming wipes it and nothing is sent', async () => {
   const { page, context } = await portal.newPage()
   await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
