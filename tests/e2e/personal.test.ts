@@ -188,3 +188,31 @@ test('a file whose content is not what its name says is refused before any uploa
   expect(subidas).toBe(0)
   await context.close()
 })
+
+test('leaving with unsaved edits asks first; a reload brings the draft back and Descartar borrador restores the saved data', async () => {
+  const { page, context } = await portal.newPage()
+  await abrirInformacionPersonal(page, portal.url, 'sinsolicitudes@demo.cl')
+  const nombres = page.getByLabel(/^Nombres/)
+  const original = await nombres.inputValue()
+  await nombres.fill('Joaquín Andrés')
+
+  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Inicio' }).click()
+  const aviso = page.getByRole('alertdialog', { name: 'Cambios sin guardar' })
+  await aviso.getByText('Tiene cambios sin guardar. ¿Desea salir de todos modos?').waitFor()
+  await aviso.getByRole('button', { name: 'Seguir editando' }).click()
+  expect(page.url()).toBe(`${portal.url}/info/personal`)
+
+  await page.waitForTimeout(500)
+  page.once('dialog', (d) => void d.accept())
+  await page.reload()
+  await page.getByText('Se recuperó un borrador sin enviar').waitFor()
+  expect(await page.getByLabel(/^Nombres/).inputValue()).toBe('Joaquín Andrés')
+  await page.getByRole('button', { name: 'Descartar borrador' }).click()
+  expect(await page.getByLabel(/^Nombres/).inputValue()).toBe(original)
+  expect(await page.getByText('Se recuperó un borrador sin enviar').count()).toBe(0)
+
+  // Nothing unsaved any more: the navigation goes without asking.
+  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Inicio' }).click()
+  await page.waitForURL(`${portal.url}/home`)
+  await context.close()
+})

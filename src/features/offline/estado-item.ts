@@ -1,4 +1,4 @@
-import { MENSAJE_SIN_CONEXION, type ItemOutbox } from '../../lib/offline/outbox.ts'
+import type { ItemOutbox } from '../../lib/offline/outbox.ts'
 
 // How an outbox item's state reads on screen (issue 3 item 3: "a paused save reads as pending,
 // never as an endless spinner").
@@ -18,8 +18,7 @@ export function estadoEnPalabras(item: ItemOutbox): string {
 
 /** Why a waiting item is still waiting, when there is more to say than 'pendiente de envío'. */
 export function detalleEspera(item: ItemOutbox): string | null {
-  if (item.estado !== 'pendiente' || !item.ultimoError) return null
-  return item.ultimoError === MENSAJE_SIN_CONEXION ? 'Sin conexión: se enviará cuando vuelva la conexión.' : item.ultimoError
+  return item.estado === 'pendiente' && item.ultimoError ? item.ultimoError : null
 }
 
 /** '1 cambio pendiente de envío', '3 cambios pendientes de envío'. */
