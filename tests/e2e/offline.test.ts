@@ -1,4 +1,7 @@
-import { expect, test } from 'vitest'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { abrirInformacionPersonal, esperarServiceWorker, usePortal } from '../support/e2e.ts'
 import { consultarDb, iniciarSesion as sesionApi } from '../support/server.ts'
@@ -10,6 +13,9 @@ import { consultarDb, iniciarSesion as sesionApi } from '../support/server.ts'
 const portal = usePortal({ throttle: 'off' })
 
 const ALUMNO_ID = 'alumno-estudiante'
+
+const carpeta = mkdtempSync(join(tmpdir(), 'portal-subidas-'))
+afterAll(() => rmSync(carpeta, { recursive: true, force: true }))
 
 /** The Idempotency-Key and status of every PUT /api/alumno/persona that got a reply. */
 function registrarEnvios(page: Page) {
@@ -148,6 +154,27 @@ test('an expired session pauses the replay with the spec alert; after signing in
   await page.waitForURL(`${portal.url}/info/personal`)
   await expect.poll(() => direccionEnServidor(), { timeout: 15_000 }).toBe('Avenida Alemania 0671, Temuco')
   await page.getByRole('button', { name: /cambios? pendientes? de envío/ }).waitFor({ state: 'detached' })
+  await context.close()
+})
+
+test('an upload chosen offline waits in the outbox with its state, and the list shows the file once it is sent', async () => {
+  const { page, context } = await portal.newPage()
+  await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
+  const documento = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Certificado de Trabajo/ }) })
+  await documento.getByText('Sin archivo', { exact: true }).waitFor()
+  const ruta = join(carpeta, 'trabajo.png')
+  writeFileSync(ruta, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2048, 1)]))
+
+  await context.setOffline(true)
+  await page.getByLabel('Subir Certificado de Trabajo').setInputFiles(ruta)
+  await documento.getByText('trabajo.png: pendiente de envío').waitFor()
+  await page.getByRole('button', { name: /^1 cambio pendiente de envío/ }).waitFor()
+
+  await context.setOffline(false)
+  await documento.getByRole('link', { name: /^Descargar/ }).waitFor({ timeout: 20_000 })
+  await documento.getByText('trabajo.png', { exact: true }).waitFor()
+  const filas = consultarDb<{ n: number }>(portal.server.dataDir, "SELECT count(*) AS n FROM archivos_personales WHERE alumno_id = ? AND cod_documento = '21'", ALUMNO_ID)
+  expect(filas[0]?.n).toBe(1)
   await context.close()
 })
 

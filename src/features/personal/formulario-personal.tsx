@@ -342,7 +342,7 @@ export function FormularioPersonal({ persona, lookups, codigoAlumno }: { persona
               {...form.control('codComuna', (p, v) => alCambiarComuna(p, v, lookups.comunaCiudad))}
             >
               <option value="">Seleccione…</option>
-              {comunaSinCargar ? <option value={valores.codComuna}>{valores.ciudad || valores.codComuna}</option> : null}
+              {comunaSinCargar ? <option value={valores.codComuna}>{comunas.isPending ? 'Cargando comunas…' : `Comuna ${valores.codComuna}`}</option> : null}
               {opcionesDeComuna.map((c) => (
                 <option key={c.codComuna} value={c.codComuna}>
                   {c.comuna}
