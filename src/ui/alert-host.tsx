@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, useSyncExternalStore } from 'react'
+import { useId, useSyncExternalStore } from 'react'
 import { alertaActual, suscribirAlertas, type Alerta } from './alertas.ts'
+import { useDialogoModal } from './dialogo.tsx'
 
 /** Renders the current alert in a native modal <dialog>: focus stays inside until it is answered. */
 export function AlertHost() {
@@ -8,24 +9,9 @@ export function AlertHost() {
 }
 
 function DialogoAlerta({ alerta }: { alerta: Alerta }) {
-  const ref = useRef<HTMLDialogElement>(null)
+  const ref = useDialogoModal<HTMLButtonElement>('button')
   const idTitulo = useId()
   const idMensaje = useId()
-
-  useEffect(() => {
-    const dialogo = ref.current
-    if (!dialogo) return
-    const previo = document.activeElement instanceof HTMLElement ? document.activeElement : null
-    if (!dialogo.open) {
-      if (typeof dialogo.showModal === 'function') dialogo.showModal()
-      else dialogo.setAttribute('open', '')
-    }
-    dialogo.querySelector<HTMLButtonElement>('button')?.focus()
-    return () => {
-      if (dialogo.open && typeof dialogo.close === 'function') dialogo.close()
-      if (previo?.isConnected) previo.focus()
-    }
-  }, [])
 
   return (
     <dialog

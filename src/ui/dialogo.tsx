@@ -1,13 +1,12 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 
 /**
- * A modal panel in a native <dialog> (focus stays inside; Escape closes) with a title and a
- * 'Cerrar' button. Mount it to open it; focus returns where it was when it closes.
+ * Opens a native <dialog> as modal when it mounts (focus stays inside it; Escape fires `cancel`),
+ * focuses the first element matching `enfocar`, and on unmount closes it and gives focus back to
+ * where it was.
  */
-export function Dialogo({ titulo, onCerrar, children }: { titulo: string; onCerrar: () => void; children: ReactNode }) {
+export function useDialogoModal<T extends HTMLElement>(enfocar: string) {
   const ref = useRef<HTMLDialogElement>(null)
-  const idTitulo = useId()
-
   useEffect(() => {
     const dialogo = ref.current
     if (!dialogo) return
@@ -16,12 +15,22 @@ export function Dialogo({ titulo, onCerrar, children }: { titulo: string; onCerr
       if (typeof dialogo.showModal === 'function') dialogo.showModal()
       else dialogo.setAttribute('open', '')
     }
-    dialogo.querySelector<HTMLElement>('h2')?.focus()
+    dialogo.querySelector<T>(enfocar)?.focus()
     return () => {
       if (dialogo.open && typeof dialogo.close === 'function') dialogo.close()
       if (previo?.isConnected) previo.focus()
     }
-  }, [])
+  }, [enfocar])
+  return ref
+}
+
+/**
+ * A modal panel in a native <dialog> (focus stays inside; Escape closes) with a title and a
+ * 'Cerrar' button. Mount it to open it; focus returns where it was when it closes.
+ */
+export function Dialogo({ titulo, onCerrar, children }: { titulo: string; onCerrar: () => void; children: ReactNode }) {
+  const ref = useDialogoModal<HTMLHeadingElement>('h2')
+  const idTitulo = useId()
 
   return (
     <dialog
