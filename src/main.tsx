@@ -2,6 +2,7 @@ import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { lookupQueries } from './features/lookups/queries.ts'
 import { aplicarConfirmacion } from './features/personal/al-confirmar.ts'
 import { alExpirarSesion } from './lib/api.ts'
 import { enviarItemOutbox } from './lib/enviar-outbox.ts'
@@ -38,9 +39,19 @@ window.addEventListener('pagehide', () => void persisterPortal.escribirPendiente
 const raiz = document.getElementById('root')
 if (!raiz) throw new Error('Falta el elemento #root en index.html')
 
+/**
+ * The copy restored from IndexedDB shows at once, but it may be older than its timestamps say
+ * (it is written at most once a second, so a reload right after a save can bring back the data
+ * from before it): the student's own data is refetched in the background once restored. Lookups
+ * change a few times a year and keep their day-long freshness.
+ */
+function refrescarTrasRestaurar() {
+  void queryClient.invalidateQueries({ predicate: (q) => q.queryKey[0] !== lookupQueries.all()[0] })
+}
+
 createRoot(raiz).render(
   <StrictMode>
-    <PersistQueryClientProvider client={queryClient} persistOptions={opcionesDePersistencia}>
+    <PersistQueryClientProvider client={queryClient} persistOptions={opcionesDePersistencia} onSuccess={refrescarTrasRestaurar}>
       <OutboxProvider outbox={outbox}>
         <RouterProvider router={router} />
       </OutboxProvider>

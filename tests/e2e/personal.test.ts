@@ -53,10 +53,10 @@ test('a student changes the address and the mobile, sees Datos Actualizados, and
   expect(data).toMatchObject({ direccion: 'Av. Italia 1550, depto. 302', celular: '+56 9 7777 1234' })
 
   // After a reload the persisted cache may paint the previous values for a moment (it is written
-  // at most once a second); the background refetch then brings the saved ones into the form.
+  // at most once a second); the refetch after restoring brings the saved ones into the form.
   await page.reload()
-  await expect.poll(() => page.getByLabel(/^Dirección/).inputValue()).toBe('Av. Italia 1550, depto. 302')
-  await expect.poll(() => page.getByLabel(/^Teléfono celular/).inputValue()).toBe('+56 9 7777 1234')
+  await expect.poll(() => page.getByLabel(/^Dirección/).inputValue(), { timeout: 10_000 }).toBe('Av. Italia 1550, depto. 302')
+  await expect.poll(() => page.getByLabel(/^Teléfono celular/).inputValue(), { timeout: 10_000 }).toBe('+56 9 7777 1234')
   await context.close()
 })
 
@@ -209,7 +209,7 @@ test('leaving with unsaved edits asks first; a reload brings the draft back and 
   await page.getByText('Se recuperó un borrador sin enviar').waitFor()
   expect(await page.getByLabel(/^Nombres/).inputValue()).toBe('Joaquín Andrés')
   await page.getByRole('button', { name: 'Descartar borrador' }).click()
-  await expect.poll(() => page.getByLabel(/^Nombres/).inputValue()).toBe(original)
+  await expect.poll(() => page.getByLabel(/^Nombres/).inputValue(), { timeout: 10_000 }).toBe(original)
   expect(await page.getByText('Se recuperó un borrador sin enviar').count()).toBe(0)
 
   // Nothing unsaved any more: the navigation goes without asking.
