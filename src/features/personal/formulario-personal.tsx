@@ -221,8 +221,6 @@ export function FormularioPersonal({ persona, lookups, codigoAlumno }: { persona
         </div>
       ) : null}
 
-      <EstadoEnvio envio={envio} guardando={guardando} />
-
       <fieldset className="seccion">
         <legend>
           <h2>Datos Personales</h2>
@@ -420,6 +418,9 @@ export function FormularioPersonal({ persona, lookups, codigoAlumno }: { persona
           </CampoSelect>
         </div>
       </fieldset>
+
+      {/* Beside the button the student just pressed: on a phone the top of the form is far away. */}
+      <EstadoEnvio envio={envio} guardando={guardando} />
 
       <div className="acciones acciones--guardar">
         <button type="submit" className="boton" disabled={guardando} aria-describedby="personal-estado-envio">
