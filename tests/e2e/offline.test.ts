@@ -203,3 +203,18 @@ test('Salir with an unsent change warns first: Cancelar keeps the session and th
   expect(await direccionEnServidor()).not.toBe('Camino Real 1, Osorno')
   await context.close()
 })
+
+test('Salir with edits typed but not saved warns too, and Cancelar keeps them in the form', async () => {
+  const { page, context } = await portal.newPage()
+  await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
+  await page.getByLabel(/^Dirección/).fill('Pasaje Los Olmos 12, Chillán')
+  await page.waitForTimeout(600) // the draft is written a moment after the last keystroke
+
+  await page.getByRole('button', { name: 'Salir' }).click()
+  const aviso = page.getByRole('alertdialog', { name: 'Cambios sin enviar' })
+  await aviso.getByText('Hay 1 formulario con cambios sin guardar. Si sale ahora se perderá. ¿Desea salir de todos modos?').waitFor()
+  await aviso.getByRole('button', { name: 'Cancelar' }).click()
+  expect(page.url()).toBe(`${portal.url}/info/personal`)
+  expect(await page.getByLabel(/^Dirección/).inputValue()).toBe('Pasaje Los Olmos 12, Chillán')
+  await context.close()
+})

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto'
 import { expect, test } from 'vitest'
-import { borrarBorrador, claveBorrador, guardarBorrador, leerBorrador, vaciarBorradores } from './borradores.ts'
+import { borrarBorrador, claveBorrador, contarBorradores, guardarBorrador, leerBorrador, vaciarBorradores } from './borradores.ts'
 
 test('claveBorrador puts the student first and marks a form without record with "-"', () => {
   expect(claveBorrador('A1', 'personal')).toBe('A1/personal/-')
@@ -35,4 +35,15 @@ test("vaciarBorradores removes every student's drafts ('Salir')", async () => {
   await vaciarBorradores()
   expect(await leerBorrador(claveBorrador('A1', 'personal'))).toBeUndefined()
   expect(await leerBorrador(claveBorrador('B2', 'personal'))).toBeUndefined()
+})
+
+test("contarBorradores counts only this student's drafts", async () => {
+  await vaciarBorradores()
+  await guardarBorrador(claveBorrador('A1', 'personal'), { nombres: 'Ana' })
+  await guardarBorrador(claveBorrador('A1', 'encuesta', 'INS-7'), { cursaFuera: 'No' })
+  await guardarBorrador(claveBorrador('A10', 'personal'), { nombres: 'Otro' })
+  expect(await contarBorradores('A1')).toBe(2)
+  expect(await contarBorradores('A10')).toBe(1)
+  await borrarBorrador(claveBorrador('A1', 'personal'))
+  expect(await contarBorradores('A1')).toBe(1)
 })

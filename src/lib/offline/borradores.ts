@@ -38,6 +38,13 @@ export function borrarBorrador(clave: string): Promise<void> {
   return almacen().del(clave)
 }
 
+/** How many drafts this student has: edits typed into a form and not saved yet. */
+export async function contarBorradores(codigoAlumno: string): Promise<number> {
+  // Keys start with the student's code (claveBorrador).
+  const entradas = await almacen().entries()
+  return entradas.filter(([clave]) => String(clave).startsWith(`${codigoAlumno}/`)).length
+}
+
 /** Removes every draft of every student ('Salir' clears all local data, spec and design). */
 export function vaciarBorradores(): Promise<void> {
   return almacen().clear()

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
 import { authMutations } from '../../features/auth/queries.ts'
+import { mensajeSalida } from '../../features/offline/mensaje-salida.ts'
+import { contarBorradores } from '../../lib/offline/borradores.ts'
 import { borrarDatosLocales } from '../../lib/offline/datos-locales.ts'
 import { useOutbox } from '../../lib/offline/use-outbox.ts'
 import { cerrarSesionLocal } from '../../lib/session.ts'
@@ -49,12 +51,8 @@ export function Encabezado() {
   )
 }
 
-/** Design 'Offline': 'Salir' warns before it throws away submissions that were never sent. */
-async function confirmarSalidaConPendientes(n: number): Promise<boolean> {
-  const mensaje =
-    n === 1
-      ? 'Hay 1 cambio sin enviar. Si sale ahora se perderá. ¿Desea salir de todos modos?'
-      : `Hay ${n} cambios sin enviar. Si sale ahora se perderán. ¿Desea salir de todos modos?`
+/** Design 'Offline': 'Salir' warns before it throws away anything the student has not sent. */
+async function confirmarSalida(mensaje: string): Promise<boolean> {
   const respuesta = await alerta({
     titulo: 'Cambios sin enviar',
     mensaje,
@@ -68,7 +66,7 @@ async function confirmarSalidaConPendientes(n: number): Promise<boolean> {
 }
 
 /**
- * 'Salir' (spec 4): warn about unsent items, stop sending, end the server session (a network
+ * 'Salir' (spec 4): warn about unsent items and unsaved drafts, stop sending, end the server session (a network
  * failure does not stop it), clear ALL local data (query cache, drafts, outbox, storage), go to /login.
  */
 function BotonSalir({ codigoAlumno }: { codigoAlumno: string }) {
@@ -77,8 +75,8 @@ function BotonSalir({ codigoAlumno }: { codigoAlumno: string }) {
   const outbox = useOutbox()
   const logout = useMutation(authMutations.logout())
   async function salir() {
-    const pendientes = outbox.pendientes(codigoAlumno)
-    if (pendientes > 0 && !(await confirmarSalidaConPendientes(pendientes))) return
+    const mensaje = mensajeSalida(outbox.pendientes(codigoAlumno), await contarBorradores(codigoAlumno))
+    if (mensaje && !(await confirmarSalida(mensaje))) return
     // Nothing more goes out in this student's name (the signed-in layout's cleanup says it again).
     outbox.cambiarAlumno(null)
     try {
