@@ -22,6 +22,8 @@ test('a student resets a forgotten password through the e-mailed link and signs 
   await page.goto(`${portal.url}/login`)
   await page.getByRole('link', { name: /Olvidaste/ }).click()
   await page.waitForURL(`${portal.url}/password`)
+  // The URL changes before the lazily loaded screen replaces login (which has an e-mail field too).
+  await page.getByRole('heading', { name: 'Recuperar contraseña' }).waitFor()
   await page.getByLabel('Correo electrónico').fill('extranjera@demo.cl')
   await page.getByRole('button', { name: 'Enviar enlace' }).click()
   await page.getByText(/recibirás un mensaje con un enlace/).first().waitFor()

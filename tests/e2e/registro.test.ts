@@ -22,6 +22,7 @@ test('an applicant arriving from a contest link registers, signs in and continue
 
   // Registered, the applicant signs in with the e-mail the form already carries over.
   await page.waitForURL(/\/login\?email=/)
+  await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor()
   expect(await page.getByLabel('Correo electrónico').inputValue()).toBe('josefa.munoz@demo.cl')
   await page.getByLabel(/^Contraseña/).fill('Postula2026')
   await page.getByRole('button', { name: 'Ingresar' }).click()

@@ -62,6 +62,7 @@ test('a signed-out visit to a student page goes to login and, after signing in, 
   const { page, context } = await portal.newPage()
   await page.goto(`${portal.url}/info/solicitudes`)
   await page.waitForURL(`${portal.url}/login`)
+  await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor()
   await page.getByLabel('Correo electrónico').fill('estudiante@demo.cl')
   await page.getByLabel(/^Contraseña/).fill('Demo2026')
   await page.getByRole('button', { name: 'Ingresar' }).click()
