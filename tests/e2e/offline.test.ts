@@ -55,7 +55,7 @@ test('offline: save goes to the outbox, survives a reload with the draft, and is
 
   // An edit not saved yet: it must come back as a draft.
   await page.getByLabel(/^Teléfono celular/).fill('+56 9 5555 0101')
-  await page.waitForTimeout(600)
+  await page.waitForTimeout(1_500) // the draft is written a moment after the last keystroke
 
   await page.reload()
   await page.getByLabel(/^Dirección/).waitFor()
@@ -208,7 +208,7 @@ test('Salir with edits typed but not saved warns too, and Cancelar keeps them in
   const { page, context } = await portal.newPage()
   await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
   await page.getByLabel(/^Dirección/).fill('Pasaje Los Olmos 12, Chillán')
-  await page.waitForTimeout(600) // the draft is written a moment after the last keystroke
+  await page.waitForTimeout(1_500) // the draft is written a moment after the last keystroke
 
   await page.getByRole('button', { name: 'Salir' }).click()
   const aviso = page.getByRole('alertdialog', { name: 'Cambios sin enviar' })

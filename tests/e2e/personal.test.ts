@@ -203,7 +203,7 @@ test('leaving with unsaved edits asks first; a reload brings the draft back and 
   await aviso.getByRole('button', { name: 'Seguir editando' }).click()
   expect(page.url()).toBe(`${portal.url}/info/personal`)
 
-  await page.waitForTimeout(500)
+  await page.waitForTimeout(1_500) // the draft is written a moment after the last keystroke
   page.once('dialog', (d) => void d.accept())
   await page.reload()
   await page.getByText('Se recuperó un borrador sin enviar').waitFor()
