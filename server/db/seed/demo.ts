@@ -12,7 +12,7 @@ import type {
   DocumentosTable,
   SolicitudesTable,
 } from '../schema.ts'
-import { COD_PAIS_CHILE } from './paises.ts'
+import { COD_PAIS_CHILE } from '../../../src/domain/persona.ts'
 
 export const DEMO_PASSWORD = 'Demo2026'
 

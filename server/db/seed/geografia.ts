@@ -6,13 +6,12 @@
 // Gran Santiago (las 32 de la provincia de Santiago, Puente Alto y San Bernardo);
 // en el resto, el nombre de la propia comuna.
 
+import { COMUNA_OTRA, REGION_INTERNACIONAL } from '../../../src/domain/persona.ts'
+
 export type Region = { codRegion: string; region: string }
 
 export type Comuna = { codComuna: string; comuna: string; codRegion: string; ciudad: string }
 
-export const REGION_INTERNACIONAL = '99'
-
-export const COMUNA_OTRA = '99999'
 
 /** Regiones por código CUT de dos dígitos, más INTERNACIONAL ('99') al final. */
 export const regiones: Region[] = [

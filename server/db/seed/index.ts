@@ -8,7 +8,8 @@ import type { Database } from '../schema.ts'
 import { alumnosDemo, asistentesDemo, certificadosDemo, DEMO_PASSWORD, documentosDemo, solicitudesDemo } from './demo.ts'
 import { comunas, regiones } from './geografia.ts'
 import { paises } from './paises.ts'
-import { PROFESIONES_CON_OTRA, profesiones } from './profesiones.ts'
+import { PROFESIONES_CON_OTRA } from '../../../src/domain/persona.ts'
+import { profesiones } from './profesiones.ts'
 import { universidades } from './universidades.ts'
 
 export type OpcionesSemilla = { serviceAccountEmail: string; ahora: Date }

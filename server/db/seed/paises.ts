@@ -8,7 +8,7 @@
 
 export type Pais = { codPais: string; pais: string; nacionalidad: string }
 
-export const COD_PAIS_CHILE = '40'
+import { COD_PAIS_CHILE } from '../../../src/domain/persona.ts'
 
 export const paises: Pais[] = [
   { codPais: '1', pais: 'Alemania', nacionalidad: 'Alemana' },

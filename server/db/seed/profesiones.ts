@@ -1,11 +1,9 @@
 // Profesiones y títulos (área de la salud y afines) para el perfil del alumno.
 // Códigos propios del portal, '1' a '68' agrupados por área. Las entradas
 // genéricas '29', '43', '54', '68' y la final 'Otra profesión' exigen que el
-// alumno especifique su profesión en texto libre (PROFESIONES_CON_OTRA).
+// alumno especifique su profesión en texto libre (PROFESIONES_CON_OTRA en src/domain/persona.ts).
 
 export type Profesion = { codProfesion: string; profesion: string }
-
-export const PROFESIONES_CON_OTRA = ['29', '43', '54', '68', 'Otra profesión'] as const
 
 export const profesiones: Profesion[] = [
   // Área de la salud: profesionales (1-29)

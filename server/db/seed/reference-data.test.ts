@@ -1,10 +1,11 @@
 // Comprueba la integridad de los datos de referencia sembrados en la base:
 // regiones y comunas (CUT), países, profesiones y universidades.
 import { test, expect } from 'vitest'
-import { COMUNA_OTRA, REGION_INTERNACIONAL, comunaCiudad, comunas, regiones } from './geografia.ts'
-import { COD_PAIS_CHILE, paises } from './paises.ts'
-import { PROFESIONES_CON_OTRA, profesiones } from './profesiones.ts'
-import { UNIVERSIDAD_OTRA, universidades } from './universidades.ts'
+import { COD_PAIS_CHILE, COMUNA_OTRA, PROFESIONES_CON_OTRA, REGION_INTERNACIONAL, UNIVERSIDAD_OTRA } from '../../../src/domain/persona.ts'
+import { comunaCiudad, comunas, regiones } from './geografia.ts'
+import { paises } from './paises.ts'
+import { profesiones } from './profesiones.ts'
+import { universidades } from './universidades.ts'
 
 const comunasReales = comunas.filter((c) => c.codComuna !== COMUNA_OTRA)
 const regionesReales = regiones.filter((r) => r.codRegion !== REGION_INTERNACIONAL)

@@ -6,7 +6,7 @@
 // la ex Universidad Pedro de Valdivia. Ordenadas alfabéticamente (español) y
 // 'OTRA' al final, para instituciones extranjeras o ya cerradas.
 
-export const UNIVERSIDAD_OTRA = 'OTRA'
+import { UNIVERSIDAD_OTRA } from '../../../src/domain/persona.ts'
 
 export const universidades: string[] = [
   'Pontificia Universidad Católica de Chile',
