@@ -1,5 +1,4 @@
 import { asistenteDe, type Owner } from '../domain/asistente.ts'
-import { queryClient } from './query-client.ts'
 
 // Spec 3 'Kept locally after login'. The real session token is the HttpOnly `portal_sesion`
 // cookie (server README), which scripts cannot read; what lives here is a marker with the
@@ -144,11 +143,12 @@ export function vieneDeConcurso(): boolean {
 }
 
 /**
- * 'Salir' (spec 4): clears ALL local data of this origin: localStorage, sessionStorage, the
- * query cache and every IndexedDB database. The service worker's app-shell cache stays: it holds
- * no student data and keeps the app starting offline.
+ * 'Salir' (spec 4), first step: forgets the session marker and everything kept in localStorage
+ * and sessionStorage, so no screen takes the device for signed in any more. The query cache,
+ * drafts and outbox are cleared by borrarDatosLocales (lib/offline) once the signed-in screens
+ * have gone, and the service worker's app-shell cache stays: it holds no student data.
  */
-export async function cerrarSesionLocal(): Promise<void> {
+export function cerrarSesionLocal(): void {
   try {
     localStorage.clear()
   } catch {
@@ -159,28 +159,5 @@ export async function cerrarSesionLocal(): Promise<void> {
   } catch {
     // nothing stored
   }
-  queryClient.clear()
   notificar()
-  await borrarBasesIndexedDb()
-}
-
-async function borrarBasesIndexedDb(): Promise<void> {
-  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return
-  let bases: IDBDatabaseInfo[] = []
-  try {
-    bases = await indexedDB.databases()
-  } catch {
-    return
-  }
-  await Promise.all(
-    bases.map(
-      (base) =>
-        new Promise<void>((resolver) => {
-          if (!base.name) return resolver()
-          const req = indexedDB.deleteDatabase(base.name)
-          // 'blocked' means another tab holds it open: it is deleted once that tab lets go.
-          req.onsuccess = req.onerror = req.onblocked = () => resolver()
-        }),
-    ),
-  )
 }

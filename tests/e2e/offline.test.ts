@@ -194,6 +194,10 @@ test('Salir with an unsent change warns first: Cancelar keeps the session and th
   await page.getByRole('button', { name: /^1 cambio pendiente de envío/ }).waitFor()
 
   await page.getByRole('button', { name: 'Salir' }).click()
+  const consultasTrasSalir: string[] = []
+  page.on('request', (r) => {
+    if (r.url().includes('/api/') && !r.url().endsWith('/api/auth/logout')) consultasTrasSalir.push(r.url())
+  })
   await page.getByRole('alertdialog', { name: 'Cambios sin enviar' }).getByRole('button', { name: 'Salir de todos modos' }).click()
   await page.waitForURL(`${portal.url}/login`)
   expect(await page.evaluate(() => localStorage.length)).toBe(0)
@@ -201,6 +205,9 @@ test('Salir with an unsent change warns first: Cancelar keeps the session and th
   await context.setOffline(false)
   await page.waitForTimeout(500)
   expect(await direccionEnServidor()).not.toBe('Camino Real 1, Osorno')
+  // The screens left behind ask the server nothing more: no 'Sesion Expirada' after a Salir.
+  expect(consultasTrasSalir).toEqual([])
+  expect(await page.getByRole('alertdialog').count()).toBe(0)
   await context.close()
 })
 

@@ -85,9 +85,11 @@ function BotonSalir({ codigoAlumno }: { codigoAlumno: string }) {
     } catch {
       // Offline or already expired: the local data is cleared anyway.
     }
-    await borrarDatosLocales({ outbox, queryClient })
-    await cerrarSesionLocal()
+    // Leave the signed-in screens before clearing the query cache: cleared under them, their
+    // queries would fetch again, meet the ended session and raise 'Sesion Expirada'.
+    cerrarSesionLocal()
     await router.navigate({ to: '/login', replace: true })
+    await borrarDatosLocales({ outbox, queryClient })
   }
   return (
     <button type="button" className="boton boton--claro" onClick={() => void salir()} disabled={logout.isPending}>
