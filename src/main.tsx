@@ -3,9 +3,11 @@ import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { lookupQueries } from './features/lookups/queries.ts'
-import { aplicarConfirmacion } from './features/personal/al-confirmar.ts'
+import { envioDocumentoPersonal, envioPersona } from './features/personal/envios.ts'
+import { MENSAJE_SESION_EXPIRADA } from './domain/errores-api.ts'
 import { alExpirarSesion } from './lib/api.ts'
 import { enviarItemOutbox } from './lib/enviar-outbox.ts'
+import { confirmarEnCache } from './lib/offline/envios.ts'
 import { crearOutbox } from './lib/offline/outbox.ts'
 import { opcionesDePersistencia, persisterPortal } from './lib/offline/query-persister.ts'
 import { OutboxProvider } from './lib/offline/use-outbox.ts'
@@ -21,9 +23,7 @@ const router = crearRouter()
 // The one outbox of the page (design 'Offline'): submissions that must survive offline are
 // stored here before they are sent. The signed-in layout decides when it replays.
 const outbox = crearOutbox({ enviar: enviarItemOutbox })
-outbox.alConfirmar(aplicarConfirmacion(queryClient))
-
-const MENSAJE_SESION_EXPIRADA = 'Sesion Expirada, vuelva a ingresar'
+outbox.alConfirmar(confirmarEnCache([envioPersona, envioDocumentoPersonal], queryClient))
 
 // Spec 8: a signed-in request that meets an expired session goes back to login with this alert.
 // Outbox items that met it stay, paused, and go after the next sign-in (the signed-in layout).

@@ -82,7 +82,7 @@ export const authRoutes = new Hono<AppEnv>()
     const correcta = await verifyPassword(password, alumno?.password_hash ?? (await hashDeRelleno()))
     if (!alumno || !correcta) {
       await contar(db, claveCuenta, config.limites.loginCuentaIp, ahora)
-      return c.json({ codRetorno: 1, mensajeError: MENSAJE_LOGIN_INCORRECTO })
+      return c.json({ codRetorno: 1 as const, mensajeError: MENSAJE_LOGIN_INCORRECTO })
     }
     await reiniciar(db, claveCuenta)
     await iniciarSesion(c, alumno.id)

@@ -31,8 +31,8 @@ export const certificadosRoutes = new Hono<AppEnv>().post('/validar', async (c) 
     .select(['alumnos.nombres', 'alumnos.apellidos', 'certificados.programa', 'certificados.fecha_emision', 'solicitudes.cod_prospecto'])
     .where('certificados.codigo', '=', cuerpo.datos.codValidador.toUpperCase())
     .executeTakeFirst()
-  if (!certificado) return c.json({ status: 0, msg: MENSAJE_CERTIFICADO_NO_EMITIDO })
+  if (!certificado) return c.json({ status: 0 as const, msg: MENSAJE_CERTIFICADO_NO_EMITIDO })
 
   const msgvalido = `Certificado válido: ${certificado.nombres} ${certificado.apellidos} aprobó el ${certificado.programa} el ${fechaLarga(certificado.fecha_emision)}.`
-  return c.json({ status: 1, data: { codProspecto: certificado.cod_prospecto, msgvalido }, msg: 'Certificado válido' })
+  return c.json({ status: 1 as const, data: { codProspecto: certificado.cod_prospecto, msgvalido }, msg: 'Certificado válido' })
 })

@@ -1,4 +1,4 @@
-import { ApiError, ErrorDeRed, MENSAJE_ERROR_INTERNO } from './api-error.ts'
+import { ApiError, ErrorDeRed, mensajeDeError } from './api-error.ts'
 import { guardarBackUrl, haySesion, olvidarSesion } from './session.ts'
 
 // The one way the client talks to the portal server: same origin, JSON, cookies, and the
@@ -64,17 +64,8 @@ async function leerCuerpo(res: Response): Promise<unknown> {
   }
 }
 
-function mensajeDe(body: unknown, status: number): string {
-  if (typeof body === 'object' && body !== null) {
-    const b = body as { error?: unknown; message?: unknown; mensajeError?: unknown }
-    for (const m of [b.error, b.message, b.mensajeError]) if (typeof m === 'string' && m.trim()) return m
-  }
-  if (status >= 500) return MENSAJE_ERROR_INTERNO
-  return `La solicitud no pudo completarse (error ${status}).`
-}
-
 function esRechazoXsrf(status: number, body: unknown): boolean {
-  return status === 403 && mensajeDe(body, status).startsWith('Solicitud no válida')
+  return status === 403 && mensajeDeError(body, status).startsWith('Solicitud no válida')
 }
 
 function manejarSesionExpirada(): void {
@@ -86,49 +77,69 @@ function manejarSesionExpirada(): void {
   else window.location.assign('/login')
 }
 
-/** Calls `/api/...` and returns the parsed JSON, or throws ApiError / ErrorDeRed. */
-export async function api<T>(ruta: string, opciones: OpcionesApi = {}): Promise<T> {
-  if (!ruta.startsWith('/api/')) throw new Error(`Ruta de API inválida: ${ruta}`)
-  const method = opciones.method ?? 'GET'
+function rutaDe(entrada: RequestInfo | URL): string {
+  const url = typeof entrada === 'string' ? new URL(entrada, window.location.origin) : entrada instanceof URL ? entrada : new URL(entrada.url)
+  if (url.origin !== window.location.origin || !url.pathname.startsWith('/api/')) throw new Error(`Ruta de API inválida: ${url.href}`)
+  return url.pathname + url.search
+}
 
-  async function intentar(renovarXsrf: boolean): Promise<{ res: Response; body: unknown }> {
-    const headers: Record<string, string> = { Accept: 'application/json', ...opciones.headers }
-    if (opciones.body !== undefined) headers['Content-Type'] = 'application/json'
+function comoObjeto(headers: HeadersInit | undefined): Record<string, string> {
+  if (headers instanceof Headers || Array.isArray(headers)) return Object.fromEntries(new Headers(headers))
+  return { ...headers }
+}
+
+export type OpcionesPeticion = RequestInit & Pick<OpcionesApi, 'ignorarSesionExpirada'>
+
+/**
+ * The portal's fetch, which the typed client (`cliente-api.ts`) and `api()` go through: same
+ * origin and cookies, the XSRF header on every non-GET (fetched again once when the server says
+ * it was rotated), the expired-session flow on a 401. Resolves only with a 2xx reply; throws
+ * ApiError with the server's Spanish message otherwise, or ErrorDeRed when no reply came.
+ */
+export async function peticion(entrada: RequestInfo | URL, opciones: OpcionesPeticion = {}): Promise<Response> {
+  const ruta = rutaDe(entrada)
+  const { ignorarSesionExpirada, ...init } = opciones
+  const method = (init.method ?? 'GET').toUpperCase()
+
+  async function intentar(renovarXsrf: boolean): Promise<Response> {
+    const headers: Record<string, string> = { Accept: 'application/json', ...comoObjeto(init.headers) }
     if (method !== 'GET') {
       const token = await tokenXsrf(renovarXsrf)
       if (token) headers[CABECERA_XSRF] = token
     }
-    let res: Response
     try {
-      res = await fetch(ruta, {
-        method,
-        headers,
-        credentials: 'same-origin',
-        body: opciones.body === undefined ? undefined : JSON.stringify(opciones.body),
-        signal: opciones.signal,
-      })
+      return await fetch(ruta, { ...init, method, headers, credentials: 'same-origin' })
     } catch (e) {
       if (e instanceof DOMException && e.name === 'AbortError') throw e
       throw new ErrorDeRed(e)
     }
-    return { res, body: await leerCuerpo(res) }
   }
 
-  let { res, body } = await intentar(false)
+  let res = await intentar(false)
+  if (res.ok) return res
+  let body = await leerCuerpo(res)
   // A rotated or lost XSRF cookie: fetch a fresh one and try once more.
-  if (method !== 'GET' && esRechazoXsrf(res.status, body)) ({ res, body } = await intentar(true))
-
-  if (res.status === 401 && !opciones.ignorarSesionExpirada) manejarSesionExpirada()
-  if (!res.ok) throw new ApiError(res.status, mensajeDe(body, res.status), body)
-  return body as T
+  if (method !== 'GET' && esRechazoXsrf(res.status, body)) {
+    res = await intentar(true)
+    if (res.ok) return res
+    body = await leerCuerpo(res)
+  }
+  if (res.status === 401 && !ignorarSesionExpirada) manejarSesionExpirada()
+  throw new ApiError(res.status, mensajeDeError(body, res.status), body)
 }
 
-export function apiGet<T>(ruta: string, signal?: AbortSignal): Promise<T> {
-  return api<T>(ruta, { signal })
-}
-
-export function apiPost<T>(ruta: string, body?: unknown): Promise<T> {
-  return api<T>(ruta, { method: 'POST', body })
+/** Calls `/api/...` with a JSON body and returns the parsed reply (for paths known only at run time, like an outbox item's). */
+export async function api<T>(ruta: string, opciones: OpcionesApi = {}): Promise<T> {
+  const headers: Record<string, string> = { ...opciones.headers }
+  if (opciones.body !== undefined) headers['Content-Type'] = 'application/json'
+  const res = await peticion(ruta, {
+    method: opciones.method ?? 'GET',
+    headers,
+    body: opciones.body === undefined ? undefined : JSON.stringify(opciones.body),
+    signal: opciones.signal,
+    ignorarSesionExpirada: opciones.ignorarSesionExpirada,
+  })
+  return (await leerCuerpo(res)) as T
 }
 
 export type Progreso = { cargado: number; total: number }

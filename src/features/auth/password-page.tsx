@@ -10,7 +10,7 @@ import { Estado } from '../../ui/spinner.tsx'
 import { toast } from '../../ui/toasts.ts'
 import { avisarError } from './manejar-error.ts'
 import { CamposNuevaPassword } from './campos-nueva-password.tsx'
-import { authMutations, authQueries, type RespuestaEstado } from './queries.ts'
+import { authMutations, authQueries } from './queries.ts'
 
 /** Spec 4 and 9: after a failed token check and after creating the password, 5 s to login. */
 export const ESPERA_REDIRECCION_MS = 5000
@@ -43,7 +43,7 @@ function SolicitudRecuperacion() {
   const form = useFormulario(solicitudRecuperacionSchema, { email: '' })
   const solicitud = useMutation({
     ...authMutations.solicitarRecuperacion(),
-    onSuccess(respuesta: RespuestaEstado) {
+    onSuccess(respuesta) {
       if (respuesta.status === 'error') {
         toast({ tipo: 'warning', mensaje: respuesta.message })
         setEnviada(false)

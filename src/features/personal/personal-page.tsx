@@ -3,7 +3,8 @@ import { useSesion } from '../../lib/use-sesion.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { lookupQueries } from '../lookups/queries.ts'
 import { DocumentosPersonales } from './documentos-personales.tsx'
-import { FormularioPersonal, type Lookups } from './formulario-personal.tsx'
+import type { Lookups } from './campos.tsx'
+import { FormularioPersonal } from './formulario-personal.tsx'
 import { personalQueries } from './queries.ts'
 
 /**
