@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { PersonaFormulario } from '../../domain/persona.ts'
 import { cliente, leer, type RespuestaDe } from '../../lib/cliente-api.ts'
+import { lookupQueries } from '../lookups/queries.ts'
 
 // The student's person record and personal documents. Both are persisted with the query cache,
 // so the screen shows at once and offline. Changes go through the outbox (`envios.ts`).
@@ -24,6 +25,23 @@ export const personalQueries = {
       queryKey: [...personalQueries.all(), 'documentos'],
       queryFn: async ({ signal }) => (await leer(cliente.alumno.documentos.$get({}, { init: { signal } }))).data,
     }),
+}
+
+/**
+ * The route's loader: what Información Personal shows, in the cache before the screen opens (and
+ * preloaded when a link to it is hovered or focused). A failure is not thrown: the screen shows
+ * it with 'Reintentar', and whatever the cache already holds still shows offline.
+ */
+export async function cargarInformacionPersonal(queryClient: QueryClient): Promise<void> {
+  await Promise.allSettled([
+    queryClient.ensureQueryData(personalQueries.persona()),
+    queryClient.ensureQueryData(personalQueries.documentos()),
+    queryClient.ensureQueryData(lookupQueries.paises()),
+    queryClient.ensureQueryData(lookupQueries.profesiones()),
+    queryClient.ensureQueryData(lookupQueries.universidades()),
+    queryClient.ensureQueryData(lookupQueries.regiones()),
+    queryClient.ensureQueryData(lookupQueries.ciudades()),
+  ])
 }
 
 const texto = (valor: string | null | undefined) => valor ?? ''

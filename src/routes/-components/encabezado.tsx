@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Link, useRouter } from '@tanstack/react-router'
+import { Link, useRouteContext, useRouter } from '@tanstack/react-router'
 import { authMutations } from '../../features/auth/queries.ts'
 import { mensajeSalida } from '../../features/offline/mensaje-salida.ts'
-import { contarBorradores } from '../../lib/offline/borradores.ts'
-import { borrarDatosLocales } from '../../lib/offline/datos-locales.ts'
-import { useOutbox } from '../../lib/offline/use-outbox.ts'
 import { cerrarSesionLocal } from '../../lib/session.ts'
 import { useSesion } from '../../lib/use-sesion.ts'
 import { alerta } from '../../ui/alertas.ts'
@@ -73,9 +70,10 @@ async function confirmarSalida(mensaje: string): Promise<boolean> {
 function BotonSalir({ codigoAlumno }: { codigoAlumno: string }) {
   const router = useRouter()
   const queryClient = useQueryClient()
-  const outbox = useOutbox()
+  const { cargarOffline } = useRouteContext({ from: '__root__' })
   const logout = useMutation(authMutations.logout())
   async function salir() {
+    const { outbox, contarBorradores, borrarDatosLocales } = await cargarOffline()
     const mensaje = mensajeSalida(outbox.pendientes(codigoAlumno), await contarBorradores(codigoAlumno))
     if (mensaje && !(await confirmarSalida(mensaje))) return
     // Nothing more goes out in this student's name (the signed-in layout's cleanup says it again).
