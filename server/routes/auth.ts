@@ -1,6 +1,6 @@
 // Sign-in, logout, password recovery and registration (issue 2 item 4; spec 4, 5, 7, 8).
 import { randomInt, randomUUID } from 'node:crypto'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { loginSchema, registroSchema, solicitudRecuperacionSchema, verificarTokenSchema } from '../../src/domain/auth.ts'
 import { crearPasswordSchema } from '../../src/domain/password.ts'
 import { normalizarRut, RUT_PLACEHOLDER } from '../../src/domain/rut.ts'
@@ -11,7 +11,7 @@ import { cerrarSesion, iniciarSesion } from '../middleware/sesion.ts'
 import { hashDeRelleno, hashPassword, verifyPassword } from '../security/password.ts'
 import { hashToken, nuevoToken } from '../security/tokens.ts'
 import { respuestaAlumno } from './respuesta-alumno.ts'
-import { validarCuerpo } from './validacion.ts'
+import { cuerpoJson } from './validacion.ts'
 
 export const MENSAJE_LOGIN_INCORRECTO = 'Correo o contraseña incorrectos'
 export const MENSAJE_RECUPERACION_ENVIADA =
@@ -24,8 +24,13 @@ export const MENSAJE_EMAIL_DUPLICADO = 'Ya existe una cuenta con ese correo elec
 export const MENSAJE_DOCUMENTO_DUPLICADO = 'Ya existe una cuenta con ese RUT o pasaporte.'
 
 /** Endpoints of the spec's requestPassword/verifyToken/setPassword family reply { status, message }. */
-function error(message: string, extra: Record<string, unknown> = {}) {
+function error(message: string, extra: { campos?: Record<string, string> } = {}) {
   return { status: 'error' as const, message, error: message, ...extra }
+}
+
+/** A bad body of the operations that answer `{ status, message }`. */
+function rechazoEstado(c: Context<AppEnv>, { mensaje, campos }: { mensaje: string; campos: Record<string, string> }) {
+  return c.json(error(mensaje, { campos }), 400)
 }
 
 function correoRecuperacion(deps: Deps, nombres: string, token: string) {
@@ -61,12 +66,10 @@ async function codigoAlumnoNuevo(deps: Deps): Promise<string> {
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/login', async (c) => {
+  .post('/login', cuerpoJson(loginSchema), async (c) => {
     const deps = c.var.deps
     const { db, config, clock } = deps
-    const cuerpo = await validarCuerpo(c, loginSchema)
-    if (!cuerpo.ok) return c.json({ error: cuerpo.mensaje, campos: cuerpo.campos }, 400)
-    const { email, password } = cuerpo.datos
+    const { email, password } = c.req.valid('json')
 
     const ahora = clock()
     const porIp = await contar(db, `login-ip:${c.var.ip}`, config.limites.loginIp, ahora)
@@ -94,12 +97,10 @@ export const authRoutes = new Hono<AppEnv>()
     return c.body(null, 204)
   })
 
-  .post('/password/request', async (c) => {
+  .post('/password/request', cuerpoJson(solicitudRecuperacionSchema, rechazoEstado), async (c) => {
     const deps = c.var.deps
     const { db, config, clock } = deps
-    const cuerpo = await validarCuerpo(c, solicitudRecuperacionSchema)
-    if (!cuerpo.ok) return c.json(error(cuerpo.mensaje, { campos: cuerpo.campos }), 400)
-    const { email } = cuerpo.datos
+    const { email } = c.req.valid('json')
 
     const ahora = clock()
     const porIp = await contar(db, `recuperacion-ip:${c.var.ip}`, config.limites.recuperacionIp, ahora)
@@ -129,14 +130,13 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ status: 'ok', message: MENSAJE_RECUPERACION_ENVIADA })
   })
 
-  .post('/password/verify', async (c) => {
+  .post('/password/verify', cuerpoJson(verificarTokenSchema, (c) => c.json(error(MENSAJE_TOKEN_INVALIDO), 400)), async (c) => {
     const { db, clock } = c.var.deps
-    const cuerpo = await validarCuerpo(c, verificarTokenSchema)
-    if (!cuerpo.ok) return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
+    const { token } = c.req.valid('json')
     const vigente = await db
       .selectFrom('tokens_recuperacion')
       .select('alumno_id')
-      .where('token_hash', '=', hashToken(cuerpo.datos.token))
+      .where('token_hash', '=', hashToken(token))
       .where('usado', 'is', null)
       .where('expira', '>', clock().toISOString())
       .executeTakeFirst()
@@ -144,11 +144,9 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ status: 'ok', message: MENSAJE_TOKEN_VALIDO })
   })
 
-  .post('/password/set', async (c) => {
+  .post('/password/set', cuerpoJson(crearPasswordSchema, rechazoEstado), async (c) => {
     const { db, clock } = c.var.deps
-    const cuerpo = await validarCuerpo(c, crearPasswordSchema)
-    if (!cuerpo.ok) return c.json(error(cuerpo.mensaje, { campos: cuerpo.campos }), 400)
-    const { token, password } = cuerpo.datos
+    const { token, password } = c.req.valid('json')
     const passwordHash = await hashPassword(password)
     const ahora = clock().toISOString()
     const tokenHash = hashToken(token)
@@ -174,12 +172,10 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ status: 'ok', message: MENSAJE_PASSWORD_CREADA })
   })
 
-  .post('/register', async (c) => {
+  .post('/register', cuerpoJson(registroSchema, rechazoEstado), async (c) => {
     const deps = c.var.deps
     const { db, config, clock } = deps
-    const cuerpo = await validarCuerpo(c, registroSchema)
-    if (!cuerpo.ok) return c.json(error(cuerpo.mensaje, { campos: cuerpo.campos }), 400)
-    const datos = cuerpo.datos
+    const datos = c.req.valid('json')
 
     const ahora = clock()
     const porIp = await contar(db, `registro-ip:${c.var.ip}`, config.limites.registroIp, ahora)

@@ -1,4 +1,3 @@
-import type { PersonaFormulario } from '../../domain/persona.ts'
 import { cliente } from '../../lib/cliente-api.ts'
 import { definirEnvio } from '../../lib/offline/envios.ts'
 import type { CuerpoArchivo } from '../../lib/offline/outbox.ts'
@@ -8,7 +7,7 @@ import { personalQueries } from './queries.ts'
 // What Información Personal sends through the outbox.
 
 /** Personal and professional data: the whole form, replacing the stored record. */
-export const envioPersona = definirEnvio<PersonaFormulario, typeof cliente.alumno.persona.$put>()({
+export const envioPersona = definirEnvio<typeof cliente.alumno.persona.$put>()({
   tipo: 'persona',
   metodo: 'PUT',
   ruta: () => cliente.alumno.persona.$url().pathname,
@@ -23,7 +22,7 @@ export const envioPersona = definirEnvio<PersonaFormulario, typeof cliente.alumn
 /** One personal document's file (multipart), with the document type it is for. */
 export type CuerpoDocumentoPersonal = CuerpoArchivo & { campos: { codTipoDocumento: string } }
 
-export const envioDocumentoPersonal = definirEnvio<CuerpoDocumentoPersonal, typeof cliente.alumno.documentos.$post>()({
+export const envioDocumentoPersonal = definirEnvio<typeof cliente.alumno.documentos.$post, CuerpoDocumentoPersonal>()({
   tipo: 'documento-personal',
   metodo: 'POST',
   ruta: () => cliente.alumno.documentos.$url().pathname,

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { limpiarOtrasSinUso, MENSAJE_ACTUALIZACION_FALLIDA, MENSAJE_DATOS_ACTUALIZADOS, type PersonaFormulario } from '../../domain/persona.ts'
+import { limpiarOtrasSinUso, MENSAJE_ACTUALIZACION_FALLIDA, MENSAJE_DATOS_ACTUALIZADOS, type Persona, type PersonaFormulario } from '../../domain/persona.ts'
 import { camposDeError } from '../../lib/api-error.ts'
 import { useEnviar, type ItemDe } from '../../lib/offline/envios.ts'
 import { pedirAlmacenamientoPersistente } from '../../lib/offline/idb.ts'
@@ -24,7 +24,7 @@ export function useGuardarPersona(codigoAlumno: string, envio: EnvioPersona | un
   const enviar = useEnviar(envioPersona)
   const [guardando, setGuardando] = useState(false)
 
-  async function guardar(datos: PersonaFormulario): Promise<ResultadoGuardar> {
+  async function guardar(datos: Persona): Promise<ResultadoGuardar> {
     void pedirAlmacenamientoPersistente()
     setGuardando(true)
     try {

@@ -25,12 +25,15 @@ export type DefinicionEnvio<Tipo extends string, Cuerpo, L extends Llamada> = {
   alConfirmar?: (queryClient: QueryClient, respuesta: RespuestaDe<L>, cuerpo: Cuerpo) => void
 }
 
+/** The JSON body an endpoint declares (its shared schema's input). */
+type CuerpoJson<L> = L extends (args: infer A, ...resto: never[]) => unknown ? (NonNullable<A> extends { json: infer J } ? J : never) : never
+
 /**
- * Declares a submission: `definirEnvio<PersonaFormulario, typeof cliente.alumno.persona.$put>()({...})`.
- * The two type arguments are the body (a shared schema's type) and the endpoint, whose reply
- * type `alConfirmar` then receives.
+ * Declares a submission: `definirEnvio<typeof cliente.alumno.persona.$put>()({...})`. The type
+ * argument is the endpoint: its JSON body is the submission's body and its reply what
+ * `alConfirmar` receives. An upload names its multipart body as the second type argument.
  */
-export function definirEnvio<Cuerpo extends object, L extends Llamada>() {
+export function definirEnvio<L extends Llamada, Cuerpo extends object = CuerpoJson<L>>() {
   return <Tipo extends string>(definicion: DefinicionEnvio<Tipo, Cuerpo, L>) => definicion
 }
 
