@@ -2,6 +2,7 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { loginSchema, registroSchema, solicitudRecuperacionSchema, verificarTokenSchema } from '../../src/domain/auth.ts'
+import { MENSAJE_DOCUMENTO_EN_USO } from '../../src/domain/documento-identidad.ts'
 import { crearPasswordSchema } from '../../src/domain/password.ts'
 import { normalizarRut, RUT_PLACEHOLDER } from '../../src/domain/rut.ts'
 import type { AppEnv, Deps } from '../contexto.ts'
@@ -21,7 +22,6 @@ export const MENSAJE_TOKEN_INVALIDO = 'El enlace para crear la contraseña no es
 export const MENSAJE_PASSWORD_CREADA = 'Tu contraseña fue creada. Ya puedes ingresar al portal.'
 export const MENSAJE_CUENTA_CREADA = 'Cuenta creada. Ingresa con tu correo y contraseña.'
 export const MENSAJE_EMAIL_DUPLICADO = 'Ya existe una cuenta con ese correo electrónico.'
-export const MENSAJE_DOCUMENTO_DUPLICADO = 'Ya existe una cuenta con ese RUT o pasaporte.'
 
 /** Endpoints of the spec's requestPassword/verifyToken/setPassword family reply { status, message }. */
 function error(message: string, extra: { campos?: Record<string, string> } = {}) {
@@ -191,7 +191,7 @@ export const authRoutes = new Hono<AppEnv>()
       const porDocumento = conRut
         ? await db.selectFrom('alumnos').select('id').where('rut', '=', rut).executeTakeFirst()
         : await db.selectFrom('alumnos').select('id').where('tipo_documento', '=', 'PASAPORTE').where('numero_documento', '=', numeroDocumento).executeTakeFirst()
-      return porDocumento ? MENSAJE_DOCUMENTO_DUPLICADO : null
+      return porDocumento ? MENSAJE_DOCUMENTO_EN_USO : null
     }
     const antes = await duplicado()
     if (antes) return c.json(error(antes), 409)

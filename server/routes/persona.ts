@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import type { Updateable } from 'kysely'
-import { MENSAJE_CAMPO_OBLIGATORIO } from '../../src/domain/auth.ts'
+import { MENSAJE_DOCUMENTO_EN_USO } from '../../src/domain/documento-identidad.ts'
+import { MENSAJE_CAMPO_OBLIGATORIO } from '../../src/domain/validacion.ts'
 import { crearPersonaSchema, rutVisible, validarDocumentoIdentidad, type Persona } from '../../src/domain/persona.ts'
 import type { AppEnv } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
@@ -13,7 +14,6 @@ import { CABECERA_CLAVE } from '../middleware/idempotencia.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { cuerpoJson } from './validacion.ts'
 
-export const MENSAJE_DOCUMENTO_EN_USO = 'Ya existe una cuenta con ese RUT o pasaporte.'
 
 type CampoPersona = keyof Persona
 

@@ -3,7 +3,7 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
-import { erroresPorCampo } from '../../src/domain/auth.ts'
+import { erroresPorCampo } from '../../src/domain/validacion.ts'
 import type { AppEnv } from '../contexto.ts'
 
 export const MENSAJE_CUERPO_INVALIDO = 'Los datos enviados no son válidos.'

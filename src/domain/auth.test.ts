@@ -1,16 +1,11 @@
 import { describe, expect, test } from 'vitest'
 import * as v from 'valibot'
 import { MENSAJE_EMAIL_OBLIGATORIO } from './email.ts'
-import {
-  MENSAJE_CAMPO_OBLIGATORIO,
-  MENSAJE_PASAPORTE_OBLIGATORIO,
-  MENSAJE_RUT_INVALIDO,
-  MENSAJE_TELEFONO,
-  erroresPorCampo,
-  loginSchema,
-  registroSchema,
-  solicitudRecuperacionSchema,
-} from './auth.ts'
+import { loginSchema, registroSchema, solicitudRecuperacionSchema } from './auth.ts'
+import { MENSAJE_PASAPORTE_OBLIGATORIO } from './documento-identidad.ts'
+import { MENSAJE_RUT_INVALIDO } from './rut.ts'
+import { MENSAJE_TELEFONO } from './telefono.ts'
+import { erroresPorCampo, MENSAJE_CAMPO_OBLIGATORIO } from './validacion.ts'
 import { MENSAJE_PASSWORD_OBLIGATORIA, MENSAJE_PASSWORDS_NO_COINCIDEN } from './password.ts'
 
 function errores(schema: v.GenericSchema, input: unknown): Record<string, string> {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import * as v from 'valibot'
-import { erroresPorCampo } from './auth.ts'
+import { erroresPorCampo } from './validacion.ts'
 import {
   MENSAJE_PASSWORD_CARACTERES,
   MENSAJE_PASSWORD_NO_VALIDA,
