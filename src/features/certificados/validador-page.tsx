@@ -37,6 +37,7 @@ export function ValidadorPage({ codigoInicial = '' }: { codigoInicial?: string |
     if (inicialValidado.current || codigoInicial.trim() === '') return
     inicialValidado.current = true
     validar(codigoInicial)
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- once, for the code the page was opened with
   }, [codigoInicial])
 
   function enviar(e: FormEvent) {

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import {
   alCambiarComuna,
   alCambiarNacionalidad,
@@ -24,6 +24,8 @@ export function CamposDatosPersonales({
   errorDocumento,
   comunas,
 }: PropsCampos & { errorDocumento: string | null; comunas: { data?: Comuna[] | undefined; isPending: boolean; isError: boolean } }) {
+  // Today, read once: a birth date cannot be in the future.
+  const [hoy] = useState(() => new Date().toISOString().slice(0, 10))
   const nacionalidades = useMemo(() => [...lookups.paises].sort((a, b) => porNombre(a.nacionalidad, b.nacionalidad)), [lookups.paises])
   const regiones = opcionesRegion(lookups.regiones, valores.codPais)
   const opcionesDeComuna = opcionesComuna(comunas.data ?? [], valores.codPais)
@@ -65,7 +67,7 @@ export function CamposDatosPersonales({
         obligatorio
         type="date"
         autoComplete="bday"
-        max={new Date().toISOString().slice(0, 10)}
+        max={hoy}
         ayuda="Debe tener al menos 18 años."
         error={form.error('fechaNac')}
         {...form.control('fechaNac')}
