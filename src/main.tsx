@@ -8,6 +8,7 @@ import { queryClient } from './lib/query-client.ts'
 import { haySesion } from './lib/session.ts'
 import { registrarServiceWorker } from './lib/sw.ts'
 import { crearRouter } from './router.ts'
+import { cargarBarraAlumno } from './routes/-components/encabezado.tsx'
 import { alerta, hayAlerta } from './ui/alertas.ts'
 import { toast } from './ui/toasts.ts'
 import './styles.css'
@@ -15,8 +16,12 @@ import './styles.css'
 // The persisted cache and the outbox load only when a signed-in screen needs them, so the
 // first screen of a visitor (login, the certificate validator) weighs what the bare stack does.
 const cargarOffline = () => import('./offline.ts').then((m) => m.offline)
-// A student already signed in will need them at once: start the IndexedDB read now.
-if (haySesion()) void cargarOffline()
+// A student already signed in will need them at once: start the IndexedDB read now, and load
+// the header's navigation for whatever page opened.
+if (haySesion()) {
+  void cargarOffline()
+  void cargarBarraAlumno()
+}
 
 const router = crearRouter({ cargarOffline })
 

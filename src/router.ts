@@ -1,9 +1,13 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
+import { lazy } from 'react'
 import type { Offline } from './lib/offline/iniciar-offline.ts'
 import { queryClient } from './lib/query-client.ts'
 import { parseSearch, stringifySearch } from './lib/search-params.ts'
 import { routeTree } from './routeTree.gen.ts'
-import { PaginaError, PaginaNoEncontrada } from './ui/paginas-de-error.tsx'
+
+// Shown rarely: loaded when needed, not with the first screen.
+const PaginaNoEncontrada = lazy(() => import('./ui/paginas-de-error.tsx').then((m) => ({ default: m.PaginaNoEncontrada })))
+const PaginaError = lazy(() => import('./ui/paginas-de-error.tsx').then((m) => ({ default: m.PaginaError })))
 
 /**
  * The app's router. `cargarOffline` loads the persisted cache and the outbox (signed-in screens

@@ -1,7 +1,8 @@
 // Sign-in, logout, password recovery and registration (issue 2 item 4; spec 4, 5, 7, 8).
 import { randomInt, randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
-import { loginSchema, registroSchema, solicitudRecuperacionSchema, verificarTokenSchema } from '../../src/domain/auth.ts'
+import { loginSchema, solicitudRecuperacionSchema, verificarTokenSchema } from '../../src/domain/ingreso.ts'
+import { registroSchema } from '../../src/domain/registro.ts'
 import { MENSAJE_DOCUMENTO_EN_USO } from '../../src/domain/documento-identidad.ts'
 import { crearPasswordSchema } from '../../src/domain/password.ts'
 import { normalizarRut, RUT_PLACEHOLDER } from '../../src/domain/rut.ts'

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { ApiError, ErrorDeRed } from './api-error.ts'
-import { alExpirarSesion, api } from './api.ts'
+import { api } from './api-json.ts'
+import { alExpirarSesion } from './api.ts'
 import { CLAVES, guardarSesion, haySesion } from './session.ts'
 
 const fetchMock = vi.fn<typeof fetch>()

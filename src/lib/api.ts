@@ -2,21 +2,10 @@ import { ApiError, ErrorDeRed, mensajeDeError } from './api-error.ts'
 import { guardarBackUrl, haySesion, olvidarSesion } from './session.ts'
 
 // The one way the client talks to the portal server: same origin, JSON, cookies, and the
-// double-submit XSRF header on every non-GET (design 'One origin', server README 'Conventions').
-
-type Metodo = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-
-export type OpcionesApi = {
-  method?: Metodo
-  body?: unknown
-  signal?: AbortSignal
-  headers?: Record<string, string>
-  /** For 'Salir': a 401 there means the session had already ended, not something to announce. */
-  ignorarSesionExpirada?: boolean
-}
+// double-submit XSRF header on every non-GET.
 
 const COOKIE_XSRF = 'XSRF-TOKEN'
-const CABECERA_XSRF = 'X-XSRF-TOKEN'
+export const CABECERA_XSRF = 'X-XSRF-TOKEN'
 
 let alExpirar: (() => void) | null = null
 
@@ -40,7 +29,7 @@ export function leerCookie(nombre: string): string | undefined {
   return undefined
 }
 
-async function tokenXsrf(renovar: boolean): Promise<string | undefined> {
+export async function tokenXsrf(renovar: boolean): Promise<string | undefined> {
   const actual = leerCookie(COOKIE_XSRF)
   if (actual && !renovar) return actual
   // The server sets the cookie on any response to a request that lacks it; /api/sesion is the
@@ -53,7 +42,7 @@ async function tokenXsrf(renovar: boolean): Promise<string | undefined> {
   return leerCookie(COOKIE_XSRF)
 }
 
-async function leerCuerpo(res: Response): Promise<unknown> {
+export async function leerCuerpo(res: Response): Promise<unknown> {
   if (res.status === 204) return undefined
   const texto = await res.text()
   if (!texto) return undefined
@@ -64,11 +53,11 @@ async function leerCuerpo(res: Response): Promise<unknown> {
   }
 }
 
-function esRechazoXsrf(status: number, body: unknown): boolean {
+export function esRechazoXsrf(status: number, body: unknown): boolean {
   return status === 403 && mensajeDeError(body, status).startsWith('Solicitud no válida')
 }
 
-function manejarSesionExpirada(): void {
+export function manejarSesionExpirada(): void {
   // Only a student who believed to be signed in has a session that can expire.
   if (!haySesion()) return
   guardarBackUrl(window.location.pathname + window.location.search)
@@ -88,7 +77,10 @@ function comoObjeto(headers: HeadersInit | undefined): Record<string, string> {
   return { ...headers }
 }
 
-export type OpcionesPeticion = RequestInit & Pick<OpcionesApi, 'ignorarSesionExpirada'>
+export type OpcionesPeticion = RequestInit & {
+  /** For 'Salir': a 401 there means the session had already ended, not something to announce. */
+  ignorarSesionExpirada?: boolean
+}
 
 /**
  * The portal's fetch, which the typed client (`cliente-api.ts`) and `api()` go through: same
@@ -126,77 +118,4 @@ export async function peticion(entrada: RequestInfo | URL, opciones: OpcionesPet
   }
   if (res.status === 401 && !ignorarSesionExpirada) manejarSesionExpirada()
   throw new ApiError(res.status, mensajeDeError(body, res.status), body)
-}
-
-/** Calls `/api/...` with a JSON body and returns the parsed reply (for paths known only at run time, like an outbox item's). */
-export async function api<T>(ruta: string, opciones: OpcionesApi = {}): Promise<T> {
-  const headers: Record<string, string> = { ...opciones.headers }
-  if (opciones.body !== undefined) headers['Content-Type'] = 'application/json'
-  const res = await peticion(ruta, {
-    method: opciones.method ?? 'GET',
-    headers,
-    body: opciones.body === undefined ? undefined : JSON.stringify(opciones.body),
-    signal: opciones.signal,
-    ignorarSesionExpirada: opciones.ignorarSesionExpirada,
-  })
-  return (await leerCuerpo(res)) as T
-}
-
-export type Progreso = { cargado: number; total: number }
-
-export type OpcionesSubida = {
-  /** Form fields sent before the file. */
-  campos: Record<string, string>
-  archivo: Blob
-  nombre: string
-  headers?: Record<string, string>
-  /** Called as the bytes leave (XMLHttpRequest upload.onprogress: fetch has no upload progress). */
-  alProgreso?: (progreso: Progreso) => void
-  timeoutMs?: number
-}
-
-function leerCuerpoXhr(xhr: XMLHttpRequest): unknown {
-  const texto = xhr.responseText
-  if (!texto) return undefined
-  try {
-    return JSON.parse(texto) as unknown
-  } catch {
-    return texto
-  }
-}
-
-/**
- * Uploads one file as multipart/form-data with the XSRF header, reporting progress. Resolves with
- * the status and parsed body of ANY reply (the outbox decides what a status means) and rejects
- * with ErrorDeRed only when no reply came. A 401 starts the expired-session flow, as api() does.
- */
-export async function subirArchivo(ruta: string, opciones: OpcionesSubida): Promise<{ status: number; body: unknown }> {
-  if (!ruta.startsWith('/api/')) throw new Error(`Ruta de API inválida: ${ruta}`)
-
-  async function intentar(renovarXsrf: boolean): Promise<{ status: number; body: unknown }> {
-    const token = await tokenXsrf(renovarXsrf)
-    const datos = new FormData()
-    for (const [campo, valor] of Object.entries(opciones.campos)) datos.append(campo, valor)
-    datos.append('archivo', opciones.archivo, opciones.nombre)
-    return new Promise((resolver, rechazar) => {
-      const xhr = new XMLHttpRequest()
-      xhr.open('POST', ruta)
-      xhr.withCredentials = true
-      xhr.timeout = opciones.timeoutMs ?? 0
-      xhr.setRequestHeader('Accept', 'application/json')
-      if (token) xhr.setRequestHeader(CABECERA_XSRF, token)
-      for (const [nombre, valor] of Object.entries(opciones.headers ?? {})) xhr.setRequestHeader(nombre, valor)
-      xhr.upload.onprogress = (e) => {
-        if (e.lengthComputable) opciones.alProgreso?.({ cargado: e.loaded, total: e.total })
-      }
-      xhr.onload = () => resolver({ status: xhr.status, body: leerCuerpoXhr(xhr) })
-      xhr.onerror = xhr.ontimeout = xhr.onabort = () => rechazar(new ErrorDeRed())
-      xhr.send(datos)
-    })
-  }
-
-  let respuesta = await intentar(false)
-  if (esRechazoXsrf(respuesta.status, respuesta.body)) respuesta = await intentar(true)
-  if (respuesta.status === 401) manejarSesionExpirada()
-  return respuesta
 }

@@ -5,11 +5,12 @@ import { iniciarSincronizacion } from '../lib/offline/sincronizacion.ts'
 import { OutboxProvider } from '../lib/offline/use-outbox.ts'
 import { guardarBackUrl, haySesion, marcarFlujoConcurso } from '../lib/session.ts'
 import { useSesion } from '../lib/use-sesion.ts'
+import { cargarBarraAlumno } from './-components/encabezado.tsx'
 
 // Signed-in pages. Without a session: remember where the student wanted to go (the back-url),
 // remember a contest flow (it makes 'Regístrate' appear on the login page), sign in. With one:
 // the persisted cache is restored before any of these screens loads its data, so they open
-// offline with what was stored.
+// offline with what was stored, and the header's navigation is there when they show.
 export const Route = createFileRoute('/_alumno')({
   beforeLoad: async ({ context, location, preload }) => {
     if (!haySesion()) {
@@ -19,7 +20,7 @@ export const Route = createFileRoute('/_alumno')({
       }
       throw redirect({ to: '/login', replace: true })
     }
-    const { outbox } = await context.cargarOffline()
+    const [{ outbox }] = await Promise.all([context.cargarOffline(), cargarBarraAlumno()])
     return { outbox }
   },
   component: LayoutAlumno,

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState, type FormEvent } from 'react'
-import { solicitudRecuperacionSchema } from '../../domain/auth.ts'
+import { solicitudRecuperacionSchema } from '../../domain/ingreso.ts'
 import { crearPasswordSchema } from '../../domain/password.ts'
 import { ApiError, ErrorDeRed, esErrorInternoORed } from '../../lib/api-error.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'

@@ -1,5 +1,6 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query'
-import type { LoginInput, RegistroInput } from '../../domain/auth.ts'
+import type { LoginInput } from '../../domain/ingreso.ts'
+import type { RegistroInput } from '../../domain/registro.ts'
 import { cliente, leer, sinAvisoDeSesionExpirada } from '../../lib/cliente-api.ts'
 
 export const authMutations = {

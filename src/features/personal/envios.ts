@@ -10,7 +10,7 @@ import { personalQueries } from './queries.ts'
 export const envioPersona = definirEnvio<typeof cliente.alumno.persona.$put>()({
   tipo: 'persona',
   metodo: 'PUT',
-  ruta: () => cliente.alumno.persona.$url().pathname,
+  ruta: () => cliente.alumno.persona.$path(),
   etiqueta: () => 'Datos personales y profesionales',
   alConfirmar(queryClient, respuesta) {
     queryClient.setQueryData(personalQueries.persona().queryKey, respuesta.data)
@@ -25,7 +25,7 @@ export type CuerpoDocumentoPersonal = CuerpoArchivo & { campos: { codTipoDocumen
 export const envioDocumentoPersonal = definirEnvio<typeof cliente.alumno.documentos.$post, CuerpoDocumentoPersonal>()({
   tipo: 'documento-personal',
   metodo: 'POST',
-  ruta: () => cliente.alumno.documentos.$url().pathname,
+  ruta: () => cliente.alumno.documentos.$path(),
   etiqueta: (cuerpo) => cuerpo.nombre,
   alConfirmar(queryClient) {
     void queryClient.invalidateQueries({ queryKey: personalQueries.documentos().queryKey })

@@ -17,7 +17,7 @@ export type DefinicionEnvio<Tipo extends string, Cuerpo, L extends Llamada> = {
   /** Stored with the item; identifies the definition when its reply comes back. */
   tipo: Tipo
   metodo: Metodo
-  /** The path, from the typed client (`cliente.alumno.persona.$url().pathname`). */
+  /** The path, from the typed client (`cliente.alumno.persona.$path()`). */
   ruta: (cuerpo: Cuerpo) => string
   /** Spanish description shown in the list of what waits to sync. */
   etiqueta: (cuerpo: Cuerpo) => string
