@@ -19,6 +19,7 @@ import { certificadosRoutes } from './routes/certificados.ts'
 import { documentosRoutes } from './routes/documentos.ts'
 import { lookupsRoutes } from './routes/lookups.ts'
 import { personaRoutes } from './routes/persona.ts'
+import { saludRoutes } from './routes/salud.ts'
 import { sesionRoutes } from './routes/sesion.ts'
 
 export const MENSAJE_ERROR_INTERNO = 'Ocurrio un error interno, verifica tu conexión o comunicalo a su asistente'
@@ -35,6 +36,7 @@ export function createApp({ db, config, mailer, blobs, clock = () => new Date(),
     .use(cargarSesion)
     .use(idempotencia)
     .route('/sesion', sesionRoutes)
+    .route('/salud', saludRoutes)
     .route('/auth', authRoutes)
     .route('/lookups', lookupsRoutes)
     .route('/alumno/persona', personaRoutes)

@@ -27,6 +27,9 @@ export function abrirBaseDeDatos({ dataDir, databaseUrl, databasePoolMax, log = 
     const pool = new pg.Pool({
       connectionString: databaseUrl,
       max: databasePoolMax,
+      // A database that does not answer fails the request (and the health check) instead of
+      // leaving it waiting for ever.
+      connectionTimeoutMillis: 10_000,
       // count(*) is a bigint, which pg hands over as a string; our counts are far below 2^53 and
       // SQLite gives numbers, so both engines answer with the same type.
       types: { getTypeParser: (oid: number, formato?: 'text' | 'binary') => (oid === INT8 ? Number : pg.types.getTypeParser(oid, formato)) },
