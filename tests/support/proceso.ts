@@ -2,6 +2,7 @@
 // runs each of several servers behind a load balancer: for the several-servers tests and the
 // benchmarks, which also kill one with SIGKILL. Configured only by the environment given here.
 import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
 import { resolve } from 'node:path'
 
 export type ProcesoPortal = {
@@ -20,6 +21,18 @@ const RAIZ = resolve(import.meta.dirname, '../..')
 function esperarSalida(proceso: ChildProcess): Promise<void> {
   if (proceso.exitCode !== null || proceso.signalCode !== null) return Promise.resolve()
   return new Promise((resolver) => proceso.once('exit', () => resolver()))
+}
+
+/** A TCP port nothing listens on now (for a server that must come back on the same port). */
+export async function puertoLibre(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const servidor = createServer()
+    servidor.once('error', reject)
+    servidor.listen(0, '127.0.0.1', () => {
+      const { port } = servidor.address() as { port: number }
+      servidor.close(() => resolve(port))
+    })
+  })
 }
 
 export async function iniciarProcesoPortal(env: Record<string, string>, timeoutMs = 60_000): Promise<ProcesoPortal> {
