@@ -91,6 +91,8 @@ async function cargaDeLectura(motor: Motor, n: number): Promise<void> {
     const cliente = await iniciarSesion(procesos[0]!.url, 'estudiante@demo.cl')
     const cookie = [...cliente.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
     for (const { nombre, ruta } of LECTURAS) {
+      // Unmeasured warm-up: JIT, connection pools and caches of every server.
+      for (let i = 0; i < 200; i++) await (await fetch(`${procesos[i % n]!.url}${ruta}`, { headers: { cookie } })).arrayBuffer()
       const tiempos: number[] = []
       let siguiente = 0
       const inicio = performance.now()
