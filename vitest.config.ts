@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config'
 
-// Three projects, run together by `npm test`:
-// - unit:   pure rules (src/domain), client logic and components; beside their code.
-// - server: integration tests against the real portal server on a temporary DATA_DIR.
-// - e2e:    user journeys in headless Chromium against the built app and the real server.
+// Four projects, run together by `npm test`:
+// - unit:      pure rules (src/domain), client logic and components; beside their code.
+// - server:    integration tests against the real portal server on a temporary DATA_DIR (SQLite).
+// - server-pg: the same tests again on PostgreSQL (started by the setup, or DATABASE_URL), plus
+//              the several-servers tests (*.pg.test.ts) that need a database shared by processes.
+// - e2e:       user journeys in headless Chromium against the built app and the real server.
 export default defineConfig({
   test: {
     projects: [
@@ -20,9 +22,21 @@ export default defineConfig({
         test: {
           name: 'server',
           include: ['server/**/*.test.ts'],
-          exclude: ['server/db/seed/**'],
+          exclude: ['server/db/seed/**', 'server/**/*.pg.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'server-pg',
+          include: ['server/**/*.test.ts'],
+          exclude: ['server/db/seed/**'],
+          environment: 'node',
+          env: { PORTAL_TEST_MOTOR: 'postgres' },
+          globalSetup: ['tests/support/postgres-global.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {

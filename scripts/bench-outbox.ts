@@ -76,7 +76,7 @@ try {
   }
   const ms = performance.now() - inicio
 
-  const filas = consultarDb<{ clave_idempotencia: string; n: number }>(
+  const filas = await consultarDb<{ clave_idempotencia: string; n: number }>(
     server.dataDir,
     `select clave_idempotencia, count(*) as n from historial_persona where alumno_id = 'alumno-estudiante' and clave_idempotencia is not null group by clave_idempotencia`,
   )

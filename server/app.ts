@@ -20,6 +20,7 @@ import { certificadosRoutes } from './routes/certificados.ts'
 import { documentosRoutes } from './routes/documentos.ts'
 import { lookupsRoutes } from './routes/lookups.ts'
 import { personaRoutes } from './routes/persona.ts'
+import { saludRoutes } from './routes/salud.ts'
 import { sesionRoutes } from './routes/sesion.ts'
 
 // Bodies are bounded before anything reads them; the idempotency middleware needs the student.
@@ -30,6 +31,7 @@ const rutasApi = new Hono<AppEnv>()
   .use(cargarSesion)
   .use(idempotencia)
   .route('/sesion', sesionRoutes)
+  .route('/salud', saludRoutes)
   .route('/auth', authRoutes)
   .route('/lookups', lookupsRoutes)
   .route('/alumno/persona', personaRoutes)

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import Database from 'better-sqlite3'
-import { join } from 'node:path'
-import { apiClient, startTestServer, type TestServer } from '../tests/support/server.ts'
+import { apiClient, consultarDb, startTestServer, type TestServer } from '../tests/support/server.ts'
 import { DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 
 let server: TestServer
@@ -12,13 +10,9 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-function contarFilas(tabla: string): number {
-  const db = new Database(join(server.dataDir, 'portal.sqlite'), { readonly: true })
-  try {
-    return (db.prepare(`select count(*) as n from ${tabla}`).get() as { n: number }).n
-  } finally {
-    db.close()
-  }
+async function contarFilas(tabla: string): Promise<number> {
+  const [fila] = await consultarDb<{ n: number }>(server.dataDir, `select count(*) as n from ${tabla}`)
+  return Number(fila?.n)
 }
 
 test('login answers the student data, the assistant of the latest enrolment and an HttpOnly session cookie', async () => {
@@ -71,8 +65,8 @@ test('a wrong password and an unknown e-mail get the same codRetorno 1 reply and
 })
 
 test('a bad login body gets a Spanish 400 per field and stores nothing', async () => {
-  const sesiones = contarFilas('sesiones')
-  const limites = contarFilas('limites')
+  const sesiones = await contarFilas('sesiones')
+  const limites = await contarFilas('limites')
   const res = await apiClient(server.url).post('/api/auth/login', { email: 'no-es-correo', password: '' })
   expect(res.status).toBe(400)
   const cuerpo = await res.json()
@@ -81,8 +75,8 @@ test('a bad login body gets a Spanish 400 per field and stores nothing', async (
   const noJson = await apiClient(server.url).request('POST', '/api/auth/login', undefined)
   expect(noJson.status).toBe(400)
   expect((await noJson.json()).error).toBe('Los datos enviados no son válidos.')
-  expect(contarFilas('sesiones')).toBe(sesiones)
-  expect(contarFilas('limites')).toBe(limites)
+  expect(await contarFilas('sesiones')).toBe(sesiones)
+  expect(await contarFilas('limites')).toBe(limites)
 })
 
 test('a POST without the XSRF header, or with a different one, is refused with 403', async () => {

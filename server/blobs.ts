@@ -1,5 +1,5 @@
 // Uploaded files live behind a BlobStore (design 'Database': servers keep no state of their own,
-// so a second implementation can put them in object storage). Keys are always chosen by the
+// so a second implementation, blobs-s3.ts, puts them in object storage). Keys are always chosen by the
 // server (`nuevaClaveBlob`): a client's file name never becomes a path.
 import { randomBytes } from 'node:crypto'
 import { mkdirSync } from 'node:fs'
@@ -23,7 +23,7 @@ export function nuevaClaveBlob(): string {
   return randomBytes(16).toString('hex')
 }
 
-function comprobarClave(clave: string): string {
+export function comprobarClave(clave: string): string {
   // Defence in depth: only keys of our own shape ever reach the file system.
   if (!CLAVE.test(clave)) throw new Error(`clave de archivo no válida: ${JSON.stringify(clave)}`)
   return clave

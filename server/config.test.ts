@@ -32,3 +32,21 @@ test('malformed values are refused at start with the variable named', () => {
   expect(() => buildConfig({ THROTTLE_VALIDACION_IP: '20 cada 10' })).toThrow(/THROTTLE_VALIDACION_IP/)
   expect(() => buildConfig({ UPLOAD_MAX_MB: '0' })).toThrow(/UPLOAD_MAX_MB/)
 })
+
+test('PostgreSQL and S3 are off by default and taken from their variables when set', () => {
+  expect(buildConfig({})).toMatchObject({ databaseUrl: null, databasePoolMax: 10, s3: null })
+  const config = buildConfig({
+    DATABASE_URL: 'postgres://portal:clave@db.interna:5432/portal',
+    DATABASE_POOL_MAX: '20',
+    S3_ENDPOINT: 'https://s3.ejemplo.cl',
+    S3_BUCKET: 'portal-archivos',
+    S3_REGION: 'us-east-1',
+    S3_ACCESS_KEY_ID: 'clave',
+    S3_SECRET_ACCESS_KEY: 'secreto',
+  })
+  expect(config.databaseUrl).toBe('postgres://portal:clave@db.interna:5432/portal')
+  expect(config.databasePoolMax).toBe(20)
+  expect(config.s3).toEqual({ endpoint: 'https://s3.ejemplo.cl', bucket: 'portal-archivos', region: 'us-east-1', accessKeyId: 'clave', secretAccessKey: 'secreto' })
+  expect(() => buildConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/)
+  expect(() => buildConfig({ S3_BUCKET: 'portal-archivos' })).toThrow(/S3_ENDPOINT/)
+})

@@ -10,6 +10,12 @@ export type Config = {
   port: number
   host: string
   dataDir: string
+  /** PostgreSQL (`postgres://…`) instead of the SQLite file under dataDir; null: SQLite. */
+  databaseUrl: string | null
+  /** Most connections each server opens to PostgreSQL. */
+  databasePoolMax: number
+  /** Uploaded files in an S3-compatible bucket instead of dataDir/archivos; null: on disk. */
+  s3: ConfigS3 | null
   /** Built PWA served on `/`; missing is allowed (the API still works). */
   distDir: string
   /** Base of links in e-mails. null: http://HOST:PORT as actually bound (known only after listen). */
@@ -35,6 +41,8 @@ export type Config = {
     registroIp: Limite
   }
 }
+
+export type ConfigS3 = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
 
 type Env = Record<string, string | undefined>
 
@@ -63,6 +71,28 @@ function limite(env: Env, nombre: string, max: number, minutos: number): Limite 
   return { max: Number(match[1]), ventanaMs: Number(match[2]) * 60_000 }
 }
 
+function tamanoDePool(env: Env): number {
+  const n = entero(env, 'DATABASE_POOL_MAX', 10)
+  if (n === 0) throw new Error('DATABASE_POOL_MAX debe ser al menos 1')
+  return n
+}
+
+const VARIABLES_S3 = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const
+
+/** All five S3_* variables, or none: half a configuration would silently keep files on one disk. */
+function configS3(env: Env): ConfigS3 | null {
+  const faltan = VARIABLES_S3.filter((nombre) => !env[nombre])
+  if (faltan.length === VARIABLES_S3.length) return null
+  if (faltan.length > 0) throw new Error(`Faltan variables para guardar archivos en S3: ${faltan.join(', ')}`)
+  return {
+    endpoint: env.S3_ENDPOINT!,
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION!,
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+  }
+}
+
 export function buildConfig(env: Env = process.env): Config {
   const port = entero(env, 'PORT', 8080)
   const host = env.HOST || '127.0.0.1'
@@ -70,6 +100,9 @@ export function buildConfig(env: Env = process.env): Config {
     port,
     host,
     dataDir: resolve(env.DATA_DIR || './data'),
+    databaseUrl: env.DATABASE_URL || null,
+    databasePoolMax: tamanoDePool(env),
+    s3: configS3(env),
     distDir: resolve(env.DIST_DIR || './dist'),
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
     smtpUrl: env.SMTP_URL || null,

@@ -94,7 +94,7 @@ test('a PDF is uploaded, listed and downloaded byte for byte as an attachment', 
   expect(archivo).toMatchObject({ codDocumento: '20', nombre: 'Título profesional.pdf', tipoArchivo: 'pdf', tamanno: bytes.length })
   expect(archivo.enlace).toBe(`/api/alumno/documentos/${archivo.id}`)
   expect((await lista(estudiante)).archivos).toEqual([archivo])
-  expect(filas('alumno-estudiante')).toEqual([expect.objectContaining({ id_inscripcion: 0, id_grupo: 1, content_type: 'application/pdf' })])
+  expect(await filas('alumno-estudiante')).toEqual([expect.objectContaining({ id_inscripcion: 0, id_grupo: 1, content_type: 'application/pdf' })])
 
   const descarga = await estudiante.get(archivo.enlace)
   expect(descarga.status).toBe(200)
@@ -111,7 +111,7 @@ test('the file is stored under a random name the server chose, never the client 
   const nombres = blobs()
   expect(nombres.length).toBeGreaterThan(0)
   for (const nombre of nombres) expect(nombre).toMatch(/^[0-9a-f]{32}$/)
-  const fila = filas('alumno-estudiante').find((f) => f.nombre_original === 'trabajo.pdf')
+  const fila = (await filas('alumno-estudiante')).find((f) => f.nombre_original === 'trabajo.pdf')
   expect(fila).toBeDefined()
   expect(nombres).toContain(fila?.blob_clave)
   expect(existsSync(join(server.dataDir, '..', 'etc', 'trabajo.pdf'))).toBe(false)
@@ -119,7 +119,7 @@ test('the file is stored under a random name the server chose, never the client 
 
 test('a new upload of the same type replaces the old one: one file, the old blob deleted', async () => {
   const antes = (await lista(estudiante)).archivos.find((a) => a.codDocumento === '20') as Archivo
-  const blobAnterior = filas('alumno-estudiante').find((f) => f.id === antes.id)?.blob_clave as string
+  const blobAnterior = (await filas('alumno-estudiante')).find((f) => f.id === antes.id)?.blob_clave as string
   expect(blobs()).toContain(blobAnterior)
   const nuevo = pdf('licenciatura corregida')
   const { res, cuerpo } = await subir(estudiante, formulario('20', nuevo, 'licenciatura-v2.pdf'))
@@ -127,7 +127,7 @@ test('a new upload of the same type replaces the old one: one file, the old blob
   const delTipo = (await lista(estudiante)).archivos.filter((a) => a.codDocumento === '20')
   expect(delTipo).toEqual([cuerpo.data])
   expect(blobs()).not.toContain(blobAnterior)
-  expect(blobs()).toHaveLength(filas('alumno-estudiante').length)
+  expect(blobs()).toHaveLength((await filas('alumno-estudiante')).length)
   expect((await estudiante.get(antes.enlace)).status).toBe(404)
   const descarga = await estudiante.get(delTipo[0]?.enlace ?? '')
   expect(new Uint8Array(await descarga.arrayBuffer())).toEqual(nuevo)
@@ -158,7 +158,7 @@ test('a PNG named .pdf, an executable or an HTML page: 415 in Spanish, nothing s
     expect(cuerpo).toEqual({ error: MENSAJE_TIPO, campos: { archivo: MENSAJE_TIPO } })
   }
   expect(blobs()).toHaveLength(antes)
-  expect(filas('alumno-extranjera')).toEqual([])
+  expect(await filas('alumno-extranjera')).toEqual([])
 })
 
 test('a real PNG named .png is accepted and served as image/png', async () => {
@@ -218,7 +218,7 @@ test('an upload replayed with its Idempotency-Key (new multipart boundary) is st
   expect(segunda.res.status).toBe(201)
   expect(segunda.res.headers.get('idempotency-replayed')).toBe('true')
   expect(segunda.cuerpo).toEqual(primera.cuerpo)
-  const suyas = filas('alumno-sinsolicitudes')
+  const suyas = await filas('alumno-sinsolicitudes')
   expect(suyas).toHaveLength(1)
   expect(readFileSync(join(carpeta(), suyas[0]?.blob_clave ?? ''))).toEqual(Buffer.from(bytes))
   // Other content under the same key is another request.

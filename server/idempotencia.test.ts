@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { borrarBaseDePrueba, opcionesDeBaseDePrueba } from '../tests/support/base-de-datos.ts'
 import { apiClient, consultarDb, iniciarSesion, startTestServer, type ApiClient, type TestServer } from '../tests/support/server.ts'
 import type { AppEnv, Deps } from './contexto.ts'
 import { abrirBaseDeDatos, migrar, type Db } from './db/connection.ts'
@@ -46,7 +47,7 @@ describe('over HTTP on the real server', () => {
     expect(segunda.headers.get('idempotency-replayed')).toBe('true')
     expect(segunda.headers.get('content-type')).toBe(primera.headers.get('content-type'))
     expect(await segunda.text()).toBe(await primera.text())
-    expect(filasConClave(clave)).toEqual([{ alumno_id: 'alumno-estudiante' }])
+    expect(await filasConClave(clave)).toEqual([{ alumno_id: 'alumno-estudiante' }])
   })
 
   test('the same key with another body: 422 and nothing applied', async () => {
@@ -57,7 +58,7 @@ describe('over HTTP on the real server', () => {
     expect(otra.status).toBe(422)
     expect(await otra.json()).toEqual({ error: MENSAJE_OTROS_DATOS })
     expect((await persona(estudiante)).direccion).toBe('Primera 1')
-    expect(filasConClave(clave)).toHaveLength(1)
+    expect(await filasConClave(clave)).toHaveLength(1)
   })
 
   test('the same key on another endpoint is another request: 422', async () => {
@@ -74,7 +75,7 @@ describe('over HTTP on the real server', () => {
     expect(suya.status).toBe(200)
     expect(suya.headers.get('idempotency-replayed')).toBeNull()
     expect((await suya.json()).data.email).toBe('extranjera@demo.cl')
-    expect(filasConClave(clave).map((f) => f.alumno_id).sort()).toEqual(['alumno-estudiante', 'alumno-extranjera'])
+    expect((await filasConClave(clave)).map((f) => f.alumno_id).sort()).toEqual(['alumno-estudiante', 'alumno-extranjera'])
   })
 
   test('a refusal below 500 is stored too: the same bad body gets the same 400 again', async () => {
@@ -113,7 +114,7 @@ describe('the middleware in-process', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'portal-idempotencia-'))
-    db = abrirBaseDeDatos(dataDir)
+    db = abrirBaseDeDatos(await opcionesDeBaseDePrueba(dataDir))
     await migrar(db)
     await sembrar(db, { serviceAccountEmail: 'portal@postgrado-demo.cl', ahora })
     alumno = await db.selectFrom('alumnos').selectAll().where('id', '=', 'alumno-estudiante').executeTakeFirstOrThrow()
@@ -121,6 +122,7 @@ describe('the middleware in-process', () => {
   afterAll(async () => {
     await db.destroy()
     rmSync(dataDir, { recursive: true, force: true })
+    await borrarBaseDePrueba(dataDir)
   })
 
   /** An app with the session's student set and `manejador` behind the middleware. */

@@ -2,12 +2,15 @@
 // `tsx server/main.ts` starts it on HOST:PORT; tests call startServer() in-process.
 import { existsSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createAdaptorServer } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { buildConfig, type Config } from './config.ts'
 import type { AppConfig, Clock, Log } from './contexto.ts'
-import { abrirBaseDeDatos, migrar } from './db/connection.ts'
+import { blobStoreEnDisco, type BlobStore } from './blobs.ts'
+import { blobStoreEnS3 } from './blobs-s3.ts'
+import { abrirBaseDeDatos, conBloqueoDeArranque, migrar } from './db/connection.ts'
 import { purgarCaducados } from './db/purga.ts'
 import { sembrar } from './db/seed/index.ts'
 import { DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
@@ -18,10 +21,12 @@ export type StartOptions = { config: Config; clock?: Clock; log?: Log }
 export type RunningServer = { url: string; config: AppConfig; close(): Promise<void> }
 
 export async function startServer({ config, clock = () => new Date(), log = console.log }: StartOptions): Promise<RunningServer> {
-  const db = abrirBaseDeDatos(config.dataDir)
+  const db = abrirBaseDeDatos({ ...config, log })
   try {
-    await migrar(db)
-    const nuevas = await sembrar(db, { serviceAccountEmail: config.serviceAccountEmail, ahora: clock() })
+    const nuevas = await conBloqueoDeArranque(db, async (conexion) => {
+      await migrar(conexion)
+      return sembrar(conexion, { serviceAccountEmail: config.serviceAccountEmail, ahora: clock() })
+    })
     if (nuevas.length > 0) log(`datos iniciales cargados: ${nuevas.join(', ')}`)
   } catch (err) {
     await db.destroy()
@@ -49,9 +54,12 @@ export async function startServer({ config, clock = () => new Date(), log = cons
   const url = `http://${hostUrl}:${port}`
   const appConfig: AppConfig = { ...config, port, publicUrl: config.publicUrl ?? url }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir, log })
-  const app = createApp({ db, config: appConfig, mailer, clock, log })
+  const blobs: BlobStore = config.s3 ? blobStoreEnS3(config.s3) : blobStoreEnDisco(join(config.dataDir, 'archivos'))
+  const app = createApp({ db, config: appConfig, mailer, blobs, clock, log })
   fetchApp = (req, env) => app.fetch(req, env)
 
+  // Every server runs the purge: each pass is plain deletes by expiry, so two servers purging at
+  // once delete each row once between them and neither waits on nor undoes the other.
   const purgar = () => purgarCaducados(db, clock()).catch((err: unknown) => log(`error al purgar caducados: ${String(err)}`))
   await purgar()
   const purga = setInterval(purgar, 3_600_000)
@@ -84,7 +92,8 @@ async function principal(): Promise<void> {
   const config = buildConfig(process.env)
   const servidor = await startServer({ config })
   const base = servidor.config.publicUrl
-  console.log(`Portal de Estudiantes en ${servidor.url} (datos en ${config.dataDir})`)
+  const motor = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `SQLite en ${config.dataDir}`
+  console.log(`Portal de Estudiantes en ${servidor.url} (datos: ${motor}; archivos: ${config.s3 ? `S3 ${config.s3.bucket}` : 'en disco'})`)
   console.log(`Cuentas de demostración (contraseña ${DEMO_PASSWORD}): ${Object.values(DEMO_CUENTAS).join(', ')}`)
   console.log(`Certificado válido: ${base}/certificado/validador?codcertificado=${DEMO_CERTIFICADO_VALIDO}`)
   const terminar = (senal: string) => {

@@ -1,7 +1,5 @@
-import Database from 'better-sqlite3'
-import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { apiClient, startTestServer, type TestServer } from '../tests/support/server.ts'
+import { apiClient, consultarDb, startTestServer, type TestServer } from '../tests/support/server.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
 
 let server: TestServer
@@ -22,13 +20,9 @@ const base = {
   confirmacion: 'Clave2026',
 }
 
-function alumnos(): number {
-  const db = new Database(join(server.dataDir, 'portal.sqlite'), { readonly: true })
-  try {
-    return (db.prepare('select count(*) as n from alumnos').get() as { n: number }).n
-  } finally {
-    db.close()
-  }
+async function alumnos(): Promise<number> {
+  const [fila] = await consultarDb<{ n: number }>(server.dataDir, 'select count(*) as n from alumnos')
+  return Number(fila?.n)
 }
 
 test('register creates an account with a normalised RUT that can sign in at once', async () => {
@@ -53,7 +47,7 @@ test('an e-mail already on record is refused with 409', async () => {
 })
 
 test('a RUT or passport already on record is refused with 409, however it is written', async () => {
-  const antes = alumnos()
+  const antes = await alumnos()
   const rut = await apiClient(server.url).post('/api/auth/register', { ...base, email: 'otra@ejemplo.cl', documento: '16789432-1' })
   expect(rut.status).toBe(409)
   expect(await rut.json()).toMatchObject({ status: 'error', message: 'Ya existe una cuenta con ese RUT o pasaporte.' })
@@ -67,7 +61,7 @@ test('a RUT or passport already on record is refused with 409, however it is wri
   })
   expect(pasaporte.status).toBe(409)
   expect(await pasaporte.json()).toMatchObject({ message: 'Ya existe una cuenta con ese RUT o pasaporte.' })
-  expect(alumnos()).toBe(antes)
+  expect(await alumnos()).toBe(antes)
 })
 
 test('a foreigner registers with a passport and gets the placeholder RUT', async () => {
@@ -79,17 +73,17 @@ test('a foreigner registers with a passport and gets the placeholder RUT', async
 })
 
 test('an invalid RUT gets 400 and stores nothing', async () => {
-  const antes = alumnos()
+  const antes = await alumnos()
   const res = await apiClient(server.url).post('/api/auth/register', { ...base, email: 'nuevo@ejemplo.cl', documento: '15234987-5' })
   expect(res.status).toBe(400)
   const cuerpo = await res.json()
   expect(cuerpo.campos.documento).toBe('El RUT no es válido (formato 12345678-9, con dígito verificador)')
   expect(cuerpo.status).toBe('error')
-  expect(alumnos()).toBe(antes)
+  expect(await alumnos()).toBe(antes)
 })
 
 test('a weak password gets 400 with the spec message, and mismatched confirmation its own', async () => {
-  const antes = alumnos()
+  const antes = await alumnos()
   const debil = await apiClient(server.url).post('/api/auth/register', { ...base, email: 'nuevo@ejemplo.cl', documento: '11111111-1', password: 'clave', confirmacion: 'clave' })
   expect(debil.status).toBe(400)
   expect((await debil.json()).campos.password).toBe(
@@ -98,5 +92,5 @@ test('a weak password gets 400 with the spec message, and mismatched confirmatio
   const distintas = await apiClient(server.url).post('/api/auth/register', { ...base, email: 'nuevo@ejemplo.cl', documento: '11111111-1', confirmacion: 'Clave2027' })
   expect(distintas.status).toBe(400)
   expect((await distintas.json()).campos.confirmacion).toBe('Las contraseñas no coinciden, por favor revisar.')
-  expect(alumnos()).toBe(antes)
+  expect(await alumnos()).toBe(antes)
 })

@@ -1,13 +1,14 @@
-import Database from 'better-sqlite3'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { apiClient, esperarCorreo, startTestServer, tokenDeRecuperacion } from '../tests/support/server.ts'
+import { borrarBaseDePrueba } from '../tests/support/base-de-datos.ts'
+import { apiClient, consultarDb, esperarCorreo, startTestServer, tokenDeRecuperacion } from '../tests/support/server.ts'
 import { DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 
-function abrir(dataDir: string) {
-  return new Database(join(dataDir, 'portal.sqlite'))
+async function contar(dataDir: string, sql: string): Promise<number> {
+  const [fila] = await consultarDb<{ n: number }>(dataDir, sql)
+  return Number(fila?.n)
 }
 
 test('a restart reuses the database: data kept, migrations and seed not applied twice', async () => {
@@ -36,49 +37,44 @@ test('a restart reuses the database: data kept, migrations and seed not applied 
     } finally {
       await segundo.close()
     }
-    const db = abrir(dataDir)
-    try {
-      const contar = (sql: string) => (db.prepare(sql).get() as { n: number }).n
-      expect(contar('select count(*) as n from alumnos')).toBe(4)
-      expect(contar('select count(*) as n from solicitudes')).toBe(11)
-      expect(contar('select count(*) as n from comunas')).toBe(347)
-      expect(contar('select count(*) as n from regiones')).toBe(17)
-      // Each migration recorded once.
-      expect(contar('select count(*) as n from kysely_migration')).toBe(2)
-    } finally {
-      db.close()
-    }
+    expect(await contar(dataDir, 'select count(*) as n from alumnos')).toBe(4)
+    expect(await contar(dataDir, 'select count(*) as n from solicitudes')).toBe(11)
+    expect(await contar(dataDir, 'select count(*) as n from comunas')).toBe(347)
+    expect(await contar(dataDir, 'select count(*) as n from regiones')).toBe(17)
+    // Each migration recorded once.
+    expect(await contar(dataDir, 'select count(*) as n from kysely_migration')).toBe(2)
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
+    await borrarBaseDePrueba(dataDir)
   }
 })
 
 test('the demo data matches the issue: 10+ enrolments across groups and types for estudiante, one for extranjera, none for sinsolicitudes', async () => {
   const server = await startTestServer({ throttle: 'off' })
   try {
-    const db = abrir(server.dataDir)
-    try {
-      const solicitudes = db
-        .prepare("select s.* from solicitudes s join alumnos a on a.id = s.alumno_id where a.email = ?")
-        .all(DEMO_CUENTAS.estudiante) as { cod_grupo: string; tipo_curso: string; habilita_tb: number; codigo_inscripcion: string }[]
-      expect(solicitudes.length).toBeGreaterThanOrEqual(9)
-      expect(new Set(solicitudes.map((s) => s.cod_grupo))).toEqual(new Set(['1', '5', '85', '86']))
-      expect(solicitudes.map((s) => s.tipo_curso)).toEqual(expect.arrayContaining(['Derivada', 'Primaria']))
-      expect(new Set(solicitudes.map((s) => s.habilita_tb))).toEqual(new Set([0, 1]))
-      const tipos = (codigo: string) =>
-        (db.prepare('select cod_tipo_documento as t from documentos where codigo_inscripcion = ?').all(codigo) as { t: string }[]).map((d) => d.t)
-      expect(solicitudes.some((s) => tipos(s.codigo_inscripcion).includes('35') && tipos(s.codigo_inscripcion).includes('30'))).toBe(true)
-      expect(solicitudes.some((s) => tipos(s.codigo_inscripcion).includes('6'))).toBe(true)
+    const dataDir = server.dataDir
+    const solicitudes = await consultarDb<{ cod_grupo: string; tipo_curso: string; habilita_tb: number; codigo_inscripcion: string }>(
+      dataDir,
+      'select s.* from solicitudes s join alumnos a on a.id = s.alumno_id where a.email = ?',
+      DEMO_CUENTAS.estudiante,
+    )
+    expect(solicitudes.length).toBeGreaterThanOrEqual(9)
+    expect(new Set(solicitudes.map((s) => s.cod_grupo))).toEqual(new Set(['1', '5', '85', '86']))
+    expect(solicitudes.map((s) => s.tipo_curso)).toEqual(expect.arrayContaining(['Derivada', 'Primaria']))
+    expect(new Set(solicitudes.map((s) => s.habilita_tb))).toEqual(new Set([0, 1]))
+    const documentos = await consultarDb<{ c: string; t: string }>(dataDir, 'select codigo_inscripcion as c, cod_tipo_documento as t from documentos')
+    const tipos = (codigo: string) => documentos.filter((d) => d.c === codigo).map((d) => d.t)
+    expect(solicitudes.some((s) => tipos(s.codigo_inscripcion).includes('35') && tipos(s.codigo_inscripcion).includes('30'))).toBe(true)
+    expect(solicitudes.some((s) => tipos(s.codigo_inscripcion).includes('6'))).toBe(true)
 
-      const extranjera = db
-        .prepare('select a.rut, a.tipo_documento, s.cod_grupo from alumnos a join solicitudes s on s.alumno_id = a.id where a.email = ?')
-        .all(DEMO_CUENTAS.extranjera)
-      expect(extranjera).toEqual([{ rut: '0-0', tipo_documento: 'PASAPORTE', cod_grupo: '1' }])
-      const sin = db.prepare('select count(*) as n from solicitudes s join alumnos a on a.id = s.alumno_id where a.email = ?').get(DEMO_CUENTAS.sinSolicitudes)
-      expect(sin).toEqual({ n: 0 })
-    } finally {
-      db.close()
-    }
+    const extranjera = await consultarDb(
+      dataDir,
+      'select a.rut, a.tipo_documento, s.cod_grupo from alumnos a join solicitudes s on s.alumno_id = a.id where a.email = ?',
+      DEMO_CUENTAS.extranjera,
+    )
+    expect(extranjera).toEqual([{ rut: '0-0', tipo_documento: 'PASAPORTE', cod_grupo: '1' }])
+    const sin = await consultarDb(dataDir, 'select count(*) as n from solicitudes s join alumnos a on a.id = s.alumno_id where a.email = ?', DEMO_CUENTAS.sinSolicitudes)
+    expect(sin).toEqual([{ n: 0 }])
   } finally {
     await server.close()
   }
@@ -97,20 +93,15 @@ test('passwords are stored as scrypt hashes, tokens as SHA-256, and the logs hol
     await (await fetch(`${server.url}/?recoverpass=${token}`)).text()
     const sesion = String(cliente.cookies.get('portal_sesion'))
 
-    const db = abrir(server.dataDir)
-    try {
-      const hashes = (db.prepare('select password_hash as h from alumnos').all() as { h: string }[]).map((r) => r.h)
-      for (const h of hashes) expect(h).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/)
-      expect(new Set(hashes).size).toBe(hashes.length)
-      const volcado = JSON.stringify([
-        db.prepare('select * from alumnos').all(),
-        db.prepare('select * from sesiones').all(),
-        db.prepare('select * from tokens_recuperacion').all(),
-      ])
-      for (const secreto of [DEMO_PASSWORD, 'NuevaClave2026', token, sesion]) expect(volcado).not.toContain(secreto)
-    } finally {
-      db.close()
-    }
+    const hashes = (await consultarDb<{ h: string }>(server.dataDir, 'select password_hash as h from alumnos')).map((r) => r.h)
+    for (const h of hashes) expect(h).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/)
+    expect(new Set(hashes).size).toBe(hashes.length)
+    const volcado = JSON.stringify([
+      await consultarDb(server.dataDir, 'select * from alumnos'),
+      await consultarDb(server.dataDir, 'select * from sesiones'),
+      await consultarDb(server.dataDir, 'select * from tokens_recuperacion'),
+    ])
+    for (const secreto of [DEMO_PASSWORD, 'NuevaClave2026', token, sesion]) expect(volcado).not.toContain(secreto)
 
     const logs = server.logs.join('\n')
     expect(logs).toContain('POST /api/auth/login 200')
@@ -127,13 +118,12 @@ test('passwords are stored as scrypt hashes, tokens as SHA-256, and the logs hol
 test('an unexpected error answers 500 with the spec message and logs the stack', async () => {
   const server = await startTestServer({ throttle: 'off' })
   try {
-    const db = abrir(server.dataDir)
-    db.exec('drop table certificados')
-    db.close()
+    await consultarDb(server.dataDir, 'drop table certificados')
     const res = await apiClient(server.url).post('/api/certificados/validar', { codValidador: 'ABC' })
     expect(res.status).toBe(500)
     expect(await res.json()).toEqual({ error: 'Ocurrio un error interno, verifica tu conexión o comunicalo a su asistente' })
-    expect(server.logs.join('\n')).toMatch(/error en POST \/api\/certificados\/validar: .*no such table: certificados[\s\S]*at /)
+    // SQLite and PostgreSQL word the missing table differently.
+    expect(server.logs.join('\n')).toMatch(/error en POST \/api\/certificados\/validar: .*(no such table: certificados|relation "certificados" does not exist)[\s\S]*at /)
     expect(server.logs.some((l) => l.startsWith('POST /api/certificados/validar 500 '))).toBe(true)
   } finally {
     await server.close()
@@ -150,20 +140,14 @@ test('expired sessions, reset tokens and throttle windows are purged at start', 
     await cliente.post('/api/auth/password/request', { email: DEMO_CUENTAS.estudiante })
     await esperarCorreo(primero.dataDir, DEMO_CUENTAS.estudiante)
     await primero.close()
-    const filas = () => {
-      const db = abrir(dataDir)
-      try {
-        return ['sesiones', 'tokens_recuperacion', 'limites'].map((t) => (db.prepare(`select count(*) as n from ${t}`).get() as { n: number }).n)
-      } finally {
-        db.close()
-      }
-    }
-    expect(filas().every((n) => n > 0)).toBe(true)
+    const filas = () => Promise.all(['sesiones', 'tokens_recuperacion', 'limites'].map((t) => contar(dataDir, `select count(*) as n from ${t}`)))
+    expect((await filas()).every((n) => n > 0)).toBe(true)
     ahora = new Date(ahora.getTime() + 13 * 3_600_000)
     const segundo = await startTestServer({ dataDir, clock: () => ahora })
     await segundo.close()
-    expect(filas()).toEqual([0, 0, 0])
+    expect(await filas()).toEqual([0, 0, 0])
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
+    await borrarBaseDePrueba(dataDir)
   }
 })

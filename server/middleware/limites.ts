@@ -15,23 +15,30 @@ function estado(conteo: number, expira: string, limite: Limite, ahora: Date): Es
   return { excedido: conteo > limite.max, reintentarEnSeg: Math.max(1, Math.ceil(restanteMs / 1000)) }
 }
 
-/** Counts one event for `clave` and says whether it went over the limit. */
+/**
+ * Counts one event for `clave` and says whether it went over the limit. One statement: several
+ * servers counting the same key at once each add their event (a read followed by a write would
+ * let two of them read the same count and lose one).
+ */
 export async function contar(db: Db, clave: string, limite: Limite, ahora: Date): Promise<Estado> {
-  return db.transaction().execute(async (trx) => {
-    const fila = await trx.selectFrom('limites').select(['conteo', 'expira']).where('clave', '=', clave).executeTakeFirst()
-    const ahoraIso = ahora.toISOString()
-    if (!fila || fila.expira <= ahoraIso) {
-      const expira = new Date(ahora.getTime() + limite.ventanaMs).toISOString()
-      await trx
-        .insertInto('limites')
-        .values({ clave, conteo: 1, expira })
-        .onConflict((oc) => oc.column('clave').doUpdateSet({ conteo: 1, expira }))
-        .execute()
-      return estado(1, expira, limite, ahora)
-    }
-    await trx.updateTable('limites').set((eb) => ({ conteo: eb('conteo', '+', 1) })).where('clave', '=', clave).execute()
-    return estado(fila.conteo + 1, fila.expira, limite, ahora)
-  })
+  const ahoraIso = ahora.toISOString()
+  const expira = new Date(ahora.getTime() + limite.ventanaMs).toISOString()
+  const fila = await db
+    .insertInto('limites')
+    .values({ clave, conteo: 1, expira })
+    .onConflict((oc) =>
+      oc.column('clave').doUpdateSet((eb) => {
+        // A window that has ended starts again with this event.
+        const vencida = eb('limites.expira', '<=', ahoraIso)
+        return {
+          conteo: eb.case().when(vencida).then(1).else(eb('limites.conteo', '+', 1)).end(),
+          expira: eb.case().when(vencida).then(eb.ref('excluded.expira')).else(eb.ref('limites.expira')).end(),
+        }
+      }),
+    )
+    .returning(['conteo', 'expira'])
+    .executeTakeFirstOrThrow()
+  return estado(fila.conteo, fila.expira, limite, ahora)
 }
 
 /** Whether `clave` has already used up its limit, without counting an event. */

@@ -28,7 +28,7 @@ function registrarEnvios(page: Page) {
   return envios
 }
 
-function historial(): Array<{ clave_idempotencia: string | null; campos: string }> {
+function historial(): Promise<Array<{ clave_idempotencia: string | null; campos: string }>> {
   return consultarDb(portal.server.dataDir, 'SELECT clave_idempotencia, campos FROM historial_persona WHERE alumno_id = ? ORDER BY cambiado_en', ALUMNO_ID)
 }
 
@@ -43,7 +43,7 @@ test('offline: save goes to the outbox, survives a reload with the draft, and is
   const envios = registrarEnvios(page)
   await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
   await esperarServiceWorker(page)
-  const antes = historial().length
+  const antes = (await historial()).length
 
   await context.setOffline(true)
   await page.getByRole('status').getByText('Sin conexión.').waitFor()
@@ -75,7 +75,7 @@ test('offline: save goes to the outbox, survives a reload with the draft, and is
   await item.getByRole('button', { name: 'Descartar Datos personales y profesionales' }).waitFor()
   await panel.getByRole('button', { name: 'Cerrar' }).click()
   expect(envios).toEqual([])
-  expect(historial().length).toBe(antes)
+  expect((await historial()).length).toBe(antes)
 
   await context.setOffline(false)
   await page.getByRole('button', { name: /cambios? pendientes? de envío/ }).waitFor({ state: 'detached', timeout: 20_000 })
@@ -83,7 +83,7 @@ test('offline: save goes to the outbox, survives a reload with the draft, and is
 
   expect(await direccionEnServidor()).toBe('Los Aromos 455, Temuco')
   expect(envios.length).toBe(1)
-  const filas = historial()
+  const filas = await historial()
   expect(filas.length).toBe(antes + 1)
   expect(filas.at(-1)?.clave_idempotencia).toBe(envios[0]?.clave)
   expect(JSON.parse(filas.at(-1)?.campos ?? '[]')).toContain('direccion')
@@ -96,7 +96,7 @@ test('reply lost: the first attempt reaches the server but its reply does not; t
   const { page, context } = await portal.newPage()
   const envios = registrarEnvios(page)
   await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
-  const antes = historial().length
+  const antes = (await historial()).length
 
   let cortadas = 0
   await page.route('**/api/alumno/persona', async (route) => {
@@ -114,7 +114,7 @@ test('reply lost: the first attempt reaches the server but its reply does not; t
   await page.getByRole('button', { name: 'Guardar' }).click()
   await page.getByText('Cambios guardados en este dispositivo: pendiente de envío').waitFor()
   expect(cortadas).toBe(1)
-  expect(historial().length).toBe(antes + 1)
+  expect((await historial()).length).toBe(antes + 1)
 
   await page.getByRole('button', { name: /^1 cambio pendiente de envío/ }).click()
   const panel = page.getByRole('dialog', { name: 'Cambios pendientes de envío' })
@@ -125,7 +125,7 @@ test('reply lost: the first attempt reaches the server but its reply does not; t
   // Only the replay got a reply, and it is the first response again, under the same key.
   await expect.poll(() => envios.length).toBe(1)
   expect(envios[0]).toMatchObject({ status: 200, repetida: true })
-  const filas = historial()
+  const filas = await historial()
   expect(filas.length).toBe(antes + 1)
   expect(filas.at(-1)?.clave_idempotencia).toBe(envios[0]?.clave)
   expect(await direccionEnServidor()).toBe('Pasaje Las Lilas 12, Valdivia')
@@ -173,7 +173,7 @@ test('an upload chosen offline waits in the outbox with its state, and the list 
   await context.setOffline(false)
   await documento.getByRole('link', { name: /^Descargar/ }).waitFor({ timeout: 20_000 })
   await documento.getByText('trabajo.png', { exact: true }).waitFor()
-  const filas = consultarDb<{ n: number }>(portal.server.dataDir, "SELECT count(*) AS n FROM archivos_personales WHERE alumno_id = ? AND cod_documento = '21'", ALUMNO_ID)
+  const filas = await consultarDb<{ n: number }>(portal.server.dataDir, "SELECT count(*) AS n FROM archivos_personales WHERE alumno_id = ? AND cod_documento = '21'", ALUMNO_ID)
   expect(filas[0]?.n).toBe(1)
   await context.close()
 })

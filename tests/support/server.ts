@@ -1,13 +1,16 @@
 // The REAL portal server for tests (server integration, browser tests, bench): startServer
-// in-process on port 0 with a fresh temporary DATA_DIR, serving dist/ when it has been built.
+// in-process on port 0 with a fresh temporary DATA_DIR, serving dist/ when it has been built, on
+// SQLite or, in the 'server-pg' project, on a fresh PostgreSQL database (base-de-datos.ts).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import Database from 'better-sqlite3'
 import { buildConfig, type Config } from '../../server/config.ts'
 import type { Clock } from '../../server/contexto.ts'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
 import { startServer } from '../../server/main.ts'
+import { borrarBaseDePrueba, urlDeBaseDePrueba } from './base-de-datos.ts'
+
+export { consultarDb } from './base-de-datos.ts'
 
 export type TestServerOptions = {
   /** Overrides of the configuration built from an empty environment (e.g. `limites`, `sessionTtlHours`). */
@@ -40,6 +43,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     port: 0,
     host: '127.0.0.1',
     dataDir,
+    databaseUrl: await urlDeBaseDePrueba(dataDir),
     distDir: options.distDir ?? resolve(import.meta.dirname, '../../dist'),
     // Derived from the bound address, so e-mailed links point at this server.
     publicUrl: null,
@@ -57,7 +61,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   try {
     servidor = await startServer({ config, clock: options.clock, log })
   } catch (err) {
-    if (propia) rmSync(dataDir, { recursive: true, force: true })
+    if (propia) {
+      rmSync(dataDir, { recursive: true, force: true })
+      await borrarBaseDePrueba(dataDir)
+    }
     throw err
   }
   const { url, close } = servidor
@@ -67,7 +74,10 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     logs,
     async close() {
       await close()
-      if (propia) rmSync(dataDir, { recursive: true, force: true })
+      if (propia) {
+        rmSync(dataDir, { recursive: true, force: true })
+        await borrarBaseDePrueba(dataDir)
+      }
     },
   }
 }
@@ -133,16 +143,6 @@ export async function iniciarSesion(url: string, email: string, password = DEMO_
   const cuerpo = (await res.json()) as { codRetorno?: number }
   if (res.status !== 200 || cuerpo.codRetorno !== 0) throw new Error(`no se pudo ingresar como ${email}: ${res.status}`)
   return cliente
-}
-
-/** Runs a read-only query on the server's database file (it may be running: WAL allows it). */
-export function consultarDb<T = Record<string, unknown>>(dataDir: string, sql: string, ...parametros: unknown[]): T[] {
-  const db = new Database(join(dataDir, 'portal.sqlite'), { readonly: true })
-  try {
-    return db.prepare(sql).all(...parametros) as T[]
-  } finally {
-    db.close()
-  }
 }
 
 export type CorreoEnviado = { archivo: string; to: string[]; subject: string; text: string; html: string }

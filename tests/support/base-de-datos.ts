@@ -1,0 +1,90 @@
+// The database under test. The 'server' project runs on SQLite (the file under each server's
+// DATA_DIR); the 'server-pg' project runs the same tests on PostgreSQL, where every DATA_DIR gets
+// a fresh database of its own on the server that postgres-global.ts started, so test files stay
+// isolated and can run in parallel. A DATA_DIR reused by a restarted server keeps its database.
+import { randomBytes } from 'node:crypto'
+import { join } from 'node:path'
+import Database from 'better-sqlite3'
+import pg from 'pg'
+import type { OpcionesBaseDeDatos } from '../../server/db/connection.ts'
+
+export type Motor = 'sqlite' | 'postgres'
+
+/** Set by the 'server-pg' project's configuration. */
+export function motorDePrueba(): Motor {
+  return process.env.PORTAL_TEST_MOTOR === 'postgres' ? 'postgres' : 'sqlite'
+}
+
+const basesPorDataDir = new Map<string, string>()
+
+function conBase(url: string, base: string): string {
+  const u = new URL(url)
+  u.pathname = `/${base}`
+  return u.toString()
+}
+
+function urlAdministracion(): string {
+  const url = process.env.PORTAL_TEST_PG_URL
+  if (!url) throw new Error('Falta PORTAL_TEST_PG_URL: las pruebas en PostgreSQL se corren con vitest --project server-pg')
+  return url
+}
+
+async function conCliente<T>(url: string, usar: (cliente: pg.Client) => Promise<T>): Promise<T> {
+  const cliente = new pg.Client({ connectionString: url, types: { getTypeParser: (oid: number, f?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, f)) } })
+  await cliente.connect()
+  try {
+    return await usar(cliente)
+  } finally {
+    await cliente.end()
+  }
+}
+
+/** The DATABASE_URL for the server on `dataDir`: null on SQLite; on PostgreSQL its own database, created on first use. */
+export async function urlDeBaseDePrueba(dataDir: string): Promise<string | null> {
+  if (motorDePrueba() === 'sqlite') return null
+  const existente = basesPorDataDir.get(dataDir)
+  if (existente) return existente
+  const base = `${process.env.PORTAL_TEST_PG_PREFIJO ?? 'portal_prueba'}_${randomBytes(6).toString('hex')}`
+  await conCliente(urlAdministracion(), (admin) => admin.query(`create database "${base}"`))
+  const url = conBase(urlAdministracion(), base)
+  basesPorDataDir.set(dataDir, url)
+  return url
+}
+
+/** How to open the database of `dataDir` in-process (for tests that drive code without a server). */
+export async function opcionesDeBaseDePrueba(dataDir: string): Promise<OpcionesBaseDeDatos> {
+  return { dataDir, databaseUrl: await urlDeBaseDePrueba(dataDir), databasePoolMax: 4 }
+}
+
+/** Drops the PostgreSQL database of `dataDir`, if it has one. */
+export async function borrarBaseDePrueba(dataDir: string): Promise<void> {
+  const url = basesPorDataDir.get(dataDir)
+  if (!url) return
+  basesPorDataDir.delete(dataDir)
+  const base = new URL(url).pathname.slice(1)
+  await conCliente(urlAdministracion(), (admin) => admin.query(`drop database if exists "${base}" with (force)`))
+}
+
+/**
+ * Runs SQL on the database of the server on `dataDir` (it may be running), with `?` placeholders
+ * on either engine. Counts come back as numbers on both.
+ */
+export async function consultarDb<T = Record<string, unknown>>(dataDir: string, sql: string, ...parametros: unknown[]): Promise<T[]> {
+  const url = basesPorDataDir.get(dataDir)
+  if (url) {
+    let n = 0
+    const texto = sql.replace(/\?/g, () => `$${++n}`)
+    return conCliente(url, async (cliente) => (await cliente.query(texto, parametros)).rows as T[])
+  }
+  const db = new Database(join(dataDir, 'portal.sqlite'))
+  try {
+    const sentencia = db.prepare(sql)
+    if (!sentencia.reader) {
+      sentencia.run(...parametros)
+      return []
+    }
+    return sentencia.all(...parametros) as T[]
+  } finally {
+    db.close()
+  }
+}
