@@ -1,35 +1,91 @@
 // `npm run bench`: what a mid-range phone and a busy enrolment week care about.
-// 1. The gzip size of the JavaScript the login screen loads (what the first screen must fetch).
+// 1. The gzip size of the JavaScript the login screen loads (what the first screen must fetch),
+//    beside a bare React + TanStack Router + Query + PWA page built with the same versions, and
+//    what restoring the persisted cache costs a signed-in start.
 // 2. p50/p99 latency and throughput of login and of the home data under a short local load.
 // It starts the real server on a temporary DATA_DIR (loopback only) and stops by itself.
-import { readFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import type { Page } from 'playwright-core'
+import { build } from 'vite'
 import { launchBrowser } from '../tests/support/browser.ts'
 import { apiClient, startTestServer } from '../tests/support/server.ts'
 
 const DIST = 'dist'
 
-async function jsDelLogin(url: string) {
+type PesoJs = { archivos: number; raw: number; gzip: number }
+
+/** Every script a page loads until the network is idle, read from `dir` and gzipped as served. */
+async function jsQueCarga(url: string, dir: string, listo: (page: Page) => Promise<void>): Promise<PesoJs> {
   const browser = await launchBrowser()
   try {
-    const context = await browser.newContext()
-    const page = await context.newPage()
+    const page = await (await browser.newContext()).newPage()
     const scripts = new Set<string>()
     page.on('response', (r) => {
       const path = new URL(r.url()).pathname
       if (path.endsWith('.js') && r.request().resourceType() === 'script') scripts.add(path)
     })
-    await page.goto(`${url}/login`, { waitUntil: 'networkidle' })
-    await page.getByRole('button', { name: 'Ingresar' }).waitFor()
+    await page.goto(url, { waitUntil: 'networkidle' })
+    await listo(page)
     let raw = 0
     let gzip = 0
     for (const path of scripts) {
-      const bytes = readFileSync(join(DIST, path))
+      const bytes = readFileSync(join(dir, path))
       raw += bytes.length
       gzip += gzipSync(bytes, { level: 9 }).length
     }
     return { archivos: scripts.size, raw, gzip }
+  } finally {
+    await browser.close()
+  }
+}
+
+/** Builds the bare React + TanStack Router + Query + PWA page and serves it on a free port. */
+async function paginaMinima(): Promise<{ url: string; dir: string; cerrar: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'pagina-minima-'))
+  await build({ configFile: 'scripts/pagina-minima/vite.config.ts', build: { outDir: dir } })
+  const servidor = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname
+    const archivo = join(dir, path === '/' ? 'index.html' : path)
+    if (!archivo.startsWith(dir) || !existsSync(archivo)) {
+      res.writeHead(404).end()
+      return
+    }
+    res.writeHead(200, { 'Content-Type': archivo.endsWith('.js') ? 'text/javascript' : 'text/html' }).end(readFileSync(archivo))
+  })
+  await new Promise<void>((listo) => servidor.listen(0, '127.0.0.1', listo))
+  const { port } = servidor.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    dir,
+    cerrar: async () => {
+      await new Promise((listo) => servidor.close(listo))
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A signed-in reload of /home: how long restoring the persisted cache took, and the first paint. */
+async function arranqueConSesion(url: string) {
+  const browser = await launchBrowser()
+  try {
+    const page = await (await browser.newContext()).newPage()
+    await page.goto(`${url}/login`)
+    await page.getByLabel('Correo electrónico').fill('estudiante@demo.cl')
+    await page.getByLabel('Contraseña').fill('Demo2026')
+    await page.getByRole('button', { name: 'Ingresar' }).click()
+    await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+    await page.waitForTimeout(1500)
+    await page.reload()
+    await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+    return await page.evaluate(() => ({
+      restaurar: performance.getEntriesByName('restaurar-cache')[0]?.duration ?? Number.NaN,
+      primerPintado: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    }))
   } finally {
     await browser.close()
   }
@@ -63,8 +119,17 @@ async function carga(nombre: string, total: number, concurrencia: number, llamad
 
 const server = await startTestServer({ throttle: 'off' })
 try {
-  const js = await jsDelLogin(server.url)
-  console.log(`JS del login: ${js.archivos} archivos, ${(js.raw / 1024).toFixed(1)} KB sin comprimir, ${(js.gzip / 1024).toFixed(1)} KB gzip`)
+  const arranque = await arranqueConSesion(server.url)
+  const login = await jsQueCarga(`${server.url}/login`, DIST, (page) => page.getByRole('button', { name: 'Ingresar' }).waitFor())
+  const minima = await paginaMinima()
+  const bare = await jsQueCarga(minima.url, minima.dir, (page) => page.getByRole('heading', { name: 'Hola' }).waitFor())
+  await minima.cerrar()
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1)
+  console.log(`JS del login:          ${login.archivos} archivos, ${kb(login.raw)} KB sin comprimir, ${kb(login.gzip)} KB gzip`)
+  console.log(`JS de la página mínima: ${bare.archivos} archivos, ${kb(bare.raw)} KB sin comprimir, ${kb(bare.gzip)} KB gzip`)
+  console.log(`Login / página mínima: ${(login.gzip / bare.gzip).toFixed(3)} (máximo 1.15)`)
+
+  console.log(`Recarga con sesión: caché restaurada en ${arranque.restaurar.toFixed(1)} ms, primer pintado a los ${arranque.primerPintado.toFixed(0)} ms`)
 
   await carga('POST /api/auth/login', 200, 8, async () => {
     const cliente = apiClient(server.url)
