@@ -21,8 +21,13 @@ function versionFile(): Plugin {
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [
-    // The router plugin must come before react() (stack.md, pitfall 6).
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    // The router plugin must come before react(). A route's loader goes into its own chunk like
+    // its component, so the first screen never downloads another screen's queries.
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']] },
+    }),
     react(),
     versionFile(),
     VitePWA({

@@ -1,6 +1,7 @@
 // The Hono app: middleware for every request, the API areas under /api, then the built PWA.
 import { join } from 'node:path'
 import { Hono } from 'hono'
+import { MENSAJE_ERROR_INTERNO } from '../src/domain/errores-api.ts'
 import { blobStoreEnDisco, type BlobStore } from './blobs.ts'
 import type { AppConfig, Clock, Deps, AppEnv, Log } from './contexto.ts'
 import type { Db } from './db/connection.ts'
@@ -22,28 +23,31 @@ import { personaRoutes } from './routes/persona.ts'
 import { saludRoutes } from './routes/salud.ts'
 import { sesionRoutes } from './routes/sesion.ts'
 
-export const MENSAJE_ERROR_INTERNO = 'Ocurrio un error interno, verifica tu conexión o comunicalo a su asistente'
+// Bodies are bounded before anything reads them; the idempotency middleware needs the student.
+// Built once at module level so its type, `ApiPortal`, carries every route's reply for the
+// client's typed calls (src/lib/cliente-api.ts).
+const rutasApi = new Hono<AppEnv>()
+  .use(limiteDeCuerpo)
+  .use(cargarSesion)
+  .use(idempotencia)
+  .route('/sesion', sesionRoutes)
+  .route('/salud', saludRoutes)
+  .route('/auth', authRoutes)
+  .route('/lookups', lookupsRoutes)
+  .route('/alumno/persona', personaRoutes)
+  .route('/alumno/documentos', documentosRoutes)
+  .route('/alumno', alumnoRoutes)
+  .route('/certificados', certificadosRoutes)
+rutasApi.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))
+
+/** Every API route with its reply types: what the client's `hc` is typed over. */
+export type ApiPortal = typeof rutasApi
 
 /** `blobs` defaults to files under DATA_DIR/archivos. */
 export type AppOptions = { db: Db; config: AppConfig; mailer: Mailer; blobs?: BlobStore; clock?: Clock; log?: Log }
 
 export function createApp({ db, config, mailer, blobs, clock = () => new Date(), log = console.log }: AppOptions) {
   const deps: Deps = { db, config, mailer, blobs: blobs ?? blobStoreEnDisco(join(config.dataDir, 'archivos')), clock, log }
-
-  // Bodies are bounded before anything reads them; the idempotency middleware needs the student.
-  const api = new Hono<AppEnv>()
-    .use(limiteDeCuerpo)
-    .use(cargarSesion)
-    .use(idempotencia)
-    .route('/sesion', sesionRoutes)
-    .route('/salud', saludRoutes)
-    .route('/auth', authRoutes)
-    .route('/lookups', lookupsRoutes)
-    .route('/alumno/persona', personaRoutes)
-    .route('/alumno/documentos', documentosRoutes)
-    .route('/alumno', alumnoRoutes)
-    .route('/certificados', certificadosRoutes)
-  api.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))
 
   const app = new Hono<AppEnv>()
   app.use(async (c, next) => {
@@ -54,7 +58,7 @@ export function createApp({ db, config, mailer, blobs, clock = () => new Date(),
   app.use(cabecerasDeSeguridad)
   app.use(clientIp)
   app.use(xsrf)
-  app.route('/api', api)
+  app.route('/api', rutasApi)
   app.route('/', estaticos(config.distDir))
   app.notFound((c) => c.text('No encontrado', 404))
   app.onError((err, c) => {
@@ -63,5 +67,3 @@ export function createApp({ db, config, mailer, blobs, clock = () => new Date(),
   })
   return app
 }
-
-export type App = ReturnType<typeof createApp>

@@ -37,15 +37,14 @@ afterEach(() => {
 async function abrir(url: string) {
   const { crearRouter } = await import('./router.ts')
   const { queryClient } = await import('./lib/query-client.ts')
-  // From the same fresh module graph as the router, or the context would not be the same one.
-  const { OutboxProvider } = await import('./lib/offline/use-outbox.ts')
   const { outboxDePrueba } = await import('./testing/outbox.ts')
-  const router = crearRouter(createMemoryHistory({ initialEntries: [url] }))
+  const { contarBorradores } = await import('./lib/offline/borradores.ts')
+  const { borrarDatosLocales } = await import('./lib/offline/datos-locales.ts')
+  const offline = Promise.resolve({ outbox: outboxDePrueba(), contarBorradores, borrarDatosLocales })
+  const router = crearRouter({ cargarOffline: () => offline, history: createMemoryHistory({ initialEntries: [url] }) })
   render(
     <QueryClientProvider client={queryClient}>
-      <OutboxProvider outbox={outboxDePrueba()}>
-        <RouterProvider router={router} />
-      </OutboxProvider>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   )
   await waitFor(() => expect(router.state.status).toBe('idle'))

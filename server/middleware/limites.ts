@@ -53,7 +53,7 @@ export async function reiniciar(db: Db, clave: string): Promise<void> {
 }
 
 /** 429 with Retry-After; `extra` adds the fields of endpoints that reply { status, message }. */
-export function respuestaLimite(c: Context<AppEnv>, e: Estado, extra: Record<string, unknown> = {}): Response {
+export function respuestaLimite(c: Context<AppEnv>, e: Estado, extra: Record<string, string | number> = {}) {
   c.header('Retry-After', String(e.reintentarEnSeg))
   return c.json({ error: MENSAJE_LIMITE, ...extra }, 429)
 }

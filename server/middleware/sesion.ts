@@ -3,11 +3,11 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
+import { MENSAJE_SESION_EXPIRADA } from '../../src/domain/errores-api.ts'
 import type { AppEnv, Deps } from '../contexto.ts'
 import { hashToken, nuevoToken } from '../security/tokens.ts'
 
 export const SESION_COOKIE = 'portal_sesion'
-export const MENSAJE_SESION_EXPIRADA = 'Sesion Expirada, vuelva a ingresar'
 
 /** Sliding expiry is written at most once a minute, not on every request. */
 const RENOVAR_CADA_MS = 60_000

@@ -1,7 +1,9 @@
 // Sign-in, logout, password recovery and registration (issue 2 item 4; spec 4, 5, 7, 8).
 import { randomInt, randomUUID } from 'node:crypto'
-import { Hono } from 'hono'
-import { loginSchema, registroSchema, solicitudRecuperacionSchema, verificarTokenSchema } from '../../src/domain/auth.ts'
+import { Hono, type Context } from 'hono'
+import { loginSchema, solicitudRecuperacionSchema, verificarTokenSchema } from '../../src/domain/ingreso.ts'
+import { registroSchema } from '../../src/domain/registro.ts'
+import { MENSAJE_DOCUMENTO_EN_USO } from '../../src/domain/documento-identidad.ts'
 import { crearPasswordSchema } from '../../src/domain/password.ts'
 import { normalizarRut, RUT_PLACEHOLDER } from '../../src/domain/rut.ts'
 import type { AppEnv, Deps } from '../contexto.ts'
@@ -11,7 +13,7 @@ import { cerrarSesion, iniciarSesion } from '../middleware/sesion.ts'
 import { hashDeRelleno, hashPassword, verifyPassword } from '../security/password.ts'
 import { hashToken, nuevoToken } from '../security/tokens.ts'
 import { respuestaAlumno } from './respuesta-alumno.ts'
-import { validarCuerpo } from './validacion.ts'
+import { cuerpoJson } from './validacion.ts'
 
 export const MENSAJE_LOGIN_INCORRECTO = 'Correo o contraseña incorrectos'
 export const MENSAJE_RECUPERACION_ENVIADA =
@@ -21,11 +23,15 @@ export const MENSAJE_TOKEN_INVALIDO = 'El enlace para crear la contraseña no es
 export const MENSAJE_PASSWORD_CREADA = 'Tu contraseña fue creada. Ya puedes ingresar al portal.'
 export const MENSAJE_CUENTA_CREADA = 'Cuenta creada. Ingresa con tu correo y contraseña.'
 export const MENSAJE_EMAIL_DUPLICADO = 'Ya existe una cuenta con ese correo electrónico.'
-export const MENSAJE_DOCUMENTO_DUPLICADO = 'Ya existe una cuenta con ese RUT o pasaporte.'
 
 /** Endpoints of the spec's requestPassword/verifyToken/setPassword family reply { status, message }. */
-function error(message: string, extra: Record<string, unknown> = {}) {
+function error(message: string, extra: { campos?: Record<string, string> } = {}) {
   return { status: 'error' as const, message, error: message, ...extra }
+}
+
+/** A bad body of the operations that answer `{ status, message }`. */
+function rechazoEstado(c: Context<AppEnv>, { mensaje, campos }: { mensaje: string; campos: Record<string, string> }) {
+  return c.json(error(mensaje, { campos }), 400)
 }
 
 function correoRecuperacion(deps: Deps, nombres: string, token: string) {
@@ -61,12 +67,10 @@ async function codigoAlumnoNuevo(deps: Deps): Promise<string> {
 }
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/login', async (c) => {
+  .post('/login', cuerpoJson(loginSchema), async (c) => {
     const deps = c.var.deps
     const { db, config, clock } = deps
-    const cuerpo = await validarCuerpo(c, loginSchema)
-    if (!cuerpo.ok) return c.json({ error: cuerpo.mensaje, campos: cuerpo.campos }, 400)
-    const { email, password } = cuerpo.datos
+    const { email, password } = c.req.valid('json')
 
     const ahora = clock()
     const porIp = await contar(db, `login-ip:${c.var.ip}`, config.limites.loginIp, ahora)
@@ -82,7 +86,7 @@ export const authRoutes = new Hono<AppEnv>()
     const correcta = await verifyPassword(password, alumno?.password_hash ?? (await hashDeRelleno()))
     if (!alumno || !correcta) {
       await contar(db, claveCuenta, config.limites.loginCuentaIp, ahora)
-      return c.json({ codRetorno: 1, mensajeError: MENSAJE_LOGIN_INCORRECTO })
+      return c.json({ codRetorno: 1 as const, mensajeError: MENSAJE_LOGIN_INCORRECTO })
     }
     await reiniciar(db, claveCuenta)
     await iniciarSesion(c, alumno.id)
@@ -94,12 +98,10 @@ export const authRoutes = new Hono<AppEnv>()
     return c.body(null, 204)
   })
 
-  .post('/password/request', async (c) => {
+  .post('/password/request', cuerpoJson(solicitudRecuperacionSchema, rechazoEstado), async (c) => {
     const deps = c.var.deps
     const { db, config, clock } = deps
-    const cuerpo = await validarCuerpo(c, solicitudRecuperacionSchema)
-    if (!cuerpo.ok) return c.json(error(cuerpo.mensaje, { campos: cuerpo.campos }), 400)
-    const { email } = cuerpo.datos
+    const { email } = c.req.valid('json')
 
     const ahora = clock()
     const porIp = await contar(db, `recuperacion-ip:${c.var.ip}`, config.limites.recuperacionIp, ahora)
@@ -129,14 +131,13 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ status: 'ok', message: MENSAJE_RECUPERACION_ENVIADA })
   })
 
-  .post('/password/verify', async (c) => {
+  .post('/password/verify', cuerpoJson(verificarTokenSchema, (c) => c.json(error(MENSAJE_TOKEN_INVALIDO), 400)), async (c) => {
     const { db, clock } = c.var.deps
-    const cuerpo = await validarCuerpo(c, verificarTokenSchema)
-    if (!cuerpo.ok) return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
+    const { token } = c.req.valid('json')
     const vigente = await db
       .selectFrom('tokens_recuperacion')
       .select('alumno_id')
-      .where('token_hash', '=', hashToken(cuerpo.datos.token))
+      .where('token_hash', '=', hashToken(token))
       .where('usado', 'is', null)
       .where('expira', '>', clock().toISOString())
       .executeTakeFirst()
@@ -144,11 +145,9 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ status: 'ok', message: MENSAJE_TOKEN_VALIDO })
   })
 
-  .post('/password/set', async (c) => {
+  .post('/password/set', cuerpoJson(crearPasswordSchema, rechazoEstado), async (c) => {
     const { db, clock } = c.var.deps
-    const cuerpo = await validarCuerpo(c, crearPasswordSchema)
-    if (!cuerpo.ok) return c.json(error(cuerpo.mensaje, { campos: cuerpo.campos }), 400)
-    const { token, password } = cuerpo.datos
+    const { token, password } = c.req.valid('json')
     const passwordHash = await hashPassword(password)
     const ahora = clock().toISOString()
     const tokenHash = hashToken(token)
@@ -174,12 +173,10 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ status: 'ok', message: MENSAJE_PASSWORD_CREADA })
   })
 
-  .post('/register', async (c) => {
+  .post('/register', cuerpoJson(registroSchema, rechazoEstado), async (c) => {
     const deps = c.var.deps
     const { db, config, clock } = deps
-    const cuerpo = await validarCuerpo(c, registroSchema)
-    if (!cuerpo.ok) return c.json(error(cuerpo.mensaje, { campos: cuerpo.campos }), 400)
-    const datos = cuerpo.datos
+    const datos = c.req.valid('json')
 
     const ahora = clock()
     const porIp = await contar(db, `registro-ip:${c.var.ip}`, config.limites.registroIp, ahora)
@@ -195,7 +192,7 @@ export const authRoutes = new Hono<AppEnv>()
       const porDocumento = conRut
         ? await db.selectFrom('alumnos').select('id').where('rut', '=', rut).executeTakeFirst()
         : await db.selectFrom('alumnos').select('id').where('tipo_documento', '=', 'PASAPORTE').where('numero_documento', '=', numeroDocumento).executeTakeFirst()
-      return porDocumento ? MENSAJE_DOCUMENTO_DUPLICADO : null
+      return porDocumento ? MENSAJE_DOCUMENTO_EN_USO : null
     }
     const antes = await duplicado()
     if (antes) return c.json(error(antes), 409)

@@ -3,7 +3,7 @@ import { Hono } from 'hono'
 import { validarCertificadoSchema } from '../../src/domain/certificado.ts'
 import type { AppEnv } from '../contexto.ts'
 import { contar, MENSAJE_LIMITE, respuestaLimite } from '../middleware/limites.ts'
-import { validarCuerpo } from './validacion.ts'
+import { cuerpoJson } from './validacion.ts'
 
 export const MENSAJE_CERTIFICADO_NO_EMITIDO = 'El código ingresado no corresponde a un certificado emitido por la escuela.'
 
@@ -15,10 +15,13 @@ export function fechaLarga(iso: string): string {
   return `${dia} de ${MESES[(mes ?? 1) - 1]} de ${anio}`
 }
 
-export const certificadosRoutes = new Hono<AppEnv>().post('/validar', async (c) => {
+const cuerpoValidacion = cuerpoJson(validarCertificadoSchema, (c, { mensaje, campos }) =>
+  c.json({ status: 0, msg: mensaje, error: mensaje, campos }, 400),
+)
+
+export const certificadosRoutes = new Hono<AppEnv>().post('/validar', cuerpoValidacion, async (c) => {
   const { db, config, clock } = c.var.deps
-  const cuerpo = await validarCuerpo(c, validarCertificadoSchema)
-  if (!cuerpo.ok) return c.json({ status: 0, msg: cuerpo.mensaje, error: cuerpo.mensaje, campos: cuerpo.campos }, 400)
+  const { codValidador } = c.req.valid('json')
 
   const limite = await contar(db, `validacion-ip:${c.var.ip}`, config.limites.validacionIp, clock())
   if (limite.excedido) return respuestaLimite(c, limite, { status: 0, msg: MENSAJE_LIMITE })
@@ -29,10 +32,10 @@ export const certificadosRoutes = new Hono<AppEnv>().post('/validar', async (c) 
     .innerJoin('alumnos', 'alumnos.id', 'certificados.alumno_id')
     .innerJoin('solicitudes', 'solicitudes.codigo_inscripcion', 'certificados.codigo_inscripcion')
     .select(['alumnos.nombres', 'alumnos.apellidos', 'certificados.programa', 'certificados.fecha_emision', 'solicitudes.cod_prospecto'])
-    .where('certificados.codigo', '=', cuerpo.datos.codValidador.toUpperCase())
+    .where('certificados.codigo', '=', codValidador.toUpperCase())
     .executeTakeFirst()
-  if (!certificado) return c.json({ status: 0, msg: MENSAJE_CERTIFICADO_NO_EMITIDO })
+  if (!certificado) return c.json({ status: 0 as const, msg: MENSAJE_CERTIFICADO_NO_EMITIDO })
 
   const msgvalido = `Certificado válido: ${certificado.nombres} ${certificado.apellidos} aprobó el ${certificado.programa} el ${fechaLarga(certificado.fecha_emision)}.`
-  return c.json({ status: 1, data: { codProspecto: certificado.cod_prospecto, msgvalido }, msg: 'Certificado válido' })
+  return c.json({ status: 1 as const, data: { codProspecto: certificado.cod_prospecto, msgvalido }, msg: 'Certificado válido' })
 })

@@ -4,16 +4,16 @@
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import type { Updateable } from 'kysely'
-import { MENSAJE_CAMPO_OBLIGATORIO } from '../../src/domain/auth.ts'
+import { MENSAJE_DOCUMENTO_EN_USO } from '../../src/domain/documento-identidad.ts'
+import { MENSAJE_CAMPO_OBLIGATORIO } from '../../src/domain/validacion.ts'
 import { crearPersonaSchema, rutVisible, validarDocumentoIdentidad, type Persona } from '../../src/domain/persona.ts'
 import type { AppEnv } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 import type { Alumno, AlumnosTable } from '../db/schema.ts'
 import { CABECERA_CLAVE } from '../middleware/idempotencia.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
-import { validarCuerpo } from './validacion.ts'
+import { cuerpoJson } from './validacion.ts'
 
-export const MENSAJE_DOCUMENTO_EN_USO = 'Ya existe una cuenta con ese RUT o pasaporte.'
 
 type CampoPersona = keyof Persona
 
@@ -111,18 +111,17 @@ export const personaRoutes = new Hono<AppEnv>()
     if (!c.var.alumno) throw new Error('sin alumno tras requiereAlumno')
     return c.json({ status: 'ok', data: respuestaPersona(c.var.alumno) })
   })
-  .put('/', async (c) => {
+  // Built per request: the minimum age is measured on today's date, not the day the server started.
+  .put('/', cuerpoJson((c) => crearPersonaSchema(c.var.deps.clock())), async (c) => {
     const { db, clock } = c.var.deps
     const alumno = c.var.alumno
     if (!alumno) throw new Error('sin alumno tras requiereAlumno')
-    // Built per request: the minimum age is measured on today's date, not the day the server started.
-    const cuerpo = await validarCuerpo(c, crearPersonaSchema(clock()))
-    if (!cuerpo.ok) return c.json({ error: cuerpo.mensaje, campos: cuerpo.campos }, 400)
-    const { campos, ciudad } = await validarContraBaseDeDatos(db, alumno, cuerpo.datos)
+    const datos = c.req.valid('json')
+    const { campos, ciudad } = await validarContraBaseDeDatos(db, alumno, datos)
     const primero = Object.values(campos)[0]
     if (primero) return c.json({ error: primero, campos }, 400)
 
-    const persona: Persona = { ...cuerpo.datos, ciudad }
+    const persona: Persona = { ...datos, ciudad }
     // '' is stored as NULL, as for a student who never filled the field; names are never empty.
     const columnas = Object.fromEntries(CAMPOS.map((campo) => [COLUMNAS[campo], persona[campo] === '' ? null : persona[campo]])) as Updateable<AlumnosTable>
     const clave = c.req.header(CABECERA_CLAVE) ?? null

@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
 import * as v from 'valibot'
-import { erroresPorCampo } from './auth.ts'
+import { MENSAJE_PASSWORD_OBLIGATORIA } from './ingreso.ts'
+import { erroresPorCampo } from './validacion.ts'
 import {
   MENSAJE_PASSWORD_CARACTERES,
   MENSAJE_PASSWORD_NO_VALIDA,
-  MENSAJE_PASSWORD_OBLIGATORIA,
   MENSAJE_PASSWORDS_NO_COINCIDEN,
   crearPasswordSchema,
   nuevaPasswordSchema,

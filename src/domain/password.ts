@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { MENSAJE_PASSWORD_OBLIGATORIA } from './ingreso.ts'
 
 // Spec 5 'New password' and 9: at least 8 characters with a digit, an uppercase and a lowercase
 // letter; only letters (accented vowels and ñ included), digits and the specials * _ - $.
@@ -10,7 +11,6 @@ const DIGITO = /[0-9]/
 const MAYUSCULA = /[A-ZÁÉÍÓÚÜÑ]/
 const MINUSCULA = /[a-záéíóúüñ]/
 
-export const MENSAJE_PASSWORD_OBLIGATORIA = 'La contraseña es obligatoria'
 export const MENSAJE_PASSWORD_CARACTERES =
   'La contraseña solo puede contener letras y numeros. Ademas de los caracteres especiales informados'
 export const MENSAJE_PASSWORD_NO_VALIDA = `La contraseña no es válida: debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres, un número, una mayúscula y una minúscula`

@@ -4,7 +4,9 @@ import { comunaCiudad, comunas, regiones } from '../../server/db/seed/geografia.
 import { paises } from '../../server/db/seed/paises.ts'
 import { profesiones } from '../../server/db/seed/profesiones.ts'
 import { universidades } from '../../server/db/seed/universidades.ts'
-import { MENSAJE_CAMPO_OBLIGATORIO, MENSAJE_RUT_INVALIDO, MENSAJE_TELEFONO, erroresPorCampo } from './auth.ts'
+import { MENSAJE_RUT_INVALIDO } from './rut.ts'
+import { MENSAJE_TELEFONO } from './telefono.ts'
+import { erroresPorCampo, MENSAJE_CAMPO_OBLIGATORIO } from './validacion.ts'
 import { MENSAJE_EDAD } from './edad.ts'
 import {
   CIUDAD_OTRA,

@@ -1,7 +1,9 @@
 import * as v from 'valibot'
-import { MENSAJE_CAMPO_OBLIGATORIO, MENSAJE_PASAPORTE_OBLIGATORIO, MENSAJE_RUT_INVALIDO, MENSAJE_TELEFONO, TELEFONO_PATTERN, telefonoSchema } from './auth.ts'
+import { esNumeroDocumentoValido, MENSAJE_PASAPORTE_OBLIGATORIO } from './documento-identidad.ts'
 import { MENSAJE_EDAD, esMayorDeEdad } from './edad.ts'
-import { esRutPlaceholder, rutValido } from './rut.ts'
+import { esRutPlaceholder, MENSAJE_RUT_INVALIDO, rutValido } from './rut.ts'
+import { MENSAJE_TELEFONO, TELEFONO_PATTERN, telefonoSchema } from './telefono.ts'
+import { MENSAJE_CAMPO_OBLIGATORIO, requeridoSi, textoOpcional as opcional, textoRequerido as requerido } from './validacion.ts'
 
 // 'Información Personal' (spec 2 'Personal screen', 3 'Person', 4 'Personal data', 5 'Personal
 // form'; issue 3 item 4): the one set of rules the form and the server both apply.
@@ -151,13 +153,6 @@ export function validarDocumentoIdentidad({ rut, codPais, tipoDocumento, numeroD
 // Schema
 // ---------------------------------------------------------------------------------------------
 
-const requerido = (max: number) =>
-  v.pipe(v.string(MENSAJE_CAMPO_OBLIGATORIO), v.trim(), v.nonEmpty(MENSAJE_CAMPO_OBLIGATORIO), v.maxLength(max, MENSAJE_CAMPO_OBLIGATORIO))
-
-/** A field that may be empty; absent reads as ''. */
-const opcional = (max: number) =>
-  v.pipe(v.optional(v.string(MENSAJE_CAMPO_OBLIGATORIO), ''), v.trim(), v.maxLength(max, MENSAJE_CAMPO_OBLIGATORIO))
-
 const opcionEntre = <T extends readonly string[]>(opciones: T) => v.optional(v.picklist(['', ...opciones], MENSAJE_CAMPO_OBLIGATORIO), '')
 
 /** A real calendar date written yyyy-mm-dd ('2001-02-29' is not one). */
@@ -167,8 +162,54 @@ function esFechaIso(fecha: string): boolean {
   return !Number.isNaN(ms) && new Date(ms).toISOString().slice(0, 10) === fecha
 }
 
-/** Letters, digits and hyphens, as registration accepts for a passport (src/domain/auth.ts). */
-const NUMERO_DOCUMENTO_PATTERN = /^[A-Z0-9-]{5,20}$/
+/** The person's fields, each checked on its own. */
+function objetoPersona(hoy?: Date) {
+  return v.object(
+    {
+      tipoDocumento: opcionEntre(TIPOS_DOCUMENTO),
+      numeroDocumento: v.pipe(
+        opcional(MAX_NUMERO_DOCUMENTO),
+        v.toUpperCase(),
+        v.check((n) => n === '' || esNumeroDocumentoValido(n), MENSAJE_CAMPO_OBLIGATORIO),
+      ),
+      nombres: requerido(MAX_NOMBRES),
+      apPaterno: requerido(MAX_NOMBRES),
+      sexoregistral: v.picklist(SEXOS, MENSAJE_CAMPO_OBLIGATORIO),
+      fechaNac: v.pipe(
+        requerido(10),
+        v.check(esFechaIso, MENSAJE_CAMPO_OBLIGATORIO),
+        v.check((fecha) => !esFechaIso(fecha) || esMayorDeEdad(fecha, hoy ?? new Date()), MENSAJE_EDAD),
+      ),
+      telefonoParticular: v.pipe(v.string(MENSAJE_CAMPO_OBLIGATORIO), v.trim(), v.nonEmpty(MENSAJE_CAMPO_OBLIGATORIO), telefonoSchema),
+      celular: v.pipe(
+        v.optional(v.string(MENSAJE_TELEFONO), ''),
+        v.trim(),
+        v.check((c) => c === '' || TELEFONO_PATTERN.test(c), MENSAJE_TELEFONO),
+      ),
+      nacionalidad: requerido(MAX_CODIGO),
+      tipoResidencia: opcionEntre(CODIGOS_RESIDENCIA),
+      paisOrigen: opcional(MAX_CODIGO),
+      direccion: requerido(MAX_DIRECCION),
+      codPais: requerido(MAX_CODIGO),
+      codRegion: requerido(MAX_CODIGO),
+      codComuna: requerido(MAX_CODIGO),
+      /** Set from the comuna-city map; the server may derive it again from the comuna. */
+      ciudad: opcional(MAX_CODIGO),
+      codProfesion: requerido(MAX_CODIGO),
+      otraProfesion: opcional(MAX_OTRA),
+      universidad: requerido(MAX_UNIVERSIDAD),
+      otrauniversidad: opcional(MAX_OTRA),
+      maxnivelformacion: v.picklist(NIVELES_FORMACION, MENSAJE_CAMPO_OBLIGATORIO),
+      otronivelformacion: opcional(MAX_OTRA),
+      tipoinstitucion: v.picklist(TIPOS_INSTITUCION, MENSAJE_CAMPO_OBLIGATORIO),
+      otrotipoinstitucion: opcional(MAX_OTRA),
+      paisEstSecund: requerido(MAX_CODIGO),
+    },
+    MENSAJE_CAMPO_OBLIGATORIO,
+  )
+}
+
+type EntradaPersona = v.InferOutput<ReturnType<typeof objetoPersona>>
 
 /**
  * The editable person (spec 3 'Person'). E-mail and RUT are not part of it: they are read-only
@@ -185,64 +226,13 @@ const NUMERO_DOCUMENTO_PATTERN = /^[A-Z0-9-]{5,20}$/
  */
 export function crearPersonaSchema(hoy?: Date) {
   return v.pipe(
-    v.object(
-      {
-        tipoDocumento: opcionEntre(TIPOS_DOCUMENTO),
-        numeroDocumento: v.pipe(
-          opcional(MAX_NUMERO_DOCUMENTO),
-          v.toUpperCase(),
-          v.check((n) => n === '' || NUMERO_DOCUMENTO_PATTERN.test(n), MENSAJE_CAMPO_OBLIGATORIO),
-        ),
-        nombres: requerido(MAX_NOMBRES),
-        apPaterno: requerido(MAX_NOMBRES),
-        sexoregistral: v.picklist(SEXOS, MENSAJE_CAMPO_OBLIGATORIO),
-        fechaNac: v.pipe(
-          requerido(10),
-          v.check(esFechaIso, MENSAJE_CAMPO_OBLIGATORIO),
-          v.check((fecha) => !esFechaIso(fecha) || esMayorDeEdad(fecha, hoy ?? new Date()), MENSAJE_EDAD),
-        ),
-        telefonoParticular: v.pipe(v.string(MENSAJE_CAMPO_OBLIGATORIO), v.trim(), v.nonEmpty(MENSAJE_CAMPO_OBLIGATORIO), telefonoSchema),
-        celular: v.pipe(
-          v.optional(v.string(MENSAJE_TELEFONO), ''),
-          v.trim(),
-          v.check((c) => c === '' || TELEFONO_PATTERN.test(c), MENSAJE_TELEFONO),
-        ),
-        nacionalidad: requerido(MAX_CODIGO),
-        tipoResidencia: opcionEntre(CODIGOS_RESIDENCIA),
-        paisOrigen: opcional(MAX_CODIGO),
-        direccion: requerido(MAX_DIRECCION),
-        codPais: requerido(MAX_CODIGO),
-        codRegion: requerido(MAX_CODIGO),
-        codComuna: requerido(MAX_CODIGO),
-        /** Set from the comuna-city map; the server may derive it again from the comuna. */
-        ciudad: opcional(MAX_CODIGO),
-        codProfesion: requerido(MAX_CODIGO),
-        otraProfesion: opcional(MAX_OTRA),
-        universidad: requerido(MAX_UNIVERSIDAD),
-        otrauniversidad: opcional(MAX_OTRA),
-        maxnivelformacion: v.picklist(NIVELES_FORMACION, MENSAJE_CAMPO_OBLIGATORIO),
-        otronivelformacion: opcional(MAX_OTRA),
-        tipoinstitucion: v.picklist(TIPOS_INSTITUCION, MENSAJE_CAMPO_OBLIGATORIO),
-        otrotipoinstitucion: opcional(MAX_OTRA),
-        paisEstSecund: requerido(MAX_CODIGO),
-      },
-      MENSAJE_CAMPO_OBLIGATORIO,
-    ),
+    objetoPersona(hoy),
     // A document number needs its type.
-    v.forward(
-      v.partialCheck([['tipoDocumento'], ['numeroDocumento']], (p) => p.numeroDocumento === '' || p.tipoDocumento !== '', MENSAJE_CAMPO_OBLIGATORIO),
-      ['tipoDocumento'],
-    ),
-    // Spec 2: residence type and country of origin only, and then required, for a non-Chilean.
-    v.forward(
-      v.partialCheck([['nacionalidad'], ['tipoResidencia']], (p) => !requiereDatosResidencia(p.nacionalidad) || p.tipoResidencia !== '', MENSAJE_CAMPO_OBLIGATORIO),
-      ['tipoResidencia'],
-    ),
-    v.forward(
-      v.partialCheck([['nacionalidad'], ['paisOrigen']], (p) => !requiereDatosResidencia(p.nacionalidad) || p.paisOrigen !== '', MENSAJE_CAMPO_OBLIGATORIO),
-      ['paisOrigen'],
-    ),
-    // Spec 4: outside Chile the region is INTERNACIONAL and the comuna OTRA; in Chile, never.
+    requeridoSi<EntradaPersona>('tipoDocumento', 'numeroDocumento', (numero) => numero !== ''),
+    // Residence type and country of origin only, and then required, for a non-Chilean.
+    requeridoSi<EntradaPersona>('tipoResidencia', 'nacionalidad', requiereDatosResidencia),
+    requeridoSi<EntradaPersona>('paisOrigen', 'nacionalidad', requiereDatosResidencia),
+    // Outside Chile the region is INTERNACIONAL and the comuna OTRA; in Chile, never.
     v.forward(
       v.partialCheck(
         [['codPais'], ['codRegion']],
@@ -255,31 +245,11 @@ export function crearPersonaSchema(hoy?: Date) {
       v.partialCheck([['codPais'], ['codComuna']], (p) => esPaisExtranjero(p.codPais) === (p.codComuna === COMUNA_OTRA), MENSAJE_CAMPO_OBLIGATORIO),
       ['codComuna'],
     ),
-    // Spec 5: the 'Otra' texts are required when their trigger is chosen.
-    v.forward(
-      v.partialCheck([['codProfesion'], ['otraProfesion']], (p) => !requiereOtraProfesion(p.codProfesion) || p.otraProfesion !== '', MENSAJE_CAMPO_OBLIGATORIO),
-      ['otraProfesion'],
-    ),
-    v.forward(
-      v.partialCheck([['universidad'], ['otrauniversidad']], (p) => !requiereOtraUniversidad(p.universidad) || p.otrauniversidad !== '', MENSAJE_CAMPO_OBLIGATORIO),
-      ['otrauniversidad'],
-    ),
-    v.forward(
-      v.partialCheck(
-        [['maxnivelformacion'], ['otronivelformacion']],
-        (p) => !requiereOtroNivelFormacion(p.maxnivelformacion) || p.otronivelformacion !== '',
-        MENSAJE_CAMPO_OBLIGATORIO,
-      ),
-      ['otronivelformacion'],
-    ),
-    v.forward(
-      v.partialCheck(
-        [['tipoinstitucion'], ['otrotipoinstitucion']],
-        (p) => !requiereOtroTipoInstitucion(p.tipoinstitucion) || p.otrotipoinstitucion !== '',
-        MENSAJE_CAMPO_OBLIGATORIO,
-      ),
-      ['otrotipoinstitucion'],
-    ),
+    // The 'Otra' texts are required when their trigger is chosen.
+    requeridoSi<EntradaPersona>('otraProfesion', 'codProfesion', requiereOtraProfesion),
+    requeridoSi<EntradaPersona>('otrauniversidad', 'universidad', requiereOtraUniversidad),
+    requeridoSi<EntradaPersona>('otronivelformacion', 'maxnivelformacion', requiereOtroNivelFormacion),
+    requeridoSi<EntradaPersona>('otrotipoinstitucion', 'tipoinstitucion', requiereOtroTipoInstitucion),
     v.transform((p) => limpiarOtrasSinUso(alCambiarNacionalidad(p, p.nacionalidad))),
   )
 }

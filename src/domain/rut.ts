@@ -1,5 +1,7 @@
 // Chilean RUT (spec 5): digits, hyphen, check digit (digit or K), modulo 11; dots are ignored.
 
+export const MENSAJE_RUT_INVALIDO = 'El RUT no es válido (formato 12345678-9, con dígito verificador)'
+
 /** Stored in place of a RUT for foreigners who identify with a passport (spec 3, 'placeholder'). */
 export const RUT_PLACEHOLDER = '0-0'
 

@@ -1,7 +1,9 @@
+import { MENSAJE_ERROR_INTERNO } from '../domain/errores-api.ts'
+
 /** The server answered with an error status; `message` is the server's Spanish text. */
 export class ApiError extends Error {
   readonly status: number
-  /** Per-field messages of a 400 reply (server README 'Conventions'). */
+  /** Per-field messages of a 400 reply. */
   readonly campos: Record<string, string>
   readonly body: unknown
 
@@ -10,7 +12,7 @@ export class ApiError extends Error {
     this.name = 'ApiError'
     this.status = status
     this.body = body
-    this.campos = camposDe(body)
+    this.campos = camposDeError(body)
   }
 }
 
@@ -22,14 +24,26 @@ export class ErrorDeRed extends Error {
   }
 }
 
-export const MENSAJE_ERROR_INTERNO = 'Ocurrio un error interno, verifica tu conexión o comunicalo a su asistente'
-
-/** True for the failures the spec answers with its HTTP-500 alert: a server error or no network. */
+/** True for the failures answered with the internal-error alert: a server error or no network. */
 export function esErrorInternoORed(error: unknown): boolean {
   return error instanceof ErrorDeRed || (error instanceof ApiError && error.status >= 500)
 }
 
-function camposDe(body: unknown): Record<string, string> {
+// The one reader of error replies (`RespuestaError` and the older shapes); the API client, the
+// outbox and the forms all go through these two functions.
+
+/** The Spanish message of an error reply, or a generic one for its status. */
+export function mensajeDeError(body: unknown, status: number): string {
+  if (typeof body === 'object' && body !== null) {
+    const b = body as { error?: unknown; message?: unknown; mensajeError?: unknown }
+    for (const m of [b.error, b.message, b.mensajeError]) if (typeof m === 'string' && m.trim()) return m
+  }
+  if (status >= 500) return MENSAJE_ERROR_INTERNO
+  return `La solicitud no pudo completarse (error ${status}).`
+}
+
+/** The per-field messages of an error reply ({} when it has none). */
+export function camposDeError(body: unknown): Record<string, string> {
   if (typeof body !== 'object' || body === null || !('campos' in body)) return {}
   const campos = (body as { campos: unknown }).campos
   if (typeof campos !== 'object' || campos === null) return {}

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { ApiError, ErrorDeRed } from './api-error.ts'
-import { alExpirarSesion, api, apiPost } from './api.ts'
+import { api } from './api-json.ts'
+import { alExpirarSesion } from './api.ts'
 import { CLAVES, guardarSesion, haySesion } from './session.ts'
 
 const fetchMock = vi.fn<typeof fetch>()
@@ -43,7 +44,7 @@ describe('api', () => {
   test('a POST copies the XSRF-TOKEN cookie into X-XSRF-TOKEN and sends JSON', async () => {
     document.cookie = 'XSRF-TOKEN=abc%20123; path=/'
     fetchMock.mockResolvedValue(json({ codRetorno: 0 }))
-    await apiPost('/api/auth/login', { email: 'a@b.cl', password: 'x' })
+    await api('/api/auth/login', { method: 'POST', body: { email: 'a@b.cl', password: 'x' } })
     expect(fetchMock).toHaveBeenCalledTimes(1)
     expect(cabeceras(0)['X-XSRF-TOKEN']).toBe('abc 123')
     expect(cabeceras(0)['Content-Type']).toBe('application/json')
@@ -58,7 +59,7 @@ describe('api', () => {
       }
       return json({ status: 'ok', message: 'hecho' })
     })
-    await apiPost('/api/auth/password/request', { email: 'a@b.cl' })
+    await api('/api/auth/password/request', { method: 'POST', body: { email: 'a@b.cl' } })
     expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/sesion', '/api/auth/password/request'])
     expect(cabeceras(1)['X-XSRF-TOKEN']).toBe('nuevo')
   })
@@ -76,14 +77,14 @@ describe('api', () => {
         ? json({ error: 'Solicitud no válida: recargue la página e intente nuevamente.' }, 403)
         : json({ status: 'ok', message: 'hecho' })
     })
-    await expect(apiPost('/api/auth/register', {})).resolves.toEqual({ status: 'ok', message: 'hecho' })
+    await expect(api('/api/auth/register', { method: 'POST', body: {} })).resolves.toEqual({ status: 'ok', message: 'hecho' })
     expect(cabeceras(2)['X-XSRF-TOKEN']).toBe('renovado')
   })
 
   test("an error status throws ApiError with the server's Spanish message and field messages", async () => {
     document.cookie = 'XSRF-TOKEN=t; path=/'
     fetchMock.mockResolvedValue(json({ error: 'Datos inválidos', campos: { email: 'El correo electrónico no es válido' } }, 400))
-    const error = await apiPost('/api/auth/register', {}).catch((e: unknown) => e)
+    const error = await api('/api/auth/register', { method: 'POST', body: {} }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status: 400, message: 'Datos inválidos', campos: { email: 'El correo electrónico no es válido' } })
   })
@@ -91,7 +92,7 @@ describe('api', () => {
   test('a reply with only `message` (status/message replies) uses it', async () => {
     document.cookie = 'XSRF-TOKEN=t; path=/'
     fetchMock.mockResolvedValue(json({ status: 'error', message: 'El enlace no es válido' }, 400))
-    await expect(apiPost('/api/auth/password/verify', { token: 'x' })).rejects.toMatchObject({ message: 'El enlace no es válido' })
+    await expect(api('/api/auth/password/verify', { method: 'POST', body: { token: 'x' } })).rejects.toMatchObject({ message: 'El enlace no es válido' })
   })
 
   test('a network failure is an ErrorDeRed, not an ApiError', async () => {

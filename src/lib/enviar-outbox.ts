@@ -1,4 +1,5 @@
-import { api, subirArchivo } from './api.ts'
+import { api } from './api-json.ts'
+import { subirArchivo } from './subir-archivo.ts'
 import { ApiError } from './api-error.ts'
 import { esCuerpoArchivo, type ItemOutbox, type RespuestaServidor } from './offline/outbox.ts'
 import { olvidarProgreso, publicarProgreso } from './progreso-subidas.ts'

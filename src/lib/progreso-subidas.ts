@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import type { Progreso } from './api.ts'
+import type { Progreso } from './subir-archivo.ts'
 
 // Upload progress by outbox item id, written by the outbox's `enviar` (XMLHttpRequest
 // upload.onprogress) and read by the screens that draw the <progress> bar (issue 3 item 5).

@@ -1,8 +1,11 @@
 import { QueryClient } from '@tanstack/react-query'
 import { ApiError, ErrorDeRed } from './api-error.ts'
-import { DURACION_CACHE_MS } from './offline/query-persister.ts'
 
-// One client for the whole app; main.tsx persists its cache to IndexedDB (design 'Offline').
+/** Lookups and the student's own data live at least 7 days offline (here and in IndexedDB). */
+export const DURACION_CACHE_MS = 7 * 24 * 60 * 60 * 1000
+
+// One client for the whole app; once a student is signed in its cache is persisted to IndexedDB
+// (offline/iniciar-offline.ts).
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

@@ -1,4 +1,5 @@
 import { asistenteDe, type Owner } from '../domain/asistente.ts'
+import type { cliente, RespuestaDe } from './cliente-api.ts'
 
 // Spec 3 'Kept locally after login'. The real session token is the HttpOnly `portal_sesion`
 // cookie (server README), which scripts cannot read; what lives here is a marker with the
@@ -23,24 +24,12 @@ export type SesionLocal = {
   cuentaServicio: string
 }
 
-/** The reply of `POST /api/auth/login` and `GET /api/alumno` (server README). */
-export type RespuestaAlumno = {
-  codRetorno: number
-  mensajeError: string
-  data?: {
-    Name: string
-    hed__Former_Middle_Name__c?: string | null
-    RUT__c?: string | null
-    Codigo_Alumno__c: string
-    Owner?: Owner | null
-  }
-  inscReciente?: { Owner?: Owner | null } | null
-  cuentaServicio?: string
-}
+/** The reply of `POST /api/auth/login` (also of `GET /api/alumno`, which never refuses). */
+export type RespuestaAlumno = RespuestaDe<typeof cliente.auth.login.$post>
 
 export function sesionDesdeRespuesta(respuesta: RespuestaAlumno): SesionLocal | null {
+  if (respuesta.codRetorno !== 0) return null
   const data = respuesta.data
-  if (respuesta.codRetorno !== 0 || !data) return null
   return {
     nombre: data.Name,
     apellido: data.hed__Former_Middle_Name__c ?? '',

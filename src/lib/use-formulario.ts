@@ -1,6 +1,6 @@
 import { useMemo, useState, type ChangeEvent } from 'react'
 import * as v from 'valibot'
-import { erroresPorCampo } from '../domain/auth.ts'
+import { erroresPorCampo } from '../domain/validacion.ts'
 
 type Valores = Record<string, string>
 

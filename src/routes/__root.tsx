@@ -3,6 +3,7 @@ import { createRootRouteWithContext, Outlet, redirect, useRouterState } from '@t
 import { useEffect, useRef } from 'react'
 import { destinoDeEntrada } from '../domain/entry-guard.ts'
 import { AvisoSinConexion } from '../features/offline/aviso-sin-conexion.tsx'
+import type { Offline } from '../lib/offline/iniciar-offline.ts'
 import { haySesion } from '../lib/session.ts'
 import { AlertHost } from '../ui/alert-host.tsx'
 import { IndicadorCarga } from '../ui/indicador-carga.tsx'
@@ -11,7 +12,11 @@ import { UpdatePrompt } from '../ui/update-prompt.tsx'
 import { VersionCheck } from '../ui/version-check.tsx'
 import { Encabezado } from './-components/encabezado.tsx'
 
-export type ContextoRouter = { queryClient: QueryClient }
+export type ContextoRouter = {
+  queryClient: QueryClient
+  /** The persisted cache and the outbox, loaded once, the first time a signed-in screen opens. */
+  cargarOffline: () => Promise<Offline>
+}
 
 // The entry guard (spec 2) looks at the query parameters of the URL the app was opened with,
 // whatever its path ('/?concurso=7', '/login?recoverpass=abc'). Rule 7 (no session → /login) is

@@ -2,26 +2,32 @@ import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { CambiosPendientes } from '../features/offline/cambios-pendientes.tsx'
 import { iniciarSincronizacion } from '../lib/offline/sincronizacion.ts'
-import { useOutbox } from '../lib/offline/use-outbox.ts'
+import { OutboxProvider } from '../lib/offline/use-outbox.ts'
 import { guardarBackUrl, haySesion, marcarFlujoConcurso } from '../lib/session.ts'
 import { useSesion } from '../lib/use-sesion.ts'
+import { cargarBarraAlumno } from './-components/encabezado.tsx'
 
-// Signed-in pages (spec 6). Without a session: remember where the student wanted to go (the
-// back-url), remember a contest flow (it makes 'Regístrate' appear on the login page), sign in.
+// Signed-in pages. Without a session: remember where the student wanted to go (the back-url),
+// remember a contest flow (it makes 'Regístrate' appear on the login page), sign in. With one:
+// the persisted cache is restored before any of these screens loads its data, so they open
+// offline with what was stored, and the header's navigation is there when they show.
 export const Route = createFileRoute('/_alumno')({
-  beforeLoad: ({ location, preload }) => {
-    if (haySesion()) return
-    if (!preload) {
-      guardarBackUrl(location.href)
-      if (location.pathname.startsWith('/concurso/')) marcarFlujoConcurso()
+  beforeLoad: async ({ context, location, preload }) => {
+    if (!haySesion()) {
+      if (!preload) {
+        guardarBackUrl(location.href)
+        if (location.pathname.startsWith('/concurso/')) marcarFlujoConcurso()
+      }
+      throw redirect({ to: '/login', replace: true })
     }
-    throw redirect({ to: '/login', replace: true })
+    const [{ outbox }] = await Promise.all([context.cargarOffline(), cargarBarraAlumno()])
+    return { outbox }
   },
   component: LayoutAlumno,
 })
 
 function LayoutAlumno() {
-  const outbox = useOutbox()
+  const { outbox } = Route.useRouteContext()
   const codigo = useSesion()?.codigoAlumno
 
   // Replays this student's outbox while they are signed in (on start, online, focus, timer).
@@ -35,9 +41,9 @@ function LayoutAlumno() {
   }, [outbox, codigo])
 
   return (
-    <>
+    <OutboxProvider outbox={outbox}>
       {codigo ? <CambiosPendientes alumno={codigo} /> : null}
       <Outlet />
-    </>
+    </OutboxProvider>
   )
 }

@@ -1,15 +1,15 @@
 import { queryOptions } from '@tanstack/react-query'
-import { apiGet } from '../../lib/api.ts'
-import { guardarSesion, haySesion, sesionDesdeRespuesta, type RespuestaAlumno } from '../../lib/session.ts'
+import { cliente, leer } from '../../lib/cliente-api.ts'
+import { guardarSesion, haySesion, sesionDesdeRespuesta } from '../../lib/session.ts'
 
 export const alumnoQueries = {
   all: () => ['alumno'] as const,
-  /** getAlumno: the session's student, same shape as the login reply (server README). */
+  /** getAlumno: the session's student, same shape as the login reply. */
   detalle: () =>
     queryOptions({
       queryKey: [...alumnoQueries.all(), 'detalle'],
       queryFn: async ({ signal }) => {
-        const respuesta = await apiGet<RespuestaAlumno>('/api/alumno', signal)
+        const respuesta = await leer(cliente.alumno.$get({}, { init: { signal } }))
         // Keep the stored marker (name, assistant…) current so every screen and the next cold
         // start show fresh data before the network answers.
         const sesion = sesionDesdeRespuesta(respuesta)

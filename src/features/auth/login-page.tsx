@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
-import { loginSchema } from '../../domain/auth.ts'
+import { loginSchema } from '../../domain/ingreso.ts'
 import { guardarSesion, sesionDesdeRespuesta, tomarBackUrl, vieneDeConcurso } from '../../lib/session.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { VERSION_APP } from '../../lib/version.ts'

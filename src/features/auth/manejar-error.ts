@@ -1,4 +1,5 @@
-import { ApiError, MENSAJE_ERROR_INTERNO, esErrorInternoORed } from '../../lib/api-error.ts'
+import { MENSAJE_ERROR_INTERNO } from '../../domain/errores-api.ts'
+import { ApiError, esErrorInternoORed } from '../../lib/api-error.ts'
 import { alerta } from '../../ui/alertas.ts'
 import { toast } from '../../ui/toasts.ts'
 

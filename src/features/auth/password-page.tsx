@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState, type FormEvent } from 'react'
-import { solicitudRecuperacionSchema } from '../../domain/auth.ts'
+import { solicitudRecuperacionSchema } from '../../domain/ingreso.ts'
 import { crearPasswordSchema } from '../../domain/password.ts'
 import { ApiError, ErrorDeRed, esErrorInternoORed } from '../../lib/api-error.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
@@ -10,7 +10,7 @@ import { Estado } from '../../ui/spinner.tsx'
 import { toast } from '../../ui/toasts.ts'
 import { avisarError } from './manejar-error.ts'
 import { CamposNuevaPassword } from './campos-nueva-password.tsx'
-import { authMutations, authQueries, type RespuestaEstado } from './queries.ts'
+import { authMutations, authQueries } from './queries.ts'
 
 /** Spec 4 and 9: after a failed token check and after creating the password, 5 s to login. */
 export const ESPERA_REDIRECCION_MS = 5000
@@ -43,7 +43,7 @@ function SolicitudRecuperacion() {
   const form = useFormulario(solicitudRecuperacionSchema, { email: '' })
   const solicitud = useMutation({
     ...authMutations.solicitarRecuperacion(),
-    onSuccess(respuesta: RespuestaEstado) {
+    onSuccess(respuesta) {
       if (respuesta.status === 'error') {
         toast({ tipo: 'warning', mensaje: respuesta.message })
         setEnviada(false)

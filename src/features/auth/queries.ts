@@ -1,37 +1,35 @@
 import { mutationOptions, queryOptions } from '@tanstack/react-query'
-import type { LoginInput, RegistroInput } from '../../domain/auth.ts'
-import { api, apiPost } from '../../lib/api.ts'
-import type { RespuestaAlumno } from '../../lib/session.ts'
-
-/** requestPassword, verifyToken, setPassword and register answer `{ status, message }` (server README). */
-export type RespuestaEstado = { status: 'ok' | 'error'; message: string }
+import type { LoginInput } from '../../domain/ingreso.ts'
+import type { RegistroInput } from '../../domain/registro.ts'
+import { cliente, leer, sinAvisoDeSesionExpirada } from '../../lib/cliente-api.ts'
 
 export const authMutations = {
   login: () =>
     mutationOptions({
       mutationKey: ['auth', 'login'],
-      mutationFn: (datos: LoginInput) => apiPost<RespuestaAlumno>('/api/auth/login', datos),
+      mutationFn: (datos: LoginInput) => leer(cliente.auth.login.$post({ json: datos })),
     }),
   logout: () =>
     mutationOptions({
       mutationKey: ['auth', 'logout'],
-      mutationFn: () => api<void>('/api/auth/logout', { method: 'POST', ignorarSesionExpirada: true }),
+      // A 401 here means the session had already ended: nothing to announce.
+      mutationFn: () => leer(cliente.auth.logout.$post({}, { init: sinAvisoDeSesionExpirada })),
     }),
   registro: () =>
     mutationOptions({
       mutationKey: ['auth', 'registro'],
-      mutationFn: (datos: RegistroInput) => apiPost<RespuestaEstado>('/api/auth/register', datos),
+      mutationFn: (datos: RegistroInput) => leer(cliente.auth.register.$post({ json: datos })),
     }),
   solicitarRecuperacion: () =>
     mutationOptions({
       mutationKey: ['auth', 'password', 'solicitud'],
-      mutationFn: (datos: { email: string }) => apiPost<RespuestaEstado>('/api/auth/password/request', datos),
+      mutationFn: (datos: { email: string }) => leer(cliente.auth.password.request.$post({ json: datos })),
     }),
   crearPassword: () =>
     mutationOptions({
       mutationKey: ['auth', 'password', 'crear'],
       mutationFn: (datos: { token: string; password: string; confirmacion: string }) =>
-        apiPost<RespuestaEstado>('/api/auth/password/set', datos),
+        leer(cliente.auth.password.set.$post({ json: datos })),
     }),
 }
 
@@ -40,7 +38,7 @@ export const authQueries = {
   verificarToken: (token: string) =>
     queryOptions({
       queryKey: ['auth', 'password', 'verificar', token],
-      queryFn: () => apiPost<RespuestaEstado>('/api/auth/password/verify', { token }),
+      queryFn: () => leer(cliente.auth.password.verify.$post({ json: { token } })),
       retry: false,
       staleTime: Number.POSITIVE_INFINITY,
       gcTime: 0,

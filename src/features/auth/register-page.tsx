@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { registroSchema } from '../../domain/auth.ts'
+import { registroSchema } from '../../domain/registro.ts'
 import { ApiError, esErrorInternoORed } from '../../lib/api-error.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { CampoSelect, CampoTexto } from '../../ui/field.tsx'

@@ -1,17 +1,11 @@
 import { mutationOptions } from '@tanstack/react-query'
-import { apiPost } from '../../lib/api.ts'
-
-/** The validator's reply (spec 7): status 1 = valid, with data.msgvalido; otherwise msg. */
-export type RespuestaValidacion = {
-  status: number
-  data?: { codProspecto?: string | number; msgvalido?: string }
-  msg?: string
-}
+import { cliente, leer } from '../../lib/cliente-api.ts'
 
 export const certificadoMutations = {
+  /** Validation by code: status 1 is valid, with data.msgvalido; otherwise msg says why not. */
   validar: () =>
     mutationOptions({
       mutationKey: ['certificados', 'validar'],
-      mutationFn: (codValidador: string) => apiPost<RespuestaValidacion>('/api/certificados/validar', { codValidador }),
+      mutationFn: (codValidador: string) => leer(cliente.certificados.validar.$post({ json: { codValidador } })),
     }),
 }

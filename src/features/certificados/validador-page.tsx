@@ -6,7 +6,8 @@ import { codigoCertificadoSchema } from '../../domain/certificado.ts'
 import { ApiError, esErrorInternoORed } from '../../lib/api-error.ts'
 import { CampoTexto } from '../../ui/field.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
-import { certificadoMutations, type RespuestaValidacion } from './queries.ts'
+import type { cliente, RespuestaDe } from '../../lib/cliente-api.ts'
+import { certificadoMutations } from './queries.ts'
 
 export const MENSAJE_VALIDACION_SIN_CONEXION =
   'Ocurrió un error interno al realizar la validación, espere e intente nuevamente'
@@ -36,6 +37,7 @@ export function ValidadorPage({ codigoInicial = '' }: { codigoInicial?: string |
     if (inicialValidado.current || codigoInicial.trim() === '') return
     inicialValidado.current = true
     validar(codigoInicial)
+    // oxlint-disable-next-line react-hooks/exhaustive-deps -- once, for the code the page was opened with
   }, [codigoInicial])
 
   function enviar(e: FormEvent) {
@@ -81,7 +83,7 @@ export function ValidadorPage({ codigoInicial = '' }: { codigoInicial?: string |
   )
 }
 
-function Resultado({ respuesta }: { respuesta: RespuestaValidacion }) {
+function Resultado({ respuesta }: { respuesta: RespuestaDe<typeof cliente.certificados.validar.$post> }) {
   if (respuesta.status === 1) {
     return (
       <div className="mensaje mensaje--exito">

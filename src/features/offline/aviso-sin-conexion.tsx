@@ -1,4 +1,4 @@
-import { useEnLinea } from '../../lib/offline/use-outbox.ts'
+import { useEnLinea } from '../../lib/use-en-linea.ts'
 import { useSesion } from '../../lib/use-sesion.ts'
 
 /**

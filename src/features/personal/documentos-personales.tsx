@@ -2,19 +2,16 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useState, type ChangeEvent } from 'react'
 import { ACCEPT_ARCHIVOS, BYTES_FIRMA, TAMANO_MAXIMO_MB, validarArchivo } from '../../domain/documentos.ts'
 import { pedirAlmacenamientoPersistente } from '../../lib/offline/idb.ts'
-import { esCuerpoArchivo, type CuerpoArchivo, type ItemOutbox } from '../../lib/offline/outbox.ts'
+import { itemsDe, useEnviar, type ItemDe } from '../../lib/offline/envios.ts'
 import { useOutbox, useOutboxItems } from '../../lib/offline/use-outbox.ts'
 import { usePorcentajeSubida } from '../../lib/progreso-subidas.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { toast } from '../../ui/toasts.ts'
 import { estadoEnPalabras } from '../offline/estado-item.ts'
-import { personalQueries, TIPO_DOCUMENTO_PERSONAL, type ArchivoSubido, type DocumentoRequerido } from './queries.ts'
+import { envioDocumentoPersonal } from './envios.ts'
+import { personalQueries, type ArchivoSubido, type DocumentoRequerido } from './queries.ts'
 
-const URL_DOCUMENTOS = '/api/alumno/documentos'
-
-function codigoDelItem(item: ItemOutbox): string | undefined {
-  return esCuerpoArchivo(item.cuerpo) ? item.cuerpo.campos.codTipoDocumento : undefined
-}
+type EnvioDocumento = ItemDe<typeof envioDocumentoPersonal>
 
 function tamanoLegible(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`
@@ -27,7 +24,7 @@ function tamanoLegible(bytes: number): string {
  */
 export function DocumentosPersonales({ codigoAlumno }: { codigoAlumno: string }) {
   const documentos = useQuery(personalQueries.documentos())
-  const envios = useOutboxItems(codigoAlumno).filter((i) => i.tipo === TIPO_DOCUMENTO_PERSONAL)
+  const envios = itemsDe(envioDocumentoPersonal, useOutboxItems(codigoAlumno))
 
   return (
     <section className="seccion seccion--documentos" aria-labelledby="documentos-personales-titulo">
@@ -41,7 +38,7 @@ export function DocumentosPersonales({ codigoAlumno }: { codigoAlumno: string })
               codigoAlumno={codigoAlumno}
               requerido={requerido}
               archivo={documentos.data.archivos.find((a) => a.codDocumento === requerido.Cod_Documento__c)}
-              envio={envios.findLast((i) => codigoDelItem(i) === requerido.Cod_Documento__c)}
+              envio={envios.findLast((i) => i.cuerpo.campos.codTipoDocumento === requerido.Cod_Documento__c)}
               maximoMb={documentos.data.tamanoMaximoMb ?? TAMANO_MAXIMO_MB}
             />
           ))}
@@ -70,10 +67,11 @@ function DocumentoPersonal({
   codigoAlumno: string
   requerido: DocumentoRequerido
   archivo: ArchivoSubido | undefined
-  envio: ItemOutbox | undefined
+  envio: EnvioDocumento | undefined
   maximoMb: number
 }) {
   const outbox = useOutbox()
+  const enviar = useEnviar(envioDocumentoPersonal)
   const id = useId()
   const [error, setError] = useState<string | null>(null)
   const nombreDocumento = requerido.Documento__c
@@ -93,15 +91,8 @@ function DocumentoPersonal({
       return
     }
     void pedirAlmacenamientoPersistente()
-    const cuerpo: CuerpoArchivo = { campos: { codTipoDocumento: requerido.Cod_Documento__c }, archivo: elegido, nombre: elegido.name }
-    const item = await outbox.encolar({
-      alumno: codigoAlumno,
-      tipo: TIPO_DOCUMENTO_PERSONAL,
-      etiqueta: `${nombreDocumento}: ${elegido.name}`,
-      metodo: 'POST',
-      url: URL_DOCUMENTOS,
-      cuerpo,
-    })
+    const cuerpo = { campos: { codTipoDocumento: requerido.Cod_Documento__c }, archivo: elegido, nombre: elegido.name }
+    const item = await enviar(codigoAlumno, cuerpo, { etiqueta: `${nombreDocumento}: ${elegido.name}` })
     const resultado = await outbox.esperar(item.id)
     if (resultado.estado === 'confirmado') toast({ tipo: 'success', titulo: 'Documento subido', mensaje: `${nombreDocumento}: ${elegido.name}` })
   }
@@ -151,10 +142,10 @@ function DocumentoPersonal({
 }
 
 /** The upload waiting in the outbox for this document, if any: its progress bar or its state. */
-function EstadoSubida({ envio }: { envio: ItemOutbox | undefined }) {
+function EstadoSubida({ envio }: { envio: EnvioDocumento | undefined }) {
   const id = useId()
   const porcentaje = usePorcentajeSubida(envio?.estado === 'enviando' ? envio.id : undefined)
-  if (!envio || !esCuerpoArchivo(envio.cuerpo)) return null
+  if (!envio) return null
   const nombre = envio.cuerpo.nombre
   if (envio.estado === 'enviando') {
     const valor = porcentaje ?? 0

@@ -3,14 +3,14 @@ import { useSesion } from '../../lib/use-sesion.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { lookupQueries } from '../lookups/queries.ts'
 import { DocumentosPersonales } from './documentos-personales.tsx'
-import { FormularioPersonal, type Lookups } from './formulario-personal.tsx'
+import type { Lookups } from './campos.tsx'
+import { FormularioPersonal } from './formulario-personal.tsx'
 import { personalQueries } from './queries.ts'
 
 /**
- * 'Información Personal' (spec 2; issue 3 item 4). Everything it needs is in the persisted query
- * cache after one visit, so it opens at once and offline; the queries refresh in the background.
- * (Read with useQuery rather than a route loader: a loader would run before the cache has been
- * restored from IndexedDB and fail offline.)
+ * 'Información Personal'. The route's loader has put what it needs in the query cache (restored
+ * from IndexedDB first, so it opens at once and offline); the same queries refresh here in the
+ * background and show a failed load with 'Reintentar'.
  */
 export function PersonalPage() {
   const codigoAlumno = useSesion()?.codigoAlumno

@@ -1,63 +1,47 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { PersonaFormulario } from '../../domain/persona.ts'
-import { apiGet } from '../../lib/api.ts'
+import { cliente, leer, type RespuestaDe } from '../../lib/cliente-api.ts'
+import { lookupQueries } from '../lookups/queries.ts'
 
-// The student's person record and personal documents (server README 'Personal data, lookups and
-// documents'). Both are persisted with the query cache, so the screen shows at once and offline.
-// Changes never go through mutations: they are outbox items (design 'Offline'), whose replies
-// main.tsx writes back here (aplicarConfirmacion).
+// The student's person record and personal documents. Both are persisted with the query cache,
+// so the screen shows at once and offline. Changes go through the outbox (`envios.ts`).
 
-/** Outbox item types of this feature (ItemOutbox.tipo). */
-export const TIPO_PERSONA = 'persona'
-export const TIPO_DOCUMENTO_PERSONAL = 'documento-personal'
+/** The record as stored; `rut` is '0-0' (the placeholder) for a foreigner, who has a passport. */
+export type PersonaServidor = RespuestaDe<typeof cliente.alumno.persona.$get>['data']
 
-/** GET /api/alumno/persona: the record as stored; fields never filled may come as null. */
-export type PersonaServidor = {
-  codPersona: string
-  email: string
-  /** '0-0' (the placeholder) for a foreigner, who has a passport instead. */
-  rut: string
-} & { [K in keyof PersonaFormulario]?: string | null }
-
-export type RespuestaPersona = { status: 'ok'; data: PersonaServidor }
-
-export type DocumentoRequerido = {
-  Cod_Documento__c: string
-  Documento__c: string
-  SeccionPortal__c: string
-  Info__c: string | null
-  obligatorio: boolean
-}
-
-export type ArchivoSubido = {
-  id: string
-  codDocumento: string
-  nombre: string
-  enlace: string
-  tipoArchivo: string
-  tamanno: number
-  subidoEn: string
-}
-
-export type DocumentosPersonales = {
-  requeridos: DocumentoRequerido[]
-  archivos: ArchivoSubido[]
-  /** The server's upload limit (UPLOAD_MAX_MB). */
-  tamanoMaximoMb?: number
-}
+type DocumentosPersonales = RespuestaDe<typeof cliente.alumno.documentos.$get>['data']
+export type DocumentoRequerido = DocumentosPersonales['requeridos'][number]
+export type ArchivoSubido = DocumentosPersonales['archivos'][number]
 
 export const personalQueries = {
   all: () => ['personal'] as const,
   persona: () =>
     queryOptions({
       queryKey: [...personalQueries.all(), 'persona'],
-      queryFn: async ({ signal }) => (await apiGet<RespuestaPersona>('/api/alumno/persona', signal)).data,
+      queryFn: async ({ signal }) => (await leer(cliente.alumno.persona.$get({}, { init: { signal } }))).data,
     }),
   documentos: () =>
     queryOptions({
       queryKey: [...personalQueries.all(), 'documentos'],
-      queryFn: async ({ signal }) => (await apiGet<{ status: 'ok'; data: DocumentosPersonales }>('/api/alumno/documentos', signal)).data,
+      queryFn: async ({ signal }) => (await leer(cliente.alumno.documentos.$get({}, { init: { signal } }))).data,
     }),
+}
+
+/**
+ * The route's loader: what Información Personal shows, in the cache before the screen opens (and
+ * preloaded when a link to it is hovered or focused). A failure is not thrown: the screen shows
+ * it with 'Reintentar', and whatever the cache already holds still shows offline.
+ */
+export async function cargarInformacionPersonal(queryClient: QueryClient): Promise<void> {
+  await Promise.allSettled([
+    queryClient.ensureQueryData(personalQueries.persona()),
+    queryClient.ensureQueryData(personalQueries.documentos()),
+    queryClient.ensureQueryData(lookupQueries.paises()),
+    queryClient.ensureQueryData(lookupQueries.profesiones()),
+    queryClient.ensureQueryData(lookupQueries.universidades()),
+    queryClient.ensureQueryData(lookupQueries.regiones()),
+    queryClient.ensureQueryData(lookupQueries.ciudades()),
+  ])
 }
 
 const texto = (valor: string | null | undefined) => valor ?? ''
@@ -91,11 +75,4 @@ export function aFormulario(p: PersonaServidor): PersonaFormulario {
     otrotipoinstitucion: texto(p.otrotipoinstitucion),
     paisEstSecund: texto(p.paisEstSecund),
   }
-}
-
-/** Reads the `data` of a confirmed PUT /api/alumno/persona (same shape as the GET). */
-export function personaDeRespuesta(body: unknown): PersonaServidor | null {
-  if (typeof body !== 'object' || body === null || !('data' in body)) return null
-  const data = (body as { data: unknown }).data
-  return typeof data === 'object' && data !== null && 'codPersona' in data ? (data as PersonaServidor) : null
 }

@@ -130,7 +130,7 @@ export interface OpcionesOutbox {
 }
 
 export const MENSAJE_SIN_CONEXION = 'Sin conexión: se enviará cuando vuelva la conexión.'
-export const MENSAJE_SESION_EXPIRADA = 'Sesión expirada: se enviará cuando vuelvas a ingresar.'
+export const MENSAJE_EN_PAUSA = 'Sesión expirada: se enviará cuando vuelvas a ingresar.'
 export const MENSAJE_EN_CURSO = 'El servidor aún procesa el envío anterior: se reintentará.'
 export const MENSAJE_SERVIDOR = 'El servidor no respondió correctamente: se reintentará.'
 
@@ -316,7 +316,7 @@ export function crearOutbox({
           // sending later items first would change the order.
           const pausados = [...mapa.values()].filter((i) => i.alumno === item.alumno && (i.estado === 'pendiente' || i.id === item.id))
           for (const i of pausados) {
-            await escribir({ ...(i.id === item.id ? enviando : i), estado: 'en-pausa', ultimoError: MENSAJE_SESION_EXPIRADA }, gen)
+            await escribir({ ...(i.id === item.id ? enviando : i), estado: 'en-pausa', ultimoError: MENSAJE_EN_PAUSA }, gen)
           }
           return 'parar'
         }

@@ -12,11 +12,11 @@ import { abrirAlmacen } from './idb.ts'
 import {
   borrarCachePersistida,
   crearPersisterIdb,
-  DURACION_CACHE_MS,
   ESQUEMA_DATOS,
   opcionesDePersistencia,
   persisterPortal,
 } from './query-persister.ts'
+import { DURACION_CACHE_MS } from '../query-client.ts'
 
 let bases = 0
 function nuevo() {

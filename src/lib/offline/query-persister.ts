@@ -1,4 +1,5 @@
 import type { PersistedClient, PersistQueryClientOptions, Persister } from '@tanstack/query-persist-client-core'
+import { DURACION_CACHE_MS } from '../query-client.ts'
 import { abrirAlmacen, type Almacen } from './idb.ts'
 
 // The TanStack Query cache, persisted to IndexedDB so lookups, the student's data and the
@@ -10,9 +11,6 @@ import { abrirAlmacen, type Almacen } from './idb.ts'
  * deploy that changes no data shape must not wipe the students' offline cache (issue 3 item 1).
  */
 export const ESQUEMA_DATOS = 'v1'
-
-/** Lookups and the student's own data live at least 7 days offline (issue 3 item 1). */
-export const DURACION_CACHE_MS = 7 * 24 * 60 * 60 * 1000
 
 const CLAVE = 'cliente'
 

@@ -174,3 +174,20 @@ export function useAvisoAlSalir(activo: boolean): void {
     return () => window.removeEventListener('beforeunload', alSalir)
   }, [activo])
 }
+
+/**
+ * A draft of a form over data the server holds: `valorServidor` starts it, and when new data
+ * arrives (a refetch, a confirmed submission) it replaces the form's value unless the student has
+ * unsaved edits, which are never overwritten.
+ */
+export function useBorradorSobreServidor<T>(clave: string, valorServidor: T): UsoBorrador<T> {
+  const borrador = useBorrador(clave, valorServidor)
+  const anterior = useRef(valorServidor)
+  const { cargando, hayCambiosSinGuardar, descartar } = borrador
+  useEffect(() => {
+    if (anterior.current === valorServidor) return
+    anterior.current = valorServidor
+    if (!cargando && !hayCambiosSinGuardar) void descartar()
+  }, [valorServidor, cargando, hayCambiosSinGuardar, descartar])
+  return borrador
+}

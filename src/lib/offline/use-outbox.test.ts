@@ -6,7 +6,8 @@ import { createElement, type ReactNode } from 'react'
 import { afterEach, expect, test, vi } from 'vitest'
 import { abrirAlmacen } from './idb.ts'
 import { crearOutbox } from './outbox.ts'
-import { OutboxProvider, useEnLinea, useOutboxItems } from './use-outbox.ts'
+import { useEnLinea } from '../use-en-linea.ts'
+import { OutboxProvider, useOutboxItems } from './use-outbox.ts'
 
 afterEach(() => {
   cleanup()

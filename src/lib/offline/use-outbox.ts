@@ -23,24 +23,3 @@ export function useOutboxItems(alumno?: string): readonly ItemOutbox[] {
   const todos = useSyncExternalStore(outbox.subscribe, outbox.items, outbox.items)
   return useMemo(() => (alumno === undefined ? todos : todos.filter((i) => i.alumno === alumno)), [todos, alumno])
 }
-
-function suscribirConexion(alCambiar: () => void) {
-  window.addEventListener('online', alCambiar)
-  window.addEventListener('offline', alCambiar)
-  return () => {
-    window.removeEventListener('online', alCambiar)
-    window.removeEventListener('offline', alCambiar)
-  }
-}
-
-/**
- * False when the browser knows it has no network (for the 'Sin conexión' banner). True does not
- * promise the server is reachable: the outbox finds that out by trying.
- */
-export function useEnLinea(): boolean {
-  return useSyncExternalStore(
-    suscribirConexion,
-    () => navigator.onLine,
-    () => true,
-  )
-}

@@ -1,17 +1,33 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Link, useRouter } from '@tanstack/react-router'
-import { authMutations } from '../../features/auth/queries.ts'
-import { mensajeSalida } from '../../features/offline/mensaje-salida.ts'
-import { contarBorradores } from '../../lib/offline/borradores.ts'
-import { borrarDatosLocales } from '../../lib/offline/datos-locales.ts'
-import { useOutbox } from '../../lib/offline/use-outbox.ts'
-import { cerrarSesionLocal } from '../../lib/session.ts'
+import { Link } from '@tanstack/react-router'
+import { useSyncExternalStore } from 'react'
 import { useSesion } from '../../lib/use-sesion.ts'
-import { alerta } from '../../ui/alertas.ts'
 
-/** Header; the top navigation appears only for a signed-in student (spec 2 'Top navigation'). */
+// The header's signed-in part (navigation and 'Salir') loads with the session, not with a
+// visitor's first screen: the signed-in layout waits for it, so it never appears late.
+
+let barraAlumno: typeof import('./barra-alumno.tsx') | undefined
+const oyentes = new Set<() => void>()
+
+/** Loads the navigation and 'Salir' (once; later calls share the first). */
+export function cargarBarraAlumno(): Promise<void> {
+  return import('./barra-alumno.tsx').then((modulo) => {
+    barraAlumno = modulo
+    for (const oyente of oyentes) oyente()
+  })
+}
+
+function suscribir(oyente: () => void): () => void {
+  oyentes.add(oyente)
+  return () => oyentes.delete(oyente)
+}
+
+const leerBarra = () => barraAlumno
+
+/** Header; the top navigation and 'Salir' appear only for a signed-in student. */
 export function Encabezado() {
   const sesion = useSesion()
+  const barra = useSyncExternalStore(suscribir, leerBarra, leerBarra)
+  const conBarra = sesion && barra ? barra : undefined
   return (
     <header className="encabezado">
       <div className="encabezado__barra">
@@ -19,81 +35,9 @@ export function Encabezado() {
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Portal del Estudiante</span>
         </Link>
-        {sesion ? <BotonSalir codigoAlumno={sesion.codigoAlumno} /> : null}
+        {sesion && conBarra ? <conBarra.BotonSalir codigoAlumno={sesion.codigoAlumno} /> : null}
       </div>
-      {sesion ? (
-        <nav className="navegacion" aria-label="Principal">
-          <ul>
-            <li>
-              <Link to="/home" activeProps={{ 'aria-current': 'page' }}>
-                Inicio
-              </Link>
-            </li>
-            <li>
-              <Link to="/info/personal" activeProps={{ 'aria-current': 'page' }}>
-                Información Personal
-              </Link>
-            </li>
-            <li>
-              <Link to="/info/solicitudes" activeProps={{ 'aria-current': 'page' }}>
-                Solicitudes
-              </Link>
-            </li>
-            <li>
-              <Link to="/concurso/listado" activeProps={{ 'aria-current': 'page' }}>
-                Concursos
-              </Link>
-            </li>
-          </ul>
-        </nav>
-      ) : null}
+      {conBarra ? <conBarra.NavegacionAlumno /> : null}
     </header>
-  )
-}
-
-/** Design 'Offline': 'Salir' warns before it throws away anything the student has not sent. */
-async function confirmarSalida(mensaje: string): Promise<boolean> {
-  const respuesta = await alerta({
-    titulo: 'Cambios sin enviar',
-    mensaje,
-    // The safe choice first: it has the focus when the dialog opens.
-    acciones: [
-      { valor: 'cancelar', etiqueta: 'Cancelar' },
-      { valor: 'salir', etiqueta: 'Salir de todos modos' },
-    ],
-  })
-  return respuesta === 'salir'
-}
-
-/**
- * 'Salir' (spec 4): warn about unsent items and unsaved drafts, stop sending, end the server
- * session (a network failure does not stop it), clear ALL local data (query cache, drafts,
- * outbox, storage), go to /login.
- */
-function BotonSalir({ codigoAlumno }: { codigoAlumno: string }) {
-  const router = useRouter()
-  const queryClient = useQueryClient()
-  const outbox = useOutbox()
-  const logout = useMutation(authMutations.logout())
-  async function salir() {
-    const mensaje = mensajeSalida(outbox.pendientes(codigoAlumno), await contarBorradores(codigoAlumno))
-    if (mensaje && !(await confirmarSalida(mensaje))) return
-    // Nothing more goes out in this student's name (the signed-in layout's cleanup says it again).
-    outbox.cambiarAlumno(null)
-    try {
-      await logout.mutateAsync()
-    } catch {
-      // Offline or already expired: the local data is cleared anyway.
-    }
-    // Leave the signed-in screens before clearing the query cache: cleared under them, their
-    // queries would fetch again, meet the ended session and raise 'Sesion Expirada'.
-    cerrarSesionLocal()
-    await router.navigate({ to: '/login', replace: true })
-    await borrarDatosLocales({ outbox, queryClient })
-  }
-  return (
-    <button type="button" className="boton boton--claro" onClick={() => void salir()} disabled={logout.isPending}>
-      Salir
-    </button>
   )
 }

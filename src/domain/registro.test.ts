@@ -1,40 +1,16 @@
 import { describe, expect, test } from 'vitest'
 import * as v from 'valibot'
-import { MENSAJE_EMAIL_OBLIGATORIO } from './email.ts'
-import {
-  MENSAJE_CAMPO_OBLIGATORIO,
-  MENSAJE_PASAPORTE_OBLIGATORIO,
-  MENSAJE_RUT_INVALIDO,
-  MENSAJE_TELEFONO,
-  erroresPorCampo,
-  loginSchema,
-  registroSchema,
-  solicitudRecuperacionSchema,
-} from './auth.ts'
-import { MENSAJE_PASSWORD_OBLIGATORIA, MENSAJE_PASSWORDS_NO_COINCIDEN } from './password.ts'
+import { registroSchema } from './registro.ts'
+import { MENSAJE_PASAPORTE_OBLIGATORIO } from './documento-identidad.ts'
+import { MENSAJE_RUT_INVALIDO } from './rut.ts'
+import { MENSAJE_TELEFONO } from './telefono.ts'
+import { erroresPorCampo, MENSAJE_CAMPO_OBLIGATORIO } from './validacion.ts'
+import { MENSAJE_PASSWORDS_NO_COINCIDEN } from './password.ts'
 
 function errores(schema: v.GenericSchema, input: unknown): Record<string, string> {
   const r = v.safeParse(schema, input)
   return r.success ? {} : erroresPorCampo(r.issues)
 }
-
-describe('loginSchema', () => {
-  test('e-mail and password are required', () => {
-    expect(errores(loginSchema, { email: '', password: '' })).toEqual({
-      email: MENSAJE_EMAIL_OBLIGATORIO,
-      password: MENSAJE_PASSWORD_OBLIGATORIA,
-    })
-  })
-
-  test('any non-empty password is enough to try (the policy applies to new passwords)', () => {
-    expect(v.safeParse(loginSchema, { email: 'estudiante@demo.cl', password: 'x' }).success).toBe(true)
-  })
-})
-
-test('solicitudRecuperacionSchema needs a valid e-mail', () => {
-  expect(errores(solicitudRecuperacionSchema, { email: '' })).toEqual({ email: MENSAJE_EMAIL_OBLIGATORIO })
-  expect(v.safeParse(solicitudRecuperacionSchema, { email: 'a@b.cl' }).success).toBe(true)
-})
 
 describe('registroSchema', () => {
   const valido = {

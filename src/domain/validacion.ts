@@ -1,0 +1,53 @@
+import * as v from 'valibot'
+
+// Building blocks of the shared schemas, whatever the form.
+
+/** A field that is missing or not valid, when no more specific message applies. */
+export const MENSAJE_CAMPO_OBLIGATORIO = 'Campo obligatorio y debe ser válido'
+
+/** A required text: trimmed, not empty, at most `max` characters. */
+export function textoRequerido(max: number, mensaje: string = MENSAJE_CAMPO_OBLIGATORIO) {
+  return v.pipe(v.string(mensaje), v.trim(), v.nonEmpty(mensaje), v.maxLength(max, mensaje))
+}
+
+/** A text that may be empty (absent reads as ''): trimmed, at most `max` characters. */
+export function textoOpcional(max: number, mensaje: string = MENSAJE_CAMPO_OBLIGATORIO) {
+  return v.pipe(v.optional(v.string(mensaje), ''), v.trim(), v.maxLength(max, mensaje))
+}
+
+/**
+ * "Required when another answer is X": `campo` must not be empty when `aplica` holds for the
+ * value of `disparador`. The message goes on `campo`, and the rule runs as soon as both fields
+ * are valid on their own, even while others are still missing (so every message shows at once).
+ * Used in an object schema's pipe: `requeridoSi<Entrada>('otraProfesion', 'codProfesion', requiereOtraProfesion)`.
+ */
+export function requeridoSi<Entrada extends Record<string, unknown>>(
+  campo: keyof Entrada & string,
+  disparador: keyof Entrada & string,
+  aplica: (valor: string) => boolean,
+  mensaje: string = MENSAJE_CAMPO_OBLIGATORIO,
+): v.BaseValidation<Entrada, Entrada, v.BaseIssue<unknown>> {
+  const regla = v.partialCheck(
+    [[disparador], [campo]] as never,
+    (entrada: Record<string, unknown>) => {
+      if (!aplica(String(entrada[disparador] ?? ''))) return true
+      const valor = entrada[campo]
+      return valor !== undefined && valor !== null && valor !== '' && !(Array.isArray(valor) && valor.length === 0)
+    },
+    mensaje,
+  )
+  // valibot types a partial check by the literal paths it is given; here they are parameters,
+  // so the action is typed by the object it belongs to instead.
+  return v.forward(regla as never, [campo] as never) as v.BaseValidation<Entrada, Entrada, v.BaseIssue<unknown>>
+}
+
+/** The first message of each invalid field, for forms and for the server's 400 replies. */
+export function erroresPorCampo(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
+  const flat = v.flatten(issues as [v.BaseIssue<unknown>, ...v.BaseIssue<unknown>[]])
+  const errores: Record<string, string> = {}
+  for (const [campo, mensajes] of Object.entries(flat.nested ?? {})) {
+    if (mensajes?.[0]) errores[campo] = mensajes[0]
+  }
+  if (flat.root?.[0]) errores._ = flat.root[0]
+  return errores
+}
