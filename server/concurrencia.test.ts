@@ -90,4 +90,20 @@ describe('two app servers on one database', () => {
     const filas = await consultarDb(a.dataDir, 'select id from historial_persona where clave_idempotencia = ?', clave)
     expect(filas).toHaveLength(1)
   })
+
+  test('one e-mail registered on both at once: one account, every other attempt a 409, never a 500', async () => {
+    const cuerpo = {
+      nombres: 'Rosa',
+      apellidos: 'Doble Carrera',
+      tipoDocumento: 'RUT',
+      documento: '12.345.678-5',
+      email: 'rosa.doble@ejemplo.cl',
+      telefono: '+56 9 4444 3333',
+      password: 'Clave2026',
+      confirmacion: 'Clave2026',
+    }
+    const respuestas = await Promise.all(Array.from({ length: 8 }, (_, i) => apiClient((i % 2 ? a : b).url).post('/api/auth/register', cuerpo)))
+    expect(respuestas.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409])
+    expect(await consultarDb(a.dataDir, 'select id from alumnos where email = ?', cuerpo.email)).toHaveLength(1)
+  })
 })
