@@ -25,17 +25,30 @@ export function useDialogoModal<T extends HTMLElement>(enfocar: string) {
 }
 
 /**
- * A modal panel in a native <dialog> (focus stays inside; Escape closes) with a title and a
- * 'Cerrar' button. Mount it to open it; focus returns where it was when it closes.
+ * A modal panel in a native <dialog> (focus stays inside; Escape closes) with a title and, unless
+ * `acciones` gives its own buttons, a 'Cerrar' button. `grande` makes it nearly the whole screen
+ * with its body scrolling. Mount it to open it; focus returns where it was when it closes.
  */
-export function Dialogo({ titulo, onCerrar, children }: { titulo: string; onCerrar: () => void; children: ReactNode }) {
+export function Dialogo({
+  titulo,
+  onCerrar,
+  children,
+  acciones,
+  grande = false,
+}: {
+  titulo: string
+  onCerrar: () => void
+  children: ReactNode
+  acciones?: ReactNode
+  grande?: boolean
+}) {
   const ref = useDialogoModal<HTMLHeadingElement>('h2')
   const idTitulo = useId()
 
   return (
     <dialog
       ref={ref}
-      className="alerta dialogo"
+      className={`alerta dialogo${grande ? ' dialogo--grande' : ''}`}
       aria-labelledby={idTitulo}
       onCancel={(e) => {
         e.preventDefault()
@@ -45,11 +58,13 @@ export function Dialogo({ titulo, onCerrar, children }: { titulo: string; onCerr
       <h2 id={idTitulo} className="alerta__titulo" tabIndex={-1}>
         {titulo}
       </h2>
-      {children}
+      <div className="dialogo__cuerpo">{children}</div>
       <div className="alerta__acciones">
-        <button type="button" className="boton boton--secundario" onClick={onCerrar}>
-          Cerrar
-        </button>
+        {acciones ?? (
+          <button type="button" className="boton boton--secundario" onClick={onCerrar}>
+            Cerrar
+          </button>
+        )}
       </div>
     </dialog>
   )
