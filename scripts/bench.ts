@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core'
 import { build } from 'vite'
 import { launchBrowser } from '../tests/support/browser.ts'
 import { apiClient, startTestServer } from '../tests/support/server.ts'
+import { medirLighthouse } from './lighthouse.ts'
 
 const DIST = 'dist'
 
@@ -44,7 +45,7 @@ async function jsQueCarga(url: string, dir: string, listo: (page: Page) => Promi
   }
 }
 
-/** Builds the bare React + TanStack Router + Query + PWA page and serves it on a free port. */
+/** Builds the bare React + TanStack Router + Query + PWA page and serves it (gzip) on a free port. */
 async function paginaMinima(): Promise<{ url: string; dir: string; cerrar: () => Promise<void> }> {
   const dir = mkdtempSync(join(tmpdir(), 'pagina-minima-'))
   await build({ configFile: 'scripts/pagina-minima/vite.config.ts', build: { outDir: dir } })
@@ -55,7 +56,15 @@ async function paginaMinima(): Promise<{ url: string; dir: string; cerrar: () =>
       res.writeHead(404).end()
       return
     }
-    res.writeHead(200, { 'Content-Type': archivo.endsWith('.js') ? 'text/javascript' : 'text/html' }).end(readFileSync(archivo))
+    // Compressed like the portal's own assets, so both pages are compared as served.
+    const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
+    const cuerpo = readFileSync(archivo)
+    res
+      .writeHead(200, {
+        'Content-Type': archivo.endsWith('.js') ? 'text/javascript' : 'text/html',
+        ...(gzip ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
+      })
+      .end(gzip ? gzipSync(cuerpo) : cuerpo)
   })
   await new Promise<void>((listo) => servidor.listen(0, '127.0.0.1', listo))
   const { port } = servidor.address() as AddressInfo
@@ -123,11 +132,19 @@ try {
   const login = await jsQueCarga(`${server.url}/login`, DIST, (page) => page.getByRole('button', { name: 'Ingresar' }).waitFor())
   const minima = await paginaMinima()
   const bare = await jsQueCarga(minima.url, minima.dir, (page) => page.getByRole('heading', { name: 'Hola' }).waitFor())
+  const lighthouse = {
+    login: await medirLighthouse(`${server.url}/login`),
+    validador: await medirLighthouse(`${server.url}/certificado/validador`),
+    minima: await medirLighthouse(minima.url),
+  }
   await minima.cerrar()
   const kb = (bytes: number) => (bytes / 1024).toFixed(1)
   console.log(`JS del login:          ${login.archivos} archivos, ${kb(login.raw)} KB sin comprimir, ${kb(login.gzip)} KB gzip`)
   console.log(`JS de la página mínima: ${bare.archivos} archivos, ${kb(bare.raw)} KB sin comprimir, ${kb(bare.gzip)} KB gzip`)
   console.log(`Login / página mínima: ${(login.gzip / bare.gzip).toFixed(3)} (máximo 1.15)`)
+  for (const [pagina, m] of Object.entries(lighthouse)) {
+    console.log(`Lighthouse móvil ${pagina.padEnd(10)} rendimiento ${m.puntaje.toFixed(2)}, FCP ${(m.fcpMs / 1000).toFixed(1)} s, LCP ${(m.lcpMs / 1000).toFixed(1)} s`)
+  }
 
   console.log(`Recarga con sesión: caché restaurada en ${arranque.restaurar.toFixed(1)} ms, primer pintado a los ${arranque.primerPintado.toFixed(0)} ms`)
 

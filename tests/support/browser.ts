@@ -20,7 +20,7 @@ const FLAGS = [
  * /usr/bin/chromium, else the headless build that ships inside the @sparticuz/chromium package
  * (a devDependency, so `npm ci` alone is enough on a fresh machine).
  */
-async function chromiumPath(): Promise<{ executablePath: string; args: string[] }> {
+export async function chromiumPath(): Promise<{ executablePath: string; args: string[] }> {
   if (process.env.CHROME_PATH) return { executablePath: process.env.CHROME_PATH, args: FLAGS }
   if (existsSync('/usr/bin/chromium')) return { executablePath: '/usr/bin/chromium', args: FLAGS }
   const { default: sparticuz } = await import('@sparticuz/chromium')
