@@ -1,15 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet, redirect, useRouterState } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
-import { destinoDeEntrada } from '../domain/entry-guard.ts'
+import { destinoDeEntrada } from '../domain/guardia-entrada.ts'
 import { AvisoSinConexion } from '../features/offline/aviso-sin-conexion.tsx'
 import type { Offline } from '../lib/offline/iniciar-offline.ts'
 import { haySesion } from '../lib/session.ts'
-import { AlertHost } from '../ui/alert-host.tsx'
+import { AlertasEnPantalla } from '../ui/alertas-en-pantalla.tsx'
 import { IndicadorCarga } from '../ui/indicador-carga.tsx'
-import { Toaster } from '../ui/toaster.tsx'
-import { UpdatePrompt } from '../ui/update-prompt.tsx'
-import { VersionCheck } from '../ui/version-check.tsx'
+import { Notificaciones } from '../ui/notificaciones.tsx'
+import { AvisoActualizacion } from '../ui/aviso-actualizacion.tsx'
+import { VigilanciaVersion } from '../ui/vigilancia-version.tsx'
 import { Encabezado } from './-components/encabezado.tsx'
 
 export type ContextoRouter = {
@@ -57,10 +57,10 @@ function RootLayout() {
       <main id="contenido" ref={principal} tabIndex={-1} className="contenido">
         <Outlet />
       </main>
-      <Toaster />
-      <UpdatePrompt />
-      <AlertHost />
-      <VersionCheck />
+      <Notificaciones />
+      <AvisoActualizacion />
+      <AlertasEnPantalla />
+      <VigilanciaVersion />
     </>
   )
 }

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { destinoDeEntrada } from '../domain/entry-guard.ts'
+import { destinoDeEntrada } from '../domain/guardia-entrada.ts'
 import { haySesion } from '../lib/session.ts'
 
 // '' redirects to home (spec 2), after the entry guard's seven rules in their priority order.

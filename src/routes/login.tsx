@@ -1,6 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { LoginPage } from '../features/auth/login-page.tsx'
+import { PaginaIngreso } from '../features/auth/pagina-ingreso.tsx'
 import { haySesion } from '../lib/session.ts'
 
 export const Route = createFileRoute('/login')({
@@ -14,5 +14,5 @@ export const Route = createFileRoute('/login')({
 
 function RutaLogin() {
   const { email } = Route.useSearch()
-  return <LoginPage emailInicial={email} />
+  return <PaginaIngreso emailInicial={email} />
 }

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { PasswordPage } from '../features/auth/password-page.tsx'
+import { PaginaPassword } from '../features/auth/pagina-password.tsx'
 
 export const Route = createFileRoute('/password')({
   validateSearch: v.object({ recoverpass: v.fallback(v.optional(v.string()), undefined) }),
@@ -9,5 +9,5 @@ export const Route = createFileRoute('/password')({
 
 function RutaPassword() {
   const { recoverpass } = Route.useSearch()
-  return <PasswordPage recoverpass={recoverpass} />
+  return <PaginaPassword recoverpass={recoverpass} />
 }

@@ -1,6 +1,6 @@
 import { PASSWORD_ESPECIALES, PASSWORD_MIN_LENGTH } from '../../domain/password.ts'
 import type { useFormulario } from '../../lib/use-formulario.ts'
-import { CampoTexto } from '../../ui/field.tsx'
+import { CampoTexto } from '../../ui/campo.tsx'
 
 /** The password policy in words (spec 5 'New password'), shown under every new-password field. */
 function PoliticaPassword() {

@@ -11,7 +11,7 @@ import {
   SEXOS,
   TIPOS_RESIDENCIA,
 } from '../../domain/persona.ts'
-import { CampoSelect, CampoTexto } from '../../ui/field.tsx'
+import { CampoSelect, CampoTexto } from '../../ui/campo.tsx'
 import type { Comuna } from '../lookups/queries.ts'
 import { OpcionesPais, porNombre, type PropsCampos } from './campos.tsx'
 

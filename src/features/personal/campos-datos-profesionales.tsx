@@ -9,7 +9,7 @@ import {
   TIPOS_INSTITUCION,
   UNIVERSIDAD_OTRA,
 } from '../../domain/persona.ts'
-import { CampoSelect, CampoTexto } from '../../ui/field.tsx'
+import { CampoSelect, CampoTexto } from '../../ui/campo.tsx'
 import { OpcionesPais, type PropsCampos } from './campos.tsx'
 
 /** 'Datos Profesionales': profession, university, highest degree and where it was studied. */

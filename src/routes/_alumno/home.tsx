@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { HomePage } from '../../features/alumno/home-page.tsx'
+import { PaginaInicio } from '../../features/alumno/pagina-inicio.tsx'
 
 export const Route = createFileRoute('/_alumno/home')({
-  component: HomePage,
+  component: PaginaInicio,
 })

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { ValidadorPage } from '../../features/certificados/validador-page.tsx'
+import { PaginaValidador } from '../../features/certificados/pagina-validador.tsx'
 
 export const Route = createFileRoute('/certificado/validador')({
   validateSearch: v.object({ codcertificado: v.fallback(v.optional(v.string()), undefined) }),
@@ -9,5 +9,5 @@ export const Route = createFileRoute('/certificado/validador')({
 
 function RutaValidador() {
   const { codcertificado } = Route.useSearch()
-  return <ValidadorPage key={codcertificado ?? ''} codigoInicial={codcertificado} />
+  return <PaginaValidador key={codcertificado ?? ''} codigoInicial={codcertificado} />
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { destinoDeEntrada } from './entry-guard.ts'
+import { destinoDeEntrada } from './guardia-entrada.ts'
 
 describe('destinoDeEntrada: each rule', () => {
   test('1. validacertificado goes to the validator with codcertificado', () => {

@@ -6,7 +6,7 @@ import { alerta } from './alertas.ts'
 export const TITULO_VERSION_DISTINTA = 'VERSION DISTINTA'
 
 /** Watches /version.json and raises 'VERSION DISTINTA' when the server runs another version. */
-export function VersionCheck() {
+export function VigilanciaVersion() {
   useEffect(
     () =>
       vigilarVersion((remota) => {

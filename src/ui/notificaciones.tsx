@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react'
 import { cerrarToast, leerToasts, pausarToast, reanudarToast, suscribirToasts, type Toast } from './toasts.ts'
 
 /** The notification region, top right (spec 9). */
-export function Toaster() {
+export function Notificaciones() {
   const toasts = useSyncExternalStore(suscribirToasts, leerToasts, leerToasts)
   return (
     <section className="toasts" aria-label="Notificaciones">

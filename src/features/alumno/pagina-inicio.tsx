@@ -5,7 +5,7 @@ import { useSesion } from '../../lib/use-sesion.ts'
 import { alumnoQueries } from './queries.ts'
 
 /** Home (spec 1 and 2): welcome, tiles and the commercial assistant. Paints from stored data. */
-export function HomePage() {
+export function PaginaInicio() {
   // Refreshes the stored marker in the background; the page never waits for it.
   useQuery(alumnoQueries.detalle())
   const sesion = useSesion()

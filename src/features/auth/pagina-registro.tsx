@@ -4,14 +4,14 @@ import { useState, type FormEvent } from 'react'
 import { registroSchema } from '../../domain/registro.ts'
 import { ApiError, esErrorInternoORed } from '../../lib/api-error.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
-import { CampoSelect, CampoTexto } from '../../ui/field.tsx'
+import { CampoSelect, CampoTexto } from '../../ui/campo.tsx'
 import { toast } from '../../ui/toasts.ts'
 import { avisarError } from './manejar-error.ts'
 import { CamposNuevaPassword } from './campos-nueva-password.tsx'
 import { authMutations } from './queries.ts'
 
 /** Registration (issue 2), reached from the contest flow; afterwards the student signs in. */
-export function RegisterPage() {
+export function PaginaRegistro() {
   const navigate = useNavigate()
   const [rechazo, setRechazo] = useState<string | null>(null)
   const form = useFormulario(registroSchema, {

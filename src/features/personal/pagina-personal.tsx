@@ -12,7 +12,7 @@ import { personalQueries } from './queries.ts'
  * from IndexedDB first, so it opens at once and offline); the same queries refresh here in the
  * background and show a failed load with 'Reintentar'.
  */
-export function PersonalPage() {
+export function PaginaPersonal() {
   const codigoAlumno = useSesion()?.codigoAlumno
   const persona = useQuery(personalQueries.persona())
   const paises = useQuery(lookupQueries.paises())

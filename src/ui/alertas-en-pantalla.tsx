@@ -3,7 +3,7 @@ import { alertaActual, suscribirAlertas, type Alerta } from './alertas.ts'
 import { useDialogoModal } from './dialogo.tsx'
 
 /** Renders the current alert in a native modal <dialog>: focus stays inside until it is answered. */
-export function AlertHost() {
+export function AlertasEnPantalla() {
   const actual = useSyncExternalStore(suscribirAlertas, alertaActual, alertaActual)
   return actual ? <DialogoAlerta key={actual.id} alerta={actual} /> : null
 }

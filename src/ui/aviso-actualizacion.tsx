@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react'
 import { actualizarAplicacion, descartarAvisoNuevaVersion, hayNuevaVersion, suscribirNuevaVersion } from '../lib/sw.ts'
 
 /** Shown when a new service worker is waiting (vite-plugin-pwa onNeedRefresh). */
-export function UpdatePrompt() {
+export function AvisoActualizacion() {
   const visible = useSyncExternalStore(suscribirNuevaVersion, hayNuevaVersion, hayNuevaVersion)
   return (
     <div className="aviso-version" role="status" hidden={!visible}>

@@ -5,7 +5,7 @@ import { solicitudRecuperacionSchema } from '../../domain/ingreso.ts'
 import { crearPasswordSchema } from '../../domain/password.ts'
 import { ApiError, ErrorDeRed, esErrorInternoORed } from '../../lib/api-error.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
-import { CampoTexto } from '../../ui/field.tsx'
+import { CampoTexto } from '../../ui/campo.tsx'
 import { Estado } from '../../ui/spinner.tsx'
 import { toast } from '../../ui/toasts.ts'
 import { avisarError } from './manejar-error.ts'
@@ -18,7 +18,7 @@ export const NOTA_SOLICITUD_ENVIADA =
   'Si el correo está registrado, recibirás un mensaje con un enlace para crear una nueva contraseña.'
 const AVISO_REDIRECCION = 'Serás redirigido al inicio de sesión en 5 segundos'
 
-export function PasswordPage({ recoverpass }: { recoverpass?: string | undefined }) {
+export function PaginaPassword({ recoverpass }: { recoverpass?: string | undefined }) {
   return recoverpass ? <CrearPassword key={recoverpass} token={recoverpass} /> : <SolicitudRecuperacion />
 }
 

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { Toaster } from './toaster.tsx'
+import { Notificaciones } from './notificaciones.tsx'
 import { limpiarToasts, toast } from './toasts.ts'
 
 beforeEach(() => {
@@ -14,7 +14,7 @@ afterEach(() => {
 })
 
 function mostrar() {
-  render(<Toaster />)
+  render(<Notificaciones />)
   act(() => {
     toast({ tipo: 'warning', mensaje: 'Correo o contraseña incorrectos' })
   })
@@ -70,7 +70,7 @@ test('the close button removes the toast at once (after the animation)', () => {
 })
 
 test('success toasts are polite status messages titled Éxito!', () => {
-  render(<Toaster />)
+  render(<Notificaciones />)
   act(() => {
     toast({ tipo: 'success', mensaje: 'Tu contraseña fue creada.' })
   })

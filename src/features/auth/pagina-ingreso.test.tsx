@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test } from 'vitest'
 import { CLAVES } from '../../lib/session.ts'
 import { renderConRouter } from '../../testing/render.tsx'
-import { LoginPage } from './login-page.tsx'
+import { PaginaIngreso } from './pagina-ingreso.tsx'
 
 beforeEach(() => localStorage.clear())
 afterEach(cleanup)
@@ -12,7 +12,7 @@ function campo(nombre: RegExp) {
 }
 
 test('the Ingresar button stays disabled until the e-mail is valid and a password is typed', async () => {
-  renderConRouter(() => <LoginPage />, '/login')
+  renderConRouter(() => <PaginaIngreso />, '/login')
   const boton = await screen.findByRole('button', { name: 'Ingresar' })
   expect((boton as HTMLButtonElement).disabled).toBe(true)
 
@@ -28,7 +28,7 @@ test('the Ingresar button stays disabled until the e-mail is valid and a passwor
 })
 
 test('fields have visible labels, are marked required and show their message after leaving them', async () => {
-  renderConRouter(() => <LoginPage />, '/login')
+  renderConRouter(() => <PaginaIngreso />, '/login')
   const email = await screen.findByRole('textbox', { name: /Correo electrónico/ })
   expect(email.getAttribute('required')).not.toBeNull()
   // Leaving an empty field says nothing yet (the message would move the button under the pointer).
@@ -43,7 +43,7 @@ test('fields have visible labels, are marked required and show their message aft
 })
 
 test('the page shows the version, the reset and validator links and the 3-step accordion; no register link by default', async () => {
-  renderConRouter(() => <LoginPage />, '/login')
+  renderConRouter(() => <PaginaIngreso />, '/login')
   expect(await screen.findByText('Versión 1.0.0-test')).toBeTruthy()
   expect(screen.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).getAttribute('href')).toBe('/password')
   expect(screen.getByRole('link', { name: 'validar Certificado' }).getAttribute('href')).toBe('/certificado/validador')
@@ -55,11 +55,11 @@ test('the page shows the version, the reset and validator links and the 3-step a
 
 test('the register link appears when the student came from a contest flow', async () => {
   localStorage.setItem(CLAVES.flujoConcurso, '1')
-  renderConRouter(() => <LoginPage />, '/login')
+  renderConRouter(() => <PaginaIngreso />, '/login')
   expect((await screen.findByRole('link', { name: 'Regístrate' })).getAttribute('href')).toBe('/register')
 })
 
 test('an e-mail from registration is pre-filled', async () => {
-  renderConRouter(() => <LoginPage emailInicial="camila@demo.cl" />, '/login')
+  renderConRouter(() => <PaginaIngreso emailInicial="camila@demo.cl" />, '/login')
   expect(((await screen.findByRole('textbox', { name: /Correo electrónico/ })) as HTMLInputElement).value).toBe('camila@demo.cl')
 })

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import { codigoCertificadoSchema } from '../../domain/certificado.ts'
 import { ApiError, esErrorInternoORed } from '../../lib/api-error.ts'
-import { CampoTexto } from '../../ui/field.tsx'
+import { CampoTexto } from '../../ui/campo.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import type { cliente, RespuestaDe } from '../../lib/cliente-api.ts'
 import { certificadoMutations } from './queries.ts'
@@ -13,7 +13,7 @@ export const MENSAJE_VALIDACION_SIN_CONEXION =
   'Ocurrió un error interno al realizar la validación, espere e intente nuevamente'
 
 /** Public certificate validator (spec 2, 4, 7, 8): green when valid, red otherwise, in words too. */
-export function ValidadorPage({ codigoInicial = '' }: { codigoInicial?: string | undefined }) {
+export function PaginaValidador({ codigoInicial = '' }: { codigoInicial?: string | undefined }) {
   const [codigo, setCodigo] = useState(codigoInicial)
   const [errorCampo, setErrorCampo] = useState<string | undefined>()
   const validacion = useMutation(certificadoMutations.validar())

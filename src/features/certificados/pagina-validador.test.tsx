@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { renderConRouter } from '../../testing/render.tsx'
-import { MENSAJE_VALIDACION_SIN_CONEXION, ValidadorPage } from './validador-page.tsx'
+import { MENSAJE_VALIDACION_SIN_CONEXION, PaginaValidador } from './pagina-validador.tsx'
 
 const fetchMock = vi.fn<typeof fetch>()
 
@@ -21,7 +21,7 @@ function responder(body: unknown, status = 200) {
 }
 
 test('Validar is disabled while the code is empty', async () => {
-  renderConRouter(() => <ValidadorPage />)
+  renderConRouter(() => <PaginaValidador />)
   const boton = (await screen.findByRole('button', { name: 'Validar' })) as HTMLButtonElement
   const campo = screen.getByRole('textbox', { name: 'Código del certificado' })
   expect(boton.disabled).toBe(true)
@@ -32,7 +32,7 @@ test('Validar is disabled while the code is empty', async () => {
 })
 
 test('a 65-character code does not correspond, and the server is not asked', async () => {
-  renderConRouter(() => <ValidadorPage />)
+  renderConRouter(() => <PaginaValidador />)
   fireEvent.change(await screen.findByRole('textbox', { name: 'Código del certificado' }), { target: { value: 'X'.repeat(65) } })
   fireEvent.click(screen.getByRole('button', { name: 'Validar' }))
   expect(await screen.findByText('El código ingresado no corresponde')).toBeTruthy()
@@ -42,7 +42,7 @@ test('a 65-character code does not correspond, and the server is not asked', asy
 
 test('a valid certificate says so in words, with the server message', async () => {
   responder({ status: 1, data: { codProspecto: 'P-1', msgvalido: 'Certificado emitido a Camila Rojas' }, msg: '' })
-  renderConRouter(() => <ValidadorPage />)
+  renderConRouter(() => <PaginaValidador />)
   fireEvent.change(await screen.findByRole('textbox', { name: 'Código del certificado' }), { target: { value: 'CODIGO-1' } })
   fireEvent.click(screen.getByRole('button', { name: 'Validar' }))
   const region = screen.getByRole('status')
@@ -55,7 +55,7 @@ test('a valid certificate says so in words, with the server message', async () =
 
 test('an invalid certificate says so, with the server message', async () => {
   responder({ status: 0, msg: 'El código ingresado no corresponde a un certificado emitido por la escuela.' })
-  renderConRouter(() => <ValidadorPage codigoInicial="NO-EXISTE" />)
+  renderConRouter(() => <PaginaValidador codigoInicial="NO-EXISTE" />)
   const region = await screen.findByRole('status')
   await waitFor(() => expect(region.textContent).toContain('Certificado no válido'))
   expect(region.textContent).toContain('no corresponde a un certificado emitido')
@@ -66,6 +66,6 @@ test('an invalid certificate says so, with the server message', async () => {
 
 test('a network failure shows the spec message', async () => {
   fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
-  renderConRouter(() => <ValidadorPage codigoInicial="CODIGO-1" />)
+  renderConRouter(() => <PaginaValidador codigoInicial="CODIGO-1" />)
   await waitFor(() => expect(screen.getByRole('status').textContent).toContain(MENSAJE_VALIDACION_SIN_CONEXION))
 })

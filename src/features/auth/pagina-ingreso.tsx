@@ -5,12 +5,12 @@ import { loginSchema } from '../../domain/ingreso.ts'
 import { guardarSesion, sesionDesdeRespuesta, tomarBackUrl, vieneDeConcurso } from '../../lib/session.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { VERSION_APP } from '../../lib/version.ts'
-import { CampoTexto } from '../../ui/field.tsx'
+import { CampoTexto } from '../../ui/campo.tsx'
 import { toast } from '../../ui/toasts.ts'
 import { avisarError } from './manejar-error.ts'
 import { authMutations } from './queries.ts'
 
-export function LoginPage({ emailInicial }: { emailInicial?: string | undefined }) {
+export function PaginaIngreso({ emailInicial }: { emailInicial?: string | undefined }) {
   const conRegistro = vieneDeConcurso()
   return (
     <section className="pagina pagina--estrecha">
