@@ -81,7 +81,12 @@ const postgresql: Motor = {
 /** `n` servers on one database; started one after the other (the first migrates and seeds). */
 async function servidores(n: number, entorno: Record<string, string>): Promise<ProcesoPortal[]> {
   const lista: ProcesoPortal[] = []
-  for (let i = 0; i < n; i++) lista.push(await iniciarProcesoPortal({ ...SIN_LIMITES, ...entorno }))
+  try {
+    for (let i = 0; i < n; i++) lista.push(await iniciarProcesoPortal({ ...SIN_LIMITES, ...entorno }))
+  } catch (err) {
+    await Promise.all(lista.map((p) => p.detener()))
+    throw err
+  }
   return lista
 }
 
@@ -129,10 +134,10 @@ async function caida(motor: Motor, n: number): Promise<boolean> {
   const entorno = { ...SIN_LIMITES, ...(await motor.entorno()) }
   const puertos = await Promise.all(Array.from({ length: n }, () => puertoLibre()))
   const procesos: (ProcesoPortal | null)[] = []
-  for (const puerto of puertos) procesos.push(await iniciarProcesoPortal({ ...entorno, PORT: String(puerto) }))
   const urls = puertos.map((p) => `http://127.0.0.1:${p}`)
   let reinicio: Promise<void> | undefined
   try {
+    for (const puerto of puertos) procesos.push(await iniciarProcesoPortal({ ...entorno, PORT: String(puerto) }))
     const cliente = await iniciarSesion(urls[0]!, 'estudiante@demo.cl')
     const codigoAlumno = ((await (await cliente.get('/api/alumno')).json()) as { data: { Codigo_Alumno__c: string } }).data.Codigo_Alumno__c
     const { codPersona: _c, email: _e, rut: _r, ...base } = ((await (await cliente.get('/api/alumno/persona')).json()) as {

@@ -28,8 +28,12 @@ beforeAll(async () => {
     ...entornoS3(s3.config),
     THROTTLE_LOGIN_CUENTA_IP: '3/15',
   })
-  // Started together on an empty database: both try to migrate and seed at once.
-  ;[a, b] = await Promise.all([iniciarProcesoPortal(entorno('a')), iniciarProcesoPortal(entorno('b'))])
+  // Started together on an empty database: both try to migrate and seed at once. Whichever
+  // starts is kept for afterAll to stop, even when the other fails.
+  const [primero, segundo] = await Promise.allSettled([iniciarProcesoPortal(entorno('a')), iniciarProcesoPortal(entorno('b'))])
+  if (primero.status === 'fulfilled') a = primero.value
+  if (segundo.status === 'fulfilled') b = segundo.value
+  for (const resultado of [primero, segundo]) if (resultado.status === 'rejected') throw resultado.reason
 }, 90_000)
 
 afterAll(async () => {

@@ -44,7 +44,11 @@ export async function iniciarProcesoPortal(env: Record<string, string>, timeoutM
   })
   const salida: string[] = []
   const url = await new Promise<string>((resolver, rechazar) => {
-    const plazo = setTimeout(() => rechazar(new Error(`el servidor no arrancó en ${timeoutMs} ms:\n${salida.join('')}`)), timeoutMs)
+    const plazo = setTimeout(() => {
+      // Not left running behind a failed start.
+      proceso.kill('SIGKILL')
+      rechazar(new Error(`el servidor no arrancó en ${timeoutMs} ms:\n${salida.join('')}`))
+    }, timeoutMs)
     const leer = (trozo: Buffer) => {
       salida.push(trozo.toString())
       const encontrada = /Portal de Estudiantes en (http:\/\/\S+)/.exec(salida.join(''))
