@@ -1,0 +1,144 @@
+import * as v from 'valibot'
+import { describe, expect, test } from 'vitest'
+import {
+  encuestaSchema,
+  encuestaVacia,
+  MENSAJE_OBLIGATORIO,
+  MENSAJE_PRIMERA_RAZON_CURSA,
+  MENSAJE_PRIMERA_RAZON_UNIVERSIDAD,
+  MENSAJE_PUEBLO_ORIGINARIO,
+  MENSAJE_RAZON_REPETIDA,
+  SECCIONES_ENCUESTA,
+  type EncuestaFormulario,
+} from './encuesta.ts'
+import { erroresPorCampo } from './validacion.ts'
+
+/** A complete survey with every "no", as most students answer it. */
+function completa(cambios: Partial<EncuestaFormulario> = {}): EncuestaFormulario {
+  return {
+    ...encuestaVacia(),
+    cursaFuera: 'No',
+    poseeDiscapacidad: 'No',
+    pertenecePuebloOrg: 'No',
+    haCursadoPrograma: 'No',
+    trabaja_actualmente: 'Si',
+    tipo_organizacion: 'Servicio Público',
+    trabaja_area: 'Si',
+    razon_cursa_1: 'Actualizar conocimientos',
+    razon_eligeuni_1: 'Prestigio de la universidad',
+    como_seentera: 'Prensa',
+    ...cambios,
+  }
+}
+
+function errores(encuesta: unknown): Record<string, string> {
+  const r = v.safeParse(encuestaSchema, encuesta)
+  return r.success ? {} : erroresPorCampo(r.issues)
+}
+
+describe('required answers', () => {
+  test('a complete survey with every optional answer left empty is valid', () => {
+    expect(errores(completa())).toEqual({})
+  })
+
+  test("a blank survey names every required answer, the ranked ones with the spec's own messages", () => {
+    expect(errores(encuestaVacia())).toEqual({
+      cursaFuera: MENSAJE_OBLIGATORIO,
+      poseeDiscapacidad: MENSAJE_OBLIGATORIO,
+      pertenecePuebloOrg: MENSAJE_OBLIGATORIO,
+      haCursadoPrograma: MENSAJE_OBLIGATORIO,
+      trabaja_actualmente: MENSAJE_OBLIGATORIO,
+      tipo_organizacion: MENSAJE_OBLIGATORIO,
+      trabaja_area: MENSAJE_OBLIGATORIO,
+      razon_cursa_1: MENSAJE_PRIMERA_RAZON_CURSA,
+      razon_eligeuni_1: MENSAJE_PRIMERA_RAZON_UNIVERSIDAD,
+      como_seentera: MENSAJE_OBLIGATORIO,
+    })
+  })
+
+  test('an answer outside the options is refused', () => {
+    expect(errores(completa({ cursaFuera: 'Tal vez' }))).toEqual({ cursaFuera: MENSAJE_OBLIGATORIO })
+    expect(errores(completa({ razon_cursa_2: 'Porque sí' }))).toEqual({ razon_cursa_2: MENSAJE_OBLIGATORIO })
+  })
+})
+
+describe('follow-ups', () => {
+  test('a disability asks for its type, the accommodation and the national registry', () => {
+    expect(errores(completa({ poseeDiscapacidad: 'Si' }))).toEqual({
+      tipoDiscapacidad: MENSAJE_OBLIGATORIO,
+      adecuacion: MENSAJE_OBLIGATORIO,
+      inscritoRND: MENSAJE_OBLIGATORIO,
+    })
+    expect(
+      errores(completa({ poseeDiscapacidad: 'Si', tipoDiscapacidad: 'Sensorial visual', adecuacion: 'Subtítulos en el material audiovisual', inscritoRND: 'No' })),
+    ).toEqual({})
+  })
+
+  test("'Otra' asks for its text: disability type, accommodation, organization, how the student heard", () => {
+    const discapacidad = { poseeDiscapacidad: 'Si', inscritoRND: 'Si' } as const
+    expect(errores(completa({ ...discapacidad, tipoDiscapacidad: 'Otra', adecuacion: 'Otra' }))).toEqual({
+      otroTipoDiscapacidad: MENSAJE_OBLIGATORIO,
+      otraAdecuacion: MENSAJE_OBLIGATORIO,
+    })
+    expect(errores(completa({ tipo_organizacion: 'Otra', como_seentera: 'Otra' }))).toEqual({
+      otroTipoOrg: MENSAJE_OBLIGATORIO,
+      otroComoSeEntera: MENSAJE_OBLIGATORIO,
+    })
+  })
+
+  test("an indigenous people is asked for, and 'Otro' says 'indique pueblo originario'", () => {
+    expect(errores(completa({ pertenecePuebloOrg: 'Si' }))).toEqual({ puebloOrg: MENSAJE_OBLIGATORIO })
+    expect(errores(completa({ pertenecePuebloOrg: 'Si', puebloOrg: 'Otro' }))).toEqual({ otroPuebloOriginario: MENSAJE_PUEBLO_ORIGINARIO })
+    expect(errores(completa({ pertenecePuebloOrg: 'Si', puebloOrg: 'Mapuche' }))).toEqual({})
+  })
+
+  test('a program taken before asks for its type, and its text for Otro', () => {
+    expect(errores(completa({ haCursadoPrograma: 'Si' }))).toEqual({ tipoProgramaCur: MENSAJE_OBLIGATORIO })
+    expect(errores(completa({ haCursadoPrograma: 'Si', tipoProgramaCur: 'Otro' }))).toEqual({ otroTipoProgramaCur: MENSAJE_OBLIGATORIO })
+  })
+
+  test('answers to follow-ups no longer asked are cleared from what is stored', () => {
+    const r = v.parse(
+      encuestaSchema,
+      completa({ poseeDiscapacidad: 'No', tipoDiscapacidad: 'Otra', otroTipoDiscapacidad: 'x', otrosOrigenesDisca: ['Accidente'], tipo_organizacion: 'ONG', otroTipoOrg: 'y' }),
+    )
+    expect(r.tipoDiscapacidad).toBe('')
+    expect(r.otroTipoDiscapacidad).toBe('')
+    expect(r.otrosOrigenesDisca).toEqual([])
+    expect(r.otroTipoOrg).toBe('')
+  })
+
+  test('each follow-up question shows only for the answer that asks for it', () => {
+    const preguntas = SECCIONES_ENCUESTA.flatMap((s) => s.preguntas)
+    const tipo = preguntas.find((p) => 'campo' in p && p.campo === 'tipoDiscapacidad')
+    const otroPueblo = preguntas.find((p) => 'campo' in p && p.campo === 'otroPuebloOriginario')
+    expect(tipo && 'cuando' in tipo && tipo.cuando?.(completa({ poseeDiscapacidad: 'No' }))).toBe(false)
+    expect(tipo && 'cuando' in tipo && tipo.cuando?.(completa({ poseeDiscapacidad: 'Si' }))).toBe(true)
+    expect(otroPueblo && 'cuando' in otroPueblo && otroPueblo.cuando?.(completa({ pertenecePuebloOrg: 'Si', puebloOrg: 'Otro' }))).toBe(true)
+  })
+})
+
+describe('ranked reasons', () => {
+  test('no reason is ranked twice in a group', () => {
+    expect(errores(completa({ razon_cursa_2: 'Actualizar conocimientos' }))).toEqual({ razon_cursa_2: MENSAJE_RAZON_REPETIDA })
+    expect(errores(completa({ razon_eligeuni_2: 'Acreditación', razon_eligeuni_3: 'Acreditación' }))).toEqual({ razon_eligeuni_3: MENSAJE_RAZON_REPETIDA })
+    expect(errores(completa({ razon_cursa_2: 'Mejorar mis ingresos', razon_cursa_3: 'Realización personal' }))).toEqual({})
+  })
+
+  test('the groups offer 7 and 10 reasons, at most 3 ranked each', () => {
+    const prioridades = SECCIONES_ENCUESTA.flatMap((s) => s.preguntas).filter((p) => p.tipo === 'prioridades')
+    expect(prioridades.map((p) => [p.opciones.length, p.campos.length])).toEqual([
+      [7, 3],
+      [10, 3],
+    ])
+  })
+})
+
+describe('lengths', () => {
+  test('gender identity takes 100 characters, the other texts 250', () => {
+    expect(errores(completa({ identidadGenero: 'a'.repeat(100) }))).toEqual({})
+    expect(Object.keys(errores(completa({ identidadGenero: 'a'.repeat(101) })))).toEqual(['identidadGenero'])
+    expect(errores(completa({ tipo_organizacion: 'Otra', otroTipoOrg: 'a'.repeat(250) }))).toEqual({})
+    expect(Object.keys(errores(completa({ tipo_organizacion: 'Otra', otroTipoOrg: 'a'.repeat(251) })))).toEqual(['otroTipoOrg'])
+  })
+})
