@@ -22,6 +22,7 @@ import { lookupsRoutes } from './routes/lookups.ts'
 import { personaRoutes } from './routes/persona.ts'
 import { saludRoutes } from './routes/salud.ts'
 import { sesionRoutes } from './routes/sesion.ts'
+import { solicitudesRoutes } from './routes/solicitudes.ts'
 
 // Bodies are bounded before anything reads them; the idempotency middleware needs the student.
 // Built once at module level so its type, `ApiPortal`, carries every route's reply for the
@@ -38,6 +39,7 @@ const rutasApi = new Hono<AppEnv>()
   .route('/alumno/documentos', documentosRoutes)
   .route('/alumno', alumnoRoutes)
   .route('/certificados', certificadosRoutes)
+  .route('/solicitudes', solicitudesRoutes)
 rutasApi.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))
 
 /** Every API route with its reply types: what the client's `hc` is typed over. */

@@ -26,7 +26,7 @@ test('a restart reuses the database: data kept, migrations and seed not applied 
       password: 'Clave2026',
       confirmacion: 'Clave2026',
     })
-    expect(primero.logs).toContain('datos iniciales cargados: 0001-tablas-de-referencia, 0002-demo')
+    expect(primero.logs).toContain('datos iniciales cargados: 0001-tablas-de-referencia, 0002-demo, 0003-encuestas-condiciones')
     await primero.close()
 
     const segundo = await startTestServer({ throttle: 'off', dataDir })
@@ -42,7 +42,7 @@ test('a restart reuses the database: data kept, migrations and seed not applied 
     expect(await contar(dataDir, 'select count(*) as n from comunas')).toBe(347)
     expect(await contar(dataDir, 'select count(*) as n from regiones')).toBe(17)
     // Each migration recorded once.
-    expect(await contar(dataDir, 'select count(*) as n from kysely_migration')).toBe(2)
+    expect(await contar(dataDir, 'select count(*) as n from kysely_migration')).toBe(3)
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
     await borrarBaseDePrueba(dataDir)
