@@ -21,7 +21,7 @@ type Fila = { codigoInscripcion: string; encuesta: string; condiciones: { decisi
 async function lista(cliente: ApiClient) {
   const res = await cliente.get('/api/solicitudes')
   expect(res.status).toBe(200)
-  return ((await res.json()) as { data: { solicitudes: Fila[]; rut: string; certificadosActivos: boolean } }).data
+  return ((await res.json()) as { data: { solicitudes: Fila[]; tieneDocumentoIdentidad: boolean; certificadosActivos: boolean } }).data
 }
 
 function encuesta(cambios: Partial<EncuestaFormulario> = {}): EncuestaFormulario {
@@ -44,11 +44,11 @@ function encuesta(cambios: Partial<EncuestaFormulario> = {}): EncuestaFormulario
 const encuestasGuardadas = (codigo: string) => consultarDb(server.dataDir, 'select * from encuestas where codigo_inscripcion = ?', codigo)
 
 test("the list holds only the student's own enrolments, newest first, with each one's survey, regulations and conditions state", async () => {
-  const { solicitudes, rut, certificadosActivos } = await lista(estudiante)
+  const { solicitudes, tieneDocumentoIdentidad, certificadosActivos } = await lista(estudiante)
   expect(solicitudes).toHaveLength(10)
   expect(solicitudes.map((s) => s.codigoInscripcion)).not.toContain('INS-25-30688')
   expect(solicitudes[0]?.codigoInscripcion).toBe('INS-26-40018')
-  expect(rut).toBe('16789432-1')
+  expect(tieneDocumentoIdentidad).toBe(true)
   expect(certificadosActivos).toBe(true)
   const porCodigo = Object.fromEntries(solicitudes.map((s) => [s.codigoInscripcion, s]))
   expect(porCodigo['INS-26-40018']).toMatchObject({ encuesta: 'enviada', reglamentoFirmado: false })
@@ -56,7 +56,10 @@ test("the list holds only the student's own enrolments, newest first, with each 
   expect(porCodigo['INS-25-30311']).toMatchObject({ encuesta: 'pendiente', reglamentoFirmado: false })
   expect(porCodigo['INS-25-30502']).toMatchObject({ encuesta: 'pendiente', condiciones: { decision: 'rechazadas' } })
   expect(porCodigo['INS-25-30021']).toMatchObject({ encuesta: 'no-aplica' })
-  expect((await lista(extranjera)).solicitudes.map((s) => [s.codigoInscripcion, s.encuesta])).toEqual([['INS-25-30688', 'pendiente']])
+  const deExtranjera = await lista(extranjera)
+  expect(deExtranjera.solicitudes.map((s) => [s.codigoInscripcion, s.encuesta])).toEqual([['INS-25-30688', 'pendiente']])
+  // Her passport counts as her identity document.
+  expect(deExtranjera.tieneDocumentoIdentidad).toBe(true)
 })
 
 test('the certificate column can be switched off by the server', async () => {
@@ -148,4 +151,10 @@ test('without a session every endpoint answers 401', async () => {
   const anonimo = apiClient(server.url)
   expect((await anonimo.get('/api/solicitudes')).status).toBe(401)
   expect((await anonimo.get('/api/solicitudes/INS-24-20117/encuesta')).status).toBe(401)
+})
+
+test('a student with neither RUT nor passport on record is told so by the list', async () => {
+  await consultarDb(server.dataDir, 'update alumnos set rut = ?, numero_documento = null where email = ?', '0-0', DEMO_CUENTAS.sinSolicitudes)
+  const cliente = await iniciarSesion(server.url, DEMO_CUENTAS.sinSolicitudes)
+  expect(await lista(cliente)).toMatchObject({ solicitudes: [], tieneDocumentoIdentidad: false })
 })

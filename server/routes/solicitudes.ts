@@ -14,6 +14,7 @@ import {
   requiereEncuesta,
   type DecisionCondiciones,
 } from '../../src/domain/solicitudes.ts'
+import { esRutPlaceholder } from '../../src/domain/rut.ts'
 import type { AppEnv, Deps } from '../contexto.ts'
 import type { Alumno } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
@@ -89,7 +90,12 @@ export const solicitudesRoutes = new Hono<AppEnv>()
     }))
     return c.json({
       status: 'ok' as const,
-      data: { solicitudes, rut: alumno.rut, certificadosActivos: config.certificadosActivos },
+      data: {
+        solicitudes,
+        // A RUT, or a passport for a foreigner: without one the student is sent to their assistant.
+        tieneDocumentoIdentidad: !esRutPlaceholder(alumno.rut) || !!alumno.numero_documento,
+        certificadosActivos: config.certificadosActivos,
+      },
     })
   })
   .get('/:codigo/encuesta', async (c) => {
