@@ -7,7 +7,8 @@ import type { AppConfig, Clock, Deps, AppEnv, Log } from './contexto.ts'
 import type { Db } from './db/connection.ts'
 import { estaticos } from './estaticos.ts'
 import type { Mailer } from './mail.ts'
-import { cabecerasDeSeguridad } from './middleware/cabeceras.ts'
+import { apiSinCache, cabecerasDeSeguridad } from './middleware/cabeceras.ts'
+import { compresionJson } from './middleware/compresion.ts'
 import { idempotencia } from './middleware/idempotencia.ts'
 import { clientIp } from './middleware/ip.ts'
 import { limiteDeCuerpo } from './middleware/limite-cuerpo.ts'
@@ -23,10 +24,13 @@ import { personaRoutes } from './routes/persona.ts'
 import { saludRoutes } from './routes/salud.ts'
 import { sesionRoutes } from './routes/sesion.ts'
 
-// Bodies are bounded before anything reads them; the idempotency middleware needs the student.
+// Replies are compressed last, after the idempotency middleware has stored them as sent. Bodies
+// are bounded before anything reads them; the idempotency middleware needs the student.
 // Built once at module level so its type, `ApiPortal`, carries every route's reply for the
 // client's typed calls (src/lib/cliente-api.ts).
 const rutasApi = new Hono<AppEnv>()
+  .use(compresionJson)
+  .use(apiSinCache)
   .use(limiteDeCuerpo)
   .use(cargarSesion)
   .use(idempotencia)
