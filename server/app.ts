@@ -3,7 +3,8 @@ import { join } from 'node:path'
 import { Hono } from 'hono'
 import { MENSAJE_ERROR_INTERNO } from '../src/domain/errores-api.ts'
 import { blobStoreEnDisco, type BlobStore } from './blobs.ts'
-import type { AppConfig, Clock, Deps, AppEnv, Log } from './contexto.ts'
+import { crearLog, type Log } from './bitacora.ts'
+import type { AppConfig, Clock, Deps, AppEnv } from './contexto.ts'
 import type { Db } from './db/connection.ts'
 import { estaticos } from './estaticos.ts'
 import type { Mailer } from './mail.ts'
@@ -50,7 +51,7 @@ export type ApiPortal = typeof rutasApi
 /** `blobs` defaults to files under DATA_DIR/archivos. */
 export type AppOptions = { db: Db; config: AppConfig; mailer: Mailer; blobs?: BlobStore; clock?: Clock; log?: Log }
 
-export function createApp({ db, config, mailer, blobs, clock = () => new Date(), log = console.log }: AppOptions) {
+export function createApp({ db, config, mailer, blobs, clock = () => new Date(), log = crearLog(console.log) }: AppOptions) {
   const deps: Deps = { db, config, mailer, blobs: blobs ?? blobStoreEnDisco(join(config.dataDir, 'archivos')), clock, log }
 
   const app = new Hono<AppEnv>()
@@ -66,7 +67,7 @@ export function createApp({ db, config, mailer, blobs, clock = () => new Date(),
   app.route('/', estaticos(config.distDir))
   app.notFound((c) => c.text('No encontrado', 404))
   app.onError((err, c) => {
-    log(`error en ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`)
+    log(`error en ${c.req.method} ${c.req.path}`, { id: c.var.idPeticion, error: err.stack ?? err.message })
     return c.json({ error: MENSAJE_ERROR_INTERNO }, 500)
   })
   return app

@@ -59,3 +59,30 @@ test('a bogus reset token is refused before any password is hashed', async () =>
   expect((await cliente.post('/api/auth/password/set', { token, password: 'Nueva2026', confirmacion: 'Nueva2026' })).status).toBe(200)
   expect(hashPassword).toHaveBeenCalledTimes(1)
 })
+
+test('a request cannot forge log lines: every line is one JSON event with control and bidirectional characters escaped', async () => {
+  const servidor = await arrancar({ throttle: 'off' })
+  const rutaHostil = '/api/nada%0A%7B%22mensaje%22:%22falso%22%7D%1B[31m%E2%80%AE%E2%80%8B'
+  const res = await fetch(`${servidor.url}${rutaHostil}`)
+  expect(res.status).toBe(404)
+  for (const linea of servidor.logs) {
+    expect(linea).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u)
+    expect(() => JSON.parse(linea)).not.toThrow()
+  }
+  const eventos = servidor.eventos()
+  expect(eventos.some((e) => e.mensaje === 'falso')).toBe(false)
+  const peticion = eventos.find((e) => e.mensaje === 'petición' && String(e.ruta).startsWith('/api/nada'))
+  expect(peticion).toMatchObject({ metodo: 'GET', status: 404, id: res.headers.get('x-request-id'), ms: expect.any(Number) })
+})
+
+test('the log holds no e-mail address, not even the recipient of a saved reset e-mail', async () => {
+  const servidor = await arrancar({ throttle: 'off' })
+  const cliente = apiClient(servidor.url)
+  await cliente.post('/api/auth/password/request', { email: DEMO_CUENTAS.extranjera })
+  await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: 'Equivocada1' })
+  await esperarCorreo(servidor.dataDir, DEMO_CUENTAS.extranjera)
+  await vi.waitFor(() => expect(servidor.eventos().some((e) => String(e.mensaje).startsWith('correo guardado en '))).toBe(true))
+  const todo = servidor.logs.join('\n')
+  expect(todo).not.toContain('@')
+  expect(todo).not.toContain('extranjera')
+})
