@@ -1,6 +1,7 @@
 // The findings of a security review, kept as regressions: one test per finding, then the
 // cross-student, XSRF, malformed-body and upload probes as tables over every endpoint (a new
 // endpoint joins them with one row).
+import { connect } from 'node:net'
 import { afterEach, expect, test, vi } from 'vitest'
 import { apiClient, esperarCorreo, startTestServer, tokenDeRecuperacion, type TestServer, type TestServerOptions } from '../tests/support/server.ts'
 import { buildConfig } from './config.ts'
@@ -85,4 +86,43 @@ test('the log holds no e-mail address, not even the recipient of a saved reset e
   const todo = servidor.logs.join('\n')
   expect(todo).not.toContain('@')
   expect(todo).not.toContain('extranjera')
+})
+
+/** Sends raw HTTP/1.1 on one socket and collects what comes back until the server closes it. */
+function peticionCruda(url: string, texto: string): Promise<{ respuesta: string; cerrada: boolean }> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(texto))
+    let respuesta = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (trozo: string) => (respuesta += trozo))
+    socket.on('error', reject)
+    socket.on('close', () => resolve({ respuesta, cerrada: true }))
+    setTimeout(() => {
+      socket.destroy()
+      resolve({ respuesta, cerrada: false })
+    }, 3000).unref()
+  })
+}
+
+test('a body refused early for its size is answered with Connection: close, and the socket is closed', async () => {
+  const servidor = await arrancar({ throttle: 'off' })
+  for (const ruta of ['/api/auth/login', '/api/alumno/documentos']) {
+    const { respuesta, cerrada } = await peticionCruda(
+      servidor.url,
+      [
+        `POST ${ruta} HTTP/1.1`,
+        'Host: portal',
+        'Content-Type: application/json',
+        'Cookie: XSRF-TOKEN=prueba-xsrf',
+        'X-XSRF-TOKEN: prueba-xsrf',
+        `Content-Length: ${50 * 1024 * 1024}`,
+        '',
+        '{"email":',
+      ].join('\r\n'),
+    )
+    expect(respuesta, ruta).toMatch(/^HTTP\/1\.1 413 /)
+    expect(respuesta).toMatch(/^connection: close$/im)
+    expect(cerrada).toBe(true)
+  }
 })
