@@ -33,7 +33,7 @@ export type Config = {
   limites: {
     /** Failed logins per account and IP. */
     loginCuentaIp: Limite
-    /** Login attempts per IP, failed or not. */
+    /** Failed logins per IP, whatever the account. */
     loginIp: Limite
     recuperacionEmail: Limite
     recuperacionIp: Limite
