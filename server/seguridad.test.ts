@@ -291,3 +291,37 @@ test('the per-IP login limit counts failures only: many students signing in from
   expect(bloqueado.status).toBe(429)
   expect(await bloqueado.json()).toEqual({ error: DEMASIADOS })
 })
+
+test('trying passport numbers other than one own is throttled per student, and a refused number is kept nowhere', async () => {
+  const servidor = await conLimites({ THROTTLE_DOCUMENTO_ALUMNO: '2/60' })
+  const registro = await apiClient(servidor.url).post('/api/auth/register', {
+    nombres: 'Lucía',
+    apellidos: 'Fernández Díaz',
+    tipoDocumento: 'PASAPORTE',
+    documento: 'PAS778899',
+    email: 'lucia@ejemplo.cl',
+    telefono: '+56 9 3333 4444',
+    password: 'Clave2026',
+    confirmacion: 'Clave2026',
+  })
+  expect(registro.status).toBe(201)
+  const cliente = await iniciarSesion(servidor.url, DEMO_CUENTAS.extranjera)
+  const { codPersona: _c, email: _e, rut: _r, ...propia } = ((await (await cliente.get('/api/alumno/persona')).json()) as { data: Record<string, string> }).data
+  const probar = (numeroDocumento: string, clave: string) => cliente.put('/api/alumno/persona', { ...propia, numeroDocumento }, { 'Idempotency-Key': clave })
+
+  expect((await probar('PAS778899', 'probar-documento-1')).status).toBe(400)
+  expect((await probar('PAS778898', 'probar-documento-2')).status).toBe(200)
+  const bloqueado = await probar('PAS778899', 'probar-documento-3')
+  expect(bloqueado.status).toBe(429)
+  expect(await bloqueado.json()).toEqual({ error: DEMASIADOS })
+  // Her own number is not a probe: saving it still works.
+  expect((await probar('PAS778898', 'probar-documento-4')).status).toBe(200)
+
+  const ajenas = JSON.stringify([
+    await consultarDb(servidor.dataDir, "select * from alumnos where email <> 'lucia@ejemplo.cl'"),
+    await consultarDb(servidor.dataDir, 'select * from historial_persona'),
+    await consultarDb(servidor.dataDir, 'select * from idempotencia'),
+    await consultarDb(servidor.dataDir, 'select * from limites'),
+  ])
+  expect(ajenas).not.toContain('PAS778899')
+})
