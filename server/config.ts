@@ -35,12 +35,16 @@ export type Config = {
   limites: {
     /** Failed logins per account and IP. */
     loginCuentaIp: Limite
-    /** Login attempts per IP, failed or not. */
+    /** Failed logins per IP, whatever the account. */
     loginIp: Limite
     recuperacionEmail: Limite
     recuperacionIp: Limite
+    /** Reset links refused (unknown, used or expired) per IP, when checked or used. */
+    recuperacionTokenIp: Limite
     validacionIp: Limite
     registroIp: Limite
+    /** Checks of a passport or DNI number other than the student's own, per student. */
+    documentoAlumno: Limite
   }
 }
 
@@ -120,8 +124,10 @@ export function buildConfig(env: Env = process.env): Config {
       loginIp: limite(env, 'THROTTLE_LOGIN_IP', 30, 15),
       recuperacionEmail: limite(env, 'THROTTLE_RECUPERACION_EMAIL', 3, 60),
       recuperacionIp: limite(env, 'THROTTLE_RECUPERACION_IP', 10, 60),
+      recuperacionTokenIp: limite(env, 'THROTTLE_RECUPERACION_TOKEN_IP', 30, 15),
       validacionIp: limite(env, 'THROTTLE_VALIDACION_IP', 20, 10),
       registroIp: limite(env, 'THROTTLE_REGISTRO_IP', 10, 60),
+      documentoAlumno: limite(env, 'THROTTLE_DOCUMENTO_ALUMNO', 10, 60),
     },
   }
 }

@@ -13,7 +13,7 @@ import { cerrarSesion, iniciarSesion } from '../middleware/sesion.ts'
 import { hashDeRelleno, hashPassword, verifyPassword } from '../security/password.ts'
 import { hashToken, nuevoToken } from '../security/tokens.ts'
 import { respuestaAlumno } from './respuesta-alumno.ts'
-import { cuerpoJson } from './validacion.ts'
+import { cuerpoJson, type Fallo } from './validacion.ts'
 
 export const MENSAJE_LOGIN_INCORRECTO = 'Correo o contraseña incorrectos'
 export const MENSAJE_RECUPERACION_ENVIADA =
@@ -30,8 +30,8 @@ function error(message: string, extra: { campos?: Record<string, string> } = {})
 }
 
 /** A bad body of the operations that answer `{ status, message }`. */
-function rechazoEstado(c: Context<AppEnv>, { mensaje, campos }: { mensaje: string; campos: Record<string, string> }) {
-  return c.json(error(mensaje, { campos }), 400)
+function rechazoEstado(c: Context<AppEnv>, { status, mensaje, campos }: Fallo) {
+  return c.json(error(mensaje, { campos }), status)
 }
 
 function correoRecuperacion(deps: Deps, nombres: string, token: string) {
@@ -58,6 +58,33 @@ function escaparHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 }
 
+// Reset links refused per IP, whether checked or used: like failed logins, a client that keeps
+// sending unknown, used or expired tokens is stopped, and one that opens its real link is not.
+const claveTokensRechazados = (c: Context<AppEnv>) => `recuperacion-token-ip:${c.var.ip}`
+
+function tokensRechazadosDeIp(c: Context<AppEnv>) {
+  const { db, config, clock } = c.var.deps
+  return agotado(db, claveTokensRechazados(c), config.limites.recuperacionTokenIp, clock())
+}
+
+async function contarTokenRechazado(c: Context<AppEnv>): Promise<void> {
+  const { db, config, clock } = c.var.deps
+  await contar(db, claveTokensRechazados(c), config.limites.recuperacionTokenIp, clock())
+}
+
+/** Unused and unexpired. */
+async function tokenVigente(c: Context<AppEnv>, token: string): Promise<boolean> {
+  const { db, clock } = c.var.deps
+  const fila = await db
+    .selectFrom('tokens_recuperacion')
+    .select('alumno_id')
+    .where('token_hash', '=', hashToken(token))
+    .where('usado', 'is', null)
+    .where('expira', '>', clock().toISOString())
+    .executeTakeFirst()
+  return !!fila
+}
+
 async function codigoAlumnoNuevo(deps: Deps): Promise<string> {
   for (;;) {
     const codigo = `AL${String(randomInt(0, 100_000_000)).padStart(8, '0')}`
@@ -73,7 +100,10 @@ export const authRoutes = new Hono<AppEnv>()
     const { email, password } = c.req.valid('json')
 
     const ahora = clock()
-    const porIp = await contar(db, `login-ip:${c.var.ip}`, config.limites.loginIp, ahora)
+    // Failed attempts per IP, across accounts: one address guessing many accounts stops here,
+    // while a campus behind one address is never locked out by its own successful sign-ins.
+    const claveIp = `login-ip:${c.var.ip}`
+    const porIp = await agotado(db, claveIp, config.limites.loginIp, ahora)
     if (porIp.excedido) return respuestaLimite(c, porIp)
     // Failed attempts per account and IP: guessing one account's password stops here without
     // letting a stranger lock the owner out from another network.
@@ -85,6 +115,7 @@ export const authRoutes = new Hono<AppEnv>()
     // An unknown e-mail still pays for a hash check: same reply, about the same time.
     const correcta = await verifyPassword(password, alumno?.password_hash ?? (await hashDeRelleno()))
     if (!alumno || !correcta) {
+      await contar(db, claveIp, config.limites.loginIp, ahora)
       await contar(db, claveCuenta, config.limites.loginCuentaIp, ahora)
       return c.json({ codRetorno: 1 as const, mensajeError: MENSAJE_LOGIN_INCORRECTO })
     }
@@ -131,23 +162,30 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ status: 'ok', message: MENSAJE_RECUPERACION_ENVIADA })
   })
 
-  .post('/password/verify', cuerpoJson(verificarTokenSchema, (c) => c.json(error(MENSAJE_TOKEN_INVALIDO), 400)), async (c) => {
-    const { db, clock } = c.var.deps
+  .post('/password/verify', cuerpoJson(verificarTokenSchema, (c, fallo) =>
+    fallo.status === 415 ? rechazoEstado(c, fallo) : c.json(error(MENSAJE_TOKEN_INVALIDO), 400),
+  ), async (c) => {
     const { token } = c.req.valid('json')
-    const vigente = await db
-      .selectFrom('tokens_recuperacion')
-      .select('alumno_id')
-      .where('token_hash', '=', hashToken(token))
-      .where('usado', 'is', null)
-      .where('expira', '>', clock().toISOString())
-      .executeTakeFirst()
-    if (!vigente) return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
+    const bloqueo = await tokensRechazadosDeIp(c)
+    if (bloqueo.excedido) return respuestaLimite(c, bloqueo, { status: 'error', message: MENSAJE_LIMITE })
+    if (!(await tokenVigente(c, token))) {
+      await contarTokenRechazado(c)
+      return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
+    }
     return c.json({ status: 'ok', message: MENSAJE_TOKEN_VALIDO })
   })
 
   .post('/password/set', cuerpoJson(crearPasswordSchema, rechazoEstado), async (c) => {
     const { db, clock } = c.var.deps
     const { token, password } = c.req.valid('json')
+    // The token is checked before the password is hashed: a hash takes the thread pool for tens
+    // of milliseconds, so bogus tokens must not be able to queue hashes ahead of everyone's logins.
+    const bloqueo = await tokensRechazadosDeIp(c)
+    if (bloqueo.excedido) return respuestaLimite(c, bloqueo, { status: 'error', message: MENSAJE_LIMITE })
+    if (!(await tokenVigente(c, token))) {
+      await contarTokenRechazado(c)
+      return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
+    }
     const passwordHash = await hashPassword(password)
     const ahora = clock().toISOString()
     const tokenHash = hashToken(token)
@@ -169,7 +207,10 @@ export const authRoutes = new Hono<AppEnv>()
       await trx.deleteFrom('sesiones').where('alumno_id', '=', alumno_id).execute()
       return true
     })
-    if (!aplicado) return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
+    if (!aplicado) {
+      await contarTokenRechazado(c)
+      return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
+    }
     return c.json({ status: 'ok', message: MENSAJE_PASSWORD_CREADA })
   })
 

@@ -5,6 +5,7 @@ import { Hono } from 'hono'
 import {
   encuestaSchema,
   MENSAJE_ENCUESTA_YA_ENVIADA,
+  MENSAJE_FALTAN_CAMPOS,
   type Encuesta,
 } from '../../src/domain/encuesta.ts'
 import {
@@ -117,7 +118,11 @@ export const solicitudesRoutes = new Hono<AppEnv>()
       },
     })
   })
-  .post('/:codigo/encuesta', cuerpoJson(encuestaSchema), async (c) => {
+  // A survey that misses answers names each one, under the survey's own message.
+  .post(
+    '/:codigo/encuesta',
+    cuerpoJson(encuestaSchema, (c, { status, mensaje, campos }) => c.json({ error: Object.keys(campos).length > 0 ? MENSAJE_FALTAN_CAMPOS : mensaje, campos }, status)),
+    async (c) => {
     const deps = c.var.deps
     const alumno = alumnoDe(c.var.alumno)
     const solicitud = await solicitudPropia(deps, alumno, c.req.param('codigo'))
@@ -135,7 +140,8 @@ export const solicitudesRoutes = new Hono<AppEnv>()
       .executeTakeFirst()
     if (!insertada) return c.json({ error: MENSAJE_ENCUESTA_YA_ENVIADA }, 409)
     return c.json({ status: 'ok' as const, data: { requerida: true, enviadaEn, respuestas } }, 201)
-  })
+  },
+  )
   .post('/:codigo/condiciones', cuerpoJson(decisionCondicionesSchema), async (c) => {
     const deps = c.var.deps
     const alumno = alumnoDe(c.var.alumno)

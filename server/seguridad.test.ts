@@ -1,0 +1,594 @@
+// The findings of a security review, kept as regressions: one test per finding, then the
+// cross-student, XSRF, malformed-body and upload probes as tables over every endpoint (a new
+// endpoint joins them with one row).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
+import { MENSAJE_UN_SOLO_ARCHIVO } from '../src/domain/documentos.ts'
+import { encuestaVacia } from '../src/domain/encuesta.ts'
+import { MENSAJE_SESION_EXPIRADA } from '../src/domain/errores-api.ts'
+import { MENSAJE_CARACTERES_INVISIBLES } from '../src/domain/validacion.ts'
+import {
+  apiClient,
+  consultarDb,
+  esperarCorreo,
+  iniciarSesion,
+  startTestServer,
+  tokenDeRecuperacion,
+  type ApiClient,
+  type TestServer,
+  type TestServerOptions,
+} from '../tests/support/server.ts'
+import { rutasApi } from './app.ts'
+import { buildConfig } from './config.ts'
+import { DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS } from './db/seed/demo.ts'
+import { MENSAJE_XSRF } from './middleware/xsrf.ts'
+import { MENSAJE_SOLO_JSON, MENSAJE_SOLO_MULTIPART } from './routes/validacion.ts'
+import { hashPassword } from './security/password.ts'
+
+// Every call to the password hash is counted, to show which requests reach it.
+vi.mock('./security/password.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./security/password.ts')>()
+  return { ...real, hashPassword: vi.fn(real.hashPassword) }
+})
+
+const DEMASIADOS = 'Demasiados intentos. Espere unos minutos e intente nuevamente.'
+
+/**
+ * Every API endpoint, as Hono names its route under /api: what its body is and whether it needs a
+ * signed-in student; `url` when the route has parameters (it may name another student's
+ * resource). An endpoint that changes a student's data gives a body it accepts (`valido`, JSON
+ * or a form's fields around one file), so the cross-student table can send it on another
+ * student's behalf. A new endpoint joins with one row (the coverage test fails until it does),
+ * and every table then covers it.
+ */
+type Endpoint = {
+  metodo: 'GET' | 'POST' | 'PUT'
+  ruta: string
+  cuerpo: 'ninguno' | 'json' | 'multipart'
+  sesion: boolean
+  url?: (ajenos: Ajenos) => string
+  valido?: (cliente: ApiClient) => Promise<Record<string, unknown>>
+  /** Multipart only: the field that carries the file. */
+  campoArchivo?: string
+}
+
+/** What belongs to the signed-in student `estudiante`, which `otra` must never reach. */
+type Ajenos = { documento: string; solicitud: string }
+
+async function personaDe(cliente: ApiClient): Promise<Record<string, unknown>> {
+  const { codPersona: _c, email: _e, rut: _r, ...persona } = ((await (await cliente.get('/api/alumno/persona')).json()) as { data: Record<string, unknown> }).data
+  return persona
+}
+
+const ENDPOINTS: Endpoint[] = [
+  { metodo: 'GET', ruta: '/sesion', cuerpo: 'ninguno', sesion: false },
+  { metodo: 'GET', ruta: '/salud', cuerpo: 'ninguno', sesion: false },
+  { metodo: 'POST', ruta: '/auth/login', cuerpo: 'json', sesion: false },
+  { metodo: 'POST', ruta: '/auth/logout', cuerpo: 'ninguno', sesion: false },
+  { metodo: 'POST', ruta: '/auth/password/request', cuerpo: 'json', sesion: false },
+  { metodo: 'POST', ruta: '/auth/password/verify', cuerpo: 'json', sesion: false },
+  { metodo: 'POST', ruta: '/auth/password/set', cuerpo: 'json', sesion: false },
+  { metodo: 'POST', ruta: '/auth/register', cuerpo: 'json', sesion: false },
+  { metodo: 'GET', ruta: '/lookups/paises', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'GET', ruta: '/lookups/profesiones', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'GET', ruta: '/lookups/universidades', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'GET', ruta: '/lookups/regiones', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'GET', ruta: '/lookups/comunas', cuerpo: 'ninguno', sesion: true, url: () => '/lookups/comunas?region=13' },
+  { metodo: 'GET', ruta: '/lookups/ciudades', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'GET', ruta: '/alumno/persona', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'PUT', ruta: '/alumno/persona', cuerpo: 'json', sesion: true, valido: personaDe },
+  { metodo: 'GET', ruta: '/alumno/documentos', cuerpo: 'ninguno', sesion: true },
+  {
+    metodo: 'POST',
+    ruta: '/alumno/documentos',
+    cuerpo: 'multipart',
+    sesion: true,
+    campoArchivo: 'archivo',
+    valido: async () => ({ codTipoDocumento: '21', archivo: pdf('otra', 'trabajo.pdf') }),
+  },
+  { metodo: 'GET', ruta: '/alumno/documentos/:id', cuerpo: 'ninguno', sesion: true, url: (ajenos) => `/alumno/documentos/${ajenos.documento}` },
+  { metodo: 'GET', ruta: '/alumno', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'POST', ruta: '/certificados/validar', cuerpo: 'json', sesion: false },
+  { metodo: 'GET', ruta: '/solicitudes', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'GET', ruta: '/solicitudes/:codigo/encuesta', cuerpo: 'ninguno', sesion: true, url: (ajenos) => `/solicitudes/${ajenos.solicitud}/encuesta` },
+  {
+    metodo: 'POST',
+    ruta: '/solicitudes/:codigo/encuesta',
+    cuerpo: 'json',
+    sesion: true,
+    url: () => `/solicitudes/${SOLICITUD_OTRA}/encuesta`,
+    valido: async () => encuestaCompleta(),
+  },
+  {
+    metodo: 'POST',
+    ruta: '/solicitudes/:codigo/condiciones',
+    cuerpo: 'json',
+    sesion: true,
+    url: () => `/solicitudes/${SOLICITUD_OTRA}/condiciones`,
+    valido: async () => ({ decision: 'aceptadas' }),
+  },
+]
+
+/** `otra`'s own enrolment, where her submissions go. */
+const SOLICITUD_OTRA = 'INS-25-30688'
+
+function encuestaCompleta(): Record<string, unknown> {
+  return {
+    ...encuestaVacia(),
+    cursaFuera: 'No',
+    poseeDiscapacidad: 'No',
+    pertenecePuebloOrg: 'No',
+    haCursadoPrograma: 'No',
+    trabaja_actualmente: 'No',
+    tipo_organizacion: 'No me encuentro Trabajando',
+    trabaja_area: 'No me encuentro trabajando',
+    razon_cursa_1: 'Obtener mi primer empleo',
+    razon_eligeuni_1: 'Ubicación',
+    como_seentera: 'Prensa',
+  }
+}
+
+function pdf(texto: string, nombre: string): File {
+  return new File([`%PDF-1.4\n% ${texto}\n%%EOF\n`], nombre, { type: 'application/pdf' })
+}
+
+const url = (e: Endpoint) => `/api${e.url?.(ajenos) ?? e.ruta}`
+const nombre = (e: Endpoint) => `${e.metodo} ${e.ruta}`
+const conCuerpo = (tipo: Endpoint['cuerpo']) => ENDPOINTS.filter((e) => e.cuerpo === tipo)
+const noGet = ENDPOINTS.filter((e) => e.metodo !== 'GET')
+
+/** A form with these fields; a File value becomes a file part. */
+function formulario(campos: Record<string, unknown>): FormData {
+  const form = new FormData()
+  for (const [nombre, valor] of Object.entries(campos)) form.append(nombre, valor instanceof File ? valor : String(valor))
+  return form
+}
+
+/**
+ * A server for the tables, with two signed-in students: `estudiante`, who has uploaded a document
+ * whose contents and name mark it, and `otra`, who probes.
+ */
+let comun: TestServer
+let estudiante: ApiClient
+let otra: ApiClient
+const ajenos: Ajenos = { documento: '', solicitud: 'INS-26-40018' }
+const MARCA_DOCUMENTO = 'contenido-privado-de-camila'
+beforeAll(async () => {
+  comun = await startTestServer({ throttle: 'off' })
+  estudiante = await iniciarSesion(comun.url, DEMO_CUENTAS.estudiante)
+  otra = await iniciarSesion(comun.url, DEMO_CUENTAS.extranjera)
+  const subida = await estudiante.request('POST', '/api/alumno/documentos', formulario({ codTipoDocumento: '20', archivo: pdf(MARCA_DOCUMENTO, 'titulo-de-camila.pdf') }))
+  expect(subida.status).toBe(201)
+  ajenos.documento = ((await subida.json()) as { data: { id: string } }).data.id
+})
+afterAll(() => comun.close())
+
+/** What identifies `estudiante` in any reply. */
+const MARCAS_ESTUDIANTE = [DEMO_CUENTAS.estudiante, '16789432-1', 'AL20180457', 'Camila Andrea', MARCA_DOCUMENTO, 'titulo-de-camila', 'INS-26-40018']
+
+/** Rows counted in the tables a request could change. */
+async function estadoDeDatos(servidor: TestServer): Promise<unknown[]> {
+  const tablas = ['alumnos', 'sesiones', 'tokens_recuperacion', 'historial_persona', 'archivos_personales', 'idempotencia', 'encuestas', 'condiciones']
+  return Promise.all(tablas.map(async (t) => (await consultarDb<{ n: number }>(servidor.dataDir, `select count(*) as n from ${t}`))[0]?.n))
+}
+
+/** A raw body with the client's cookies and XSRF header: what a page could send with fetch. */
+function enviar(cliente: ApiClient, servidor: TestServer, e: Endpoint, cuerpo: BodyInit | undefined, contentType?: string): Promise<Response> {
+  const headers: Record<string, string> = {
+    cookie: [...cliente.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    'x-xsrf-token': cliente.cookies.get('XSRF-TOKEN') ?? '',
+  }
+  if (contentType) headers['content-type'] = contentType
+  return fetch(`${servidor.url}${url(e)}`, { method: e.metodo, headers, body: cuerpo })
+}
+
+
+const abiertos: TestServer[] = []
+afterEach(async () => {
+  await Promise.all(abiertos.splice(0).map((s) => s.close()))
+})
+
+async function arrancar(opciones: TestServerOptions = {}): Promise<TestServer> {
+  const servidor = await startTestServer(opciones)
+  abiertos.push(servidor)
+  return servidor
+}
+
+/** A server with these throttle limits (env syntax N/M), every other one as configured by default. */
+function conLimites(env: Record<string, string>): Promise<TestServer> {
+  return arrancar({ config: { limites: buildConfig(env).limites } })
+}
+
+test('hashed assets carry no cookie (a CDN keeps them); the page does', async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'))
+  try {
+    mkdirSync(join(dist, 'assets'))
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>')
+    writeFileSync(join(dist, 'assets', 'app-Zx81qA.js'), 'console.log(1)')
+    const servidor = await arrancar({ throttle: 'off', distDir: dist })
+    const script = await fetch(`${servidor.url}/assets/app-Zx81qA.js`)
+    expect(script.status).toBe(200)
+    expect(script.headers.getSetCookie()).toEqual([])
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect((await fetch(`${servidor.url}/login`)).headers.getSetCookie().some((c) => c.startsWith('XSRF-TOKEN='))).toBe(true)
+  } finally {
+    rmSync(dist, { recursive: true, force: true })
+  }
+})
+
+test('a certificate keeps the name it certified when the student renames themselves; names refuse invisible characters', async () => {
+  const servidor = await arrancar({ throttle: 'off' })
+  const cliente = await iniciarSesion(servidor.url, DEMO_CUENTAS.estudiante)
+  const propia = await personaDe(cliente)
+  const invertido = await cliente.put('/api/alumno/persona', { ...propia, nombres: 'Camila\u202Eogeid' })
+  expect(invertido.status).toBe(400)
+  expect(await invertido.json()).toMatchObject({ error: MENSAJE_CARACTERES_INVISIBLES, campos: { nombres: MENSAJE_CARACTERES_INVISIBLES } })
+  const registro = await apiClient(servidor.url).post('/api/auth/register', {
+    nombres: 'Ana\u200B',
+    apellidos: 'Pérez',
+    tipoDocumento: 'RUT',
+    documento: '11.111.111-1',
+    email: 'ana@ejemplo.cl',
+    telefono: '+56 9 1111 2222',
+    password: 'Clave2026',
+    confirmacion: 'Clave2026',
+  })
+  expect(registro.status).toBe(400)
+  expect((await registro.json()).campos).toEqual({ nombres: MENSAJE_CARACTERES_INVISIBLES })
+
+  expect((await cliente.put('/api/alumno/persona', { ...propia, nombres: 'Impostora', apPaterno: 'Cualquiera' })).status).toBe(200)
+  const validacion = await apiClient(servidor.url).post('/api/certificados/validar', { codValidador: DEMO_CERTIFICADO_VALIDO })
+  const { data } = (await validacion.json()) as { data: { msgvalido: string } }
+  expect(data.msgvalido).toContain('Camila Andrea Rojas Soto')
+  expect(data.msgvalido).not.toContain('Impostora')
+})
+
+test('checking and using reset links is throttled per IP once too many were refused', async () => {
+  const servidor = await conLimites({ THROTTLE_RECUPERACION_TOKEN_IP: '3/15' })
+  const cliente = apiClient(servidor.url)
+  for (let i = 0; i < 3; i++) expect((await cliente.post('/api/auth/password/verify', { token: `falso-${i}` })).status).toBe(400)
+  const verificar = await cliente.post('/api/auth/password/verify', { token: 'falso-3' })
+  expect(verificar.status).toBe(429)
+  expect(await verificar.json()).toMatchObject({ error: DEMASIADOS, status: 'error', message: DEMASIADOS })
+  const crear = await cliente.post('/api/auth/password/set', { token: 'falso-4', password: 'Nueva2026', confirmacion: 'Nueva2026' })
+  expect(crear.status).toBe(429)
+  expect(Number(crear.headers.get('retry-after'))).toBeGreaterThan(0)
+})
+
+test('a bogus reset token is refused before any password is hashed', async () => {
+  const servidor = await arrancar({ throttle: 'off' })
+  const cliente = apiClient(servidor.url)
+  vi.mocked(hashPassword).mockClear()
+  const intentos = Array.from({ length: 16 }, (_, i) =>
+    cliente.post('/api/auth/password/set', { token: `falso-${i}`, password: 'Nueva2026', confirmacion: 'Nueva2026' }),
+  )
+  for (const res of await Promise.all(intentos)) expect(res.status).toBe(400)
+  expect(hashPassword).not.toHaveBeenCalled()
+
+  // A real link does reach the hash: the spy sees what the server does.
+  await cliente.post('/api/auth/password/request', { email: DEMO_CUENTAS.sinSolicitudes })
+  const token = tokenDeRecuperacion(await esperarCorreo(servidor.dataDir, DEMO_CUENTAS.sinSolicitudes))
+  expect((await cliente.post('/api/auth/password/set', { token, password: 'Nueva2026', confirmacion: 'Nueva2026' })).status).toBe(200)
+  expect(hashPassword).toHaveBeenCalledTimes(1)
+})
+
+test('a request cannot forge log lines: every line is one JSON event with control and bidirectional characters escaped', async () => {
+  const servidor = await arrancar({ throttle: 'off' })
+  const rutaHostil = '/api/nada%0A%7B%22mensaje%22:%22falso%22%7D%1B[31m%E2%80%AE%E2%80%8B'
+  const res = await fetch(`${servidor.url}${rutaHostil}`)
+  expect(res.status).toBe(404)
+  for (const linea of servidor.logs) {
+    expect(linea).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u)
+    expect(() => JSON.parse(linea)).not.toThrow()
+  }
+  const eventos = servidor.eventos()
+  expect(eventos.some((e) => e.mensaje === 'falso')).toBe(false)
+  const peticion = eventos.find((e) => e.mensaje === 'petición' && String(e.ruta).startsWith('/api/nada'))
+  expect(peticion).toMatchObject({ metodo: 'GET', status: 404, id: res.headers.get('x-request-id'), ms: expect.any(Number) })
+})
+
+test('the log holds no e-mail address, not even the recipient of a saved reset e-mail', async () => {
+  const servidor = await arrancar({ throttle: 'off' })
+  const cliente = apiClient(servidor.url)
+  await cliente.post('/api/auth/password/request', { email: DEMO_CUENTAS.extranjera })
+  await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: 'Equivocada1' })
+  await esperarCorreo(servidor.dataDir, DEMO_CUENTAS.extranjera)
+  await vi.waitFor(() => expect(servidor.eventos().some((e) => String(e.mensaje).startsWith('correo guardado en '))).toBe(true))
+  const todo = servidor.logs.join('\n')
+  expect(todo).not.toContain('@')
+  expect(todo).not.toContain('extranjera')
+})
+
+/** Sends raw HTTP/1.1 on one socket and collects what comes back until the server closes it. */
+function peticionCruda(url: string, texto: string): Promise<{ respuesta: string; cerrada: boolean }> {
+  const { hostname, port } = new URL(url)
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.write(texto))
+    let respuesta = ''
+    socket.setEncoding('utf8')
+    socket.on('data', (trozo: string) => (respuesta += trozo))
+    socket.on('error', reject)
+    socket.on('close', () => resolve({ respuesta, cerrada: true }))
+    setTimeout(() => {
+      socket.destroy()
+      resolve({ respuesta, cerrada: false })
+    }, 3000).unref()
+  })
+}
+
+test('a body refused early for its size is answered with Connection: close, and the socket is closed', async () => {
+  const servidor = await arrancar({ throttle: 'off' })
+  for (const ruta of ['/api/auth/login', '/api/alumno/documentos']) {
+    const { respuesta, cerrada } = await peticionCruda(
+      servidor.url,
+      [
+        `POST ${ruta} HTTP/1.1`,
+        'Host: portal',
+        'Content-Type: application/json',
+        'Cookie: XSRF-TOKEN=prueba-xsrf',
+        'X-XSRF-TOKEN: prueba-xsrf',
+        `Content-Length: ${50 * 1024 * 1024}`,
+        '',
+        '{"email":',
+      ].join('\r\n'),
+    )
+    expect(respuesta, ruta).toMatch(/^HTTP\/1\.1 413 /)
+    expect(respuesta).toMatch(/^connection: close$/im)
+    expect(cerrada).toBe(true)
+  }
+})
+
+test.each(conCuerpo('json').flatMap((e) =>
+  [
+    ['text/plain', '{"email":"a@b.cl"}'],
+    ['application/x-www-form-urlencoded', 'email=a%40b.cl&password=x'],
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
+    [undefined, '{"email":"a@b.cl"}'],
+  ].map(([tipo, cuerpo]) => ({ e, tipo, cuerpo })),
+))('$e.metodo $e.ruta accepts only application/json (here: $tipo)', async ({ e, tipo, cuerpo }) => {
+  const res = await enviar(estudiante, comun, e, cuerpo, tipo)
+  expect(res.status).toBe(415)
+  expect(await res.json()).toMatchObject({ error: MENSAJE_SOLO_JSON })
+})
+
+test.each(conCuerpo('multipart'))('$metodo $ruta accepts only multipart/form-data', async (e) => {
+  const res = await enviar(estudiante, comun, e, JSON.stringify({ codTipoDocumento: '20' }), 'application/json')
+  expect(res.status).toBe(415)
+  expect(await res.json()).toMatchObject({ error: MENSAJE_SOLO_MULTIPART })
+})
+
+test('an upload with more than one file is refused, not half kept', async () => {
+  const pdf = (texto: string) => new File([`%PDF-1.4\n% ${texto}\n%%EOF\n`], `${texto}.pdf`, { type: 'application/pdf' })
+  const antes = await consultarDb(comun.dataDir, "select id from archivos_personales where alumno_id = 'alumno-estudiante'")
+  const dosEnUnCampo = new FormData()
+  dosEnUnCampo.set('codTipoDocumento', '20')
+  dosEnUnCampo.append('archivo', pdf('primero'))
+  dosEnUnCampo.append('archivo', pdf('segundo'))
+  const dosCampos = new FormData()
+  dosCampos.set('codTipoDocumento', '20')
+  dosCampos.set('archivo', pdf('primero'))
+  dosCampos.set('otro', pdf('segundo'))
+  for (const form of [dosEnUnCampo, dosCampos]) {
+    const res = await estudiante.request('POST', '/api/alumno/documentos', form)
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ error: MENSAJE_UN_SOLO_ARCHIVO })
+  }
+  expect(await consultarDb(comun.dataDir, "select id from archivos_personales where alumno_id = 'alumno-estudiante'")).toEqual(antes)
+})
+
+test('a logout replayed with the Idempotency-Key of an earlier logout still ends the session', async () => {
+  const cliente = await iniciarSesion(comun.url, DEMO_CUENTAS.sinSolicitudes)
+  const clave = 'salir-0000-clave-repetida'
+  expect((await cliente.post('/api/auth/logout', undefined, { 'Idempotency-Key': clave })).status).toBe(204)
+  expect((await cliente.get('/api/alumno')).status).toBe(401)
+  // The same student signs in again; the outbox-like client sends the same key.
+  const otraVez = await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.sinSolicitudes, password: 'Demo2026' })
+  expect((await otraVez.json()).codRetorno).toBe(0)
+  const salir = await cliente.post('/api/auth/logout', undefined, { 'Idempotency-Key': clave })
+  expect(salir.status).toBe(204)
+  expect(salir.headers.get('idempotency-replayed')).toBeNull()
+  expect((await cliente.get('/api/alumno')).status).toBe(401)
+})
+
+test('with a session, only the XSRF token bound to it is accepted, not any matching cookie and header pair', async () => {
+  const cliente = await iniciarSesion(comun.url, DEMO_CUENTAS.extranjera)
+  const sesion = cliente.cookies.get('portal_sesion') ?? ''
+  // A planted pair: cookie and header agree, as a double submit alone would accept.
+  const plantado = await fetch(`${comun.url}/api/certificados/validar`, {
+    method: 'POST',
+    headers: { cookie: `portal_sesion=${sesion}; XSRF-TOKEN=plantado`, 'x-xsrf-token': 'plantado', 'content-type': 'application/json' },
+    body: JSON.stringify({ codValidador: 'ABC' }),
+  })
+  expect(plantado.status).toBe(403)
+  // The reply hands the browser the session's own token, so the real page recovers at once.
+  const renovada = plantado.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))
+  expect(renovada).toBeDefined()
+  expect(renovada).toContain(`XSRF-TOKEN=${cliente.cookies.get('XSRF-TOKEN')};`)
+  expect((await cliente.post('/api/certificados/validar', { codValidador: 'ABC' })).status).toBe(200)
+  // Signing in hands out the token of the new session: the one from before no longer passes.
+  const previo = cliente.cookies.get('XSRF-TOKEN') ?? ''
+  await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.extranjera, password: 'Demo2026' })
+  expect(cliente.cookies.get('XSRF-TOKEN')).not.toBe(previo)
+  const viejo = await fetch(`${comun.url}/api/certificados/validar`, {
+    method: 'POST',
+    headers: { cookie: `portal_sesion=${cliente.cookies.get('portal_sesion')}; XSRF-TOKEN=${previo}`, 'x-xsrf-token': previo, 'content-type': 'application/json' },
+    body: JSON.stringify({ codValidador: 'ABC' }),
+  })
+  expect(viejo.status).toBe(403)
+})
+
+test('the per-IP login limit counts failures only: many students signing in from one address are not locked out', async () => {
+  const servidor = await conLimites({ THROTTLE_LOGIN_IP: '3/15' })
+  for (let i = 0; i < 6; i++) {
+    const email = [DEMO_CUENTAS.estudiante, DEMO_CUENTAS.extranjera, DEMO_CUENTAS.sinSolicitudes][i % 3]
+    const res = await apiClient(servidor.url).post('/api/auth/login', { email, password: 'Demo2026' })
+    expect((await res.json()).codRetorno).toBe(0)
+  }
+  const cliente = apiClient(servidor.url)
+  for (let i = 0; i < 3; i++) expect((await cliente.post('/api/auth/login', { email: `nadie${i}@demo.cl`, password: 'Mala2026' })).status).toBe(200)
+  const bloqueado = await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: 'Demo2026' })
+  expect(bloqueado.status).toBe(429)
+  expect(await bloqueado.json()).toEqual({ error: DEMASIADOS })
+})
+
+test('trying passport numbers other than one own is throttled per student, and a refused number is kept nowhere', async () => {
+  const servidor = await conLimites({ THROTTLE_DOCUMENTO_ALUMNO: '2/60' })
+  const registro = await apiClient(servidor.url).post('/api/auth/register', {
+    nombres: 'Lucía',
+    apellidos: 'Fernández Díaz',
+    tipoDocumento: 'PASAPORTE',
+    documento: 'PAS778899',
+    email: 'lucia@ejemplo.cl',
+    telefono: '+56 9 3333 4444',
+    password: 'Clave2026',
+    confirmacion: 'Clave2026',
+  })
+  expect(registro.status).toBe(201)
+  const cliente = await iniciarSesion(servidor.url, DEMO_CUENTAS.extranjera)
+  const { codPersona: _c, email: _e, rut: _r, ...propia } = ((await (await cliente.get('/api/alumno/persona')).json()) as { data: Record<string, string> }).data
+  const probar = (numeroDocumento: string, clave: string) => cliente.put('/api/alumno/persona', { ...propia, numeroDocumento }, { 'Idempotency-Key': clave })
+
+  expect((await probar('PAS778899', 'probar-documento-1')).status).toBe(400)
+  expect((await probar('PAS778898', 'probar-documento-2')).status).toBe(200)
+  const bloqueado = await probar('PAS778899', 'probar-documento-3')
+  expect(bloqueado.status).toBe(429)
+  expect(await bloqueado.json()).toEqual({ error: DEMASIADOS })
+  // Her own number is not a probe: saving it still works.
+  expect((await probar('PAS778898', 'probar-documento-4')).status).toBe(200)
+
+  const ajenas = JSON.stringify([
+    await consultarDb(servidor.dataDir, "select * from alumnos where email <> 'lucia@ejemplo.cl'"),
+    await consultarDb(servidor.dataDir, 'select * from historial_persona'),
+    await consultarDb(servidor.dataDir, 'select * from idempotencia'),
+    await consultarDb(servidor.dataDir, 'select * from limites'),
+  ])
+  expect(ajenas).not.toContain('PAS778899')
+})
+
+// The tables: every endpoint, probed as an attacker would.
+
+test('the tables list every API endpoint', () => {
+  const rutas = new Set(rutasApi.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))
+  expect([...rutas].sort()).toEqual(ENDPOINTS.map(nombre).sort())
+})
+
+test.each(ENDPOINTS)('$metodo $ruta: the reply is never stored by a cache', async (e) => {
+  // A student of its own: one of the rows is the logout.
+  const cliente = await iniciarSesion(comun.url, DEMO_CUENTAS.sinSolicitudes)
+  const res = await enviar(cliente, comun, e, e.cuerpo === 'json' ? '{}' : undefined, e.cuerpo === 'json' ? 'application/json' : undefined)
+  expect(res.status).toBeLessThan(500)
+  expect(res.headers.get('cache-control')).toMatch(/no-store/)
+})
+
+test.each(ENDPOINTS.filter((e) => e.sesion))('$metodo $ruta without a session: 401 and nothing else', async (e) => {
+  const anonimo = apiClient(comun.url)
+  await anonimo.get('/api/sesion')
+  const res = await enviar(anonimo, comun, e, undefined)
+  expect(res.status).toBe(401)
+  expect(await res.json()).toEqual({ error: MENSAJE_SESION_EXPIRADA })
+})
+
+test.each(ENDPOINTS.filter((e) => e.sesion && e.metodo === 'GET'))("$metodo $ruta never shows another student's data", async (e) => {
+  const res = await otra.get(url(e))
+  expect(res.status).toBeLessThan(500)
+  const texto = await res.text()
+  for (const marca of MARCAS_ESTUDIANTE) expect(texto, marca).not.toContain(marca)
+})
+
+test.each(ENDPOINTS.filter((e) => e.sesion && e.metodo !== 'GET'))("$metodo $ruta acts on the session's student only, whatever ids the body names", async (e) => {
+  expect(e.valido, 'a row that changes data gives a body it accepts').toBeDefined()
+  const suyo = async () =>
+    Promise.all(['/api/alumno/persona', '/api/alumno/documentos', '/api/solicitudes'].map(async (ruta) => (await estudiante.get(ruta)).text()))
+  const antes = await suyo()
+  const cuerpo = { ...(await e.valido!(otra)), alumnoId: 'alumno-estudiante', alumno_id: 'alumno-estudiante', codPersona: 'AL20180457', email: DEMO_CUENTAS.estudiante, rut: '16789432-1' }
+  const res = await otra.request(e.metodo, url(e), e.cuerpo === 'multipart' ? formulario(cuerpo) : cuerpo)
+  expect(res.status).toBeLessThan(300)
+  expect(await suyo()).toEqual(antes)
+})
+
+/** What a page on another site, or a script with a stolen or planted token, could send. */
+const INTENTOS_XSRF: { caso: string; cabeceras: (cliente: ApiClient) => Record<string, string> }[] = [
+  { caso: 'no header', cabeceras: (c) => ({ cookie: galletas(c) }) },
+  { caso: 'a header that differs from the cookie', cabeceras: (c) => ({ cookie: galletas(c), 'x-xsrf-token': 'otro-valor' }) },
+  { caso: 'a header and no cookie', cabeceras: (c) => ({ cookie: galletas(c, ['XSRF-TOKEN']), 'x-xsrf-token': c.cookies.get('XSRF-TOKEN') ?? '' }) },
+  { caso: 'a planted pair beside the session', cabeceras: (c) => ({ cookie: `${galletas(c, ['XSRF-TOKEN'])}; XSRF-TOKEN=plantado`, 'x-xsrf-token': 'plantado' }) },
+  { caso: "another session's token", cabeceras: (c) => ({ cookie: `${galletas(c, ['XSRF-TOKEN'])}; XSRF-TOKEN=${otra.cookies.get('XSRF-TOKEN')}`, 'x-xsrf-token': otra.cookies.get('XSRF-TOKEN') ?? '' }) },
+]
+
+function galletas(cliente: ApiClient, sin: string[] = []): string {
+  return [...cliente.cookies].filter(([k]) => !sin.includes(k)).map(([k, v]) => `${k}=${v}`).join('; ')
+}
+
+test.each(noGet.flatMap((e) => INTENTOS_XSRF.map((i) => ({ e, ...i }))))('$e.metodo $e.ruta refuses $caso with 403 and changes nothing', async ({ e, cabeceras }) => {
+  const antes = await estadoDeDatos(comun)
+  const res = await fetch(`${comun.url}${url(e)}`, {
+    method: e.metodo,
+    headers: { ...cabeceras(estudiante), 'content-type': e.cuerpo === 'multipart' ? 'multipart/form-data; boundary=x' : 'application/json' },
+    body: e.cuerpo === 'multipart' ? '--x--\r\n' : '{}',
+  })
+  expect(res.status).toBe(403)
+  expect(await res.json()).toEqual({ error: MENSAJE_XSRF })
+  expect(await estadoDeDatos(comun)).toEqual(antes)
+  expect((await estudiante.get('/api/alumno')).status).toBe(200)
+})
+
+/** Bodies that are not what any JSON endpoint takes: each gets a Spanish 400 (413 when too big). */
+const CUERPOS_MALFORMADOS: { caso: string; cuerpo: BodyInit; status: number }[] = [
+  { caso: 'broken JSON', cuerpo: '{"email":', status: 400 },
+  { caso: 'an empty body', cuerpo: '', status: 400 },
+  { caso: 'null', cuerpo: 'null', status: 400 },
+  { caso: 'an array', cuerpo: '[{"email":"a@b.cl"}]', status: 400 },
+  { caso: 'a number', cuerpo: '42', status: 400 },
+  { caso: 'a string', cuerpo: '"texto"', status: 400 },
+  { caso: 'fields of the wrong type', cuerpo: JSON.stringify({ email: 123, password: [], token: {}, codValidador: 7, nombres: null }), status: 400 },
+  { caso: 'a prototype key', cuerpo: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}', status: 400 },
+  { caso: 'deep nesting', cuerpo: `${'['.repeat(20_000)}${']'.repeat(20_000)}`, status: 400 },
+  { caso: 'bytes that are not UTF-8', cuerpo: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), status: 400 },
+  { caso: 'a body over the size limit', cuerpo: JSON.stringify({ email: 'a'.repeat(200 * 1024) }), status: 413 },
+]
+
+test.each(conCuerpo('json').flatMap((e) => CUERPOS_MALFORMADOS.map((m) => ({ e, ...m }))))(
+  '$e.metodo $e.ruta answers $caso with $status in Spanish and changes nothing',
+  async ({ e, cuerpo, status }) => {
+    const antes = await estadoDeDatos(comun)
+    const res = await enviar(otra, comun, e, cuerpo, 'application/json')
+    expect(res.status).toBe(status)
+    const { error } = (await res.json()) as { error: string }
+    expect(error).toMatch(/^[A-ZÁÉÍÓÚÑ¡¿].*\S/)
+    expect(await estadoDeDatos(comun)).toEqual(antes)
+  },
+)
+
+/** Hostile uploads: each is refused, in Spanish, and nothing is stored. */
+const SUBIDAS_HOSTILES: { caso: string; cambiar: (campos: Record<string, unknown>, campoArchivo: string) => Record<string, unknown> | BodyInit; status: number }[] = [
+  { caso: 'an HTML page named .pdf', cambiar: (c, a) => ({ ...c, [a]: new File(['<html><script>alert(1)</script>'], 'a.pdf') }), status: 415 },
+  { caso: 'a PNG named .pdf', cambiar: (c, a) => ({ ...c, [a]: new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'a.pdf') }), status: 415 },
+  { caso: 'a PDF named .exe', cambiar: (c, a) => ({ ...c, [a]: pdf('x', 'programa.exe') }), status: 415 },
+  { caso: 'a PDF named .svg', cambiar: (c, a) => ({ ...c, [a]: pdf('x', 'imagen.svg') }), status: 415 },
+  { caso: 'an empty file', cambiar: (c, a) => ({ ...c, [a]: new File([], 'vacio.pdf') }), status: 415 },
+  { caso: 'no file', cambiar: (c, a) => Object.fromEntries(Object.entries(c).filter(([k]) => k !== a)), status: 400 },
+  { caso: 'text where the file goes', cambiar: (c, a) => ({ ...c, [a]: '%PDF-1.4 no soy un archivo' }), status: 400 },
+  { caso: 'the other fields missing', cambiar: (c, a) => ({ [a]: c[a] }), status: 400 },
+  { caso: 'a second file', cambiar: (c) => ({ ...c, segundo: pdf('y', 'otro.pdf') }), status: 400 },
+  { caso: 'a broken multipart body', cambiar: () => '--limite\r\nContent-Disposition: form-data; name="archivo"; filename="a.pdf"\r\n\r\n%PDF', status: 400 },
+]
+
+test.each(conCuerpo('multipart').flatMap((e) => SUBIDAS_HOSTILES.map((s) => ({ e, ...s }))))(
+  '$e.metodo $e.ruta refuses $caso with $status and stores nothing',
+  async ({ e, cambiar, status }) => {
+    expect(e.valido && e.campoArchivo, 'a multipart row gives a valid form and its file field').toBeTruthy()
+    const antes = await estadoDeDatos(comun)
+    const cambiado = cambiar(await e.valido!(otra), e.campoArchivo!)
+    const res =
+      typeof cambiado === 'string'
+        ? await enviar(otra, comun, e, cambiado, 'multipart/form-data; boundary=limite')
+        : await otra.request(e.metodo, url(e), formulario(cambiado as Record<string, unknown>))
+    expect(res.status).toBe(status)
+    const { error } = (await res.json()) as { error: string }
+    expect(error).toMatch(/^[A-ZÁÉÍÓÚÑ¡¿].*\S/)
+    expect(await estadoDeDatos(comun)).toEqual(antes)
+  },
+)
