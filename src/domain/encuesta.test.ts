@@ -11,7 +11,7 @@ import {
   SECCIONES_ENCUESTA,
   type EncuestaFormulario,
 } from './encuesta.ts'
-import { erroresPorCampo } from './validacion.ts'
+import { erroresPorCampo } from './errores-por-campo.ts'
 
 /** A complete survey with every "no", as most students answer it. */
 function completa(cambios: Partial<EncuestaFormulario> = {}): EncuestaFormulario {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import * as v from 'valibot'
 import { MENSAJE_PASSWORD_OBLIGATORIA } from './ingreso.ts'
-import { erroresPorCampo } from './validacion.ts'
+import { erroresPorCampo } from './errores-por-campo.ts'
 import {
   MENSAJE_PASSWORD_CARACTERES,
   MENSAJE_PASSWORD_NO_VALIDA,

@@ -6,7 +6,8 @@ import { profesiones } from '../../server/db/seed/profesiones.ts'
 import { universidades } from '../../server/db/seed/universidades.ts'
 import { MENSAJE_RUT_INVALIDO } from './rut.ts'
 import { MENSAJE_TELEFONO } from './telefono.ts'
-import { erroresPorCampo, MENSAJE_CAMPO_OBLIGATORIO, MENSAJE_CARACTERES_INVISIBLES } from './validacion.ts'
+import { erroresPorCampo } from './errores-por-campo.ts'
+import { MENSAJE_CAMPO_OBLIGATORIO, MENSAJE_CARACTERES_INVISIBLES } from './validacion.ts'
 import { MENSAJE_EDAD } from './edad.ts'
 import {
   CIUDAD_OTRA,

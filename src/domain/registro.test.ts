@@ -4,7 +4,8 @@ import { registroSchema } from './registro.ts'
 import { MENSAJE_PASAPORTE_OBLIGATORIO } from './documento-identidad.ts'
 import { MENSAJE_RUT_INVALIDO } from './rut.ts'
 import { MENSAJE_TELEFONO } from './telefono.ts'
-import { erroresPorCampo, MENSAJE_CAMPO_OBLIGATORIO, MENSAJE_CARACTERES_INVISIBLES } from './validacion.ts'
+import { erroresPorCampo } from './errores-por-campo.ts'
+import { MENSAJE_CAMPO_OBLIGATORIO, MENSAJE_CARACTERES_INVISIBLES } from './validacion.ts'
 import { MENSAJE_PASSWORDS_NO_COINCIDEN } from './password.ts'
 
 function errores(schema: v.GenericSchema, input: unknown): Record<string, string> {

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { expect, test } from 'vitest'
-import { erroresPorCampo, MENSAJE_CAMPO_OBLIGATORIO, MENSAJE_CARACTERES_INVISIBLES, requeridoSi, textoOpcional, textoRequerido } from './validacion.ts'
+import { erroresPorCampo } from './errores-por-campo.ts'
+import { MENSAJE_CAMPO_OBLIGATORIO, MENSAJE_CARACTERES_INVISIBLES, requeridoSi, textoOpcional, textoRequerido } from './validacion.ts'
 
 const objeto = v.object({ nombre: textoRequerido(20), profesion: textoRequerido(20), otraProfesion: textoOpcional(20) })
 type Entrada = v.InferOutput<typeof objeto>

@@ -9,7 +9,7 @@ import {
   MENSAJE_PRIMERA_RAZON_UNIVERSIDAD,
   type EncuestaFormulario,
 } from '../../domain/encuesta.ts'
-import { erroresPorCampo } from '../../domain/validacion.ts'
+import { erroresPorCampo } from '../../domain/errores-por-campo.ts'
 import { camposDeError } from '../../lib/api-error.ts'
 import { useEnviar, type ItemDe } from '../../lib/offline/envios.ts'
 import { pedirAlmacenamientoPersistente } from '../../lib/offline/idb.ts'
