@@ -18,7 +18,7 @@ import { abrirBaseDeDatos } from '../server/db/connection.ts'
 import { iniciarPostgresEmbebido } from '../tests/support/postgres-embebido.ts'
 import { entornoS3, iniciarProcesoPortal, puertoLibre, type ProcesoPortal } from '../tests/support/proceso.ts'
 import { iniciarS3 } from '../tests/support/s3.ts'
-import { iniciarSesion } from '../tests/support/server.ts'
+import { iniciarSesion } from '../tests/support/servidor.ts'
 
 /**
  * The read paths measured on every engine and number of servers. The enrolment list (the

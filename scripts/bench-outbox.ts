@@ -8,13 +8,13 @@
 import 'fake-indexeddb/auto'
 import { crearOutbox, type ItemOutbox } from '../src/lib/offline/outbox.ts'
 import type { PersonaInput } from '../src/domain/persona.ts'
-import { consultarDb, iniciarSesion, startTestServer } from '../tests/support/server.ts'
+import { consultarDb, iniciarSesion, iniciarServidorDePrueba } from '../tests/support/servidor.ts'
 
 const ENVIOS = 200
 /** Every PERDER_CADA-th submission loses the reply of its first attempt. */
 const PERDER_CADA = 5
 
-const server = await startTestServer({ throttle: 'off' })
+const server = await iniciarServidorDePrueba({ throttle: 'off' })
 try {
   const cliente = await iniciarSesion(server.url, 'estudiante@demo.cl')
   const codigoAlumno = ((await (await cliente.get('/api/alumno')).json()) as { data: { Codigo_Alumno__c: string } }).data.Codigo_Alumno__c

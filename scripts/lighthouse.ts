@@ -2,13 +2,13 @@
 // the same Chromium the browser tests use. Runs offline: nothing is fetched but the page.
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { chromiumPath } from '../tests/support/browser.ts'
+import { rutaChromium } from '../tests/support/navegador.ts'
 
 export type Medicion = { puntaje: number; lcpMs: number; fcpMs: number }
 
 /** The median of `veces` runs (a run's score moves by a point or two). */
 export async function medirLighthouse(url: string, veces = 3): Promise<Medicion> {
-  const { executablePath, args } = await chromiumPath()
+  const { executablePath, args } = await rutaChromium()
   const chrome = await chromeLauncher.launch({ chromePath: executablePath, chromeFlags: args.filter((a) => a !== '--headless').concat('--headless=new') })
   try {
     const mediciones: Medicion[] = []

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { apiClient, consultarDb, startTestServer, type TestServer } from '../tests/support/server.ts'
+import { clienteDePrueba, consultarDb, iniciarServidorDePrueba, type ServidorDePrueba } from '../tests/support/servidor.ts'
 import { DEMO_CERTIFICADO_VALIDO } from './db/seed/demo.ts'
 import { fechaLarga } from './routes/certificados.ts'
 
-let server: TestServer
+let server: ServidorDePrueba
 
 beforeAll(async () => {
-  server = await startTestServer({ throttle: 'off' })
+  server = await iniciarServidorDePrueba({ throttle: 'off' })
 })
 afterAll(() => server.close())
 
-const validar = (codValidador: unknown) => apiClient(server.url).post('/api/certificados/validar', { codValidador })
+const validar = (codValidador: unknown) => clienteDePrueba(server.url).post('/api/certificados/validar', { codValidador })
 
 test('a valid code answers status 1 with the prospect code and a sentence naming student, program and date', async () => {
   const res = await validar(DEMO_CERTIFICADO_VALIDO)

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { borrarBaseDePrueba, consultarDb, opcionesDeBaseDePrueba } from '../tests/support/base-de-datos.ts'
-import { apiClient, startTestServer, type TestServer } from '../tests/support/server.ts'
+import { clienteDePrueba, iniciarServidorDePrueba, type ServidorDePrueba } from '../tests/support/servidor.ts'
 import { abrirBaseDeDatos, migrar, type Db } from './db/connection.ts'
 import { purgarCaducados } from './db/purga.ts'
 import { contar } from './middleware/limites.ts'
@@ -65,11 +65,11 @@ test('both servers purging at once delete every expired row and nothing else, wi
 })
 
 describe('two app servers on one database', () => {
-  let a: TestServer
-  let b: TestServer
+  let a: ServidorDePrueba
+  let b: ServidorDePrueba
   beforeAll(async () => {
-    a = await startTestServer({ throttle: 'off' })
-    b = await startTestServer({ throttle: 'off', dataDir: a.dataDir })
+    a = await iniciarServidorDePrueba({ throttle: 'off' })
+    b = await iniciarServidorDePrueba({ throttle: 'off', dataDir: a.dataDir })
   })
   afterAll(async () => {
     await b.close()
@@ -77,11 +77,11 @@ describe('two app servers on one database', () => {
   })
 
   test('one submission sent to both at once with one Idempotency-Key is applied once', async () => {
-    const cliente = apiClient(a.url)
+    const cliente = clienteDePrueba(a.url)
     await cliente.post('/api/auth/login', { email: 'estudiante@demo.cl', password: 'Demo2026' })
     const cuerpo = { ...((await (await cliente.get('/api/alumno/persona')).json()).data as Record<string, string>), direccion: 'Av. Simultánea 1' }
     const clave = crypto.randomUUID()
-    const otro = apiClient(b.url)
+    const otro = clienteDePrueba(b.url)
     for (const [k, v] of cliente.cookies) otro.cookies.set(k, v)
     const respuestas = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? cliente : otro).put('/api/alumno/persona', cuerpo, { 'Idempotency-Key': clave })))
     const estados = respuestas.map((r) => r.status)
@@ -102,7 +102,7 @@ describe('two app servers on one database', () => {
       password: 'Clave2026',
       confirmacion: 'Clave2026',
     }
-    const respuestas = await Promise.all(Array.from({ length: 8 }, (_, i) => apiClient((i % 2 ? a : b).url).post('/api/auth/register', cuerpo)))
+    const respuestas = await Promise.all(Array.from({ length: 8 }, (_, i) => clienteDePrueba((i % 2 ? a : b).url).post('/api/auth/register', cuerpo)))
     expect(respuestas.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409])
     expect(await consultarDb(a.dataDir, 'select id from alumnos where email = ?', cuerpo.email)).toHaveLength(1)
   })

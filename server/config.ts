@@ -1,4 +1,4 @@
-// Server configuration from environment variables. `buildConfig` takes the env object as an
+// Server configuration from environment variables. `construirConfig` takes the env object as an
 // argument so tests can build their own without touching process.env.
 import { resolve } from 'node:path'
 import { TAMANO_MAXIMO_MB } from '../src/domain/documentos.ts'
@@ -99,7 +99,7 @@ function configS3(env: Env): ConfigS3 | null {
   }
 }
 
-export function buildConfig(env: Env = process.env): Config {
+export function construirConfig(env: Env = process.env): Config {
   const port = entero(env, 'PORT', 8080)
   const host = env.HOST || '127.0.0.1'
   return {

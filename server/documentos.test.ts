@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { apiClient, consultarDb, iniciarSesion, startTestServer, type ApiClient, type TestServer } from '../tests/support/server.ts'
+import { clienteDePrueba, consultarDb, iniciarSesion, iniciarServidorDePrueba, type ClienteDePrueba, type ServidorDePrueba } from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
 import { contentDisposition, sanearNombreArchivo } from './routes/documentos.ts'
 
@@ -10,12 +10,12 @@ const LIMITE_MB = 20 / 1024
 const MENSAJE_MUY_GRANDE = `El archivo supera el tamaño máximo permitido de ${LIMITE_MB} MB.`
 const MENSAJE_TIPO = 'El archivo debe ser PDF, JPG o PNG, y su contenido debe corresponder a su extensión.'
 
-let server: TestServer
-let estudiante: ApiClient
-let extranjera: ApiClient
+let server: ServidorDePrueba
+let estudiante: ClienteDePrueba
+let extranjera: ClienteDePrueba
 
 beforeAll(async () => {
-  server = await startTestServer({ throttle: 'off', config: { uploadMaxMb: LIMITE_MB } })
+  server = await iniciarServidorDePrueba({ throttle: 'off', config: { uploadMaxMb: LIMITE_MB } })
   estudiante = await iniciarSesion(server.url, DEMO_CUENTAS.estudiante)
   extranjera = await iniciarSesion(server.url, DEMO_CUENTAS.extranjera)
 })
@@ -40,7 +40,7 @@ type Lista = {
   tamanoMaximoMb: number
 }
 
-async function lista(cliente: ApiClient): Promise<Lista> {
+async function lista(cliente: ClienteDePrueba): Promise<Lista> {
   const res = await cliente.get('/api/alumno/documentos')
   expect(res.status).toBe(200)
   const cuerpo = (await res.json()) as { status: string; data: Lista }
@@ -48,7 +48,7 @@ async function lista(cliente: ApiClient): Promise<Lista> {
   return cuerpo.data
 }
 
-async function subir(cliente: ApiClient, form: FormData, headers?: Record<string, string>) {
+async function subir(cliente: ClienteDePrueba, form: FormData, headers?: Record<string, string>) {
   const res = await cliente.request('POST', '/api/alumno/documentos', form, headers)
   return { res, cuerpo: (await res.json()) as { status?: string; data?: Archivo; error?: string; campos?: Record<string, string> } }
 }
@@ -79,7 +79,7 @@ test('the list says which personal documents each student must upload', async ()
 })
 
 test('without a session: 401 for list, upload and download', async () => {
-  const anonimo = apiClient(server.url)
+  const anonimo = clienteDePrueba(server.url)
   expect((await anonimo.get('/api/alumno/documentos')).status).toBe(401)
   expect((await anonimo.request('POST', '/api/alumno/documentos', formulario('20', pdf('x'), 'a.pdf'))).status).toBe(401)
   expect((await anonimo.get('/api/alumno/documentos/cualquiera')).status).toBe(401)

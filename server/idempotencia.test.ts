@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { borrarBaseDePrueba, opcionesDeBaseDePrueba } from '../tests/support/base-de-datos.ts'
-import { apiClient, consultarDb, iniciarSesion, startTestServer, type ApiClient, type TestServer } from '../tests/support/server.ts'
-import type { AppEnv, Deps } from './contexto.ts'
+import { clienteDePrueba, consultarDb, iniciarSesion, iniciarServidorDePrueba, type ClienteDePrueba, type ServidorDePrueba } from '../tests/support/servidor.ts'
+import type { EntornoApp, Dependencias } from './contexto.ts'
 import { abrirBaseDeDatos, migrar, type Db } from './db/connection.ts'
 import { purgarCaducados } from './db/purga.ts'
 import type { Alumno } from './db/schema.ts'
@@ -17,18 +17,18 @@ const MENSAJE_OTROS_DATOS = 'Esta clave de envío ya se usó con otros datos.'
 const MENSAJE_EN_CURSO = 'El envío anterior aún se está procesando. Intente nuevamente en unos segundos.'
 
 describe('over HTTP on the real server', () => {
-  let server: TestServer
-  let estudiante: ApiClient
-  let extranjera: ApiClient
+  let server: ServidorDePrueba
+  let estudiante: ClienteDePrueba
+  let extranjera: ClienteDePrueba
 
   beforeAll(async () => {
-    server = await startTestServer({ throttle: 'off' })
+    server = await iniciarServidorDePrueba({ throttle: 'off' })
     estudiante = await iniciarSesion(server.url, DEMO_CUENTAS.estudiante)
     extranjera = await iniciarSesion(server.url, DEMO_CUENTAS.extranjera)
   })
   afterAll(() => server.close())
 
-  async function persona(cliente: ApiClient): Promise<Record<string, string>> {
+  async function persona(cliente: ClienteDePrueba): Promise<Record<string, string>> {
     const { codPersona: _c, email: _e, rut: _r, ...datos } = (await (await cliente.get('/api/alumno/persona')).json()).data
     return datos
   }
@@ -100,7 +100,7 @@ describe('over HTTP on the real server', () => {
   })
 
   test('without a session the key is not looked at: the endpoint answers 401', async () => {
-    const res = await apiClient(server.url).put('/api/alumno/persona', {}, { 'Idempotency-Key': crypto.randomUUID() })
+    const res = await clienteDePrueba(server.url).put('/api/alumno/persona', {}, { 'Idempotency-Key': crypto.randomUUID() })
     expect(res.status).toBe(401)
   })
 })
@@ -127,8 +127,8 @@ describe('the middleware in-process', () => {
 
   /** An app with the session's student set and `manejador` behind the middleware. */
   function app(manejador: (cuerpo: string) => Promise<Response>) {
-    const deps = { db, clock: () => ahora, log: () => {} } as unknown as Deps
-    const hono = new Hono<AppEnv>()
+    const deps = { db, clock: () => ahora, log: () => {} } as unknown as Dependencias
+    const hono = new Hono<EntornoApp>()
     hono.use(async (c, next) => {
       c.set('deps', deps)
       c.set('alumno', alumno)

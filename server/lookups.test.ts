@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { apiClient, iniciarSesion, startTestServer, type ApiClient, type TestServer } from '../tests/support/server.ts'
+import { clienteDePrueba, iniciarSesion, iniciarServidorDePrueba, type ClienteDePrueba, type ServidorDePrueba } from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
 
-let server: TestServer
-let alumno: ApiClient
+let server: ServidorDePrueba
+let alumno: ClienteDePrueba
 
 beforeAll(async () => {
-  server = await startTestServer({ throttle: 'off' })
+  server = await iniciarServidorDePrueba({ throttle: 'off' })
   alumno = await iniciarSesion(server.url, DEMO_CUENTAS.estudiante)
 })
 afterAll(() => server.close())
@@ -21,7 +21,7 @@ async function datos<T>(path: string): Promise<T> {
 
 test('every lookup needs a session: 401 with the spec message', async () => {
   for (const path of ['paises', 'profesiones', 'universidades', 'regiones', 'comunas?region=13', 'ciudades']) {
-    const res = await apiClient(server.url).get(`/api/lookups/${path}`)
+    const res = await clienteDePrueba(server.url).get(`/api/lookups/${path}`)
     expect(res.status).toBe(401)
     expect(await res.json()).toEqual({ error: 'Sesion Expirada, vuelva a ingresar' })
   }

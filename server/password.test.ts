@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { apiClient, esperarCorreo, leerCorreos, startTestServer, tokenDeRecuperacion, type TestServer } from '../tests/support/server.ts'
+import { clienteDePrueba, esperarCorreo, leerCorreos, iniciarServidorDePrueba, tokenDeRecuperacion, type ServidorDePrueba } from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 
-let server: TestServer
+let server: ServidorDePrueba
 let ahora = new Date('2026-03-01T12:00:00Z')
 
 beforeAll(async () => {
-  server = await startTestServer({ throttle: 'off', clock: () => ahora })
+  server = await iniciarServidorDePrueba({ throttle: 'off', clock: () => ahora })
 })
 afterAll(() => server.close())
 
@@ -21,7 +21,7 @@ const ENLACE_INVALIDO = {
 }
 
 async function login(email: string, password: string) {
-  const cliente = apiClient(server.url)
+  const cliente = clienteDePrueba(server.url)
   const res = await cliente.post('/api/auth/login', { email, password })
   return { cliente, cuerpo: (await res.json()) as { codRetorno: number } }
 }
@@ -31,7 +31,7 @@ test('reset end to end: mailed link, verify, set, new password works, old one an
   const { cliente: sesionAbierta } = await login(email, DEMO_PASSWORD)
   expect((await sesionAbierta.get('/api/alumno')).status).toBe(200)
 
-  const res = await apiClient(server.url).post('/api/auth/password/request', { email: 'Estudiante@Demo.cl' })
+  const res = await clienteDePrueba(server.url).post('/api/auth/password/request', { email: 'Estudiante@Demo.cl' })
   expect(res.status).toBe(200)
   expect(await res.json()).toEqual(ENVIADO)
 
@@ -41,7 +41,7 @@ test('reset end to end: mailed link, verify, set, new password works, old one an
   expect(correo.html).toContain(`${server.url}/?recoverpass=`)
   const token = tokenDeRecuperacion(correo)
 
-  const cliente = apiClient(server.url)
+  const cliente = clienteDePrueba(server.url)
   const verificado = await cliente.post('/api/auth/password/verify', { token })
   expect(verificado.status).toBe(200)
   expect(await verificado.json()).toEqual({ status: 'ok', message: 'Enlace válido. Crea tu nueva contraseña.' })
@@ -65,7 +65,7 @@ test('reset end to end: mailed link, verify, set, new password works, old one an
 
 test('an expired reset link is refused by verify and set', async () => {
   const email = DEMO_CUENTAS.sinSolicitudes
-  const cliente = apiClient(server.url)
+  const cliente = clienteDePrueba(server.url)
   await cliente.post('/api/auth/password/request', { email })
   const token = tokenDeRecuperacion(await esperarCorreo(server.dataDir, email))
   const inicio = ahora
@@ -85,7 +85,7 @@ test('an expired reset link is refused by verify and set', async () => {
 
 test('an unknown e-mail gets the same reply and no message is written', async () => {
   const antes = leerCorreos(server.dataDir).length
-  const res = await apiClient(server.url).post('/api/auth/password/request', { email: 'nadie@demo.cl' })
+  const res = await clienteDePrueba(server.url).post('/api/auth/password/request', { email: 'nadie@demo.cl' })
   expect(res.status).toBe(200)
   expect(await res.json()).toEqual(ENVIADO)
   await new Promise((r) => setTimeout(r, 300))
@@ -94,7 +94,7 @@ test('an unknown e-mail gets the same reply and no message is written', async ()
 
 test('set password applies the shared policy with the spec messages and keeps the link usable', async () => {
   const email = DEMO_CUENTAS.extranjera
-  const cliente = apiClient(server.url)
+  const cliente = clienteDePrueba(server.url)
   await cliente.post('/api/auth/password/request', { email })
   const token = tokenDeRecuperacion(await esperarCorreo(server.dataDir, email))
 
@@ -122,10 +122,10 @@ test('set password applies the shared policy with the spec messages and keeps th
 })
 
 test('a bad reset request body gets a Spanish 400', async () => {
-  const res = await apiClient(server.url).post('/api/auth/password/request', { email: '' })
+  const res = await clienteDePrueba(server.url).post('/api/auth/password/request', { email: '' })
   expect(res.status).toBe(400)
   expect(await res.json()).toMatchObject({ status: 'error', message: 'El correo electrónico es obligatorio' })
-  const token = await apiClient(server.url).post('/api/auth/password/verify', { token: 'x'.repeat(500) })
+  const token = await clienteDePrueba(server.url).post('/api/auth/password/verify', { token: 'x'.repeat(500) })
   expect(token.status).toBe(400)
   expect(await token.json()).toEqual(ENLACE_INVALIDO)
 })

@@ -5,18 +5,18 @@ import { MENSAJE_TELEFONO } from '../src/domain/telefono.ts'
 import { MENSAJE_CAMPO_OBLIGATORIO } from '../src/domain/validacion.ts'
 import { MENSAJE_EDAD } from '../src/domain/edad.ts'
 import { crearPersonaSchema, type PersonaInput } from '../src/domain/persona.ts'
-import { apiClient, consultarDb, iniciarSesion, startTestServer, type ApiClient, type TestServer } from '../tests/support/server.ts'
+import { clienteDePrueba, consultarDb, iniciarSesion, iniciarServidorDePrueba, type ClienteDePrueba, type ServidorDePrueba } from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
 
 // The server's clock: ages are measured on this day.
 const HOY = new Date('2026-03-01T12:00:00Z')
 
-let server: TestServer
-let estudiante: ApiClient
-let extranjera: ApiClient
+let server: ServidorDePrueba
+let estudiante: ClienteDePrueba
+let extranjera: ClienteDePrueba
 
 beforeAll(async () => {
-  server = await startTestServer({ throttle: 'off', clock: () => HOY })
+  server = await iniciarServidorDePrueba({ throttle: 'off', clock: () => HOY })
   estudiante = await iniciarSesion(server.url, DEMO_CUENTAS.estudiante)
   extranjera = await iniciarSesion(server.url, DEMO_CUENTAS.extranjera)
 })
@@ -24,7 +24,7 @@ afterAll(() => server.close())
 
 type PersonaGuardada = PersonaInput & { codPersona: string; email: string; rut: string }
 
-async function leerPersona(cliente: ApiClient): Promise<PersonaGuardada> {
+async function leerPersona(cliente: ClienteDePrueba): Promise<PersonaGuardada> {
   const res = await cliente.get('/api/alumno/persona')
   expect(res.status).toBe(200)
   const cuerpo = (await res.json()) as { status: string; data: PersonaGuardada }
@@ -33,7 +33,7 @@ async function leerPersona(cliente: ApiClient): Promise<PersonaGuardada> {
 }
 
 /** The student's own data as a PUT body: valid, since the seed's persons are. */
-async function cuerpoDe(cliente: ApiClient): Promise<PersonaInput> {
+async function cuerpoDe(cliente: ClienteDePrueba): Promise<PersonaInput> {
   const { codPersona: _c, email: _e, rut: _r, ...persona } = await leerPersona(cliente)
   return persona
 }
@@ -47,7 +47,7 @@ const historial = (id: string) =>
   )
 
 /** A refused PUT: 400, the field named in `campos` with its message, and nothing stored. */
-async function rechazado(cliente: ApiClient, alumnoId: string, cuerpo: unknown, campo: string, mensaje: string) {
+async function rechazado(cliente: ClienteDePrueba, alumnoId: string, cuerpo: unknown, campo: string, mensaje: string) {
   const antes = await filaAlumno(alumnoId)
   const filasAntes = (await historial(alumnoId)).length
   const res = await cliente.put('/api/alumno/persona', cuerpo)
@@ -112,7 +112,7 @@ test('every demo person is complete and valid by the shared schema', async () =>
 })
 
 test('without a session GET and PUT answer 401', async () => {
-  const anonimo = apiClient(server.url)
+  const anonimo = clienteDePrueba(server.url)
   expect((await anonimo.get('/api/alumno/persona')).status).toBe(401)
   const res = await anonimo.put('/api/alumno/persona', await cuerpoDe(estudiante))
   expect(res.status).toBe(401)
@@ -173,7 +173,7 @@ test('a foreigner without passport: 400 on numeroDocumento with the spec message
 })
 
 test('a passport already on another account: 400 on numeroDocumento', async () => {
-  const registro = await apiClient(server.url).post('/api/auth/register', {
+  const registro = await clienteDePrueba(server.url).post('/api/auth/register', {
     nombres: 'Lucía',
     apellidos: 'Fernández Díaz',
     tipoDocumento: 'PASAPORTE',

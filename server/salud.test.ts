@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { consultarDb, startTestServer, type TestServer } from '../tests/support/server.ts'
+import { consultarDb, iniciarServidorDePrueba, type ServidorDePrueba } from '../tests/support/servidor.ts'
 
-let server: TestServer
+let server: ServidorDePrueba
 beforeAll(async () => {
-  server = await startTestServer()
+  server = await iniciarServidorDePrueba()
 })
 afterAll(() => server.close())
 

@@ -11,27 +11,27 @@ import { encuestaVacia } from '../src/domain/encuesta.ts'
 import { MENSAJE_SESION_EXPIRADA } from '../src/domain/errores-api.ts'
 import { MENSAJE_CARACTERES_INVISIBLES } from '../src/domain/validacion.ts'
 import {
-  apiClient,
+  clienteDePrueba,
   consultarDb,
   esperarCorreo,
   iniciarSesion,
-  startTestServer,
+  iniciarServidorDePrueba,
   tokenDeRecuperacion,
-  type ApiClient,
-  type TestServer,
-  type TestServerOptions,
-} from '../tests/support/server.ts'
+  type ClienteDePrueba,
+  type ServidorDePrueba,
+  type OpcionesServidorDePrueba,
+} from '../tests/support/servidor.ts'
 import { rutasApi } from './app.ts'
-import { buildConfig } from './config.ts'
+import { construirConfig } from './config.ts'
 import { DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS } from './db/seed/demo.ts'
 import { MENSAJE_XSRF } from './middleware/xsrf.ts'
 import { MENSAJE_SOLO_JSON, MENSAJE_SOLO_MULTIPART } from './routes/validacion.ts'
-import { hashPassword } from './security/password.ts'
+import { hashearPassword } from './seguridad/password.ts'
 
 // Every call to the password hash is counted, to show which requests reach it.
-vi.mock('./security/password.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./security/password.ts')>()
-  return { ...real, hashPassword: vi.fn(real.hashPassword) }
+vi.mock('./seguridad/password.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./seguridad/password.ts')>()
+  return { ...real, hashearPassword: vi.fn(real.hashearPassword) }
 })
 
 const DEMASIADOS = 'Demasiados intentos. Espere unos minutos e intente nuevamente.'
@@ -50,7 +50,7 @@ type Endpoint = {
   cuerpo: 'ninguno' | 'json' | 'multipart'
   sesion: boolean
   url?: (ajenos: Ajenos) => string
-  valido?: (cliente: ApiClient) => Promise<Record<string, unknown>>
+  valido?: (cliente: ClienteDePrueba) => Promise<Record<string, unknown>>
   /** Multipart only: the field that carries the file. */
   campoArchivo?: string
 }
@@ -58,7 +58,7 @@ type Endpoint = {
 /** What belongs to the signed-in student `estudiante`, which `otra` must never reach. */
 type Ajenos = { documento: string; solicitud: string }
 
-async function personaDe(cliente: ApiClient): Promise<Record<string, unknown>> {
+async function personaDe(cliente: ClienteDePrueba): Promise<Record<string, unknown>> {
   const { codPersona: _c, email: _e, rut: _r, ...persona } = ((await (await cliente.get('/api/alumno/persona')).json()) as { data: Record<string, unknown> }).data
   return persona
 }
@@ -151,13 +151,13 @@ function formulario(campos: Record<string, unknown>): FormData {
  * A server for the tables, with two signed-in students: `estudiante`, who has uploaded a document
  * whose contents and name mark it, and `otra`, who probes.
  */
-let comun: TestServer
-let estudiante: ApiClient
-let otra: ApiClient
+let comun: ServidorDePrueba
+let estudiante: ClienteDePrueba
+let otra: ClienteDePrueba
 const ajenos: Ajenos = { documento: '', solicitud: 'INS-26-40018' }
 const MARCA_DOCUMENTO = 'contenido-privado-de-camila'
 beforeAll(async () => {
-  comun = await startTestServer({ throttle: 'off' })
+  comun = await iniciarServidorDePrueba({ throttle: 'off' })
   estudiante = await iniciarSesion(comun.url, DEMO_CUENTAS.estudiante)
   otra = await iniciarSesion(comun.url, DEMO_CUENTAS.extranjera)
   const subida = await estudiante.request('POST', '/api/alumno/documentos', formulario({ codTipoDocumento: '20', archivo: pdf(MARCA_DOCUMENTO, 'titulo-de-camila.pdf') }))
@@ -170,13 +170,13 @@ afterAll(() => comun.close())
 const MARCAS_ESTUDIANTE = [DEMO_CUENTAS.estudiante, '16789432-1', 'AL20180457', 'Camila Andrea', MARCA_DOCUMENTO, 'titulo-de-camila', 'INS-26-40018']
 
 /** Rows counted in the tables a request could change. */
-async function estadoDeDatos(servidor: TestServer): Promise<unknown[]> {
+async function estadoDeDatos(servidor: ServidorDePrueba): Promise<unknown[]> {
   const tablas = ['alumnos', 'sesiones', 'tokens_recuperacion', 'historial_persona', 'archivos_personales', 'idempotencia', 'encuestas', 'condiciones']
   return Promise.all(tablas.map(async (t) => (await consultarDb<{ n: number }>(servidor.dataDir, `select count(*) as n from ${t}`))[0]?.n))
 }
 
 /** A raw body with the client's cookies and XSRF header: what a page could send with fetch. */
-function enviar(cliente: ApiClient, servidor: TestServer, e: Endpoint, cuerpo: BodyInit | undefined, contentType?: string): Promise<Response> {
+function enviar(cliente: ClienteDePrueba, servidor: ServidorDePrueba, e: Endpoint, cuerpo: BodyInit | undefined, contentType?: string): Promise<Response> {
   const headers: Record<string, string> = {
     cookie: [...cliente.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
     'x-xsrf-token': cliente.cookies.get('XSRF-TOKEN') ?? '',
@@ -186,20 +186,20 @@ function enviar(cliente: ApiClient, servidor: TestServer, e: Endpoint, cuerpo: B
 }
 
 
-const abiertos: TestServer[] = []
+const abiertos: ServidorDePrueba[] = []
 afterEach(async () => {
   await Promise.all(abiertos.splice(0).map((s) => s.close()))
 })
 
-async function arrancar(opciones: TestServerOptions = {}): Promise<TestServer> {
-  const servidor = await startTestServer(opciones)
+async function arrancar(opciones: OpcionesServidorDePrueba = {}): Promise<ServidorDePrueba> {
+  const servidor = await iniciarServidorDePrueba(opciones)
   abiertos.push(servidor)
   return servidor
 }
 
 /** A server with these throttle limits (env syntax N/M), every other one as configured by default. */
-function conLimites(env: Record<string, string>): Promise<TestServer> {
-  return arrancar({ config: { limites: buildConfig(env).limites } })
+function conLimites(env: Record<string, string>): Promise<ServidorDePrueba> {
+  return arrancar({ config: { limites: construirConfig(env).limites } })
 }
 
 test('hashed assets carry no cookie (a CDN keeps them); the page does', async () => {
@@ -226,7 +226,7 @@ test('a certificate keeps the name it certified when the student renames themsel
   const invertido = await cliente.put('/api/alumno/persona', { ...propia, nombres: 'Camila\u202Eogeid' })
   expect(invertido.status).toBe(400)
   expect(await invertido.json()).toMatchObject({ error: MENSAJE_CARACTERES_INVISIBLES, campos: { nombres: MENSAJE_CARACTERES_INVISIBLES } })
-  const registro = await apiClient(servidor.url).post('/api/auth/register', {
+  const registro = await clienteDePrueba(servidor.url).post('/api/auth/register', {
     nombres: 'Ana\u200B',
     apellidos: 'Pérez',
     tipoDocumento: 'RUT',
@@ -240,7 +240,7 @@ test('a certificate keeps the name it certified when the student renames themsel
   expect((await registro.json()).campos).toEqual({ nombres: MENSAJE_CARACTERES_INVISIBLES })
 
   expect((await cliente.put('/api/alumno/persona', { ...propia, nombres: 'Impostora', apPaterno: 'Cualquiera' })).status).toBe(200)
-  const validacion = await apiClient(servidor.url).post('/api/certificados/validar', { codValidador: DEMO_CERTIFICADO_VALIDO })
+  const validacion = await clienteDePrueba(servidor.url).post('/api/certificados/validar', { codValidador: DEMO_CERTIFICADO_VALIDO })
   const { data } = (await validacion.json()) as { data: { msgvalido: string } }
   expect(data.msgvalido).toContain('Camila Andrea Rojas Soto')
   expect(data.msgvalido).not.toContain('Impostora')
@@ -248,7 +248,7 @@ test('a certificate keeps the name it certified when the student renames themsel
 
 test('checking and using reset links is throttled per IP once too many were refused', async () => {
   const servidor = await conLimites({ THROTTLE_RECUPERACION_TOKEN_IP: '3/15' })
-  const cliente = apiClient(servidor.url)
+  const cliente = clienteDePrueba(servidor.url)
   for (let i = 0; i < 3; i++) expect((await cliente.post('/api/auth/password/verify', { token: `falso-${i}` })).status).toBe(400)
   const verificar = await cliente.post('/api/auth/password/verify', { token: 'falso-3' })
   expect(verificar.status).toBe(429)
@@ -260,19 +260,19 @@ test('checking and using reset links is throttled per IP once too many were refu
 
 test('a bogus reset token is refused before any password is hashed', async () => {
   const servidor = await arrancar({ throttle: 'off' })
-  const cliente = apiClient(servidor.url)
-  vi.mocked(hashPassword).mockClear()
+  const cliente = clienteDePrueba(servidor.url)
+  vi.mocked(hashearPassword).mockClear()
   const intentos = Array.from({ length: 16 }, (_, i) =>
     cliente.post('/api/auth/password/set', { token: `falso-${i}`, password: 'Nueva2026', confirmacion: 'Nueva2026' }),
   )
   for (const res of await Promise.all(intentos)) expect(res.status).toBe(400)
-  expect(hashPassword).not.toHaveBeenCalled()
+  expect(hashearPassword).not.toHaveBeenCalled()
 
   // A real link does reach the hash: the spy sees what the server does.
   await cliente.post('/api/auth/password/request', { email: DEMO_CUENTAS.sinSolicitudes })
   const token = tokenDeRecuperacion(await esperarCorreo(servidor.dataDir, DEMO_CUENTAS.sinSolicitudes))
   expect((await cliente.post('/api/auth/password/set', { token, password: 'Nueva2026', confirmacion: 'Nueva2026' })).status).toBe(200)
-  expect(hashPassword).toHaveBeenCalledTimes(1)
+  expect(hashearPassword).toHaveBeenCalledTimes(1)
 })
 
 test('a request cannot forge log lines: every line is one JSON event with control and bidirectional characters escaped', async () => {
@@ -292,7 +292,7 @@ test('a request cannot forge log lines: every line is one JSON event with contro
 
 test('the log holds no e-mail address, not even the recipient of a saved reset e-mail', async () => {
   const servidor = await arrancar({ throttle: 'off' })
-  const cliente = apiClient(servidor.url)
+  const cliente = clienteDePrueba(servidor.url)
   await cliente.post('/api/auth/password/request', { email: DEMO_CUENTAS.extranjera })
   await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: 'Equivocada1' })
   await esperarCorreo(servidor.dataDir, DEMO_CUENTAS.extranjera)
@@ -424,10 +424,10 @@ test('the per-IP login limit counts failures only: many students signing in from
   const servidor = await conLimites({ THROTTLE_LOGIN_IP: '3/15' })
   for (let i = 0; i < 6; i++) {
     const email = [DEMO_CUENTAS.estudiante, DEMO_CUENTAS.extranjera, DEMO_CUENTAS.sinSolicitudes][i % 3]
-    const res = await apiClient(servidor.url).post('/api/auth/login', { email, password: 'Demo2026' })
+    const res = await clienteDePrueba(servidor.url).post('/api/auth/login', { email, password: 'Demo2026' })
     expect((await res.json()).codRetorno).toBe(0)
   }
-  const cliente = apiClient(servidor.url)
+  const cliente = clienteDePrueba(servidor.url)
   for (let i = 0; i < 3; i++) expect((await cliente.post('/api/auth/login', { email: `nadie${i}@demo.cl`, password: 'Mala2026' })).status).toBe(200)
   const bloqueado = await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: 'Demo2026' })
   expect(bloqueado.status).toBe(429)
@@ -436,7 +436,7 @@ test('the per-IP login limit counts failures only: many students signing in from
 
 test('trying passport numbers other than one own is throttled per student, and a refused number is kept nowhere', async () => {
   const servidor = await conLimites({ THROTTLE_DOCUMENTO_ALUMNO: '2/60' })
-  const registro = await apiClient(servidor.url).post('/api/auth/register', {
+  const registro = await clienteDePrueba(servidor.url).post('/api/auth/register', {
     nombres: 'Lucía',
     apellidos: 'Fernández Díaz',
     tipoDocumento: 'PASAPORTE',
@@ -484,7 +484,7 @@ test.each(ENDPOINTS)('$metodo $ruta: the reply is never stored by a cache', asyn
 })
 
 test.each(ENDPOINTS.filter((e) => e.sesion))('$metodo $ruta without a session: 401 and nothing else', async (e) => {
-  const anonimo = apiClient(comun.url)
+  const anonimo = clienteDePrueba(comun.url)
   await anonimo.get('/api/sesion')
   const res = await enviar(anonimo, comun, e, undefined)
   expect(res.status).toBe(401)
@@ -510,7 +510,7 @@ test.each(ENDPOINTS.filter((e) => e.sesion && e.metodo !== 'GET'))("$metodo $rut
 })
 
 /** What a page on another site, or a script with a stolen or planted token, could send. */
-const INTENTOS_XSRF: { caso: string; cabeceras: (cliente: ApiClient) => Record<string, string> }[] = [
+const INTENTOS_XSRF: { caso: string; cabeceras: (cliente: ClienteDePrueba) => Record<string, string> }[] = [
   { caso: 'no header', cabeceras: (c) => ({ cookie: galletas(c) }) },
   { caso: 'a header that differs from the cookie', cabeceras: (c) => ({ cookie: galletas(c), 'x-xsrf-token': 'otro-valor' }) },
   { caso: 'a header and no cookie', cabeceras: (c) => ({ cookie: galletas(c, ['XSRF-TOKEN']), 'x-xsrf-token': c.cookies.get('XSRF-TOKEN') ?? '' }) },
@@ -518,7 +518,7 @@ const INTENTOS_XSRF: { caso: string; cabeceras: (cliente: ApiClient) => Record<s
   { caso: "another session's token", cabeceras: (c) => ({ cookie: `${galletas(c, ['XSRF-TOKEN'])}; XSRF-TOKEN=${otra.cookies.get('XSRF-TOKEN')}`, 'x-xsrf-token': otra.cookies.get('XSRF-TOKEN') ?? '' }) },
 ]
 
-function galletas(cliente: ApiClient, sin: string[] = []): string {
+function galletas(cliente: ClienteDePrueba, sin: string[] = []): string {
   return [...cliente.cookies].filter(([k]) => !sin.includes(k)).map(([k, v]) => `${k}=${v}`).join('; ')
 }
 

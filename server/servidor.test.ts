@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { borrarBaseDePrueba } from '../tests/support/base-de-datos.ts'
-import { apiClient, consultarDb, esperarCorreo, startTestServer, tokenDeRecuperacion } from '../tests/support/server.ts'
+import { clienteDePrueba, consultarDb, esperarCorreo, iniciarServidorDePrueba, tokenDeRecuperacion } from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 import { proveedorMigraciones } from './db/migrations/index.ts'
 
@@ -15,8 +15,8 @@ async function contar(dataDir: string, sql: string): Promise<number> {
 test('a restart reuses the database: data kept, migrations and seed not applied twice', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-reinicio-'))
   try {
-    const primero = await startTestServer({ throttle: 'off', dataDir })
-    const cliente = apiClient(primero.url)
+    const primero = await iniciarServidorDePrueba({ throttle: 'off', dataDir })
+    const cliente = clienteDePrueba(primero.url)
     await cliente.post('/api/auth/register', {
       nombres: 'Ana',
       apellidos: 'Pérez Lagos',
@@ -30,10 +30,10 @@ test('a restart reuses the database: data kept, migrations and seed not applied 
     expect(primero.eventos().map((e) => e.mensaje)).toContain('datos iniciales cargados: 0001-tablas-de-referencia, 0002-demo, 0003-encuestas-condiciones')
     await primero.close()
 
-    const segundo = await startTestServer({ throttle: 'off', dataDir })
+    const segundo = await iniciarServidorDePrueba({ throttle: 'off', dataDir })
     try {
       expect(segundo.eventos().some((e) => String(e.mensaje).startsWith('datos iniciales cargados'))).toBe(false)
-      const login = await apiClient(segundo.url).post('/api/auth/login', { email: 'ana@ejemplo.cl', password: 'Clave2026' })
+      const login = await clienteDePrueba(segundo.url).post('/api/auth/login', { email: 'ana@ejemplo.cl', password: 'Clave2026' })
       expect((await login.json()).codRetorno).toBe(0)
     } finally {
       await segundo.close()
@@ -52,7 +52,7 @@ test('a restart reuses the database: data kept, migrations and seed not applied 
 })
 
 test('the demo data matches the issue: 10+ enrolments across groups and types for estudiante, one for extranjera, none for sinsolicitudes', async () => {
-  const server = await startTestServer({ throttle: 'off' })
+  const server = await iniciarServidorDePrueba({ throttle: 'off' })
   try {
     const dataDir = server.dataDir
     const solicitudes = await consultarDb<{ cod_grupo: string; tipo_curso: string; habilita_tb: number; codigo_inscripcion: string }>(
@@ -83,9 +83,9 @@ test('the demo data matches the issue: 10+ enrolments across groups and types fo
 })
 
 test('passwords are stored as scrypt hashes, tokens as SHA-256, and the logs hold neither passwords nor tokens', async () => {
-  const server = await startTestServer({ throttle: 'off' })
+  const server = await iniciarServidorDePrueba({ throttle: 'off' })
   try {
-    const cliente = apiClient(server.url)
+    const cliente = clienteDePrueba(server.url)
     await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: DEMO_PASSWORD })
     await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: 'ClaveEquivocada9' })
     await cliente.post('/api/auth/password/request', { email: DEMO_CUENTAS.extranjera })
@@ -119,10 +119,10 @@ test('passwords are stored as scrypt hashes, tokens as SHA-256, and the logs hol
 })
 
 test('an unexpected error answers 500 with the spec message and logs the stack', async () => {
-  const server = await startTestServer({ throttle: 'off' })
+  const server = await iniciarServidorDePrueba({ throttle: 'off' })
   try {
     await consultarDb(server.dataDir, 'drop table certificados')
-    const res = await apiClient(server.url).post('/api/certificados/validar', { codValidador: 'ABC' })
+    const res = await clienteDePrueba(server.url).post('/api/certificados/validar', { codValidador: 'ABC' })
     expect(res.status).toBe(500)
     expect(await res.json()).toEqual({ error: 'Ocurrio un error interno, verifica tu conexión o comunicalo a su asistente' })
     // SQLite and PostgreSQL word the missing table differently.
@@ -140,8 +140,8 @@ test('expired sessions, reset tokens and throttle windows are purged at start', 
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-purga-'))
   let ahora = new Date('2026-03-01T12:00:00Z')
   try {
-    const primero = await startTestServer({ dataDir, clock: () => ahora })
-    const cliente = apiClient(primero.url)
+    const primero = await iniciarServidorDePrueba({ dataDir, clock: () => ahora })
+    const cliente = clienteDePrueba(primero.url)
     await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: DEMO_PASSWORD })
     await cliente.post('/api/auth/password/request', { email: DEMO_CUENTAS.estudiante })
     await esperarCorreo(primero.dataDir, DEMO_CUENTAS.estudiante)
@@ -149,7 +149,7 @@ test('expired sessions, reset tokens and throttle windows are purged at start', 
     const filas = () => Promise.all(['sesiones', 'tokens_recuperacion', 'limites'].map((t) => contar(dataDir, `select count(*) as n from ${t}`)))
     expect((await filas()).every((n) => n > 0)).toBe(true)
     ahora = new Date(ahora.getTime() + 13 * 3_600_000)
-    const segundo = await startTestServer({ dataDir, clock: () => ahora })
+    const segundo = await iniciarServidorDePrueba({ dataDir, clock: () => ahora })
     await segundo.close()
     expect(await filas()).toEqual([0, 0, 0])
   } finally {

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { encuestaVacia, MENSAJE_ENCUESTA_YA_ENVIADA, MENSAJE_OBLIGATORIO, MENSAJE_PRIMERA_RAZON_CURSA, type EncuestaFormulario } from '../src/domain/encuesta.ts'
 import { MENSAJE_SOLICITUD_NO_ENCONTRADA } from '../src/domain/solicitudes.ts'
-import { apiClient, consultarDb, esperarCorreo, iniciarSesion, startTestServer, type ApiClient, type TestServer } from '../tests/support/server.ts'
+import { clienteDePrueba, consultarDb, esperarCorreo, iniciarSesion, iniciarServidorDePrueba, type ClienteDePrueba, type ServidorDePrueba } from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
 import { MENSAJE_ENCUESTA_NO_REQUERIDA } from './routes/solicitudes.ts'
 
-let server: TestServer
-let estudiante: ApiClient
-let extranjera: ApiClient
+let server: ServidorDePrueba
+let estudiante: ClienteDePrueba
+let extranjera: ClienteDePrueba
 
 beforeAll(async () => {
-  server = await startTestServer({ throttle: 'off' })
+  server = await iniciarServidorDePrueba({ throttle: 'off' })
   estudiante = await iniciarSesion(server.url, DEMO_CUENTAS.estudiante)
   extranjera = await iniciarSesion(server.url, DEMO_CUENTAS.extranjera)
 })
@@ -18,7 +18,7 @@ afterAll(() => server.close())
 
 type Fila = { codigoInscripcion: string; encuesta: string; condiciones: { decision: string } | null; reglamentoFirmado: boolean; habilitaTb: boolean }
 
-async function lista(cliente: ApiClient) {
+async function lista(cliente: ClienteDePrueba) {
   const res = await cliente.get('/api/solicitudes')
   expect(res.status).toBe(200)
   return ((await res.json()) as { data: { solicitudes: Fila[]; tieneDocumentoIdentidad: boolean; certificadosActivos: boolean } }).data
@@ -63,7 +63,7 @@ test("the list holds only the student's own enrolments, newest first, with each 
 })
 
 test('the certificate column can be switched off by the server', async () => {
-  const otro = await startTestServer({ throttle: 'off', config: { certificadosActivos: false } })
+  const otro = await iniciarServidorDePrueba({ throttle: 'off', config: { certificadosActivos: false } })
   try {
     const cliente = await iniciarSesion(otro.url, DEMO_CUENTAS.extranjera)
     expect((await lista(cliente)).certificadosActivos).toBe(false)
@@ -148,7 +148,7 @@ test('a decision other than accept or reject is refused', async () => {
 })
 
 test('without a session every endpoint answers 401', async () => {
-  const anonimo = apiClient(server.url)
+  const anonimo = clienteDePrueba(server.url)
   expect((await anonimo.get('/api/solicitudes')).status).toBe(401)
   expect((await anonimo.get('/api/solicitudes/INS-24-20117/encuesta')).status).toBe(401)
 })

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { consultarDb, urlDeBaseDePrueba, borrarBaseDePrueba } from '../tests/support/base-de-datos.ts'
 import { entornoS3, iniciarProcesoPortal, type ProcesoPortal } from '../tests/support/proceso.ts'
 import { iniciarS3, type S3DePrueba } from '../tests/support/s3.ts'
-import { apiClient, type ApiClient } from '../tests/support/server.ts'
+import { clienteDePrueba, type ClienteDePrueba } from '../tests/support/servidor.ts'
 import { proveedorMigraciones } from './db/migrations/index.ts'
 import { DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 
@@ -47,11 +47,11 @@ afterAll(async () => {
  * One browser behind the balancer: a client per server, and before each request the cookies of
  * the last one used are carried over (the browser sees a single origin).
  */
-function navegador(): (servidor: ProcesoPortal) => ApiClient {
-  const clientes = new Map([a, b].map((s) => [s, apiClient(s.url)]))
-  let ultimo: ApiClient | undefined
+function navegador(): (servidor: ProcesoPortal) => ClienteDePrueba {
+  const clientes = new Map([a, b].map((s) => [s, clienteDePrueba(s.url)]))
+  let ultimo: ClienteDePrueba | undefined
   return (servidor) => {
-    const cliente = clientes.get(servidor) as ApiClient
+    const cliente = clientes.get(servidor) as ClienteDePrueba
     if (ultimo && ultimo !== cliente) {
       cliente.cookies.clear()
       for (const [k, v] of ultimo.cookies) cliente.cookies.set(k, v)
@@ -112,13 +112,13 @@ test('a student journey alternating between the servers: one session, one set of
 
   expect((await en(b).post('/api/auth/logout')).status).toBe(204)
   // The browser dropped the cookie; a copy of it sent to the other server is refused there too.
-  const copia = apiClient(a.url)
+  const copia = clienteDePrueba(a.url)
   copia.cookies.set('portal_sesion', sesion)
   expect((await copia.get('/api/alumno')).status).toBe(401)
 })
 
 test('failed logins are counted across both servers', async () => {
-  const intento = (servidor: ProcesoPortal) => apiClient(servidor.url).post('/api/auth/login', { email: DEMO_CUENTAS.sinSolicitudes, password: 'Mala2026' })
+  const intento = (servidor: ProcesoPortal) => clienteDePrueba(servidor.url).post('/api/auth/login', { email: DEMO_CUENTAS.sinSolicitudes, password: 'Mala2026' })
   for (const servidor of [a, b, a]) expect((await (await intento(servidor)).json()).codRetorno).toBe(1)
   // Three failures, one or two on each server: the limit of 3 is reached on both.
   expect((await intento(b)).status).toBe(429)

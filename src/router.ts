@@ -2,7 +2,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { lazy } from 'react'
 import type { Offline } from './lib/offline/iniciar-offline.ts'
 import { queryClient } from './lib/query-client.ts'
-import { parseSearch, stringifySearch } from './lib/search-params.ts'
+import { leerBusqueda, escribirBusqueda } from './lib/search-params.ts'
 import { routeTree } from './routeTree.gen.ts'
 
 // Shown rarely: loaded when needed, not with the first screen.
@@ -23,8 +23,8 @@ export function crearRouter({ cargarOffline, history }: { cargarOffline: () => P
     defaultPreloadStaleTime: 0,
     defaultNotFoundComponent: PaginaNoEncontrada,
     defaultErrorComponent: PaginaError,
-    parseSearch,
-    stringifySearch,
+    parseSearch: leerBusqueda,
+    stringifySearch: escribirBusqueda,
     scrollRestoration: true,
   })
 }

@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { AppEnv } from '../contexto.ts'
+import type { EntornoApp } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 
 export const CABECERA_CLAVE = 'Idempotency-Key'
@@ -40,7 +40,7 @@ const SIN_CUERPO = new Set([101, 204, 205, 304])
  * fields and file contents, not its bytes: each re-send of the same FormData gets a new random
  * boundary. Reading the body here leaves it cached for the handler (Hono keeps it).
  */
-async function huellaDe(c: Context<AppEnv>): Promise<string> {
+async function huellaDe(c: Context<EntornoApp>): Promise<string> {
   const hash = createHash('sha256')
   const url = new URL(c.req.url)
   hash.update(JSON.stringify([c.req.method, url.pathname + url.search]))
@@ -124,7 +124,7 @@ function cambiaSesion(path: string): boolean {
   return path.startsWith('/api/auth/')
 }
 
-export const idempotencia = createMiddleware<AppEnv>(async (c, next) => {
+export const idempotencia = createMiddleware<EntornoApp>(async (c, next) => {
   const clave = c.req.header(CABECERA_CLAVE)
   const alumno = c.var.alumno
   if (clave === undefined || !alumno || SEGUROS.has(c.req.method) || cambiaSesion(c.req.path)) return next()

@@ -6,12 +6,12 @@ import { registroSchema } from '../../src/domain/registro.ts'
 import { MENSAJE_DOCUMENTO_EN_USO } from '../../src/domain/documento-identidad.ts'
 import { crearPasswordSchema } from '../../src/domain/password.ts'
 import { normalizarRut, RUT_PLACEHOLDER } from '../../src/domain/rut.ts'
-import type { AppEnv, Deps } from '../contexto.ts'
+import type { EntornoApp, Dependencias } from '../contexto.ts'
 import { ASISTENTE_PORTAL_ID } from '../db/seed/demo.ts'
 import { agotado, contar, MENSAJE_LIMITE, reiniciar, respuestaLimite } from '../middleware/limites.ts'
 import { cerrarSesion, iniciarSesion } from '../middleware/sesion.ts'
-import { hashDeRelleno, hashPassword, verifyPassword } from '../security/password.ts'
-import { hashToken, nuevoToken } from '../security/tokens.ts'
+import { hashDeRelleno, hashearPassword, verificarPassword } from '../seguridad/password.ts'
+import { hashearToken, nuevoToken } from '../seguridad/tokens.ts'
 import { respuestaAlumno } from './respuesta-alumno.ts'
 import { cuerpoJson, type Fallo } from './validacion.ts'
 
@@ -30,11 +30,11 @@ function error(message: string, extra: { campos?: Record<string, string> } = {})
 }
 
 /** A bad body of the operations that answer `{ status, message }`. */
-function rechazoEstado(c: Context<AppEnv>, { status, mensaje, campos }: Fallo) {
+function rechazoEstado(c: Context<EntornoApp>, { status, mensaje, campos }: Fallo) {
   return c.json(error(mensaje, { campos }), status)
 }
 
-function correoRecuperacion(deps: Deps, nombres: string, token: string) {
+function correoRecuperacion(deps: Dependencias, nombres: string, token: string) {
   const enlace = `${deps.config.publicUrl}/?recoverpass=${encodeURIComponent(token)}`
   const minutos = deps.config.resetTokenTtlMinutes
   const text = [
@@ -60,32 +60,32 @@ function escaparHtml(s: string): string {
 
 // Reset links refused per IP, whether checked or used: like failed logins, a client that keeps
 // sending unknown, used or expired tokens is stopped, and one that opens its real link is not.
-const claveTokensRechazados = (c: Context<AppEnv>) => `recuperacion-token-ip:${c.var.ip}`
+const claveTokensRechazados = (c: Context<EntornoApp>) => `recuperacion-token-ip:${c.var.ip}`
 
-function tokensRechazadosDeIp(c: Context<AppEnv>) {
+function tokensRechazadosDeIp(c: Context<EntornoApp>) {
   const { db, config, clock } = c.var.deps
   return agotado(db, claveTokensRechazados(c), config.limites.recuperacionTokenIp, clock())
 }
 
-async function contarTokenRechazado(c: Context<AppEnv>): Promise<void> {
+async function contarTokenRechazado(c: Context<EntornoApp>): Promise<void> {
   const { db, config, clock } = c.var.deps
   await contar(db, claveTokensRechazados(c), config.limites.recuperacionTokenIp, clock())
 }
 
 /** Unused and unexpired. */
-async function tokenVigente(c: Context<AppEnv>, token: string): Promise<boolean> {
+async function tokenVigente(c: Context<EntornoApp>, token: string): Promise<boolean> {
   const { db, clock } = c.var.deps
   const fila = await db
     .selectFrom('tokens_recuperacion')
     .select('alumno_id')
-    .where('token_hash', '=', hashToken(token))
+    .where('token_hash', '=', hashearToken(token))
     .where('usado', 'is', null)
     .where('expira', '>', clock().toISOString())
     .executeTakeFirst()
   return !!fila
 }
 
-async function codigoAlumnoNuevo(deps: Deps): Promise<string> {
+async function codigoAlumnoNuevo(deps: Dependencias): Promise<string> {
   for (;;) {
     const codigo = `AL${String(randomInt(0, 100_000_000)).padStart(8, '0')}`
     const existe = await deps.db.selectFrom('alumnos').select('id').where('codigo_alumno', '=', codigo).executeTakeFirst()
@@ -93,7 +93,7 @@ async function codigoAlumnoNuevo(deps: Deps): Promise<string> {
   }
 }
 
-export const authRoutes = new Hono<AppEnv>()
+export const rutasAuth = new Hono<EntornoApp>()
   .post('/login', cuerpoJson(loginSchema), async (c) => {
     const deps = c.var.deps
     const { db, config, clock } = deps
@@ -113,7 +113,7 @@ export const authRoutes = new Hono<AppEnv>()
 
     const alumno = await db.selectFrom('alumnos').selectAll().where('email', '=', email).executeTakeFirst()
     // An unknown e-mail still pays for a hash check: same reply, about the same time.
-    const correcta = await verifyPassword(password, alumno?.password_hash ?? (await hashDeRelleno()))
+    const correcta = await verificarPassword(password, alumno?.password_hash ?? (await hashDeRelleno()))
     if (!alumno || !correcta) {
       await contar(db, claveIp, config.limites.loginIp, ahora)
       await contar(db, claveCuenta, config.limites.loginCuentaIp, ahora)
@@ -147,7 +147,7 @@ export const authRoutes = new Hono<AppEnv>()
       await db
         .insertInto('tokens_recuperacion')
         .values({
-          token_hash: hashToken(token),
+          token_hash: hashearToken(token),
           alumno_id: alumno.id,
           creado: ahora.toISOString(),
           expira: new Date(ahora.getTime() + config.resetTokenTtlMinutes * 60_000).toISOString(),
@@ -155,8 +155,8 @@ export const authRoutes = new Hono<AppEnv>()
         })
         .execute()
       // Not awaited: the reply must not take longer for an address on record than for one that is not.
-      deps.mailer
-        .send({ to: alumno.email, ...correoRecuperacion(deps, alumno.nombres, token) })
+      deps.correo
+        .enviar({ to: alumno.email, ...correoRecuperacion(deps, alumno.nombres, token) })
         .catch((err: unknown) => deps.log(`error al enviar el correo de recuperación: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`))
     }
     return c.json({ status: 'ok', message: MENSAJE_RECUPERACION_ENVIADA })
@@ -186,9 +186,9 @@ export const authRoutes = new Hono<AppEnv>()
       await contarTokenRechazado(c)
       return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
     }
-    const passwordHash = await hashPassword(password)
+    const passwordHash = await hashearPassword(password)
     const ahora = clock().toISOString()
-    const tokenHash = hashToken(token)
+    const tokenHash = hashearToken(token)
 
     const aplicado = await db.transaction().execute(async (trx) => {
       // Claiming the token with a conditional update makes it single-use even under a race.
@@ -244,7 +244,7 @@ export const authRoutes = new Hono<AppEnv>()
         .values({
           id: `alumno-${randomUUID()}`,
           email: datos.email,
-          password_hash: await hashPassword(datos.password),
+          password_hash: await hashearPassword(datos.password),
           rut,
           tipo_documento: conRut ? null : 'PASAPORTE',
           numero_documento: numeroDocumento,

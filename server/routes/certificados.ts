@@ -1,7 +1,7 @@
 // The public certificate validator (spec 7 'Certificate validation', issue 2 item 6).
 import { Hono } from 'hono'
 import { validarCertificadoSchema } from '../../src/domain/certificado.ts'
-import type { AppEnv } from '../contexto.ts'
+import type { EntornoApp } from '../contexto.ts'
 import { contar, MENSAJE_LIMITE, respuestaLimite } from '../middleware/limites.ts'
 import { cuerpoJson } from './validacion.ts'
 
@@ -19,7 +19,7 @@ const cuerpoValidacion = cuerpoJson(validarCertificadoSchema, (c, { status, mens
   c.json({ status: 0, msg: mensaje, error: mensaje, campos }, status),
 )
 
-export const certificadosRoutes = new Hono<AppEnv>().post('/validar', cuerpoValidacion, async (c) => {
+export const rutasCertificados = new Hono<EntornoApp>().post('/validar', cuerpoValidacion, async (c) => {
   const { db, config, clock } = c.var.deps
   const { codValidador } = c.req.valid('json')
 

@@ -21,7 +21,7 @@ import {
   tipoPorExtension,
 } from '../../src/domain/documentos.ts'
 import { nuevaClaveBlob } from '../blobs.ts'
-import type { AppEnv } from '../contexto.ts'
+import type { EntornoApp } from '../contexto.ts'
 import type { ArchivosPersonalesTable } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { leerFormularioConUnArchivo } from './validacion.ts'
@@ -70,7 +70,7 @@ function archivoJson(fila: FilaArchivo) {
   }
 }
 
-export const documentosRoutes = new Hono<AppEnv>()
+export const rutasDocumentos = new Hono<EntornoApp>()
   .use(requiereAlumno)
   .get('/', async (c) => {
     const { db, config } = c.var.deps

@@ -2,12 +2,12 @@
 // getUniversidades, getRegiones, getComunas, getCiudades). Signed-in only, like the spec's calls:
 // a failed lookup sends the student back to login (spec 8).
 import { Hono } from 'hono'
-import type { AppEnv } from '../contexto.ts'
+import type { EntornoApp } from '../contexto.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 
 export const MENSAJE_REGION_INVALIDA = 'La región indicada no existe.'
 
-export const lookupsRoutes = new Hono<AppEnv>()
+export const rutasLookups = new Hono<EntornoApp>()
   .use(requiereAlumno)
   .get('/paises', async (c) => {
     const data = await c.var.deps.db

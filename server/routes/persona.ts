@@ -7,7 +7,7 @@ import type { Updateable } from 'kysely'
 import { MENSAJE_DOCUMENTO_EN_USO } from '../../src/domain/documento-identidad.ts'
 import { MENSAJE_CAMPO_OBLIGATORIO } from '../../src/domain/validacion.ts'
 import { crearPersonaSchema, rutVisible, validarDocumentoIdentidad, type Persona } from '../../src/domain/persona.ts'
-import type { AppEnv } from '../contexto.ts'
+import type { EntornoApp } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 import type { Alumno, AlumnosTable } from '../db/schema.ts'
 import { CABECERA_CLAVE } from '../middleware/idempotencia.ts'
@@ -106,7 +106,7 @@ async function validarContraBaseDeDatos(db: Db, alumno: Alumno, persona: Persona
   return { campos, ciudad: comuna?.ciudad ?? '' }
 }
 
-export const personaRoutes = new Hono<AppEnv>()
+export const rutasPersona = new Hono<EntornoApp>()
   .use(requiereAlumno)
   .get('/', (c) => {
     if (!c.var.alumno) throw new Error('sin alumno tras requiereAlumno')

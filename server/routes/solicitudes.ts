@@ -16,7 +16,7 @@ import {
   type DecisionCondiciones,
 } from '../../src/domain/solicitudes.ts'
 import { esRutPlaceholder } from '../../src/domain/rut.ts'
-import type { AppEnv, Deps } from '../contexto.ts'
+import type { EntornoApp, Dependencias } from '../contexto.ts'
 import type { Alumno } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { cuerpoJson } from './validacion.ts'
@@ -31,7 +31,7 @@ function alumnoDe(alumno: Alumno | null | undefined): Alumno {
 }
 
 /** The session student's enrolment with this code, or undefined (also for another student's). */
-async function solicitudPropia({ db }: Deps, alumno: Alumno, codigo: string) {
+async function solicitudPropia({ db }: Dependencias, alumno: Alumno, codigo: string) {
   return db
     .selectFrom('solicitudes')
     .selectAll()
@@ -40,7 +40,7 @@ async function solicitudPropia({ db }: Deps, alumno: Alumno, codigo: string) {
     .executeTakeFirst()
 }
 
-export const solicitudesRoutes = new Hono<AppEnv>()
+export const rutasSolicitudes = new Hono<EntornoApp>()
   .use(requiereAlumno)
   .get('/', async (c) => {
     const { db, config } = c.var.deps
@@ -159,12 +159,12 @@ export const solicitudesRoutes = new Hono<AppEnv>()
   })
 
 /** A rejection is followed up by the enrolment's commercial assistant, who is told by e-mail. */
-async function avisarRechazo(deps: Deps, alumno: Alumno, asistenteId: string, codigo: string, programa: string): Promise<void> {
+async function avisarRechazo(deps: Dependencias, alumno: Alumno, asistenteId: string, codigo: string, programa: string): Promise<void> {
   const asistente = await deps.db.selectFrom('asistentes').select(['nombre', 'email']).where('id', '=', asistenteId).executeTakeFirst()
   if (!asistente) return
   const estudiante = `${alumno.nombres} ${alumno.apellidos}`
   const texto = `Hola ${asistente.nombre}:\n\n${estudiante} (${alumno.email}) rechazó las condiciones de la solicitud ${codigo}, ${programa}.\nComuníquese con el estudiante para resolver sus dudas; puede aceptarlas más adelante desde el portal.\n\nPortal del Estudiante`
-  await deps.mailer.send({
+  await deps.correo.enviar({
     to: asistente.email,
     subject: `Condiciones rechazadas: solicitud ${codigo}`,
     text: texto,

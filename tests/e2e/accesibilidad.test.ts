@@ -2,11 +2,11 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { DEMO_CERTIFICADO_VALIDO } from '../../server/db/seed/demo.ts'
-import { iniciarSesion, usePortal } from '../support/e2e.ts'
+import { iniciarSesion, prepararPortal } from '../support/e2e.ts'
 
 // axe-core's WCAG 2.1 A/AA rules on each screen, at the 360-pixel phone width the tests use.
 // Serious and critical findings fail the test, listed with the elements they name.
-const portal = usePortal()
+const portal = prepararPortal()
 
 async function hallazgosGraves(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()

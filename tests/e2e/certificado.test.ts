@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest'
 import { DEMO_CERTIFICADO_VALIDO } from '../../server/db/seed/demo.ts'
-import { usePortal } from '../support/e2e.ts'
+import { prepararPortal } from '../support/e2e.ts'
 
-const portal = usePortal()
+const portal = prepararPortal()
 
 test('opening a validator URL with a valid code validates it at once and says so in words', async () => {
   const { page, context } = await portal.newPage()

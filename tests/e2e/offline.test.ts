@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { abrirInformacionPersonal, esperarServiceWorker, usePortal } from '../support/e2e.ts'
-import { consultarDb, iniciarSesion as sesionApi } from '../support/server.ts'
+import { abrirInformacionPersonal, esperarServiceWorker, prepararPortal } from '../support/e2e.ts'
+import { consultarDb, iniciarSesion as sesionApi } from '../support/servidor.ts'
 
 // The offline layer end to end (issue 3 items 3 and 7): a save made offline survives a reload in
 // the outbox, goes when the connection returns, and is applied exactly once on the server, also
 // when the reply to the first attempt is lost.
 
-const portal = usePortal({ throttle: 'off' })
+const portal = prepararPortal({ throttle: 'off' })
 
 const ALUMNO_ID = 'alumno-estudiante'
 

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { iniciarSesion, usePortal } from '../support/e2e.ts'
+import { iniciarSesion, prepararPortal } from '../support/e2e.ts'
 
-const portal = usePortal()
+const portal = prepararPortal()
 
 /** The reset link of the newest message the portal wrote to its mail outbox for this address. */
 function enlaceDeRecuperacion(dataDir: string, email: string): string {

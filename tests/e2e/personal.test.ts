@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
-import { abrirInformacionPersonal, usePortal } from '../support/e2e.ts'
-import { iniciarSesion as sesionApi } from '../support/server.ts'
+import { abrirInformacionPersonal, prepararPortal } from '../support/e2e.ts'
+import { iniciarSesion as sesionApi } from '../support/servidor.ts'
 
 // 'Información Personal' in the browser (issue 3 items 4, 5 and 7): the real server, the built app.
 
-const portal = usePortal({ throttle: 'off' })
+const portal = prepararPortal({ throttle: 'off' })
 const carpeta = mkdtempSync(join(tmpdir(), 'portal-subidas-'))
 afterAll(() => rmSync(carpeta, { recursive: true, force: true }))
 

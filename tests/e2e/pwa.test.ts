@@ -1,7 +1,7 @@
 import { test } from 'vitest'
-import { usePortal } from '../support/e2e.ts'
+import { prepararPortal } from '../support/e2e.ts'
 
-const portal = usePortal()
+const portal = prepararPortal()
 
 test('after one visit the app starts with no network (service worker precache)', async () => {
   const { page, context } = await portal.newPage()

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
-import { iniciarSesion, usePortal } from '../support/e2e.ts'
+import { iniciarSesion, prepararPortal } from '../support/e2e.ts'
 
-const portal = usePortal()
+const portal = prepararPortal()
 
 test('a student signs in, sees the home tiles and the assistant, and leaves with Salir', async () => {
   const { page, context } = await portal.newPage()

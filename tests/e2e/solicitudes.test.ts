@@ -1,12 +1,12 @@
 import { expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { esperarServiceWorker, iniciarSesion, usePortal } from '../support/e2e.ts'
-import { consultarDb, esperarCorreo } from '../support/server.ts'
+import { esperarServiceWorker, iniciarSesion, prepararPortal } from '../support/e2e.ts'
+import { consultarDb, esperarCorreo } from '../support/servidor.ts'
 
 // 'Solicitudes' in the browser, on a 360-pixel-wide phone: the list and its pages, the general
 // survey answered with no signal and sent once when it returns, and the conditions decision.
 
-const portal = usePortal({ throttle: 'off' })
+const portal = prepararPortal({ throttle: 'off' })
 
 async function abrirSolicitudes(page: Page, email: string) {
   await iniciarSesion(page, portal.url, email)

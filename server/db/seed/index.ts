@@ -2,7 +2,7 @@
 // inserts its rows, so a restart (or a crash half-way) never duplicates or half-applies one.
 // Later issues add their own named seeds to the list below.
 import type { Transaction } from 'kysely'
-import { hashPassword } from '../../security/password.ts'
+import { hashearPassword } from '../../seguridad/password.ts'
 import type { Db } from '../connection.ts'
 import type { Database } from '../schema.ts'
 import { emitirCertificado } from '../certificados.ts'
@@ -50,7 +50,7 @@ async function demo(trx: Transaction<Database>, { serviceAccountEmail, ahora }: 
   await trx.insertInto('asistentes').values(asistentesDemo(serviceAccountEmail)).execute()
   // One hash per student: same password, but each gets its own salt.
   const alumnos = alumnosDemo('', creado)
-  for (const alumno of alumnos) alumno.password_hash = await hashPassword(DEMO_PASSWORD)
+  for (const alumno of alumnos) alumno.password_hash = await hashearPassword(DEMO_PASSWORD)
   await trx.insertInto('alumnos').values(alumnos).execute()
   await trx.insertInto('solicitudes').values(solicitudesDemo).execute()
   await trx.insertInto('documentos').values(documentosDemo(creado)).execute()

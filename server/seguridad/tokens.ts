@@ -6,7 +6,7 @@ export function nuevoToken(): string {
   return randomBytes(32).toString('base64url')
 }
 
-export function hashToken(token: string): string {
+export function hashearToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 

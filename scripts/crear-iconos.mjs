@@ -1,5 +1,5 @@
 // Generates the PWA icons in public/ from a simple mark (a white medical cross in a ring on the
-// theme colour #0b4f8a), with no dependency beyond node:zlib. Run: node scripts/make-icons.mjs
+// theme colour #0b4f8a), with no dependency beyond node:zlib. Run: node scripts/crear-iconos.mjs
 import { writeFileSync, mkdirSync } from 'node:fs'
 import { deflateSync } from 'node:zlib'
 
