@@ -17,10 +17,18 @@ const PERDER_CADA = 5
 const server = await iniciarServidorDePrueba({ throttle: 'off' })
 try {
   const cliente = await iniciarSesion(server.url, 'estudiante@demo.cl')
-  const codigoAlumno = ((await (await cliente.get('/api/alumno')).json()) as { data: { Codigo_Alumno__c: string } }).data.Codigo_Alumno__c
-  const { codPersona: _c, email: _e, rut: _r, ...base } = ((await (await cliente.get('/api/alumno/persona')).json()) as {
-    data: PersonaInput & { codPersona: string; email: string; rut: string }
-  }).data
+  const codigoAlumno = ((await (await cliente.get('/api/alumno')).json()) as { data: { Codigo_Alumno__c: string } })
+    .data.Codigo_Alumno__c
+  const {
+    codPersona: _c,
+    email: _e,
+    rut: _r,
+    ...base
+  } = (
+    (await (await cliente.get('/api/alumno/persona')).json()) as {
+      data: PersonaInput & { codPersona: string; email: string; rut: string }
+    }
+  ).data
 
   const cabecerasSesion = () => ({
     cookie: [...cliente.cookies].map(([k, v]) => `${k}=${v}`).join('; '),

@@ -129,7 +129,9 @@ async function carga(nombre: string, total: number, concurrencia: number, llamad
 const server = await iniciarServidorDePrueba({ throttle: 'off' })
 try {
   const arranque = await arranqueConSesion(server.url)
-  const login = await jsQueCarga(`${server.url}/login`, DIST, (page) => page.getByRole('button', { name: 'Ingresar' }).waitFor())
+  const login = await jsQueCarga(`${server.url}/login`, DIST, (page) =>
+    page.getByRole('button', { name: 'Ingresar' }).waitFor(),
+  )
   const minima = await paginaMinima()
   const bare = await jsQueCarga(minima.url, minima.dir, (page) => page.getByRole('heading', { name: 'Hola' }).waitFor())
   const lighthouse = {
@@ -139,14 +141,22 @@ try {
   }
   await minima.cerrar()
   const kb = (bytes: number) => (bytes / 1024).toFixed(1)
-  console.log(`JS del login:          ${login.archivos} archivos, ${kb(login.raw)} KB sin comprimir, ${kb(login.gzip)} KB gzip`)
-  console.log(`JS de la página mínima: ${bare.archivos} archivos, ${kb(bare.raw)} KB sin comprimir, ${kb(bare.gzip)} KB gzip`)
+  console.log(
+    `JS del login:          ${login.archivos} archivos, ${kb(login.raw)} KB sin comprimir, ${kb(login.gzip)} KB gzip`,
+  )
+  console.log(
+    `JS de la página mínima: ${bare.archivos} archivos, ${kb(bare.raw)} KB sin comprimir, ${kb(bare.gzip)} KB gzip`,
+  )
   console.log(`Login / página mínima: ${(login.gzip / bare.gzip).toFixed(3)} (máximo 1.15)`)
   for (const [pagina, m] of Object.entries(lighthouse)) {
-    console.log(`Lighthouse móvil ${pagina.padEnd(10)} rendimiento ${m.puntaje.toFixed(2)}, FCP ${(m.fcpMs / 1000).toFixed(1)} s, LCP ${(m.lcpMs / 1000).toFixed(1)} s`)
+    console.log(
+      `Lighthouse móvil ${pagina.padEnd(10)} rendimiento ${m.puntaje.toFixed(2)}, FCP ${(m.fcpMs / 1000).toFixed(1)} s, LCP ${(m.lcpMs / 1000).toFixed(1)} s`,
+    )
   }
 
-  console.log(`Recarga con sesión: caché restaurada en ${arranque.restaurar.toFixed(1)} ms, primer pintado a los ${arranque.primerPintado.toFixed(0)} ms`)
+  console.log(
+    `Recarga con sesión: caché restaurada en ${arranque.restaurar.toFixed(1)} ms, primer pintado a los ${arranque.primerPintado.toFixed(0)} ms`,
+  )
 
   await carga('POST /api/auth/login', 200, 8, async () => {
     const cliente = clienteDePrueba(server.url)

@@ -63,7 +63,9 @@ function muestra(x, y, escala, redondeo) {
   const anillo = r > 0.86 && r < 1
   const brazo = 0.2
   const largo = 0.62
-  const cruz = (Math.abs(cx) / escala < brazo && Math.abs(cy) / escala < largo) || (Math.abs(cy) / escala < brazo && Math.abs(cx) / escala < largo)
+  const cruz =
+    (Math.abs(cx) / escala < brazo && Math.abs(cy) / escala < largo) ||
+    (Math.abs(cy) / escala < brazo && Math.abs(cx) / escala < largo)
   return anillo || cruz ? 'marca' : 'fondo'
 }
 

@@ -54,8 +54,22 @@ export type ApiPortal = typeof rutasApi
 /** `blobs` defaults to files under DATA_DIR/archivos. */
 export type OpcionesApp = { db: Db; config: ConfigApp; correo: Correo; blobs?: BlobStore; clock?: Reloj; log?: Log }
 
-export function crearApp({ db, config, correo, blobs, clock = () => new Date(), log = crearLog(console.log) }: OpcionesApp) {
-  const deps: Dependencias = { db, config, correo, blobs: blobs ?? blobStoreEnDisco(join(config.dataDir, 'archivos')), clock, log }
+export function crearApp({
+  db,
+  config,
+  correo,
+  blobs,
+  clock = () => new Date(),
+  log = crearLog(console.log),
+}: OpcionesApp) {
+  const deps: Dependencias = {
+    db,
+    config,
+    correo,
+    blobs: blobs ?? blobStoreEnDisco(join(config.dataDir, 'archivos')),
+    clock,
+    log,
+  }
 
   const app = new Hono<EntornoApp>()
   app.use(async (c, next) => {

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { clienteDePrueba, consultarDb, iniciarServidorDePrueba, type ServidorDePrueba } from '../tests/support/servidor.ts'
+import {
+  clienteDePrueba,
+  consultarDb,
+  iniciarServidorDePrueba,
+  type ServidorDePrueba,
+} from '../tests/support/servidor.ts'
 import { DEMO_CERTIFICADO_VALIDO } from './db/seed/demo.ts'
 import { fechaLarga } from './routes/certificados.ts'
 
@@ -10,7 +15,8 @@ beforeAll(async () => {
 })
 afterAll(() => server.close())
 
-const validar = (codValidador: unknown) => clienteDePrueba(server.url).post('/api/certificados/validar', { codValidador })
+const validar = (codValidador: unknown) =>
+  clienteDePrueba(server.url).post('/api/certificados/validar', { codValidador })
 
 test('a valid code answers status 1 with the prospect code and a sentence naming student, program and date', async () => {
   const res = await validar(DEMO_CERTIFICADO_VALIDO)
@@ -19,7 +25,8 @@ test('a valid code answers status 1 with the prospect code and a sentence naming
     status: 1,
     data: {
       codProspecto: 'PRO-0081452',
-      msgvalido: 'Certificado válido: Camila Andrea Rojas Soto aprobó el Diplomado en Medicina Intensiva del Adulto el 17 de enero de 2025.',
+      msgvalido:
+        'Certificado válido: Camila Andrea Rojas Soto aprobó el Diplomado en Medicina Intensiva del Adulto el 17 de enero de 2025.',
     },
     msg: 'Certificado válido',
   })
@@ -39,13 +46,19 @@ test('a certificate records what it certified when issued, and the validator sho
     fecha_inicio: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
     fecha_emision: '2025-01-17',
   })
-  await consultarDb(server.dataDir, "UPDATE alumnos SET nombres = 'Otra Persona', apellidos = 'Distinta', rut = '11111111-1' WHERE id = 'alumno-estudiante'")
+  await consultarDb(
+    server.dataDir,
+    "UPDATE alumnos SET nombres = 'Otra Persona', apellidos = 'Distinta', rut = '11111111-1' WHERE id = 'alumno-estudiante'",
+  )
   try {
     const cuerpo = (await (await validar(DEMO_CERTIFICADO_VALIDO)).json()) as { data: { msgvalido: string } }
     expect(cuerpo.data.msgvalido).toContain('Camila Andrea Rojas Soto')
     expect(cuerpo.data.msgvalido).not.toContain('Otra Persona')
   } finally {
-    await consultarDb(server.dataDir, "UPDATE alumnos SET nombres = 'Camila Andrea', apellidos = 'Rojas Soto', rut = '16789432-1' WHERE id = 'alumno-estudiante'")
+    await consultarDb(
+      server.dataDir,
+      "UPDATE alumnos SET nombres = 'Camila Andrea', apellidos = 'Rojas Soto', rut = '16789432-1' WHERE id = 'alumno-estudiante'",
+    )
   }
 })
 
@@ -56,13 +69,20 @@ test('the code is matched regardless of case and surrounding spaces', async () =
 test('an unknown code answers status 0 with a Spanish message', async () => {
   const res = await validar('ZZZZZZZZZZZZZZZZZZZZZZZZZZZZ')
   expect(res.status).toBe(200)
-  expect(await res.json()).toEqual({ status: 0, msg: 'El código ingresado no corresponde a un certificado emitido por la escuela.' })
+  expect(await res.json()).toEqual({
+    status: 0,
+    msg: 'El código ingresado no corresponde a un certificado emitido por la escuela.',
+  })
 })
 
 test('a code over 64 characters, or an empty one, is a 400 with the spec message', async () => {
   const largo = await validar('A'.repeat(65))
   expect(largo.status).toBe(400)
-  expect(await largo.json()).toMatchObject({ status: 0, msg: 'El código ingresado no corresponde', error: 'El código ingresado no corresponde' })
+  expect(await largo.json()).toMatchObject({
+    status: 0,
+    msg: 'El código ingresado no corresponde',
+    error: 'El código ingresado no corresponde',
+  })
   const vacio = await validar('  ')
   expect(vacio.status).toBe(400)
   expect((await vacio.json()).msg).toBe('Ingrese el código del certificado')

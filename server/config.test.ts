@@ -3,7 +3,15 @@ import { construirConfig } from './config.ts'
 
 test('defaults follow the design: 127.0.0.1:8080, ./data, 12 h sessions, 60 min reset links', () => {
   const config = construirConfig({})
-  expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', publicUrl: null, smtpUrl: null, sessionTtlHours: 12, resetTokenTtlMinutes: 60, trustProxy: false })
+  expect(config).toMatchObject({
+    port: 8080,
+    host: '127.0.0.1',
+    publicUrl: null,
+    smtpUrl: null,
+    sessionTtlHours: 12,
+    resetTokenTtlMinutes: 60,
+    trustProxy: false,
+  })
   expect(config.dataDir).toMatch(/\/data$/)
   expect(config.serviceAccountEmail).toBe('portal@postgrado-demo.cl')
   expect(config.limites.loginCuentaIp).toEqual({ max: 10, ventanaMs: 15 * 60_000 })
@@ -46,7 +54,13 @@ test('PostgreSQL and S3 are off by default and taken from their variables when s
   })
   expect(config.databaseUrl).toBe('postgres://portal:clave@db.interna:5432/portal')
   expect(config.databasePoolMax).toBe(20)
-  expect(config.s3).toEqual({ endpoint: 'https://s3.ejemplo.cl', bucket: 'portal-archivos', region: 'us-east-1', accessKeyId: 'clave', secretAccessKey: 'secreto' })
+  expect(config.s3).toEqual({
+    endpoint: 'https://s3.ejemplo.cl',
+    bucket: 'portal-archivos',
+    region: 'us-east-1',
+    accessKeyId: 'clave',
+    secretAccessKey: 'secreto',
+  })
   expect(() => construirConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/)
   expect(() => construirConfig({ S3_BUCKET: 'portal-archivos' })).toThrow(/S3_ENDPOINT/)
 })

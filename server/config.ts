@@ -48,7 +48,13 @@ export type Config = {
   }
 }
 
-export type ConfigS3 = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
+export type ConfigS3 = {
+  endpoint: string
+  bucket: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+}
 
 type Env = Record<string, string | undefined>
 

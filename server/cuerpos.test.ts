@@ -1,7 +1,12 @@
 // Malformed JSON bodies on every endpoint that reads one: each is refused with 400 and a Spanish
 // message, whatever shape the body has, and never with the validation library's English default.
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { iniciarSesion, iniciarServidorDePrueba, type ClienteDePrueba, type ServidorDePrueba } from '../tests/support/servidor.ts'
+import {
+  iniciarSesion,
+  iniciarServidorDePrueba,
+  type ClienteDePrueba,
+  type ServidorDePrueba,
+} from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
 
 const ENDPOINTS_JSON: { metodo: 'POST' | 'PUT'; ruta: string }[] = [

@@ -35,11 +35,14 @@ afterAll(async () => {
   rmSync(dist, { recursive: true, force: true })
 })
 
-test.each(['/', '/index.html', '/sw.js', '/version.json', '/manifest.webmanifest'])('%s is served with Cache-Control: no-cache', async (ruta) => {
-  const res = await fetch(`${server.url}${ruta}`)
-  expect(res.status).toBe(200)
-  expect(res.headers.get('cache-control')).toBe('no-cache')
-})
+test.each(['/', '/index.html', '/sw.js', '/version.json', '/manifest.webmanifest'])(
+  '%s is served with Cache-Control: no-cache',
+  async (ruta) => {
+    const res = await fetch(`${server.url}${ruta}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+  },
+)
 
 test('hashed assets are cached for a year as immutable', async () => {
   const res = await fetch(`${server.url}/assets/index-Bx7k2Q.js`, { headers: { 'accept-encoding': 'identity' } })
@@ -72,7 +75,10 @@ test('every response carries the security headers; the page and the API, when mi
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
     expect(res.headers.get('strict-transport-security')).toBeNull()
     const conCookie = ruta === '/' || ruta === '/login' || ruta.startsWith('/api/')
-    expect(res.headers.getSetCookie().some((c) => c.startsWith('XSRF-TOKEN=')), ruta).toBe(conCookie)
+    expect(
+      res.headers.getSetCookie().some((c) => c.startsWith('XSRF-TOKEN=')),
+      ruta,
+    ).toBe(conCookie)
   }
 })
 
@@ -121,7 +127,11 @@ test('API replies are never stored by a cache, and large JSON replies are compre
 })
 
 test('HSTS is sent when the public URL is https', async () => {
-  const seguro = await iniciarServidorDePrueba({ throttle: 'off', distDir: dist, config: { publicUrl: 'https://portal.example.cl' } })
+  const seguro = await iniciarServidorDePrueba({
+    throttle: 'off',
+    distDir: dist,
+    config: { publicUrl: 'https://portal.example.cl' },
+  })
   try {
     for (const ruta of ['/', '/api/sesion']) {
       expect((await fetch(`${seguro.url}${ruta}`)).headers.get('strict-transport-security')).toBe(HSTS)

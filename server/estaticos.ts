@@ -28,7 +28,9 @@ function alEncontrar(cache: string) {
 export function estaticos(distDir: string): Hono<EntornoApp> {
   const app = new Hono<EntornoApp>()
   if (!existsSync(distDir)) {
-    app.get('*', (c) => c.text('La aplicación no está compilada: ejecute `npm run build` (la API /api funciona igual).', 404))
+    app.get('*', (c) =>
+      c.text('La aplicación no está compilada: ejecute `npm run build` (la API /api funciona igual).', 404),
+    )
     return app
   }
   const indice = join(distDir, 'index.html')

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { clienteDePrueba, iniciarSesion, iniciarServidorDePrueba, type ClienteDePrueba, type ServidorDePrueba } from '../tests/support/servidor.ts'
+import {
+  clienteDePrueba,
+  iniciarSesion,
+  iniciarServidorDePrueba,
+  type ClienteDePrueba,
+  type ServidorDePrueba,
+} from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
 
 let server: ServidorDePrueba
@@ -37,7 +43,9 @@ test('countries carry code, name and nationality; Chile is 40', async () => {
 test('professions, universities and regions in their seeded order', async () => {
   const profesiones = await datos<{ codProfesion: string; profesion: string }[]>('/api/lookups/profesiones')
   expect(profesiones[0]).toEqual({ codProfesion: '1', profesion: 'Médico Cirujano' })
-  expect(profesiones.map((p) => p.codProfesion)).toEqual(expect.arrayContaining(['29', '43', '54', '68', 'Otra profesión']))
+  expect(profesiones.map((p) => p.codProfesion)).toEqual(
+    expect.arrayContaining(['29', '43', '54', '68', 'Otra profesión']),
+  )
   const universidades = await datos<{ universidad: string }[]>('/api/lookups/universidades')
   expect(universidades).toContainEqual({ universidad: 'Universidad de Chile' })
   expect(universidades.at(-1)).toEqual({ universidad: 'OTRA' })
@@ -54,7 +62,8 @@ test('comunas by region: 52 in the Metropolitan region, OTRA alone in INTERNACIO
   expect(await datos('/api/lookups/comunas?region=99')).toEqual([{ codComuna: '99999', comuna: 'OTRA' }])
   const regiones = await datos<{ codRegion: string }[]>('/api/lookups/regiones')
   let total = 0
-  for (const { codRegion } of regiones) total += (await datos<unknown[]>(`/api/lookups/comunas?region=${codRegion}`)).length
+  for (const { codRegion } of regiones)
+    total += (await datos<unknown[]>(`/api/lookups/comunas?region=${codRegion}`)).length
   expect(total).toBe(347)
 })
 

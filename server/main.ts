@@ -22,7 +22,11 @@ export type OpcionesInicio = { config: Config; clock?: Reloj; salida?: Salida }
 
 export type ServidorEnMarcha = { url: string; config: ConfigApp; close(): Promise<void> }
 
-export async function iniciarServidor({ config, clock = () => new Date(), salida = console.log }: OpcionesInicio): Promise<ServidorEnMarcha> {
+export async function iniciarServidor({
+  config,
+  clock = () => new Date(),
+  salida = console.log,
+}: OpcionesInicio): Promise<ServidorEnMarcha> {
   const log = crearLog(salida)
   const db = abrirBaseDeDatos({ ...config, log })
   try {
@@ -36,7 +40,9 @@ export async function iniciarServidor({ config, clock = () => new Date(), salida
     throw err
   }
   if (!existsSync(config.distDir)) {
-    log(`AVISO: no existe ${config.distDir}; la aplicación no está compilada (ejecute npm run build). La API funciona igual.`)
+    log(
+      `AVISO: no existe ${config.distDir}; la aplicación no está compilada (ejecute npm run build). La API funciona igual.`,
+    )
   }
 
   // The app needs the public URL for e-mail links, and with PORT=0 that is known only after
@@ -63,7 +69,8 @@ export async function iniciarServidor({ config, clock = () => new Date(), salida
 
   // Every server runs the purge: each pass is plain deletes by expiry, so two servers purging at
   // once delete each row once between them and neither waits on nor undoes the other.
-  const purgar = () => purgarCaducados(db, clock()).catch((err: unknown) => log(`error al purgar caducados: ${String(err)}`))
+  const purgar = () =>
+    purgarCaducados(db, clock()).catch((err: unknown) => log(`error al purgar caducados: ${String(err)}`))
   await purgar()
   const purga = setInterval(purgar, 3_600_000)
   purga.unref()
@@ -96,7 +103,9 @@ async function principal(): Promise<void> {
   const servidor = await iniciarServidor({ config })
   const base = servidor.config.publicUrl
   const motor = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `SQLite en ${config.dataDir}`
-  console.log(`Portal de Estudiantes en ${servidor.url} (datos: ${motor}; archivos: ${config.s3 ? `S3 ${config.s3.bucket}` : 'en disco'})`)
+  console.log(
+    `Portal de Estudiantes en ${servidor.url} (datos: ${motor}; archivos: ${config.s3 ? `S3 ${config.s3.bucket}` : 'en disco'})`,
+  )
   console.log(`Cuentas de demostración (contraseña ${DEMO_PASSWORD}): ${Object.values(DEMO_CUENTAS).join(', ')}`)
   console.log(`Certificado válido: ${base}/certificado/validador?codcertificado=${DEMO_CERTIFICADO_VALIDO}`)
   const terminar = (senal: string) => {

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { clienteDePrueba, esperarCorreo, leerCorreos, iniciarServidorDePrueba, tokenDeRecuperacion, type ServidorDePrueba } from '../tests/support/servidor.ts'
+import {
+  clienteDePrueba,
+  esperarCorreo,
+  leerCorreos,
+  iniciarServidorDePrueba,
+  tokenDeRecuperacion,
+  type ServidorDePrueba,
+} from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 
 let server: ServidorDePrueba
@@ -46,9 +53,16 @@ test('reset end to end: mailed link, verify, set, new password works, old one an
   expect(verificado.status).toBe(200)
   expect(await verificado.json()).toEqual({ status: 'ok', message: 'Enlace válido. Crea tu nueva contraseña.' })
 
-  const creada = await cliente.post('/api/auth/password/set', { token, password: 'NuevaClave2026', confirmacion: 'NuevaClave2026' })
+  const creada = await cliente.post('/api/auth/password/set', {
+    token,
+    password: 'NuevaClave2026',
+    confirmacion: 'NuevaClave2026',
+  })
   expect(creada.status).toBe(200)
-  expect(await creada.json()).toEqual({ status: 'ok', message: 'Tu contraseña fue creada. Ya puedes ingresar al portal.' })
+  expect(await creada.json()).toEqual({
+    status: 'ok',
+    message: 'Tu contraseña fue creada. Ya puedes ingresar al portal.',
+  })
 
   expect((await login(email, 'NuevaClave2026')).cuerpo.codRetorno).toBe(0)
   expect((await login(email, DEMO_PASSWORD)).cuerpo.codRetorno).toBe(1)
@@ -56,7 +70,11 @@ test('reset end to end: mailed link, verify, set, new password works, old one an
   expect((await sesionAbierta.get('/api/alumno')).status).toBe(401)
 
   // Single use.
-  const reuso = await cliente.post('/api/auth/password/set', { token, password: 'OtraClave2026', confirmacion: 'OtraClave2026' })
+  const reuso = await cliente.post('/api/auth/password/set', {
+    token,
+    password: 'OtraClave2026',
+    confirmacion: 'OtraClave2026',
+  })
   expect(reuso.status).toBe(400)
   expect(await reuso.json()).toEqual(ENLACE_INVALIDO)
   expect((await cliente.post('/api/auth/password/verify', { token })).status).toBe(400)
@@ -74,7 +92,11 @@ test('an expired reset link is refused by verify and set', async () => {
     const verificado = await cliente.post('/api/auth/password/verify', { token })
     expect(verificado.status).toBe(400)
     expect(await verificado.json()).toEqual(ENLACE_INVALIDO)
-    const creada = await cliente.post('/api/auth/password/set', { token, password: 'NuevaClave2026', confirmacion: 'NuevaClave2026' })
+    const creada = await cliente.post('/api/auth/password/set', {
+      token,
+      password: 'NuevaClave2026',
+      confirmacion: 'NuevaClave2026',
+    })
     expect(creada.status).toBe(400)
     expect(await creada.json()).toEqual(ENLACE_INVALIDO)
   } finally {
@@ -103,20 +125,35 @@ test('set password applies the shared policy with the spec messages and keeps th
   expect((await debil.json()).message).toBe(
     'La contraseña no es válida: debe tener al menos 8 caracteres, un número, una mayúscula y una minúscula',
   )
-  const caracteres = await cliente.post('/api/auth/password/set', { token, password: 'Clave 2026!', confirmacion: 'Clave 2026!' })
+  const caracteres = await cliente.post('/api/auth/password/set', {
+    token,
+    password: 'Clave 2026!',
+    confirmacion: 'Clave 2026!',
+  })
   expect((await caracteres.json()).message).toBe(
     'La contraseña solo puede contener letras y numeros. Ademas de los caracteres especiales informados',
   )
-  const distintas = await cliente.post('/api/auth/password/set', { token, password: 'NuevaClave2026', confirmacion: 'NuevaClave2027' })
+  const distintas = await cliente.post('/api/auth/password/set', {
+    token,
+    password: 'NuevaClave2026',
+    confirmacion: 'NuevaClave2027',
+  })
   expect(distintas.status).toBe(400)
-  expect(await distintas.json()).toMatchObject({ status: 'error', message: 'Las contraseñas no coinciden, por favor revisar.' })
+  expect(await distintas.json()).toMatchObject({
+    status: 'error',
+    message: 'Las contraseñas no coinciden, por favor revisar.',
+  })
   const vacia = await cliente.post('/api/auth/password/set', { token, password: '', confirmacion: '' })
   expect((await vacia.json()).message).toBe('La contraseña es obligatoria')
 
   // None of those used the link up.
   expect((await cliente.post('/api/auth/password/verify', { token })).status).toBe(200)
   expect((await login(email, DEMO_PASSWORD)).cuerpo.codRetorno).toBe(0)
-  const conEnie = await cliente.post('/api/auth/password/set', { token, password: 'Ñandú_2026', confirmacion: 'Ñandú_2026' })
+  const conEnie = await cliente.post('/api/auth/password/set', {
+    token,
+    password: 'Ñandú_2026',
+    confirmacion: 'Ñandú_2026',
+  })
   expect(conEnie.status).toBe(200)
   expect((await login(email, 'Ñandú_2026')).cuerpo.codRetorno).toBe(0)
 })

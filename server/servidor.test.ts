@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { borrarBaseDePrueba } from '../tests/support/base-de-datos.ts'
-import { clienteDePrueba, consultarDb, esperarCorreo, iniciarServidorDePrueba, tokenDeRecuperacion } from '../tests/support/servidor.ts'
+import {
+  clienteDePrueba,
+  consultarDb,
+  esperarCorreo,
+  iniciarServidorDePrueba,
+  tokenDeRecuperacion,
+} from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 import { proveedorMigraciones } from './db/migrations/index.ts'
 
@@ -27,13 +33,18 @@ test('a restart reuses the database: data kept, migrations and seed not applied 
       password: 'Clave2026',
       confirmacion: 'Clave2026',
     })
-    expect(primero.eventos().map((e) => e.mensaje)).toContain('datos iniciales cargados: 0001-tablas-de-referencia, 0002-demo, 0003-encuestas-condiciones')
+    expect(primero.eventos().map((e) => e.mensaje)).toContain(
+      'datos iniciales cargados: 0001-tablas-de-referencia, 0002-demo, 0003-encuestas-condiciones',
+    )
     await primero.close()
 
     const segundo = await iniciarServidorDePrueba({ throttle: 'off', dataDir })
     try {
       expect(segundo.eventos().some((e) => String(e.mensaje).startsWith('datos iniciales cargados'))).toBe(false)
-      const login = await clienteDePrueba(segundo.url).post('/api/auth/login', { email: 'ana@ejemplo.cl', password: 'Clave2026' })
+      const login = await clienteDePrueba(segundo.url).post('/api/auth/login', {
+        email: 'ana@ejemplo.cl',
+        password: 'Clave2026',
+      })
       expect((await login.json()).codRetorno).toBe(0)
     } finally {
       await segundo.close()
@@ -55,7 +66,12 @@ test('the demo data matches the issue: 10+ enrolments across groups and types fo
   const server = await iniciarServidorDePrueba({ throttle: 'off' })
   try {
     const dataDir = server.dataDir
-    const solicitudes = await consultarDb<{ cod_grupo: string; tipo_curso: string; habilita_tb: number; codigo_inscripcion: string }>(
+    const solicitudes = await consultarDb<{
+      cod_grupo: string
+      tipo_curso: string
+      habilita_tb: number
+      codigo_inscripcion: string
+    }>(
       dataDir,
       'select s.* from solicitudes s join alumnos a on a.id = s.alumno_id where a.email = ?',
       DEMO_CUENTAS.estudiante,
@@ -64,9 +80,14 @@ test('the demo data matches the issue: 10+ enrolments across groups and types fo
     expect(new Set(solicitudes.map((s) => s.cod_grupo))).toEqual(new Set(['1', '5', '85', '86']))
     expect(solicitudes.map((s) => s.tipo_curso)).toEqual(expect.arrayContaining(['Derivada', 'Primaria']))
     expect(new Set(solicitudes.map((s) => s.habilita_tb))).toEqual(new Set([0, 1]))
-    const documentos = await consultarDb<{ c: string; t: string }>(dataDir, 'select codigo_inscripcion as c, cod_tipo_documento as t from documentos')
+    const documentos = await consultarDb<{ c: string; t: string }>(
+      dataDir,
+      'select codigo_inscripcion as c, cod_tipo_documento as t from documentos',
+    )
     const tipos = (codigo: string) => documentos.filter((d) => d.c === codigo).map((d) => d.t)
-    expect(solicitudes.some((s) => tipos(s.codigo_inscripcion).includes('35') && tipos(s.codigo_inscripcion).includes('30'))).toBe(true)
+    expect(
+      solicitudes.some((s) => tipos(s.codigo_inscripcion).includes('35') && tipos(s.codigo_inscripcion).includes('30')),
+    ).toBe(true)
     expect(solicitudes.some((s) => tipos(s.codigo_inscripcion).includes('6'))).toBe(true)
 
     const extranjera = await consultarDb(
@@ -75,7 +96,11 @@ test('the demo data matches the issue: 10+ enrolments across groups and types fo
       DEMO_CUENTAS.extranjera,
     )
     expect(extranjera).toEqual([{ rut: '0-0', tipo_documento: 'PASAPORTE', cod_grupo: '1' }])
-    const sin = await consultarDb(dataDir, 'select count(*) as n from solicitudes s join alumnos a on a.id = s.alumno_id where a.email = ?', DEMO_CUENTAS.sinSolicitudes)
+    const sin = await consultarDb(
+      dataDir,
+      'select count(*) as n from solicitudes s join alumnos a on a.id = s.alumno_id where a.email = ?',
+      DEMO_CUENTAS.sinSolicitudes,
+    )
     expect(sin).toEqual([{ n: 0 }])
   } finally {
     await server.close()
@@ -95,7 +120,9 @@ test('passwords are stored as scrypt hashes, tokens as SHA-256, and the logs hol
     await (await fetch(`${server.url}/?recoverpass=${token}`)).text()
     const sesion = String(cliente.cookies.get('portal_sesion'))
 
-    const hashes = (await consultarDb<{ h: string }>(server.dataDir, 'select password_hash as h from alumnos')).map((r) => r.h)
+    const hashes = (await consultarDb<{ h: string }>(server.dataDir, 'select password_hash as h from alumnos')).map(
+      (r) => r.h,
+    )
     for (const h of hashes) expect(h).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/)
     expect(new Set(hashes).size).toBe(hashes.length)
     const volcado = JSON.stringify([
@@ -124,10 +151,14 @@ test('an unexpected error answers 500 with the spec message and logs the stack',
     await consultarDb(server.dataDir, 'drop table certificados')
     const res = await clienteDePrueba(server.url).post('/api/certificados/validar', { codValidador: 'ABC' })
     expect(res.status).toBe(500)
-    expect(await res.json()).toEqual({ error: 'Ocurrio un error interno, verifica tu conexión o comunicalo a su asistente' })
+    expect(await res.json()).toEqual({
+      error: 'Ocurrio un error interno, verifica tu conexión o comunicalo a su asistente',
+    })
     // SQLite and PostgreSQL word the missing table differently.
     const error = server.eventos().find((e) => e.mensaje === 'error en POST /api/certificados/validar')
-    expect(String(error?.error)).toMatch(/(no such table: certificados|relation "certificados" does not exist)[\s\S]*\n\s+at /)
+    expect(String(error?.error)).toMatch(
+      /(no such table: certificados|relation "certificados" does not exist)[\s\S]*\n\s+at /,
+    )
     const peticion = server.eventos().find((e) => e.mensaje === 'petición' && e.ruta === '/api/certificados/validar')
     expect(peticion).toMatchObject({ metodo: 'POST', status: 500, id: error?.id })
     expect(res.headers.get('x-request-id')).toBe(error?.id)
@@ -146,7 +177,10 @@ test('expired sessions, reset tokens and throttle windows are purged at start', 
     await cliente.post('/api/auth/password/request', { email: DEMO_CUENTAS.estudiante })
     await esperarCorreo(primero.dataDir, DEMO_CUENTAS.estudiante)
     await primero.close()
-    const filas = () => Promise.all(['sesiones', 'tokens_recuperacion', 'limites'].map((t) => contar(dataDir, `select count(*) as n from ${t}`)))
+    const filas = () =>
+      Promise.all(
+        ['sesiones', 'tokens_recuperacion', 'limites'].map((t) => contar(dataDir, `select count(*) as n from ${t}`)),
+      )
     expect((await filas()).every((n) => n > 0)).toBe(true)
     ahora = new Date(ahora.getTime() + 13 * 3_600_000)
     const segundo = await iniciarServidorDePrueba({ dataDir, clock: () => ahora })

@@ -142,19 +142,29 @@ test('the top navigation shows only when signed in', async () => {
   iniciarSesion()
   await abrir('/home')
   const nav = await screen.findByRole('navigation', { name: 'Principal' })
-  expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Inicio', 'Información Personal', 'Solicitudes', 'Concursos'])
+  expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+    'Inicio',
+    'Información Personal',
+    'Solicitudes',
+    'Concursos',
+  ])
   expect(screen.getByRole('button', { name: 'Salir' })).toBeTruthy()
 })
 
 test('home shows the assistant, hidden when it is the service account', async () => {
   iniciarSesion()
   await abrir('/home')
-  expect((await screen.findByRole('link', { name: 'luis@escuela.cl' })).getAttribute('href')).toBe('mailto:luis@escuela.cl')
+  expect((await screen.findByRole('link', { name: 'luis@escuela.cl' })).getAttribute('href')).toBe(
+    'mailto:luis@escuela.cl',
+  )
   expect(screen.getByRole('link', { name: '+56 9 8765 4321' }).getAttribute('href')).toBe('tel:+56987654321')
   expect(screen.queryByRole('link', { name: 'Ofertas Laborales' })).toBeNull()
   cleanup()
   vi.resetModules()
-  localStorage.setItem(CLAVES.sesion, JSON.stringify({ ...sesion, asistente: { ...sesion.asistente, Email: 'portal@escuela.cl' } }))
+  localStorage.setItem(
+    CLAVES.sesion,
+    JSON.stringify({ ...sesion, asistente: { ...sesion.asistente, Email: 'portal@escuela.cl' } }),
+  )
   await abrir('/home')
   await screen.findByRole('heading', { name: 'Bienvenido(a), Camila' })
   expect(screen.queryByRole('heading', { name: 'Tu asistente comercial' })).toBeNull()

@@ -6,14 +6,22 @@ import { leerBusqueda, escribirBusqueda } from './lib/search-params.ts'
 import { routeTree } from './routeTree.gen.ts'
 
 // Shown rarely: loaded when needed, not with the first screen.
-const PaginaNoEncontrada = lazy(() => import('./ui/paginas-de-error.tsx').then((m) => ({ default: m.PaginaNoEncontrada })))
+const PaginaNoEncontrada = lazy(() =>
+  import('./ui/paginas-de-error.tsx').then((m) => ({ default: m.PaginaNoEncontrada })),
+)
 const PaginaError = lazy(() => import('./ui/paginas-de-error.tsx').then((m) => ({ default: m.PaginaError })))
 
 /**
  * The app's router. `cargarOffline` loads the persisted cache and the outbox (signed-in screens
  * wait for it); tests pass a memory history and an outbox of their own.
  */
-export function crearRouter({ cargarOffline, history }: { cargarOffline: () => Promise<Offline>; history?: RouterHistory }) {
+export function crearRouter({
+  cargarOffline,
+  history,
+}: {
+  cargarOffline: () => Promise<Offline>
+  history?: RouterHistory
+}) {
   return createRouter({
     routeTree,
     ...(history ? { history } : {}),

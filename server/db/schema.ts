@@ -79,7 +79,13 @@ export type AlumnosTable = {
 
 export type SesionesTable = { token_hash: string; alumno_id: string; creada: string; expira: string }
 
-export type TokensRecuperacionTable = { token_hash: string; alumno_id: string; creado: string; expira: string; usado: string | null }
+export type TokensRecuperacionTable = {
+  token_hash: string
+  alumno_id: string
+  creado: string
+  expira: string
+  usado: string | null
+}
 
 /** Throttle counters: fixed windows per key (design: servers keep no state of their own). */
 export type LimitesTable = { clave: string; conteo: number; expira: string }

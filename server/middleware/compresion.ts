@@ -36,7 +36,9 @@ export const compresionJson = createMiddleware<EntornoApp>(async (c, next) => {
   if (cuerpo.length < UMBRAL_COMPRESION_BYTES) return
   const comprimido =
     codificacion === 'br'
-      ? await comprimirBr(cuerpo, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: cuerpo.length } })
+      ? await comprimirBr(cuerpo, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: cuerpo.length },
+        })
       : await comprimirGzip(cuerpo)
   c.res = new Response(comprimido, c.res)
   c.res.headers.set('Content-Encoding', codificacion)

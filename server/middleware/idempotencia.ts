@@ -89,12 +89,26 @@ async function reservar(db: Db, alumnoId: string, clave: string, huella: string,
   for (let intento = 0; intento < 3; intento++) {
     const insercion = await db
       .insertInto('idempotencia')
-      .values({ alumno_id: alumnoId, clave, huella, estado: 'en-curso', status: null, cuerpo: null, content_type: null, creado_en: ahoraIso })
+      .values({
+        alumno_id: alumnoId,
+        clave,
+        huella,
+        estado: 'en-curso',
+        status: null,
+        cuerpo: null,
+        content_type: null,
+        creado_en: ahoraIso,
+      })
       .onConflict((oc) => oc.columns(['alumno_id', 'clave']).doNothing())
       .executeTakeFirst()
     if (Number(insercion.numInsertedOrUpdatedRows ?? 0) > 0) return { tipo: 'propia' }
 
-    const fila = await db.selectFrom('idempotencia').selectAll().where('alumno_id', '=', alumnoId).where('clave', '=', clave).executeTakeFirst()
+    const fila = await db
+      .selectFrom('idempotencia')
+      .selectAll()
+      .where('alumno_id', '=', alumnoId)
+      .where('clave', '=', clave)
+      .executeTakeFirst()
     if (!fila) continue
     if (fila.huella !== huella) return { tipo: 'respuesta', respuesta: json(422, MENSAJE_CLAVE_OTROS_DATOS) }
     if (fila.estado === 'completo') return { tipo: 'respuesta', respuesta: repetir(fila) }
@@ -134,7 +148,8 @@ export const idempotencia = createMiddleware<EntornoApp>(async (c, next) => {
   const reserva = await reservar(db, alumno.id, clave, await huellaDe(c), clock())
   if (reserva.tipo === 'respuesta') return reserva.respuesta
 
-  const liberar = () => db.deleteFrom('idempotencia').where('alumno_id', '=', alumno.id).where('clave', '=', clave).execute()
+  const liberar = () =>
+    db.deleteFrom('idempotencia').where('alumno_id', '=', alumno.id).where('clave', '=', clave).execute()
   try {
     await next()
   } catch (err) {
@@ -147,7 +162,12 @@ export const idempotencia = createMiddleware<EntornoApp>(async (c, next) => {
   }
   await db
     .updateTable('idempotencia')
-    .set({ estado: 'completo', status: c.res.status, cuerpo: await c.res.clone().text(), content_type: c.res.headers.get('content-type') })
+    .set({
+      estado: 'completo',
+      status: c.res.status,
+      cuerpo: await c.res.clone().text(),
+      content_type: c.res.headers.get('content-type'),
+    })
     .where('alumno_id', '=', alumno.id)
     .where('clave', '=', clave)
     .execute()

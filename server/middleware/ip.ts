@@ -9,7 +9,12 @@ import type { EntornoApp } from '../contexto.ts'
 export const ipCliente = createMiddleware<EntornoApp>(async (c, next) => {
   let ip = getConnInfo(c).remote.address ?? 'desconocida'
   if (c.var.deps.config.trustProxy) {
-    const reenviada = c.req.header('x-forwarded-for')?.split(',').map((s) => s.trim()).filter(Boolean).at(-1)
+    const reenviada = c.req
+      .header('x-forwarded-for')
+      ?.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .at(-1)
     if (reenviada) ip = reenviada
   }
   c.set('ip', ip)

@@ -31,7 +31,12 @@ export async function contar(db: Db, clave: string, limite: Limite, ahora: Date)
         // A window that has ended starts again with this event.
         const vencida = eb('limites.expira', '<=', ahoraIso)
         return {
-          conteo: eb.case().when(vencida).then(1).else(eb('limites.conteo', '+', 1)).end(),
+          conteo: eb
+            .case()
+            .when(vencida)
+            .then(1)
+            .else(eb('limites.conteo', '+', 1))
+            .end(),
           expira: eb.case().when(vencida).then(eb.ref('excluded.expira')).else(eb.ref('limites.expira')).end(),
         }
       }),

@@ -13,5 +13,11 @@ export const registroDePeticiones = createMiddleware<EntornoApp>(async (c, next)
   c.set('idPeticion', id)
   await next()
   c.header('X-Request-Id', id)
-  c.var.deps.log('petición', { id, metodo: c.req.method, ruta: c.req.path, status: c.res.status, ms: Number((performance.now() - inicio).toFixed(1)) })
+  c.var.deps.log('petición', {
+    id,
+    metodo: c.req.method,
+    ruta: c.req.path,
+    status: c.res.status,
+    ms: Number((performance.now() - inicio).toFixed(1)),
+  })
 })

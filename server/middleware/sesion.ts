@@ -66,7 +66,11 @@ export const cargarSesion = createMiddleware<EntornoApp>(async (c, next) => {
         c.set('sesionHash', tokenHash)
         const nuevaExpira = ahora.getTime() + ttlMs(c.var.deps)
         if (nuevaExpira - Date.parse(sesion.expira) > RENOVAR_CADA_MS) {
-          await db.updateTable('sesiones').set({ expira: new Date(nuevaExpira).toISOString() }).where('token_hash', '=', tokenHash).execute()
+          await db
+            .updateTable('sesiones')
+            .set({ expira: new Date(nuevaExpira).toISOString() })
+            .where('token_hash', '=', tokenHash)
+            .execute()
           ponerCookie(c, token)
         }
       }

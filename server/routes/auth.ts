@@ -88,7 +88,11 @@ async function tokenVigente(c: Context<EntornoApp>, token: string): Promise<bool
 async function codigoAlumnoNuevo(deps: Dependencias): Promise<string> {
   for (;;) {
     const codigo = `AL${String(randomInt(0, 100_000_000)).padStart(8, '0')}`
-    const existe = await deps.db.selectFrom('alumnos').select('id').where('codigo_alumno', '=', codigo).executeTakeFirst()
+    const existe = await deps.db
+      .selectFrom('alumnos')
+      .select('id')
+      .where('codigo_alumno', '=', codigo)
+      .executeTakeFirst()
     if (!existe) return codigo
   }
 }
@@ -141,7 +145,11 @@ export const rutasAuth = new Hono<EntornoApp>()
     const porEmail = await contar(db, `recuperacion-email:${email}`, config.limites.recuperacionEmail, ahora)
     if (porEmail.excedido) return respuestaLimite(c, porEmail, { status: 'error', message: MENSAJE_LIMITE })
 
-    const alumno = await db.selectFrom('alumnos').select(['id', 'nombres', 'email']).where('email', '=', email).executeTakeFirst()
+    const alumno = await db
+      .selectFrom('alumnos')
+      .select(['id', 'nombres', 'email'])
+      .where('email', '=', email)
+      .executeTakeFirst()
     if (alumno) {
       const token = nuevoToken()
       await db
@@ -157,23 +165,31 @@ export const rutasAuth = new Hono<EntornoApp>()
       // Not awaited: the reply must not take longer for an address on record than for one that is not.
       deps.correo
         .enviar({ to: alumno.email, ...correoRecuperacion(deps, alumno.nombres, token) })
-        .catch((err: unknown) => deps.log(`error al enviar el correo de recuperación: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`))
+        .catch((err: unknown) =>
+          deps.log(
+            `error al enviar el correo de recuperación: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+          ),
+        )
     }
     return c.json({ status: 'ok', message: MENSAJE_RECUPERACION_ENVIADA })
   })
 
-  .post('/password/verify', cuerpoJson(verificarTokenSchema, (c, fallo) =>
-    fallo.status === 415 ? rechazoEstado(c, fallo) : c.json(error(MENSAJE_TOKEN_INVALIDO), 400),
-  ), async (c) => {
-    const { token } = c.req.valid('json')
-    const bloqueo = await tokensRechazadosDeIp(c)
-    if (bloqueo.excedido) return respuestaLimite(c, bloqueo, { status: 'error', message: MENSAJE_LIMITE })
-    if (!(await tokenVigente(c, token))) {
-      await contarTokenRechazado(c)
-      return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
-    }
-    return c.json({ status: 'ok', message: MENSAJE_TOKEN_VALIDO })
-  })
+  .post(
+    '/password/verify',
+    cuerpoJson(verificarTokenSchema, (c, fallo) =>
+      fallo.status === 415 ? rechazoEstado(c, fallo) : c.json(error(MENSAJE_TOKEN_INVALIDO), 400),
+    ),
+    async (c) => {
+      const { token } = c.req.valid('json')
+      const bloqueo = await tokensRechazadosDeIp(c)
+      if (bloqueo.excedido) return respuestaLimite(c, bloqueo, { status: 'error', message: MENSAJE_LIMITE })
+      if (!(await tokenVigente(c, token))) {
+        await contarTokenRechazado(c)
+        return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
+      }
+      return c.json({ status: 'ok', message: MENSAJE_TOKEN_VALIDO })
+    },
+  )
 
   .post('/password/set', cuerpoJson(crearPasswordSchema, rechazoEstado), async (c) => {
     const { db, clock } = c.var.deps
@@ -200,10 +216,19 @@ export const rutasAuth = new Hono<EntornoApp>()
         .where('expira', '>', ahora)
         .executeTakeFirst()
       if (reclamo.numUpdatedRows !== 1n) return false
-      const { alumno_id } = await trx.selectFrom('tokens_recuperacion').select('alumno_id').where('token_hash', '=', tokenHash).executeTakeFirstOrThrow()
+      const { alumno_id } = await trx
+        .selectFrom('tokens_recuperacion')
+        .select('alumno_id')
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirstOrThrow()
       await trx.updateTable('alumnos').set({ password_hash: passwordHash }).where('id', '=', alumno_id).execute()
       // Other links sent earlier die with this one, and so does every open session.
-      await trx.updateTable('tokens_recuperacion').set({ usado: ahora }).where('alumno_id', '=', alumno_id).where('usado', 'is', null).execute()
+      await trx
+        .updateTable('tokens_recuperacion')
+        .set({ usado: ahora })
+        .where('alumno_id', '=', alumno_id)
+        .where('usado', 'is', null)
+        .execute()
       await trx.deleteFrom('sesiones').where('alumno_id', '=', alumno_id).execute()
       return true
     })
@@ -232,7 +257,12 @@ export const rutasAuth = new Hono<EntornoApp>()
       if (porEmail) return MENSAJE_EMAIL_DUPLICADO
       const porDocumento = conRut
         ? await db.selectFrom('alumnos').select('id').where('rut', '=', rut).executeTakeFirst()
-        : await db.selectFrom('alumnos').select('id').where('tipo_documento', '=', 'PASAPORTE').where('numero_documento', '=', numeroDocumento).executeTakeFirst()
+        : await db
+            .selectFrom('alumnos')
+            .select('id')
+            .where('tipo_documento', '=', 'PASAPORTE')
+            .where('numero_documento', '=', numeroDocumento)
+            .executeTakeFirst()
       return porDocumento ? MENSAJE_DOCUMENTO_EN_USO : null
     }
     const antes = await duplicado()

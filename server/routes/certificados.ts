@@ -5,9 +5,23 @@ import type { EntornoApp } from '../contexto.ts'
 import { contar, MENSAJE_LIMITE, respuestaLimite } from '../middleware/limites.ts'
 import { cuerpoJson } from './validacion.ts'
 
-export const MENSAJE_CERTIFICADO_NO_EMITIDO = 'El código ingresado no corresponde a un certificado emitido por la escuela.'
+export const MENSAJE_CERTIFICADO_NO_EMITIDO =
+  'El código ingresado no corresponde a un certificado emitido por la escuela.'
 
-const MESES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre']
+const MESES = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+]
 
 /** '2025-01-17' -> '17 de enero de 2025'. */
 export function fechaLarga(iso: string): string {
@@ -32,11 +46,20 @@ export const rutasCertificados = new Hono<EntornoApp>().post('/validar', cuerpoV
   const certificado = await db
     .selectFrom('certificados')
     .innerJoin('solicitudes', 'solicitudes.codigo_inscripcion', 'certificados.codigo_inscripcion')
-    .select(['certificados.titular_nombre', 'certificados.programa', 'certificados.fecha_emision', 'solicitudes.cod_prospecto'])
+    .select([
+      'certificados.titular_nombre',
+      'certificados.programa',
+      'certificados.fecha_emision',
+      'solicitudes.cod_prospecto',
+    ])
     .where('certificados.codigo', '=', codValidador.toUpperCase())
     .executeTakeFirst()
   if (!certificado) return c.json({ status: 0 as const, msg: MENSAJE_CERTIFICADO_NO_EMITIDO })
 
   const msgvalido = `Certificado válido: ${certificado.titular_nombre} aprobó el ${certificado.programa} el ${fechaLarga(certificado.fecha_emision)}.`
-  return c.json({ status: 1 as const, data: { codProspecto: certificado.cod_prospecto, msgvalido }, msg: 'Certificado válido' })
+  return c.json({
+    status: 1 as const,
+    data: { codProspecto: certificado.cod_prospecto, msgvalido },
+    msg: 'Certificado válido',
+  })
 })

@@ -51,12 +51,18 @@ export function sanearNombreArchivo(nombre: string): string {
 
 /** Both forms: `filename` (ASCII, for old clients) and `filename*` (RFC 5987, UTF-8). */
 export function contentDisposition(nombre: string): string {
-  const ascii = nombre.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\%]/g, '_')
+  const ascii = nombre
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\%]/g, '_')
   const utf8 = encodeURIComponent(nombre).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)
   return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`
 }
 
-type FilaArchivo = Pick<ArchivosPersonalesTable, 'id' | 'cod_documento' | 'nombre_original' | 'tipo_archivo' | 'tamanno' | 'subido_en'>
+type FilaArchivo = Pick<
+  ArchivosPersonalesTable,
+  'id' | 'cod_documento' | 'nombre_original' | 'tipo_archivo' | 'tamanno' | 'subido_en'
+>
 
 function archivoJson(fila: FilaArchivo) {
   return {
@@ -94,7 +100,10 @@ export const rutasDocumentos = new Hono<EntornoApp>()
       .where('alumno_id', '=', alumno.id)
       .orderBy('cod_documento')
       .execute()
-    return c.json({ status: 'ok', data: { requeridos, archivos: archivos.map(archivoJson), tamanoMaximoMb: config.uploadMaxMb } })
+    return c.json({
+      status: 'ok',
+      data: { requeridos, archivos: archivos.map(archivoJson), tamanoMaximoMb: config.uploadMaxMb },
+    })
   })
   .post('/', async (c) => {
     const { db, config, blobs, clock, log } = c.var.deps
@@ -108,7 +117,8 @@ export const rutasDocumentos = new Hono<EntornoApp>()
       return c.json({ error: MENSAJE_TIPO_DOCUMENTO, campos: { codTipoDocumento: MENSAJE_TIPO_DOCUMENTO } }, 400)
     }
     const archivo = form.archivo
-    if (!(archivo instanceof File)) return c.json({ error: MENSAJE_ARCHIVO_OBLIGATORIO, campos: { archivo: MENSAJE_ARCHIVO_OBLIGATORIO } }, 400)
+    if (!(archivo instanceof File))
+      return c.json({ error: MENSAJE_ARCHIVO_OBLIGATORIO, campos: { archivo: MENSAJE_ARCHIVO_OBLIGATORIO } }, 400)
     if (archivo.size > config.uploadMaxMb * BYTES_POR_MB) {
       const mensaje = mensajeArchivoMuyGrande(config.uploadMaxMb)
       return c.json({ error: mensaje, campos: { archivo: mensaje } }, 413)
@@ -148,7 +158,11 @@ export const rutasDocumentos = new Hono<EntornoApp>()
           .where('cod_documento', '=', codDocumento)
           .executeTakeFirst()
         if (previo) {
-          await trx.deleteFrom('archivos_personales').where('alumno_id', '=', alumno.id).where('cod_documento', '=', codDocumento).execute()
+          await trx
+            .deleteFrom('archivos_personales')
+            .where('alumno_id', '=', alumno.id)
+            .where('cod_documento', '=', codDocumento)
+            .execute()
         }
         await trx.insertInto('archivos_personales').values(fila).execute()
         return previo?.blob_clave
@@ -158,7 +172,9 @@ export const rutasDocumentos = new Hono<EntornoApp>()
       throw err
     }
     if (anterior) {
-      await blobs.delete(anterior).catch((err: unknown) => log(`no se pudo borrar el archivo reemplazado ${anterior}: ${String(err)}`))
+      await blobs
+        .delete(anterior)
+        .catch((err: unknown) => log(`no se pudo borrar el archivo reemplazado ${anterior}: ${String(err)}`))
     }
     return c.json({ status: 'ok', data: archivoJson(fila) }, 201)
   })

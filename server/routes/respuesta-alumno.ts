@@ -24,7 +24,11 @@ function owner(a: Pick<Asistente, 'nombre' | 'telefono' | 'email'>): Owner {
 }
 
 export async function respuestaAlumno(db: Db, alumno: Alumno, cuentaServicio: string): Promise<RespuestaAlumno> {
-  const asistente = await db.selectFrom('asistentes').selectAll().where('id', '=', alumno.asistente_id).executeTakeFirstOrThrow()
+  const asistente = await db
+    .selectFrom('asistentes')
+    .selectAll()
+    .where('id', '=', alumno.asistente_id)
+    .executeTakeFirstOrThrow()
   // The most recent enrolment's owner is the preferred source for the assistant (spec 3).
   const reciente = await db
     .selectFrom('solicitudes')

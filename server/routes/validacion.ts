@@ -15,7 +15,7 @@ export const MENSAJE_SOLO_MULTIPART = 'El archivo debe enviarse como formulario 
 /** A refused body: 400 when it is not what the schema asks, 415 when it is not in the endpoint's format. */
 export type Fallo = { status: 400 | 415; mensaje: string; campos: Record<string, string> }
 
-export type Resultado<T> = ({ ok: true; datos: T } | ({ ok: false } & Fallo))
+export type Resultado<T> = { ok: true; datos: T } | ({ ok: false } & Fallo)
 
 /** The media type of the request's body, lower-case and without parameters ('' when none). */
 function tipoDeContenido(c: Context<EntornoApp>): string {
@@ -27,8 +27,12 @@ function tipoDeContenido(c: Context<EntornoApp>): string {
  * posted by another site's page (which a browser sends without asking the server first) is refused
  * before anything parses it, and so is anything else that is not what the client sends.
  */
-export async function validarCuerpo<S extends v.GenericSchema>(c: Context<EntornoApp>, schema: S): Promise<Resultado<v.InferOutput<S>>> {
-  if (tipoDeContenido(c) !== 'application/json') return { ok: false, status: 415, mensaje: MENSAJE_SOLO_JSON, campos: {} }
+export async function validarCuerpo<S extends v.GenericSchema>(
+  c: Context<EntornoApp>,
+  schema: S,
+): Promise<Resultado<v.InferOutput<S>>> {
+  if (tipoDeContenido(c) !== 'application/json')
+    return { ok: false, status: 415, mensaje: MENSAJE_SOLO_JSON, campos: {} }
   let cuerpo: unknown
   try {
     cuerpo = await c.req.json()
@@ -54,14 +58,17 @@ export async function validarCuerpo<S extends v.GenericSchema>(c: Context<Entorn
  */
 export function cuerpoJson<S extends v.GenericSchema>(
   schema: S | ((c: Context<EntornoApp>) => S),
-  rechazar: (c: Context<EntornoApp>, fallo: Fallo) => Response = (c, { status, mensaje, campos }) => c.json({ error: mensaje, campos }, status),
+  rechazar: (c: Context<EntornoApp>, fallo: Fallo) => Response = (c, { status, mensaje, campos }) =>
+    c.json({ error: mensaje, campos }, status),
 ) {
-  return createMiddleware<EntornoApp, string, { in: { json: v.InferInput<S> }; out: { json: v.InferOutput<S> } }>(async (c, next) => {
-    const resultado = await validarCuerpo(c, typeof schema === 'function' ? schema(c) : schema)
-    if (!resultado.ok) return rechazar(c, resultado)
-    c.req.addValidatedData('json', resultado.datos as object)
-    await next()
-  })
+  return createMiddleware<EntornoApp, string, { in: { json: v.InferInput<S> }; out: { json: v.InferOutput<S> } }>(
+    async (c, next) => {
+      const resultado = await validarCuerpo(c, typeof schema === 'function' ? schema(c) : schema)
+      if (!resultado.ok) return rechazar(c, resultado)
+      c.req.addValidatedData('json', resultado.datos as object)
+      await next()
+    },
+  )
 }
 
 export type Formulario = { ok: true; campos: Record<string, string | File> } | ({ ok: false } & Fallo)
@@ -72,7 +79,8 @@ export type Formulario = { ok: true; campos: Record<string, string | File> } | (
  * so what is stored is always what the student chose.
  */
 export async function leerFormularioConUnArchivo(c: Context<EntornoApp>): Promise<Formulario> {
-  if (tipoDeContenido(c) !== 'multipart/form-data') return { ok: false, status: 415, mensaje: MENSAJE_SOLO_MULTIPART, campos: {} }
+  if (tipoDeContenido(c) !== 'multipart/form-data')
+    return { ok: false, status: 415, mensaje: MENSAJE_SOLO_MULTIPART, campos: {} }
   let form: Record<string, string | File | (string | File)[]>
   try {
     form = await c.req.parseBody({ all: true })
@@ -82,8 +90,10 @@ export async function leerFormularioConUnArchivo(c: Context<EntornoApp>): Promis
   const campos: Record<string, string | File> = {}
   let archivos = 0
   for (const [nombre, valor] of Object.entries(form)) {
-    if (Array.isArray(valor)) return { ok: false, status: 400, mensaje: MENSAJE_UN_SOLO_ARCHIVO, campos: { [nombre]: MENSAJE_UN_SOLO_ARCHIVO } }
-    if (valor instanceof File && ++archivos > 1) return { ok: false, status: 400, mensaje: MENSAJE_UN_SOLO_ARCHIVO, campos: { [nombre]: MENSAJE_UN_SOLO_ARCHIVO } }
+    if (Array.isArray(valor))
+      return { ok: false, status: 400, mensaje: MENSAJE_UN_SOLO_ARCHIVO, campos: { [nombre]: MENSAJE_UN_SOLO_ARCHIVO } }
+    if (valor instanceof File && ++archivos > 1)
+      return { ok: false, status: 400, mensaje: MENSAJE_UN_SOLO_ARCHIVO, campos: { [nombre]: MENSAJE_UN_SOLO_ARCHIVO } }
     campos[nombre] = valor
   }
   return { ok: true, campos }

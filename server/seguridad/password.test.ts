@@ -19,7 +19,12 @@ test('accented passwords verify whatever their Unicode composition', async () =>
 test('a malformed or tampered stored hash never verifies', async () => {
   const hash = await hashearPassword('Demo2026')
   expect(await verificarPassword('Demo2026', 'texto-plano')).toBe(false)
-  expect(await verificarPassword('Demo2026', hash.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')))).toBe(false)
+  expect(
+    await verificarPassword(
+      'Demo2026',
+      hash.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+    ),
+  ).toBe(false)
 })
 
 test('tokens are 32 random bytes in base64url, stored as their SHA-256', () => {

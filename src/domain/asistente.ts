@@ -4,7 +4,10 @@
 
 export type Owner = { Name: string; Phone: string; Email: string }
 
-export function asistenteDe(data: { Owner?: Owner | null }, inscReciente?: { Owner?: Owner | null } | null): Owner | null {
+export function asistenteDe(
+  data: { Owner?: Owner | null },
+  inscReciente?: { Owner?: Owner | null } | null,
+): Owner | null {
   return inscReciente?.Owner ?? data.Owner ?? null
 }
 

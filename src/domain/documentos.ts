@@ -61,12 +61,17 @@ export type DocumentoPersonalRequerido = TipoDocumentoPersonal & { obligatorio: 
  * - enrolments of type Derivada or Primaria count for nothing: they show no documents at all.
  * A student with no such enrolment may still upload both, as optional.
  */
-export function documentosPersonalesRequeridos(solicitudes: readonly SolicitudParaDocumentos[]): DocumentoPersonalRequerido[] {
+export function documentosPersonalesRequeridos(
+  solicitudes: readonly SolicitudParaDocumentos[],
+): DocumentoPersonalRequerido[] {
   const cuentan = solicitudes.filter((s) => !(TIPOS_CURSO_SIN_DOCUMENTOS as readonly string[]).includes(s.tipoCurso))
   const enGrupos = (grupos: readonly string[]) => cuentan.some((s) => grupos.includes(s.codGrupo))
   return TIPOS_DOCUMENTO_PERSONAL.map((tipo) => ({
     ...tipo,
-    obligatorio: tipo.codDocumento === DOC_LICENCIATURA ? enGrupos(GRUPOS_CON_LICENCIATURA) : enGrupos(GRUPOS_CON_CERTIFICADO_TRABAJO),
+    obligatorio:
+      tipo.codDocumento === DOC_LICENCIATURA
+        ? enGrupos(GRUPOS_CON_LICENCIATURA)
+        : enGrupos(GRUPOS_CON_CERTIFICADO_TRABAJO),
   }))
 }
 
@@ -109,7 +114,8 @@ export function mensajeArchivoMuyGrande(maximoMb: number = TAMANO_MAXIMO_MB): st
 
 export const MENSAJE_ARCHIVO_MUY_GRANDE = mensajeArchivoMuyGrande()
 
-export const MENSAJE_TIPO_ARCHIVO = 'El archivo debe ser PDF, JPG o PNG, y su contenido debe corresponder a su extensión.'
+export const MENSAJE_TIPO_ARCHIVO =
+  'El archivo debe ser PDF, JPG o PNG, y su contenido debe corresponder a su extensión.'
 
 export const MENSAJE_TIPO_DOCUMENTO = 'El tipo de documento no es válido.'
 

@@ -28,7 +28,8 @@ export function destinoDeEntrada(query: Query, conSesion: boolean): Destino | un
   if (detalle !== undefined) return { to: '/concurso/detalle/$id', params: { id: detalle } }
   const pagoInsc = valor(query, 'pagoInsc')
   const posPago = valor(query, 'posPago')
-  if (pagoInsc !== undefined && posPago !== undefined) return { to: '/pagos/$a/$b', params: { a: pagoInsc, b: posPago } }
+  if (pagoInsc !== undefined && posPago !== undefined)
+    return { to: '/pagos/$a/$b', params: { a: pagoInsc, b: posPago } }
   if (pagoInsc !== undefined) return { to: '/pagos/lista/$a', params: { a: pagoInsc } }
   const recover = valor(query, 'recoverpass')
   if (recover !== undefined) return { to: '/password', search: { recoverpass: recover } }

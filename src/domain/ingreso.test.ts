@@ -26,4 +26,3 @@ test('solicitudRecuperacionSchema needs a valid e-mail', () => {
   expect(errores(solicitudRecuperacionSchema, { email: '' })).toEqual({ email: MENSAJE_EMAIL_OBLIGATORIO })
   expect(v.safeParse(solicitudRecuperacionSchema, { email: 'a@b.cl' }).success).toBe(true)
 })
-

@@ -64,6 +64,8 @@ describe('crearPasswordSchema', () => {
   })
 
   test('a matching pair under the policy passes', () => {
-    expect(v.safeParse(crearPasswordSchema, { token: 't', password: 'Demo2026', confirmacion: 'Demo2026' }).success).toBe(true)
+    expect(
+      v.safeParse(crearPasswordSchema, { token: 't', password: 'Demo2026', confirmacion: 'Demo2026' }).success,
+    ).toBe(true)
   })
 })

@@ -37,7 +37,11 @@ export const passwordConConfirmacionEntries = {
 export const crearPasswordSchema = v.pipe(
   v.object({ token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)), ...passwordConConfirmacionEntries }),
   v.forward(
-    v.partialCheck([['password'], ['confirmacion']], (i) => i.password === i.confirmacion, MENSAJE_PASSWORDS_NO_COINCIDEN),
+    v.partialCheck(
+      [['password'], ['confirmacion']],
+      (i) => i.password === i.confirmacion,
+      MENSAJE_PASSWORDS_NO_COINCIDEN,
+    ),
     ['confirmacion'],
   ),
 )

@@ -3,7 +3,12 @@ import { esNumeroDocumentoValido, MENSAJE_PASAPORTE_OBLIGATORIO } from './docume
 import { MENSAJE_EDAD, esMayorDeEdad } from './edad.ts'
 import { esRutPlaceholder, MENSAJE_RUT_INVALIDO, rutValido } from './rut.ts'
 import { MENSAJE_TELEFONO, TELEFONO_PATTERN, telefonoSchema } from './telefono.ts'
-import { MENSAJE_CAMPO_OBLIGATORIO, requeridoSi, textoOpcional as opcional, textoRequerido as requerido } from './validacion.ts'
+import {
+  MENSAJE_CAMPO_OBLIGATORIO,
+  requeridoSi,
+  textoOpcional as opcional,
+  textoRequerido as requerido,
+} from './validacion.ts'
 
 // 'Información Personal' (spec 2 'Personal screen', 3 'Person', 4 'Personal data', 5 'Personal
 // form'; issue 3 item 4): the one set of rules the form and the server both apply.
@@ -70,7 +75,12 @@ export const NIVELES_FORMACION = [
 ] as const
 
 /** Higher-education institution type (spec 3 'Institution types'), stored by its label, plus 'OTRA'. */
-export const TIPOS_INSTITUCION = ['Centro de Formación Técnica', 'Instituto Profesional', 'Universidad', INSTITUCION_OTRA] as const
+export const TIPOS_INSTITUCION = [
+  'Centro de Formación Técnica',
+  'Instituto Profesional',
+  'Universidad',
+  INSTITUCION_OTRA,
+] as const
 
 /** Spec 8 'Personal update failure'. */
 export const MENSAJE_ACTUALIZACION_FALLIDA =
@@ -141,7 +151,12 @@ export type DocumentoIdentidad = {
  * RUT) must give a passport or DNI. Returns the message, or null when the pair is acceptable. The
  * message belongs to the RUT field when `rutVisible(rut)`, otherwise to `numeroDocumento`.
  */
-export function validarDocumentoIdentidad({ rut, codPais, tipoDocumento, numeroDocumento }: DocumentoIdentidad): string | null {
+export function validarDocumentoIdentidad({
+  rut,
+  codPais,
+  tipoDocumento,
+  numeroDocumento,
+}: DocumentoIdentidad): string | null {
   if (rutVisible(rut)) {
     return codPais === COD_PAIS_CHILE && !rutValido(rut ?? '') ? MENSAJE_RUT_INVALIDO : null
   }
@@ -153,7 +168,8 @@ export function validarDocumentoIdentidad({ rut, codPais, tipoDocumento, numeroD
 // Schema
 // ---------------------------------------------------------------------------------------------
 
-const opcionEntre = <T extends readonly string[]>(opciones: T) => v.optional(v.picklist(['', ...opciones], MENSAJE_CAMPO_OBLIGATORIO), '')
+const opcionEntre = <T extends readonly string[]>(opciones: T) =>
+  v.optional(v.picklist(['', ...opciones], MENSAJE_CAMPO_OBLIGATORIO), '')
 
 /** A real calendar date written yyyy-mm-dd ('2001-02-29' is not one). */
 function esFechaIso(fecha: string): boolean {
@@ -180,7 +196,12 @@ function objetoPersona(hoy?: Date) {
         v.check(esFechaIso, MENSAJE_CAMPO_OBLIGATORIO),
         v.check((fecha) => !esFechaIso(fecha) || esMayorDeEdad(fecha, hoy ?? new Date()), MENSAJE_EDAD),
       ),
-      telefonoParticular: v.pipe(v.string(MENSAJE_CAMPO_OBLIGATORIO), v.trim(), v.nonEmpty(MENSAJE_CAMPO_OBLIGATORIO), telefonoSchema),
+      telefonoParticular: v.pipe(
+        v.string(MENSAJE_CAMPO_OBLIGATORIO),
+        v.trim(),
+        v.nonEmpty(MENSAJE_CAMPO_OBLIGATORIO),
+        telefonoSchema,
+      ),
       celular: v.pipe(
         v.optional(v.string(MENSAJE_TELEFONO), ''),
         v.trim(),
@@ -242,7 +263,11 @@ export function crearPersonaSchema(hoy?: Date) {
       ['codRegion'],
     ),
     v.forward(
-      v.partialCheck([['codPais'], ['codComuna']], (p) => esPaisExtranjero(p.codPais) === (p.codComuna === COMUNA_OTRA), MENSAJE_CAMPO_OBLIGATORIO),
+      v.partialCheck(
+        [['codPais'], ['codComuna']],
+        (p) => esPaisExtranjero(p.codPais) === (p.codComuna === COMUNA_OTRA),
+        MENSAJE_CAMPO_OBLIGATORIO,
+      ),
       ['codComuna'],
     ),
     // The 'Otra' texts are required when their trigger is chosen.
@@ -308,7 +333,11 @@ export function alCambiarRegion<T extends CamposUbicacion>(persona: T, codRegion
 }
 
 /** Choosing a comuna sets the city from the comuna-city lookup ('' when the map has none). */
-export function alCambiarComuna<T extends CamposUbicacion>(persona: T, codComuna: string, comunaCiudad: Readonly<Record<string, string>>): T {
+export function alCambiarComuna<T extends CamposUbicacion>(
+  persona: T,
+  codComuna: string,
+  comunaCiudad: Readonly<Record<string, string>>,
+): T {
   return { ...persona, codComuna, ciudad: comunaCiudad[codComuna] ?? '' }
 }
 

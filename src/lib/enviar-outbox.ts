@@ -31,7 +31,12 @@ export async function enviarItemOutbox(item: ItemOutbox): Promise<RespuestaServi
     }
   }
   try {
-    const body = await api<unknown>(item.url, { method: item.metodo, body: item.cuerpo, headers, signal: AbortSignal.timeout(TIMEOUT_JSON_MS) })
+    const body = await api<unknown>(item.url, {
+      method: item.metodo,
+      body: item.cuerpo,
+      headers,
+      signal: AbortSignal.timeout(TIMEOUT_JSON_MS),
+    })
     return { status: 200, body }
   } catch (error) {
     // An HTTP reply, whatever its status, is an answer: the outbox decides what it means.

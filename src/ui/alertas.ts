@@ -23,7 +23,11 @@ function publicar(nueva: readonly Alerta[]): void {
 }
 
 /** Shows an alert dialog; resolves with the chosen action's `valor`, or undefined on Escape. */
-export function alerta(opciones: { titulo: string; mensaje: string; acciones?: readonly AccionAlerta[] }): Promise<string | undefined> {
+export function alerta(opciones: {
+  titulo: string
+  mensaje: string
+  acciones?: readonly AccionAlerta[]
+}): Promise<string | undefined> {
   return new Promise((resolver) => {
     const id = siguienteId++
     const item: Alerta = {

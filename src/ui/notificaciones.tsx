@@ -28,7 +28,12 @@ function ToastItem({ toast }: { toast: Toast }) {
         <p className="toast__titulo">{toast.titulo}</p>
         <p className="toast__mensaje">{toast.mensaje}</p>
       </div>
-      <button type="button" className="toast__cerrar" aria-label="Cerrar notificación" onClick={() => cerrarToast(toast.id)}>
+      <button
+        type="button"
+        className="toast__cerrar"
+        aria-label="Cerrar notificación"
+        onClick={() => cerrarToast(toast.id)}
+      >
         <span aria-hidden="true">×</span>
       </button>
     </div>

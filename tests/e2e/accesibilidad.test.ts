@@ -24,7 +24,12 @@ test('the public screens have no serious accessibility findings', async () => {
     ['/register', () => page.getByRole('button', { name: 'Crear cuenta' }).waitFor()],
     [
       `/certificado/validador?codcertificado=${DEMO_CERTIFICADO_VALIDO}`,
-      () => page.getByRole('status', { name: 'Resultado de la validación' }).getByText('Certificado válido').first().waitFor(),
+      () =>
+        page
+          .getByRole('status', { name: 'Resultado de la validación' })
+          .getByText('Certificado válido')
+          .first()
+          .waitFor(),
     ],
   ]
   for (const [ruta, lista] of pantallas) {
@@ -48,8 +53,14 @@ test('the signed-in screens have no serious accessibility findings', async () =>
   await page.goto(`${portal.url}/info/solicitudes`)
   await page.getByRole('table').waitFor()
   expect(await hallazgosGraves(page), '/info/solicitudes').toEqual([])
-  await page.getByRole('button', { name: /Realizar Encuesta/ }).first().click()
-  await page.getByRole('dialog', { name: /Encuesta general/ }).getByRole('button', { name: 'Finalizar Encuesta' }).waitFor()
+  await page
+    .getByRole('button', { name: /Realizar Encuesta/ })
+    .first()
+    .click()
+  await page
+    .getByRole('dialog', { name: /Encuesta general/ })
+    .getByRole('button', { name: 'Finalizar Encuesta' })
+    .waitFor()
   expect(await hallazgosGraves(page), 'encuesta').toEqual([])
   await context.close()
 })

@@ -8,7 +8,11 @@ test('opening a validator URL with a valid code validates it at once and says so
   const { page, context } = await portal.newPage()
   await page.goto(`${portal.url}/certificado/validador?codcertificado=${DEMO_CERTIFICADO_VALIDO}`)
   expect(await page.getByLabel('Código del certificado').inputValue()).toBe(DEMO_CERTIFICADO_VALIDO)
-  await page.getByRole('status', { name: 'Resultado de la validación' }).getByText('Certificado válido').first().waitFor()
+  await page
+    .getByRole('status', { name: 'Resultado de la validación' })
+    .getByText('Certificado válido')
+    .first()
+    .waitFor()
   await context.close()
 })
 

@@ -17,7 +17,10 @@ test('a student signs in, sees the home tiles and the assistant, and leaves with
   for (const item of ['Inicio', 'Información Personal', 'Solicitudes', 'Concursos']) {
     expect(await nav.getByRole('link', { name: item }).count()).toBe(1)
   }
-  await page.getByRole('region', { name: /asistente/i }).getByRole('link', { name: /@/ }).waitFor()
+  await page
+    .getByRole('region', { name: /asistente/i })
+    .getByRole('link', { name: /@/ })
+    .waitFor()
 
   await page.getByRole('button', { name: 'Salir' }).click()
   await page.waitForURL(`${portal.url}/login`)

@@ -158,7 +158,9 @@ export function leerCorreos(dataDir: string): CorreoEnviado[] {
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((archivo) => {
-      const m = JSON.parse(readFileSync(join(carpeta, archivo), 'utf8')) as Omit<CorreoEnviado, 'archivo' | 'to'> & { to: { address: string }[] }
+      const m = JSON.parse(readFileSync(join(carpeta, archivo), 'utf8')) as Omit<CorreoEnviado, 'archivo' | 'to'> & {
+        to: { address: string }[]
+      }
       return { archivo, to: m.to.map((t) => t.address), subject: m.subject, text: m.text, html: m.html }
     })
 }

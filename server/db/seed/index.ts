@@ -31,18 +31,42 @@ type Semilla = {
 }
 
 async function tablasDeReferencia(trx: Transaction<Database>): Promise<void> {
-  await trx.insertInto('paises').values(paises.map((p, orden) => ({ cod_pais: p.codPais, pais: p.pais, nacionalidad: p.nacionalidad, orden }))).execute()
-  await trx.insertInto('regiones').values(regiones.map((r, orden) => ({ cod_region: r.codRegion, region: r.region, orden }))).execute()
+  await trx
+    .insertInto('paises')
+    .values(paises.map((p, orden) => ({ cod_pais: p.codPais, pais: p.pais, nacionalidad: p.nacionalidad, orden })))
+    .execute()
+  await trx
+    .insertInto('regiones')
+    .values(regiones.map((r, orden) => ({ cod_region: r.codRegion, region: r.region, orden })))
+    .execute()
   await trx
     .insertInto('comunas')
-    .values(comunas.map((c, orden) => ({ cod_comuna: c.codComuna, comuna: c.comuna, cod_region: c.codRegion, ciudad: c.ciudad, orden })))
+    .values(
+      comunas.map((c, orden) => ({
+        cod_comuna: c.codComuna,
+        comuna: c.comuna,
+        cod_region: c.codRegion,
+        ciudad: c.ciudad,
+        orden,
+      })),
+    )
     .execute()
   const conOtra: readonly string[] = PROFESIONES_CON_OTRA
   await trx
     .insertInto('profesiones')
-    .values(profesiones.map((p, orden) => ({ cod_profesion: p.codProfesion, profesion: p.profesion, requiere_otra: conOtra.includes(p.codProfesion) ? 1 : 0, orden })))
+    .values(
+      profesiones.map((p, orden) => ({
+        cod_profesion: p.codProfesion,
+        profesion: p.profesion,
+        requiere_otra: conOtra.includes(p.codProfesion) ? 1 : 0,
+        orden,
+      })),
+    )
     .execute()
-  await trx.insertInto('universidades').values(universidades.map((universidad, orden) => ({ universidad, orden }))).execute()
+  await trx
+    .insertInto('universidades')
+    .values(universidades.map((universidad, orden) => ({ universidad, orden })))
+    .execute()
 }
 
 async function demo(trx: Transaction<Database>, { serviceAccountEmail, ahora }: OpcionesSemilla): Promise<void> {
@@ -60,7 +84,10 @@ async function demo(trx: Transaction<Database>, { serviceAccountEmail, ahora }: 
 /** The demo enrolments' surveys and conditions decisions. */
 async function encuestasYCondiciones(trx: Transaction<Database>): Promise<void> {
   const respuestas = JSON.stringify(respuestasEncuestaDemo())
-  await trx.insertInto('encuestas').values(encuestasEnviadasDemo.map((e) => ({ ...e, respuestas }))).execute()
+  await trx
+    .insertInto('encuestas')
+    .values(encuestasEnviadasDemo.map((e) => ({ ...e, respuestas })))
+    .execute()
   await trx.insertInto('condiciones').values(condicionesDemo).execute()
 }
 
@@ -78,7 +105,10 @@ export async function sembrar(db: Db, opciones: OpcionesSemilla): Promise<string
     if (aplicadas.has(semilla.nombre)) continue
     await db.transaction().execute(async (trx) => {
       await semilla.aplicar(trx, opciones)
-      await trx.insertInto('semillas').values({ nombre: semilla.nombre, aplicada: opciones.ahora.toISOString() }).execute()
+      await trx
+        .insertInto('semillas')
+        .values({ nombre: semilla.nombre, aplicada: opciones.ahora.toISOString() })
+        .execute()
     })
     nuevas.push(semilla.nombre)
   }

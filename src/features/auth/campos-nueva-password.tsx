@@ -6,8 +6,8 @@ import { CampoTexto } from '../../ui/campo.tsx'
 function PoliticaPassword() {
   return (
     <>
-      Al menos {PASSWORD_MIN_LENGTH} caracteres, con un número, una letra mayúscula y una letra minúscula. Caracteres especiales
-      permitidos: {PASSWORD_ESPECIALES}
+      Al menos {PASSWORD_MIN_LENGTH} caracteres, con un número, una letra mayúscula y una letra minúscula. Caracteres
+      especiales permitidos: {PASSWORD_ESPECIALES}
     </>
   )
 }

@@ -33,7 +33,8 @@ function useRedireccionALogin(activa: boolean) {
 
 function mensajeDeError(error: unknown): string {
   if (error instanceof ApiError) return error.message
-  if (error instanceof ErrorDeRed) return 'No fue posible conectarse con el servidor. Revisa tu conexión e intenta nuevamente.'
+  if (error instanceof ErrorDeRed)
+    return 'No fue posible conectarse con el servidor. Revisa tu conexión e intenta nuevamente.'
   return 'Ocurrió un error inesperado. Intenta nuevamente.'
 }
 

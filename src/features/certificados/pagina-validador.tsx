@@ -105,7 +105,8 @@ function Resultado({ respuesta }: { respuesta: RespuestaDe<typeof cliente.certif
 }
 
 function ErrorValidacion({ error }: { error: Error }) {
-  const mensaje = esErrorInternoORed(error) || !(error instanceof ApiError) ? MENSAJE_VALIDACION_SIN_CONEXION : error.message
+  const mensaje =
+    esErrorInternoORed(error) || !(error instanceof ApiError) ? MENSAJE_VALIDACION_SIN_CONEXION : error.message
   return (
     <div className="mensaje mensaje--error">
       <p>{mensaje}</p>

@@ -6,7 +6,10 @@ export function mensajeSalida(pendientes: number, borradores: number): string | 
   const partes: string[] = []
   if (pendientes === 1) partes.push('1 cambio sin enviar')
   else if (pendientes > 1) partes.push(`${pendientes} cambios sin enviar`)
-  if (borradores > 0) partes.push(borradores === 1 ? '1 formulario con cambios sin guardar' : `${borradores} formularios con cambios sin guardar`)
+  if (borradores > 0)
+    partes.push(
+      borradores === 1 ? '1 formulario con cambios sin guardar' : `${borradores} formularios con cambios sin guardar`,
+    )
   if (partes.length === 0) return null
   const plural = pendientes + borradores > 1
   return `Hay ${partes.join(' y ')}. Si sale ahora se ${plural ? 'perderán' : 'perderá'}. ¿Desea salir de todos modos?`

@@ -8,7 +8,13 @@ import { borrarCachePersistida } from './query-persister.ts'
  * Call it after the student confirmed the warning about unsent items (outbox.pendientes(alumno))
  * and after stopping iniciarSincronizacion, so no pass starts in between.
  */
-export async function borrarDatosLocales({ outbox, queryClient }: { outbox: Outbox; queryClient: { clear(): void } }): Promise<void> {
+export async function borrarDatosLocales({
+  outbox,
+  queryClient,
+}: {
+  outbox: Outbox
+  queryClient: { clear(): void }
+}): Promise<void> {
   // Memory first: clearing it makes the persister save an empty cache, which the wipe then cancels.
   queryClient.clear()
   await Promise.all([outbox.vaciar(), borrarCachePersistida(), vaciarBorradores()])

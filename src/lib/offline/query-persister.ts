@@ -28,7 +28,10 @@ export interface PersisterIdb extends Persister {
   escribirPendiente(): Promise<void>
 }
 
-export function crearPersisterIdb({ almacen = abrirAlmacen('portal-cache', 'consultas'), esperaMs = 1000 }: OpcionesPersister = {}): PersisterIdb {
+export function crearPersisterIdb({
+  almacen = abrirAlmacen('portal-cache', 'consultas'),
+  esperaMs = 1000,
+}: OpcionesPersister = {}): PersisterIdb {
   let pendiente: PersistedClient | undefined
   let temporizador: ReturnType<typeof setTimeout> | undefined
 

@@ -45,7 +45,9 @@ export function iniciarSincronizacion(
     temporizador = undefined
     if (!activo) return
     // Paused items wait for sign-in and refused ones for the student: no timer for them.
-    const esperando = outbox.items().filter((i) => i.alumno === alumno && (i.estado === 'pendiente' || i.estado === 'enviando'))
+    const esperando = outbox
+      .items()
+      .filter((i) => i.alumno === alumno && (i.estado === 'pendiente' || i.estado === 'enviando'))
     if (esperando.length === 0) return
     const proximo = Math.min(...esperando.map((i) => i.siguienteIntentoEn ?? Number.POSITIVE_INFINITY))
     // A backoff that ends sooner than the interval (a 409 retried after 2 s) is honoured; no

@@ -77,7 +77,7 @@ test('descartar drops the draft and goes back to the initial value', async () =>
   expect(await leerBorrador(clave)).toBeUndefined()
 })
 
-test("each student and form gets its own draft", async () => {
+test('each student and form gets its own draft', async () => {
   await guardarBorrador(claveBorrador('B2', 'personal'), { nombres: 'De B2', telefono: '' })
   const { result } = renderHook(() => useBorrador(claveBorrador('C3', 'personal'), inicial))
   await waitFor(() => expect(result.current.cargando).toBe(false))
