@@ -1,4 +1,4 @@
-// `npm run bench` (issue 3 item 8): the exactly-once outbox end to end. 200 personal-data
+// `npm run bench`: the exactly-once outbox end to end. 200 personal-data
 // submissions are queued in the REAL client outbox (src/lib/offline/outbox.ts, on an in-memory
 // IndexedDB) while it has no student to send for, then replayed against the real server. One in
 // five replies is "lost": the request reached the server and was applied, but the outbox gets an

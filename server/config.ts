@@ -22,7 +22,7 @@ export type Config = {
   publicUrl: string | null
   smtpUrl: string | null
   mailFrom: string
-  /** The portal's own account: an assistant with this e-mail is hidden on the home page (spec 1). */
+  /** The portal's own account: an assistant with this e-mail is hidden on the home page. */
   serviceAccountEmail: string
   sessionTtlHours: number
   resetTokenTtlMinutes: number

@@ -1,4 +1,4 @@
-// Outgoing e-mail through nodemailer (design: 'E-mail'). With SMTP_URL it sends through that
+// Outgoing e-mail through nodemailer. With SMTP_URL it sends through that
 // server; otherwise each message is written as JSON under DATA_DIR/mail/ so the reset flow works
 // on a laptop with no mail server (and tests can read the link).
 import { mkdir, rename, writeFile } from 'node:fs/promises'

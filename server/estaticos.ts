@@ -1,4 +1,4 @@
-// The built PWA from dist/ (design: 'One origin, one server'). Client routes work on reload
+// The built PWA from dist/. Client routes work on reload
 // because any other GET outside /api gets index.html.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -6,8 +6,8 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
 import type { EntornoApp } from './contexto.ts'
 
-// These must be revalidated on every load: they decide which version of the app runs
-// (design: 'Offline'). Hashed files under /assets/ never change, so they are cached for a year.
+// These must be revalidated on every load: they decide which version of the app runs.
+// Hashed files under /assets/ never change, so they are cached for a year.
 const SIN_CACHE = 'no-cache'
 const INMUTABLE = 'public, max-age=31536000, immutable'
 

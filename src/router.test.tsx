@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { CLAVES, type SesionLocal } from './lib/session.ts'
 
-// The real route tree: the entry guard (spec 2), the signed-in guard with its back-url and contest
+// The real route tree: the entry guard, the signed-in guard with its back-url and contest
 // flag, /login for signed-in users, and the Spanish not-found page.
 
 const sesion: SesionLocal = {

@@ -1,4 +1,4 @@
-// The database, reached through Kysely (design: 'Database'): the SQLite file under DATA_DIR by
+// The database, reached through Kysely: the SQLite file under DATA_DIR by
 // default, PostgreSQL when DATABASE_URL is set. The same queries and migrations run on both.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'

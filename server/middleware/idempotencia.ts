@@ -1,4 +1,4 @@
-// Exactly-once submissions (design 'Offline', issue 3 item 3; README 'Personal data, lookups and
+// Exactly-once submissions (see server/README.md, 'Personal data, lookups and
 // documents'). The client's outbox sends every submission with `Idempotency-Key: <its record id>`
 // and re-sends it until it gets a definite answer, also when the first attempt did reach the
 // server and only its reply was lost. For every mutating /api request with a session and that

@@ -81,7 +81,7 @@ export const cargarSesion = createMiddleware<EntornoApp>(async (c, next) => {
   await next()
 })
 
-/** For endpoints that need a student: 401 with the spec's 'Sesion Expirada' message otherwise. */
+/** For endpoints that need a student: 401 with the 'Sesion Expirada' message otherwise. */
 export const requiereAlumno = createMiddleware<EntornoApp>(async (c, next) => {
   if (!c.var.alumno) return c.json({ error: MENSAJE_SESION_EXPIRADA }, 401)
   await next()

@@ -1,4 +1,4 @@
-// Sign-in, logout, password recovery and registration (issue 2 item 4; spec 4, 5, 7, 8).
+// Sign-in, logout, password recovery and registration.
 import { randomInt, randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { loginSchema, solicitudRecuperacionSchema, verificarTokenSchema } from '../../src/domain/ingreso.ts'
@@ -24,7 +24,7 @@ export const MENSAJE_PASSWORD_CREADA = 'Tu contraseña fue creada. Ya puedes ing
 export const MENSAJE_CUENTA_CREADA = 'Cuenta creada. Ingresa con tu correo y contraseña.'
 export const MENSAJE_EMAIL_DUPLICADO = 'Ya existe una cuenta con ese correo electrónico.'
 
-/** Endpoints of the spec's requestPassword/verifyToken/setPassword family reply { status, message }. */
+/** Endpoints of the requestPassword/verifyToken/setPassword family reply { status, message }. */
 function error(message: string, extra: { campos?: Record<string, string> } = {}) {
   return { status: 'error' as const, message, error: message, ...extra }
 }
@@ -282,7 +282,7 @@ export const rutasAuth = new Hono<EntornoApp>()
           apellidos: datos.apellidos,
           codigo_alumno: await codigoAlumnoNuevo(deps),
           // Until a commercial assistant takes the applicant, the portal's own account owns
-          // them, and the home page hides that assistant (spec 1).
+          // them, and the home page hides that assistant.
           asistente_id: ASISTENTE_PORTAL_ID,
           telefono_particular: datos.telefono,
           creado: ahora.toISOString(),

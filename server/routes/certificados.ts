@@ -1,4 +1,4 @@
-// The public certificate validator (spec 7 'Certificate validation', issue 2 item 6).
+// The public certificate validator.
 import { Hono } from 'hono'
 import { validarCertificadoSchema } from '../../src/domain/certificado.ts'
 import type { EntornoApp } from '../contexto.ts'

@@ -1,5 +1,5 @@
-// Personal documents (spec 2 'Documentos Personales', spec 7 getListFiles tipo alumno and
-// saveFiles with idInscripcion 0 / idGrupo 1; issue 3 item 5), mounted at /api/alumno/documentos.
+// Personal documents (getListFiles tipo alumno and saveFiles with idInscripcion 0 / idGrupo 1),
+// mounted at /api/alumno/documentos.
 // The server checks size, type and the real content, stores the bytes in the BlobStore under a
 // key it chooses, and keeps the client's file name only as data.
 import { randomUUID } from 'node:crypto'

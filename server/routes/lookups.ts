@@ -1,6 +1,6 @@
-// The personal form's reference data (spec 3 'Lookups'; spec 7 getPaises, getProfesiones,
-// getUniversidades, getRegiones, getComunas, getCiudades). Signed-in only, like the spec's calls:
-// a failed lookup sends the student back to login (spec 8).
+// The personal form's reference data (getPaises, getProfesiones, getUniversidades, getRegiones,
+// getComunas, getCiudades). Signed-in only, like the original calls:
+// a failed lookup sends the student back to login.
 import { Hono } from 'hono'
 import type { EntornoApp } from '../contexto.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'

@@ -1,4 +1,4 @@
-// The student's person (spec 3 'Person'; spec 7 getAlumno, setAlumno + updAlumnoDir), mounted at
+// The student's person, mounted at
 // /api/alumno/persona. The student comes from the session only: the body cannot name one, and
 // its e-mail and RUT are read from the record, never from the body.
 import { randomUUID } from 'node:crypto'

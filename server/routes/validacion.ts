@@ -1,4 +1,4 @@
-// Request bodies are checked with the shared valibot schemas (design: 'Shared rules, one place').
+// Request bodies are checked with the shared valibot schemas.
 // A bad body gets 400 with a Spanish message per field and changes nothing.
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'

@@ -1,4 +1,4 @@
-// Password hashing with scrypt from node:crypto (design: 'Passwords'). The stored string carries
+// Password hashing with scrypt from node:crypto. The stored string carries
 // its parameters, so they can be raised later without breaking existing hashes:
 // scrypt$<N>$<r>$<p>$<salt base64>$<hash base64>
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'

@@ -1,4 +1,4 @@
-// Spec 1 and 3: the commercial assistant shown on the home page comes from the most recent
+// The commercial assistant shown on the home page comes from the most recent
 // enrolment's owner when present, else the student's owner; it is hidden when its e-mail is the
 // portal's own service account.
 

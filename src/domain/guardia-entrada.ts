@@ -1,5 +1,5 @@
-// Spec 2 'Entry guard by query parameter': where a visit that arrives with these query
-// parameters goes, in the spec's priority order. Pure, so the router and the tests share it.
+// Where a visit that arrives with these query
+// parameters goes, in their priority order. Pure, so the router and the tests share it.
 
 export type Destino =
   | { to: '/certificado/validador'; search: { codcertificado: string } }

@@ -1,5 +1,5 @@
 // Query strings stay plain text: '?concurso=7' reads as the string '7' and a code or token is
-// never re-typed as a number or re-quoted, so links from e-mails and the entry guard (spec 2)
+// never re-typed as a number or re-quoted, so links from e-mails and the entry guard
 // see exactly what was written.
 
 export function leerBusqueda(searchStr: string): Record<string, string> {

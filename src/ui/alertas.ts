@@ -1,4 +1,4 @@
-// Modal alerts (spec 8: 'Sesion Expirada, vuelva a ingresar', the HTTP-500 message,
+// Modal alerts ('Sesion Expirada, vuelva a ingresar', the HTTP-500 message,
 // 'VERSION DISTINTA'). One at a time, in order; each resolves with the action chosen.
 
 export type AccionAlerta = { valor: string; etiqueta: string }

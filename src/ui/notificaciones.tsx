@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { cerrarToast, leerToasts, pausarToast, reanudarToast, suscribirToasts, type Toast } from './toasts.ts'
 
-/** The notification region, top right (spec 9). */
+/** The notification region, top right. */
 export function Notificaciones() {
   const toasts = useSyncExternalStore(suscribirToasts, leerToasts, leerToasts)
   return (

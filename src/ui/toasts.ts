@@ -1,4 +1,4 @@
-// Notifications with the spec's defaults (spec 9): shown 5000 ms; while the pointer or focus is
+// Notifications: shown 5000 ms; while the pointer or focus is
 // on one it stays, and it closes 1000 ms after they leave; 300 ms exit animation; top right.
 
 export type TipoToast = 'success' | 'warning' | 'error' | 'info'

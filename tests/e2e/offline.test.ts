@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core'
 import { abrirInformacionPersonal, esperarServiceWorker, prepararPortal } from '../support/e2e.ts'
 import { consultarDb, iniciarSesion as sesionApi } from '../support/servidor.ts'
 
-// The offline layer end to end (issue 3 items 3 and 7): a save made offline survives a reload in
+// The offline layer end to end: a save made offline survives a reload in
 // the outbox, goes when the connection returns, and is applied exactly once on the server, also
 // when the reply to the first attempt is lost.
 

@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core'
 import { abrirInformacionPersonal, prepararPortal } from '../support/e2e.ts'
 import { iniciarSesion as sesionApi } from '../support/servidor.ts'
 
-// 'Información Personal' in the browser (issue 3 items 4, 5 and 7): the real server, the built app.
+// 'Información Personal' in the browser: the real server, the built app.
 
 const portal = prepararPortal({ throttle: 'off' })
 const carpeta = mkdtempSync(join(tmpdir(), 'portal-subidas-'))

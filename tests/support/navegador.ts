@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { chromium, type Browser, type BrowserContext } from 'playwright-core'
 
 // Flags that keep Chromium quiet on a machine with no network but the package registries
-// (stack.md): without the background-networking ones it keeps dialling Google's hosts.
+//: without the background-networking ones it keeps dialling Google's hosts.
 const FLAGS = [
   '--headless',
   '--no-sandbox',

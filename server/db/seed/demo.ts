@@ -1,6 +1,6 @@
-// Demo data of issue 2 item 3: commercial assistants and three students (password `Demo2026`)
+// Demo data: commercial assistants and three students (password `Demo2026`)
 // with their enrolments, documents and issued certificates. Each student's person is complete and
-// passes the personal form's rules (issue 3): a Chilean in Santiago, a foreigner with a passport
+// passes the personal form's rules: a Chilean in Santiago, a foreigner with a passport
 // living in Santiago, and a Chilean in Concepción. Ids and codes are fixed so the README,
 // the tests and later issues can name them.
 import type { Insertable } from 'kysely'
@@ -23,7 +23,7 @@ export const DEMO_CUENTAS = {
 export const DEMO_CERTIFICADO_VALIDO = 'F8R7M74YVSJBP5T4VZSLG3XMPC8V'
 const DEMO_CERTIFICADO_ACLS = 'JVGTYV9DY5ZPQDNZYNA45HPHYP89'
 
-/** The portal's own account as an assistant: whoever it owns sees no assistant block (spec 1). */
+/** The portal's own account as an assistant: whoever it owns sees no assistant block. */
 export const ASISTENTE_PORTAL_ID = 'asistente-portal'
 
 export function asistentesDemo(serviceAccountEmail: string): Insertable<AsistentesTable>[] {
@@ -121,7 +121,7 @@ export function alumnosDemo(passwordHash: string, creado: string): Insertable<Al
       telefono_particular: '+56 2 2987 6543',
       celular: '+56 9 6543 2109',
       nacionalidad: '3',
-      // Spec 3: 1 = previous residence in the country.
+      // 1 = previous residence in the country.
       tipo_residencia: '1',
       pais_origen: '3',
       direccion: 'Av. Apoquindo 4500, depto. 1203',
@@ -317,7 +317,7 @@ export const solicitudesDemo: Solicitud[] = [
   ),
 ]
 
-// Spec 9: 6 signed regulations, 30 invoice, 35 certificate. Only the rows: the files come later.
+// Document types: 6 signed regulations, 30 invoice, 35 certificate. Only the rows: the files come later.
 export function documentosDemo(creado: string): Insertable<DocumentosTable>[] {
   return [
     {

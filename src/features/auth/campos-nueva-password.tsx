@@ -2,7 +2,7 @@ import { PASSWORD_ESPECIALES, PASSWORD_MIN_LENGTH } from '../../domain/password.
 import type { useFormulario } from '../../lib/use-formulario.ts'
 import { CampoTexto } from '../../ui/campo.tsx'
 
-/** The password policy in words (spec 5 'New password'), shown under every new-password field. */
+/** The password policy in words, shown under every new-password field. */
 function PoliticaPassword() {
   return (
     <>

@@ -10,7 +10,7 @@ import { avisarError } from './manejar-error.ts'
 import { CamposNuevaPassword } from './campos-nueva-password.tsx'
 import { authMutations } from './queries.ts'
 
-/** Registration (issue 2), reached from the contest flow; afterwards the student signs in. */
+/** Registration, reached from the contest flow; afterwards the student signs in. */
 export function PaginaRegistro() {
   const navigate = useNavigate()
   const [rechazo, setRechazo] = useState<string | null>(null)

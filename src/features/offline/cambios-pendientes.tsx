@@ -7,7 +7,7 @@ import { Dialogo } from '../../ui/dialogo.tsx'
 import { detalleEspera, estadoEnPalabras, textoPendientes } from './estado-item.ts'
 
 /**
- * What waits to sync, always in sight while the student has something unsent (issue 3 item 3):
+ * What waits to sync, always in sight while the student has something unsent:
  * the count, which opens the list of items with their state, 'Reintentar' and 'Descartar'.
  */
 export function CambiosPendientes({ alumno }: { alumno: string }) {

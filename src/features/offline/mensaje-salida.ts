@@ -1,4 +1,4 @@
-// 'Salir' clears all local data (spec 4); first it says what that would throw away (design
+// 'Salir' clears all local data; first it says what that would throw away (design
 // 'Offline': nothing is lost without a warning).
 
 /** What 'Salir' would throw away: submissions never sent and form edits never saved. */

@@ -20,7 +20,7 @@ function tamanoLegible(bytes: number): string {
 }
 
 /**
- * 'Documentos Personales' (spec 2; issue 3 item 5): each personal document, required or optional
+ * 'Documentos Personales': each personal document, required or optional
  * by the student's programs, with its file (download) and an upload that goes through the outbox,
  * so an upload made offline waits like any other submission.
  */

@@ -3,7 +3,7 @@ import type { Outbox } from './outbox.ts'
 import { borrarCachePersistida } from './query-persister.ts'
 
 /**
- * 'Salir': removes everything this device keeps for the portal (spec: logging out clears all
+ * 'Salir': removes everything this device keeps for the portal (logging out clears all
  * local data): the query cache in memory and in IndexedDB, every draft and every outbox item.
  * Call it after the student confirmed the warning about unsent items (outbox.pendientes(alumno))
  * and after stopping iniciarSincronizacion, so no pass starts in between.

@@ -1,6 +1,6 @@
 import { clear, createStore, del, entries, get, set, type UseStore } from 'idb-keyval'
 
-// A small key-value store on IndexedDB that outlives a lost connection (design 'Offline': "treat
+// A small key-value store on IndexedDB that outlives a lost connection ("treat
 // a lost IndexedDB connection as something to reopen, not a crash").
 //
 // Safari and iOS close IndexedDB connections behind the page's back (a backgrounded tab, memory

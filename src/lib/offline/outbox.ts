@@ -1,6 +1,6 @@
 import { abrirAlmacen, type Almacen } from './idb.ts'
 
-// The exactly-once outbox (design 'Offline', issue 3 item 3).
+// The exactly-once outbox.
 //
 // A submission is written to IndexedDB before any attempt to send it, and is replayed in order
 // until the server gives a definite answer. Its id travels as the `Idempotency-Key`: the server

@@ -3,12 +3,12 @@ import { DURACION_CACHE_MS } from '../query-client.ts'
 import { abrirAlmacen, type Almacen } from './idb.ts'
 
 // The TanStack Query cache, persisted to IndexedDB so lookups, the student's data and the
-// enrolment list show at once and without network (design 'Offline', issue 3 item 1).
+// enrolment list show at once and without network.
 
 /**
  * The version of the SHAPE of the cached data. Raise it only when a change to the API replies
  * would make old cached data wrong for the new code. It is deliberately not the build hash: a
- * deploy that changes no data shape must not wipe the students' offline cache (issue 3 item 1).
+ * deploy that changes no data shape must not wipe the students' offline cache.
  */
 export const ESQUEMA_DATOS = 'v1'
 

@@ -1,6 +1,6 @@
 import type { Outbox } from './outbox.ts'
 
-// When to replay the outbox (design 'Offline': "on `online`, on app start, on focus and on a
+// When to replay the outbox ("on `online`, on app start, on focus and on a
 // timer"). Kept out of outbox.ts so the outbox itself has no timers or page events and its tests
 // decide exactly when a pass runs.
 

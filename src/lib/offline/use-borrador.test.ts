@@ -1,5 +1,5 @@
 // The hook needs a DOM (jsdom, the project's default). fake-indexeddb works here for plain JSON
-// values; typed arrays would come back from another realm (stack.md pitfall 4).
+// values; typed arrays would come back from another realm.
 import 'fake-indexeddb/auto'
 import { act, cleanup, render, renderHook, waitFor } from '@testing-library/react'
 import { createElement } from 'react'

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { borrarBorrador, guardarBorrador, leerBorrador } from './borradores.ts'
 
-// React side of the drafts (issue 3 item 2): the form's value lives here, every change is written
+// React side of the drafts: the form's value lives here, every change is written
 // to IndexedDB shortly after it is made, and a draft left by a reload, a crash or a closed tab is
 // put back when the form mounts again.
 
@@ -181,7 +181,7 @@ export function useBorrador<T>(
 }
 
 /**
- * While `activo`, closing or reloading the tab asks first (issue 3 item 2: "leaving with unsaved
+ * While `activo`, closing or reloading the tab asks first ("leaving with unsaved
  * edits asks first"). Navigation inside the app is the router's job (TanStack Router useBlocker).
  */
 export function useAvisoAlSalir(activo: boolean): void {

@@ -1,5 +1,5 @@
 // Hooks need a DOM (jsdom, the project's default); the outbox's items are plain JSON here, which
-// fake-indexeddb returns faithfully under jsdom (stack.md pitfall 4 concerns typed arrays).
+// fake-indexeddb returns faithfully under jsdom.
 import 'fake-indexeddb/auto'
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import { createElement, type ReactNode } from 'react'
