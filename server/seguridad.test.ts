@@ -56,7 +56,7 @@ type Endpoint = {
 }
 
 /** What belongs to the signed-in student `estudiante`, which `otra` must never reach. */
-type Ajenos = { documento: string; solicitud: string }
+type Ajenos = { documento: string; solicitud: string; documentoSolicitud: string }
 
 async function personaDe(cliente: ClienteDePrueba): Promise<Record<string, unknown>> {
   const {
@@ -120,6 +120,29 @@ const ENDPOINTS: Endpoint[] = [
     valido: async () => encuestaCompleta(),
   },
   {
+    metodo: 'GET',
+    ruta: '/solicitudes/:codigo/documentos',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: (ajenos) => `/solicitudes/${ajenos.solicitud}/documentos`,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/solicitudes/:codigo/documentos',
+    cuerpo: 'multipart',
+    sesion: true,
+    campoArchivo: 'archivo',
+    url: () => `/solicitudes/${SOLICITUD_OTRA}/documentos`,
+    valido: async () => ({ codTipoDocumento: '41', archivo: pdf('otra', 'carta.pdf') }),
+  },
+  {
+    metodo: 'GET',
+    ruta: '/solicitudes/:codigo/documentos/:id',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: (ajenos) => `/solicitudes/${ajenos.solicitud}/documentos/${ajenos.documentoSolicitud}`,
+  },
+  {
     metodo: 'POST',
     ruta: '/solicitudes/:codigo/condiciones',
     cuerpo: 'json',
@@ -172,7 +195,7 @@ function formulario(campos: Record<string, unknown>): FormData {
 let comun: ServidorDePrueba
 let estudiante: ClienteDePrueba
 let otra: ClienteDePrueba
-const ajenos: Ajenos = { documento: '', solicitud: 'INS-26-40018' }
+const ajenos: Ajenos = { documento: '', solicitud: 'INS-26-40018', documentoSolicitud: '' }
 const MARCA_DOCUMENTO = 'contenido-privado-de-camila'
 beforeAll(async () => {
   comun = await iniciarServidorDePrueba({ throttle: 'off' })
@@ -185,11 +208,19 @@ beforeAll(async () => {
   )
   expect(subida.status).toBe(201)
   ajenos.documento = ((await subida.json()) as { data: { id: string } }).data.id
+  const deSolicitud = await estudiante.request(
+    'POST',
+    `/api/solicitudes/${ajenos.solicitud}/documentos`,
+    formulario({ codTipoDocumento: '41', archivo: pdf(MARCA_DOCUMENTO, 'carta-de-camila.pdf') }),
+  )
+  expect(deSolicitud.status).toBe(201)
+  ajenos.documentoSolicitud = ((await deSolicitud.json()) as { data: { id: string } }).data.id
 })
 afterAll(() => comun.close())
 
 /** What identifies `estudiante` in any reply. */
 const MARCAS_ESTUDIANTE = [
+  'carta-de-camila',
   DEMO_CUENTAS.estudiante,
   '16789432-1',
   'AL20180457',
@@ -210,6 +241,7 @@ async function estadoDeDatos(servidor: ServidorDePrueba): Promise<unknown[]> {
     'idempotencia',
     'encuestas',
     'condiciones',
+    'archivos_solicitud',
   ]
   return Promise.all(
     tablas.map(

@@ -24,6 +24,7 @@ export type Database = {
   archivos_personales: ArchivosPersonalesTable
   encuestas: EncuestasTable
   condiciones: CondicionesTable
+  archivos_solicitud: ArchivosSolicitudTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -183,3 +184,17 @@ export type EncuestasTable = { codigo_inscripcion: string; alumno_id: string; re
 
 /** The student's latest decision on an enrolment's conditions. */
 export type CondicionesTable = { codigo_inscripcion: string; alumno_id: string; decision: string; decidida_en: string }
+
+/** A file uploaded for one of an enrolment's required documents. */
+export type ArchivosSolicitudTable = {
+  id: string
+  codigo_inscripcion: string
+  alumno_id: string
+  cod_documento: string
+  nombre_archivo: string
+  tipo_archivo: string
+  content_type: string
+  tamanno: number
+  blob_clave: string
+  subido_en: string
+}

@@ -1,6 +1,7 @@
 // The student's enrolments (getInscrip), each one's general survey (getEncuestacc,
 // setEncuestacc) and the decision on its conditions, mounted at /api/solicitudes. The student
 // comes from the session only: another student's enrolment code answers 404, as a missing one.
+import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import {
   encuestaSchema,
@@ -12,13 +13,23 @@ import {
   decisionCondicionesSchema,
   DOC_REGLAMENTO,
   MENSAJE_SOLICITUD_NO_ENCONTRADA,
+  muestraDocumentos,
   requiereEncuesta,
   type DecisionCondiciones,
 } from '../../src/domain/solicitudes.ts'
+import { CONTENT_TYPE_POR_TIPO, MENSAJE_TIPO_DOCUMENTO } from '../../src/domain/documentos.ts'
+import {
+  documentosRequeridosDeSolicitud,
+  esDocumentoDeSolicitud,
+  nombreArchivoSolicitud,
+  SECCION_DOCUMENTOS_SOLICITUD,
+} from '../../src/domain/documentos-solicitud.ts'
 import { esRutPlaceholder } from '../../src/domain/rut.ts'
 import type { EntornoApp, Dependencias } from '../contexto.ts'
 import type { Alumno } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
+import { nuevaClaveBlob } from '../blobs.ts'
+import { enviarArchivo, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
 import { cuerpoJson } from './validacion.ts'
 
 export const MENSAJE_ENCUESTA_NO_REQUERIDA = 'Esta solicitud no requiere la encuesta general.'
@@ -73,6 +84,11 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
       .select(['documentos.codigo_inscripcion', 'documentos.cod_tipo_documento'])
       .where('solicitudes.alumno_id', '=', alumno.id)
       .execute()
+    const subidos = await db
+      .selectFrom('archivos_solicitud')
+      .select(['codigo_inscripcion', 'cod_documento'])
+      .where('alumno_id', '=', alumno.id)
+      .execute()
     const tiene = (codigo: string, tipo: string) =>
       documentos.some((d) => d.codigo_inscripcion === codigo && d.cod_tipo_documento === tipo)
     const solicitudes = filas.map((f) => ({
@@ -92,6 +108,11 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
           ? ('enviada' as const)
           : ('pendiente' as const),
       reglamentoFirmado: tiene(f.codigo_inscripcion, DOC_REGLAMENTO),
+      documentos: conteoDocumentos(
+        f.cod_grupo,
+        f.tipo_curso,
+        subidos.filter((a) => a.codigo_inscripcion === f.codigo_inscripcion),
+      ),
       condiciones:
         f.decision && f.decidida_en
           ? ({ decision: f.decision as DecisionCondiciones, decididaEn: f.decidida_en } satisfies Decision)
@@ -157,6 +178,99 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
       return c.json({ status: 'ok' as const, data: { requerida: true, enviadaEn, respuestas } }, 201)
     },
   )
+  .get('/:codigo/documentos', async (c) => {
+    const deps = c.var.deps
+    const alumno = alumnoDe(c.var.alumno)
+    const solicitud = await solicitudPropia(deps, alumno, c.req.param('codigo'))
+    if (!solicitud) return c.json({ error: MENSAJE_SOLICITUD_NO_ENCONTRADA }, 404)
+    const archivos = await deps.db
+      .selectFrom('archivos_solicitud')
+      .select(['id', 'cod_documento', 'nombre_archivo', 'tipo_archivo', 'tamanno', 'subido_en'])
+      .where('codigo_inscripcion', '=', solicitud.codigo_inscripcion)
+      .orderBy('cod_documento')
+      .execute()
+    return c.json({
+      status: 'ok' as const,
+      data: {
+        requeridos: documentosRequeridosDeSolicitud(solicitud.cod_grupo, solicitud.tipo_curso).map((d) => ({
+          Cod_Documento__c: d.codDocumento,
+          Documento__c: d.documento,
+          SeccionPortal__c: SECCION_DOCUMENTOS_SOLICITUD,
+          Info__c: d.info,
+        })),
+        archivos: archivos.map((a) => archivoDeSolicitudJson(solicitud.codigo_inscripcion, a)),
+        tamanoMaximoMb: deps.config.uploadMaxMb,
+      },
+    })
+  })
+  .post('/:codigo/documentos', async (c) => {
+    const deps = c.var.deps
+    const alumno = alumnoDe(c.var.alumno)
+    // The body's format first, as for every endpoint; then whose enrolment it is, and whether it
+    // asks for this document.
+    const recibido = await recibirArchivo(c, (cod) => cod !== '')
+    if (!recibido.ok) return recibido.respuesta
+    const solicitud = await solicitudPropia(deps, alumno, c.req.param('codigo'))
+    if (!solicitud) return c.json({ error: MENSAJE_SOLICITUD_NO_ENCONTRADA }, 404)
+    if (!esDocumentoDeSolicitud(solicitud.cod_grupo, solicitud.tipo_curso, recibido.codDocumento)) {
+      return c.json({ error: MENSAJE_TIPO_DOCUMENTO, campos: { codTipoDocumento: MENSAJE_TIPO_DOCUMENTO } }, 400)
+    }
+    const fila = {
+      id: randomUUID(),
+      codigo_inscripcion: solicitud.codigo_inscripcion,
+      alumno_id: alumno.id,
+      cod_documento: recibido.codDocumento,
+      nombre_archivo: nombreArchivoSolicitud(solicitud.codigo_inscripcion, recibido.nombre),
+      tipo_archivo: recibido.tipo,
+      content_type: CONTENT_TYPE_POR_TIPO[recibido.tipo],
+      tamanno: recibido.bytes.length,
+      blob_clave: nuevaClaveBlob(),
+      subido_en: deps.clock().toISOString(),
+    }
+    // The bytes first: a row never points at a missing blob. The previous file of this document
+    // is replaced in one transaction, and its blob deleted only once that has committed.
+    await deps.blobs.put(fila.blob_clave, recibido.bytes)
+    let anterior: string | undefined
+    try {
+      anterior = await deps.db.transaction().execute(async (trx) => {
+        const previo = await trx
+          .selectFrom('archivos_solicitud')
+          .select('blob_clave')
+          .where('codigo_inscripcion', '=', fila.codigo_inscripcion)
+          .where('cod_documento', '=', fila.cod_documento)
+          .executeTakeFirst()
+        await trx
+          .deleteFrom('archivos_solicitud')
+          .where('codigo_inscripcion', '=', fila.codigo_inscripcion)
+          .where('cod_documento', '=', fila.cod_documento)
+          .execute()
+        await trx.insertInto('archivos_solicitud').values(fila).execute()
+        return previo?.blob_clave
+      })
+    } catch (err) {
+      await deps.blobs.delete(fila.blob_clave)
+      throw err
+    }
+    if (anterior) {
+      const borrar = anterior
+      await deps.blobs
+        .delete(borrar)
+        .catch((err: unknown) => deps.log(`no se pudo borrar el archivo reemplazado ${borrar}: ${String(err)}`))
+    }
+    return c.json({ status: 'ok' as const, data: archivoDeSolicitudJson(solicitud.codigo_inscripcion, fila) }, 201)
+  })
+  .get('/:codigo/documentos/:id', async (c) => {
+    // Another student's file (or enrolment) is answered exactly like one that does not exist.
+    const fila = await c.var.deps.db
+      .selectFrom('archivos_solicitud')
+      .select(['nombre_archivo as nombre_original', 'content_type', 'tamanno', 'blob_clave'])
+      .where('id', '=', c.req.param('id'))
+      .where('codigo_inscripcion', '=', c.req.param('codigo'))
+      .where('alumno_id', '=', alumnoDe(c.var.alumno).id)
+      .executeTakeFirst()
+    if (!fila) return c.json({ error: MENSAJE_NO_ENCONTRADO }, 404)
+    return enviarArchivo(c, fila, 'un documento de solicitud')
+  })
   .post('/:codigo/condiciones', cuerpoJson(decisionCondicionesSchema), async (c) => {
     const deps = c.var.deps
     const alumno = alumnoDe(c.var.alumno)
@@ -178,6 +292,38 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
       await avisarRechazo(deps, alumno, solicitud.asistente_id, solicitud.codigo_inscripcion, solicitud.nombre_curso)
     return c.json({ status: 'ok' as const, data: { decision, decididaEn } satisfies Decision })
   })
+
+function archivoDeSolicitudJson(
+  codigo: string,
+  a: {
+    id: string
+    cod_documento: string
+    nombre_archivo: string
+    tipo_archivo: string
+    tamanno: number
+    subido_en: string
+  },
+) {
+  return {
+    id: a.id,
+    codDocumento: a.cod_documento,
+    nombre: a.nombre_archivo,
+    enlace: `/api/solicitudes/${encodeURIComponent(codigo)}/documentos/${a.id}`,
+    tipoArchivo: a.tipo_archivo,
+    tamanno: a.tamanno,
+    subidoEn: a.subido_en,
+  }
+}
+
+/** Uploaded / required, for the list's column; null where the enrolment shows no documents. */
+function conteoDocumentos(codGrupo: string, tipoCurso: string, subidos: readonly { cod_documento: string }[]) {
+  if (!muestraDocumentos(tipoCurso)) return null
+  const requeridos = documentosRequeridosDeSolicitud(codGrupo, tipoCurso)
+  return {
+    subidos: requeridos.filter((r) => subidos.some((s) => s.cod_documento === r.codDocumento)).length,
+    requeridos: requeridos.length,
+  }
+}
 
 /** A rejection is followed up by the enrolment's commercial assistant, who is told by e-mail. */
 async function avisarRechazo(

@@ -1,5 +1,10 @@
 import { expect, test } from 'vitest'
-import { documentosRequeridosDeSolicitud, esDocumentoDeSolicitud, nombreArchivoSolicitud, TIPOS_DOCUMENTO_SOLICITUD } from './documentos-solicitud.ts'
+import {
+  documentosRequeridosDeSolicitud,
+  esDocumentoDeSolicitud,
+  nombreArchivoSolicitud,
+  TIPOS_DOCUMENTO_SOLICITUD,
+} from './documentos-solicitud.ts'
 
 test('each program group requires its own set of documents', () => {
   const codigos = (grupo: string) => documentosRequeridosDeSolicitud(grupo, 'Diplomado').map((d) => d.documento)

@@ -9,25 +9,57 @@ export const SECCION_DOCUMENTOS_SOLICITUD = 'Documentos de la Solicitud'
 export type TipoDocumentoSolicitud = { codDocumento: string; documento: string; info: string }
 
 export const TIPOS_DOCUMENTO_SOLICITUD = [
-  { codDocumento: '40', documento: 'Certificado de Especialista', info: 'Certificado que acredita su especialidad médica.' },
-  { codDocumento: '41', documento: 'Carta de Intención', info: 'Carta en la que explica por qué desea cursar el programa.' },
+  {
+    codDocumento: '40',
+    documento: 'Certificado de Especialista',
+    info: 'Certificado que acredita su especialidad médica.',
+  },
+  {
+    codDocumento: '41',
+    documento: 'Carta de Intención',
+    info: 'Carta en la que explica por qué desea cursar el programa.',
+  },
   {
     codDocumento: '42',
     documento: 'Certificado de Inmunización Hepatitis B',
     info: 'Debe acreditar las tres dosis de la vacuna contra la hepatitis B.',
   },
-  { codDocumento: '43', documento: 'Seguro de Salud', info: 'Certificado vigente de su previsión de salud (Fonasa o Isapre).' },
-  { codDocumento: '44', documento: 'Certificado RNPI', info: 'Inscripción en el Registro Nacional de Prestadores Individuales de Salud.' },
-  { codDocumento: '45', documento: 'Certificado EUNACOM', info: 'Resultado del Examen Único Nacional de Conocimientos de Medicina.' },
+  {
+    codDocumento: '43',
+    documento: 'Seguro de Salud',
+    info: 'Certificado vigente de su previsión de salud (Fonasa o Isapre).',
+  },
+  {
+    codDocumento: '44',
+    documento: 'Certificado RNPI',
+    info: 'Inscripción en el Registro Nacional de Prestadores Individuales de Salud.',
+  },
+  {
+    codDocumento: '45',
+    documento: 'Certificado EUNACOM',
+    info: 'Resultado del Examen Único Nacional de Conocimientos de Medicina.',
+  },
   {
     codDocumento: '46',
     documento: 'Seguro de Responsabilidad Civil',
     info: 'Póliza vigente de responsabilidad civil profesional durante el programa.',
   },
-  { codDocumento: '47', documento: 'Carta del Postulante', info: 'Carta de presentación dirigida al comité del programa.' },
-  { codDocumento: '48', documento: 'Certificado de Notas', info: 'Concentración de notas de sus estudios de pregrado.' },
+  {
+    codDocumento: '47',
+    documento: 'Carta del Postulante',
+    info: 'Carta de presentación dirigida al comité del programa.',
+  },
+  {
+    codDocumento: '48',
+    documento: 'Certificado de Notas',
+    info: 'Concentración de notas de sus estudios de pregrado.',
+  },
   { codDocumento: '49', documento: 'Ranking de Egreso', info: 'Certificado de su posición en el ranking de egreso.' },
-  { codDocumento: '50', documento: 'Carta de la Fundación', info: 'Carta de la institución o fundación que lo patrocina.' },
+  {
+    codDocumento: '50',
+    documento: 'Carta de la Fundación',
+    info: 'Carta de la institución o fundación que lo patrocina.',
+  },
   { codDocumento: '51', documento: 'Cartas de Recomendación', info: 'Dos cartas de recomendación en un solo archivo.' },
   {
     codDocumento: '52',
