@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
@@ -14,6 +16,39 @@ function versionFile(): Plugin {
     name: 'portal-version-json',
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ version }) })
+    },
+  }
+}
+
+/** Text files worth compressing; images and fonts are compressed already. */
+const COMPRIMIBLES = /\.(?:js|mjs|css|html|json|svg|webmanifest|txt)$/
+
+// The server sends a precompressed copy (Brotli, else gzip) when the browser accepts it, so a
+// phone on a weak signal downloads about a third of each script and no CPU is spent per request.
+// It runs after every other plugin has written its files (the service worker included), and a
+// copy is kept only when it is smaller than the original.
+function copiasComprimidas(): Plugin {
+  let salida = 'dist'
+  return {
+    name: 'portal-copias-comprimidas',
+    apply: 'build',
+    configResolved(config) {
+      salida = resolve(config.root, config.build.outDir)
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      handler() {
+        for (const entrada of readdirSync(salida, { recursive: true, withFileTypes: true })) {
+          if (!entrada.isFile() || !COMPRIMIBLES.test(entrada.name)) continue
+          const ruta = join(entrada.parentPath, entrada.name)
+          const original = readFileSync(ruta)
+          const br = brotliCompressSync(original, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: original.length } })
+          const gz = gzipSync(original, { level: 9 })
+          if (br.length < original.length) writeFileSync(`${ruta}.br`, br)
+          if (gz.length < original.length) writeFileSync(`${ruta}.gz`, gz)
+        }
+      },
     },
   }
 }
@@ -48,6 +83,7 @@ export default defineConfig({
         clientsClaim: true,
       },
     }),
+    copiasComprimidas(),
   ],
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   build: { target: 'es2022', sourcemap: false },

@@ -3,11 +3,13 @@ import { join } from 'node:path'
 import { Hono } from 'hono'
 import { MENSAJE_ERROR_INTERNO } from '../src/domain/errores-api.ts'
 import { blobStoreEnDisco, type BlobStore } from './blobs.ts'
-import type { AppConfig, Clock, Deps, AppEnv, Log } from './contexto.ts'
+import { crearLog, type Log } from './bitacora.ts'
+import type { AppConfig, Clock, Deps, AppEnv } from './contexto.ts'
 import type { Db } from './db/connection.ts'
 import { estaticos } from './estaticos.ts'
 import type { Mailer } from './mail.ts'
-import { cabecerasDeSeguridad } from './middleware/cabeceras.ts'
+import { apiSinCache, cabecerasDeSeguridad } from './middleware/cabeceras.ts'
+import { compresionJson } from './middleware/compresion.ts'
 import { idempotencia } from './middleware/idempotencia.ts'
 import { clientIp } from './middleware/ip.ts'
 import { limiteDeCuerpo } from './middleware/limite-cuerpo.ts'
@@ -23,10 +25,13 @@ import { personaRoutes } from './routes/persona.ts'
 import { saludRoutes } from './routes/salud.ts'
 import { sesionRoutes } from './routes/sesion.ts'
 
-// Bodies are bounded before anything reads them; the idempotency middleware needs the student.
+// Replies are compressed last, after the idempotency middleware has stored them as sent. Bodies
+// are bounded before anything reads them; the idempotency middleware needs the student.
 // Built once at module level so its type, `ApiPortal`, carries every route's reply for the
 // client's typed calls (src/lib/cliente-api.ts).
 const rutasApi = new Hono<AppEnv>()
+  .use(compresionJson)
+  .use(apiSinCache)
   .use(limiteDeCuerpo)
   .use(cargarSesion)
   .use(idempotencia)
@@ -46,7 +51,7 @@ export type ApiPortal = typeof rutasApi
 /** `blobs` defaults to files under DATA_DIR/archivos. */
 export type AppOptions = { db: Db; config: AppConfig; mailer: Mailer; blobs?: BlobStore; clock?: Clock; log?: Log }
 
-export function createApp({ db, config, mailer, blobs, clock = () => new Date(), log = console.log }: AppOptions) {
+export function createApp({ db, config, mailer, blobs, clock = () => new Date(), log = crearLog(console.log) }: AppOptions) {
   const deps: Deps = { db, config, mailer, blobs: blobs ?? blobStoreEnDisco(join(config.dataDir, 'archivos')), clock, log }
 
   const app = new Hono<AppEnv>()
@@ -62,7 +67,7 @@ export function createApp({ db, config, mailer, blobs, clock = () => new Date(),
   app.route('/', estaticos(config.distDir))
   app.notFound((c) => c.text('No encontrado', 404))
   app.onError((err, c) => {
-    log(`error en ${c.req.method} ${c.req.path}: ${err.stack ?? err.message}`)
+    log(`error en ${c.req.method} ${c.req.path}`, { id: c.var.idPeticion, error: err.stack ?? err.message })
     return c.json({ error: MENSAJE_ERROR_INTERNO }, 500)
   })
   return app

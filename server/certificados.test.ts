@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { apiClient, startTestServer, type TestServer } from '../tests/support/server.ts'
+import { apiClient, consultarDb, startTestServer, type TestServer } from '../tests/support/server.ts'
 import { DEMO_CERTIFICADO_VALIDO } from './db/seed/demo.ts'
 import { fechaLarga } from './routes/certificados.ts'
 
@@ -23,6 +23,30 @@ test('a valid code answers status 1 with the prospect code and a sentence naming
     },
     msg: 'Certificado válido',
   })
+})
+
+test('a certificate records what it certified when issued, and the validator shows that after the profile changes', async () => {
+  const [fila] = await consultarDb(
+    server.dataDir,
+    'SELECT titular_nombre, titular_tipo_documento, titular_documento, programa, fecha_inicio, fecha_emision FROM certificados WHERE codigo = ?',
+    DEMO_CERTIFICADO_VALIDO,
+  )
+  expect(fila).toEqual({
+    titular_nombre: 'Camila Andrea Rojas Soto',
+    titular_tipo_documento: 'RUT',
+    titular_documento: '16789432-1',
+    programa: 'Diplomado en Medicina Intensiva del Adulto',
+    fecha_inicio: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+    fecha_emision: '2025-01-17',
+  })
+  await consultarDb(server.dataDir, "UPDATE alumnos SET nombres = 'Otra Persona', apellidos = 'Distinta', rut = '11111111-1' WHERE id = 'alumno-estudiante'")
+  try {
+    const cuerpo = (await (await validar(DEMO_CERTIFICADO_VALIDO)).json()) as { data: { msgvalido: string } }
+    expect(cuerpo.data.msgvalido).toContain('Camila Andrea Rojas Soto')
+    expect(cuerpo.data.msgvalido).not.toContain('Otra Persona')
+  } finally {
+    await consultarDb(server.dataDir, "UPDATE alumnos SET nombres = 'Camila Andrea', apellidos = 'Rojas Soto', rut = '16789432-1' WHERE id = 'alumno-estudiante'")
+  }
 })
 
 test('the code is matched regardless of case and surrounding spaces', async () => {

@@ -37,6 +37,8 @@ export type Config = {
     loginIp: Limite
     recuperacionEmail: Limite
     recuperacionIp: Limite
+    /** Reset links refused (unknown, used or expired) per IP, when checked or used. */
+    recuperacionTokenIp: Limite
     validacionIp: Limite
     registroIp: Limite
   }
@@ -117,6 +119,7 @@ export function buildConfig(env: Env = process.env): Config {
       loginIp: limite(env, 'THROTTLE_LOGIN_IP', 30, 15),
       recuperacionEmail: limite(env, 'THROTTLE_RECUPERACION_EMAIL', 3, 60),
       recuperacionIp: limite(env, 'THROTTLE_RECUPERACION_IP', 10, 60),
+      recuperacionTokenIp: limite(env, 'THROTTLE_RECUPERACION_TOKEN_IP', 30, 15),
       validacionIp: limite(env, 'THROTTLE_VALIDACION_IP', 20, 10),
       registroIp: limite(env, 'THROTTLE_REGISTRO_IP', 10, 60),
     },

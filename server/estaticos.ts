@@ -3,7 +3,7 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import type { AppEnv } from './contexto.ts'
 
 // These must be revalidated on every load: they decide which version of the app runs
@@ -13,6 +13,16 @@ const INMUTABLE = 'public, max-age=31536000, immutable'
 
 function cacheControl(ruta: string): string {
   return ruta.startsWith('/assets/') ? INMUTABLE : SIN_CACHE
+}
+
+// The build writes Brotli and gzip copies beside each text file (vite.config.ts); serveStatic
+// sends the best one the browser accepts. Every reply says it depends on Accept-Encoding, also the
+// uncompressed one, so a shared cache never hands a compressed copy to a browser that cannot read it.
+function alEncontrar(cache: string) {
+  return (_ruta: string, c: Context<AppEnv>) => {
+    c.header('Cache-Control', cache)
+    c.header('Vary', 'Accept-Encoding')
+  }
 }
 
 export function estaticos(distDir: string): Hono<AppEnv> {
@@ -26,15 +36,14 @@ export function estaticos(distDir: string): Hono<AppEnv> {
     '*',
     serveStatic({
       root: distDir,
-      onFound: (_ruta, c) => {
-        c.header('Cache-Control', cacheControl(c.req.path))
-      },
+      precompressed: true,
+      onFound: (ruta, c) => alEncontrar(cacheControl(c.req.path))(ruta, c),
     }),
   )
   app.get('*', async (c, next) => {
     // A missing hashed asset is a 404, not the app shell: the browser asked for a script.
     if (c.req.path.startsWith('/assets/') || !existsSync(indice)) return next()
-    return serveStatic({ path: indice, onFound: (_r, ctx) => void ctx.header('Cache-Control', SIN_CACHE) })(c, next)
+    return serveStatic({ path: indice, precompressed: true, onFound: alEncontrar(SIN_CACHE) })(c, next)
   })
   return app
 }

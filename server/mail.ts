@@ -4,7 +4,7 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import nodemailer from 'nodemailer'
-import type { Log } from './contexto.ts'
+import type { Log } from './bitacora.ts'
 
 export type Mensaje = { to: string; subject: string; text: string; html: string }
 
@@ -31,10 +31,10 @@ export function createMailer(opciones: { smtpUrl: string | null; mailFrom: strin
     async send(mensaje) {
       const info = await transporte.sendMail({ from: mailFrom, ...mensaje })
       await mkdir(carpeta, { recursive: true })
-      // Sortable by time; the sequence keeps two messages of the same millisecond apart.
+      // Sortable by time; the sequence keeps two messages of the same millisecond apart. The
+      // recipient stays inside the file, not in its name: the name is logged.
       const marca = new Date().toISOString().replace(/[:.]/g, '-')
-      const destinatario = mensaje.to.replace(/[^a-zA-Z0-9@._-]/g, '_')
-      const archivo = join(carpeta, `${marca}-${String(++secuencia).padStart(4, '0')}-${destinatario}.json`)
+      const archivo = join(carpeta, `${marca}-${String(++secuencia).padStart(4, '0')}.json`)
       await writeFile(archivo, `${JSON.stringify(JSON.parse(String(info.message)), null, 2)}\n`)
       const corta = relative(process.cwd(), archivo)
       log(`correo guardado en ${corta.startsWith('..') ? archivo : corta}`)

@@ -7,7 +7,8 @@ import { pathToFileURL } from 'node:url'
 import { createAdaptorServer } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { buildConfig, type Config } from './config.ts'
-import type { AppConfig, Clock, Log } from './contexto.ts'
+import { crearLog, type Salida } from './bitacora.ts'
+import type { AppConfig, Clock } from './contexto.ts'
 import { blobStoreEnDisco, type BlobStore } from './blobs.ts'
 import { blobStoreEnS3 } from './blobs-s3.ts'
 import { abrirBaseDeDatos, conBloqueoDeArranque, migrar } from './db/connection.ts'
@@ -16,11 +17,13 @@ import { sembrar } from './db/seed/index.ts'
 import { DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 import { createMailer } from './mail.ts'
 
-export type StartOptions = { config: Config; clock?: Clock; log?: Log }
+/** `salida` receives the log's JSON lines (default: standard output). */
+export type StartOptions = { config: Config; clock?: Clock; salida?: Salida }
 
 export type RunningServer = { url: string; config: AppConfig; close(): Promise<void> }
 
-export async function startServer({ config, clock = () => new Date(), log = console.log }: StartOptions): Promise<RunningServer> {
+export async function startServer({ config, clock = () => new Date(), salida = console.log }: StartOptions): Promise<RunningServer> {
+  const log = crearLog(salida)
   const db = abrirBaseDeDatos({ ...config, log })
   try {
     const nuevas = await conBloqueoDeArranque(db, async (conexion) => {

@@ -21,7 +21,7 @@ test('a database missing a migration this code expects makes the health check an
     const res = await fetch(`${server.url}/api/salud`)
     expect(res.status).toBe(503)
     expect(await res.json()).toEqual({ status: 'error', error: 'Servidor no disponible: la base de datos no responde o no está al día.' })
-    expect(server.logs).toContain('salud: faltan 1 migraciones en la base de datos')
+    expect(server.eventos().map((e) => e.mensaje)).toContain('salud: faltan 1 migraciones en la base de datos')
   } finally {
     await consultarDb(server.dataDir, 'insert into kysely_migration (name, timestamp) values (?, ?)', ultima?.name, ultima?.timestamp)
   }
@@ -33,7 +33,7 @@ test('a failing database query (here: the migrations table gone) makes the healt
   try {
     const res = await fetch(`${server.url}/api/salud`)
     expect(res.status).toBe(503)
-    expect(server.logs.some((l) => l.startsWith('salud: la base de datos no responde'))).toBe(true)
+    expect(server.eventos().some((e) => String(e.mensaje).startsWith('salud: la base de datos no responde'))).toBe(true)
   } finally {
     await consultarDb(server.dataDir, 'alter table kysely_migration_aparte rename to kysely_migration')
   }

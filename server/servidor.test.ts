@@ -5,6 +5,7 @@ import { expect, test } from 'vitest'
 import { borrarBaseDePrueba } from '../tests/support/base-de-datos.ts'
 import { apiClient, consultarDb, esperarCorreo, startTestServer, tokenDeRecuperacion } from '../tests/support/server.ts'
 import { DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
+import { proveedorMigraciones } from './db/migrations/index.ts'
 
 async function contar(dataDir: string, sql: string): Promise<number> {
   const [fila] = await consultarDb<{ n: number }>(dataDir, sql)
@@ -26,12 +27,12 @@ test('a restart reuses the database: data kept, migrations and seed not applied 
       password: 'Clave2026',
       confirmacion: 'Clave2026',
     })
-    expect(primero.logs).toContain('datos iniciales cargados: 0001-tablas-de-referencia, 0002-demo')
+    expect(primero.eventos().map((e) => e.mensaje)).toContain('datos iniciales cargados: 0001-tablas-de-referencia, 0002-demo')
     await primero.close()
 
     const segundo = await startTestServer({ throttle: 'off', dataDir })
     try {
-      expect(segundo.logs.some((l) => l.startsWith('datos iniciales cargados'))).toBe(false)
+      expect(segundo.eventos().some((e) => String(e.mensaje).startsWith('datos iniciales cargados'))).toBe(false)
       const login = await apiClient(segundo.url).post('/api/auth/login', { email: 'ana@ejemplo.cl', password: 'Clave2026' })
       expect((await login.json()).codRetorno).toBe(0)
     } finally {
@@ -42,7 +43,8 @@ test('a restart reuses the database: data kept, migrations and seed not applied 
     expect(await contar(dataDir, 'select count(*) as n from comunas')).toBe(347)
     expect(await contar(dataDir, 'select count(*) as n from regiones')).toBe(17)
     // Each migration recorded once.
-    expect(await contar(dataDir, 'select count(*) as n from kysely_migration')).toBe(2)
+    const conocidas = Object.keys(await proveedorMigraciones.getMigrations()).length
+    expect(await contar(dataDir, 'select count(*) as n from kysely_migration')).toBe(conocidas)
   } finally {
     rmSync(dataDir, { recursive: true, force: true })
     await borrarBaseDePrueba(dataDir)
@@ -104,9 +106,10 @@ test('passwords are stored as scrypt hashes, tokens as SHA-256, and the logs hol
     for (const secreto of [DEMO_PASSWORD, 'NuevaClave2026', token, sesion]) expect(volcado).not.toContain(secreto)
 
     const logs = server.logs.join('\n')
-    expect(logs).toContain('POST /api/auth/login 200')
-    expect(logs).toMatch(/correo guardado en .*\.json/)
-    expect(logs).toMatch(/^GET \/ \d{3} [\d.]+ms$/m)
+    const peticiones = server.eventos().filter((e) => e.mensaje === 'petición')
+    expect(peticiones).toContainEqual(expect.objectContaining({ metodo: 'POST', ruta: '/api/auth/login', status: 200 }))
+    expect(peticiones).toContainEqual(expect.objectContaining({ metodo: 'GET', ruta: '/', ms: expect.any(Number) }))
+    expect(server.eventos().some((e) => /^correo guardado en .*\.json$/.test(String(e.mensaje)))).toBe(true)
     for (const secreto of [DEMO_PASSWORD, 'ClaveEquivocada9', 'NuevaClave2026', token, sesion, 'recoverpass']) {
       expect(logs).not.toContain(secreto)
     }
@@ -123,8 +126,11 @@ test('an unexpected error answers 500 with the spec message and logs the stack',
     expect(res.status).toBe(500)
     expect(await res.json()).toEqual({ error: 'Ocurrio un error interno, verifica tu conexión o comunicalo a su asistente' })
     // SQLite and PostgreSQL word the missing table differently.
-    expect(server.logs.join('\n')).toMatch(/error en POST \/api\/certificados\/validar: .*(no such table: certificados|relation "certificados" does not exist)[\s\S]*at /)
-    expect(server.logs.some((l) => l.startsWith('POST /api/certificados/validar 500 '))).toBe(true)
+    const error = server.eventos().find((e) => e.mensaje === 'error en POST /api/certificados/validar')
+    expect(String(error?.error)).toMatch(/(no such table: certificados|relation "certificados" does not exist)[\s\S]*\n\s+at /)
+    const peticion = server.eventos().find((e) => e.mensaje === 'petición' && e.ruta === '/api/certificados/validar')
+    expect(peticion).toMatchObject({ metodo: 'POST', status: 500, id: error?.id })
+    expect(res.headers.get('x-request-id')).toBe(error?.id)
   } finally {
     await server.close()
   }

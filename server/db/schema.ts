@@ -115,6 +115,15 @@ export type CertificadosTable = {
   codigo_inscripcion: string
   fecha_emision: string
   programa: string
+  /**
+   * What the certificate certifies about its holder, recorded when it was issued and never
+   * changed with the profile: full name, 'RUT' | 'PASAPORTE' | 'DNI' and its number.
+   */
+  titular_nombre: string
+  titular_tipo_documento: string
+  titular_documento: string
+  /** The program's start ('yyyy-mm-dd'), as it was when the certificate was issued. */
+  fecha_inicio: string
 }
 
 /**

@@ -20,10 +20,21 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ')
 
+/** A year: once a browser has seen the portal over https it never tries plain http again. */
+export const HSTS = 'max-age=31536000'
+
 export const cabecerasDeSeguridad = createMiddleware<AppEnv>(async (c, next) => {
   await next()
   c.header('X-Content-Type-Options', 'nosniff')
   c.header('Referrer-Policy', 'same-origin')
   c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
   c.header('X-Frame-Options', 'DENY')
+  if (c.var.deps.config.publicUrl.startsWith('https:')) c.header('Strict-Transport-Security', HSTS)
+})
+
+// Personal data must not sit in a shared cache or in the browser's: every API reply is no-store
+// unless its route chose stricter words (a document download says private, no-store).
+export const apiSinCache = createMiddleware<AppEnv>(async (c, next) => {
+  await next()
+  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
 })

@@ -2,6 +2,7 @@
 // handlers buffer them): JSON endpoints take at most LIMITE_JSON_BYTES, the personal-document
 // upload UPLOAD_MAX_MB plus room for the multipart framing. A declared Content-Length over the
 // limit is refused without reading; a body without one is counted as it arrives.
+import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import { BYTES_POR_MB, mensajeArchivoMuyGrande } from '../../src/domain/documentos.ts'
@@ -19,13 +20,21 @@ function esSubida(metodo: string, path: string): boolean {
   return metodo === 'POST' && path === '/api/alumno/documentos'
 }
 
+// The refused body is left unread (or half read) on the connection, so it cannot carry another
+// request: `Connection: close` tells the client so, instead of it sending its next request on a
+// socket the server is about to drop.
+function rechazo(c: Context<AppEnv>, error: string) {
+  c.header('Connection', 'close')
+  return c.json({ error }, 413)
+}
+
 export const limiteDeCuerpo = createMiddleware<AppEnv>(async (c, next) => {
   const { uploadMaxMb } = c.var.deps.config
   const limite = esSubida(c.req.method, c.req.path)
     ? bodyLimit({
         maxSize: Math.floor(uploadMaxMb * BYTES_POR_MB) + MARGEN_MULTIPART_BYTES,
-        onError: (c) => c.json({ error: mensajeArchivoMuyGrande(uploadMaxMb) }, 413),
+        onError: (c) => rechazo(c, mensajeArchivoMuyGrande(uploadMaxMb)),
       })
-    : bodyLimit({ maxSize: LIMITE_JSON_BYTES, onError: (c) => c.json({ error: MENSAJE_CUERPO_MUY_GRANDE }, 413) })
+    : bodyLimit({ maxSize: LIMITE_JSON_BYTES, onError: (c) => rechazo(c, MENSAJE_CUERPO_MUY_GRANDE) })
   return limite(c, next)
 })

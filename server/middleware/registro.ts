@@ -1,10 +1,17 @@
+import { randomUUID } from 'node:crypto'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../contexto.ts'
 
-/** One line per request: method, path (never the query string, which may carry a token), status, ms. */
+/**
+ * One event per request: its id, method, path (never the query string, which may carry a token),
+ * status and milliseconds. The id is also sent back in `X-Request-Id`, so a student's report of a
+ * failure can be matched to its line.
+ */
 export const registroDePeticiones = createMiddleware<AppEnv>(async (c, next) => {
   const inicio = performance.now()
+  const id = randomUUID()
+  c.set('idPeticion', id)
   await next()
-  const ms = (performance.now() - inicio).toFixed(1)
-  c.var.deps.log(`${c.req.method} ${c.req.path} ${c.res.status} ${ms}ms`)
+  c.header('X-Request-Id', id)
+  c.var.deps.log('petición', { id, metodo: c.req.method, ruta: c.req.path, status: c.res.status, ms: Number((performance.now() - inicio).toFixed(1)) })
 })

@@ -58,6 +58,33 @@ function escaparHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 }
 
+// Reset links refused per IP, whether checked or used: like failed logins, a client that keeps
+// sending unknown, used or expired tokens is stopped, and one that opens its real link is not.
+const claveTokensRechazados = (c: Context<AppEnv>) => `recuperacion-token-ip:${c.var.ip}`
+
+function tokensRechazadosDeIp(c: Context<AppEnv>) {
+  const { db, config, clock } = c.var.deps
+  return agotado(db, claveTokensRechazados(c), config.limites.recuperacionTokenIp, clock())
+}
+
+async function contarTokenRechazado(c: Context<AppEnv>): Promise<void> {
+  const { db, config, clock } = c.var.deps
+  await contar(db, claveTokensRechazados(c), config.limites.recuperacionTokenIp, clock())
+}
+
+/** Unused and unexpired. */
+async function tokenVigente(c: Context<AppEnv>, token: string): Promise<boolean> {
+  const { db, clock } = c.var.deps
+  const fila = await db
+    .selectFrom('tokens_recuperacion')
+    .select('alumno_id')
+    .where('token_hash', '=', hashToken(token))
+    .where('usado', 'is', null)
+    .where('expira', '>', clock().toISOString())
+    .executeTakeFirst()
+  return !!fila
+}
+
 async function codigoAlumnoNuevo(deps: Deps): Promise<string> {
   for (;;) {
     const codigo = `AL${String(randomInt(0, 100_000_000)).padStart(8, '0')}`
@@ -132,22 +159,27 @@ export const authRoutes = new Hono<AppEnv>()
   })
 
   .post('/password/verify', cuerpoJson(verificarTokenSchema, (c) => c.json(error(MENSAJE_TOKEN_INVALIDO), 400)), async (c) => {
-    const { db, clock } = c.var.deps
     const { token } = c.req.valid('json')
-    const vigente = await db
-      .selectFrom('tokens_recuperacion')
-      .select('alumno_id')
-      .where('token_hash', '=', hashToken(token))
-      .where('usado', 'is', null)
-      .where('expira', '>', clock().toISOString())
-      .executeTakeFirst()
-    if (!vigente) return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
+    const bloqueo = await tokensRechazadosDeIp(c)
+    if (bloqueo.excedido) return respuestaLimite(c, bloqueo, { status: 'error', message: MENSAJE_LIMITE })
+    if (!(await tokenVigente(c, token))) {
+      await contarTokenRechazado(c)
+      return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
+    }
     return c.json({ status: 'ok', message: MENSAJE_TOKEN_VALIDO })
   })
 
   .post('/password/set', cuerpoJson(crearPasswordSchema, rechazoEstado), async (c) => {
     const { db, clock } = c.var.deps
     const { token, password } = c.req.valid('json')
+    // The token is checked before the password is hashed: a hash takes the thread pool for tens
+    // of milliseconds, so bogus tokens must not be able to queue hashes ahead of everyone's logins.
+    const bloqueo = await tokensRechazadosDeIp(c)
+    if (bloqueo.excedido) return respuestaLimite(c, bloqueo, { status: 'error', message: MENSAJE_LIMITE })
+    if (!(await tokenVigente(c, token))) {
+      await contarTokenRechazado(c)
+      return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
+    }
     const passwordHash = await hashPassword(password)
     const ahora = clock().toISOString()
     const tokenHash = hashToken(token)
@@ -169,7 +201,10 @@ export const authRoutes = new Hono<AppEnv>()
       await trx.deleteFrom('sesiones').where('alumno_id', '=', alumno_id).execute()
       return true
     })
-    if (!aplicado) return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
+    if (!aplicado) {
+      await contarTokenRechazado(c)
+      return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
+    }
     return c.json({ status: 'ok', message: MENSAJE_PASSWORD_CREADA })
   })
 

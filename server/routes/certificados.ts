@@ -26,16 +26,17 @@ export const certificadosRoutes = new Hono<AppEnv>().post('/validar', cuerpoVali
   const limite = await contar(db, `validacion-ip:${c.var.ip}`, config.limites.validacionIp, clock())
   if (limite.excedido) return respuestaLimite(c, limite, { status: 0, msg: MENSAJE_LIMITE })
 
-  // Codes are issued upper-case; a code typed in lower case still matches.
+  // Codes are issued upper-case; a code typed in lower case still matches. The holder's name is
+  // the one recorded on the certificate when it was issued, never the editable profile; the
+  // enrolment gives only its prospect code, which nobody edits.
   const certificado = await db
     .selectFrom('certificados')
-    .innerJoin('alumnos', 'alumnos.id', 'certificados.alumno_id')
     .innerJoin('solicitudes', 'solicitudes.codigo_inscripcion', 'certificados.codigo_inscripcion')
-    .select(['alumnos.nombres', 'alumnos.apellidos', 'certificados.programa', 'certificados.fecha_emision', 'solicitudes.cod_prospecto'])
+    .select(['certificados.titular_nombre', 'certificados.programa', 'certificados.fecha_emision', 'solicitudes.cod_prospecto'])
     .where('certificados.codigo', '=', codValidador.toUpperCase())
     .executeTakeFirst()
   if (!certificado) return c.json({ status: 0 as const, msg: MENSAJE_CERTIFICADO_NO_EMITIDO })
 
-  const msgvalido = `Certificado válido: ${certificado.nombres} ${certificado.apellidos} aprobó el ${certificado.programa} el ${fechaLarga(certificado.fecha_emision)}.`
+  const msgvalido = `Certificado válido: ${certificado.titular_nombre} aprobó el ${certificado.programa} el ${fechaLarga(certificado.fecha_emision)}.`
   return c.json({ status: 1 as const, data: { codProspecto: certificado.cod_prospecto, msgvalido }, msg: 'Certificado válido' })
 })

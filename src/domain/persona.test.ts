@@ -6,7 +6,7 @@ import { profesiones } from '../../server/db/seed/profesiones.ts'
 import { universidades } from '../../server/db/seed/universidades.ts'
 import { MENSAJE_RUT_INVALIDO } from './rut.ts'
 import { MENSAJE_TELEFONO } from './telefono.ts'
-import { erroresPorCampo, MENSAJE_CAMPO_OBLIGATORIO } from './validacion.ts'
+import { erroresPorCampo, MENSAJE_CAMPO_OBLIGATORIO, MENSAJE_CARACTERES_INVISIBLES } from './validacion.ts'
 import { MENSAJE_EDAD } from './edad.ts'
 import {
   CIUDAD_OTRA,
@@ -479,4 +479,11 @@ describe('cascadas del formulario', () => {
       otrotipoinstitucion: '',
     })
   })
+})
+
+test('names, surnames and the address refuse invisible and control characters', () => {
+  for (const campo of ['nombres', 'apPaterno', 'direccion'] as const) {
+    const r = v.safeParse(schema, { ...personaValida(), [campo]: 'Texto\u2067oculto' })
+    expect(r.success ? {} : erroresPorCampo(r.issues)).toEqual({ [campo]: MENSAJE_CARACTERES_INVISIBLES })
+  }
 })

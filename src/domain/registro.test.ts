@@ -4,7 +4,7 @@ import { registroSchema } from './registro.ts'
 import { MENSAJE_PASAPORTE_OBLIGATORIO } from './documento-identidad.ts'
 import { MENSAJE_RUT_INVALIDO } from './rut.ts'
 import { MENSAJE_TELEFONO } from './telefono.ts'
-import { erroresPorCampo, MENSAJE_CAMPO_OBLIGATORIO } from './validacion.ts'
+import { erroresPorCampo, MENSAJE_CAMPO_OBLIGATORIO, MENSAJE_CARACTERES_INVISIBLES } from './validacion.ts'
 import { MENSAJE_PASSWORDS_NO_COINCIDEN } from './password.ts'
 
 function errores(schema: v.GenericSchema, input: unknown): Record<string, string> {
@@ -26,6 +26,11 @@ describe('registroSchema', () => {
 
   test('a complete Chilean registration passes', () => {
     expect(v.safeParse(registroSchema, valido).success).toBe(true)
+  })
+
+  test('names with a bidirectional override or a zero-width character are refused', () => {
+    expect(errores(registroSchema, { ...valido, nombres: 'Camila\u202EArdnA' })).toEqual({ nombres: MENSAJE_CARACTERES_INVISIBLES })
+    expect(errores(registroSchema, { ...valido, apellidos: 'Rojas\u200BFuentes' })).toEqual({ apellidos: MENSAJE_CARACTERES_INVISIBLES })
   })
 
   test('a RUT with a wrong check digit, or the placeholder, is refused on the document field', () => {

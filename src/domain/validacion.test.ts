@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { expect, test } from 'vitest'
-import { erroresPorCampo, MENSAJE_CAMPO_OBLIGATORIO, requeridoSi, textoOpcional, textoRequerido } from './validacion.ts'
+import { erroresPorCampo, MENSAJE_CAMPO_OBLIGATORIO, MENSAJE_CARACTERES_INVISIBLES, requeridoSi, textoOpcional, textoRequerido } from './validacion.ts'
 
 const objeto = v.object({ nombre: textoRequerido(20), profesion: textoRequerido(20), otraProfesion: textoOpcional(20) })
 type Entrada = v.InferOutput<typeof objeto>
@@ -31,4 +31,23 @@ test('requeridoSi counts an empty list as missing (a question answered by choosi
   expect(v.safeParse(conLista, { tiene: 'Sí', cuales: [] }).success).toBe(false)
   expect(v.safeParse(conLista, { tiene: 'Sí', cuales: ['Rampa'] }).success).toBe(true)
   expect(v.safeParse(conLista, { tiene: 'No', cuales: [] }).success).toBe(true)
+})
+
+test.each([
+  ['a right-to-left override', 'Ana\u202EzeréP'],
+  ['a left-to-right isolate', 'Ana\u2066Pérez'],
+  ['a zero-width space', 'Ana\u200BPérez'],
+  ['a zero-width joiner', 'Ana\u200DPérez'],
+  ['a byte-order mark inside', 'Ana\uFEFFPérez'],
+  ['a line break inside', 'Ana\nPérez'],
+  ['an escape character', 'Ana\u001B[31mPérez'],
+  ['a line separator', 'Ana\u2028Pérez'],
+])('names and other texts refuse %s with a clear message', (_caso, texto) => {
+  expect(errores({ nombre: texto, profesion: 'Médico' })).toEqual({ nombre: MENSAJE_CARACTERES_INVISIBLES })
+  expect(errores({ nombre: 'Ana', profesion: 'Médico', otraProfesion: texto })).toEqual({ otraProfesion: MENSAJE_CARACTERES_INVISIBLES })
+})
+
+test('accents, ñ, apostrophes and spaces are ordinary letters, and surrounding blanks are trimmed', () => {
+  expect(errores({ nombre: " José O'Higgins Ñúñez ", profesion: 'Médico' })).toEqual({})
+  expect(errores({ nombre: '\tAna\n', profesion: 'Médico' })).toEqual({})
 })

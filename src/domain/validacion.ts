@@ -5,14 +5,35 @@ import * as v from 'valibot'
 /** A field that is missing or not valid, when no more specific message applies. */
 export const MENSAJE_CAMPO_OBLIGATORIO = 'Campo obligatorio y debe ser válido'
 
-/** A required text: trimmed, not empty, at most `max` characters. */
-export function textoRequerido(max: number, mensaje: string = MENSAJE_CAMPO_OBLIGATORIO) {
-  return v.pipe(v.string(mensaje), v.trim(), v.nonEmpty(mensaje), v.maxLength(max, mensaje))
+export const MENSAJE_CARACTERES_INVISIBLES =
+  'El texto contiene caracteres invisibles o de control no permitidos. Escríbalo de nuevo sin copiarlo de otro documento.'
+
+/**
+ * Control characters (line breaks, tabs, escapes), format characters (bidirectional overrides and
+ * isolates, zero-width spaces and joiners, the byte-order mark, soft hyphens) and line or
+ * paragraph separators. None belongs in a name or an address, and each can make what a reader
+ * sees differ from what is stored: a name that prints reversed on a certificate, two accounts
+ * whose names look the same, a forged line in a log.
+ */
+const INVISIBLES = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u
+
+export function tieneCaracteresInvisibles(texto: string): boolean {
+  return INVISIBLES.test(texto)
 }
 
-/** A text that may be empty (absent reads as ''): trimmed, at most `max` characters. */
+/** Refuses a text with invisible or control characters, with a message that says so. */
+export function sinCaracteresInvisibles() {
+  return v.check((texto: string) => !tieneCaracteresInvisibles(texto), MENSAJE_CARACTERES_INVISIBLES)
+}
+
+/** A required text: trimmed, not empty, at most `max` characters, nothing invisible. */
+export function textoRequerido(max: number, mensaje: string = MENSAJE_CAMPO_OBLIGATORIO) {
+  return v.pipe(v.string(mensaje), v.trim(), sinCaracteresInvisibles(), v.nonEmpty(mensaje), v.maxLength(max, mensaje))
+}
+
+/** A text that may be empty (absent reads as ''): trimmed, at most `max` characters, nothing invisible. */
 export function textoOpcional(max: number, mensaje: string = MENSAJE_CAMPO_OBLIGATORIO) {
-  return v.pipe(v.optional(v.string(mensaje), ''), v.trim(), v.maxLength(max, mensaje))
+  return v.pipe(v.optional(v.string(mensaje), ''), v.trim(), sinCaracteresInvisibles(), v.maxLength(max, mensaje))
 }
 
 /**

@@ -27,8 +27,10 @@ export type TestServerOptions = {
 export type TestServer = {
   url: string
   dataDir: string
-  /** Every line the server logged, in order. */
+  /** Every line the server logged, in order (JSON, one event each). */
   logs: string[]
+  /** The same lines parsed: `mensaje`, `tiempo` and each event's own fields. */
+  eventos(): Record<string, unknown>[]
   close(): Promise<void>
 }
 
@@ -53,13 +55,13 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     config.limites = Object.fromEntries(Object.keys(config.limites).map((k) => [k, SIN_LIMITE])) as Config['limites']
   }
   const logs: string[] = []
-  const log = (linea: string) => {
+  const salida = (linea: string) => {
     logs.push(linea)
     if (process.env.TEST_SERVER_LOG === '1') console.log(linea)
   }
   let servidor
   try {
-    servidor = await startServer({ config, clock: options.clock, log })
+    servidor = await startServer({ config, clock: options.clock, salida })
   } catch (err) {
     if (propia) {
       rmSync(dataDir, { recursive: true, force: true })
@@ -72,6 +74,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     url,
     dataDir,
     logs,
+    eventos: () => logs.map((linea) => JSON.parse(linea) as Record<string, unknown>),
     async close() {
       await close()
       if (propia) {

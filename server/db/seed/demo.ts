@@ -8,11 +8,11 @@ import { RUT_PLACEHOLDER } from '../../../src/domain/rut.ts'
 import type {
   AlumnosTable,
   AsistentesTable,
-  CertificadosTable,
   DocumentosTable,
   SolicitudesTable,
 } from '../schema.ts'
 import { COD_PAIS_CHILE } from '../../../src/domain/persona.ts'
+import type { CertificadoAEmitir } from '../certificados.ts'
 
 export const DEMO_PASSWORD = 'Demo2026'
 
@@ -214,19 +214,18 @@ export function documentosDemo(creado: string): Insertable<DocumentosTable>[] {
   ]
 }
 
-export const certificadosDemo: Insertable<CertificadosTable>[] = [
+/** Issued through `emitirCertificado`, which records the holder as the seed leaves them. */
+export const certificadosDemo: CertificadoAEmitir[] = [
   {
     codigo: DEMO_CERTIFICADO_VALIDO,
-    alumno_id: 'alumno-estudiante',
-    codigo_inscripcion: 'INS-24-20117',
-    fecha_emision: '2025-01-17',
+    codigoInscripcion: 'INS-24-20117',
+    fechaEmision: '2025-01-17',
     programa: 'Diplomado en Medicina Intensiva del Adulto',
   },
   {
     codigo: DEMO_CERTIFICADO_ACLS,
-    alumno_id: 'alumno-estudiante',
-    codigo_inscripcion: 'INS-24-20388',
-    fecha_emision: '2024-10-30',
+    codigoInscripcion: 'INS-24-20388',
+    fechaEmision: '2024-10-30',
     programa: 'Curso de Reanimación Cardiopulmonar Avanzada (ACLS)',
   },
 ]

@@ -5,6 +5,7 @@ import type { Transaction } from 'kysely'
 import { hashPassword } from '../../security/password.ts'
 import type { Db } from '../connection.ts'
 import type { Database } from '../schema.ts'
+import { emitirCertificado } from '../certificados.ts'
 import { alumnosDemo, asistentesDemo, certificadosDemo, DEMO_PASSWORD, documentosDemo, solicitudesDemo } from './demo.ts'
 import { comunas, regiones } from './geografia.ts'
 import { paises } from './paises.ts'
@@ -43,7 +44,7 @@ async function demo(trx: Transaction<Database>, { serviceAccountEmail, ahora }: 
   await trx.insertInto('alumnos').values(alumnos).execute()
   await trx.insertInto('solicitudes').values(solicitudesDemo).execute()
   await trx.insertInto('documentos').values(documentosDemo(creado)).execute()
-  await trx.insertInto('certificados').values(certificadosDemo).execute()
+  for (const certificado of certificadosDemo) await emitirCertificado(trx, certificado)
 }
 
 const semillas: Semilla[] = [

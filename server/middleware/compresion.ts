@@ -1,0 +1,44 @@
+// API replies in JSON are compressed when they are big enough to gain from it (the lookups, the
+// person, the documents list): on a weak phone signal the bytes cost more than the CPU. Small
+// replies go as they are, since a compressed 100-byte reply is no smaller.
+import { promisify } from 'node:util'
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
+import { createMiddleware } from 'hono/factory'
+import type { AppEnv } from '../contexto.ts'
+
+export const UMBRAL_COMPRESION_BYTES = 1024
+
+const comprimirBr = promisify(brotliCompress)
+const comprimirGzip = promisify(gzip)
+
+/** The best encoding of ours the browser accepts (a q of 0 refuses it), Brotli first. */
+export function codificacionAceptada(cabecera: string | undefined): 'br' | 'gzip' | null {
+  const calidades = new Map<string, number>()
+  for (const parte of (cabecera ?? '').split(',')) {
+    const [nombre = '', ...parametros] = parte.split(';').map((s) => s.trim().toLowerCase())
+    const q = parametros.find((p) => p.startsWith('q='))
+    calidades.set(nombre, q ? Number(q.slice(2)) || 0 : 1)
+  }
+  const calidad = (nombre: string) => calidades.get(nombre) ?? calidades.get('*') ?? 0
+  if (calidad('br') > 0) return 'br'
+  if (calidad('gzip') > 0) return 'gzip'
+  return null
+}
+
+export const compresionJson = createMiddleware<AppEnv>(async (c, next) => {
+  await next()
+  const tipo = c.res.headers.get('content-type') ?? ''
+  if (!tipo.startsWith('application/json') || c.res.headers.has('content-encoding') || !c.res.body) return
+  c.header('Vary', 'Accept-Encoding')
+  const codificacion = codificacionAceptada(c.req.header('accept-encoding'))
+  if (!codificacion) return
+  const cuerpo = Buffer.from(await c.res.clone().arrayBuffer())
+  if (cuerpo.length < UMBRAL_COMPRESION_BYTES) return
+  const comprimido =
+    codificacion === 'br'
+      ? await comprimirBr(cuerpo, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: cuerpo.length } })
+      : await comprimirGzip(cuerpo)
+  c.res = new Response(comprimido, c.res)
+  c.res.headers.set('Content-Encoding', codificacion)
+  c.res.headers.set('Content-Length', String(comprimido.length))
+})
