@@ -28,8 +28,9 @@ import { sesionRoutes } from './routes/sesion.ts'
 // Replies are compressed last, after the idempotency middleware has stored them as sent. Bodies
 // are bounded before anything reads them; the idempotency middleware needs the student.
 // Built once at module level so its type, `ApiPortal`, carries every route's reply for the
-// client's typed calls (src/lib/cliente-api.ts).
-const rutasApi = new Hono<AppEnv>()
+// client's typed calls (src/lib/cliente-api.ts); the security tests list its routes to check that
+// each one is in their tables.
+export const rutasApi = new Hono<AppEnv>()
   .use(compresionJson)
   .use(apiSinCache)
   .use(limiteDeCuerpo)

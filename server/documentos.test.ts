@@ -195,7 +195,7 @@ test('over the size limit: 413 in Spanish, whether the file or the whole body is
   expect(blobs()).toHaveLength(antes)
 })
 
-test('an unknown document type, or no file: 400', async () => {
+test('an unknown document type, or no file: 400; not a form: 415', async () => {
   const tipo = await subir(extranjera, formulario('6', pdf('x'), 'a.pdf'))
   expect(tipo.res.status).toBe(400)
   expect(tipo.cuerpo).toEqual({ error: 'El tipo de documento no es válido.', campos: { codTipoDocumento: 'El tipo de documento no es válido.' } })
@@ -205,7 +205,7 @@ test('an unknown document type, or no file: 400', async () => {
   expect(sinArchivo.res.status).toBe(400)
   expect(sinArchivo.cuerpo.error).toBe('Seleccione el archivo que desea subir.')
   const json = await extranjera.post('/api/alumno/documentos', { codTipoDocumento: '20' })
-  expect(json.status).toBe(400)
+  expect(json.status).toBe(415)
 })
 
 test('an upload replayed with its Idempotency-Key (new multipart boundary) is stored once', async () => {

@@ -1,7 +1,7 @@
 // Outgoing e-mail through nodemailer (design: 'E-mail'). With SMTP_URL it sends through that
 // server; otherwise each message is written as JSON under DATA_DIR/mail/ so the reset flow works
 // on a laptop with no mail server (and tests can read the link).
-import { mkdir, writeFile } from 'node:fs/promises'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Log } from './bitacora.ts'
@@ -35,7 +35,9 @@ export function createMailer(opciones: { smtpUrl: string | null; mailFrom: strin
       // recipient stays inside the file, not in its name: the name is logged.
       const marca = new Date().toISOString().replace(/[:.]/g, '-')
       const archivo = join(carpeta, `${marca}-${String(++secuencia).padStart(4, '0')}.json`)
-      await writeFile(archivo, `${JSON.stringify(JSON.parse(String(info.message)), null, 2)}\n`)
+      // Written aside and renamed, so whoever reads the folder never sees half a message.
+      await writeFile(`${archivo}.tmp`, `${JSON.stringify(JSON.parse(String(info.message)), null, 2)}\n`)
+      await rename(`${archivo}.tmp`, archivo)
       const corta = relative(process.cwd(), archivo)
       log(`correo guardado en ${corta.startsWith('..') ? archivo : corta}`)
     },

@@ -2,10 +2,23 @@
 // cross-student, XSRF, malformed-body and upload probes as tables over every endpoint (a new
 // endpoint joins them with one row).
 import { connect } from 'node:net'
-import { afterEach, expect, test, vi } from 'vitest'
-import { apiClient, esperarCorreo, startTestServer, tokenDeRecuperacion, type TestServer, type TestServerOptions } from '../tests/support/server.ts'
+import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
+import { MENSAJE_UN_SOLO_ARCHIVO } from '../src/domain/documentos.ts'
+import {
+  apiClient,
+  consultarDb,
+  esperarCorreo,
+  iniciarSesion,
+  startTestServer,
+  tokenDeRecuperacion,
+  type ApiClient,
+  type TestServer,
+  type TestServerOptions,
+} from '../tests/support/server.ts'
+import { rutasApi } from './app.ts'
 import { buildConfig } from './config.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
+import { MENSAJE_SOLO_JSON, MENSAJE_SOLO_MULTIPART } from './routes/validacion.ts'
 import { hashPassword } from './security/password.ts'
 
 // Every call to the password hash is counted, to show which requests reach it.
@@ -15,6 +28,65 @@ vi.mock('./security/password.ts', async (importOriginal) => {
 })
 
 const DEMASIADOS = 'Demasiados intentos. Espere unos minutos e intente nuevamente.'
+
+/**
+ * Every API endpoint, as Hono names its route under /api: what its body is and whether it needs a
+ * signed-in student. `url` when the route has parameters. A new endpoint joins with one row (the
+ * first test below fails until it does), and every table test then covers it.
+ */
+type Endpoint = { metodo: 'GET' | 'POST' | 'PUT'; ruta: string; cuerpo: 'ninguno' | 'json' | 'multipart'; sesion: boolean; url?: string }
+
+const ENDPOINTS: Endpoint[] = [
+  { metodo: 'GET', ruta: '/sesion', cuerpo: 'ninguno', sesion: false },
+  { metodo: 'GET', ruta: '/salud', cuerpo: 'ninguno', sesion: false },
+  { metodo: 'POST', ruta: '/auth/login', cuerpo: 'json', sesion: false },
+  { metodo: 'POST', ruta: '/auth/logout', cuerpo: 'ninguno', sesion: false },
+  { metodo: 'POST', ruta: '/auth/password/request', cuerpo: 'json', sesion: false },
+  { metodo: 'POST', ruta: '/auth/password/verify', cuerpo: 'json', sesion: false },
+  { metodo: 'POST', ruta: '/auth/password/set', cuerpo: 'json', sesion: false },
+  { metodo: 'POST', ruta: '/auth/register', cuerpo: 'json', sesion: false },
+  { metodo: 'GET', ruta: '/lookups/paises', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'GET', ruta: '/lookups/profesiones', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'GET', ruta: '/lookups/universidades', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'GET', ruta: '/lookups/regiones', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'GET', ruta: '/lookups/comunas', cuerpo: 'ninguno', sesion: true, url: '/lookups/comunas?region=13' },
+  { metodo: 'GET', ruta: '/lookups/ciudades', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'GET', ruta: '/alumno/persona', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'PUT', ruta: '/alumno/persona', cuerpo: 'json', sesion: true },
+  { metodo: 'GET', ruta: '/alumno/documentos', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'POST', ruta: '/alumno/documentos', cuerpo: 'multipart', sesion: true },
+  { metodo: 'GET', ruta: '/alumno/documentos/:id', cuerpo: 'ninguno', sesion: true, url: '/alumno/documentos/no-existe' },
+  { metodo: 'GET', ruta: '/alumno', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'POST', ruta: '/certificados/validar', cuerpo: 'json', sesion: false },
+]
+
+const url = (e: Endpoint) => `/api${e.url ?? e.ruta}`
+const nombre = (e: Endpoint) => `${e.metodo} ${e.ruta}`
+const conCuerpo = (tipo: Endpoint['cuerpo']) => ENDPOINTS.filter((e) => e.cuerpo === tipo)
+
+/** A server for the table tests, with a signed-in student. */
+let comun: TestServer
+let estudiante: ApiClient
+beforeAll(async () => {
+  comun = await startTestServer({ throttle: 'off' })
+  estudiante = await iniciarSesion(comun.url, DEMO_CUENTAS.estudiante)
+})
+afterAll(() => comun.close())
+
+/** A raw body with the client's cookies and XSRF header: what a page could send with fetch. */
+function enviar(cliente: ApiClient, servidor: TestServer, e: Endpoint, cuerpo: BodyInit | undefined, contentType?: string): Promise<Response> {
+  const headers: Record<string, string> = {
+    cookie: [...cliente.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    'x-xsrf-token': cliente.cookies.get('XSRF-TOKEN') ?? '',
+  }
+  if (contentType) headers['content-type'] = contentType
+  return fetch(`${servidor.url}${url(e)}`, { method: e.metodo, headers, body: cuerpo })
+}
+
+test('the tables below list every API endpoint', () => {
+  const rutas = new Set(rutasApi.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))
+  expect([...rutas].sort()).toEqual(ENDPOINTS.map(nombre).sort())
+})
 
 const abiertos: TestServer[] = []
 afterEach(async () => {
@@ -125,4 +197,42 @@ test('a body refused early for its size is answered with Connection: close, and 
     expect(respuesta).toMatch(/^connection: close$/im)
     expect(cerrada).toBe(true)
   }
+})
+
+test.each(conCuerpo('json').flatMap((e) =>
+  [
+    ['text/plain', '{"email":"a@b.cl"}'],
+    ['application/x-www-form-urlencoded', 'email=a%40b.cl&password=x'],
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
+    [undefined, '{"email":"a@b.cl"}'],
+  ].map(([tipo, cuerpo]) => ({ e, tipo, cuerpo })),
+))('$e.metodo $e.ruta accepts only application/json (here: $tipo)', async ({ e, tipo, cuerpo }) => {
+  const res = await enviar(estudiante, comun, e, cuerpo, tipo)
+  expect(res.status).toBe(415)
+  expect(await res.json()).toMatchObject({ error: MENSAJE_SOLO_JSON })
+})
+
+test.each(conCuerpo('multipart'))('$metodo $ruta accepts only multipart/form-data', async (e) => {
+  const res = await enviar(estudiante, comun, e, JSON.stringify({ codTipoDocumento: '20' }), 'application/json')
+  expect(res.status).toBe(415)
+  expect(await res.json()).toMatchObject({ error: MENSAJE_SOLO_MULTIPART })
+})
+
+test('an upload with more than one file is refused, not half kept', async () => {
+  const pdf = (texto: string) => new File([`%PDF-1.4\n% ${texto}\n%%EOF\n`], `${texto}.pdf`, { type: 'application/pdf' })
+  const antes = await consultarDb(comun.dataDir, "select id from archivos_personales where alumno_id = 'alumno-estudiante'")
+  const dosEnUnCampo = new FormData()
+  dosEnUnCampo.set('codTipoDocumento', '20')
+  dosEnUnCampo.append('archivo', pdf('primero'))
+  dosEnUnCampo.append('archivo', pdf('segundo'))
+  const dosCampos = new FormData()
+  dosCampos.set('codTipoDocumento', '20')
+  dosCampos.set('archivo', pdf('primero'))
+  dosCampos.set('otro', pdf('segundo'))
+  for (const form of [dosEnUnCampo, dosCampos]) {
+    const res = await estudiante.request('POST', '/api/alumno/documentos', form)
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ error: MENSAJE_UN_SOLO_ARCHIVO })
+  }
+  expect(await consultarDb(comun.dataDir, "select id from archivos_personales where alumno_id = 'alumno-estudiante'")).toEqual(antes)
 })

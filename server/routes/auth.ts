@@ -13,7 +13,7 @@ import { cerrarSesion, iniciarSesion } from '../middleware/sesion.ts'
 import { hashDeRelleno, hashPassword, verifyPassword } from '../security/password.ts'
 import { hashToken, nuevoToken } from '../security/tokens.ts'
 import { respuestaAlumno } from './respuesta-alumno.ts'
-import { cuerpoJson } from './validacion.ts'
+import { cuerpoJson, type Fallo } from './validacion.ts'
 
 export const MENSAJE_LOGIN_INCORRECTO = 'Correo o contraseña incorrectos'
 export const MENSAJE_RECUPERACION_ENVIADA =
@@ -30,8 +30,8 @@ function error(message: string, extra: { campos?: Record<string, string> } = {})
 }
 
 /** A bad body of the operations that answer `{ status, message }`. */
-function rechazoEstado(c: Context<AppEnv>, { mensaje, campos }: { mensaje: string; campos: Record<string, string> }) {
-  return c.json(error(mensaje, { campos }), 400)
+function rechazoEstado(c: Context<AppEnv>, { status, mensaje, campos }: Fallo) {
+  return c.json(error(mensaje, { campos }), status)
 }
 
 function correoRecuperacion(deps: Deps, nombres: string, token: string) {
@@ -158,7 +158,9 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ status: 'ok', message: MENSAJE_RECUPERACION_ENVIADA })
   })
 
-  .post('/password/verify', cuerpoJson(verificarTokenSchema, (c) => c.json(error(MENSAJE_TOKEN_INVALIDO), 400)), async (c) => {
+  .post('/password/verify', cuerpoJson(verificarTokenSchema, (c, fallo) =>
+    fallo.status === 415 ? rechazoEstado(c, fallo) : c.json(error(MENSAJE_TOKEN_INVALIDO), 400),
+  ), async (c) => {
     const { token } = c.req.valid('json')
     const bloqueo = await tokensRechazadosDeIp(c)
     if (bloqueo.excedido) return respuestaLimite(c, bloqueo, { status: 'error', message: MENSAJE_LIMITE })

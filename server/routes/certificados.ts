@@ -15,8 +15,8 @@ export function fechaLarga(iso: string): string {
   return `${dia} de ${MESES[(mes ?? 1) - 1]} de ${anio}`
 }
 
-const cuerpoValidacion = cuerpoJson(validarCertificadoSchema, (c, { mensaje, campos }) =>
-  c.json({ status: 0, msg: mensaje, error: mensaje, campos }, 400),
+const cuerpoValidacion = cuerpoJson(validarCertificadoSchema, (c, { status, mensaje, campos }) =>
+  c.json({ status: 0, msg: mensaje, error: mensaje, campos }, status),
 )
 
 export const certificadosRoutes = new Hono<AppEnv>().post('/validar', cuerpoValidacion, async (c) => {

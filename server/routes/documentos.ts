@@ -24,7 +24,7 @@ import { nuevaClaveBlob } from '../blobs.ts'
 import type { AppEnv } from '../contexto.ts'
 import type { ArchivosPersonalesTable } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
-import { MENSAJE_CUERPO_INVALIDO } from './validacion.ts'
+import { leerFormularioConUnArchivo } from './validacion.ts'
 
 export const MENSAJE_NO_ENCONTRADO = 'Recurso no encontrado'
 
@@ -100,12 +100,9 @@ export const documentosRoutes = new Hono<AppEnv>()
     const { db, config, blobs, clock, log } = c.var.deps
     const alumno = c.var.alumno
     if (!alumno) throw new Error('sin alumno tras requiereAlumno')
-    let form: Record<string, string | File>
-    try {
-      form = await c.req.parseBody()
-    } catch {
-      return c.json({ error: MENSAJE_CUERPO_INVALIDO, campos: {} }, 400)
-    }
+    const formulario = await leerFormularioConUnArchivo(c)
+    if (!formulario.ok) return c.json({ error: formulario.mensaje, campos: formulario.campos }, formulario.status)
+    const form = formulario.campos
     const codDocumento = form.codTipoDocumento
     if (typeof codDocumento !== 'string' || !esTipoDocumentoPersonal(codDocumento)) {
       return c.json({ error: MENSAJE_TIPO_DOCUMENTO, campos: { codTipoDocumento: MENSAJE_TIPO_DOCUMENTO } }, 400)

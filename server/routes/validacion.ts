@@ -3,39 +3,55 @@
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
+import { MENSAJE_UN_SOLO_ARCHIVO } from '../../src/domain/documentos.ts'
 import { erroresPorCampo } from '../../src/domain/validacion.ts'
 import type { AppEnv } from '../contexto.ts'
 
 export const MENSAJE_CUERPO_INVALIDO = 'Los datos enviados no son válidos.'
+export const MENSAJE_SOLO_JSON = 'Los datos deben enviarse en formato JSON (Content-Type: application/json).'
+export const MENSAJE_SOLO_MULTIPART = 'El archivo debe enviarse como formulario (Content-Type: multipart/form-data).'
 
-export type Resultado<T> = { ok: true; datos: T } | { ok: false; mensaje: string; campos: Record<string, string> }
+/** A refused body: 400 when it is not what the schema asks, 415 when it is not in the endpoint's format. */
+export type Fallo = { status: 400 | 415; mensaje: string; campos: Record<string, string> }
 
+export type Resultado<T> = ({ ok: true; datos: T } | ({ ok: false } & Fallo))
+
+/** The media type of the request's body, lower-case and without parameters ('' when none). */
+function tipoDeContenido(c: Context<AppEnv>): string {
+  return (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
+}
+
+/**
+ * A JSON body checked with a shared schema. Only `application/json` is read: a form or plain text
+ * posted by another site's page (which a browser sends without asking the server first) is refused
+ * before anything parses it, and so is anything else that is not what the client sends.
+ */
 export async function validarCuerpo<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S): Promise<Resultado<v.InferOutput<S>>> {
+  if (tipoDeContenido(c) !== 'application/json') return { ok: false, status: 415, mensaje: MENSAJE_SOLO_JSON, campos: {} }
   let cuerpo: unknown
   try {
     cuerpo = await c.req.json()
   } catch {
-    return { ok: false, mensaje: MENSAJE_CUERPO_INVALIDO, campos: {} }
+    return { ok: false, status: 400, mensaje: MENSAJE_CUERPO_INVALIDO, campos: {} }
   }
   const resultado = v.safeParse(schema, cuerpo ?? {})
   if (resultado.success) return { ok: true, datos: resultado.output }
   const campos = erroresPorCampo(resultado.issues)
-  return { ok: false, mensaje: Object.values(campos)[0] ?? MENSAJE_CUERPO_INVALIDO, campos }
+  return { ok: false, status: 400, mensaje: Object.values(campos)[0] ?? MENSAJE_CUERPO_INVALIDO, campos }
 }
-
-type Fallo = { mensaje: string; campos: Record<string, string> }
 
 /**
  * A route's JSON body, checked with a shared schema before the handler runs: the handler reads
  * the schema's output with `c.req.valid('json')`, and the typed client learns the body's type
  * (the schema's input) from here, so the request's contract is the schema in `src/domain/`.
- * A bad body gets 400 with the first field's message and `campos` (or what `rechazar` answers,
- * for the operations whose replies have another shape) and the handler never runs.
+ * A bad body gets 400 with the first field's message and `campos`, a body that is not JSON 415
+ * (or what `rechazar` answers with that status, for the operations whose replies have another
+ * shape) and the handler never runs.
  * `schema` may be built per request (a minimum age measured on the server's date).
  */
 export function cuerpoJson<S extends v.GenericSchema>(
   schema: S | ((c: Context<AppEnv>) => S),
-  rechazar: (c: Context<AppEnv>, fallo: Fallo) => Response = (c, { mensaje, campos }) => c.json({ error: mensaje, campos }, 400),
+  rechazar: (c: Context<AppEnv>, fallo: Fallo) => Response = (c, { status, mensaje, campos }) => c.json({ error: mensaje, campos }, status),
 ) {
   return createMiddleware<AppEnv, string, { in: { json: v.InferInput<S> }; out: { json: v.InferOutput<S> } }>(async (c, next) => {
     const resultado = await validarCuerpo(c, typeof schema === 'function' ? schema(c) : schema)
@@ -43,4 +59,29 @@ export function cuerpoJson<S extends v.GenericSchema>(
     c.req.addValidatedData('json', resultado.datos as object)
     await next()
   })
+}
+
+export type Formulario = { ok: true; campos: Record<string, string | File> } | ({ ok: false } & Fallo)
+
+/**
+ * A multipart form with at most one file. Only `multipart/form-data` is read; a form that sends
+ * more than one file (or one field twice) is refused rather than keeping whichever came last,
+ * so what is stored is always what the student chose.
+ */
+export async function leerFormularioConUnArchivo(c: Context<AppEnv>): Promise<Formulario> {
+  if (tipoDeContenido(c) !== 'multipart/form-data') return { ok: false, status: 415, mensaje: MENSAJE_SOLO_MULTIPART, campos: {} }
+  let form: Record<string, string | File | (string | File)[]>
+  try {
+    form = await c.req.parseBody({ all: true })
+  } catch {
+    return { ok: false, status: 400, mensaje: MENSAJE_CUERPO_INVALIDO, campos: {} }
+  }
+  const campos: Record<string, string | File> = {}
+  let archivos = 0
+  for (const [nombre, valor] of Object.entries(form)) {
+    if (Array.isArray(valor)) return { ok: false, status: 400, mensaje: MENSAJE_UN_SOLO_ARCHIVO, campos: { [nombre]: MENSAJE_UN_SOLO_ARCHIVO } }
+    if (valor instanceof File && ++archivos > 1) return { ok: false, status: 400, mensaje: MENSAJE_UN_SOLO_ARCHIVO, campos: { [nombre]: MENSAJE_UN_SOLO_ARCHIVO } }
+    campos[nombre] = valor
+  }
+  return { ok: true, campos }
 }

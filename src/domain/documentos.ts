@@ -115,6 +115,9 @@ export const MENSAJE_TIPO_DOCUMENTO = 'El tipo de documento no es válido.'
 
 export const MENSAJE_ARCHIVO_OBLIGATORIO = 'Seleccione el archivo que desea subir.'
 
+/** Each upload carries exactly one document. */
+export const MENSAJE_UN_SOLO_ARCHIVO = 'Suba un solo archivo a la vez.'
+
 /** 'Certificado.PDF' -> 'pdf'; '' when the name has no extension. */
 export function extensionDe(nombre: string): string {
   const punto = nombre.lastIndexOf('.')
