@@ -4,7 +4,7 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
 import { MENSAJE_UN_SOLO_ARCHIVO } from '../../src/domain/documentos.ts'
-import { erroresPorCampo } from '../../src/domain/validacion.ts'
+import { erroresPorCampo, MENSAJE_CAMPO_OBLIGATORIO } from '../../src/domain/validacion.ts'
 import type { AppEnv } from '../contexto.ts'
 
 export const MENSAJE_CUERPO_INVALIDO = 'Los datos enviados no son válidos.'
@@ -34,7 +34,9 @@ export async function validarCuerpo<S extends v.GenericSchema>(c: Context<AppEnv
   } catch {
     return { ok: false, status: 400, mensaje: MENSAJE_CUERPO_INVALIDO, campos: {} }
   }
-  const resultado = v.safeParse(schema, cuerpo ?? {})
+  // A check that brings no message of its own (a field left out of the body, a body that is not
+  // an object) speaks Spanish like the rest, not the validation library's English default.
+  const resultado = v.safeParse(schema, cuerpo ?? {}, { message: MENSAJE_CAMPO_OBLIGATORIO })
   if (resultado.success) return { ok: true, datos: resultado.output }
   const campos = erroresPorCampo(resultado.issues)
   return { ok: false, status: 400, mensaje: Object.values(campos)[0] ?? MENSAJE_CUERPO_INVALIDO, campos }
