@@ -33,7 +33,7 @@ export type Config = {
   limites: {
     /** Failed logins per account and IP. */
     loginCuentaIp: Limite
-    /** Login attempts per IP, failed or not. */
+    /** Failed logins per IP, whatever the account. */
     loginIp: Limite
     recuperacionEmail: Limite
     recuperacionIp: Limite
@@ -41,6 +41,8 @@ export type Config = {
     recuperacionTokenIp: Limite
     validacionIp: Limite
     registroIp: Limite
+    /** Checks of a passport or DNI number other than the student's own, per student. */
+    documentoAlumno: Limite
   }
 }
 
@@ -122,6 +124,7 @@ export function buildConfig(env: Env = process.env): Config {
       recuperacionTokenIp: limite(env, 'THROTTLE_RECUPERACION_TOKEN_IP', 30, 15),
       validacionIp: limite(env, 'THROTTLE_VALIDACION_IP', 20, 10),
       registroIp: limite(env, 'THROTTLE_REGISTRO_IP', 10, 60),
+      documentoAlumno: limite(env, 'THROTTLE_DOCUMENTO_ALUMNO', 10, 60),
     },
   }
 }

@@ -64,7 +64,7 @@ describe('over HTTP on the real server', () => {
   test('the same key on another endpoint is another request: 422', async () => {
     const clave = crypto.randomUUID()
     expect((await estudiante.put('/api/alumno/persona', await persona(estudiante), { 'Idempotency-Key': clave })).status).toBe(200)
-    const res = await estudiante.post('/api/auth/logout', undefined, { 'Idempotency-Key': clave })
+    const res = await estudiante.post('/api/certificados/validar', { codValidador: 'ABC' }, { 'Idempotency-Key': clave })
     expect(res.status).toBe(422)
   })
 

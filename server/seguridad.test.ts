@@ -236,3 +236,92 @@ test('an upload with more than one file is refused, not half kept', async () => 
   }
   expect(await consultarDb(comun.dataDir, "select id from archivos_personales where alumno_id = 'alumno-estudiante'")).toEqual(antes)
 })
+
+test('a logout replayed with the Idempotency-Key of an earlier logout still ends the session', async () => {
+  const cliente = await iniciarSesion(comun.url, DEMO_CUENTAS.sinSolicitudes)
+  const clave = 'salir-0000-clave-repetida'
+  expect((await cliente.post('/api/auth/logout', undefined, { 'Idempotency-Key': clave })).status).toBe(204)
+  expect((await cliente.get('/api/alumno')).status).toBe(401)
+  // The same student signs in again; the outbox-like client sends the same key.
+  const otraVez = await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.sinSolicitudes, password: 'Demo2026' })
+  expect((await otraVez.json()).codRetorno).toBe(0)
+  const salir = await cliente.post('/api/auth/logout', undefined, { 'Idempotency-Key': clave })
+  expect(salir.status).toBe(204)
+  expect(salir.headers.get('idempotency-replayed')).toBeNull()
+  expect((await cliente.get('/api/alumno')).status).toBe(401)
+})
+
+test('with a session, only the XSRF token bound to it is accepted, not any matching cookie and header pair', async () => {
+  const cliente = await iniciarSesion(comun.url, DEMO_CUENTAS.extranjera)
+  const sesion = cliente.cookies.get('portal_sesion') ?? ''
+  // A planted pair: cookie and header agree, as a double submit alone would accept.
+  const plantado = await fetch(`${comun.url}/api/certificados/validar`, {
+    method: 'POST',
+    headers: { cookie: `portal_sesion=${sesion}; XSRF-TOKEN=plantado`, 'x-xsrf-token': 'plantado', 'content-type': 'application/json' },
+    body: JSON.stringify({ codValidador: 'ABC' }),
+  })
+  expect(plantado.status).toBe(403)
+  // The reply hands the browser the session's own token, so the real page recovers at once.
+  const renovada = plantado.headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))
+  expect(renovada).toBeDefined()
+  expect(renovada).toContain(`XSRF-TOKEN=${cliente.cookies.get('XSRF-TOKEN')};`)
+  expect((await cliente.post('/api/certificados/validar', { codValidador: 'ABC' })).status).toBe(200)
+  // Signing in hands out the token of the new session: the one from before no longer passes.
+  const previo = cliente.cookies.get('XSRF-TOKEN') ?? ''
+  await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.extranjera, password: 'Demo2026' })
+  expect(cliente.cookies.get('XSRF-TOKEN')).not.toBe(previo)
+  const viejo = await fetch(`${comun.url}/api/certificados/validar`, {
+    method: 'POST',
+    headers: { cookie: `portal_sesion=${cliente.cookies.get('portal_sesion')}; XSRF-TOKEN=${previo}`, 'x-xsrf-token': previo, 'content-type': 'application/json' },
+    body: JSON.stringify({ codValidador: 'ABC' }),
+  })
+  expect(viejo.status).toBe(403)
+})
+
+test('the per-IP login limit counts failures only: many students signing in from one address are not locked out', async () => {
+  const servidor = await conLimites({ THROTTLE_LOGIN_IP: '3/15' })
+  for (let i = 0; i < 6; i++) {
+    const email = [DEMO_CUENTAS.estudiante, DEMO_CUENTAS.extranjera, DEMO_CUENTAS.sinSolicitudes][i % 3]
+    const res = await apiClient(servidor.url).post('/api/auth/login', { email, password: 'Demo2026' })
+    expect((await res.json()).codRetorno).toBe(0)
+  }
+  const cliente = apiClient(servidor.url)
+  for (let i = 0; i < 3; i++) expect((await cliente.post('/api/auth/login', { email: `nadie${i}@demo.cl`, password: 'Mala2026' })).status).toBe(200)
+  const bloqueado = await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: 'Demo2026' })
+  expect(bloqueado.status).toBe(429)
+  expect(await bloqueado.json()).toEqual({ error: DEMASIADOS })
+})
+
+test('trying passport numbers other than one own is throttled per student, and a refused number is kept nowhere', async () => {
+  const servidor = await conLimites({ THROTTLE_DOCUMENTO_ALUMNO: '2/60' })
+  const registro = await apiClient(servidor.url).post('/api/auth/register', {
+    nombres: 'Lucía',
+    apellidos: 'Fernández Díaz',
+    tipoDocumento: 'PASAPORTE',
+    documento: 'PAS778899',
+    email: 'lucia@ejemplo.cl',
+    telefono: '+56 9 3333 4444',
+    password: 'Clave2026',
+    confirmacion: 'Clave2026',
+  })
+  expect(registro.status).toBe(201)
+  const cliente = await iniciarSesion(servidor.url, DEMO_CUENTAS.extranjera)
+  const { codPersona: _c, email: _e, rut: _r, ...propia } = ((await (await cliente.get('/api/alumno/persona')).json()) as { data: Record<string, string> }).data
+  const probar = (numeroDocumento: string, clave: string) => cliente.put('/api/alumno/persona', { ...propia, numeroDocumento }, { 'Idempotency-Key': clave })
+
+  expect((await probar('PAS778899', 'probar-documento-1')).status).toBe(400)
+  expect((await probar('PAS778898', 'probar-documento-2')).status).toBe(200)
+  const bloqueado = await probar('PAS778899', 'probar-documento-3')
+  expect(bloqueado.status).toBe(429)
+  expect(await bloqueado.json()).toEqual({ error: DEMASIADOS })
+  // Her own number is not a probe: saving it still works.
+  expect((await probar('PAS778898', 'probar-documento-4')).status).toBe(200)
+
+  const ajenas = JSON.stringify([
+    await consultarDb(servidor.dataDir, "select * from alumnos where email <> 'lucia@ejemplo.cl'"),
+    await consultarDb(servidor.dataDir, 'select * from historial_persona'),
+    await consultarDb(servidor.dataDir, 'select * from idempotencia'),
+    await consultarDb(servidor.dataDir, 'select * from limites'),
+  ])
+  expect(ajenas).not.toContain('PAS778899')
+})

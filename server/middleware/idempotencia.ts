@@ -115,10 +115,19 @@ async function reservar(db: Db, alumnoId: string, clave: string, huella: string,
   return { tipo: 'respuesta', respuesta: json(409, MENSAJE_ENVIO_EN_CURSO) }
 }
 
+/**
+ * Sign-in, sign-out, passwords and registration create or end sessions and credentials: a stored
+ * reply would skip that change (a replayed logout would leave the session open) and carries no
+ * cookies. They are never queued in the outbox, so they run every time.
+ */
+function cambiaSesion(path: string): boolean {
+  return path.startsWith('/api/auth/')
+}
+
 export const idempotencia = createMiddleware<AppEnv>(async (c, next) => {
   const clave = c.req.header(CABECERA_CLAVE)
   const alumno = c.var.alumno
-  if (clave === undefined || !alumno || SEGUROS.has(c.req.method)) return next()
+  if (clave === undefined || !alumno || SEGUROS.has(c.req.method) || cambiaSesion(c.req.path)) return next()
   if (!CLAVE_VALIDA.test(clave)) return c.json({ error: MENSAJE_CLAVE_INVALIDA }, 400)
 
   const { db, clock } = c.var.deps

@@ -5,7 +5,8 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import { MENSAJE_SESION_EXPIRADA } from '../../src/domain/errores-api.ts'
 import type { AppEnv, Deps } from '../contexto.ts'
-import { hashToken, nuevoToken } from '../security/tokens.ts'
+import { hashToken, nuevoToken, xsrfDeSesion } from '../security/tokens.ts'
+import { ponerCookieXsrf } from './xsrf.ts'
 
 export const SESION_COOKIE = 'portal_sesion'
 
@@ -40,6 +41,8 @@ export async function iniciarSesion(c: Context<AppEnv>, alumnoId: string): Promi
     })
     .execute()
   ponerCookie(c, token)
+  // From now on only the token derived from this session passes the XSRF check.
+  ponerCookieXsrf(c, xsrfDeSesion(token))
 }
 
 export async function cerrarSesion(c: Context<AppEnv>): Promise<void> {

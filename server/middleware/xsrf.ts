@@ -5,7 +5,8 @@ import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { AppEnv } from '../contexto.ts'
-import { igualesSeguro, nuevoToken } from '../security/tokens.ts'
+import { igualesSeguro, nuevoToken, xsrfDeSesion } from '../security/tokens.ts'
+import { SESION_COOKIE } from './sesion.ts'
 
 export const XSRF_COOKIE = 'XSRF-TOKEN'
 export const XSRF_HEADER = 'X-XSRF-TOKEN'
@@ -13,15 +14,9 @@ export const MENSAJE_XSRF = 'Solicitud no válida: recargue la página e intente
 
 const SEGUROS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-/**
- * Set on the app's page and on API replies when the request lacks it, so the client has one
- * before its first POST. Never on other static files: a reply with Set-Cookie is one a CDN or a
- * shared cache will not keep, and the hashed scripts are meant to be kept for a year.
- */
-function darCookie(c: Context<AppEnv>): void {
-  const api = c.req.path.startsWith('/api/')
-  if (!api && !c.res.headers.get('content-type')?.startsWith('text/html')) return
-  setCookie(c, XSRF_COOKIE, nuevoToken(), {
+/** The cookie the page's script copies into the header: readable by it, sent only to us. */
+export function ponerCookieXsrf(c: Context<AppEnv>, valor: string): void {
+  setCookie(c, XSRF_COOKIE, valor, {
     path: '/',
     sameSite: 'Lax',
     secure: c.var.deps.config.publicUrl.startsWith('https:'),
@@ -29,15 +24,37 @@ function darCookie(c: Context<AppEnv>): void {
   })
 }
 
+/**
+ * Set on the app's page and on API replies when the request lacks it (or, with a session, lacks
+ * the session's own), so the client has one before its first POST. Never on other static files:
+ * a reply with Set-Cookie is one a CDN or a shared cache will not keep, and the hashed scripts are
+ * meant to be kept for a year.
+ */
+function darCookie(c: Context<AppEnv>, valor: string): void {
+  const api = c.req.path.startsWith('/api/')
+  if (!api && !c.res.headers.get('content-type')?.startsWith('text/html')) return
+  ponerCookieXsrf(c, valor)
+}
+
+// Once there is a session the token is bound to it: the only one accepted is the one derived from
+// the session's token (set at sign-in). Without that, a page able to plant a cookie for our domain
+// (a sibling subdomain, a network attacker on plain http) could plant a token pair of its own
+// choosing and have it accepted alongside the student's session.
 export const xsrf = createMiddleware<AppEnv>(async (c, next) => {
   const cookie = getCookie(c, XSRF_COOKIE)
+  const sesion = getCookie(c, SESION_COOKIE)
+  const esperado = sesion ? xsrfDeSesion(sesion) : undefined
+  const vigente = cookie !== undefined && (esperado === undefined || igualesSeguro(cookie, esperado))
+  const renovar = () => {
+    if (!vigente) darCookie(c, esperado ?? nuevoToken())
+  }
   if (!SEGUROS.has(c.req.method) && c.req.path.startsWith('/api/')) {
     const cabecera = c.req.header(XSRF_HEADER)
-    if (!cookie || !cabecera || !igualesSeguro(cookie, cabecera)) {
-      if (!cookie) darCookie(c)
+    if (!vigente || !cookie || !cabecera || !igualesSeguro(cookie, cabecera)) {
+      renovar()
       return c.json({ error: MENSAJE_XSRF }, 403)
     }
   }
   await next()
-  if (!cookie) darCookie(c)
+  renovar()
 })

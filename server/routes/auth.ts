@@ -100,7 +100,10 @@ export const authRoutes = new Hono<AppEnv>()
     const { email, password } = c.req.valid('json')
 
     const ahora = clock()
-    const porIp = await contar(db, `login-ip:${c.var.ip}`, config.limites.loginIp, ahora)
+    // Failed attempts per IP, across accounts: one address guessing many accounts stops here,
+    // while a campus behind one address is never locked out by its own successful sign-ins.
+    const claveIp = `login-ip:${c.var.ip}`
+    const porIp = await agotado(db, claveIp, config.limites.loginIp, ahora)
     if (porIp.excedido) return respuestaLimite(c, porIp)
     // Failed attempts per account and IP: guessing one account's password stops here without
     // letting a stranger lock the owner out from another network.
@@ -112,6 +115,7 @@ export const authRoutes = new Hono<AppEnv>()
     // An unknown e-mail still pays for a hash check: same reply, about the same time.
     const correcta = await verifyPassword(password, alumno?.password_hash ?? (await hashDeRelleno()))
     if (!alumno || !correcta) {
+      await contar(db, claveIp, config.limites.loginIp, ahora)
       await contar(db, claveCuenta, config.limites.loginCuentaIp, ahora)
       return c.json({ codRetorno: 1 as const, mensajeError: MENSAJE_LOGIN_INCORRECTO })
     }

@@ -11,6 +11,7 @@ import type { AppEnv } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 import type { Alumno, AlumnosTable } from '../db/schema.ts'
 import { CABECERA_CLAVE } from '../middleware/idempotencia.ts'
+import { contar, respuestaLimite } from '../middleware/limites.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { cuerpoJson } from './validacion.ts'
 
@@ -113,10 +114,17 @@ export const personaRoutes = new Hono<AppEnv>()
   })
   // Built per request: the minimum age is measured on today's date, not the day the server started.
   .put('/', cuerpoJson((c) => crearPersonaSchema(c.var.deps.clock())), async (c) => {
-    const { db, clock } = c.var.deps
+    const { db, config, clock } = c.var.deps
     const alumno = c.var.alumno
     if (!alumno) throw new Error('sin alumno tras requiereAlumno')
     const datos = c.req.valid('json')
+    // Saving a passport or DNI number tells the student whether another account holds it, so
+    // trying numbers other than one's own is limited per student. The counter's key names the
+    // student, never the number tried: a refused number is kept nowhere.
+    if (datos.numeroDocumento !== '' && (datos.numeroDocumento !== alumno.numero_documento || datos.tipoDocumento !== alumno.tipo_documento)) {
+      const limite = await contar(db, `documento-alumno:${alumno.id}`, config.limites.documentoAlumno, clock())
+      if (limite.excedido) return respuestaLimite(c, limite)
+    }
     const { campos, ciudad } = await validarContraBaseDeDatos(db, alumno, datos)
     const primero = Object.values(campos)[0]
     if (primero) return c.json({ error: primero, campos }, 400)

@@ -15,3 +15,12 @@ export function igualesSeguro(a: string, b: string): boolean {
   const y = Buffer.from(b)
   return x.length === y.length && timingSafeEqual(x, y)
 }
+
+/**
+ * The XSRF token of a session: derived from the session's secret token (which only the browser's
+ * HttpOnly cookie holds), so it cannot be computed by anyone who does not already hold the session,
+ * and differs from the SHA-256 the database keeps.
+ */
+export function xsrfDeSesion(tokenSesion: string): string {
+  return createHash('sha256').update(`xsrf:${tokenSesion}`).digest('base64url')
+}
