@@ -10,6 +10,7 @@ import { estaticos } from './estaticos.ts'
 import type { Mailer } from './mail.ts'
 import { apiSinCache, cabecerasDeSeguridad } from './middleware/cabeceras.ts'
 import { compresionJson } from './middleware/compresion.ts'
+import { cerrarSiQuedaCuerpo } from './middleware/conexion.ts'
 import { idempotencia } from './middleware/idempotencia.ts'
 import { clientIp } from './middleware/ip.ts'
 import { limiteDeCuerpo } from './middleware/limite-cuerpo.ts'
@@ -60,6 +61,7 @@ export function createApp({ db, config, mailer, blobs, clock = () => new Date(),
     c.set('deps', deps)
     await next()
   })
+  app.use(cerrarSiQuedaCuerpo)
   app.use(registroDePeticiones)
   app.use(cabecerasDeSeguridad)
   app.use(clientIp)
