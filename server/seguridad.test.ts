@@ -534,6 +534,15 @@ const SUBIDAS_HOSTILES: { caso: string; cambiar: (campos: Record<string, unknown
   { caso: 'text where the file goes', cambiar: (c, a) => ({ ...c, [a]: '%PDF-1.4 no soy un archivo' }), status: 400 },
   { caso: 'the other fields missing', cambiar: (c, a) => ({ [a]: c[a] }), status: 400 },
   { caso: 'a second file', cambiar: (c) => ({ ...c, segundo: pdf('y', 'otro.pdf') }), status: 400 },
+  {
+    caso: 'a field sent twice',
+    cambiar: (c) => {
+      const form = formulario(c)
+      form.append('codTipoDocumento', '20')
+      return form
+    },
+    status: 400,
+  },
   { caso: 'a broken multipart body', cambiar: () => '--limite\r\nContent-Disposition: form-data; name="archivo"; filename="a.pdf"\r\n\r\n%PDF', status: 400 },
 ]
 
@@ -546,7 +555,7 @@ test.each(conCuerpo('multipart').flatMap((e) => SUBIDAS_HOSTILES.map((s) => ({ e
     const res =
       typeof cambiado === 'string'
         ? await enviar(otra, comun, e, cambiado, 'multipart/form-data; boundary=limite')
-        : await otra.request(e.metodo, url(e), formulario(cambiado as Record<string, unknown>))
+        : await otra.request(e.metodo, url(e), cambiado instanceof FormData ? cambiado : formulario(cambiado as Record<string, unknown>))
     expect(res.status).toBe(status)
     const { error } = (await res.json()) as { error: string }
     expect(error).toMatch(/^[A-ZÁÉÍÓÚÑ¡¿].*\S/)
