@@ -1,9 +1,14 @@
 // The findings of a security review, kept as regressions: one test per finding, then the
 // cross-student, XSRF, malformed-body and upload probes as tables over every endpoint (a new
 // endpoint joins them with one row).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { connect } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { MENSAJE_UN_SOLO_ARCHIVO } from '../src/domain/documentos.ts'
+import { MENSAJE_SESION_EXPIRADA } from '../src/domain/errores-api.ts'
+import { MENSAJE_CARACTERES_INVISIBLES } from '../src/domain/validacion.ts'
 import {
   apiClient,
   consultarDb,
@@ -17,7 +22,8 @@ import {
 } from '../tests/support/server.ts'
 import { rutasApi } from './app.ts'
 import { buildConfig } from './config.ts'
-import { DEMO_CUENTAS } from './db/seed/demo.ts'
+import { DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS } from './db/seed/demo.ts'
+import { MENSAJE_XSRF } from './middleware/xsrf.ts'
 import { MENSAJE_SOLO_JSON, MENSAJE_SOLO_MULTIPART } from './routes/validacion.ts'
 import { hashPassword } from './security/password.ts'
 
@@ -31,10 +37,30 @@ const DEMASIADOS = 'Demasiados intentos. Espere unos minutos e intente nuevament
 
 /**
  * Every API endpoint, as Hono names its route under /api: what its body is and whether it needs a
- * signed-in student. `url` when the route has parameters. A new endpoint joins with one row (the
- * first test below fails until it does), and every table test then covers it.
+ * signed-in student; `url` when the route has parameters (it may name another student's
+ * resource). An endpoint that changes a student's data gives a body it accepts (`valido`, JSON
+ * or a form's fields around one file), so the cross-student table can send it on another
+ * student's behalf. A new endpoint joins with one row (the coverage test fails until it does),
+ * and every table then covers it.
  */
-type Endpoint = { metodo: 'GET' | 'POST' | 'PUT'; ruta: string; cuerpo: 'ninguno' | 'json' | 'multipart'; sesion: boolean; url?: string }
+type Endpoint = {
+  metodo: 'GET' | 'POST' | 'PUT'
+  ruta: string
+  cuerpo: 'ninguno' | 'json' | 'multipart'
+  sesion: boolean
+  url?: (ajenos: Ajenos) => string
+  valido?: (cliente: ApiClient) => Promise<Record<string, unknown>>
+  /** Multipart only: the field that carries the file. */
+  campoArchivo?: string
+}
+
+/** What belongs to the signed-in student `estudiante`, which `otra` must never reach. */
+type Ajenos = { documento: string }
+
+async function personaDe(cliente: ApiClient): Promise<Record<string, unknown>> {
+  const { codPersona: _c, email: _e, rut: _r, ...persona } = ((await (await cliente.get('/api/alumno/persona')).json()) as { data: Record<string, unknown> }).data
+  return persona
+}
 
 const ENDPOINTS: Endpoint[] = [
   { metodo: 'GET', ruta: '/sesion', cuerpo: 'ninguno', sesion: false },
@@ -49,29 +75,67 @@ const ENDPOINTS: Endpoint[] = [
   { metodo: 'GET', ruta: '/lookups/profesiones', cuerpo: 'ninguno', sesion: true },
   { metodo: 'GET', ruta: '/lookups/universidades', cuerpo: 'ninguno', sesion: true },
   { metodo: 'GET', ruta: '/lookups/regiones', cuerpo: 'ninguno', sesion: true },
-  { metodo: 'GET', ruta: '/lookups/comunas', cuerpo: 'ninguno', sesion: true, url: '/lookups/comunas?region=13' },
+  { metodo: 'GET', ruta: '/lookups/comunas', cuerpo: 'ninguno', sesion: true, url: () => '/lookups/comunas?region=13' },
   { metodo: 'GET', ruta: '/lookups/ciudades', cuerpo: 'ninguno', sesion: true },
   { metodo: 'GET', ruta: '/alumno/persona', cuerpo: 'ninguno', sesion: true },
-  { metodo: 'PUT', ruta: '/alumno/persona', cuerpo: 'json', sesion: true },
+  { metodo: 'PUT', ruta: '/alumno/persona', cuerpo: 'json', sesion: true, valido: personaDe },
   { metodo: 'GET', ruta: '/alumno/documentos', cuerpo: 'ninguno', sesion: true },
-  { metodo: 'POST', ruta: '/alumno/documentos', cuerpo: 'multipart', sesion: true },
-  { metodo: 'GET', ruta: '/alumno/documentos/:id', cuerpo: 'ninguno', sesion: true, url: '/alumno/documentos/no-existe' },
+  {
+    metodo: 'POST',
+    ruta: '/alumno/documentos',
+    cuerpo: 'multipart',
+    sesion: true,
+    campoArchivo: 'archivo',
+    valido: async () => ({ codTipoDocumento: '21', archivo: pdf('otra', 'trabajo.pdf') }),
+  },
+  { metodo: 'GET', ruta: '/alumno/documentos/:id', cuerpo: 'ninguno', sesion: true, url: (ajenos) => `/alumno/documentos/${ajenos.documento}` },
   { metodo: 'GET', ruta: '/alumno', cuerpo: 'ninguno', sesion: true },
   { metodo: 'POST', ruta: '/certificados/validar', cuerpo: 'json', sesion: false },
 ]
 
-const url = (e: Endpoint) => `/api${e.url ?? e.ruta}`
+function pdf(texto: string, nombre: string): File {
+  return new File([`%PDF-1.4\n% ${texto}\n%%EOF\n`], nombre, { type: 'application/pdf' })
+}
+
+const url = (e: Endpoint) => `/api${e.url?.(ajenos) ?? e.ruta}`
 const nombre = (e: Endpoint) => `${e.metodo} ${e.ruta}`
 const conCuerpo = (tipo: Endpoint['cuerpo']) => ENDPOINTS.filter((e) => e.cuerpo === tipo)
+const noGet = ENDPOINTS.filter((e) => e.metodo !== 'GET')
 
-/** A server for the table tests, with a signed-in student. */
+/** A form with these fields; a File value becomes a file part. */
+function formulario(campos: Record<string, unknown>): FormData {
+  const form = new FormData()
+  for (const [nombre, valor] of Object.entries(campos)) form.append(nombre, valor instanceof File ? valor : String(valor))
+  return form
+}
+
+/**
+ * A server for the tables, with two signed-in students: `estudiante`, who has uploaded a document
+ * whose contents and name mark it, and `otra`, who probes.
+ */
 let comun: TestServer
 let estudiante: ApiClient
+let otra: ApiClient
+const ajenos: Ajenos = { documento: '' }
+const MARCA_DOCUMENTO = 'contenido-privado-de-camila'
 beforeAll(async () => {
   comun = await startTestServer({ throttle: 'off' })
   estudiante = await iniciarSesion(comun.url, DEMO_CUENTAS.estudiante)
+  otra = await iniciarSesion(comun.url, DEMO_CUENTAS.extranjera)
+  const subida = await estudiante.request('POST', '/api/alumno/documentos', formulario({ codTipoDocumento: '20', archivo: pdf(MARCA_DOCUMENTO, 'titulo-de-camila.pdf') }))
+  expect(subida.status).toBe(201)
+  ajenos.documento = ((await subida.json()) as { data: { id: string } }).data.id
 })
 afterAll(() => comun.close())
+
+/** What identifies `estudiante` in any reply. */
+const MARCAS_ESTUDIANTE = [DEMO_CUENTAS.estudiante, '16789432-1', 'AL20180457', 'Camila Andrea', MARCA_DOCUMENTO, 'titulo-de-camila']
+
+/** Rows counted in the tables a request could change. */
+async function estadoDeDatos(servidor: TestServer): Promise<unknown[]> {
+  const tablas = ['alumnos', 'sesiones', 'tokens_recuperacion', 'historial_persona', 'archivos_personales', 'idempotencia']
+  return Promise.all(tablas.map(async (t) => (await consultarDb<{ n: number }>(servidor.dataDir, `select count(*) as n from ${t}`))[0]?.n))
+}
 
 /** A raw body with the client's cookies and XSRF header: what a page could send with fetch. */
 function enviar(cliente: ApiClient, servidor: TestServer, e: Endpoint, cuerpo: BodyInit | undefined, contentType?: string): Promise<Response> {
@@ -83,10 +147,6 @@ function enviar(cliente: ApiClient, servidor: TestServer, e: Endpoint, cuerpo: B
   return fetch(`${servidor.url}${url(e)}`, { method: e.metodo, headers, body: cuerpo })
 }
 
-test('the tables below list every API endpoint', () => {
-  const rutas = new Set(rutasApi.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))
-  expect([...rutas].sort()).toEqual(ENDPOINTS.map(nombre).sort())
-})
 
 const abiertos: TestServer[] = []
 afterEach(async () => {
@@ -103,6 +163,50 @@ async function arrancar(opciones: TestServerOptions = {}): Promise<TestServer> {
 function conLimites(env: Record<string, string>): Promise<TestServer> {
   return arrancar({ config: { limites: buildConfig(env).limites } })
 }
+
+test('hashed assets carry no cookie (a CDN keeps them); the page does', async () => {
+  const dist = mkdtempSync(join(tmpdir(), 'portal-dist-'))
+  try {
+    mkdirSync(join(dist, 'assets'))
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>')
+    writeFileSync(join(dist, 'assets', 'app-Zx81qA.js'), 'console.log(1)')
+    const servidor = await arrancar({ throttle: 'off', distDir: dist })
+    const script = await fetch(`${servidor.url}/assets/app-Zx81qA.js`)
+    expect(script.status).toBe(200)
+    expect(script.headers.getSetCookie()).toEqual([])
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect((await fetch(`${servidor.url}/login`)).headers.getSetCookie().some((c) => c.startsWith('XSRF-TOKEN='))).toBe(true)
+  } finally {
+    rmSync(dist, { recursive: true, force: true })
+  }
+})
+
+test('a certificate keeps the name it certified when the student renames themselves; names refuse invisible characters', async () => {
+  const servidor = await arrancar({ throttle: 'off' })
+  const cliente = await iniciarSesion(servidor.url, DEMO_CUENTAS.estudiante)
+  const propia = await personaDe(cliente)
+  const invertido = await cliente.put('/api/alumno/persona', { ...propia, nombres: 'Camila\u202Eogeid' })
+  expect(invertido.status).toBe(400)
+  expect(await invertido.json()).toMatchObject({ error: MENSAJE_CARACTERES_INVISIBLES, campos: { nombres: MENSAJE_CARACTERES_INVISIBLES } })
+  const registro = await apiClient(servidor.url).post('/api/auth/register', {
+    nombres: 'Ana\u200B',
+    apellidos: 'Pérez',
+    tipoDocumento: 'RUT',
+    documento: '11.111.111-1',
+    email: 'ana@ejemplo.cl',
+    telefono: '+56 9 1111 2222',
+    password: 'Clave2026',
+    confirmacion: 'Clave2026',
+  })
+  expect(registro.status).toBe(400)
+  expect((await registro.json()).campos).toEqual({ nombres: MENSAJE_CARACTERES_INVISIBLES })
+
+  expect((await cliente.put('/api/alumno/persona', { ...propia, nombres: 'Impostora', apPaterno: 'Cualquiera' })).status).toBe(200)
+  const validacion = await apiClient(servidor.url).post('/api/certificados/validar', { codValidador: DEMO_CERTIFICADO_VALIDO })
+  const { data } = (await validacion.json()) as { data: { msgvalido: string } }
+  expect(data.msgvalido).toContain('Camila Andrea Rojas Soto')
+  expect(data.msgvalido).not.toContain('Impostora')
+})
 
 test('checking and using reset links is throttled per IP once too many were refused', async () => {
   const servidor = await conLimites({ THROTTLE_RECUPERACION_TOKEN_IP: '3/15' })
@@ -325,3 +429,136 @@ test('trying passport numbers other than one own is throttled per student, and a
   ])
   expect(ajenas).not.toContain('PAS778899')
 })
+
+// The tables: every endpoint, probed as an attacker would.
+
+test('the tables list every API endpoint', () => {
+  const rutas = new Set(rutasApi.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`))
+  expect([...rutas].sort()).toEqual(ENDPOINTS.map(nombre).sort())
+})
+
+test.each(ENDPOINTS)('$metodo $ruta: the reply is never stored by a cache', async (e) => {
+  // A student of its own: one of the rows is the logout.
+  const cliente = await iniciarSesion(comun.url, DEMO_CUENTAS.sinSolicitudes)
+  const res = await enviar(cliente, comun, e, e.cuerpo === 'json' ? '{}' : undefined, e.cuerpo === 'json' ? 'application/json' : undefined)
+  expect(res.status).toBeLessThan(500)
+  expect(res.headers.get('cache-control')).toMatch(/no-store/)
+})
+
+test.each(ENDPOINTS.filter((e) => e.sesion))('$metodo $ruta without a session: 401 and nothing else', async (e) => {
+  const anonimo = apiClient(comun.url)
+  await anonimo.get('/api/sesion')
+  const res = await enviar(anonimo, comun, e, undefined)
+  expect(res.status).toBe(401)
+  expect(await res.json()).toEqual({ error: MENSAJE_SESION_EXPIRADA })
+})
+
+test.each(ENDPOINTS.filter((e) => e.sesion && e.metodo === 'GET'))("$metodo $ruta never shows another student's data", async (e) => {
+  const res = await otra.get(url(e))
+  expect(res.status).toBeLessThan(500)
+  const texto = await res.text()
+  for (const marca of MARCAS_ESTUDIANTE) expect(texto, marca).not.toContain(marca)
+})
+
+test.each(ENDPOINTS.filter((e) => e.sesion && e.metodo !== 'GET'))("$metodo $ruta acts on the session's student only, whatever ids the body names", async (e) => {
+  expect(e.valido, 'a row that changes data gives a body it accepts').toBeDefined()
+  const suyo = async () => [await (await estudiante.get('/api/alumno/persona')).text(), await (await estudiante.get('/api/alumno/documentos')).text()]
+  const antes = await suyo()
+  const cuerpo = { ...(await e.valido!(otra)), alumnoId: 'alumno-estudiante', alumno_id: 'alumno-estudiante', codPersona: 'AL20180457', email: DEMO_CUENTAS.estudiante, rut: '16789432-1' }
+  const res = await otra.request(e.metodo, url(e), e.cuerpo === 'multipart' ? formulario(cuerpo) : cuerpo)
+  expect(res.status).toBeLessThan(300)
+  expect(await suyo()).toEqual(antes)
+})
+
+/** What a page on another site, or a script with a stolen or planted token, could send. */
+const INTENTOS_XSRF: { caso: string; cabeceras: (cliente: ApiClient) => Record<string, string> }[] = [
+  { caso: 'no header', cabeceras: (c) => ({ cookie: galletas(c) }) },
+  { caso: 'a header that differs from the cookie', cabeceras: (c) => ({ cookie: galletas(c), 'x-xsrf-token': 'otro-valor' }) },
+  { caso: 'a header and no cookie', cabeceras: (c) => ({ cookie: galletas(c, ['XSRF-TOKEN']), 'x-xsrf-token': c.cookies.get('XSRF-TOKEN') ?? '' }) },
+  { caso: 'a planted pair beside the session', cabeceras: (c) => ({ cookie: `${galletas(c, ['XSRF-TOKEN'])}; XSRF-TOKEN=plantado`, 'x-xsrf-token': 'plantado' }) },
+  { caso: "another session's token", cabeceras: (c) => ({ cookie: `${galletas(c, ['XSRF-TOKEN'])}; XSRF-TOKEN=${otra.cookies.get('XSRF-TOKEN')}`, 'x-xsrf-token': otra.cookies.get('XSRF-TOKEN') ?? '' }) },
+]
+
+function galletas(cliente: ApiClient, sin: string[] = []): string {
+  return [...cliente.cookies].filter(([k]) => !sin.includes(k)).map(([k, v]) => `${k}=${v}`).join('; ')
+}
+
+test.each(noGet.flatMap((e) => INTENTOS_XSRF.map((i) => ({ e, ...i }))))('$e.metodo $e.ruta refuses $caso with 403 and changes nothing', async ({ e, cabeceras }) => {
+  const antes = await estadoDeDatos(comun)
+  const res = await fetch(`${comun.url}${url(e)}`, {
+    method: e.metodo,
+    headers: { ...cabeceras(estudiante), 'content-type': e.cuerpo === 'multipart' ? 'multipart/form-data; boundary=x' : 'application/json' },
+    body: e.cuerpo === 'multipart' ? '--x--\r\n' : '{}',
+  })
+  expect(res.status).toBe(403)
+  expect(await res.json()).toEqual({ error: MENSAJE_XSRF })
+  expect(await estadoDeDatos(comun)).toEqual(antes)
+  expect((await estudiante.get('/api/alumno')).status).toBe(200)
+})
+
+/** Bodies that are not what any JSON endpoint takes: each gets a Spanish 400 (413 when too big). */
+const CUERPOS_MALFORMADOS: { caso: string; cuerpo: BodyInit; status: number }[] = [
+  { caso: 'broken JSON', cuerpo: '{"email":', status: 400 },
+  { caso: 'an empty body', cuerpo: '', status: 400 },
+  { caso: 'null', cuerpo: 'null', status: 400 },
+  { caso: 'an array', cuerpo: '[{"email":"a@b.cl"}]', status: 400 },
+  { caso: 'a number', cuerpo: '42', status: 400 },
+  { caso: 'a string', cuerpo: '"texto"', status: 400 },
+  { caso: 'fields of the wrong type', cuerpo: JSON.stringify({ email: 123, password: [], token: {}, codValidador: 7, nombres: null }), status: 400 },
+  { caso: 'a prototype key', cuerpo: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}', status: 400 },
+  { caso: 'deep nesting', cuerpo: `${'['.repeat(20_000)}${']'.repeat(20_000)}`, status: 400 },
+  { caso: 'bytes that are not UTF-8', cuerpo: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), status: 400 },
+  { caso: 'a body over the size limit', cuerpo: JSON.stringify({ email: 'a'.repeat(200 * 1024) }), status: 413 },
+]
+
+test.each(conCuerpo('json').flatMap((e) => CUERPOS_MALFORMADOS.map((m) => ({ e, ...m }))))(
+  '$e.metodo $e.ruta answers $caso with $status in Spanish and changes nothing',
+  async ({ e, cuerpo, status }) => {
+    const antes = await estadoDeDatos(comun)
+    const res = await enviar(otra, comun, e, cuerpo, 'application/json')
+    expect(res.status).toBe(status)
+    const { error } = (await res.json()) as { error: string }
+    expect(error).toMatch(/^[A-ZÁÉÍÓÚÑ¡¿].*\S/)
+    expect(await estadoDeDatos(comun)).toEqual(antes)
+  },
+)
+
+/** Hostile uploads: each is refused, in Spanish, and nothing is stored. */
+const SUBIDAS_HOSTILES: { caso: string; cambiar: (campos: Record<string, unknown>, campoArchivo: string) => Record<string, unknown> | BodyInit; status: number }[] = [
+  { caso: 'an HTML page named .pdf', cambiar: (c, a) => ({ ...c, [a]: new File(['<html><script>alert(1)</script>'], 'a.pdf') }), status: 415 },
+  { caso: 'a PNG named .pdf', cambiar: (c, a) => ({ ...c, [a]: new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'a.pdf') }), status: 415 },
+  { caso: 'a PDF named .exe', cambiar: (c, a) => ({ ...c, [a]: pdf('x', 'programa.exe') }), status: 415 },
+  { caso: 'a PDF named .svg', cambiar: (c, a) => ({ ...c, [a]: pdf('x', 'imagen.svg') }), status: 415 },
+  { caso: 'an empty file', cambiar: (c, a) => ({ ...c, [a]: new File([], 'vacio.pdf') }), status: 415 },
+  { caso: 'no file', cambiar: (c, a) => Object.fromEntries(Object.entries(c).filter(([k]) => k !== a)), status: 400 },
+  { caso: 'text where the file goes', cambiar: (c, a) => ({ ...c, [a]: '%PDF-1.4 no soy un archivo' }), status: 400 },
+  { caso: 'the other fields missing', cambiar: (c, a) => ({ [a]: c[a] }), status: 400 },
+  { caso: 'a second file', cambiar: (c) => ({ ...c, segundo: pdf('y', 'otro.pdf') }), status: 400 },
+  {
+    caso: 'a field sent twice',
+    cambiar: (c) => {
+      const form = formulario(c)
+      form.append('codTipoDocumento', '20')
+      return form
+    },
+    status: 400,
+  },
+  { caso: 'a broken multipart body', cambiar: () => '--limite\r\nContent-Disposition: form-data; name="archivo"; filename="a.pdf"\r\n\r\n%PDF', status: 400 },
+]
+
+test.each(conCuerpo('multipart').flatMap((e) => SUBIDAS_HOSTILES.map((s) => ({ e, ...s }))))(
+  '$e.metodo $e.ruta refuses $caso with $status and stores nothing',
+  async ({ e, cambiar, status }) => {
+    expect(e.valido && e.campoArchivo, 'a multipart row gives a valid form and its file field').toBeTruthy()
+    const antes = await estadoDeDatos(comun)
+    const cambiado = cambiar(await e.valido!(otra), e.campoArchivo!)
+    const res =
+      typeof cambiado === 'string'
+        ? await enviar(otra, comun, e, cambiado, 'multipart/form-data; boundary=limite')
+        : await otra.request(e.metodo, url(e), cambiado instanceof FormData ? cambiado : formulario(cambiado as Record<string, unknown>))
+    expect(res.status).toBe(status)
+    const { error } = (await res.json()) as { error: string }
+    expect(error).toMatch(/^[A-ZÁÉÍÓÚÑ¡¿].*\S/)
+    expect(await estadoDeDatos(comun)).toEqual(antes)
+  },
+)

@@ -14,7 +14,7 @@ export const MENSAJE_SOLO_MULTIPART = 'El archivo debe enviarse como formulario 
 /** A refused body: 400 when it is not what the schema asks, 415 when it is not in the endpoint's format. */
 export type Fallo = { status: 400 | 415; mensaje: string; campos: Record<string, string> }
 
-export type Resultado<T> = ({ ok: true; datos: T } | ({ ok: false } & Fallo))
+export type Resultado<T> = { ok: true; datos: T } | ({ ok: false } & Fallo)
 
 /** The media type of the request's body, lower-case and without parameters ('' when none). */
 function tipoDeContenido(c: Context<AppEnv>): string {
@@ -81,9 +81,12 @@ export async function leerFormularioConUnArchivo(c: Context<AppEnv>): Promise<Fo
   const campos: Record<string, string | File> = {}
   let archivos = 0
   for (const [nombre, valor] of Object.entries(form)) {
-    if (Array.isArray(valor)) return { ok: false, status: 400, mensaje: MENSAJE_UN_SOLO_ARCHIVO, campos: { [nombre]: MENSAJE_UN_SOLO_ARCHIVO } }
-    if (valor instanceof File && ++archivos > 1) return { ok: false, status: 400, mensaje: MENSAJE_UN_SOLO_ARCHIVO, campos: { [nombre]: MENSAJE_UN_SOLO_ARCHIVO } }
-    campos[nombre] = valor
+    const valores = Array.isArray(valor) ? valor : [valor]
+    archivos += valores.filter((parte) => parte instanceof File).length
+    if (archivos > 1) return { ok: false, status: 400, mensaje: MENSAJE_UN_SOLO_ARCHIVO, campos: { [nombre]: MENSAJE_UN_SOLO_ARCHIVO } }
+    const [unico] = valores
+    if (valores.length > 1 || unico === undefined) return { ok: false, status: 400, mensaje: MENSAJE_CUERPO_INVALIDO, campos: { [nombre]: MENSAJE_CUERPO_INVALIDO } }
+    campos[nombre] = unico
   }
   return { ok: true, campos }
 }
