@@ -47,12 +47,15 @@ test('a certificate records what it certified when issued, and the validator sho
     fecha_emision: '2025-01-17',
   })
   await consultarDb(server.dataDir, "UPDATE alumnos SET nombres = 'Otra Persona', apellidos = 'Distinta', rut = '11111111-1' WHERE id = 'alumno-estudiante'")
+  await consultarDb(server.dataDir, "UPDATE solicitudes SET cod_prospecto = 'PRO-CAMBIADO' WHERE codigo_inscripcion = 'INS-24-20117'")
   try {
-    const cuerpo = (await (await validar(DEMO_CERTIFICADO_VALIDO)).json()) as { data: { msgvalido: string } }
+    const cuerpo = (await (await validar(DEMO_CERTIFICADO_VALIDO)).json()) as { data: { codProspecto: string; msgvalido: string } }
     expect(cuerpo.data.msgvalido).toContain('Camila Andrea Rojas Soto')
     expect(cuerpo.data.msgvalido).not.toContain('Otra Persona')
+    expect(cuerpo.data.codProspecto).toBe('PRO-0081452')
   } finally {
     await consultarDb(server.dataDir, "UPDATE alumnos SET nombres = 'Camila Andrea', apellidos = 'Rojas Soto', rut = '16789432-1' WHERE id = 'alumno-estudiante'")
+    await consultarDb(server.dataDir, "UPDATE solicitudes SET cod_prospecto = 'PRO-0081452' WHERE codigo_inscripcion = 'INS-24-20117'")
   }
 })
 
@@ -98,12 +101,12 @@ test('certificates issued before the holder was recorded take it from the profil
     await migrar(db)
     const filas = await db
       .selectFrom('certificados')
-      .select(['codigo', 'titular_nombre', 'titular_tipo_documento', 'titular_documento', 'fecha_inicio'])
+      .select(['codigo', 'titular_nombre', 'titular_tipo_documento', 'titular_documento', 'fecha_inicio', 'cod_prospecto'])
       .orderBy('codigo')
       .execute()
     expect(filas).toEqual([
-      { codigo: 'ANTIGUO-PASAPORTE', titular_nombre: 'Valentina García Pérez', titular_tipo_documento: 'PASAPORTE', titular_documento: 'AAF482913', fecha_inicio: '2025-10-06' },
-      { codigo: 'ANTIGUO-RUT', titular_nombre: 'Camila Andrea Rojas Soto', titular_tipo_documento: 'RUT', titular_documento: '16789432-1', fecha_inicio: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+      { codigo: 'ANTIGUO-PASAPORTE', titular_nombre: 'Valentina García Pérez', titular_tipo_documento: 'PASAPORTE', titular_documento: 'AAF482913', fecha_inicio: '2025-10-06', cod_prospecto: expect.stringMatching(/^PRO-/) },
+      { codigo: 'ANTIGUO-RUT', titular_nombre: 'Camila Andrea Rojas Soto', titular_tipo_documento: 'RUT', titular_documento: '16789432-1', fecha_inicio: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), cod_prospecto: 'PRO-0081452' },
     ])
   } finally {
     await db.destroy()

@@ -7,10 +7,10 @@ import type { Database } from './schema.ts'
 export type CertificadoAEmitir = { codigo: string; codigoInscripcion: string; programa: string; fechaEmision: string }
 
 export async function emitirCertificado(db: Kysely<Database> | Transaction<Database>, certificado: CertificadoAEmitir): Promise<void> {
-  const { alumno_id, fecha_inicio, nombres, apellidos, rut, tipo_documento, numero_documento } = await db
+  const { alumno_id, fecha_inicio, cod_prospecto, nombres, apellidos, rut, tipo_documento, numero_documento } = await db
     .selectFrom('solicitudes')
     .innerJoin('alumnos', 'alumnos.id', 'solicitudes.alumno_id')
-    .select(['solicitudes.alumno_id', 'solicitudes.fecha_inicio', 'alumnos.nombres', 'alumnos.apellidos', 'alumnos.rut', 'alumnos.tipo_documento', 'alumnos.numero_documento'])
+    .select(['solicitudes.alumno_id', 'solicitudes.fecha_inicio', 'solicitudes.cod_prospecto', 'alumnos.nombres', 'alumnos.apellidos', 'alumnos.rut', 'alumnos.tipo_documento', 'alumnos.numero_documento'])
     .where('solicitudes.codigo_inscripcion', '=', certificado.codigoInscripcion)
     .executeTakeFirstOrThrow()
   await db
@@ -25,6 +25,7 @@ export async function emitirCertificado(db: Kysely<Database> | Transaction<Datab
       titular_tipo_documento: tipo_documento ?? 'RUT',
       titular_documento: numero_documento ?? rut,
       fecha_inicio,
+      cod_prospecto,
     })
     .execute()
 }
