@@ -25,6 +25,7 @@ import { lookupsRoutes } from './routes/lookups.ts'
 import { personaRoutes } from './routes/persona.ts'
 import { saludRoutes } from './routes/salud.ts'
 import { sesionRoutes } from './routes/sesion.ts'
+import { solicitudesRoutes } from './routes/solicitudes.ts'
 
 // Replies are compressed last, after the idempotency middleware has stored them as sent. Bodies
 // are bounded before anything reads them; the idempotency middleware needs the student.
@@ -45,6 +46,7 @@ export const rutasApi = new Hono<AppEnv>()
   .route('/alumno/documentos', documentosRoutes)
   .route('/alumno', alumnoRoutes)
   .route('/certificados', certificadosRoutes)
+  .route('/solicitudes', solicitudesRoutes)
 rutasApi.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))
 
 /** Every API route with its reply types: what the client's `hc` is typed over. */

@@ -28,6 +28,8 @@ export type Config = {
   resetTokenTtlMinutes: number
   /** Largest personal document accepted, in MB (MiB). */
   uploadMaxMb: number
+  /** The enrolment list shows its certificate column (CERTIFICADOS_ACTIVOS=0 hides it). */
+  certificadosActivos: boolean
   /** Only behind a proxy we run: otherwise anyone could forge X-Forwarded-For to dodge throttling. */
   trustProxy: boolean
   limites: {
@@ -115,6 +117,7 @@ export function buildConfig(env: Env = process.env): Config {
     sessionTtlHours: entero(env, 'SESSION_TTL_HOURS', 12),
     resetTokenTtlMinutes: entero(env, 'RESET_TOKEN_TTL_MINUTES', 60),
     uploadMaxMb: positivo(env, 'UPLOAD_MAX_MB', TAMANO_MAXIMO_MB),
+    certificadosActivos: env.CERTIFICADOS_ACTIVOS !== '0',
     trustProxy: env.TRUST_PROXY === '1',
     limites: {
       loginCuentaIp: limite(env, 'THROTTLE_LOGIN_CUENTA_IP', 10, 15),

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { MENSAJE_UN_SOLO_ARCHIVO } from '../src/domain/documentos.ts'
+import { encuestaVacia } from '../src/domain/encuesta.ts'
 import { MENSAJE_SESION_EXPIRADA } from '../src/domain/errores-api.ts'
 import { MENSAJE_CARACTERES_INVISIBLES } from '../src/domain/validacion.ts'
 import {
@@ -55,7 +56,7 @@ type Endpoint = {
 }
 
 /** What belongs to the signed-in student `estudiante`, which `otra` must never reach. */
-type Ajenos = { documento: string }
+type Ajenos = { documento: string; solicitud: string }
 
 async function personaDe(cliente: ApiClient): Promise<Record<string, unknown>> {
   const { codPersona: _c, email: _e, rut: _r, ...persona } = ((await (await cliente.get('/api/alumno/persona')).json()) as { data: Record<string, unknown> }).data
@@ -91,7 +92,44 @@ const ENDPOINTS: Endpoint[] = [
   { metodo: 'GET', ruta: '/alumno/documentos/:id', cuerpo: 'ninguno', sesion: true, url: (ajenos) => `/alumno/documentos/${ajenos.documento}` },
   { metodo: 'GET', ruta: '/alumno', cuerpo: 'ninguno', sesion: true },
   { metodo: 'POST', ruta: '/certificados/validar', cuerpo: 'json', sesion: false },
+  { metodo: 'GET', ruta: '/solicitudes', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'GET', ruta: '/solicitudes/:codigo/encuesta', cuerpo: 'ninguno', sesion: true, url: (ajenos) => `/solicitudes/${ajenos.solicitud}/encuesta` },
+  {
+    metodo: 'POST',
+    ruta: '/solicitudes/:codigo/encuesta',
+    cuerpo: 'json',
+    sesion: true,
+    url: () => `/solicitudes/${SOLICITUD_OTRA}/encuesta`,
+    valido: async () => encuestaCompleta(),
+  },
+  {
+    metodo: 'POST',
+    ruta: '/solicitudes/:codigo/condiciones',
+    cuerpo: 'json',
+    sesion: true,
+    url: () => `/solicitudes/${SOLICITUD_OTRA}/condiciones`,
+    valido: async () => ({ decision: 'aceptadas' }),
+  },
 ]
+
+/** `otra`'s own enrolment, where her submissions go. */
+const SOLICITUD_OTRA = 'INS-25-30688'
+
+function encuestaCompleta(): Record<string, unknown> {
+  return {
+    ...encuestaVacia(),
+    cursaFuera: 'No',
+    poseeDiscapacidad: 'No',
+    pertenecePuebloOrg: 'No',
+    haCursadoPrograma: 'No',
+    trabaja_actualmente: 'No',
+    tipo_organizacion: 'No me encuentro Trabajando',
+    trabaja_area: 'No me encuentro trabajando',
+    razon_cursa_1: 'Obtener mi primer empleo',
+    razon_eligeuni_1: 'Ubicación',
+    como_seentera: 'Prensa',
+  }
+}
 
 function pdf(texto: string, nombre: string): File {
   return new File([`%PDF-1.4\n% ${texto}\n%%EOF\n`], nombre, { type: 'application/pdf' })
@@ -116,7 +154,7 @@ function formulario(campos: Record<string, unknown>): FormData {
 let comun: TestServer
 let estudiante: ApiClient
 let otra: ApiClient
-const ajenos: Ajenos = { documento: '' }
+const ajenos: Ajenos = { documento: '', solicitud: 'INS-26-40018' }
 const MARCA_DOCUMENTO = 'contenido-privado-de-camila'
 beforeAll(async () => {
   comun = await startTestServer({ throttle: 'off' })
@@ -129,11 +167,11 @@ beforeAll(async () => {
 afterAll(() => comun.close())
 
 /** What identifies `estudiante` in any reply. */
-const MARCAS_ESTUDIANTE = [DEMO_CUENTAS.estudiante, '16789432-1', 'AL20180457', 'Camila Andrea', MARCA_DOCUMENTO, 'titulo-de-camila']
+const MARCAS_ESTUDIANTE = [DEMO_CUENTAS.estudiante, '16789432-1', 'AL20180457', 'Camila Andrea', MARCA_DOCUMENTO, 'titulo-de-camila', 'INS-26-40018']
 
 /** Rows counted in the tables a request could change. */
 async function estadoDeDatos(servidor: TestServer): Promise<unknown[]> {
-  const tablas = ['alumnos', 'sesiones', 'tokens_recuperacion', 'historial_persona', 'archivos_personales', 'idempotencia']
+  const tablas = ['alumnos', 'sesiones', 'tokens_recuperacion', 'historial_persona', 'archivos_personales', 'idempotencia', 'encuestas', 'condiciones']
   return Promise.all(tablas.map(async (t) => (await consultarDb<{ n: number }>(servidor.dataDir, `select count(*) as n from ${t}`))[0]?.n))
 }
 
@@ -462,7 +500,8 @@ test.each(ENDPOINTS.filter((e) => e.sesion && e.metodo === 'GET'))("$metodo $rut
 
 test.each(ENDPOINTS.filter((e) => e.sesion && e.metodo !== 'GET'))("$metodo $ruta acts on the session's student only, whatever ids the body names", async (e) => {
   expect(e.valido, 'a row that changes data gives a body it accepts').toBeDefined()
-  const suyo = async () => [await (await estudiante.get('/api/alumno/persona')).text(), await (await estudiante.get('/api/alumno/documentos')).text()]
+  const suyo = async () =>
+    Promise.all(['/api/alumno/persona', '/api/alumno/documentos', '/api/solicitudes'].map(async (ruta) => (await estudiante.get(ruta)).text()))
   const antes = await suyo()
   const cuerpo = { ...(await e.valido!(otra)), alumnoId: 'alumno-estudiante', alumno_id: 'alumno-estudiante', codPersona: 'AL20180457', email: DEMO_CUENTAS.estudiante, rut: '16789432-1' }
   const res = await otra.request(e.metodo, url(e), e.cuerpo === 'multipart' ? formulario(cuerpo) : cuerpo)

@@ -27,7 +27,7 @@ test('a restart reuses the database: data kept, migrations and seed not applied 
       password: 'Clave2026',
       confirmacion: 'Clave2026',
     })
-    expect(primero.eventos().map((e) => e.mensaje)).toContain('datos iniciales cargados: 0001-tablas-de-referencia, 0002-demo')
+    expect(primero.eventos().map((e) => e.mensaje)).toContain('datos iniciales cargados: 0001-tablas-de-referencia, 0002-demo, 0003-encuestas-condiciones')
     await primero.close()
 
     const segundo = await startTestServer({ throttle: 'off', dataDir })

@@ -65,7 +65,7 @@ test('servers started together on an empty database migrate and seed it once, an
   const migraciones = Object.keys(await proveedorMigraciones.getMigrations())
   const aplicadas = await consultarDb<{ name: string }>(carpeta, 'select name from kysely_migration order by name')
   expect(aplicadas.map((m) => m.name)).toEqual(migraciones)
-  expect(await consultarDb(carpeta, 'select nombre from semillas order by nombre')).toEqual([{ nombre: '0001-tablas-de-referencia' }, { nombre: '0002-demo' }])
+  expect(await consultarDb(carpeta, 'select nombre from semillas order by nombre')).toEqual([{ nombre: '0001-tablas-de-referencia' }, { nombre: '0002-demo' }, { nombre: '0003-encuestas-condiciones' }])
   const sembraron = [a, b].filter((s) => s.salida.join('').includes('datos iniciales cargados'))
   expect(sembraron).toHaveLength(1)
   for (const servidor of [a, b]) {

@@ -22,6 +22,8 @@ export type Database = {
   idempotencia: IdempotenciaTable
   historial_persona: HistorialPersonaTable
   archivos_personales: ArchivosPersonalesTable
+  encuestas: EncuestasTable
+  condiciones: CondicionesTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -171,3 +173,9 @@ export type ArchivosPersonalesTable = {
 export type Alumno = Selectable<AlumnosTable>
 export type NuevoAlumno = Insertable<AlumnosTable>
 export type Asistente = Selectable<AsistentesTable>
+
+/** An enrolment's general survey, sent once. */
+export type EncuestasTable = { codigo_inscripcion: string; alumno_id: string; respuestas: string; enviada_en: string }
+
+/** The student's latest decision on an enrolment's conditions. */
+export type CondicionesTable = { codigo_inscripcion: string; alumno_id: string; decision: string; decidida_en: string }

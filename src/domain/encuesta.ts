@@ -199,7 +199,7 @@ function objetoEncuesta() {
       como_seentera: obligatoria(COMO_SE_ENTERA),
       otroComoSeEntera: texto(MAX_TEXTO_ENCUESTA),
     },
-    MENSAJE_OBLIGATORIO,
+    MENSAJE_ENCUESTA_INCOMPLETA,
   )
 }
 

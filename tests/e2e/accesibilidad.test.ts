@@ -44,5 +44,12 @@ test('the signed-in screens have no serious accessibility findings', async () =>
   await page.goto(`${portal.url}/info/personal`)
   await page.getByRole('button', { name: 'Guardar' }).waitFor()
   expect(await hallazgosGraves(page), '/info/personal').toEqual([])
+
+  await page.goto(`${portal.url}/info/solicitudes`)
+  await page.getByRole('table').waitFor()
+  expect(await hallazgosGraves(page), '/info/solicitudes').toEqual([])
+  await page.getByRole('button', { name: /Realizar Encuesta/ }).first().click()
+  await page.getByRole('dialog', { name: /Encuesta general/ }).getByRole('button', { name: 'Finalizar Encuesta' }).waitFor()
+  expect(await hallazgosGraves(page), 'encuesta').toEqual([])
   await context.close()
 })

@@ -4,8 +4,11 @@
 // living in Santiago, and a Chilean in Concepción. Ids and codes are fixed so the README,
 // the tests and later issues can name them.
 import type { Insertable } from 'kysely'
+import * as v from 'valibot'
+import { encuestaSchema, encuestaVacia, type Encuesta } from '../../../src/domain/encuesta.ts'
 import { RUT_PLACEHOLDER } from '../../../src/domain/rut.ts'
 import type {
+  CondicionesTable,
   AlumnosTable,
   AsistentesTable,
   DocumentosTable,
@@ -228,4 +231,43 @@ export const certificadosDemo: CertificadoAEmitir[] = [
     fechaEmision: '2024-10-30',
     programa: 'Curso de Reanimación Cardiopulmonar Avanzada (ACLS)',
   },
+]
+
+/** A complete survey as a demo student answered it (the shared schema's output). */
+export function respuestasEncuestaDemo(): Encuesta {
+  return v.parse(encuestaSchema, {
+    ...encuestaVacia(),
+    cursaFuera: 'No',
+    identidadGenero: 'Mujer',
+    poseeDiscapacidad: 'No',
+    pertenecePuebloOrg: 'No',
+    haCursadoPrograma: 'Si',
+    tipoProgramaCur: 'Curso',
+    trabaja_actualmente: 'Si',
+    tipo_organizacion: 'Servicio Público',
+    trabaja_area: 'Si',
+    razon_cursa_1: 'Actualizar conocimientos',
+    razon_cursa_2: 'Mejorar mis competencias profesionales',
+    razon_eligeuni_1: 'Prestigio de la universidad',
+    razon_eligeuni_2: 'Campos clínicos y convenios',
+    razon_eligeuni_3: 'Calidad de los docentes',
+    como_seentera: 'Recomendación de un cercano',
+  })
+}
+
+/**
+ * Every state of the enrolment list: surveys sent (with the regulations signed on INS-24-20117
+ * and INS-25-30290, pending on INS-26-40018), none yet on the other group-1 and group-5 ones
+ * (extranjera@demo.cl's included), conditions accepted on one and rejected on another.
+ */
+export const encuestasEnviadasDemo = [
+  { codigo_inscripcion: 'INS-24-20117', alumno_id: 'alumno-estudiante', enviada_en: '2024-04-02T15:10:00.000Z' },
+  { codigo_inscripcion: 'INS-24-20388', alumno_id: 'alumno-estudiante', enviada_en: '2024-07-30T21:42:00.000Z' },
+  { codigo_inscripcion: 'INS-25-30290', alumno_id: 'alumno-estudiante', enviada_en: '2025-05-06T12:03:00.000Z' },
+  { codigo_inscripcion: 'INS-26-40018', alumno_id: 'alumno-estudiante', enviada_en: '2026-03-02T18:25:00.000Z' },
+]
+
+export const condicionesDemo: Insertable<CondicionesTable>[] = [
+  { codigo_inscripcion: 'INS-24-20117', alumno_id: 'alumno-estudiante', decision: 'aceptadas', decidida_en: '2024-04-02T15:12:00.000Z' },
+  { codigo_inscripcion: 'INS-25-30502', alumno_id: 'alumno-estudiante', decision: 'rechazadas', decidida_en: '2025-08-20T13:40:00.000Z' },
 ]

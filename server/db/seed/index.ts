@@ -6,7 +6,17 @@ import { hashPassword } from '../../security/password.ts'
 import type { Db } from '../connection.ts'
 import type { Database } from '../schema.ts'
 import { emitirCertificado } from '../certificados.ts'
-import { alumnosDemo, asistentesDemo, certificadosDemo, DEMO_PASSWORD, documentosDemo, solicitudesDemo } from './demo.ts'
+import {
+  alumnosDemo,
+  asistentesDemo,
+  certificadosDemo,
+  condicionesDemo,
+  DEMO_PASSWORD,
+  documentosDemo,
+  encuestasEnviadasDemo,
+  respuestasEncuestaDemo,
+  solicitudesDemo,
+} from './demo.ts'
 import { comunas, regiones } from './geografia.ts'
 import { paises } from './paises.ts'
 import { PROFESIONES_CON_OTRA } from '../../../src/domain/persona.ts'
@@ -47,9 +57,17 @@ async function demo(trx: Transaction<Database>, { serviceAccountEmail, ahora }: 
   for (const certificado of certificadosDemo) await emitirCertificado(trx, certificado)
 }
 
+/** The demo enrolments' surveys and conditions decisions. */
+async function encuestasYCondiciones(trx: Transaction<Database>): Promise<void> {
+  const respuestas = JSON.stringify(respuestasEncuestaDemo())
+  await trx.insertInto('encuestas').values(encuestasEnviadasDemo.map((e) => ({ ...e, respuestas }))).execute()
+  await trx.insertInto('condiciones').values(condicionesDemo).execute()
+}
+
 const semillas: Semilla[] = [
   { nombre: '0001-tablas-de-referencia', aplicar: tablasDeReferencia },
   { nombre: '0002-demo', aplicar: demo },
+  { nombre: '0003-encuestas-condiciones', aplicar: encuestasYCondiciones },
 ]
 
 /** Applies the seeds not yet applied; returns their names. */

@@ -13,16 +13,19 @@ import { useOutbox } from './use-outbox.ts'
 /** The typed call of an endpoint (`typeof cliente.alumno.persona.$put`): gives the reply type. */
 type Llamada = (...args: never[]) => Promise<unknown>
 
+/** The path parameters an endpoint declares (`:codigo`), or none. */
+type Parametros<L> = L extends (args: infer A, ...resto: never[]) => unknown ? (NonNullable<A> extends { param: infer P } ? P : Record<never, string>) : never
+
 export type DefinicionEnvio<Tipo extends string, Cuerpo, L extends Llamada> = {
   /** Stored with the item; identifies the definition when its reply comes back. */
   tipo: Tipo
   metodo: Metodo
-  /** The path, from the typed client (`cliente.alumno.persona.$path()`). */
-  ruta: (cuerpo: Cuerpo) => string
+  /** The path, from the typed client (`cliente.solicitudes[':codigo'].encuesta.$path({ param })`). */
+  ruta: (parametros: Parametros<L>) => string
   /** Spanish description shown in the list of what waits to sync. */
-  etiqueta: (cuerpo: Cuerpo) => string
+  etiqueta: (cuerpo: Cuerpo, parametros: Parametros<L>) => string
   /** What the server's reply changes in the query cache once the submission is confirmed. */
-  alConfirmar?: (queryClient: QueryClient, respuesta: RespuestaDe<L>, cuerpo: Cuerpo) => void
+  alConfirmar?: (queryClient: QueryClient, respuesta: RespuestaDe<L>, cuerpo: Cuerpo, parametros: Parametros<L>) => void
 }
 
 /** The JSON body an endpoint declares (its shared schema's input). */
@@ -37,11 +40,14 @@ export function definirEnvio<L extends Llamada, Cuerpo extends object = CuerpoJs
   return <Tipo extends string>(definicion: DefinicionEnvio<Tipo, Cuerpo, L>) => definicion
 }
 
-// oxlint-disable-next-line no-explicit-any -- any definition, whatever its body and reply
-export type CualquierEnvio = DefinicionEnvio<string, any, Llamada>
+/** Any definition, whatever its body and reply (what the outbox's dispatch and lookups need of it). */
+export type CualquierEnvio = {
+  tipo: string
+  alConfirmar?: (queryClient: QueryClient, respuesta: never, cuerpo: never, parametros: never) => void
+}
 
 /** An outbox item of one declared kind, with its body typed. */
-export type ItemDe<D> = D extends DefinicionEnvio<infer Tipo, infer Cuerpo, Llamada> ? ItemOutbox & { tipo: Tipo; cuerpo: Cuerpo } : never
+export type ItemDe<D> = D extends DefinicionEnvio<infer Tipo, infer Cuerpo, infer _L> ? ItemOutbox & { tipo: Tipo; cuerpo: Cuerpo } : never
 
 export function esItemDe<D extends CualquierEnvio>(definicion: D, item: ItemOutbox): item is ItemDe<D> {
   return item.tipo === definicion.tipo
@@ -56,11 +62,11 @@ export function itemsDe<D extends CualquierEnvio>(definicion: D, items: readonly
 export function confirmarEnCache(definiciones: readonly CualquierEnvio[], queryClient: QueryClient) {
   return (item: ItemOutbox, respuesta: unknown): void => {
     // The item was stored by this definition, so the reply is the one its endpoint gives.
-    definiciones.find((d) => d.tipo === item.tipo)?.alConfirmar?.(queryClient, respuesta as never, item.cuerpo)
+    definiciones.find((d) => d.tipo === item.tipo)?.alConfirmar?.(queryClient, respuesta as never, item.cuerpo as never, (item.parametros ?? {}) as never)
   }
 }
 
-export type OpcionesEnviar = {
+export type OpcionesEnviar<P> = ([keyof P] extends [never] ? { parametros?: P } : { parametros: P }) & {
   /** A refused (or never attempted) item of the same kind, replaced rather than queued twice. */
   reemplazando?: ItemOutbox | undefined
   /** Instead of the definition's label, when the screen knows a better one. */
@@ -74,17 +80,21 @@ export type OpcionesEnviar = {
 export function useEnviar<Tipo extends string, Cuerpo extends object, L extends Llamada>(definicion: DefinicionEnvio<Tipo, Cuerpo, L>) {
   const outbox = useOutbox()
   return useCallback(
-    async (alumno: string, cuerpo: Cuerpo, { reemplazando, etiqueta }: OpcionesEnviar = {}): Promise<ItemOutbox> => {
+    async (alumno: string, cuerpo: Cuerpo, opciones: OpcionesEnviar<Parametros<L>>): Promise<ItemOutbox> => {
+      const { reemplazando, etiqueta } = opciones
+      // The path's parameters (none for most endpoints), kept with the item for its cache update.
+      const parametros = (opciones.parametros ?? {}) as Parametros<L>
       const reemplazado = reemplazando ? await outbox.reemplazar(reemplazando.id, cuerpo) : null
       return (
         reemplazado ??
         outbox.encolar({
           alumno,
           tipo: definicion.tipo,
-          etiqueta: etiqueta ?? definicion.etiqueta(cuerpo),
+          etiqueta: etiqueta ?? definicion.etiqueta(cuerpo, parametros),
           metodo: definicion.metodo,
-          url: definicion.ruta(cuerpo),
+          url: definicion.ruta(parametros),
           cuerpo,
+          parametros,
         })
       )
     },

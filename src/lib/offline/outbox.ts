@@ -49,6 +49,8 @@ export interface ItemOutbox {
   url: string
   /** JSON-serialisable, or a CuerpoArchivo for uploads. */
   cuerpo: unknown
+  /** The path's parameters (an enrolment's code), for what the reply updates. */
+  parametros?: Record<string, string>
   creadoEn: number
   /** Monotonic: the replay order. */
   secuencia: number
@@ -62,7 +64,7 @@ export interface ItemOutbox {
   siguienteIntentoEn?: number
 }
 
-export type DatosItem = Pick<ItemOutbox, 'alumno' | 'tipo' | 'etiqueta' | 'metodo' | 'url' | 'cuerpo'>
+export type DatosItem = Pick<ItemOutbox, 'alumno' | 'tipo' | 'etiqueta' | 'metodo' | 'url' | 'cuerpo' | 'parametros'>
 
 /**
  * Sends one item: adds the XSRF header and `Idempotency-Key: item.id`, and resolves with the

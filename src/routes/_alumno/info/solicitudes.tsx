@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SeccionPendiente } from '../../../ui/seccion-pendiente.tsx'
+import { PaginaSolicitudes } from '../../../features/solicitudes/pagina-solicitudes.tsx'
+import { cargarSolicitudes } from '../../../features/solicitudes/queries.ts'
 
-// Built by a later issue; until then an honest page, never a blank one.
 export const Route = createFileRoute('/_alumno/info/solicitudes')({
-  component: () => <SeccionPendiente titulo="Solicitudes" />,
+  loader: ({ context }) => cargarSolicitudes(context.queryClient),
+  component: PaginaSolicitudes,
 })

@@ -1,0 +1,28 @@
+import { cliente } from '../../lib/cliente-api.ts'
+import { definirEnvio } from '../../lib/offline/envios.ts'
+import { solicitudQueries } from './queries.ts'
+
+// What the enrolment list sends through the outbox; `parametros` carries the enrolment's code.
+
+/** The general survey of one enrolment, sent once. */
+export const envioEncuesta = definirEnvio<(typeof cliente.solicitudes)[':codigo']['encuesta']['$post']>()({
+  tipo: 'encuesta',
+  metodo: 'POST',
+  ruta: (param) => cliente.solicitudes[':codigo'].encuesta.$path({ param }),
+  etiqueta: (_cuerpo, { codigo }) => `Encuesta general, solicitud ${codigo}`,
+  alConfirmar(queryClient, respuesta, _cuerpo, { codigo }) {
+    queryClient.setQueryData(solicitudQueries.encuesta(codigo).queryKey, respuesta.data)
+    void queryClient.invalidateQueries({ queryKey: solicitudQueries.lista().queryKey })
+  },
+})
+
+/** Accepting or rejecting an enrolment's conditions. */
+export const envioCondiciones = definirEnvio<(typeof cliente.solicitudes)[':codigo']['condiciones']['$post']>()({
+  tipo: 'condiciones',
+  metodo: 'POST',
+  ruta: (param) => cliente.solicitudes[':codigo'].condiciones.$path({ param }),
+  etiqueta: ({ decision }, { codigo }) => `Condiciones ${decision === 'aceptadas' ? 'aceptadas' : 'rechazadas'}, solicitud ${codigo}`,
+  alConfirmar(queryClient) {
+    void queryClient.invalidateQueries({ queryKey: solicitudQueries.lista().queryKey })
+  },
+})

@@ -1,0 +1,194 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { fechaCorta, MENSAJE_SIN_RUT, MENSAJE_SIN_SOLICITUDES, TAMANO_PAGINA_SOLICITUDES } from '../../domain/solicitudes.ts'
+import { itemsDe } from '../../lib/offline/envios.ts'
+import { useOutboxItems } from '../../lib/offline/use-outbox.ts'
+import { useSesion } from '../../lib/use-sesion.ts'
+import { alerta } from '../../ui/alertas.ts'
+import { Paginador, usePaginacion } from '../../ui/paginador.tsx'
+import { Estado } from '../../ui/spinner.tsx'
+import { DialogoCondiciones } from './dialogo-condiciones.tsx'
+import { DialogoEncuesta } from './dialogo-encuesta.tsx'
+import { envioCondiciones, envioEncuesta } from './envios.ts'
+import { solicitudQueries, type Solicitud } from './queries.ts'
+
+type Abierto = { dialogo: 'encuesta' | 'condiciones'; solicitud: Solicitud } | null
+
+/**
+ * 'Solicitudes': the student's enrolments, 7 a page, each with its survey, its conditions and its
+ * payment list. The list lives in the persisted cache, so it opens with no network; a change made
+ * offline shows as pending on its row until the server confirms it.
+ */
+export function PaginaSolicitudes() {
+  const codigoAlumno = useSesion()?.codigoAlumno ?? ''
+  const consulta = useQuery(solicitudQueries.lista())
+  const navigate = useNavigate()
+  const [abierto, setAbierto] = useState<Abierto>(null)
+  const sinDocumento = consulta.data?.tieneDocumentoIdentidad === false
+
+  // Without a RUT or passport nothing here can go ahead: the assistant has to complete it.
+  useEffect(() => {
+    if (!sinDocumento) return
+    void alerta({ titulo: 'Solicitudes', mensaje: MENSAJE_SIN_RUT }).then(() => navigate({ to: '/home' }))
+  }, [sinDocumento, navigate])
+
+  let contenido
+  if (consulta.data) {
+    contenido =
+      consulta.data.solicitudes.length === 0 ? (
+        <p className="mensaje mensaje--aviso" role="status">
+          {MENSAJE_SIN_SOLICITUDES}
+        </p>
+      ) : (
+        <TablaSolicitudes
+          solicitudes={consulta.data.solicitudes}
+          certificadosActivos={consulta.data.certificadosActivos}
+          codigoAlumno={codigoAlumno}
+          onAbrir={(dialogo, solicitud) => setAbierto({ dialogo, solicitud })}
+        />
+      )
+  } else if (consulta.isError) {
+    contenido = (
+      <div className="mensaje mensaje--error" role="alert">
+        <p className="mensaje__titulo">No fue posible cargar sus solicitudes</p>
+        <p>Revise su conexión e intente nuevamente. Si el problema continúa, contacte a su Asistente Comercial.</p>
+        <button type="button" className="boton" onClick={() => void consulta.refetch()}>
+          Reintentar
+        </button>
+      </div>
+    )
+  } else {
+    contenido = <Estado texto="Cargando sus solicitudes…" />
+  }
+
+  return (
+    <section className="pagina pagina--solicitudes" aria-labelledby="solicitudes-titulo">
+      <h1 id="solicitudes-titulo">Solicitudes</h1>
+      {contenido}
+      {abierto?.dialogo === 'encuesta' ? (
+        <DialogoEncuesta solicitud={abierto.solicitud} codigoAlumno={codigoAlumno} onCerrar={() => setAbierto(null)} />
+      ) : null}
+      {abierto?.dialogo === 'condiciones' ? (
+        <DialogoCondiciones solicitud={abierto.solicitud} codigoAlumno={codigoAlumno} onCerrar={() => setAbierto(null)} />
+      ) : null}
+    </section>
+  )
+}
+
+function TablaSolicitudes({
+  solicitudes,
+  certificadosActivos,
+  codigoAlumno,
+  onAbrir,
+}: {
+  solicitudes: readonly Solicitud[]
+  certificadosActivos: boolean
+  codigoAlumno: string
+  onAbrir: (dialogo: 'encuesta' | 'condiciones', solicitud: Solicitud) => void
+}) {
+  const { pagina, paginas, visibles, setPagina } = usePaginacion(solicitudes, TAMANO_PAGINA_SOLICITUDES)
+  const items = useOutboxItems(codigoAlumno)
+  const encuestasEnEspera = itemsDe(envioEncuesta, items)
+  const condicionesEnEspera = itemsDe(envioCondiciones, items)
+
+  return (
+    <>
+      <p className="campo__ayuda" id="solicitudes-resumen">
+        {solicitudes.length === 1 ? '1 solicitud.' : `${solicitudes.length} solicitudes.`}
+      </p>
+      <div className="tabla-solicitudes">
+        <table aria-describedby="solicitudes-resumen">
+          <caption className="sr-only">
+            Sus solicitudes, página {pagina} de {paginas}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Código</th>
+              <th scope="col">Fecha</th>
+              <th scope="col">Año</th>
+              <th scope="col">Programa</th>
+              <th scope="col">Encuesta</th>
+              <th scope="col">Condiciones</th>
+              <th scope="col">Pagos</th>
+              <th scope="col">Factura</th>
+              {certificadosActivos ? <th scope="col">Certificado</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {visibles.map((s) => {
+              const encuestaEnEspera = encuestasEnEspera.findLast((i) => i.parametros?.codigo === s.codigoInscripcion)
+              const condicionEnEspera = condicionesEnEspera.findLast((i) => i.parametros?.codigo === s.codigoInscripcion)
+              return (
+                <tr key={s.codigoInscripcion}>
+                  <th scope="row" data-etiqueta="Código">
+                    {s.codigoInscripcion}
+                  </th>
+                  <td data-etiqueta="Fecha">
+                    <time dateTime={s.fechaInicio} title={`Inicio: ${fechaCorta(s.fechaInicio)}`}>
+                      {fechaCorta(s.fechaInicio)}
+                    </time>
+                  </td>
+                  <td data-etiqueta="Año">{s.anioCurso}</td>
+                  <td data-etiqueta="Programa">{s.nombreCurso}</td>
+                  <td data-etiqueta="Encuesta">
+                    {s.encuesta === 'no-aplica' ? (
+                      <span>No requerida</span>
+                    ) : (
+                      <button type="button" className="boton boton--secundario boton--pequeno" onClick={() => onAbrir('encuesta', s)}>
+                        {s.encuesta === 'enviada' ? 'Ver detalle Encuesta' : encuestaEnEspera ? 'Encuesta pendiente de envío' : 'Realizar Encuesta'}
+                        <span className="sr-only">, solicitud {s.codigoInscripcion}</span>
+                      </button>
+                    )}
+                  </td>
+                  <td data-etiqueta="Condiciones">
+                    <div>
+                    <p className="tabla-solicitudes__estado">
+                      {condicionEnEspera
+                        ? 'Pendiente de envío'
+                        : s.condiciones
+                          ? `${s.condiciones.decision === 'aceptadas' ? 'Aceptadas' : 'Rechazadas'} el ${fechaCorta(s.condiciones.decididaEn)}`
+                          : 'Sin responder'}
+                    </p>
+                    <button type="button" className="boton boton--secundario boton--pequeno" onClick={() => onAbrir('condiciones', s)}>
+                      Condiciones<span className="sr-only"> de la solicitud {s.codigoInscripcion}</span>
+                    </button>
+                    </div>
+                  </td>
+                  <td data-etiqueta="Pagos">
+                    {s.habilitaTb ? (
+                      <Link to="/pagos/lista/$a" params={{ a: s.codigoInscripcion }}>
+                        Lista de pagos<span className="sr-only"> de la solicitud {s.codigoInscripcion}</span>
+                      </Link>
+                    ) : (
+                      <SinDocumento texto="Sin pagos en línea" />
+                    )}
+                  </td>
+                  <td data-etiqueta="Factura">
+                    <SinDocumento texto="Sin factura emitida" />
+                  </td>
+                  {certificadosActivos ? (
+                    <td data-etiqueta="Certificado">
+                      <SinDocumento texto="Sin certificado emitido" />
+                    </td>
+                  ) : null}
+                </tr>
+              )
+            })}
+          </tbody>
+        </table>
+      </div>
+      <Paginador pagina={pagina} paginas={paginas} onCambiar={setPagina} etiqueta="Páginas de solicitudes" />
+    </>
+  )
+}
+
+/** A cell with nothing to open: a dash on screen, the reason for screen readers. */
+function SinDocumento({ texto }: { texto: string }) {
+  return (
+    <>
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">{texto}</span>
+    </>
+  )
+}
