@@ -5,12 +5,14 @@ import * as m0001 from './0001-inicial.ts'
 import * as m0002 from './0002-persona-idempotencia-archivos.ts'
 import * as m0003 from './0003-encuestas-condiciones.ts'
 import * as m0004 from './0004-certificados-emitidos.ts'
+import * as m0005 from './0005-certificados-prospecto.ts'
 
 const migraciones: Record<string, Migration> = {
   '0001-inicial': m0001,
   '0002-persona-idempotencia-archivos': m0002,
   '0003-encuestas-condiciones': m0003,
   '0004-certificados-emitidos': m0004,
+  '0005-certificados-prospecto': m0005,
 }
 
 export const proveedorMigraciones: MigrationProvider = {
