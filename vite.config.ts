@@ -43,7 +43,9 @@ function copiasComprimidas(): Plugin {
           if (!entrada.isFile() || !COMPRIMIBLES.test(entrada.name)) continue
           const ruta = join(entrada.parentPath, entrada.name)
           const original = readFileSync(ruta)
-          const br = brotliCompressSync(original, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: original.length } })
+          const br = brotliCompressSync(original, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: original.length },
+          })
           const gz = gzipSync(original, { level: 9 })
           if (br.length < original.length) writeFileSync(`${ruta}.br`, br)
           if (gz.length < original.length) writeFileSync(`${ruta}.gz`, gz)
@@ -61,7 +63,9 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
-      codeSplittingOptions: { defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']] },
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']],
+      },
     }),
     react(),
     versionFile(),

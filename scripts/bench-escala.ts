@@ -18,7 +18,7 @@ import { abrirBaseDeDatos } from '../server/db/connection.ts'
 import { iniciarPostgresEmbebido } from '../tests/support/postgres-embebido.ts'
 import { entornoS3, iniciarProcesoPortal, puertoLibre, type ProcesoPortal } from '../tests/support/proceso.ts'
 import { iniciarS3 } from '../tests/support/s3.ts'
-import { iniciarSesion } from '../tests/support/server.ts'
+import { iniciarSesion } from '../tests/support/servidor.ts'
 
 /**
  * The read paths measured on every engine and number of servers. The enrolment list (the
@@ -40,9 +40,7 @@ const SIN_LIMITES = Object.fromEntries(
     'THROTTLE_REGISTRO_IP',
     'THROTTLE_VALIDACION_IP',
     'THROTTLE_DOCUMENTO_ALUMNO',
-  ].map(
-    (nombre) => [nombre, '1000000000/1'],
-  ),
+  ].map((nombre) => [nombre, '1000000000/1']),
 )
 
 const esperar = (ms: number) => new Promise((r) => setTimeout(r, ms))
@@ -106,7 +104,8 @@ async function cargaDeLectura(motor: Motor, n: number): Promise<void> {
     const cookie = [...cliente.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
     for (const { nombre, ruta } of LECTURAS) {
       // Unmeasured warm-up: JIT, connection pools and caches of every server.
-      for (let i = 0; i < 200; i++) await (await fetch(`${procesos[i % n]!.url}${ruta}`, { headers: { cookie } })).arrayBuffer()
+      for (let i = 0; i < 200; i++)
+        await (await fetch(`${procesos[i % n]!.url}${ruta}`, { headers: { cookie } })).arrayBuffer()
       const tiempos: number[] = []
       let siguiente = 0
       const inicio = performance.now()
@@ -148,10 +147,18 @@ async function caida(motor: Motor, n: number): Promise<boolean> {
   try {
     for (const puerto of puertos) procesos.push(await iniciarProcesoPortal({ ...entorno, PORT: String(puerto) }))
     const cliente = await iniciarSesion(urls[0]!, 'estudiante@demo.cl')
-    const codigoAlumno = ((await (await cliente.get('/api/alumno')).json()) as { data: { Codigo_Alumno__c: string } }).data.Codigo_Alumno__c
-    const { codPersona: _c, email: _e, rut: _r, ...base } = ((await (await cliente.get('/api/alumno/persona')).json()) as {
-      data: PersonaInput & { codPersona: string; email: string; rut: string }
-    }).data
+    const codigoAlumno = ((await (await cliente.get('/api/alumno')).json()) as { data: { Codigo_Alumno__c: string } })
+      .data.Codigo_Alumno__c
+    const {
+      codPersona: _c,
+      email: _e,
+      rut: _r,
+      ...base
+    } = (
+      (await (await cliente.get('/api/alumno/persona')).json()) as {
+        data: PersonaInput & { codPersona: string; email: string; rut: string }
+      }
+    ).data
     const cabeceras = {
       cookie: [...cliente.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
       'x-xsrf-token': cliente.cookies.get('XSRF-TOKEN') ?? '',
@@ -168,7 +175,11 @@ async function caida(motor: Motor, n: number): Promise<boolean> {
       espera: () => 0,
       async enviar(item) {
         const url = urls[turno++ % n]!
-        const peticion = fetch(`${url}${item.url}`, { method: item.metodo, headers: { ...cabeceras, 'Idempotency-Key': item.id }, body: JSON.stringify(item.cuerpo) })
+        const peticion = fetch(`${url}${item.url}`, {
+          method: item.metodo,
+          headers: { ...cabeceras, 'Idempotency-Key': item.id },
+          body: JSON.stringify(item.cuerpo),
+        })
         if (numero(item) === ENVIOS / 2 && item.intentos === 1 && !reinicio) {
           // Killed while this request is in flight: it may or may not have been applied.
           const victima = procesos[0]!
@@ -216,7 +227,11 @@ async function caida(motor: Motor, n: number): Promise<boolean> {
     const ms = performance.now() - inicio
     await reinicio
 
-    const db = abrirBaseDeDatos({ dataDir: entorno.DATA_DIR!, databaseUrl: entorno.DATABASE_URL ?? null, databasePoolMax: 1 })
+    const db = abrirBaseDeDatos({
+      dataDir: entorno.DATA_DIR!,
+      databaseUrl: entorno.DATABASE_URL ?? null,
+      databasePoolMax: 1,
+    })
     const filas = await db
       .selectFrom('historial_persona')
       .select(['clave_idempotencia', (eb) => eb.fn.countAll<number>().as('n')])
@@ -228,7 +243,9 @@ async function caida(motor: Motor, n: number): Promise<boolean> {
     const porClave = new Map(filas.map((f) => [f.clave_idempotencia, Number(f.n)]))
     const duplicados = claves.reduce((total, clave) => total + Math.max(0, (porClave.get(clave) ?? 0) - 1), 0)
     const perdidos = claves.filter((clave) => !porClave.has(clave)).length
-    const final = ((await (await fetch(`${urls[0]}/api/alumno/persona`, { headers: cabeceras })).json()) as { data: PersonaInput }).data.direccion
+    const final = (
+      (await (await fetch(`${urls[0]}/api/alumno/persona`, { headers: cabeceras })).json()) as { data: PersonaInput }
+    ).data.direccion
     const enOrden = final === `Av. Caída ${ENVIOS}`
     console.log(
       `SIGKILL a mitad de ${ENVIOS} envíos, ${motor.nombre}, ${n} servidor${n > 1 ? 'es' : ''}: ${(ms / 1000).toFixed(1)} s, ` +

@@ -1,4 +1,4 @@
-// `npm run bench` (issue 3 item 8): the exactly-once outbox end to end. 200 personal-data
+// `npm run bench`: the exactly-once outbox end to end. 200 personal-data
 // submissions are queued in the REAL client outbox (src/lib/offline/outbox.ts, on an in-memory
 // IndexedDB) while it has no student to send for, then replayed against the real server. One in
 // five replies is "lost": the request reached the server and was applied, but the outbox gets an
@@ -8,19 +8,27 @@
 import 'fake-indexeddb/auto'
 import { crearOutbox, type ItemOutbox } from '../src/lib/offline/outbox.ts'
 import type { PersonaInput } from '../src/domain/persona.ts'
-import { consultarDb, iniciarSesion, startTestServer } from '../tests/support/server.ts'
+import { consultarDb, iniciarSesion, iniciarServidorDePrueba } from '../tests/support/servidor.ts'
 
 const ENVIOS = 200
 /** Every PERDER_CADA-th submission loses the reply of its first attempt. */
 const PERDER_CADA = 5
 
-const server = await startTestServer({ throttle: 'off' })
+const server = await iniciarServidorDePrueba({ throttle: 'off' })
 try {
   const cliente = await iniciarSesion(server.url, 'estudiante@demo.cl')
-  const codigoAlumno = ((await (await cliente.get('/api/alumno')).json()) as { data: { Codigo_Alumno__c: string } }).data.Codigo_Alumno__c
-  const { codPersona: _c, email: _e, rut: _r, ...base } = ((await (await cliente.get('/api/alumno/persona')).json()) as {
-    data: PersonaInput & { codPersona: string; email: string; rut: string }
-  }).data
+  const codigoAlumno = ((await (await cliente.get('/api/alumno')).json()) as { data: { Codigo_Alumno__c: string } })
+    .data.Codigo_Alumno__c
+  const {
+    codPersona: _c,
+    email: _e,
+    rut: _r,
+    ...base
+  } = (
+    (await (await cliente.get('/api/alumno/persona')).json()) as {
+      data: PersonaInput & { codPersona: string; email: string; rut: string }
+    }
+  ).data
 
   const cabecerasSesion = () => ({
     cookie: [...cliente.cookies].map(([k, v]) => `${k}=${v}`).join('; '),

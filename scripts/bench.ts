@@ -12,8 +12,8 @@ import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
 import { build } from 'vite'
-import { launchBrowser } from '../tests/support/browser.ts'
-import { apiClient, startTestServer } from '../tests/support/server.ts'
+import { lanzarNavegador } from '../tests/support/navegador.ts'
+import { clienteDePrueba, iniciarServidorDePrueba } from '../tests/support/servidor.ts'
 import { medirLighthouse } from './lighthouse.ts'
 
 const DIST = 'dist'
@@ -22,7 +22,7 @@ type PesoJs = { archivos: number; raw: number; gzip: number }
 
 /** Every script a page loads until the network is idle, read from `dir` and gzipped as served. */
 async function jsQueCarga(url: string, dir: string, listo: (page: Page) => Promise<void>): Promise<PesoJs> {
-  const browser = await launchBrowser()
+  const browser = await lanzarNavegador()
   try {
     const page = await (await browser.newContext()).newPage()
     const scripts = new Set<string>()
@@ -80,7 +80,7 @@ async function paginaMinima(): Promise<{ url: string; dir: string; cerrar: () =>
 
 /** A signed-in reload of /home: how long restoring the persisted cache took, and the first paint. */
 async function arranqueConSesion(url: string) {
-  const browser = await launchBrowser()
+  const browser = await lanzarNavegador()
   try {
     const page = await (await browser.newContext()).newPage()
     await page.goto(`${url}/login`)
@@ -126,10 +126,12 @@ async function carga(nombre: string, total: number, concurrencia: number, llamad
   )
 }
 
-const server = await startTestServer({ throttle: 'off' })
+const server = await iniciarServidorDePrueba({ throttle: 'off' })
 try {
   const arranque = await arranqueConSesion(server.url)
-  const login = await jsQueCarga(`${server.url}/login`, DIST, (page) => page.getByRole('button', { name: 'Ingresar' }).waitFor())
+  const login = await jsQueCarga(`${server.url}/login`, DIST, (page) =>
+    page.getByRole('button', { name: 'Ingresar' }).waitFor(),
+  )
   const minima = await paginaMinima()
   const bare = await jsQueCarga(minima.url, minima.dir, (page) => page.getByRole('heading', { name: 'Hola' }).waitFor())
   const lighthouse = {
@@ -139,22 +141,30 @@ try {
   }
   await minima.cerrar()
   const kb = (bytes: number) => (bytes / 1024).toFixed(1)
-  console.log(`JS del login:          ${login.archivos} archivos, ${kb(login.raw)} KB sin comprimir, ${kb(login.gzip)} KB gzip`)
-  console.log(`JS de la página mínima: ${bare.archivos} archivos, ${kb(bare.raw)} KB sin comprimir, ${kb(bare.gzip)} KB gzip`)
+  console.log(
+    `JS del login:          ${login.archivos} archivos, ${kb(login.raw)} KB sin comprimir, ${kb(login.gzip)} KB gzip`,
+  )
+  console.log(
+    `JS de la página mínima: ${bare.archivos} archivos, ${kb(bare.raw)} KB sin comprimir, ${kb(bare.gzip)} KB gzip`,
+  )
   console.log(`Login / página mínima: ${(login.gzip / bare.gzip).toFixed(3)} (máximo 1.15)`)
   for (const [pagina, m] of Object.entries(lighthouse)) {
-    console.log(`Lighthouse móvil ${pagina.padEnd(10)} rendimiento ${m.puntaje.toFixed(2)}, FCP ${(m.fcpMs / 1000).toFixed(1)} s, LCP ${(m.lcpMs / 1000).toFixed(1)} s`)
+    console.log(
+      `Lighthouse móvil ${pagina.padEnd(10)} rendimiento ${m.puntaje.toFixed(2)}, FCP ${(m.fcpMs / 1000).toFixed(1)} s, LCP ${(m.lcpMs / 1000).toFixed(1)} s`,
+    )
   }
 
-  console.log(`Recarga con sesión: caché restaurada en ${arranque.restaurar.toFixed(1)} ms, primer pintado a los ${arranque.primerPintado.toFixed(0)} ms`)
+  console.log(
+    `Recarga con sesión: caché restaurada en ${arranque.restaurar.toFixed(1)} ms, primer pintado a los ${arranque.primerPintado.toFixed(0)} ms`,
+  )
 
   await carga('POST /api/auth/login', 200, 8, async () => {
-    const cliente = apiClient(server.url)
+    const cliente = clienteDePrueba(server.url)
     const r = await cliente.post('/api/auth/login', { email: 'estudiante@demo.cl', password: 'Demo2026' })
     if (r.status !== 200) throw new Error(`login ${r.status}`)
   })
 
-  const alumno = apiClient(server.url)
+  const alumno = clienteDePrueba(server.url)
   await alumno.post('/api/auth/login', { email: 'estudiante@demo.cl', password: 'Demo2026' })
   await carga('GET /api/alumno (home)', 2000, 16, async () => {
     const r = await alumno.get('/api/alumno')

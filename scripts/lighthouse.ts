@@ -2,18 +2,26 @@
 // the same Chromium the browser tests use. Runs offline: nothing is fetched but the page.
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { chromiumPath } from '../tests/support/browser.ts'
+import { rutaChromium } from '../tests/support/navegador.ts'
 
 export type Medicion = { puntaje: number; lcpMs: number; fcpMs: number }
 
 /** The median of `veces` runs (a run's score moves by a point or two). */
 export async function medirLighthouse(url: string, veces = 3): Promise<Medicion> {
-  const { executablePath, args } = await chromiumPath()
-  const chrome = await chromeLauncher.launch({ chromePath: executablePath, chromeFlags: args.filter((a) => a !== '--headless').concat('--headless=new') })
+  const { executablePath, args } = await rutaChromium()
+  const chrome = await chromeLauncher.launch({
+    chromePath: executablePath,
+    chromeFlags: args.filter((a) => a !== '--headless').concat('--headless=new'),
+  })
   try {
     const mediciones: Medicion[] = []
     for (let i = 0; i < veces; i++) {
-      const resultado = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] })
+      const resultado = await lighthouse(url, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance'],
+      })
       const lhr = resultado?.lhr
       if (!lhr) throw new Error(`Lighthouse no midió ${url}`)
       mediciones.push({

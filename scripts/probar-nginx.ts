@@ -35,12 +35,20 @@ await admin.query(`create database "${base}"`)
 const databaseUrl = new URL(urlAdmin)
 databaseUrl.pathname = `/${base}`
 
-const [puertoHttp, puertoHttps, puertoA, puertoB] = await Promise.all([puertoLibre(), puertoLibre(), puertoLibre(), puertoLibre()])
+const [puertoHttp, puertoHttps, puertoA, puertoB] = await Promise.all([
+  puertoLibre(),
+  puertoLibre(),
+  puertoLibre(),
+  puertoLibre(),
+])
 const publico = `https://localhost:${puertoHttps}`
 const servidores: ProcesoPortal[] = []
 let nginxIniciado = false
 try {
-  for (const [nombre, puerto] of [['a', puertoA], ['b', puertoB]] as const) {
+  for (const [nombre, puerto] of [
+    ['a', puertoA],
+    ['b', puertoB],
+  ] as const) {
     servidores.push(
       await iniciarProcesoPortal({
         PORT: String(puerto),
@@ -54,9 +62,27 @@ try {
     )
   }
 
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', join(carpeta, 'privkey.pem'), '-out', join(carpeta, 'fullchain.pem')], {
-    stdio: 'ignore',
-  })
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-keyout',
+      join(carpeta, 'privkey.pem'),
+      '-out',
+      join(carpeta, 'fullchain.pem'),
+    ],
+    {
+      stdio: 'ignore',
+    },
+  )
   // Run as root, nginx's workers drop to an unprivileged user, who must write the cache.
   chmodSync(carpeta, 0o755)
   mkdirSync(join(carpeta, 'cache'), { mode: 0o777 })
@@ -102,14 +128,24 @@ http {
   }
 
   const http = await fetch(`http://127.0.0.1:${puertoHttp}/login`, { redirect: 'manual' })
-  comprobar('http:// redirige a https://', http.status === 301 && (http.headers.get('location') ?? '').startsWith('https://'), `${http.status}`)
+  comprobar(
+    'http:// redirige a https://',
+    http.status === 301 && (http.headers.get('location') ?? '').startsWith('https://'),
+    `${http.status}`,
+  )
 
   const salud = await fetch(`${publico}/api/salud`)
   comprobar('GET /api/salud a través de nginx: 200', salud.status === 200, `${salud.status}`)
 
   const indice = await fetch(`${publico}/`, { headers: { 'accept-encoding': 'gzip' } })
   const html = await indice.text()
-  comprobar('index.html: 200, no-cache, HSTS', indice.status === 200 && indice.headers.get('cache-control') === 'no-cache' && !!indice.headers.get('strict-transport-security'), `${indice.status} ${indice.headers.get('cache-control')}`)
+  comprobar(
+    'index.html: 200, no-cache, HSTS',
+    indice.status === 200 &&
+      indice.headers.get('cache-control') === 'no-cache' &&
+      !!indice.headers.get('strict-transport-security'),
+    `${indice.status} ${indice.headers.get('cache-control')}`,
+  )
   const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0]
   if (asset) {
     const primero = await fetch(`${publico}${asset}`, { headers: { 'accept-encoding': 'gzip' } })
@@ -137,7 +173,10 @@ http {
       cookies.set(par.slice(0, i), par.slice(i + 1))
     }
   }
-  const cabeceras = () => ({ cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '), 'x-xsrf-token': cookies.get('XSRF-TOKEN') ?? '' })
+  const cabeceras = () => ({
+    cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+    'x-xsrf-token': cookies.get('XSRF-TOKEN') ?? '',
+  })
   guardar(await fetch(`${publico}/api/sesion`))
   const login = await fetch(`${publico}/api/auth/login`, {
     method: 'POST',
@@ -146,21 +185,45 @@ http {
   })
   const setCookie = login.headers.getSetCookie().find((c) => c.startsWith('portal_sesion=')) ?? ''
   guardar(login)
-  comprobar('login por https: cookie de sesión Secure y HttpOnly', login.status === 200 && /;\s*Secure/i.test(setCookie) && /;\s*HttpOnly/i.test(setCookie), setCookie)
+  comprobar(
+    'login por https: cookie de sesión Secure y HttpOnly',
+    login.status === 200 && /;\s*Secure/i.test(setCookie) && /;\s*HttpOnly/i.test(setCookie),
+    setCookie,
+  )
 
   const estados: number[] = []
   for (let i = 0; i < 20; i++) estados.push((await fetch(`${publico}/api/alumno`, { headers: cabeceras() })).status)
-  const atendidas = servidores.map((s) => s.salida.join('').split('\n').filter((l) => l.startsWith('GET /api/alumno 200')).length)
-  comprobar('20 GET /api/alumno: todos 200, repartidos entre los dos servidores', estados.every((s) => s === 200) && atendidas.every((n) => n > 0), `${estados.join(',')} / ${atendidas.join('+')}`)
+  const atendidas = servidores.map(
+    (s) =>
+      s.salida
+        .join('')
+        .split('\n')
+        .filter((l) => l.startsWith('GET /api/alumno 200')).length,
+  )
+  comprobar(
+    '20 GET /api/alumno: todos 200, repartidos entre los dos servidores',
+    estados.every((s) => s === 200) && atendidas.every((n) => n > 0),
+    `${estados.join(',')} / ${atendidas.join('+')}`,
+  )
 
-  const comunas = await fetch(`${publico}/api/lookups/comunas?region=13`, { headers: { ...cabeceras(), 'accept-encoding': 'gzip' } })
+  const comunas = await fetch(`${publico}/api/lookups/comunas?region=13`, {
+    headers: { ...cabeceras(), 'accept-encoding': 'gzip' },
+  })
   await comunas.arrayBuffer()
-  comprobar('JSON de la API comprimido por nginx (gzip)', comunas.status === 200 && comunas.headers.get('content-encoding') === 'gzip', `${comunas.status} ${comunas.headers.get('content-encoding')}`)
+  comprobar(
+    'JSON de la API comprimido por nginx (gzip)',
+    comunas.status === 200 && comunas.headers.get('content-encoding') === 'gzip',
+    `${comunas.status} ${comunas.headers.get('content-encoding')}`,
+  )
 
   await servidores[0]!.matar()
   const trasCaida: number[] = []
   for (let i = 0; i < 10; i++) trasCaida.push((await fetch(`${publico}/api/alumno`, { headers: cabeceras() })).status)
-  comprobar('con un servidor muerto (SIGKILL), nginx sigue respondiendo 200 desde el otro', trasCaida.every((s) => s === 200), trasCaida.join(','))
+  comprobar(
+    'con un servidor muerto (SIGKILL), nginx sigue respondiendo 200 desde el otro',
+    trasCaida.every((s) => s === 200),
+    trasCaida.join(','),
+  )
 
   nginx.kill('SIGQUIT')
   await new Promise((r) => nginx.once('exit', r))
@@ -178,7 +241,12 @@ http {
   await admin.end()
   await s3.detener()
   await postgres?.detener()
-  if (fallas > 0) console.log(readdirSync(join(carpeta, 'logs')).map((f) => readFileSync(join(carpeta, 'logs', f), 'utf8')).join('\n'))
+  if (fallas > 0)
+    console.log(
+      readdirSync(join(carpeta, 'logs'))
+        .map((f) => readFileSync(join(carpeta, 'logs', f), 'utf8'))
+        .join('\n'),
+    )
   rmSync(carpeta, { recursive: true, force: true })
 }
 console.log(comprobaciones.join('\n'))

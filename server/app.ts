@@ -4,61 +4,75 @@ import { Hono } from 'hono'
 import { MENSAJE_ERROR_INTERNO } from '../src/domain/errores-api.ts'
 import { blobStoreEnDisco, type BlobStore } from './blobs.ts'
 import { crearLog, type Log } from './bitacora.ts'
-import type { AppConfig, Clock, Deps, AppEnv } from './contexto.ts'
+import type { ConfigApp, Reloj, Dependencias, EntornoApp } from './contexto.ts'
 import type { Db } from './db/connection.ts'
 import { estaticos } from './estaticos.ts'
-import type { Mailer } from './mail.ts'
+import type { Correo } from './correo.ts'
 import { apiSinCache, cabecerasDeSeguridad } from './middleware/cabeceras.ts'
 import { compresionJson } from './middleware/compresion.ts'
 import { cerrarSiQuedaCuerpo } from './middleware/conexion.ts'
 import { idempotencia } from './middleware/idempotencia.ts'
-import { clientIp } from './middleware/ip.ts'
+import { ipCliente } from './middleware/ip.ts'
 import { limiteDeCuerpo } from './middleware/limite-cuerpo.ts'
 import { registroDePeticiones } from './middleware/registro.ts'
 import { cargarSesion } from './middleware/sesion.ts'
 import { xsrf } from './middleware/xsrf.ts'
-import { alumnoRoutes } from './routes/alumno.ts'
-import { authRoutes } from './routes/auth.ts'
-import { certificadosRoutes } from './routes/certificados.ts'
-import { documentosRoutes } from './routes/documentos.ts'
-import { lookupsRoutes } from './routes/lookups.ts'
-import { personaRoutes } from './routes/persona.ts'
-import { saludRoutes } from './routes/salud.ts'
-import { sesionRoutes } from './routes/sesion.ts'
-import { solicitudesRoutes } from './routes/solicitudes.ts'
+import { rutasAlumno } from './routes/alumno.ts'
+import { rutasAuth } from './routes/auth.ts'
+import { rutasCertificados } from './routes/certificados.ts'
+import { rutasDocumentos } from './routes/documentos.ts'
+import { rutasLookups } from './routes/lookups.ts'
+import { rutasPersona } from './routes/persona.ts'
+import { rutasSalud } from './routes/salud.ts'
+import { rutasSesion } from './routes/sesion.ts'
+import { rutasSolicitudes } from './routes/solicitudes.ts'
 
 // Replies are compressed last, after the idempotency middleware has stored them as sent. Bodies
 // are bounded before anything reads them; the idempotency middleware needs the student.
 // Built once at module level so its type, `ApiPortal`, carries every route's reply for the
 // client's typed calls (src/lib/cliente-api.ts); the security tests list its routes to check that
 // each one is in their tables.
-export const rutasApi = new Hono<AppEnv>()
+export const rutasApi = new Hono<EntornoApp>()
   .use(compresionJson)
   .use(apiSinCache)
   .use(limiteDeCuerpo)
   .use(cargarSesion)
   .use(idempotencia)
-  .route('/sesion', sesionRoutes)
-  .route('/salud', saludRoutes)
-  .route('/auth', authRoutes)
-  .route('/lookups', lookupsRoutes)
-  .route('/alumno/persona', personaRoutes)
-  .route('/alumno/documentos', documentosRoutes)
-  .route('/alumno', alumnoRoutes)
-  .route('/certificados', certificadosRoutes)
-  .route('/solicitudes', solicitudesRoutes)
+  .route('/sesion', rutasSesion)
+  .route('/salud', rutasSalud)
+  .route('/auth', rutasAuth)
+  .route('/lookups', rutasLookups)
+  .route('/alumno/persona', rutasPersona)
+  .route('/alumno/documentos', rutasDocumentos)
+  .route('/alumno', rutasAlumno)
+  .route('/certificados', rutasCertificados)
+  .route('/solicitudes', rutasSolicitudes)
 rutasApi.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))
 
 /** Every API route with its reply types: what the client's `hc` is typed over. */
 export type ApiPortal = typeof rutasApi
 
 /** `blobs` defaults to files under DATA_DIR/archivos. */
-export type AppOptions = { db: Db; config: AppConfig; mailer: Mailer; blobs?: BlobStore; clock?: Clock; log?: Log }
+export type OpcionesApp = { db: Db; config: ConfigApp; correo: Correo; blobs?: BlobStore; clock?: Reloj; log?: Log }
 
-export function createApp({ db, config, mailer, blobs, clock = () => new Date(), log = crearLog(console.log) }: AppOptions) {
-  const deps: Deps = { db, config, mailer, blobs: blobs ?? blobStoreEnDisco(join(config.dataDir, 'archivos')), clock, log }
+export function crearApp({
+  db,
+  config,
+  correo,
+  blobs,
+  clock = () => new Date(),
+  log = crearLog(console.log),
+}: OpcionesApp) {
+  const deps: Dependencias = {
+    db,
+    config,
+    correo,
+    blobs: blobs ?? blobStoreEnDisco(join(config.dataDir, 'archivos')),
+    clock,
+    log,
+  }
 
-  const app = new Hono<AppEnv>()
+  const app = new Hono<EntornoApp>()
   app.use(async (c, next) => {
     c.set('deps', deps)
     await next()
@@ -66,7 +80,7 @@ export function createApp({ db, config, mailer, blobs, clock = () => new Date(),
   app.use(cerrarSiQuedaCuerpo)
   app.use(registroDePeticiones)
   app.use(cabecerasDeSeguridad)
-  app.use(clientIp)
+  app.use(ipCliente)
   app.use(xsrf)
   app.route('/api', rutasApi)
   app.route('/', estaticos(config.distDir))

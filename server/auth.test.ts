@@ -1,12 +1,17 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { apiClient, consultarDb, startTestServer, type TestServer } from '../tests/support/server.ts'
+import {
+  clienteDePrueba,
+  consultarDb,
+  iniciarServidorDePrueba,
+  type ServidorDePrueba,
+} from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 
-let server: TestServer
+let server: ServidorDePrueba
 let ahora = new Date('2026-03-01T12:00:00Z')
 
 beforeAll(async () => {
-  server = await startTestServer({ throttle: 'off', clock: () => ahora })
+  server = await iniciarServidorDePrueba({ throttle: 'off', clock: () => ahora })
 })
 afterAll(() => server.close())
 
@@ -16,7 +21,7 @@ async function contarFilas(tabla: string): Promise<number> {
 }
 
 test('login answers the student data, the assistant of the latest enrolment and an HttpOnly session cookie', async () => {
-  const cliente = apiClient(server.url)
+  const cliente = clienteDePrueba(server.url)
   const res = await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: DEMO_PASSWORD })
   expect(res.status).toBe(200)
   expect(await res.json()).toEqual({
@@ -27,9 +32,15 @@ test('login answers the student data, the assistant of the latest enrolment and 
       hed__Former_Middle_Name__c: 'Rojas Soto',
       RUT__c: '16789432-1',
       Codigo_Alumno__c: 'AL20180457',
-      Owner: { Name: 'Francisca Herrera Méndez', Phone: '+56 9 8765 4321', Email: 'francisca.herrera@postgrado-demo.cl' },
+      Owner: {
+        Name: 'Francisca Herrera Méndez',
+        Phone: '+56 9 8765 4321',
+        Email: 'francisca.herrera@postgrado-demo.cl',
+      },
     },
-    inscReciente: { Owner: { Name: 'Tomás Muñoz Araya', Phone: '+56 9 7654 3210', Email: 'tomas.munoz@postgrado-demo.cl' } },
+    inscReciente: {
+      Owner: { Name: 'Tomás Muñoz Araya', Phone: '+56 9 7654 3210', Email: 'tomas.munoz@postgrado-demo.cl' },
+    },
     cuentaServicio: 'portal@postgrado-demo.cl',
   })
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('portal_sesion='))
@@ -39,21 +50,27 @@ test('login answers the student data, the assistant of the latest enrolment and 
 })
 
 test('a student with no enrolments gets no inscReciente and the service account as assistant', async () => {
-  const res = await apiClient(server.url).post('/api/auth/login', { email: DEMO_CUENTAS.sinSolicitudes, password: DEMO_PASSWORD })
+  const res = await clienteDePrueba(server.url).post('/api/auth/login', {
+    email: DEMO_CUENTAS.sinSolicitudes,
+    password: DEMO_PASSWORD,
+  })
   const cuerpo = await res.json()
   expect(cuerpo.inscReciente).toBeUndefined()
   expect(cuerpo.data.Owner.Email).toBe(cuerpo.cuentaServicio)
 })
 
 test('the foreign student signs in with the placeholder RUT', async () => {
-  const res = await apiClient(server.url).post('/api/auth/login', { email: 'EXTRANJERA@demo.cl ', password: DEMO_PASSWORD })
+  const res = await clienteDePrueba(server.url).post('/api/auth/login', {
+    email: 'EXTRANJERA@demo.cl ',
+    password: DEMO_PASSWORD,
+  })
   const cuerpo = await res.json()
   expect(cuerpo.codRetorno).toBe(0)
   expect(cuerpo.data.RUT__c).toBe('0-0')
 })
 
 test('a wrong password and an unknown e-mail get the same codRetorno 1 reply and no session', async () => {
-  const cliente = apiClient(server.url)
+  const cliente = clienteDePrueba(server.url)
   const mala = await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: 'Demo2025' })
   const desconocido = await cliente.post('/api/auth/login', { email: 'nadie@demo.cl', password: DEMO_PASSWORD })
   expect(mala.status).toBe(200)
@@ -67,15 +84,20 @@ test('a wrong password and an unknown e-mail get the same codRetorno 1 reply and
 test('a bad login body gets a Spanish 400 per field and stores nothing', async () => {
   const sesiones = await contarFilas('sesiones')
   const limites = await contarFilas('limites')
-  const res = await apiClient(server.url).post('/api/auth/login', { email: 'no-es-correo', password: '' })
+  const res = await clienteDePrueba(server.url).post('/api/auth/login', { email: 'no-es-correo', password: '' })
   expect(res.status).toBe(400)
   const cuerpo = await res.json()
-  expect(cuerpo.campos).toEqual({ email: 'El correo electrónico no es válido', password: 'La contraseña es obligatoria' })
+  expect(cuerpo.campos).toEqual({
+    email: 'El correo electrónico no es válido',
+    password: 'La contraseña es obligatoria',
+  })
   expect(cuerpo.error).toBe('El correo electrónico no es válido')
-  const noJson = await apiClient(server.url).request('POST', '/api/auth/login', undefined, { 'content-type': 'application/json' })
+  const noJson = await clienteDePrueba(server.url).request('POST', '/api/auth/login', undefined, {
+    'content-type': 'application/json',
+  })
   expect(noJson.status).toBe(400)
   expect((await noJson.json()).error).toBe('Los datos enviados no son válidos.')
-  const sinTipo = await apiClient(server.url).request('POST', '/api/auth/login', undefined)
+  const sinTipo = await clienteDePrueba(server.url).request('POST', '/api/auth/login', undefined)
   expect(sinTipo.status).toBe(415)
   expect(await contarFilas('sesiones')).toBe(sesiones)
   expect(await contarFilas('limites')).toBe(limites)
@@ -120,12 +142,14 @@ test('/api/sesion hands out an XSRF cookie readable by the page (not HttpOnly) a
 })
 
 test('/api/alumno needs a session, answers the login shape with one, and 401s again after logout', async () => {
-  const cliente = apiClient(server.url)
+  const cliente = clienteDePrueba(server.url)
   const sin = await cliente.get('/api/alumno')
   expect(sin.status).toBe(401)
   expect(await sin.json()).toEqual({ error: 'Sesion Expirada, vuelva a ingresar' })
 
-  const login = await (await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: DEMO_PASSWORD })).json()
+  const login = await (
+    await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: DEMO_PASSWORD })
+  ).json()
   const con = await cliente.get('/api/alumno')
   expect(con.status).toBe(200)
   expect(await con.json()).toEqual(login)
@@ -141,7 +165,7 @@ test('/api/alumno needs a session, answers the login shape with one, and 401s ag
 })
 
 test('a session expires after SESSION_TTL_HOURS without use and slides while used', async () => {
-  const cliente = apiClient(server.url)
+  const cliente = clienteDePrueba(server.url)
   await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: DEMO_PASSWORD })
   const inicio = ahora
   try {

@@ -22,7 +22,10 @@ function ocultarCorreos(_clave: string, valor: unknown): unknown {
 
 /** The event as one line of JSON with nothing invisible and no e-mail address in it. */
 export function lineaDeEvento(evento: Record<string, unknown>): string {
-  return JSON.stringify(evento, ocultarCorreos).replace(INVISIBLES, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return JSON.stringify(evento, ocultarCorreos).replace(
+    INVISIBLES,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
 }
 
 export function crearLog(salida: Salida): Log {

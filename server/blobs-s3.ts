@@ -20,7 +20,9 @@ export function blobStoreEnS3({ endpoint, bucket, region, accessKeyId, secretAcc
   })
   return {
     async put(clave, bytes) {
-      await cliente.send(new PutObjectCommand({ Bucket: bucket, Key: comprobarClave(clave), Body: bytes, ContentLength: bytes.length }))
+      await cliente.send(
+        new PutObjectCommand({ Bucket: bucket, Key: comprobarClave(clave), Body: bytes, ContentLength: bytes.length }),
+      )
     },
     async get(clave) {
       try {

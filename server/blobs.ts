@@ -1,4 +1,4 @@
-// Uploaded files live behind a BlobStore (design 'Database': servers keep no state of their own,
+// Uploaded files live behind a BlobStore (servers keep no state of their own,
 // so a second implementation, blobs-s3.ts, puts them in object storage). Keys are always chosen by the
 // server (`nuevaClaveBlob`): a client's file name never becomes a path.
 import { randomBytes } from 'node:crypto'

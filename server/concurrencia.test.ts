@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { borrarBaseDePrueba, consultarDb, opcionesDeBaseDePrueba } from '../tests/support/base-de-datos.ts'
-import { apiClient, startTestServer, type TestServer } from '../tests/support/server.ts'
+import { clienteDePrueba, iniciarServidorDePrueba, type ServidorDePrueba } from '../tests/support/servidor.ts'
 import { abrirBaseDeDatos, migrar, type Db } from './db/connection.ts'
 import { purgarCaducados } from './db/purga.ts'
 import { contar } from './middleware/limites.ts'
@@ -31,9 +31,14 @@ afterAll(async () => {
 test('throttle events counted at once from two servers are all counted, each seeing its own count', async () => {
   const ahora = new Date('2026-03-01T12:00:00Z')
   const limite = { max: 60, ventanaMs: 60_000 }
-  const estados = await Promise.all(Array.from({ length: 120 }, (_, i) => contar(i % 2 ? servidor1 : servidor2, 'login-ip:10.0.0.1', limite, ahora)))
+  const estados = await Promise.all(
+    Array.from({ length: 120 }, (_, i) => contar(i % 2 ? servidor1 : servidor2, 'login-ip:10.0.0.1', limite, ahora)),
+  )
   // Two servers both finding no row and both writing a first count would lose events.
-  const [fila] = await consultarDb<{ conteo: number }>(dataDir, "select conteo from limites where clave = 'login-ip:10.0.0.1'")
+  const [fila] = await consultarDb<{ conteo: number }>(
+    dataDir,
+    "select conteo from limites where clave = 'login-ip:10.0.0.1'",
+  )
   expect(fila?.conteo).toBe(120)
   // Each event saw its own count (1 to 120), so exactly the first 60 are within the limit.
   expect(estados.filter((e) => !e.excedido)).toHaveLength(60)
@@ -43,8 +48,15 @@ test('a window that has ended restarts once, even when both servers notice it to
   const inicio = new Date('2026-03-01T12:00:00Z')
   for (let i = 0; i < 5; i++) await contar(servidor1, 'registro-ip:10.0.0.2', { max: 3, ventanaMs: 60_000 }, inicio)
   const despues = new Date(inicio.getTime() + 61_000)
-  const estados = await Promise.all(Array.from({ length: 40 }, (_, i) => contar(i % 2 ? servidor1 : servidor2, 'registro-ip:10.0.0.2', { max: 3, ventanaMs: 60_000 }, despues)))
-  const [fila] = await consultarDb<{ conteo: number; expira: string }>(dataDir, "select conteo, expira from limites where clave = 'registro-ip:10.0.0.2'")
+  const estados = await Promise.all(
+    Array.from({ length: 40 }, (_, i) =>
+      contar(i % 2 ? servidor1 : servidor2, 'registro-ip:10.0.0.2', { max: 3, ventanaMs: 60_000 }, despues),
+    ),
+  )
+  const [fila] = await consultarDb<{ conteo: number; expira: string }>(
+    dataDir,
+    "select conteo, expira from limites where clave = 'registro-ip:10.0.0.2'",
+  )
   expect(fila).toEqual({ conteo: 40, expira: new Date(despues.getTime() + 60_000).toISOString() })
   // Exactly three of the new window's events are within the limit.
   expect(estados.filter((e) => !e.excedido)).toHaveLength(3)
@@ -56,20 +68,27 @@ test('both servers purging at once delete every expired row and nothing else, wi
   const vigente = new Date(ahora.getTime() + 60_000).toISOString()
   await servidor1
     .insertInto('limites')
-    .values(Array.from({ length: 200 }, (_, i) => ({ clave: `purga:${i}`, conteo: 1, expira: i % 2 ? vencida : vigente })))
+    .values(
+      Array.from({ length: 200 }, (_, i) => ({ clave: `purga:${i}`, conteo: 1, expira: i % 2 ? vencida : vigente })),
+    )
     .execute()
-  await Promise.all([purgarCaducados(servidor1, ahora), purgarCaducados(servidor2, ahora), purgarCaducados(servidor1, ahora), purgarCaducados(servidor2, ahora)])
+  await Promise.all([
+    purgarCaducados(servidor1, ahora),
+    purgarCaducados(servidor2, ahora),
+    purgarCaducados(servidor1, ahora),
+    purgarCaducados(servidor2, ahora),
+  ])
   const quedan = await consultarDb<{ expira: string }>(dataDir, "select expira from limites where clave like 'purga:%'")
   expect(quedan).toHaveLength(100)
   expect(quedan.every((f) => f.expira === vigente)).toBe(true)
 })
 
 describe('two app servers on one database', () => {
-  let a: TestServer
-  let b: TestServer
+  let a: ServidorDePrueba
+  let b: ServidorDePrueba
   beforeAll(async () => {
-    a = await startTestServer({ throttle: 'off' })
-    b = await startTestServer({ throttle: 'off', dataDir: a.dataDir })
+    a = await iniciarServidorDePrueba({ throttle: 'off' })
+    b = await iniciarServidorDePrueba({ throttle: 'off', dataDir: a.dataDir })
   })
   afterAll(async () => {
     await b.close()
@@ -77,13 +96,20 @@ describe('two app servers on one database', () => {
   })
 
   test('one submission sent to both at once with one Idempotency-Key is applied once', async () => {
-    const cliente = apiClient(a.url)
+    const cliente = clienteDePrueba(a.url)
     await cliente.post('/api/auth/login', { email: 'estudiante@demo.cl', password: 'Demo2026' })
-    const cuerpo = { ...((await (await cliente.get('/api/alumno/persona')).json()).data as Record<string, string>), direccion: 'Av. Simultánea 1' }
+    const cuerpo = {
+      ...((await (await cliente.get('/api/alumno/persona')).json()).data as Record<string, string>),
+      direccion: 'Av. Simultánea 1',
+    }
     const clave = crypto.randomUUID()
-    const otro = apiClient(b.url)
+    const otro = clienteDePrueba(b.url)
     for (const [k, v] of cliente.cookies) otro.cookies.set(k, v)
-    const respuestas = await Promise.all(Array.from({ length: 12 }, (_, i) => (i % 2 ? cliente : otro).put('/api/alumno/persona', cuerpo, { 'Idempotency-Key': clave })))
+    const respuestas = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        (i % 2 ? cliente : otro).put('/api/alumno/persona', cuerpo, { 'Idempotency-Key': clave }),
+      ),
+    )
     const estados = respuestas.map((r) => r.status)
     expect(estados.every((s) => s === 200 || s === 409)).toBe(true)
     expect(estados).toContain(200)
@@ -102,7 +128,9 @@ describe('two app servers on one database', () => {
       password: 'Clave2026',
       confirmacion: 'Clave2026',
     }
-    const respuestas = await Promise.all(Array.from({ length: 8 }, (_, i) => apiClient((i % 2 ? a : b).url).post('/api/auth/register', cuerpo)))
+    const respuestas = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => clienteDePrueba((i % 2 ? a : b).url).post('/api/auth/register', cuerpo)),
+    )
     expect(respuestas.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409])
     expect(await consultarDb(a.dataDir, 'select id from alumnos where email = ?', cuerpo.email)).toHaveLength(1)
   })

@@ -2,11 +2,11 @@
 // connection and says so; a reply to a body read in full keeps the connection for the next request.
 import { connect } from 'node:net'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { startTestServer, type TestServer } from '../tests/support/server.ts'
+import { iniciarServidorDePrueba, type ServidorDePrueba } from '../tests/support/servidor.ts'
 
-let servidor: TestServer
+let servidor: ServidorDePrueba
 beforeAll(async () => {
-  servidor = await startTestServer({ throttle: 'off' })
+  servidor = await iniciarServidorDePrueba({ throttle: 'off' })
 })
 afterAll(() => servidor.close())
 

@@ -1,9 +1,17 @@
 import { expect, test } from 'vitest'
-import { buildConfig } from './config.ts'
+import { construirConfig } from './config.ts'
 
 test('defaults follow the design: 127.0.0.1:8080, ./data, 12 h sessions, 60 min reset links', () => {
-  const config = buildConfig({})
-  expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', publicUrl: null, smtpUrl: null, sessionTtlHours: 12, resetTokenTtlMinutes: 60, trustProxy: false })
+  const config = construirConfig({})
+  expect(config).toMatchObject({
+    port: 8080,
+    host: '127.0.0.1',
+    publicUrl: null,
+    smtpUrl: null,
+    sessionTtlHours: 12,
+    resetTokenTtlMinutes: 60,
+    trustProxy: false,
+  })
   expect(config.dataDir).toMatch(/\/data$/)
   expect(config.serviceAccountEmail).toBe('portal@postgrado-demo.cl')
   expect(config.limites.loginCuentaIp).toEqual({ max: 10, ventanaMs: 15 * 60_000 })
@@ -11,7 +19,7 @@ test('defaults follow the design: 127.0.0.1:8080, ./data, 12 h sessions, 60 min 
 })
 
 test('environment values override the defaults', () => {
-  const config = buildConfig({
+  const config = construirConfig({
     PORT: '9090',
     PUBLIC_URL: 'https://portal.ejemplo.cl/',
     SERVICE_ACCOUNT_EMAIL: 'Portal@Escuela.CL',
@@ -28,14 +36,14 @@ test('environment values override the defaults', () => {
 })
 
 test('malformed values are refused at start with the variable named', () => {
-  expect(() => buildConfig({ PORT: 'ocho' })).toThrow(/PORT/)
-  expect(() => buildConfig({ THROTTLE_VALIDACION_IP: '20 cada 10' })).toThrow(/THROTTLE_VALIDACION_IP/)
-  expect(() => buildConfig({ UPLOAD_MAX_MB: '0' })).toThrow(/UPLOAD_MAX_MB/)
+  expect(() => construirConfig({ PORT: 'ocho' })).toThrow(/PORT/)
+  expect(() => construirConfig({ THROTTLE_VALIDACION_IP: '20 cada 10' })).toThrow(/THROTTLE_VALIDACION_IP/)
+  expect(() => construirConfig({ UPLOAD_MAX_MB: '0' })).toThrow(/UPLOAD_MAX_MB/)
 })
 
 test('PostgreSQL and S3 are off by default and taken from their variables when set', () => {
-  expect(buildConfig({})).toMatchObject({ databaseUrl: null, databasePoolMax: 10, s3: null })
-  const config = buildConfig({
+  expect(construirConfig({})).toMatchObject({ databaseUrl: null, databasePoolMax: 10, s3: null })
+  const config = construirConfig({
     DATABASE_URL: 'postgres://portal:clave@db.interna:5432/portal',
     DATABASE_POOL_MAX: '20',
     S3_ENDPOINT: 'https://s3.ejemplo.cl',
@@ -46,7 +54,13 @@ test('PostgreSQL and S3 are off by default and taken from their variables when s
   })
   expect(config.databaseUrl).toBe('postgres://portal:clave@db.interna:5432/portal')
   expect(config.databasePoolMax).toBe(20)
-  expect(config.s3).toEqual({ endpoint: 'https://s3.ejemplo.cl', bucket: 'portal-archivos', region: 'us-east-1', accessKeyId: 'clave', secretAccessKey: 'secreto' })
-  expect(() => buildConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/)
-  expect(() => buildConfig({ S3_BUCKET: 'portal-archivos' })).toThrow(/S3_ENDPOINT/)
+  expect(config.s3).toEqual({
+    endpoint: 'https://s3.ejemplo.cl',
+    bucket: 'portal-archivos',
+    region: 'us-east-1',
+    accessKeyId: 'clave',
+    secretAccessKey: 'secreto',
+  })
+  expect(() => construirConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/)
+  expect(() => construirConfig({ S3_BUCKET: 'portal-archivos' })).toThrow(/S3_ENDPOINT/)
 })

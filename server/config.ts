@@ -1,4 +1,4 @@
-// Server configuration from environment variables. `buildConfig` takes the env object as an
+// Server configuration from environment variables. `construirConfig` takes the env object as an
 // argument so tests can build their own without touching process.env.
 import { resolve } from 'node:path'
 import { TAMANO_MAXIMO_MB } from '../src/domain/documentos.ts'
@@ -22,7 +22,7 @@ export type Config = {
   publicUrl: string | null
   smtpUrl: string | null
   mailFrom: string
-  /** The portal's own account: an assistant with this e-mail is hidden on the home page (spec 1). */
+  /** The portal's own account: an assistant with this e-mail is hidden on the home page. */
   serviceAccountEmail: string
   sessionTtlHours: number
   resetTokenTtlMinutes: number
@@ -48,7 +48,13 @@ export type Config = {
   }
 }
 
-export type ConfigS3 = { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }
+export type ConfigS3 = {
+  endpoint: string
+  bucket: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+}
 
 type Env = Record<string, string | undefined>
 
@@ -99,7 +105,7 @@ function configS3(env: Env): ConfigS3 | null {
   }
 }
 
-export function buildConfig(env: Env = process.env): Config {
+export function construirConfig(env: Env = process.env): Config {
   const port = entero(env, 'PORT', 8080)
   const host = env.HOST || '127.0.0.1'
   return {

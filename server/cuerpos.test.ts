@@ -1,7 +1,12 @@
 // Malformed JSON bodies on every endpoint that reads one: each is refused with 400 and a Spanish
 // message, whatever shape the body has, and never with the validation library's English default.
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { iniciarSesion, startTestServer, type ApiClient, type TestServer } from '../tests/support/server.ts'
+import {
+  iniciarSesion,
+  iniciarServidorDePrueba,
+  type ClienteDePrueba,
+  type ServidorDePrueba,
+} from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
 
 const ENDPOINTS_JSON: { metodo: 'POST' | 'PUT'; ruta: string }[] = [
@@ -20,10 +25,10 @@ const CUERPOS = ['{}', '[]', '"texto"', '7', '[{"email":"a@b.cl"}]']
 /** valibot's default messages, which the API must never show. */
 const INGLES = /\b(Invalid|Expected|received)\b/
 
-let servidor: TestServer
-let estudiante: ApiClient
+let servidor: ServidorDePrueba
+let estudiante: ClienteDePrueba
 beforeAll(async () => {
-  servidor = await startTestServer({ throttle: 'off' })
+  servidor = await iniciarServidorDePrueba({ throttle: 'off' })
   estudiante = await iniciarSesion(servidor.url, DEMO_CUENTAS.estudiante)
 })
 afterAll(() => servidor.close())

@@ -1,28 +1,37 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { apiClient, consultarDb, iniciarSesion, startTestServer, type ApiClient, type TestServer } from '../tests/support/server.ts'
+import {
+  clienteDePrueba,
+  consultarDb,
+  iniciarSesion,
+  iniciarServidorDePrueba,
+  type ClienteDePrueba,
+  type ServidorDePrueba,
+} from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
-import { contentDisposition, sanearNombreArchivo } from './routes/documentos.ts'
+import { contentDisposition, sanearNombreArchivo } from './routes/archivos.ts'
 
 // A small limit so "too big" stays small: 20 KB (JSON and multipart framing get their own margin).
 const LIMITE_MB = 20 / 1024
 const MENSAJE_MUY_GRANDE = `El archivo supera el tamaño máximo permitido de ${LIMITE_MB} MB.`
 const MENSAJE_TIPO = 'El archivo debe ser PDF, JPG o PNG, y su contenido debe corresponder a su extensión.'
 
-let server: TestServer
-let estudiante: ApiClient
-let extranjera: ApiClient
+let server: ServidorDePrueba
+let estudiante: ClienteDePrueba
+let extranjera: ClienteDePrueba
 
 beforeAll(async () => {
-  server = await startTestServer({ throttle: 'off', config: { uploadMaxMb: LIMITE_MB } })
+  server = await iniciarServidorDePrueba({ throttle: 'off', config: { uploadMaxMb: LIMITE_MB } })
   estudiante = await iniciarSesion(server.url, DEMO_CUENTAS.estudiante)
   extranjera = await iniciarSesion(server.url, DEMO_CUENTAS.extranjera)
 })
 afterAll(() => server.close())
 
 function pdf(texto: string): Uint8Array {
-  return new TextEncoder().encode(`%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${texto}\ntrailer << /Root 1 0 R >>\n%%EOF\n`)
+  return new TextEncoder().encode(
+    `%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% ${texto}\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+  )
 }
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52])
 
@@ -33,14 +42,28 @@ function formulario(codTipoDocumento: string, bytes: Uint8Array, nombre: string,
   return form
 }
 
-type Archivo = { id: string; codDocumento: string; nombre: string; enlace: string; tipoArchivo: string; tamanno: number; subidoEn: string }
+type Archivo = {
+  id: string
+  codDocumento: string
+  nombre: string
+  enlace: string
+  tipoArchivo: string
+  tamanno: number
+  subidoEn: string
+}
 type Lista = {
-  requeridos: { Cod_Documento__c: string; Documento__c: string; SeccionPortal__c: string; Info__c: string; obligatorio: boolean }[]
+  requeridos: {
+    Cod_Documento__c: string
+    Documento__c: string
+    SeccionPortal__c: string
+    Info__c: string
+    obligatorio: boolean
+  }[]
   archivos: Archivo[]
   tamanoMaximoMb: number
 }
 
-async function lista(cliente: ApiClient): Promise<Lista> {
+async function lista(cliente: ClienteDePrueba): Promise<Lista> {
   const res = await cliente.get('/api/alumno/documentos')
   expect(res.status).toBe(200)
   const cuerpo = (await res.json()) as { status: string; data: Lista }
@@ -48,25 +71,41 @@ async function lista(cliente: ApiClient): Promise<Lista> {
   return cuerpo.data
 }
 
-async function subir(cliente: ApiClient, form: FormData, headers?: Record<string, string>) {
+async function subir(cliente: ClienteDePrueba, form: FormData, headers?: Record<string, string>) {
   const res = await cliente.request('POST', '/api/alumno/documentos', form, headers)
-  return { res, cuerpo: (await res.json()) as { status?: string; data?: Archivo; error?: string; campos?: Record<string, string> } }
+  return {
+    res,
+    cuerpo: (await res.json()) as { status?: string; data?: Archivo; error?: string; campos?: Record<string, string> },
+  }
 }
 
 const carpeta = () => join(server.dataDir, 'archivos')
 const blobs = () => (existsSync(carpeta()) ? readdirSync(carpeta()) : [])
 const filas = (alumnoId: string) =>
-  consultarDb<{ id: string; blob_clave: string; nombre_original: string; id_inscripcion: number; id_grupo: number; content_type: string }>(
-    server.dataDir,
-    'select * from archivos_personales where alumno_id = ?',
-    alumnoId,
-  )
+  consultarDb<{
+    id: string
+    blob_clave: string
+    nombre_original: string
+    id_inscripcion: number
+    id_grupo: number
+    content_type: string
+  }>(server.dataDir, 'select * from archivos_personales where alumno_id = ?', alumnoId)
 
 test('the list says which personal documents each student must upload', async () => {
   const suya = await lista(estudiante)
   expect(suya.requeridos).toEqual([
-    expect.objectContaining({ Cod_Documento__c: '20', Documento__c: 'Certificado de Licenciatura o Título', SeccionPortal__c: 'Documentos Personales', obligatorio: true }),
-    expect.objectContaining({ Cod_Documento__c: '21', Documento__c: 'Certificado de Trabajo', SeccionPortal__c: 'Documentos Personales', obligatorio: true }),
+    expect.objectContaining({
+      Cod_Documento__c: '20',
+      Documento__c: 'Certificado de Licenciatura o Título',
+      SeccionPortal__c: 'Documentos Personales',
+      obligatorio: true,
+    }),
+    expect.objectContaining({
+      Cod_Documento__c: '21',
+      Documento__c: 'Certificado de Trabajo',
+      SeccionPortal__c: 'Documentos Personales',
+      obligatorio: true,
+    }),
   ])
   expect(suya.archivos).toEqual([])
   expect(suya.tamanoMaximoMb).toBe(LIMITE_MB)
@@ -79,9 +118,11 @@ test('the list says which personal documents each student must upload', async ()
 })
 
 test('without a session: 401 for list, upload and download', async () => {
-  const anonimo = apiClient(server.url)
+  const anonimo = clienteDePrueba(server.url)
   expect((await anonimo.get('/api/alumno/documentos')).status).toBe(401)
-  expect((await anonimo.request('POST', '/api/alumno/documentos', formulario('20', pdf('x'), 'a.pdf'))).status).toBe(401)
+  expect((await anonimo.request('POST', '/api/alumno/documentos', formulario('20', pdf('x'), 'a.pdf'))).status).toBe(
+    401,
+  )
   expect((await anonimo.get('/api/alumno/documentos/cualquiera')).status).toBe(401)
 })
 
@@ -91,16 +132,25 @@ test('a PDF is uploaded, listed and downloaded byte for byte as an attachment', 
   expect(res.status).toBe(201)
   expect(cuerpo.status).toBe('ok')
   const archivo = cuerpo.data as Archivo
-  expect(archivo).toMatchObject({ codDocumento: '20', nombre: 'Título profesional.pdf', tipoArchivo: 'pdf', tamanno: bytes.length })
+  expect(archivo).toMatchObject({
+    codDocumento: '20',
+    nombre: 'Título profesional.pdf',
+    tipoArchivo: 'pdf',
+    tamanno: bytes.length,
+  })
   expect(archivo.enlace).toBe(`/api/alumno/documentos/${archivo.id}`)
   expect((await lista(estudiante)).archivos).toEqual([archivo])
-  expect(await filas('alumno-estudiante')).toEqual([expect.objectContaining({ id_inscripcion: 0, id_grupo: 1, content_type: 'application/pdf' })])
+  expect(await filas('alumno-estudiante')).toEqual([
+    expect.objectContaining({ id_inscripcion: 0, id_grupo: 1, content_type: 'application/pdf' }),
+  ])
 
   const descarga = await estudiante.get(archivo.enlace)
   expect(descarga.status).toBe(200)
   expect(new Uint8Array(await descarga.arrayBuffer())).toEqual(bytes)
   expect(descarga.headers.get('content-type')).toBe('application/pdf')
-  expect(descarga.headers.get('content-disposition')).toBe(`attachment; filename="Titulo profesional.pdf"; filename*=UTF-8''T%C3%ADtulo%20profesional.pdf`)
+  expect(descarga.headers.get('content-disposition')).toBe(
+    `attachment; filename="Titulo profesional.pdf"; filename*=UTF-8''T%C3%ADtulo%20profesional.pdf`,
+  )
   expect(descarga.headers.get('x-content-type-options')).toBe('nosniff')
   expect(descarga.headers.get('cache-control')).toBe('private, no-store')
 })
@@ -138,7 +188,9 @@ test("another student's file id is a 404, the same as an id that does not exist"
   const ajeno = await extranjera.get(suyo.enlace)
   expect(ajeno.status).toBe(404)
   expect(await ajeno.json()).toEqual({ error: 'Recurso no encontrado' })
-  expect(await (await extranjera.get('/api/alumno/documentos/no-existe')).json()).toEqual({ error: 'Recurso no encontrado' })
+  expect(await (await extranjera.get('/api/alumno/documentos/no-existe')).json()).toEqual({
+    error: 'Recurso no encontrado',
+  })
 })
 
 test('a PNG named .pdf, an executable or an HTML page: 415 in Spanish, nothing stored', async () => {
@@ -198,7 +250,10 @@ test('over the size limit: 413 in Spanish, whether the file or the whole body is
 test('an unknown document type, or no file: 400; not a form: 415', async () => {
   const tipo = await subir(extranjera, formulario('6', pdf('x'), 'a.pdf'))
   expect(tipo.res.status).toBe(400)
-  expect(tipo.cuerpo).toEqual({ error: 'El tipo de documento no es válido.', campos: { codTipoDocumento: 'El tipo de documento no es válido.' } })
+  expect(tipo.cuerpo).toEqual({
+    error: 'El tipo de documento no es válido.',
+    campos: { codTipoDocumento: 'El tipo de documento no es válido.' },
+  })
   const form = new FormData()
   form.set('codTipoDocumento', '20')
   const sinArchivo = await subir(extranjera, form)
@@ -234,5 +289,7 @@ test('file names are kept as plain data', () => {
   const largo = sanearNombreArchivo(`${'ñ'.repeat(300)}.pdf`)
   expect([...largo]).toHaveLength(150)
   expect(largo.endsWith('.pdf')).toBe(true)
-  expect(contentDisposition('informe "final" 100%.pdf')).toBe(`attachment; filename="informe _final_ 100_.pdf"; filename*=UTF-8''informe%20%22final%22%20100%25.pdf`)
+  expect(contentDisposition('informe "final" 100%.pdf')).toBe(
+    `attachment; filename="informe _final_ 100_.pdf"; filename*=UTF-8''informe%20%22final%22%20100%25.pdf`,
+  )
 })

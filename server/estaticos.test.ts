@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { iniciarSesion, startTestServer, type TestServer } from '../tests/support/server.ts'
+import { iniciarSesion, iniciarServidorDePrueba, type ServidorDePrueba } from '../tests/support/servidor.ts'
 import { CONTENT_SECURITY_POLICY, HSTS } from './middleware/cabeceras.ts'
 import { UMBRAL_COMPRESION_BYTES } from './middleware/compresion.ts'
 
 // A tiny fake build, so these tests do not depend on `vite build`. The script has the Brotli and
 // gzip copies the build writes beside it, each distinguishable from the original once decoded.
 let dist: string
-let server: TestServer
+let server: ServidorDePrueba
 
 const SCRIPT = 'console.log(1)'
 const INDICE = '<!doctype html><title>Portal</title><div id="root"></div>'
@@ -28,18 +28,21 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-Bx7k2Q.js.br'), brotliCompressSync('console.log("br")'))
   writeFileSync(join(dist, 'assets', 'index-Bx7k2Q.js.gz'), gzipSync('console.log("gzip")'))
   writeFileSync(join(dist, 'icons', 'icon-192.png'), 'png')
-  server = await startTestServer({ throttle: 'off', distDir: dist })
+  server = await iniciarServidorDePrueba({ throttle: 'off', distDir: dist })
 })
 afterAll(async () => {
   await server.close()
   rmSync(dist, { recursive: true, force: true })
 })
 
-test.each(['/', '/index.html', '/sw.js', '/version.json', '/manifest.webmanifest'])('%s is served with Cache-Control: no-cache', async (ruta) => {
-  const res = await fetch(`${server.url}${ruta}`)
-  expect(res.status).toBe(200)
-  expect(res.headers.get('cache-control')).toBe('no-cache')
-})
+test.each(['/', '/index.html', '/sw.js', '/version.json', '/manifest.webmanifest'])(
+  '%s is served with Cache-Control: no-cache',
+  async (ruta) => {
+    const res = await fetch(`${server.url}${ruta}`)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('no-cache')
+  },
+)
 
 test('hashed assets are cached for a year as immutable', async () => {
   const res = await fetch(`${server.url}/assets/index-Bx7k2Q.js`, { headers: { 'accept-encoding': 'identity' } })
@@ -72,7 +75,10 @@ test('every response carries the security headers; the page and the API, when mi
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
     expect(res.headers.get('strict-transport-security')).toBeNull()
     const conCookie = ruta === '/' || ruta === '/login' || ruta.startsWith('/api/')
-    expect(res.headers.getSetCookie().some((c) => c.startsWith('XSRF-TOKEN=')), ruta).toBe(conCookie)
+    expect(
+      res.headers.getSetCookie().some((c) => c.startsWith('XSRF-TOKEN=')),
+      ruta,
+    ).toBe(conCookie)
   }
 })
 
@@ -121,7 +127,11 @@ test('API replies are never stored by a cache, and large JSON replies are compre
 })
 
 test('HSTS is sent when the public URL is https', async () => {
-  const seguro = await startTestServer({ throttle: 'off', distDir: dist, config: { publicUrl: 'https://portal.example.cl' } })
+  const seguro = await iniciarServidorDePrueba({
+    throttle: 'off',
+    distDir: dist,
+    config: { publicUrl: 'https://portal.example.cl' },
+  })
   try {
     for (const ruta of ['/', '/api/sesion']) {
       expect((await fetch(`${seguro.url}${ruta}`)).headers.get('strict-transport-security')).toBe(HSTS)
@@ -132,7 +142,7 @@ test('HSTS is sent when the public URL is https', async () => {
 })
 
 test('without a build the API still works and pages say the app is not built', async () => {
-  const sinDist = await startTestServer({ throttle: 'off', distDir: join(dist, 'no-existe') })
+  const sinDist = await iniciarServidorDePrueba({ throttle: 'off', distDir: join(dist, 'no-existe') })
   try {
     expect((await fetch(`${sinDist.url}/api/sesion`)).status).toBe(200)
     const res = await fetch(`${sinDist.url}/login`)

@@ -1,13 +1,13 @@
-// The built PWA from dist/ (design: 'One origin, one server'). Client routes work on reload
+// The built PWA from dist/. Client routes work on reload
 // because any other GET outside /api gets index.html.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type Context } from 'hono'
-import type { AppEnv } from './contexto.ts'
+import type { EntornoApp } from './contexto.ts'
 
-// These must be revalidated on every load: they decide which version of the app runs
-// (design: 'Offline'). Hashed files under /assets/ never change, so they are cached for a year.
+// These must be revalidated on every load: they decide which version of the app runs.
+// Hashed files under /assets/ never change, so they are cached for a year.
 const SIN_CACHE = 'no-cache'
 const INMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -19,16 +19,18 @@ function cacheControl(ruta: string): string {
 // sends the best one the browser accepts. Every reply says it depends on Accept-Encoding, also the
 // uncompressed one, so a shared cache never hands a compressed copy to a browser that cannot read it.
 function alEncontrar(cache: string) {
-  return (_ruta: string, c: Context<AppEnv>) => {
+  return (_ruta: string, c: Context<EntornoApp>) => {
     c.header('Cache-Control', cache)
     c.header('Vary', 'Accept-Encoding')
   }
 }
 
-export function estaticos(distDir: string): Hono<AppEnv> {
-  const app = new Hono<AppEnv>()
+export function estaticos(distDir: string): Hono<EntornoApp> {
+  const app = new Hono<EntornoApp>()
   if (!existsSync(distDir)) {
-    app.get('*', (c) => c.text('La aplicación no está compilada: ejecute `npm run build` (la API /api funciona igual).', 404))
+    app.get('*', (c) =>
+      c.text('La aplicación no está compilada: ejecute `npm run build` (la API /api funciona igual).', 404),
+    )
     return app
   }
   const indice = join(distDir, 'index.html')

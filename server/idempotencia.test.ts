@@ -4,9 +4,16 @@ import { join } from 'node:path'
 import { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { borrarBaseDePrueba, opcionesDeBaseDePrueba } from '../tests/support/base-de-datos.ts'
-import { apiClient, consultarDb, iniciarSesion, startTestServer, type ApiClient, type TestServer } from '../tests/support/server.ts'
-import { buildConfig } from './config.ts'
-import type { AppEnv, Deps } from './contexto.ts'
+import {
+  clienteDePrueba,
+  consultarDb,
+  iniciarSesion,
+  iniciarServidorDePrueba,
+  type ClienteDePrueba,
+  type ServidorDePrueba,
+} from '../tests/support/servidor.ts'
+import { construirConfig } from './config.ts'
+import type { EntornoApp, Dependencias } from './contexto.ts'
 import { abrirBaseDeDatos, migrar, type Db } from './db/connection.ts'
 import { purgarCaducados } from './db/purga.ts'
 import type { Alumno } from './db/schema.ts'
@@ -18,24 +25,33 @@ const MENSAJE_OTROS_DATOS = 'Esta clave de envío ya se usó con otros datos.'
 const MENSAJE_EN_CURSO = 'El envío anterior aún se está procesando. Intente nuevamente en unos segundos.'
 
 describe('over HTTP on the real server', () => {
-  let server: TestServer
-  let estudiante: ApiClient
-  let extranjera: ApiClient
+  let server: ServidorDePrueba
+  let estudiante: ClienteDePrueba
+  let extranjera: ClienteDePrueba
 
   beforeAll(async () => {
-    server = await startTestServer({ throttle: 'off' })
+    server = await iniciarServidorDePrueba({ throttle: 'off' })
     estudiante = await iniciarSesion(server.url, DEMO_CUENTAS.estudiante)
     extranjera = await iniciarSesion(server.url, DEMO_CUENTAS.extranjera)
   })
   afterAll(() => server.close())
 
-  async function persona(cliente: ApiClient): Promise<Record<string, string>> {
-    const { codPersona: _c, email: _e, rut: _r, ...datos } = (await (await cliente.get('/api/alumno/persona')).json()).data
+  async function persona(cliente: ClienteDePrueba): Promise<Record<string, string>> {
+    const {
+      codPersona: _c,
+      email: _e,
+      rut: _r,
+      ...datos
+    } = (await (await cliente.get('/api/alumno/persona')).json()).data
     return datos
   }
 
   const filasConClave = (clave: string) =>
-    consultarDb<{ alumno_id: string }>(server.dataDir, 'select alumno_id from historial_persona where clave_idempotencia = ?', clave)
+    consultarDb<{ alumno_id: string }>(
+      server.dataDir,
+      'select alumno_id from historial_persona where clave_idempotencia = ?',
+      clave,
+    )
 
   test('the same key and body twice: applied once, the second reply is the first one replayed', async () => {
     const clave = crypto.randomUUID()
@@ -54,8 +70,15 @@ describe('over HTTP on the real server', () => {
   test('the same key with another body: 422 and nothing applied', async () => {
     const clave = crypto.randomUUID()
     const cuerpo = await persona(estudiante)
-    expect((await estudiante.put('/api/alumno/persona', { ...cuerpo, direccion: 'Primera 1' }, { 'Idempotency-Key': clave })).status).toBe(200)
-    const otra = await estudiante.put('/api/alumno/persona', { ...cuerpo, direccion: 'Segunda 2' }, { 'Idempotency-Key': clave })
+    expect(
+      (await estudiante.put('/api/alumno/persona', { ...cuerpo, direccion: 'Primera 1' }, { 'Idempotency-Key': clave }))
+        .status,
+    ).toBe(200)
+    const otra = await estudiante.put(
+      '/api/alumno/persona',
+      { ...cuerpo, direccion: 'Segunda 2' },
+      { 'Idempotency-Key': clave },
+    )
     expect(otra.status).toBe(422)
     expect(await otra.json()).toEqual({ error: MENSAJE_OTROS_DATOS })
     expect((await persona(estudiante)).direccion).toBe('Primera 1')
@@ -64,19 +87,34 @@ describe('over HTTP on the real server', () => {
 
   test('the same key on another endpoint is another request: 422', async () => {
     const clave = crypto.randomUUID()
-    expect((await estudiante.put('/api/alumno/persona', await persona(estudiante), { 'Idempotency-Key': clave })).status).toBe(200)
-    const res = await estudiante.post('/api/certificados/validar', { codValidador: 'ABC' }, { 'Idempotency-Key': clave })
+    expect(
+      (await estudiante.put('/api/alumno/persona', await persona(estudiante), { 'Idempotency-Key': clave })).status,
+    ).toBe(200)
+    const res = await estudiante.post(
+      '/api/certificados/validar',
+      { codValidador: 'ABC' },
+      { 'Idempotency-Key': clave },
+    )
     expect(res.status).toBe(422)
   })
 
   test("a key is per student: another student's request with the same key runs on its own", async () => {
     const clave = crypto.randomUUID()
-    expect((await estudiante.put('/api/alumno/persona', await persona(estudiante), { 'Idempotency-Key': clave })).status).toBe(200)
-    const suya = await extranjera.put('/api/alumno/persona', { ...(await persona(extranjera)), direccion: 'Av. Apoquindo 4501' }, { 'Idempotency-Key': clave })
+    expect(
+      (await estudiante.put('/api/alumno/persona', await persona(estudiante), { 'Idempotency-Key': clave })).status,
+    ).toBe(200)
+    const suya = await extranjera.put(
+      '/api/alumno/persona',
+      { ...(await persona(extranjera)), direccion: 'Av. Apoquindo 4501' },
+      { 'Idempotency-Key': clave },
+    )
     expect(suya.status).toBe(200)
     expect(suya.headers.get('idempotency-replayed')).toBeNull()
     expect((await suya.json()).data.email).toBe('extranjera@demo.cl')
-    expect((await filasConClave(clave)).map((f) => f.alumno_id).sort()).toEqual(['alumno-estudiante', 'alumno-extranjera'])
+    expect((await filasConClave(clave)).map((f) => f.alumno_id).sort()).toEqual([
+      'alumno-estudiante',
+      'alumno-extranjera',
+    ])
   })
 
   test('a refusal below 500 is stored too: the same bad body gets the same 400 again', async () => {
@@ -101,7 +139,11 @@ describe('over HTTP on the real server', () => {
   })
 
   test('without a session the key is not looked at: the endpoint answers 401', async () => {
-    const res = await apiClient(server.url).put('/api/alumno/persona', {}, { 'Idempotency-Key': crypto.randomUUID() })
+    const res = await clienteDePrueba(server.url).put(
+      '/api/alumno/persona',
+      {},
+      { 'Idempotency-Key': crypto.randomUUID() },
+    )
     expect(res.status).toBe(401)
   })
 })
@@ -109,11 +151,16 @@ describe('over HTTP on the real server', () => {
 // The middleware alone, on an app whose handler we control: for what cannot be timed over HTTP.
 test('a personal-data save throttled with its key is applied when the outbox retries it after the wait', async () => {
   let ahora = new Date()
-  const limites = { ...buildConfig({}).limites, documentoAlumno: { max: 1, ventanaMs: 3_600_000 } }
-  const servidor = await startTestServer({ clock: () => ahora, config: { limites } })
+  const limites = { ...construirConfig({}).limites, documentoAlumno: { max: 1, ventanaMs: 3_600_000 } }
+  const servidor = await iniciarServidorDePrueba({ clock: () => ahora, config: { limites } })
   try {
     const extranjera = await iniciarSesion(servidor.url, DEMO_CUENTAS.extranjera)
-    const { codPersona: _c, email: _e, rut: _r, ...datos } = (await (await extranjera.get('/api/alumno/persona')).json()).data
+    const {
+      codPersona: _c,
+      email: _e,
+      rut: _r,
+      ...datos
+    } = (await (await extranjera.get('/api/alumno/persona')).json()).data
     const guardar = (numeroDocumento: string, clave: string) =>
       extranjera.put('/api/alumno/persona', { ...datos, numeroDocumento }, { 'Idempotency-Key': clave })
     expect((await guardar('PAS100200', 'primer-guardado')).status).toBe(200)
@@ -148,8 +195,8 @@ describe('the middleware in-process', () => {
 
   /** An app with the session's student set and `manejador` behind the middleware. */
   function app(manejador: (cuerpo: string) => Promise<Response>) {
-    const deps = { db, clock: () => ahora, log: () => {} } as unknown as Deps
-    const hono = new Hono<AppEnv>()
+    const deps = { db, clock: () => ahora, log: () => {} } as unknown as Dependencias
+    const hono = new Hono<EntornoApp>()
     hono.use(async (c, next) => {
       c.set('deps', deps)
       c.set('alumno', alumno)
@@ -159,7 +206,11 @@ describe('the middleware in-process', () => {
     hono.post('/api/envio', async (c) => manejador(await c.req.text()))
     hono.onError(() => Response.json({ error: 'interno' }, { status: 500 }))
     return (clave: string, cuerpo = '{"a":1}') =>
-      hono.request('/api/envio', { method: 'POST', body: cuerpo, headers: { 'Idempotency-Key': clave, 'content-type': 'application/json' } })
+      hono.request('/api/envio', {
+        method: 'POST',
+        body: cuerpo,
+        headers: { 'Idempotency-Key': clave, 'content-type': 'application/json' },
+      })
   }
 
   function señal() {
@@ -170,7 +221,9 @@ describe('the middleware in-process', () => {
 
   test('the handler reads the body the fingerprint already read', async () => {
     const enviar = app(async (cuerpo) => Response.json({ recibido: cuerpo }))
-    expect(await (await enviar(crypto.randomUUID(), '{"hola":"mundo"}')).json()).toEqual({ recibido: '{"hola":"mundo"}' })
+    expect(await (await enviar(crypto.randomUUID(), '{"hola":"mundo"}')).json()).toEqual({
+      recibido: '{"hola":"mundo"}',
+    })
   })
 
   test('while the first request runs, the same key gets 409; afterwards the stored reply', async () => {

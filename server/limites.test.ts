@@ -1,11 +1,16 @@
 import { afterEach, expect, test } from 'vitest'
-import { buildConfig } from './config.ts'
-import { apiClient, leerCorreos, startTestServer, type TestServer } from '../tests/support/server.ts'
+import { construirConfig } from './config.ts'
+import {
+  clienteDePrueba,
+  leerCorreos,
+  iniciarServidorDePrueba,
+  type ServidorDePrueba,
+} from '../tests/support/servidor.ts'
 import { DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 
 const DEMASIADOS = 'Demasiados intentos. Espere unos minutos e intente nuevamente.'
 
-let server: TestServer | undefined
+let server: ServidorDePrueba | undefined
 afterEach(async () => {
   await server?.close()
   server = undefined
@@ -14,7 +19,10 @@ afterEach(async () => {
 /** A server with the given throttle limits (env syntax N/M) and a clock the test moves. */
 async function conLimites(env: Record<string, string>) {
   const reloj = { ahora: new Date('2026-03-01T12:00:00Z') }
-  server = await startTestServer({ config: { limites: buildConfig(env).limites }, clock: () => reloj.ahora })
+  server = await iniciarServidorDePrueba({
+    config: { limites: construirConfig(env).limites },
+    clock: () => reloj.ahora,
+  })
   return { server, reloj }
 }
 
@@ -26,9 +34,10 @@ async function esperar429(res: Response, campos: Record<string, unknown> = {}) {
 
 test('failed logins are limited per account and IP; the window ends; a success clears the count', async () => {
   const { server, reloj } = await conLimites({ THROTTLE_LOGIN_CUENTA_IP: '3/15' })
-  const cliente = apiClient(server.url)
+  const cliente = clienteDePrueba(server.url)
   const intento = (email: string, password: string) => cliente.post('/api/auth/login', { email, password })
-  for (let i = 0; i < 3; i++) expect((await (await intento(DEMO_CUENTAS.estudiante, 'Mala2026')).json()).codRetorno).toBe(1)
+  for (let i = 0; i < 3; i++)
+    expect((await (await intento(DEMO_CUENTAS.estudiante, 'Mala2026')).json()).codRetorno).toBe(1)
   // Even the right password is refused while the account is locked for this IP.
   const res = await intento(DEMO_CUENTAS.estudiante, DEMO_PASSWORD)
   await esperar429(res)
@@ -46,14 +55,17 @@ test('failed logins are limited per account and IP; the window ends; a success c
 
 test('login attempts are limited per IP across accounts', async () => {
   const { server } = await conLimites({ THROTTLE_LOGIN_IP: '4/15' })
-  const cliente = apiClient(server.url)
-  for (let i = 0; i < 4; i++) expect((await cliente.post('/api/auth/login', { email: `persona${i}@demo.cl`, password: 'Mala2026' })).status).toBe(200)
+  const cliente = clienteDePrueba(server.url)
+  for (let i = 0; i < 4; i++)
+    expect((await cliente.post('/api/auth/login', { email: `persona${i}@demo.cl`, password: 'Mala2026' })).status).toBe(
+      200,
+    )
   await esperar429(await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: DEMO_PASSWORD }))
 })
 
 test('reset requests are limited per e-mail (known or not) and per IP', async () => {
   const { server } = await conLimites({ THROTTLE_RECUPERACION_EMAIL: '2/60', THROTTLE_RECUPERACION_IP: '5/60' })
-  const cliente = apiClient(server.url)
+  const cliente = clienteDePrueba(server.url)
   const pedir = (email: string) => cliente.post('/api/auth/password/request', { email })
   for (const email of [DEMO_CUENTAS.estudiante, 'nadie@demo.cl']) {
     expect((await pedir(email)).status).toBe(200)
@@ -68,9 +80,15 @@ test('reset requests are limited per e-mail (known or not) and per IP', async ()
 
 test('certificate validations are limited per IP', async () => {
   const { server } = await conLimites({ THROTTLE_VALIDACION_IP: '3/10' })
-  const cliente = apiClient(server.url)
-  for (let i = 0; i < 3; i++) expect((await cliente.post('/api/certificados/validar', { codValidador: DEMO_CERTIFICADO_VALIDO })).status).toBe(200)
-  await esperar429(await cliente.post('/api/certificados/validar', { codValidador: DEMO_CERTIFICADO_VALIDO }), { status: 0, msg: DEMASIADOS })
+  const cliente = clienteDePrueba(server.url)
+  for (let i = 0; i < 3; i++)
+    expect((await cliente.post('/api/certificados/validar', { codValidador: DEMO_CERTIFICADO_VALIDO })).status).toBe(
+      200,
+    )
+  await esperar429(await cliente.post('/api/certificados/validar', { codValidador: DEMO_CERTIFICADO_VALIDO }), {
+    status: 0,
+    msg: DEMASIADOS,
+  })
 })
 
 test.each([
@@ -78,10 +96,13 @@ test.each([
   ['1', 200],
 ])('X-Forwarded-For counts as the client address only with TRUST_PROXY=%j', async (trustProxy, segunda) => {
   const reloj = new Date('2026-03-01T12:00:00Z')
-  const config = buildConfig({ THROTTLE_VALIDACION_IP: '1/10', TRUST_PROXY: trustProxy })
-  server = await startTestServer({ config: { limites: config.limites, trustProxy: config.trustProxy }, clock: () => reloj })
+  const config = construirConfig({ THROTTLE_VALIDACION_IP: '1/10', TRUST_PROXY: trustProxy })
+  server = await iniciarServidorDePrueba({
+    config: { limites: config.limites, trustProxy: config.trustProxy },
+    clock: () => reloj,
+  })
   const url = server.url
-  const cliente = apiClient(url)
+  const cliente = clienteDePrueba(url)
   const validar = (ip: string) =>
     fetch(`${url}/api/certificados/validar`, {
       method: 'POST',

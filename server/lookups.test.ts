@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { apiClient, iniciarSesion, startTestServer, type ApiClient, type TestServer } from '../tests/support/server.ts'
+import {
+  clienteDePrueba,
+  iniciarSesion,
+  iniciarServidorDePrueba,
+  type ClienteDePrueba,
+  type ServidorDePrueba,
+} from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
 
-let server: TestServer
-let alumno: ApiClient
+let server: ServidorDePrueba
+let alumno: ClienteDePrueba
 
 beforeAll(async () => {
-  server = await startTestServer({ throttle: 'off' })
+  server = await iniciarServidorDePrueba({ throttle: 'off' })
   alumno = await iniciarSesion(server.url, DEMO_CUENTAS.estudiante)
 })
 afterAll(() => server.close())
@@ -21,7 +27,7 @@ async function datos<T>(path: string): Promise<T> {
 
 test('every lookup needs a session: 401 with the spec message', async () => {
   for (const path of ['paises', 'profesiones', 'universidades', 'regiones', 'comunas?region=13', 'ciudades']) {
-    const res = await apiClient(server.url).get(`/api/lookups/${path}`)
+    const res = await clienteDePrueba(server.url).get(`/api/lookups/${path}`)
     expect(res.status).toBe(401)
     expect(await res.json()).toEqual({ error: 'Sesion Expirada, vuelva a ingresar' })
   }
@@ -37,7 +43,9 @@ test('countries carry code, name and nationality; Chile is 40', async () => {
 test('professions, universities and regions in their seeded order', async () => {
   const profesiones = await datos<{ codProfesion: string; profesion: string }[]>('/api/lookups/profesiones')
   expect(profesiones[0]).toEqual({ codProfesion: '1', profesion: 'Médico Cirujano' })
-  expect(profesiones.map((p) => p.codProfesion)).toEqual(expect.arrayContaining(['29', '43', '54', '68', 'Otra profesión']))
+  expect(profesiones.map((p) => p.codProfesion)).toEqual(
+    expect.arrayContaining(['29', '43', '54', '68', 'Otra profesión']),
+  )
   const universidades = await datos<{ universidad: string }[]>('/api/lookups/universidades')
   expect(universidades).toContainEqual({ universidad: 'Universidad de Chile' })
   expect(universidades.at(-1)).toEqual({ universidad: 'OTRA' })
@@ -54,7 +62,8 @@ test('comunas by region: 52 in the Metropolitan region, OTRA alone in INTERNACIO
   expect(await datos('/api/lookups/comunas?region=99')).toEqual([{ codComuna: '99999', comuna: 'OTRA' }])
   const regiones = await datos<{ codRegion: string }[]>('/api/lookups/regiones')
   let total = 0
-  for (const { codRegion } of regiones) total += (await datos<unknown[]>(`/api/lookups/comunas?region=${codRegion}`)).length
+  for (const { codRegion } of regiones)
+    total += (await datos<unknown[]>(`/api/lookups/comunas?region=${codRegion}`)).length
   expect(total).toBe(347)
 })
 

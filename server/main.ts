@@ -1,28 +1,32 @@
 // Start-up: configuration, database (migrated and seeded), the app, and the HTTP server.
-// `tsx server/main.ts` starts it on HOST:PORT; tests call startServer() in-process.
+// `tsx server/main.ts` starts it on HOST:PORT; tests call iniciarServidor() in-process.
 import { existsSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createAdaptorServer } from '@hono/node-server'
-import { createApp } from './app.ts'
-import { buildConfig, type Config } from './config.ts'
+import { crearApp } from './app.ts'
+import { construirConfig, type Config } from './config.ts'
 import { crearLog, type Salida } from './bitacora.ts'
-import type { AppConfig, Clock } from './contexto.ts'
+import type { ConfigApp, Reloj } from './contexto.ts'
 import { blobStoreEnDisco, type BlobStore } from './blobs.ts'
 import { blobStoreEnS3 } from './blobs-s3.ts'
 import { abrirBaseDeDatos, conBloqueoDeArranque, migrar } from './db/connection.ts'
 import { purgarCaducados } from './db/purga.ts'
 import { sembrar } from './db/seed/index.ts'
 import { DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
-import { createMailer } from './mail.ts'
+import { crearCorreo } from './correo.ts'
 
 /** `salida` receives the log's JSON lines (default: standard output). */
-export type StartOptions = { config: Config; clock?: Clock; salida?: Salida }
+export type OpcionesInicio = { config: Config; clock?: Reloj; salida?: Salida }
 
-export type RunningServer = { url: string; config: AppConfig; close(): Promise<void> }
+export type ServidorEnMarcha = { url: string; config: ConfigApp; close(): Promise<void> }
 
-export async function startServer({ config, clock = () => new Date(), salida = console.log }: StartOptions): Promise<RunningServer> {
+export async function iniciarServidor({
+  config,
+  clock = () => new Date(),
+  salida = console.log,
+}: OpcionesInicio): Promise<ServidorEnMarcha> {
   const log = crearLog(salida)
   const db = abrirBaseDeDatos({ ...config, log })
   try {
@@ -36,7 +40,9 @@ export async function startServer({ config, clock = () => new Date(), salida = c
     throw err
   }
   if (!existsSync(config.distDir)) {
-    log(`AVISO: no existe ${config.distDir}; la aplicación no está compilada (ejecute npm run build). La API funciona igual.`)
+    log(
+      `AVISO: no existe ${config.distDir}; la aplicación no está compilada (ejecute npm run build). La API funciona igual.`,
+    )
   }
 
   // The app needs the public URL for e-mail links, and with PORT=0 that is known only after
@@ -55,15 +61,16 @@ export async function startServer({ config, clock = () => new Date(), salida = c
   const { port } = server.address() as AddressInfo
   const hostUrl = config.host.includes(':') ? `[${config.host}]` : config.host
   const url = `http://${hostUrl}:${port}`
-  const appConfig: AppConfig = { ...config, port, publicUrl: config.publicUrl ?? url }
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir, log })
+  const appConfig: ConfigApp = { ...config, port, publicUrl: config.publicUrl ?? url }
+  const correo = crearCorreo({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir, log })
   const blobs: BlobStore = config.s3 ? blobStoreEnS3(config.s3) : blobStoreEnDisco(join(config.dataDir, 'archivos'))
-  const app = createApp({ db, config: appConfig, mailer, blobs, clock, log })
+  const app = crearApp({ db, config: appConfig, correo, blobs, clock, log })
   fetchApp = (req, env) => app.fetch(req, env)
 
   // Every server runs the purge: each pass is plain deletes by expiry, so two servers purging at
   // once delete each row once between them and neither waits on nor undoes the other.
-  const purgar = () => purgarCaducados(db, clock()).catch((err: unknown) => log(`error al purgar caducados: ${String(err)}`))
+  const purgar = () =>
+    purgarCaducados(db, clock()).catch((err: unknown) => log(`error al purgar caducados: ${String(err)}`))
   await purgar()
   const purga = setInterval(purgar, 3_600_000)
   purga.unref()
@@ -92,11 +99,13 @@ export async function startServer({ config, clock = () => new Date(), salida = c
 }
 
 async function principal(): Promise<void> {
-  const config = buildConfig(process.env)
-  const servidor = await startServer({ config })
+  const config = construirConfig(process.env)
+  const servidor = await iniciarServidor({ config })
   const base = servidor.config.publicUrl
   const motor = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `SQLite en ${config.dataDir}`
-  console.log(`Portal de Estudiantes en ${servidor.url} (datos: ${motor}; archivos: ${config.s3 ? `S3 ${config.s3.bucket}` : 'en disco'})`)
+  console.log(
+    `Portal de Estudiantes en ${servidor.url} (datos: ${motor}; archivos: ${config.s3 ? `S3 ${config.s3.bucket}` : 'en disco'})`,
+  )
   console.log(`Cuentas de demostración (contraseña ${DEMO_PASSWORD}): ${Object.values(DEMO_CUENTAS).join(', ')}`)
   console.log(`Certificado válido: ${base}/certificado/validador?codcertificado=${DEMO_CERTIFICADO_VALIDO}`)
   const terminar = (senal: string) => {

@@ -1,12 +1,19 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { apiClient, esperarCorreo, leerCorreos, startTestServer, tokenDeRecuperacion, type TestServer } from '../tests/support/server.ts'
+import {
+  clienteDePrueba,
+  esperarCorreo,
+  leerCorreos,
+  iniciarServidorDePrueba,
+  tokenDeRecuperacion,
+  type ServidorDePrueba,
+} from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 
-let server: TestServer
+let server: ServidorDePrueba
 let ahora = new Date('2026-03-01T12:00:00Z')
 
 beforeAll(async () => {
-  server = await startTestServer({ throttle: 'off', clock: () => ahora })
+  server = await iniciarServidorDePrueba({ throttle: 'off', clock: () => ahora })
 })
 afterAll(() => server.close())
 
@@ -21,7 +28,7 @@ const ENLACE_INVALIDO = {
 }
 
 async function login(email: string, password: string) {
-  const cliente = apiClient(server.url)
+  const cliente = clienteDePrueba(server.url)
   const res = await cliente.post('/api/auth/login', { email, password })
   return { cliente, cuerpo: (await res.json()) as { codRetorno: number } }
 }
@@ -31,7 +38,7 @@ test('reset end to end: mailed link, verify, set, new password works, old one an
   const { cliente: sesionAbierta } = await login(email, DEMO_PASSWORD)
   expect((await sesionAbierta.get('/api/alumno')).status).toBe(200)
 
-  const res = await apiClient(server.url).post('/api/auth/password/request', { email: 'Estudiante@Demo.cl' })
+  const res = await clienteDePrueba(server.url).post('/api/auth/password/request', { email: 'Estudiante@Demo.cl' })
   expect(res.status).toBe(200)
   expect(await res.json()).toEqual(ENVIADO)
 
@@ -41,14 +48,21 @@ test('reset end to end: mailed link, verify, set, new password works, old one an
   expect(correo.html).toContain(`${server.url}/?recoverpass=`)
   const token = tokenDeRecuperacion(correo)
 
-  const cliente = apiClient(server.url)
+  const cliente = clienteDePrueba(server.url)
   const verificado = await cliente.post('/api/auth/password/verify', { token })
   expect(verificado.status).toBe(200)
   expect(await verificado.json()).toEqual({ status: 'ok', message: 'Enlace válido. Crea tu nueva contraseña.' })
 
-  const creada = await cliente.post('/api/auth/password/set', { token, password: 'NuevaClave2026', confirmacion: 'NuevaClave2026' })
+  const creada = await cliente.post('/api/auth/password/set', {
+    token,
+    password: 'NuevaClave2026',
+    confirmacion: 'NuevaClave2026',
+  })
   expect(creada.status).toBe(200)
-  expect(await creada.json()).toEqual({ status: 'ok', message: 'Tu contraseña fue creada. Ya puedes ingresar al portal.' })
+  expect(await creada.json()).toEqual({
+    status: 'ok',
+    message: 'Tu contraseña fue creada. Ya puedes ingresar al portal.',
+  })
 
   expect((await login(email, 'NuevaClave2026')).cuerpo.codRetorno).toBe(0)
   expect((await login(email, DEMO_PASSWORD)).cuerpo.codRetorno).toBe(1)
@@ -56,7 +70,11 @@ test('reset end to end: mailed link, verify, set, new password works, old one an
   expect((await sesionAbierta.get('/api/alumno')).status).toBe(401)
 
   // Single use.
-  const reuso = await cliente.post('/api/auth/password/set', { token, password: 'OtraClave2026', confirmacion: 'OtraClave2026' })
+  const reuso = await cliente.post('/api/auth/password/set', {
+    token,
+    password: 'OtraClave2026',
+    confirmacion: 'OtraClave2026',
+  })
   expect(reuso.status).toBe(400)
   expect(await reuso.json()).toEqual(ENLACE_INVALIDO)
   expect((await cliente.post('/api/auth/password/verify', { token })).status).toBe(400)
@@ -65,7 +83,7 @@ test('reset end to end: mailed link, verify, set, new password works, old one an
 
 test('an expired reset link is refused by verify and set', async () => {
   const email = DEMO_CUENTAS.sinSolicitudes
-  const cliente = apiClient(server.url)
+  const cliente = clienteDePrueba(server.url)
   await cliente.post('/api/auth/password/request', { email })
   const token = tokenDeRecuperacion(await esperarCorreo(server.dataDir, email))
   const inicio = ahora
@@ -74,7 +92,11 @@ test('an expired reset link is refused by verify and set', async () => {
     const verificado = await cliente.post('/api/auth/password/verify', { token })
     expect(verificado.status).toBe(400)
     expect(await verificado.json()).toEqual(ENLACE_INVALIDO)
-    const creada = await cliente.post('/api/auth/password/set', { token, password: 'NuevaClave2026', confirmacion: 'NuevaClave2026' })
+    const creada = await cliente.post('/api/auth/password/set', {
+      token,
+      password: 'NuevaClave2026',
+      confirmacion: 'NuevaClave2026',
+    })
     expect(creada.status).toBe(400)
     expect(await creada.json()).toEqual(ENLACE_INVALIDO)
   } finally {
@@ -85,7 +107,7 @@ test('an expired reset link is refused by verify and set', async () => {
 
 test('an unknown e-mail gets the same reply and no message is written', async () => {
   const antes = leerCorreos(server.dataDir).length
-  const res = await apiClient(server.url).post('/api/auth/password/request', { email: 'nadie@demo.cl' })
+  const res = await clienteDePrueba(server.url).post('/api/auth/password/request', { email: 'nadie@demo.cl' })
   expect(res.status).toBe(200)
   expect(await res.json()).toEqual(ENVIADO)
   await new Promise((r) => setTimeout(r, 300))
@@ -94,7 +116,7 @@ test('an unknown e-mail gets the same reply and no message is written', async ()
 
 test('set password applies the shared policy with the spec messages and keeps the link usable', async () => {
   const email = DEMO_CUENTAS.extranjera
-  const cliente = apiClient(server.url)
+  const cliente = clienteDePrueba(server.url)
   await cliente.post('/api/auth/password/request', { email })
   const token = tokenDeRecuperacion(await esperarCorreo(server.dataDir, email))
 
@@ -103,29 +125,44 @@ test('set password applies the shared policy with the spec messages and keeps th
   expect((await debil.json()).message).toBe(
     'La contraseña no es válida: debe tener al menos 8 caracteres, un número, una mayúscula y una minúscula',
   )
-  const caracteres = await cliente.post('/api/auth/password/set', { token, password: 'Clave 2026!', confirmacion: 'Clave 2026!' })
+  const caracteres = await cliente.post('/api/auth/password/set', {
+    token,
+    password: 'Clave 2026!',
+    confirmacion: 'Clave 2026!',
+  })
   expect((await caracteres.json()).message).toBe(
     'La contraseña solo puede contener letras y numeros. Ademas de los caracteres especiales informados',
   )
-  const distintas = await cliente.post('/api/auth/password/set', { token, password: 'NuevaClave2026', confirmacion: 'NuevaClave2027' })
+  const distintas = await cliente.post('/api/auth/password/set', {
+    token,
+    password: 'NuevaClave2026',
+    confirmacion: 'NuevaClave2027',
+  })
   expect(distintas.status).toBe(400)
-  expect(await distintas.json()).toMatchObject({ status: 'error', message: 'Las contraseñas no coinciden, por favor revisar.' })
+  expect(await distintas.json()).toMatchObject({
+    status: 'error',
+    message: 'Las contraseñas no coinciden, por favor revisar.',
+  })
   const vacia = await cliente.post('/api/auth/password/set', { token, password: '', confirmacion: '' })
   expect((await vacia.json()).message).toBe('La contraseña es obligatoria')
 
   // None of those used the link up.
   expect((await cliente.post('/api/auth/password/verify', { token })).status).toBe(200)
   expect((await login(email, DEMO_PASSWORD)).cuerpo.codRetorno).toBe(0)
-  const conEnie = await cliente.post('/api/auth/password/set', { token, password: 'Ñandú_2026', confirmacion: 'Ñandú_2026' })
+  const conEnie = await cliente.post('/api/auth/password/set', {
+    token,
+    password: 'Ñandú_2026',
+    confirmacion: 'Ñandú_2026',
+  })
   expect(conEnie.status).toBe(200)
   expect((await login(email, 'Ñandú_2026')).cuerpo.codRetorno).toBe(0)
 })
 
 test('a bad reset request body gets a Spanish 400', async () => {
-  const res = await apiClient(server.url).post('/api/auth/password/request', { email: '' })
+  const res = await clienteDePrueba(server.url).post('/api/auth/password/request', { email: '' })
   expect(res.status).toBe(400)
   expect(await res.json()).toMatchObject({ status: 'error', message: 'El correo electrónico es obligatorio' })
-  const token = await apiClient(server.url).post('/api/auth/password/verify', { token: 'x'.repeat(500) })
+  const token = await clienteDePrueba(server.url).post('/api/auth/password/verify', { token: 'x'.repeat(500) })
   expect(token.status).toBe(400)
   expect(await token.json()).toEqual(ENLACE_INVALIDO)
 })

@@ -5,18 +5,25 @@ import { MENSAJE_TELEFONO } from '../src/domain/telefono.ts'
 import { MENSAJE_CAMPO_OBLIGATORIO } from '../src/domain/validacion.ts'
 import { MENSAJE_EDAD } from '../src/domain/edad.ts'
 import { crearPersonaSchema, type PersonaInput } from '../src/domain/persona.ts'
-import { apiClient, consultarDb, iniciarSesion, startTestServer, type ApiClient, type TestServer } from '../tests/support/server.ts'
+import {
+  clienteDePrueba,
+  consultarDb,
+  iniciarSesion,
+  iniciarServidorDePrueba,
+  type ClienteDePrueba,
+  type ServidorDePrueba,
+} from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
 
 // The server's clock: ages are measured on this day.
 const HOY = new Date('2026-03-01T12:00:00Z')
 
-let server: TestServer
-let estudiante: ApiClient
-let extranjera: ApiClient
+let server: ServidorDePrueba
+let estudiante: ClienteDePrueba
+let extranjera: ClienteDePrueba
 
 beforeAll(async () => {
-  server = await startTestServer({ throttle: 'off', clock: () => HOY })
+  server = await iniciarServidorDePrueba({ throttle: 'off', clock: () => HOY })
   estudiante = await iniciarSesion(server.url, DEMO_CUENTAS.estudiante)
   extranjera = await iniciarSesion(server.url, DEMO_CUENTAS.extranjera)
 })
@@ -24,7 +31,7 @@ afterAll(() => server.close())
 
 type PersonaGuardada = PersonaInput & { codPersona: string; email: string; rut: string }
 
-async function leerPersona(cliente: ApiClient): Promise<PersonaGuardada> {
+async function leerPersona(cliente: ClienteDePrueba): Promise<PersonaGuardada> {
   const res = await cliente.get('/api/alumno/persona')
   expect(res.status).toBe(200)
   const cuerpo = (await res.json()) as { status: string; data: PersonaGuardada }
@@ -33,12 +40,13 @@ async function leerPersona(cliente: ApiClient): Promise<PersonaGuardada> {
 }
 
 /** The student's own data as a PUT body: valid, since the seed's persons are. */
-async function cuerpoDe(cliente: ApiClient): Promise<PersonaInput> {
+async function cuerpoDe(cliente: ClienteDePrueba): Promise<PersonaInput> {
   const { codPersona: _c, email: _e, rut: _r, ...persona } = await leerPersona(cliente)
   return persona
 }
 
-const filaAlumno = async (id: string) => (await consultarDb(server.dataDir, 'select * from alumnos where id = ?', id))[0]
+const filaAlumno = async (id: string) =>
+  (await consultarDb(server.dataDir, 'select * from alumnos where id = ?', id))[0]
 const historial = (id: string) =>
   consultarDb<{ id: string; clave_idempotencia: string | null; campos: string; cambiado_en: string }>(
     server.dataDir,
@@ -47,7 +55,7 @@ const historial = (id: string) =>
   )
 
 /** A refused PUT: 400, the field named in `campos` with its message, and nothing stored. */
-async function rechazado(cliente: ApiClient, alumnoId: string, cuerpo: unknown, campo: string, mensaje: string) {
+async function rechazado(cliente: ClienteDePrueba, alumnoId: string, cuerpo: unknown, campo: string, mensaje: string) {
   const antes = await filaAlumno(alumnoId)
   const filasAntes = (await historial(alumnoId)).length
   const res = await cliente.put('/api/alumno/persona', cuerpo)
@@ -112,7 +120,7 @@ test('every demo person is complete and valid by the shared schema', async () =>
 })
 
 test('without a session GET and PUT answer 401', async () => {
-  const anonimo = apiClient(server.url)
+  const anonimo = clienteDePrueba(server.url)
   expect((await anonimo.get('/api/alumno/persona')).status).toBe(401)
   const res = await anonimo.put('/api/alumno/persona', await cuerpoDe(estudiante))
   expect(res.status).toBe(401)
@@ -133,7 +141,12 @@ test('a valid PUT is stored, answered like GET, and leaves one history row namin
   expect(res.status).toBe(200)
   const respuesta = (await res.json()) as { status: string; data: PersonaGuardada }
   expect(respuesta.status).toBe('ok')
-  expect(respuesta.data).toMatchObject({ direccion: 'Av. Los Leones 456', celular: '+56 9 7777 8888', codComuna: '13114', ciudad: 'Santiago' })
+  expect(respuesta.data).toMatchObject({
+    direccion: 'Av. Los Leones 456',
+    celular: '+56 9 7777 8888',
+    codComuna: '13114',
+    ciudad: 'Santiago',
+  })
   expect(await leerPersona(estudiante)).toEqual(respuesta.data)
   // The server's clock is fixed, so the new row is told apart by its id, not its time.
   const nuevas = (await historial('alumno-estudiante')).filter((f) => !antes.has(f.id))
@@ -144,36 +157,73 @@ test('a valid PUT is stored, answered like GET, and leaves one history row namin
 })
 
 test("unused 'Otra' texts and a Chilean's residence data are not stored", async () => {
-  const cuerpo = { ...(await cuerpoDe(estudiante)), otraProfesion: 'Astronauta', tipoResidencia: '2', paisOrigen: '3', otrauniversidad: 'Otra' }
+  const cuerpo = {
+    ...(await cuerpoDe(estudiante)),
+    otraProfesion: 'Astronauta',
+    tipoResidencia: '2',
+    paisOrigen: '3',
+    otrauniversidad: 'Otra',
+  }
   expect((await estudiante.put('/api/alumno/persona', cuerpo)).status).toBe(200)
   const fila = await filaAlumno('alumno-estudiante')
   expect(fila).toMatchObject({ otra_profesion: null, tipo_residencia: null, pais_origen: null, otrauniversidad: null })
 })
 
 test('a moving foreigner: another country with INTERNACIONAL and OTRA is accepted and its city is OTRA', async () => {
-  const cuerpo = { ...(await cuerpoDe(extranjera)), codPais: '3', codRegion: '99', codComuna: '99999', ciudad: '', direccion: 'Av. Corrientes 1234, Buenos Aires' }
+  const cuerpo = {
+    ...(await cuerpoDe(extranjera)),
+    codPais: '3',
+    codRegion: '99',
+    codComuna: '99999',
+    ciudad: '',
+    direccion: 'Av. Corrientes 1234, Buenos Aires',
+  }
   const res = await extranjera.put('/api/alumno/persona', cuerpo)
   expect(res.status).toBe(200)
   expect((await res.json()).data).toMatchObject({ codPais: '3', codRegion: '99', codComuna: '99999', ciudad: 'OTRA' })
 })
 
 test('under 18 on the server clock: 400 with the spec message on fechaNac, nothing changed', async () => {
-  await rechazado(estudiante, 'alumno-estudiante', { ...(await cuerpoDe(estudiante)), fechaNac: '2008-06-01' }, 'fechaNac', MENSAJE_EDAD)
+  await rechazado(
+    estudiante,
+    'alumno-estudiante',
+    { ...(await cuerpoDe(estudiante)), fechaNac: '2008-06-01' },
+    'fechaNac',
+    MENSAJE_EDAD,
+  )
 })
 
 test('missing or malformed home phone: 400 on telefonoParticular', async () => {
   const cuerpo = await cuerpoDe(estudiante)
-  await rechazado(estudiante, 'alumno-estudiante', { ...cuerpo, telefonoParticular: '' }, 'telefonoParticular', MENSAJE_CAMPO_OBLIGATORIO)
-  await rechazado(estudiante, 'alumno-estudiante', { ...cuerpo, telefonoParticular: '2345 6789' }, 'telefonoParticular', MENSAJE_TELEFONO)
+  await rechazado(
+    estudiante,
+    'alumno-estudiante',
+    { ...cuerpo, telefonoParticular: '' },
+    'telefonoParticular',
+    MENSAJE_CAMPO_OBLIGATORIO,
+  )
+  await rechazado(
+    estudiante,
+    'alumno-estudiante',
+    { ...cuerpo, telefonoParticular: '2345 6789' },
+    'telefonoParticular',
+    MENSAJE_TELEFONO,
+  )
 })
 
 test('a foreigner without passport: 400 on numeroDocumento with the spec message', async () => {
   const cuerpo = await cuerpoDe(extranjera)
-  await rechazado(extranjera, 'alumno-extranjera', { ...cuerpo, tipoDocumento: '', numeroDocumento: '' }, 'numeroDocumento', MENSAJE_PASAPORTE_OBLIGATORIO)
+  await rechazado(
+    extranjera,
+    'alumno-extranjera',
+    { ...cuerpo, tipoDocumento: '', numeroDocumento: '' },
+    'numeroDocumento',
+    MENSAJE_PASAPORTE_OBLIGATORIO,
+  )
 })
 
 test('a passport already on another account: 400 on numeroDocumento', async () => {
-  const registro = await apiClient(server.url).post('/api/auth/register', {
+  const registro = await clienteDePrueba(server.url).post('/api/auth/register', {
     nombres: 'Lucía',
     apellidos: 'Fernández Díaz',
     tipoDocumento: 'PASAPORTE',
@@ -185,14 +235,32 @@ test('a passport already on another account: 400 on numeroDocumento', async () =
   })
   expect(registro.status).toBe(201)
   const cuerpo = { ...(await cuerpoDe(extranjera)), numeroDocumento: 'pas778899' }
-  await rechazado(extranjera, 'alumno-extranjera', cuerpo, 'numeroDocumento', 'Ya existe una cuenta con ese RUT o pasaporte.')
+  await rechazado(
+    extranjera,
+    'alumno-extranjera',
+    cuerpo,
+    'numeroDocumento',
+    'Ya existe una cuenta con ese RUT o pasaporte.',
+  )
 })
 
 test('a Chilean address with a comuna of another region: 400 on codComuna', async () => {
   const cuerpo = { ...(await cuerpoDe(estudiante)), codRegion: '13', codComuna: '08101' }
   await rechazado(estudiante, 'alumno-estudiante', cuerpo, 'codComuna', MENSAJE_CAMPO_OBLIGATORIO)
-  await rechazado(estudiante, 'alumno-estudiante', { ...cuerpo, codComuna: '13999' }, 'codComuna', MENSAJE_CAMPO_OBLIGATORIO)
-  await rechazado(estudiante, 'alumno-estudiante', { ...cuerpo, codRegion: '77' }, 'codRegion', MENSAJE_CAMPO_OBLIGATORIO)
+  await rechazado(
+    estudiante,
+    'alumno-estudiante',
+    { ...cuerpo, codComuna: '13999' },
+    'codComuna',
+    MENSAJE_CAMPO_OBLIGATORIO,
+  )
+  await rechazado(
+    estudiante,
+    'alumno-estudiante',
+    { ...cuerpo, codRegion: '77' },
+    'codRegion',
+    MENSAJE_CAMPO_OBLIGATORIO,
+  )
 })
 
 test('a country other than Chile with a Chilean region: 400 on codRegion', async () => {
@@ -201,21 +269,55 @@ test('a country other than Chile with a Chilean region: 400 on codRegion', async
 })
 
 test('profession 29 without otraProfesion: 400 on otraProfesion', async () => {
-  await rechazado(estudiante, 'alumno-estudiante', { ...(await cuerpoDe(estudiante)), codProfesion: '29', otraProfesion: '' }, 'otraProfesion', MENSAJE_CAMPO_OBLIGATORIO)
+  await rechazado(
+    estudiante,
+    'alumno-estudiante',
+    { ...(await cuerpoDe(estudiante)), codProfesion: '29', otraProfesion: '' },
+    'otraProfesion',
+    MENSAJE_CAMPO_OBLIGATORIO,
+  )
 })
 
 test('unknown university, profession or country codes: 400 on each field', async () => {
   const cuerpo = await cuerpoDe(estudiante)
-  await rechazado(estudiante, 'alumno-estudiante', { ...cuerpo, universidad: 'Universidad de Narnia' }, 'universidad', MENSAJE_CAMPO_OBLIGATORIO)
-  await rechazado(estudiante, 'alumno-estudiante', { ...cuerpo, codProfesion: '500' }, 'codProfesion', MENSAJE_CAMPO_OBLIGATORIO)
-  await rechazado(estudiante, 'alumno-estudiante', { ...cuerpo, nacionalidad: '999', tipoResidencia: '1', paisOrigen: '3' }, 'nacionalidad', MENSAJE_CAMPO_OBLIGATORIO)
-  await rechazado(estudiante, 'alumno-estudiante', { ...cuerpo, paisEstSecund: '0' }, 'paisEstSecund', MENSAJE_CAMPO_OBLIGATORIO)
+  await rechazado(
+    estudiante,
+    'alumno-estudiante',
+    { ...cuerpo, universidad: 'Universidad de Narnia' },
+    'universidad',
+    MENSAJE_CAMPO_OBLIGATORIO,
+  )
+  await rechazado(
+    estudiante,
+    'alumno-estudiante',
+    { ...cuerpo, codProfesion: '500' },
+    'codProfesion',
+    MENSAJE_CAMPO_OBLIGATORIO,
+  )
+  await rechazado(
+    estudiante,
+    'alumno-estudiante',
+    { ...cuerpo, nacionalidad: '999', tipoResidencia: '1', paisOrigen: '3' },
+    'nacionalidad',
+    MENSAJE_CAMPO_OBLIGATORIO,
+  )
+  await rechazado(
+    estudiante,
+    'alumno-estudiante',
+    { ...cuerpo, paisEstSecund: '0' },
+    'paisEstSecund',
+    MENSAJE_CAMPO_OBLIGATORIO,
+  )
   const extranjero = { ...(await cuerpoDe(extranjera)), paisOrigen: '999' }
   await rechazado(extranjera, 'alumno-extranjera', extranjero, 'paisOrigen', MENSAJE_CAMPO_OBLIGATORIO)
 })
 
 test('several bad fields are all named', async () => {
-  const res = await estudiante.put('/api/alumno/persona', { ...(await cuerpoDe(estudiante)), universidad: 'X', codProfesion: '500' })
+  const res = await estudiante.put('/api/alumno/persona', {
+    ...(await cuerpoDe(estudiante)),
+    universidad: 'X',
+    codProfesion: '500',
+  })
   expect(res.status).toBe(400)
   expect(Object.keys((await res.json()).campos).sort()).toEqual(['codProfesion', 'universidad'])
 })
@@ -238,7 +340,10 @@ test('a body that is not JSON or not an object is a 400 and changes nothing', as
 })
 
 test('a JSON body over 100 KB is refused with 413 before it is read', async () => {
-  const res = await estudiante.put('/api/alumno/persona', { ...(await cuerpoDe(estudiante)), relleno: 'x'.repeat(110 * 1024) })
+  const res = await estudiante.put('/api/alumno/persona', {
+    ...(await cuerpoDe(estudiante)),
+    relleno: 'x'.repeat(110 * 1024),
+  })
   expect(res.status).toBe(413)
   expect(await res.json()).toEqual({ error: 'Los datos enviados superan el tamaño permitido.' })
 })
@@ -256,7 +361,12 @@ test("the body cannot name another student: e-mail, RUT and codPersona are ignor
   }
   const res = await estudiante.put('/api/alumno/persona', cuerpo)
   expect(res.status).toBe(200)
-  expect((await res.json()).data).toMatchObject({ codPersona: 'AL20180457', email: 'estudiante@demo.cl', rut: '16789432-1', direccion: 'Calle Nueva 99' })
+  expect((await res.json()).data).toMatchObject({
+    codPersona: 'AL20180457',
+    email: 'estudiante@demo.cl',
+    rut: '16789432-1',
+    direccion: 'Calle Nueva 99',
+  })
   expect(await filaAlumno('alumno-extranjera')).toEqual(otra)
   expect(await filaAlumno('alumno-estudiante')).toMatchObject({ email: 'estudiante@demo.cl', rut: '16789432-1' })
 })

@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { apiClient, consultarDb, startTestServer, type TestServer } from '../tests/support/server.ts'
+import {
+  clienteDePrueba,
+  consultarDb,
+  iniciarServidorDePrueba,
+  type ServidorDePrueba,
+} from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
 
-let server: TestServer
+let server: ServidorDePrueba
 
 beforeAll(async () => {
-  server = await startTestServer({ throttle: 'off' })
+  server = await iniciarServidorDePrueba({ throttle: 'off' })
 })
 afterAll(() => server.close())
 
@@ -26,14 +31,18 @@ async function alumnos(): Promise<number> {
 }
 
 test('register creates an account with a normalised RUT that can sign in at once', async () => {
-  const cliente = apiClient(server.url)
+  const cliente = clienteDePrueba(server.url)
   const res = await cliente.post('/api/auth/register', base)
   expect(res.status).toBe(201)
   expect(await res.json()).toEqual({ status: 'ok', message: 'Cuenta creada. Ingresa con tu correo y contraseña.' })
 
   const login = await (await cliente.post('/api/auth/login', { email: base.email, password: base.password })).json()
   expect(login.codRetorno).toBe(0)
-  expect(login.data).toMatchObject({ Name: 'Matías', hed__Former_Middle_Name__c: 'Contreras Vidal', RUT__c: '15234987-4' })
+  expect(login.data).toMatchObject({
+    Name: 'Matías',
+    hed__Former_Middle_Name__c: 'Contreras Vidal',
+    RUT__c: '15234987-4',
+  })
   expect(login.data.Codigo_Alumno__c).toMatch(/^AL\d{8}$/)
   // A new applicant belongs to the portal's own account, so the home hides the assistant block.
   expect(login.data.Owner.Email).toBe(login.cuentaServicio)
@@ -41,19 +50,34 @@ test('register creates an account with a normalised RUT that can sign in at once
 })
 
 test('an e-mail already on record is refused with 409', async () => {
-  const res = await apiClient(server.url).post('/api/auth/register', { ...base, email: DEMO_CUENTAS.estudiante.toUpperCase(), documento: '11111111-1' })
+  const res = await clienteDePrueba(server.url).post('/api/auth/register', {
+    ...base,
+    email: DEMO_CUENTAS.estudiante.toUpperCase(),
+    documento: '11111111-1',
+  })
   expect(res.status).toBe(409)
-  expect(await res.json()).toMatchObject({ status: 'error', message: 'Ya existe una cuenta con ese correo electrónico.' })
+  expect(await res.json()).toMatchObject({
+    status: 'error',
+    message: 'Ya existe una cuenta con ese correo electrónico.',
+  })
 })
 
 test('a RUT or passport already on record is refused with 409, however it is written', async () => {
   const antes = await alumnos()
-  const rut = await apiClient(server.url).post('/api/auth/register', { ...base, email: 'otra@ejemplo.cl', documento: '16789432-1' })
+  const rut = await clienteDePrueba(server.url).post('/api/auth/register', {
+    ...base,
+    email: 'otra@ejemplo.cl',
+    documento: '16789432-1',
+  })
   expect(rut.status).toBe(409)
   expect(await rut.json()).toMatchObject({ status: 'error', message: 'Ya existe una cuenta con ese RUT o pasaporte.' })
-  const conPuntos = await apiClient(server.url).post('/api/auth/register', { ...base, email: 'otra@ejemplo.cl', documento: '016.789.432-1' })
+  const conPuntos = await clienteDePrueba(server.url).post('/api/auth/register', {
+    ...base,
+    email: 'otra@ejemplo.cl',
+    documento: '016.789.432-1',
+  })
   expect(conPuntos.status).toBe(409)
-  const pasaporte = await apiClient(server.url).post('/api/auth/register', {
+  const pasaporte = await clienteDePrueba(server.url).post('/api/auth/register', {
     ...base,
     email: 'otra@ejemplo.cl',
     tipoDocumento: 'PASAPORTE',
@@ -65,7 +89,7 @@ test('a RUT or passport already on record is refused with 409, however it is wri
 })
 
 test('a foreigner registers with a passport and gets the placeholder RUT', async () => {
-  const cliente = apiClient(server.url)
+  const cliente = clienteDePrueba(server.url)
   const datos = { ...base, email: 'lucia.mendez@ejemplo.com', tipoDocumento: 'PASAPORTE', documento: 'PE1234567' }
   expect((await cliente.post('/api/auth/register', datos)).status).toBe(201)
   const login = await (await cliente.post('/api/auth/login', { email: datos.email, password: datos.password })).json()
@@ -74,7 +98,11 @@ test('a foreigner registers with a passport and gets the placeholder RUT', async
 
 test('an invalid RUT gets 400 and stores nothing', async () => {
   const antes = await alumnos()
-  const res = await apiClient(server.url).post('/api/auth/register', { ...base, email: 'nuevo@ejemplo.cl', documento: '15234987-5' })
+  const res = await clienteDePrueba(server.url).post('/api/auth/register', {
+    ...base,
+    email: 'nuevo@ejemplo.cl',
+    documento: '15234987-5',
+  })
   expect(res.status).toBe(400)
   const cuerpo = await res.json()
   expect(cuerpo.campos.documento).toBe('El RUT no es válido (formato 12345678-9, con dígito verificador)')
@@ -84,12 +112,23 @@ test('an invalid RUT gets 400 and stores nothing', async () => {
 
 test('a weak password gets 400 with the spec message, and mismatched confirmation its own', async () => {
   const antes = await alumnos()
-  const debil = await apiClient(server.url).post('/api/auth/register', { ...base, email: 'nuevo@ejemplo.cl', documento: '11111111-1', password: 'clave', confirmacion: 'clave' })
+  const debil = await clienteDePrueba(server.url).post('/api/auth/register', {
+    ...base,
+    email: 'nuevo@ejemplo.cl',
+    documento: '11111111-1',
+    password: 'clave',
+    confirmacion: 'clave',
+  })
   expect(debil.status).toBe(400)
   expect((await debil.json()).campos.password).toBe(
     'La contraseña no es válida: debe tener al menos 8 caracteres, un número, una mayúscula y una minúscula',
   )
-  const distintas = await apiClient(server.url).post('/api/auth/register', { ...base, email: 'nuevo@ejemplo.cl', documento: '11111111-1', confirmacion: 'Clave2027' })
+  const distintas = await clienteDePrueba(server.url).post('/api/auth/register', {
+    ...base,
+    email: 'nuevo@ejemplo.cl',
+    documento: '11111111-1',
+    confirmacion: 'Clave2027',
+  })
   expect(distintas.status).toBe(400)
   expect((await distintas.json()).campos.confirmacion).toBe('Las contraseñas no coinciden, por favor revisar.')
   expect(await alumnos()).toBe(antes)

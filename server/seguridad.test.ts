@@ -11,27 +11,27 @@ import { encuestaVacia } from '../src/domain/encuesta.ts'
 import { MENSAJE_SESION_EXPIRADA } from '../src/domain/errores-api.ts'
 import { MENSAJE_CARACTERES_INVISIBLES } from '../src/domain/validacion.ts'
 import {
-  apiClient,
+  clienteDePrueba,
   consultarDb,
   esperarCorreo,
   iniciarSesion,
-  startTestServer,
+  iniciarServidorDePrueba,
   tokenDeRecuperacion,
-  type ApiClient,
-  type TestServer,
-  type TestServerOptions,
-} from '../tests/support/server.ts'
+  type ClienteDePrueba,
+  type ServidorDePrueba,
+  type OpcionesServidorDePrueba,
+} from '../tests/support/servidor.ts'
 import { rutasApi } from './app.ts'
-import { buildConfig } from './config.ts'
+import { construirConfig } from './config.ts'
 import { DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS } from './db/seed/demo.ts'
 import { MENSAJE_XSRF } from './middleware/xsrf.ts'
 import { MENSAJE_SOLO_JSON, MENSAJE_SOLO_MULTIPART } from './routes/validacion.ts'
-import { hashPassword } from './security/password.ts'
+import { hashearPassword } from './seguridad/password.ts'
 
 // Every call to the password hash is counted, to show which requests reach it.
-vi.mock('./security/password.ts', async (importOriginal) => {
-  const real = await importOriginal<typeof import('./security/password.ts')>()
-  return { ...real, hashPassword: vi.fn(real.hashPassword) }
+vi.mock('./seguridad/password.ts', async (importOriginal) => {
+  const real = await importOriginal<typeof import('./seguridad/password.ts')>()
+  return { ...real, hashearPassword: vi.fn(real.hashearPassword) }
 })
 
 const DEMASIADOS = 'Demasiados intentos. Espere unos minutos e intente nuevamente.'
@@ -50,7 +50,7 @@ type Endpoint = {
   cuerpo: 'ninguno' | 'json' | 'multipart'
   sesion: boolean
   url?: (ajenos: Ajenos) => string
-  valido?: (cliente: ApiClient) => Promise<Record<string, unknown>>
+  valido?: (cliente: ClienteDePrueba) => Promise<Record<string, unknown>>
   /** Multipart only: the field that carries the file. */
   campoArchivo?: string
 }
@@ -58,8 +58,13 @@ type Endpoint = {
 /** What belongs to the signed-in student `estudiante`, which `otra` must never reach. */
 type Ajenos = { documento: string; solicitud: string }
 
-async function personaDe(cliente: ApiClient): Promise<Record<string, unknown>> {
-  const { codPersona: _c, email: _e, rut: _r, ...persona } = ((await (await cliente.get('/api/alumno/persona')).json()) as { data: Record<string, unknown> }).data
+async function personaDe(cliente: ClienteDePrueba): Promise<Record<string, unknown>> {
+  const {
+    codPersona: _c,
+    email: _e,
+    rut: _r,
+    ...persona
+  } = ((await (await cliente.get('/api/alumno/persona')).json()) as { data: Record<string, unknown> }).data
   return persona
 }
 
@@ -89,11 +94,23 @@ const ENDPOINTS: Endpoint[] = [
     campoArchivo: 'archivo',
     valido: async () => ({ codTipoDocumento: '21', archivo: pdf('otra', 'trabajo.pdf') }),
   },
-  { metodo: 'GET', ruta: '/alumno/documentos/:id', cuerpo: 'ninguno', sesion: true, url: (ajenos) => `/alumno/documentos/${ajenos.documento}` },
+  {
+    metodo: 'GET',
+    ruta: '/alumno/documentos/:id',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: (ajenos) => `/alumno/documentos/${ajenos.documento}`,
+  },
   { metodo: 'GET', ruta: '/alumno', cuerpo: 'ninguno', sesion: true },
   { metodo: 'POST', ruta: '/certificados/validar', cuerpo: 'json', sesion: false },
   { metodo: 'GET', ruta: '/solicitudes', cuerpo: 'ninguno', sesion: true },
-  { metodo: 'GET', ruta: '/solicitudes/:codigo/encuesta', cuerpo: 'ninguno', sesion: true, url: (ajenos) => `/solicitudes/${ajenos.solicitud}/encuesta` },
+  {
+    metodo: 'GET',
+    ruta: '/solicitudes/:codigo/encuesta',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: (ajenos) => `/solicitudes/${ajenos.solicitud}/encuesta`,
+  },
   {
     metodo: 'POST',
     ruta: '/solicitudes/:codigo/encuesta',
@@ -143,7 +160,8 @@ const noGet = ENDPOINTS.filter((e) => e.metodo !== 'GET')
 /** A form with these fields; a File value becomes a file part. */
 function formulario(campos: Record<string, unknown>): FormData {
   const form = new FormData()
-  for (const [nombre, valor] of Object.entries(campos)) form.append(nombre, valor instanceof File ? valor : String(valor))
+  for (const [nombre, valor] of Object.entries(campos))
+    form.append(nombre, valor instanceof File ? valor : String(valor))
   return form
 }
 
@@ -151,32 +169,63 @@ function formulario(campos: Record<string, unknown>): FormData {
  * A server for the tables, with two signed-in students: `estudiante`, who has uploaded a document
  * whose contents and name mark it, and `otra`, who probes.
  */
-let comun: TestServer
-let estudiante: ApiClient
-let otra: ApiClient
+let comun: ServidorDePrueba
+let estudiante: ClienteDePrueba
+let otra: ClienteDePrueba
 const ajenos: Ajenos = { documento: '', solicitud: 'INS-26-40018' }
 const MARCA_DOCUMENTO = 'contenido-privado-de-camila'
 beforeAll(async () => {
-  comun = await startTestServer({ throttle: 'off' })
+  comun = await iniciarServidorDePrueba({ throttle: 'off' })
   estudiante = await iniciarSesion(comun.url, DEMO_CUENTAS.estudiante)
   otra = await iniciarSesion(comun.url, DEMO_CUENTAS.extranjera)
-  const subida = await estudiante.request('POST', '/api/alumno/documentos', formulario({ codTipoDocumento: '20', archivo: pdf(MARCA_DOCUMENTO, 'titulo-de-camila.pdf') }))
+  const subida = await estudiante.request(
+    'POST',
+    '/api/alumno/documentos',
+    formulario({ codTipoDocumento: '20', archivo: pdf(MARCA_DOCUMENTO, 'titulo-de-camila.pdf') }),
+  )
   expect(subida.status).toBe(201)
   ajenos.documento = ((await subida.json()) as { data: { id: string } }).data.id
 })
 afterAll(() => comun.close())
 
 /** What identifies `estudiante` in any reply. */
-const MARCAS_ESTUDIANTE = [DEMO_CUENTAS.estudiante, '16789432-1', 'AL20180457', 'Camila Andrea', MARCA_DOCUMENTO, 'titulo-de-camila', 'INS-26-40018']
+const MARCAS_ESTUDIANTE = [
+  DEMO_CUENTAS.estudiante,
+  '16789432-1',
+  'AL20180457',
+  'Camila Andrea',
+  MARCA_DOCUMENTO,
+  'titulo-de-camila',
+  'INS-26-40018',
+]
 
 /** Rows counted in the tables a request could change. */
-async function estadoDeDatos(servidor: TestServer): Promise<unknown[]> {
-  const tablas = ['alumnos', 'sesiones', 'tokens_recuperacion', 'historial_persona', 'archivos_personales', 'idempotencia', 'encuestas', 'condiciones']
-  return Promise.all(tablas.map(async (t) => (await consultarDb<{ n: number }>(servidor.dataDir, `select count(*) as n from ${t}`))[0]?.n))
+async function estadoDeDatos(servidor: ServidorDePrueba): Promise<unknown[]> {
+  const tablas = [
+    'alumnos',
+    'sesiones',
+    'tokens_recuperacion',
+    'historial_persona',
+    'archivos_personales',
+    'idempotencia',
+    'encuestas',
+    'condiciones',
+  ]
+  return Promise.all(
+    tablas.map(
+      async (t) => (await consultarDb<{ n: number }>(servidor.dataDir, `select count(*) as n from ${t}`))[0]?.n,
+    ),
+  )
 }
 
 /** A raw body with the client's cookies and XSRF header: what a page could send with fetch. */
-function enviar(cliente: ApiClient, servidor: TestServer, e: Endpoint, cuerpo: BodyInit | undefined, contentType?: string): Promise<Response> {
+function enviar(
+  cliente: ClienteDePrueba,
+  servidor: ServidorDePrueba,
+  e: Endpoint,
+  cuerpo: BodyInit | undefined,
+  contentType?: string,
+): Promise<Response> {
   const headers: Record<string, string> = {
     cookie: [...cliente.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
     'x-xsrf-token': cliente.cookies.get('XSRF-TOKEN') ?? '',
@@ -185,21 +234,20 @@ function enviar(cliente: ApiClient, servidor: TestServer, e: Endpoint, cuerpo: B
   return fetch(`${servidor.url}${url(e)}`, { method: e.metodo, headers, body: cuerpo })
 }
 
-
-const abiertos: TestServer[] = []
+const abiertos: ServidorDePrueba[] = []
 afterEach(async () => {
   await Promise.all(abiertos.splice(0).map((s) => s.close()))
 })
 
-async function arrancar(opciones: TestServerOptions = {}): Promise<TestServer> {
-  const servidor = await startTestServer(opciones)
+async function arrancar(opciones: OpcionesServidorDePrueba = {}): Promise<ServidorDePrueba> {
+  const servidor = await iniciarServidorDePrueba(opciones)
   abiertos.push(servidor)
   return servidor
 }
 
 /** A server with these throttle limits (env syntax N/M), every other one as configured by default. */
-function conLimites(env: Record<string, string>): Promise<TestServer> {
-  return arrancar({ config: { limites: buildConfig(env).limites } })
+function conLimites(env: Record<string, string>): Promise<ServidorDePrueba> {
+  return arrancar({ config: { limites: construirConfig(env).limites } })
 }
 
 test('hashed assets carry no cookie (a CDN keeps them); the page does', async () => {
@@ -213,7 +261,9 @@ test('hashed assets carry no cookie (a CDN keeps them); the page does', async ()
     expect(script.status).toBe(200)
     expect(script.headers.getSetCookie()).toEqual([])
     expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
-    expect((await fetch(`${servidor.url}/login`)).headers.getSetCookie().some((c) => c.startsWith('XSRF-TOKEN='))).toBe(true)
+    expect((await fetch(`${servidor.url}/login`)).headers.getSetCookie().some((c) => c.startsWith('XSRF-TOKEN='))).toBe(
+      true,
+    )
   } finally {
     rmSync(dist, { recursive: true, force: true })
   }
@@ -225,8 +275,11 @@ test('a certificate keeps the name it certified when the student renames themsel
   const propia = await personaDe(cliente)
   const invertido = await cliente.put('/api/alumno/persona', { ...propia, nombres: 'Camila\u202Eogeid' })
   expect(invertido.status).toBe(400)
-  expect(await invertido.json()).toMatchObject({ error: MENSAJE_CARACTERES_INVISIBLES, campos: { nombres: MENSAJE_CARACTERES_INVISIBLES } })
-  const registro = await apiClient(servidor.url).post('/api/auth/register', {
+  expect(await invertido.json()).toMatchObject({
+    error: MENSAJE_CARACTERES_INVISIBLES,
+    campos: { nombres: MENSAJE_CARACTERES_INVISIBLES },
+  })
+  const registro = await clienteDePrueba(servidor.url).post('/api/auth/register', {
     nombres: 'Ana\u200B',
     apellidos: 'Pérez',
     tipoDocumento: 'RUT',
@@ -239,8 +292,12 @@ test('a certificate keeps the name it certified when the student renames themsel
   expect(registro.status).toBe(400)
   expect((await registro.json()).campos).toEqual({ nombres: MENSAJE_CARACTERES_INVISIBLES })
 
-  expect((await cliente.put('/api/alumno/persona', { ...propia, nombres: 'Impostora', apPaterno: 'Cualquiera' })).status).toBe(200)
-  const validacion = await apiClient(servidor.url).post('/api/certificados/validar', { codValidador: DEMO_CERTIFICADO_VALIDO })
+  expect(
+    (await cliente.put('/api/alumno/persona', { ...propia, nombres: 'Impostora', apPaterno: 'Cualquiera' })).status,
+  ).toBe(200)
+  const validacion = await clienteDePrueba(servidor.url).post('/api/certificados/validar', {
+    codValidador: DEMO_CERTIFICADO_VALIDO,
+  })
   const { data } = (await validacion.json()) as { data: { msgvalido: string } }
   expect(data.msgvalido).toContain('Camila Andrea Rojas Soto')
   expect(data.msgvalido).not.toContain('Impostora')
@@ -248,31 +305,38 @@ test('a certificate keeps the name it certified when the student renames themsel
 
 test('checking and using reset links is throttled per IP once too many were refused', async () => {
   const servidor = await conLimites({ THROTTLE_RECUPERACION_TOKEN_IP: '3/15' })
-  const cliente = apiClient(servidor.url)
-  for (let i = 0; i < 3; i++) expect((await cliente.post('/api/auth/password/verify', { token: `falso-${i}` })).status).toBe(400)
+  const cliente = clienteDePrueba(servidor.url)
+  for (let i = 0; i < 3; i++)
+    expect((await cliente.post('/api/auth/password/verify', { token: `falso-${i}` })).status).toBe(400)
   const verificar = await cliente.post('/api/auth/password/verify', { token: 'falso-3' })
   expect(verificar.status).toBe(429)
   expect(await verificar.json()).toMatchObject({ error: DEMASIADOS, status: 'error', message: DEMASIADOS })
-  const crear = await cliente.post('/api/auth/password/set', { token: 'falso-4', password: 'Nueva2026', confirmacion: 'Nueva2026' })
+  const crear = await cliente.post('/api/auth/password/set', {
+    token: 'falso-4',
+    password: 'Nueva2026',
+    confirmacion: 'Nueva2026',
+  })
   expect(crear.status).toBe(429)
   expect(Number(crear.headers.get('retry-after'))).toBeGreaterThan(0)
 })
 
 test('a bogus reset token is refused before any password is hashed', async () => {
   const servidor = await arrancar({ throttle: 'off' })
-  const cliente = apiClient(servidor.url)
-  vi.mocked(hashPassword).mockClear()
+  const cliente = clienteDePrueba(servidor.url)
+  vi.mocked(hashearPassword).mockClear()
   const intentos = Array.from({ length: 16 }, (_, i) =>
     cliente.post('/api/auth/password/set', { token: `falso-${i}`, password: 'Nueva2026', confirmacion: 'Nueva2026' }),
   )
   for (const res of await Promise.all(intentos)) expect(res.status).toBe(400)
-  expect(hashPassword).not.toHaveBeenCalled()
+  expect(hashearPassword).not.toHaveBeenCalled()
 
   // A real link does reach the hash: the spy sees what the server does.
   await cliente.post('/api/auth/password/request', { email: DEMO_CUENTAS.sinSolicitudes })
   const token = tokenDeRecuperacion(await esperarCorreo(servidor.dataDir, DEMO_CUENTAS.sinSolicitudes))
-  expect((await cliente.post('/api/auth/password/set', { token, password: 'Nueva2026', confirmacion: 'Nueva2026' })).status).toBe(200)
-  expect(hashPassword).toHaveBeenCalledTimes(1)
+  expect(
+    (await cliente.post('/api/auth/password/set', { token, password: 'Nueva2026', confirmacion: 'Nueva2026' })).status,
+  ).toBe(200)
+  expect(hashearPassword).toHaveBeenCalledTimes(1)
 })
 
 test('a request cannot forge log lines: every line is one JSON event with control and bidirectional characters escaped', async () => {
@@ -287,16 +351,23 @@ test('a request cannot forge log lines: every line is one JSON event with contro
   const eventos = servidor.eventos()
   expect(eventos.some((e) => e.mensaje === 'falso')).toBe(false)
   const peticion = eventos.find((e) => e.mensaje === 'petición' && String(e.ruta).startsWith('/api/nada'))
-  expect(peticion).toMatchObject({ metodo: 'GET', status: 404, id: res.headers.get('x-request-id'), ms: expect.any(Number) })
+  expect(peticion).toMatchObject({
+    metodo: 'GET',
+    status: 404,
+    id: res.headers.get('x-request-id'),
+    ms: expect.any(Number),
+  })
 })
 
 test('the log holds no e-mail address, not even the recipient of a saved reset e-mail', async () => {
   const servidor = await arrancar({ throttle: 'off' })
-  const cliente = apiClient(servidor.url)
+  const cliente = clienteDePrueba(servidor.url)
   await cliente.post('/api/auth/password/request', { email: DEMO_CUENTAS.extranjera })
   await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: 'Equivocada1' })
   await esperarCorreo(servidor.dataDir, DEMO_CUENTAS.extranjera)
-  await vi.waitFor(() => expect(servidor.eventos().some((e) => String(e.mensaje).startsWith('correo guardado en '))).toBe(true))
+  await vi.waitFor(() =>
+    expect(servidor.eventos().some((e) => String(e.mensaje).startsWith('correo guardado en '))).toBe(true),
+  )
   const todo = servidor.logs.join('\n')
   expect(todo).not.toContain('@')
   expect(todo).not.toContain('extranjera')
@@ -341,14 +412,16 @@ test('a body refused early for its size is answered with Connection: close, and 
   }
 })
 
-test.each(conCuerpo('json').flatMap((e) =>
-  [
-    ['text/plain', '{"email":"a@b.cl"}'],
-    ['application/x-www-form-urlencoded', 'email=a%40b.cl&password=x'],
-    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
-    [undefined, '{"email":"a@b.cl"}'],
-  ].map(([tipo, cuerpo]) => ({ e, tipo, cuerpo })),
-))('$e.metodo $e.ruta accepts only application/json (here: $tipo)', async ({ e, tipo, cuerpo }) => {
+test.each(
+  conCuerpo('json').flatMap((e) =>
+    [
+      ['text/plain', '{"email":"a@b.cl"}'],
+      ['application/x-www-form-urlencoded', 'email=a%40b.cl&password=x'],
+      ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n'],
+      [undefined, '{"email":"a@b.cl"}'],
+    ].map(([tipo, cuerpo]) => ({ e, tipo, cuerpo })),
+  ),
+)('$e.metodo $e.ruta accepts only application/json (here: $tipo)', async ({ e, tipo, cuerpo }) => {
   const res = await enviar(estudiante, comun, e, cuerpo, tipo)
   expect(res.status).toBe(415)
   expect(await res.json()).toMatchObject({ error: MENSAJE_SOLO_JSON })
@@ -361,8 +434,12 @@ test.each(conCuerpo('multipart'))('$metodo $ruta accepts only multipart/form-dat
 })
 
 test('an upload with more than one file is refused, not half kept', async () => {
-  const pdf = (texto: string) => new File([`%PDF-1.4\n% ${texto}\n%%EOF\n`], `${texto}.pdf`, { type: 'application/pdf' })
-  const antes = await consultarDb(comun.dataDir, "select id from archivos_personales where alumno_id = 'alumno-estudiante'")
+  const pdf = (texto: string) =>
+    new File([`%PDF-1.4\n% ${texto}\n%%EOF\n`], `${texto}.pdf`, { type: 'application/pdf' })
+  const antes = await consultarDb(
+    comun.dataDir,
+    "select id from archivos_personales where alumno_id = 'alumno-estudiante'",
+  )
   const dosEnUnCampo = new FormData()
   dosEnUnCampo.set('codTipoDocumento', '20')
   dosEnUnCampo.append('archivo', pdf('primero'))
@@ -376,7 +453,9 @@ test('an upload with more than one file is refused, not half kept', async () => 
     expect(res.status).toBe(400)
     expect(await res.json()).toMatchObject({ error: MENSAJE_UN_SOLO_ARCHIVO })
   }
-  expect(await consultarDb(comun.dataDir, "select id from archivos_personales where alumno_id = 'alumno-estudiante'")).toEqual(antes)
+  expect(
+    await consultarDb(comun.dataDir, "select id from archivos_personales where alumno_id = 'alumno-estudiante'"),
+  ).toEqual(antes)
 })
 
 test('a logout replayed with the Idempotency-Key of an earlier logout still ends the session', async () => {
@@ -399,7 +478,11 @@ test('with a session, only the XSRF token bound to it is accepted, not any match
   // A planted pair: cookie and header agree, as a double submit alone would accept.
   const plantado = await fetch(`${comun.url}/api/certificados/validar`, {
     method: 'POST',
-    headers: { cookie: `portal_sesion=${sesion}; XSRF-TOKEN=plantado`, 'x-xsrf-token': 'plantado', 'content-type': 'application/json' },
+    headers: {
+      cookie: `portal_sesion=${sesion}; XSRF-TOKEN=plantado`,
+      'x-xsrf-token': 'plantado',
+      'content-type': 'application/json',
+    },
     body: JSON.stringify({ codValidador: 'ABC' }),
   })
   expect(plantado.status).toBe(403)
@@ -414,7 +497,11 @@ test('with a session, only the XSRF token bound to it is accepted, not any match
   expect(cliente.cookies.get('XSRF-TOKEN')).not.toBe(previo)
   const viejo = await fetch(`${comun.url}/api/certificados/validar`, {
     method: 'POST',
-    headers: { cookie: `portal_sesion=${cliente.cookies.get('portal_sesion')}; XSRF-TOKEN=${previo}`, 'x-xsrf-token': previo, 'content-type': 'application/json' },
+    headers: {
+      cookie: `portal_sesion=${cliente.cookies.get('portal_sesion')}; XSRF-TOKEN=${previo}`,
+      'x-xsrf-token': previo,
+      'content-type': 'application/json',
+    },
     body: JSON.stringify({ codValidador: 'ABC' }),
   })
   expect(viejo.status).toBe(403)
@@ -424,11 +511,14 @@ test('the per-IP login limit counts failures only: many students signing in from
   const servidor = await conLimites({ THROTTLE_LOGIN_IP: '3/15' })
   for (let i = 0; i < 6; i++) {
     const email = [DEMO_CUENTAS.estudiante, DEMO_CUENTAS.extranjera, DEMO_CUENTAS.sinSolicitudes][i % 3]
-    const res = await apiClient(servidor.url).post('/api/auth/login', { email, password: 'Demo2026' })
+    const res = await clienteDePrueba(servidor.url).post('/api/auth/login', { email, password: 'Demo2026' })
     expect((await res.json()).codRetorno).toBe(0)
   }
-  const cliente = apiClient(servidor.url)
-  for (let i = 0; i < 3; i++) expect((await cliente.post('/api/auth/login', { email: `nadie${i}@demo.cl`, password: 'Mala2026' })).status).toBe(200)
+  const cliente = clienteDePrueba(servidor.url)
+  for (let i = 0; i < 3; i++)
+    expect((await cliente.post('/api/auth/login', { email: `nadie${i}@demo.cl`, password: 'Mala2026' })).status).toBe(
+      200,
+    )
   const bloqueado = await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: 'Demo2026' })
   expect(bloqueado.status).toBe(429)
   expect(await bloqueado.json()).toEqual({ error: DEMASIADOS })
@@ -436,7 +526,7 @@ test('the per-IP login limit counts failures only: many students signing in from
 
 test('trying passport numbers other than one own is throttled per student, and a refused number is kept nowhere', async () => {
   const servidor = await conLimites({ THROTTLE_DOCUMENTO_ALUMNO: '2/60' })
-  const registro = await apiClient(servidor.url).post('/api/auth/register', {
+  const registro = await clienteDePrueba(servidor.url).post('/api/auth/register', {
     nombres: 'Lucía',
     apellidos: 'Fernández Díaz',
     tipoDocumento: 'PASAPORTE',
@@ -448,8 +538,14 @@ test('trying passport numbers other than one own is throttled per student, and a
   })
   expect(registro.status).toBe(201)
   const cliente = await iniciarSesion(servidor.url, DEMO_CUENTAS.extranjera)
-  const { codPersona: _c, email: _e, rut: _r, ...propia } = ((await (await cliente.get('/api/alumno/persona')).json()) as { data: Record<string, string> }).data
-  const probar = (numeroDocumento: string, clave: string) => cliente.put('/api/alumno/persona', { ...propia, numeroDocumento }, { 'Idempotency-Key': clave })
+  const {
+    codPersona: _c,
+    email: _e,
+    rut: _r,
+    ...propia
+  } = ((await (await cliente.get('/api/alumno/persona')).json()) as { data: Record<string, string> }).data
+  const probar = (numeroDocumento: string, clave: string) =>
+    cliente.put('/api/alumno/persona', { ...propia, numeroDocumento }, { 'Idempotency-Key': clave })
 
   expect((await probar('PAS778899', 'probar-documento-1')).status).toBe(400)
   expect((await probar('PAS778898', 'probar-documento-2')).status).toBe(200)
@@ -478,62 +574,109 @@ test('the tables list every API endpoint', () => {
 test.each(ENDPOINTS)('$metodo $ruta: the reply is never stored by a cache', async (e) => {
   // A student of its own: one of the rows is the logout.
   const cliente = await iniciarSesion(comun.url, DEMO_CUENTAS.sinSolicitudes)
-  const res = await enviar(cliente, comun, e, e.cuerpo === 'json' ? '{}' : undefined, e.cuerpo === 'json' ? 'application/json' : undefined)
+  const res = await enviar(
+    cliente,
+    comun,
+    e,
+    e.cuerpo === 'json' ? '{}' : undefined,
+    e.cuerpo === 'json' ? 'application/json' : undefined,
+  )
   expect(res.status).toBeLessThan(500)
   expect(res.headers.get('cache-control')).toMatch(/no-store/)
 })
 
 test.each(ENDPOINTS.filter((e) => e.sesion))('$metodo $ruta without a session: 401 and nothing else', async (e) => {
-  const anonimo = apiClient(comun.url)
+  const anonimo = clienteDePrueba(comun.url)
   await anonimo.get('/api/sesion')
   const res = await enviar(anonimo, comun, e, undefined)
   expect(res.status).toBe(401)
   expect(await res.json()).toEqual({ error: MENSAJE_SESION_EXPIRADA })
 })
 
-test.each(ENDPOINTS.filter((e) => e.sesion && e.metodo === 'GET'))("$metodo $ruta never shows another student's data", async (e) => {
-  const res = await otra.get(url(e))
-  expect(res.status).toBeLessThan(500)
-  const texto = await res.text()
-  for (const marca of MARCAS_ESTUDIANTE) expect(texto, marca).not.toContain(marca)
-})
+test.each(ENDPOINTS.filter((e) => e.sesion && e.metodo === 'GET'))(
+  "$metodo $ruta never shows another student's data",
+  async (e) => {
+    const res = await otra.get(url(e))
+    expect(res.status).toBeLessThan(500)
+    const texto = await res.text()
+    for (const marca of MARCAS_ESTUDIANTE) expect(texto, marca).not.toContain(marca)
+  },
+)
 
-test.each(ENDPOINTS.filter((e) => e.sesion && e.metodo !== 'GET'))("$metodo $ruta acts on the session's student only, whatever ids the body names", async (e) => {
-  expect(e.valido, 'a row that changes data gives a body it accepts').toBeDefined()
-  const suyo = async () =>
-    Promise.all(['/api/alumno/persona', '/api/alumno/documentos', '/api/solicitudes'].map(async (ruta) => (await estudiante.get(ruta)).text()))
-  const antes = await suyo()
-  const cuerpo = { ...(await e.valido!(otra)), alumnoId: 'alumno-estudiante', alumno_id: 'alumno-estudiante', codPersona: 'AL20180457', email: DEMO_CUENTAS.estudiante, rut: '16789432-1' }
-  const res = await otra.request(e.metodo, url(e), e.cuerpo === 'multipart' ? formulario(cuerpo) : cuerpo)
-  expect(res.status).toBeLessThan(300)
-  expect(await suyo()).toEqual(antes)
-})
+test.each(ENDPOINTS.filter((e) => e.sesion && e.metodo !== 'GET'))(
+  "$metodo $ruta acts on the session's student only, whatever ids the body names",
+  async (e) => {
+    expect(e.valido, 'a row that changes data gives a body it accepts').toBeDefined()
+    const suyo = async () =>
+      Promise.all(
+        ['/api/alumno/persona', '/api/alumno/documentos', '/api/solicitudes'].map(async (ruta) =>
+          (await estudiante.get(ruta)).text(),
+        ),
+      )
+    const antes = await suyo()
+    const cuerpo = {
+      ...(await e.valido!(otra)),
+      alumnoId: 'alumno-estudiante',
+      alumno_id: 'alumno-estudiante',
+      codPersona: 'AL20180457',
+      email: DEMO_CUENTAS.estudiante,
+      rut: '16789432-1',
+    }
+    const res = await otra.request(e.metodo, url(e), e.cuerpo === 'multipart' ? formulario(cuerpo) : cuerpo)
+    expect(res.status).toBeLessThan(300)
+    expect(await suyo()).toEqual(antes)
+  },
+)
 
 /** What a page on another site, or a script with a stolen or planted token, could send. */
-const INTENTOS_XSRF: { caso: string; cabeceras: (cliente: ApiClient) => Record<string, string> }[] = [
+const INTENTOS_XSRF: { caso: string; cabeceras: (cliente: ClienteDePrueba) => Record<string, string> }[] = [
   { caso: 'no header', cabeceras: (c) => ({ cookie: galletas(c) }) },
-  { caso: 'a header that differs from the cookie', cabeceras: (c) => ({ cookie: galletas(c), 'x-xsrf-token': 'otro-valor' }) },
-  { caso: 'a header and no cookie', cabeceras: (c) => ({ cookie: galletas(c, ['XSRF-TOKEN']), 'x-xsrf-token': c.cookies.get('XSRF-TOKEN') ?? '' }) },
-  { caso: 'a planted pair beside the session', cabeceras: (c) => ({ cookie: `${galletas(c, ['XSRF-TOKEN'])}; XSRF-TOKEN=plantado`, 'x-xsrf-token': 'plantado' }) },
-  { caso: "another session's token", cabeceras: (c) => ({ cookie: `${galletas(c, ['XSRF-TOKEN'])}; XSRF-TOKEN=${otra.cookies.get('XSRF-TOKEN')}`, 'x-xsrf-token': otra.cookies.get('XSRF-TOKEN') ?? '' }) },
+  {
+    caso: 'a header that differs from the cookie',
+    cabeceras: (c) => ({ cookie: galletas(c), 'x-xsrf-token': 'otro-valor' }),
+  },
+  {
+    caso: 'a header and no cookie',
+    cabeceras: (c) => ({ cookie: galletas(c, ['XSRF-TOKEN']), 'x-xsrf-token': c.cookies.get('XSRF-TOKEN') ?? '' }),
+  },
+  {
+    caso: 'a planted pair beside the session',
+    cabeceras: (c) => ({ cookie: `${galletas(c, ['XSRF-TOKEN'])}; XSRF-TOKEN=plantado`, 'x-xsrf-token': 'plantado' }),
+  },
+  {
+    caso: "another session's token",
+    cabeceras: (c) => ({
+      cookie: `${galletas(c, ['XSRF-TOKEN'])}; XSRF-TOKEN=${otra.cookies.get('XSRF-TOKEN')}`,
+      'x-xsrf-token': otra.cookies.get('XSRF-TOKEN') ?? '',
+    }),
+  },
 ]
 
-function galletas(cliente: ApiClient, sin: string[] = []): string {
-  return [...cliente.cookies].filter(([k]) => !sin.includes(k)).map(([k, v]) => `${k}=${v}`).join('; ')
+function galletas(cliente: ClienteDePrueba, sin: string[] = []): string {
+  return [...cliente.cookies]
+    .filter(([k]) => !sin.includes(k))
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ')
 }
 
-test.each(noGet.flatMap((e) => INTENTOS_XSRF.map((i) => ({ e, ...i }))))('$e.metodo $e.ruta refuses $caso with 403 and changes nothing', async ({ e, cabeceras }) => {
-  const antes = await estadoDeDatos(comun)
-  const res = await fetch(`${comun.url}${url(e)}`, {
-    method: e.metodo,
-    headers: { ...cabeceras(estudiante), 'content-type': e.cuerpo === 'multipart' ? 'multipart/form-data; boundary=x' : 'application/json' },
-    body: e.cuerpo === 'multipart' ? '--x--\r\n' : '{}',
-  })
-  expect(res.status).toBe(403)
-  expect(await res.json()).toEqual({ error: MENSAJE_XSRF })
-  expect(await estadoDeDatos(comun)).toEqual(antes)
-  expect((await estudiante.get('/api/alumno')).status).toBe(200)
-})
+test.each(noGet.flatMap((e) => INTENTOS_XSRF.map((i) => ({ e, ...i }))))(
+  '$e.metodo $e.ruta refuses $caso with 403 and changes nothing',
+  async ({ e, cabeceras }) => {
+    const antes = await estadoDeDatos(comun)
+    const res = await fetch(`${comun.url}${url(e)}`, {
+      method: e.metodo,
+      headers: {
+        ...cabeceras(estudiante),
+        'content-type': e.cuerpo === 'multipart' ? 'multipart/form-data; boundary=x' : 'application/json',
+      },
+      body: e.cuerpo === 'multipart' ? '--x--\r\n' : '{}',
+    })
+    expect(res.status).toBe(403)
+    expect(await res.json()).toEqual({ error: MENSAJE_XSRF })
+    expect(await estadoDeDatos(comun)).toEqual(antes)
+    expect((await estudiante.get('/api/alumno')).status).toBe(200)
+  },
+)
 
 /** How the validation library words its own messages, which no reply may show. */
 const DEFAULT_EN_INGLES = /\b(Invalid|Expected|received)\b/
@@ -547,7 +690,11 @@ const CUERPOS_MALFORMADOS: { caso: string; cuerpo: BodyInit; status: number }[] 
   { caso: 'an array', cuerpo: '[{"email":"a@b.cl"}]', status: 400 },
   { caso: 'a number', cuerpo: '42', status: 400 },
   { caso: 'a string', cuerpo: '"texto"', status: 400 },
-  { caso: 'fields of the wrong type', cuerpo: JSON.stringify({ email: 123, password: [], token: {}, codValidador: 7, nombres: null }), status: 400 },
+  {
+    caso: 'fields of the wrong type',
+    cuerpo: JSON.stringify({ email: 123, password: [], token: {}, codValidador: 7, nombres: null }),
+    status: 400,
+  },
   { caso: 'a prototype key', cuerpo: '{"__proto__":{"admin":true},"constructor":{"prototype":{"x":1}}}', status: 400 },
   { caso: 'deep nesting', cuerpo: `${'['.repeat(20_000)}${']'.repeat(20_000)}`, status: 400 },
   { caso: 'bytes that are not UTF-8', cuerpo: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), status: 400 },
@@ -568,9 +715,24 @@ test.each(conCuerpo('json').flatMap((e) => CUERPOS_MALFORMADOS.map((m) => ({ e, 
 )
 
 /** Hostile uploads: each is refused, in Spanish, and nothing is stored. */
-const SUBIDAS_HOSTILES: { caso: string; cambiar: (campos: Record<string, unknown>, campoArchivo: string) => Record<string, unknown> | BodyInit; status: number }[] = [
-  { caso: 'an HTML page named .pdf', cambiar: (c, a) => ({ ...c, [a]: new File(['<html><script>alert(1)</script>'], 'a.pdf') }), status: 415 },
-  { caso: 'a PNG named .pdf', cambiar: (c, a) => ({ ...c, [a]: new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'a.pdf') }), status: 415 },
+const SUBIDAS_HOSTILES: {
+  caso: string
+  cambiar: (campos: Record<string, unknown>, campoArchivo: string) => Record<string, unknown> | BodyInit
+  status: number
+}[] = [
+  {
+    caso: 'an HTML page named .pdf',
+    cambiar: (c, a) => ({ ...c, [a]: new File(['<html><script>alert(1)</script>'], 'a.pdf') }),
+    status: 415,
+  },
+  {
+    caso: 'a PNG named .pdf',
+    cambiar: (c, a) => ({
+      ...c,
+      [a]: new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])], 'a.pdf'),
+    }),
+    status: 415,
+  },
   { caso: 'a PDF named .exe', cambiar: (c, a) => ({ ...c, [a]: pdf('x', 'programa.exe') }), status: 415 },
   { caso: 'a PDF named .svg', cambiar: (c, a) => ({ ...c, [a]: pdf('x', 'imagen.svg') }), status: 415 },
   { caso: 'an empty file', cambiar: (c, a) => ({ ...c, [a]: new File([], 'vacio.pdf') }), status: 415 },
@@ -587,7 +749,11 @@ const SUBIDAS_HOSTILES: { caso: string; cambiar: (campos: Record<string, unknown
     },
     status: 400,
   },
-  { caso: 'a broken multipart body', cambiar: () => '--limite\r\nContent-Disposition: form-data; name="archivo"; filename="a.pdf"\r\n\r\n%PDF', status: 400 },
+  {
+    caso: 'a broken multipart body',
+    cambiar: () => '--limite\r\nContent-Disposition: form-data; name="archivo"; filename="a.pdf"\r\n\r\n%PDF',
+    status: 400,
+  },
 ]
 
 test.each(conCuerpo('multipart').flatMap((e) => SUBIDAS_HOSTILES.map((s) => ({ e, ...s }))))(
@@ -599,7 +765,11 @@ test.each(conCuerpo('multipart').flatMap((e) => SUBIDAS_HOSTILES.map((s) => ({ e
     const res =
       typeof cambiado === 'string'
         ? await enviar(otra, comun, e, cambiado, 'multipart/form-data; boundary=limite')
-        : await otra.request(e.metodo, url(e), cambiado instanceof FormData ? cambiado : formulario(cambiado as Record<string, unknown>))
+        : await otra.request(
+            e.metodo,
+            url(e),
+            cambiado instanceof FormData ? cambiado : formulario(cambiado as Record<string, unknown>),
+          )
     expect(res.status).toBe(status)
     const { error } = (await res.json()) as { error: string }
     expect(error).toMatch(/^[A-ZÁÉÍÓÚÑ¡¿].*\S/)

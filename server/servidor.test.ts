@@ -3,7 +3,13 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
 import { borrarBaseDePrueba } from '../tests/support/base-de-datos.ts'
-import { apiClient, consultarDb, esperarCorreo, startTestServer, tokenDeRecuperacion } from '../tests/support/server.ts'
+import {
+  clienteDePrueba,
+  consultarDb,
+  esperarCorreo,
+  iniciarServidorDePrueba,
+  tokenDeRecuperacion,
+} from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 import { proveedorMigraciones } from './db/migrations/index.ts'
 
@@ -15,8 +21,8 @@ async function contar(dataDir: string, sql: string): Promise<number> {
 test('a restart reuses the database: data kept, migrations and seed not applied twice', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-reinicio-'))
   try {
-    const primero = await startTestServer({ throttle: 'off', dataDir })
-    const cliente = apiClient(primero.url)
+    const primero = await iniciarServidorDePrueba({ throttle: 'off', dataDir })
+    const cliente = clienteDePrueba(primero.url)
     await cliente.post('/api/auth/register', {
       nombres: 'Ana',
       apellidos: 'Pérez Lagos',
@@ -27,13 +33,18 @@ test('a restart reuses the database: data kept, migrations and seed not applied 
       password: 'Clave2026',
       confirmacion: 'Clave2026',
     })
-    expect(primero.eventos().map((e) => e.mensaje)).toContain('datos iniciales cargados: 0001-tablas-de-referencia, 0002-demo, 0003-encuestas-condiciones')
+    expect(primero.eventos().map((e) => e.mensaje)).toContain(
+      'datos iniciales cargados: 0001-tablas-de-referencia, 0002-demo, 0003-encuestas-condiciones',
+    )
     await primero.close()
 
-    const segundo = await startTestServer({ throttle: 'off', dataDir })
+    const segundo = await iniciarServidorDePrueba({ throttle: 'off', dataDir })
     try {
       expect(segundo.eventos().some((e) => String(e.mensaje).startsWith('datos iniciales cargados'))).toBe(false)
-      const login = await apiClient(segundo.url).post('/api/auth/login', { email: 'ana@ejemplo.cl', password: 'Clave2026' })
+      const login = await clienteDePrueba(segundo.url).post('/api/auth/login', {
+        email: 'ana@ejemplo.cl',
+        password: 'Clave2026',
+      })
       expect((await login.json()).codRetorno).toBe(0)
     } finally {
       await segundo.close()
@@ -52,10 +63,15 @@ test('a restart reuses the database: data kept, migrations and seed not applied 
 })
 
 test('the demo data matches the issue: 10+ enrolments across groups and types for estudiante, one for extranjera, none for sinsolicitudes', async () => {
-  const server = await startTestServer({ throttle: 'off' })
+  const server = await iniciarServidorDePrueba({ throttle: 'off' })
   try {
     const dataDir = server.dataDir
-    const solicitudes = await consultarDb<{ cod_grupo: string; tipo_curso: string; habilita_tb: number; codigo_inscripcion: string }>(
+    const solicitudes = await consultarDb<{
+      cod_grupo: string
+      tipo_curso: string
+      habilita_tb: number
+      codigo_inscripcion: string
+    }>(
       dataDir,
       'select s.* from solicitudes s join alumnos a on a.id = s.alumno_id where a.email = ?',
       DEMO_CUENTAS.estudiante,
@@ -64,9 +80,14 @@ test('the demo data matches the issue: 10+ enrolments across groups and types fo
     expect(new Set(solicitudes.map((s) => s.cod_grupo))).toEqual(new Set(['1', '5', '85', '86']))
     expect(solicitudes.map((s) => s.tipo_curso)).toEqual(expect.arrayContaining(['Derivada', 'Primaria']))
     expect(new Set(solicitudes.map((s) => s.habilita_tb))).toEqual(new Set([0, 1]))
-    const documentos = await consultarDb<{ c: string; t: string }>(dataDir, 'select codigo_inscripcion as c, cod_tipo_documento as t from documentos')
+    const documentos = await consultarDb<{ c: string; t: string }>(
+      dataDir,
+      'select codigo_inscripcion as c, cod_tipo_documento as t from documentos',
+    )
     const tipos = (codigo: string) => documentos.filter((d) => d.c === codigo).map((d) => d.t)
-    expect(solicitudes.some((s) => tipos(s.codigo_inscripcion).includes('35') && tipos(s.codigo_inscripcion).includes('30'))).toBe(true)
+    expect(
+      solicitudes.some((s) => tipos(s.codigo_inscripcion).includes('35') && tipos(s.codigo_inscripcion).includes('30')),
+    ).toBe(true)
     expect(solicitudes.some((s) => tipos(s.codigo_inscripcion).includes('6'))).toBe(true)
 
     const extranjera = await consultarDb(
@@ -75,7 +96,11 @@ test('the demo data matches the issue: 10+ enrolments across groups and types fo
       DEMO_CUENTAS.extranjera,
     )
     expect(extranjera).toEqual([{ rut: '0-0', tipo_documento: 'PASAPORTE', cod_grupo: '1' }])
-    const sin = await consultarDb(dataDir, 'select count(*) as n from solicitudes s join alumnos a on a.id = s.alumno_id where a.email = ?', DEMO_CUENTAS.sinSolicitudes)
+    const sin = await consultarDb(
+      dataDir,
+      'select count(*) as n from solicitudes s join alumnos a on a.id = s.alumno_id where a.email = ?',
+      DEMO_CUENTAS.sinSolicitudes,
+    )
     expect(sin).toEqual([{ n: 0 }])
   } finally {
     await server.close()
@@ -83,9 +108,9 @@ test('the demo data matches the issue: 10+ enrolments across groups and types fo
 })
 
 test('passwords are stored as scrypt hashes, tokens as SHA-256, and the logs hold neither passwords nor tokens', async () => {
-  const server = await startTestServer({ throttle: 'off' })
+  const server = await iniciarServidorDePrueba({ throttle: 'off' })
   try {
-    const cliente = apiClient(server.url)
+    const cliente = clienteDePrueba(server.url)
     await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: DEMO_PASSWORD })
     await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: 'ClaveEquivocada9' })
     await cliente.post('/api/auth/password/request', { email: DEMO_CUENTAS.extranjera })
@@ -95,7 +120,9 @@ test('passwords are stored as scrypt hashes, tokens as SHA-256, and the logs hol
     await (await fetch(`${server.url}/?recoverpass=${token}`)).text()
     const sesion = String(cliente.cookies.get('portal_sesion'))
 
-    const hashes = (await consultarDb<{ h: string }>(server.dataDir, 'select password_hash as h from alumnos')).map((r) => r.h)
+    const hashes = (await consultarDb<{ h: string }>(server.dataDir, 'select password_hash as h from alumnos')).map(
+      (r) => r.h,
+    )
     for (const h of hashes) expect(h).toMatch(/^scrypt\$16384\$8\$1\$[A-Za-z0-9+/=]+\$[A-Za-z0-9+/=]+$/)
     expect(new Set(hashes).size).toBe(hashes.length)
     const volcado = JSON.stringify([
@@ -119,15 +146,19 @@ test('passwords are stored as scrypt hashes, tokens as SHA-256, and the logs hol
 })
 
 test('an unexpected error answers 500 with the spec message and logs the stack', async () => {
-  const server = await startTestServer({ throttle: 'off' })
+  const server = await iniciarServidorDePrueba({ throttle: 'off' })
   try {
     await consultarDb(server.dataDir, 'drop table certificados')
-    const res = await apiClient(server.url).post('/api/certificados/validar', { codValidador: 'ABC' })
+    const res = await clienteDePrueba(server.url).post('/api/certificados/validar', { codValidador: 'ABC' })
     expect(res.status).toBe(500)
-    expect(await res.json()).toEqual({ error: 'Ocurrio un error interno, verifica tu conexión o comunicalo a su asistente' })
+    expect(await res.json()).toEqual({
+      error: 'Ocurrio un error interno, verifica tu conexión o comunicalo a su asistente',
+    })
     // SQLite and PostgreSQL word the missing table differently.
     const error = server.eventos().find((e) => e.mensaje === 'error en POST /api/certificados/validar')
-    expect(String(error?.error)).toMatch(/(no such table: certificados|relation "certificados" does not exist)[\s\S]*\n\s+at /)
+    expect(String(error?.error)).toMatch(
+      /(no such table: certificados|relation "certificados" does not exist)[\s\S]*\n\s+at /,
+    )
     const peticion = server.eventos().find((e) => e.mensaje === 'petición' && e.ruta === '/api/certificados/validar')
     expect(peticion).toMatchObject({ metodo: 'POST', status: 500, id: error?.id })
     expect(res.headers.get('x-request-id')).toBe(error?.id)
@@ -140,16 +171,19 @@ test('expired sessions, reset tokens and throttle windows are purged at start', 
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-purga-'))
   let ahora = new Date('2026-03-01T12:00:00Z')
   try {
-    const primero = await startTestServer({ dataDir, clock: () => ahora })
-    const cliente = apiClient(primero.url)
+    const primero = await iniciarServidorDePrueba({ dataDir, clock: () => ahora })
+    const cliente = clienteDePrueba(primero.url)
     await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: DEMO_PASSWORD })
     await cliente.post('/api/auth/password/request', { email: DEMO_CUENTAS.estudiante })
     await esperarCorreo(primero.dataDir, DEMO_CUENTAS.estudiante)
     await primero.close()
-    const filas = () => Promise.all(['sesiones', 'tokens_recuperacion', 'limites'].map((t) => contar(dataDir, `select count(*) as n from ${t}`)))
+    const filas = () =>
+      Promise.all(
+        ['sesiones', 'tokens_recuperacion', 'limites'].map((t) => contar(dataDir, `select count(*) as n from ${t}`)),
+      )
     expect((await filas()).every((n) => n > 0)).toBe(true)
     ahora = new Date(ahora.getTime() + 13 * 3_600_000)
-    const segundo = await startTestServer({ dataDir, clock: () => ahora })
+    const segundo = await iniciarServidorDePrueba({ dataDir, clock: () => ahora })
     await segundo.close()
     expect(await filas()).toEqual([0, 0, 0])
   } finally {

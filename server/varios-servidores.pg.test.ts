@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { consultarDb, urlDeBaseDePrueba, borrarBaseDePrueba } from '../tests/support/base-de-datos.ts'
 import { entornoS3, iniciarProcesoPortal, type ProcesoPortal } from '../tests/support/proceso.ts'
 import { iniciarS3, type S3DePrueba } from '../tests/support/s3.ts'
-import { apiClient, type ApiClient } from '../tests/support/server.ts'
+import { clienteDePrueba, type ClienteDePrueba } from '../tests/support/servidor.ts'
 import { proveedorMigraciones } from './db/migrations/index.ts'
 import { DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 
@@ -30,7 +30,10 @@ beforeAll(async () => {
   })
   // Started together on an empty database: both try to migrate and seed at once. Whichever
   // starts is kept for afterAll to stop, even when the other fails.
-  const [primero, segundo] = await Promise.allSettled([iniciarProcesoPortal(entorno('a')), iniciarProcesoPortal(entorno('b'))])
+  const [primero, segundo] = await Promise.allSettled([
+    iniciarProcesoPortal(entorno('a')),
+    iniciarProcesoPortal(entorno('b')),
+  ])
   if (primero.status === 'fulfilled') a = primero.value
   if (segundo.status === 'fulfilled') b = segundo.value
   for (const resultado of [primero, segundo]) if (resultado.status === 'rejected') throw resultado.reason
@@ -47,11 +50,11 @@ afterAll(async () => {
  * One browser behind the balancer: a client per server, and before each request the cookies of
  * the last one used are carried over (the browser sees a single origin).
  */
-function navegador(): (servidor: ProcesoPortal) => ApiClient {
-  const clientes = new Map([a, b].map((s) => [s, apiClient(s.url)]))
-  let ultimo: ApiClient | undefined
+function navegador(): (servidor: ProcesoPortal) => ClienteDePrueba {
+  const clientes = new Map([a, b].map((s) => [s, clienteDePrueba(s.url)]))
+  let ultimo: ClienteDePrueba | undefined
   return (servidor) => {
-    const cliente = clientes.get(servidor) as ApiClient
+    const cliente = clientes.get(servidor) as ClienteDePrueba
     if (ultimo && ultimo !== cliente) {
       cliente.cookies.clear()
       for (const [k, v] of ultimo.cookies) cliente.cookies.set(k, v)
@@ -65,7 +68,11 @@ test('servers started together on an empty database migrate and seed it once, an
   const migraciones = Object.keys(await proveedorMigraciones.getMigrations())
   const aplicadas = await consultarDb<{ name: string }>(carpeta, 'select name from kysely_migration order by name')
   expect(aplicadas.map((m) => m.name)).toEqual(migraciones)
-  expect(await consultarDb(carpeta, 'select nombre from semillas order by nombre')).toEqual([{ nombre: '0001-tablas-de-referencia' }, { nombre: '0002-demo' }, { nombre: '0003-encuestas-condiciones' }])
+  expect(await consultarDb(carpeta, 'select nombre from semillas order by nombre')).toEqual([
+    { nombre: '0001-tablas-de-referencia' },
+    { nombre: '0002-demo' },
+    { nombre: '0003-encuestas-condiciones' },
+  ])
   const sembraron = [a, b].filter((s) => s.salida.join('').includes('datos iniciales cargados'))
   expect(sembraron).toHaveLength(1)
   for (const servidor of [a, b]) {
@@ -95,16 +102,24 @@ test('a student journey alternating between the servers: one session, one set of
   expect(repeticion.status).toBe(200)
   expect(repeticion.headers.get('idempotency-replayed')).toBe('true')
   expect(await repeticion.text()).toBe(textoPrimera)
-  expect(await consultarDb(carpeta, 'select id from historial_persona where clave_idempotencia = ?', clave)).toHaveLength(1)
+  expect(
+    await consultarDb(carpeta, 'select id from historial_persona where clave_idempotencia = ?', clave),
+  ).toHaveLength(1)
 
-  const bytes = new TextEncoder().encode('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% dos servidores\ntrailer << /Root 1 0 R >>\n%%EOF\n')
+  const bytes = new TextEncoder().encode(
+    '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\n% dos servidores\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+  )
   const form = new FormData()
   form.set('codTipoDocumento', '20')
   form.set('archivo', new File([bytes], 'titulo.pdf', { type: 'application/pdf' }))
   const subida = await en(a).request('POST', '/api/alumno/documentos', form)
   expect(subida.status).toBe(201)
   const archivo = (await subida.json()).data as { id: string; enlace: string }
-  const [fila] = await consultarDb<{ blob_clave: string }>(carpeta, 'select blob_clave from archivos_personales where id = ?', archivo.id)
+  const [fila] = await consultarDb<{ blob_clave: string }>(
+    carpeta,
+    'select blob_clave from archivos_personales where id = ?',
+    archivo.id,
+  )
   expect(s3.claves()).toContain(fila?.blob_clave)
   const descarga = await en(b).get(archivo.enlace)
   expect(descarga.status).toBe(200)
@@ -112,13 +127,14 @@ test('a student journey alternating between the servers: one session, one set of
 
   expect((await en(b).post('/api/auth/logout')).status).toBe(204)
   // The browser dropped the cookie; a copy of it sent to the other server is refused there too.
-  const copia = apiClient(a.url)
+  const copia = clienteDePrueba(a.url)
   copia.cookies.set('portal_sesion', sesion)
   expect((await copia.get('/api/alumno')).status).toBe(401)
 })
 
 test('failed logins are counted across both servers', async () => {
-  const intento = (servidor: ProcesoPortal) => apiClient(servidor.url).post('/api/auth/login', { email: DEMO_CUENTAS.sinSolicitudes, password: 'Mala2026' })
+  const intento = (servidor: ProcesoPortal) =>
+    clienteDePrueba(servidor.url).post('/api/auth/login', { email: DEMO_CUENTAS.sinSolicitudes, password: 'Mala2026' })
   for (const servidor of [a, b, a]) expect((await (await intento(servidor)).json()).codRetorno).toBe(1)
   // Three failures, one or two on each server: the limit of 3 is reached on both.
   expect((await intento(b)).status).toBe(429)

@@ -46,6 +46,7 @@ createRoot(raiz).render(
 // Loaded after the first render: the service worker never delays the first screen.
 void import('virtual:pwa-register').then(({ registerSW }) =>
   registrarServiceWorker(registerSW, {
-    alQuedarListaSinConexion: () => toast({ tipo: 'info', mensaje: 'La aplicación está lista para usarse sin conexión' }),
+    alQuedarListaSinConexion: () =>
+      toast({ tipo: 'info', mensaje: 'La aplicación está lista para usarse sin conexión' }),
   }),
 )

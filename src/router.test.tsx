@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { CLAVES, type SesionLocal } from './lib/session.ts'
 
-// The real route tree: the entry guard (spec 2), the signed-in guard with its back-url and contest
+// The real route tree: the entry guard, the signed-in guard with its back-url and contest
 // flag, /login for signed-in users, and the Spanish not-found page.
 
 const sesion: SesionLocal = {
@@ -142,19 +142,29 @@ test('the top navigation shows only when signed in', async () => {
   iniciarSesion()
   await abrir('/home')
   const nav = await screen.findByRole('navigation', { name: 'Principal' })
-  expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual(['Inicio', 'Información Personal', 'Solicitudes', 'Concursos'])
+  expect([...nav.querySelectorAll('a')].map((a) => a.textContent)).toEqual([
+    'Inicio',
+    'Información Personal',
+    'Solicitudes',
+    'Concursos',
+  ])
   expect(screen.getByRole('button', { name: 'Salir' })).toBeTruthy()
 })
 
 test('home shows the assistant, hidden when it is the service account', async () => {
   iniciarSesion()
   await abrir('/home')
-  expect((await screen.findByRole('link', { name: 'luis@escuela.cl' })).getAttribute('href')).toBe('mailto:luis@escuela.cl')
+  expect((await screen.findByRole('link', { name: 'luis@escuela.cl' })).getAttribute('href')).toBe(
+    'mailto:luis@escuela.cl',
+  )
   expect(screen.getByRole('link', { name: '+56 9 8765 4321' }).getAttribute('href')).toBe('tel:+56987654321')
   expect(screen.queryByRole('link', { name: 'Ofertas Laborales' })).toBeNull()
   cleanup()
   vi.resetModules()
-  localStorage.setItem(CLAVES.sesion, JSON.stringify({ ...sesion, asistente: { ...sesion.asistente, Email: 'portal@escuela.cl' } }))
+  localStorage.setItem(
+    CLAVES.sesion,
+    JSON.stringify({ ...sesion, asistente: { ...sesion.asistente, Email: 'portal@escuela.cl' } }),
+  )
   await abrir('/home')
   await screen.findByRole('heading', { name: 'Bienvenido(a), Camila' })
   expect(screen.queryByRole('heading', { name: 'Tu asistente comercial' })).toBeNull()

@@ -6,11 +6,23 @@ import type { Database } from './schema.ts'
 
 export type CertificadoAEmitir = { codigo: string; codigoInscripcion: string; programa: string; fechaEmision: string }
 
-export async function emitirCertificado(db: Kysely<Database> | Transaction<Database>, certificado: CertificadoAEmitir): Promise<void> {
+export async function emitirCertificado(
+  db: Kysely<Database> | Transaction<Database>,
+  certificado: CertificadoAEmitir,
+): Promise<void> {
   const { alumno_id, fecha_inicio, cod_prospecto, nombres, apellidos, rut, tipo_documento, numero_documento } = await db
     .selectFrom('solicitudes')
     .innerJoin('alumnos', 'alumnos.id', 'solicitudes.alumno_id')
-    .select(['solicitudes.alumno_id', 'solicitudes.fecha_inicio', 'solicitudes.cod_prospecto', 'alumnos.nombres', 'alumnos.apellidos', 'alumnos.rut', 'alumnos.tipo_documento', 'alumnos.numero_documento'])
+    .select([
+      'solicitudes.alumno_id',
+      'solicitudes.fecha_inicio',
+      'solicitudes.cod_prospecto',
+      'alumnos.nombres',
+      'alumnos.apellidos',
+      'alumnos.rut',
+      'alumnos.tipo_documento',
+      'alumnos.numero_documento',
+    ])
     .where('solicitudes.codigo_inscripcion', '=', certificado.codigoInscripcion)
     .executeTakeFirstOrThrow()
   await db

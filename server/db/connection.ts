@@ -1,9 +1,17 @@
-// The database, reached through Kysely (design: 'Database'): the SQLite file under DATA_DIR by
+// The database, reached through Kysely: the SQLite file under DATA_DIR by
 // default, PostgreSQL when DATABASE_URL is set. The same queries and migrations run on both.
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import SQLite from 'better-sqlite3'
-import { DEFAULT_MIGRATION_TABLE as NOMBRE_TABLA_MIGRACIONES, Kysely, Migrator, PostgresAdapter, PostgresDialect, sql, SqliteDialect } from 'kysely'
+import {
+  DEFAULT_MIGRATION_TABLE as NOMBRE_TABLA_MIGRACIONES,
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+} from 'kysely'
 import pg from 'pg'
 import { proveedorMigraciones } from './migrations/index.ts'
 import type { Database } from './schema.ts'
@@ -22,7 +30,12 @@ export type OpcionesBaseDeDatos = {
 
 const INT8 = 20
 
-export function abrirBaseDeDatos({ dataDir, databaseUrl, databasePoolMax, log = console.error }: OpcionesBaseDeDatos): Db {
+export function abrirBaseDeDatos({
+  dataDir,
+  databaseUrl,
+  databasePoolMax,
+  log = console.error,
+}: OpcionesBaseDeDatos): Db {
   if (databaseUrl) {
     const pool = new pg.Pool({
       connectionString: databaseUrl,
@@ -32,7 +45,10 @@ export function abrirBaseDeDatos({ dataDir, databaseUrl, databasePoolMax, log = 
       connectionTimeoutMillis: 10_000,
       // count(*) is a bigint, which pg hands over as a string; our counts are far below 2^53 and
       // SQLite gives numbers, so both engines answer with the same type.
-      types: { getTypeParser: (oid: number, formato?: 'text' | 'binary') => (oid === INT8 ? Number : pg.types.getTypeParser(oid, formato)) },
+      types: {
+        getTypeParser: (oid: number, formato?: 'text' | 'binary') =>
+          oid === INT8 ? Number : pg.types.getTypeParser(oid, formato),
+      },
     })
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool opens a new one for the next query.
@@ -77,7 +93,9 @@ export async function migrar(db: Db): Promise<void> {
   const { error, results } = await migrator.migrateToLatest()
   const fallida = results?.find((r) => r.status === 'Error')
   if (error || fallida) {
-    throw new Error(`No se pudo migrar la base de datos${fallida ? ` (${fallida.migrationName})` : ''}`, { cause: error })
+    throw new Error(`No se pudo migrar la base de datos${fallida ? ` (${fallida.migrationName})` : ''}`, {
+      cause: error,
+    })
   }
 }
 

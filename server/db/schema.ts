@@ -35,10 +35,10 @@ export type ComunasTable = { cod_comuna: string; comuna: string; cod_region: str
 export type ProfesionesTable = { cod_profesion: string; profesion: string; requiere_otra: number; orden: number }
 export type UniversidadesTable = { universidad: string; orden: number }
 
-/** Commercial assistants (spec 3 'Owner'). */
+/** Commercial assistants. */
 export type AsistentesTable = { id: string; nombre: string; telefono: string; email: string }
 
-/** Students: account data plus spec 3 'Person'. */
+/** Students: account data plus the person's data. */
 export type AlumnosTable = {
   id: string
   email: string
@@ -79,12 +79,18 @@ export type AlumnosTable = {
 
 export type SesionesTable = { token_hash: string; alumno_id: string; creada: string; expira: string }
 
-export type TokensRecuperacionTable = { token_hash: string; alumno_id: string; creado: string; expira: string; usado: string | null }
+export type TokensRecuperacionTable = {
+  token_hash: string
+  alumno_id: string
+  creado: string
+  expira: string
+  usado: string | null
+}
 
-/** Throttle counters: fixed windows per key (design: servers keep no state of their own). */
+/** Throttle counters: fixed windows per key. */
 export type LimitesTable = { clave: string; conteo: number; expira: string }
 
-/** Enrolments (spec 3 'Solicitud'). */
+/** Enrolments. */
 export type SolicitudesTable = {
   codigo_inscripcion: string
   alumno_id: string
@@ -131,7 +137,7 @@ export type CertificadosTable = {
 }
 
 /**
- * Idempotency records (design 'Offline'): per student and Idempotency-Key, the request's
+ * Idempotency records: per student and Idempotency-Key, the request's
  * fingerprint and, once it finished below 500, its response.
  */
 export type IdempotenciaTable = {

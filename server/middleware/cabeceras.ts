@@ -1,5 +1,5 @@
 import { createMiddleware } from 'hono/factory'
-import type { AppEnv } from '../contexto.ts'
+import type { EntornoApp } from '../contexto.ts'
 
 // Scripts, workers and the manifest come only from our own origin: no inline script at all.
 // Styles also allow 'unsafe-inline' because index.html carries an inline <style> for the boot
@@ -23,7 +23,7 @@ export const CONTENT_SECURITY_POLICY = [
 /** A year: once a browser has seen the portal over https it never tries plain http again. */
 export const HSTS = 'max-age=31536000'
 
-export const cabecerasDeSeguridad = createMiddleware<AppEnv>(async (c, next) => {
+export const cabecerasDeSeguridad = createMiddleware<EntornoApp>(async (c, next) => {
   await next()
   c.header('X-Content-Type-Options', 'nosniff')
   c.header('Referrer-Policy', 'same-origin')
@@ -34,7 +34,7 @@ export const cabecerasDeSeguridad = createMiddleware<AppEnv>(async (c, next) => 
 
 // Personal data must not sit in a shared cache or in the browser's: every API reply is no-store
 // unless its route chose stricter words (a document download says private, no-store).
-export const apiSinCache = createMiddleware<AppEnv>(async (c, next) => {
+export const apiSinCache = createMiddleware<EntornoApp>(async (c, next) => {
   await next()
   if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
 })

@@ -4,7 +4,7 @@
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { createMiddleware } from 'hono/factory'
-import type { AppEnv } from '../contexto.ts'
+import type { EntornoApp } from '../contexto.ts'
 
 export const UMBRAL_COMPRESION_BYTES = 1024
 
@@ -25,7 +25,7 @@ export function codificacionAceptada(cabecera: string | undefined): 'br' | 'gzip
   return null
 }
 
-export const compresionJson = createMiddleware<AppEnv>(async (c, next) => {
+export const compresionJson = createMiddleware<EntornoApp>(async (c, next) => {
   await next()
   const tipo = c.res.headers.get('content-type') ?? ''
   if (!tipo.startsWith('application/json') || c.res.headers.has('content-encoding') || !c.res.body) return
@@ -36,7 +36,9 @@ export const compresionJson = createMiddleware<AppEnv>(async (c, next) => {
   if (cuerpo.length < UMBRAL_COMPRESION_BYTES) return
   const comprimido =
     codificacion === 'br'
-      ? await comprimirBr(cuerpo, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: cuerpo.length } })
+      ? await comprimirBr(cuerpo, {
+          params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: cuerpo.length },
+        })
       : await comprimirGzip(cuerpo)
   c.res = new Response(comprimido, c.res)
   c.res.headers.set('Content-Encoding', codificacion)

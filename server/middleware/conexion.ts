@@ -6,14 +6,14 @@
 import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { AppEnv } from '../contexto.ts'
+import type { EntornoApp } from '../contexto.ts'
 
-function traeCuerpo(c: Context<AppEnv>): boolean {
+function traeCuerpo(c: Context<EntornoApp>): boolean {
   const largo = c.req.header('content-length')
   return (largo !== undefined && Number(largo) > 0) || c.req.header('transfer-encoding') !== undefined
 }
 
-export const cerrarSiQuedaCuerpo = createMiddleware<AppEnv>(async (c, next) => {
+export const cerrarSiQuedaCuerpo = createMiddleware<EntornoApp>(async (c, next) => {
   await next()
   // The Node request behind this one; absent when the app is called in-process.
   const entrante = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming

@@ -1,4 +1,4 @@
-// Exactly-once submissions (design 'Offline', issue 3 item 3; README 'Personal data, lookups and
+// Exactly-once submissions (see server/README.md, 'Personal data, lookups and
 // documents'). The client's outbox sends every submission with `Idempotency-Key: <its record id>`
 // and re-sends it until it gets a definite answer, also when the first attempt did reach the
 // server and only its reply was lost. For every mutating /api request with a session and that
@@ -13,7 +13,7 @@
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
-import type { AppEnv } from '../contexto.ts'
+import type { EntornoApp } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 
 export const CABECERA_CLAVE = 'Idempotency-Key'
@@ -47,7 +47,7 @@ const AUN_NO = new Set([408, 409, 425, 429])
  * fields and file contents, not its bytes: each re-send of the same FormData gets a new random
  * boundary. Reading the body here leaves it cached for the handler (Hono keeps it).
  */
-async function huellaDe(c: Context<AppEnv>): Promise<string> {
+async function huellaDe(c: Context<EntornoApp>): Promise<string> {
   const hash = createHash('sha256')
   const url = new URL(c.req.url)
   hash.update(JSON.stringify([c.req.method, url.pathname + url.search]))
@@ -96,12 +96,26 @@ async function reservar(db: Db, alumnoId: string, clave: string, huella: string,
   for (let intento = 0; intento < 3; intento++) {
     const insercion = await db
       .insertInto('idempotencia')
-      .values({ alumno_id: alumnoId, clave, huella, estado: 'en-curso', status: null, cuerpo: null, content_type: null, creado_en: ahoraIso })
+      .values({
+        alumno_id: alumnoId,
+        clave,
+        huella,
+        estado: 'en-curso',
+        status: null,
+        cuerpo: null,
+        content_type: null,
+        creado_en: ahoraIso,
+      })
       .onConflict((oc) => oc.columns(['alumno_id', 'clave']).doNothing())
       .executeTakeFirst()
     if (Number(insercion.numInsertedOrUpdatedRows ?? 0) > 0) return { tipo: 'propia' }
 
-    const fila = await db.selectFrom('idempotencia').selectAll().where('alumno_id', '=', alumnoId).where('clave', '=', clave).executeTakeFirst()
+    const fila = await db
+      .selectFrom('idempotencia')
+      .selectAll()
+      .where('alumno_id', '=', alumnoId)
+      .where('clave', '=', clave)
+      .executeTakeFirst()
     if (!fila) continue
     if (fila.huella !== huella) return { tipo: 'respuesta', respuesta: json(422, MENSAJE_CLAVE_OTROS_DATOS) }
     if (fila.estado === 'completo') return { tipo: 'respuesta', respuesta: repetir(fila) }
@@ -131,7 +145,7 @@ function cambiaSesion(path: string): boolean {
   return path.startsWith('/api/auth/')
 }
 
-export const idempotencia = createMiddleware<AppEnv>(async (c, next) => {
+export const idempotencia = createMiddleware<EntornoApp>(async (c, next) => {
   const clave = c.req.header(CABECERA_CLAVE)
   const alumno = c.var.alumno
   if (clave === undefined || !alumno || SEGUROS.has(c.req.method) || cambiaSesion(c.req.path)) return next()
@@ -141,7 +155,8 @@ export const idempotencia = createMiddleware<AppEnv>(async (c, next) => {
   const reserva = await reservar(db, alumno.id, clave, await huellaDe(c), clock())
   if (reserva.tipo === 'respuesta') return reserva.respuesta
 
-  const liberar = () => db.deleteFrom('idempotencia').where('alumno_id', '=', alumno.id).where('clave', '=', clave).execute()
+  const liberar = () =>
+    db.deleteFrom('idempotencia').where('alumno_id', '=', alumno.id).where('clave', '=', clave).execute()
   try {
     await next()
   } catch (err) {
@@ -154,7 +169,12 @@ export const idempotencia = createMiddleware<AppEnv>(async (c, next) => {
   }
   await db
     .updateTable('idempotencia')
-    .set({ estado: 'completo', status: c.res.status, cuerpo: await c.res.clone().text(), content_type: c.res.headers.get('content-type') })
+    .set({
+      estado: 'completo',
+      status: c.res.status,
+      cuerpo: await c.res.clone().text(),
+      content_type: c.res.headers.get('content-type'),
+    })
     .where('alumno_id', '=', alumno.id)
     .where('clave', '=', clave)
     .execute()

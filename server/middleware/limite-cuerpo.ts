@@ -6,7 +6,7 @@ import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import { BYTES_POR_MB, mensajeArchivoMuyGrande } from '../../src/domain/documentos.ts'
-import type { AppEnv } from '../contexto.ts'
+import type { EntornoApp } from '../contexto.ts'
 
 export const LIMITE_JSON_BYTES = 100 * 1024
 
@@ -23,12 +23,12 @@ function esSubida(metodo: string, path: string): boolean {
 // The refused body is left unread (or half read) on the connection, so it cannot carry another
 // request: `Connection: close` tells the client so, instead of it sending its next request on a
 // socket the server is about to drop.
-function rechazo(c: Context<AppEnv>, error: string) {
+function rechazo(c: Context<EntornoApp>, error: string) {
   c.header('Connection', 'close')
   return c.json({ error }, 413)
 }
 
-export const limiteDeCuerpo = createMiddleware<AppEnv>(async (c, next) => {
+export const limiteDeCuerpo = createMiddleware<EntornoApp>(async (c, next) => {
   const { uploadMaxMb } = c.var.deps.config
   const limite = esSubida(c.req.method, c.req.path)
     ? bodyLimit({

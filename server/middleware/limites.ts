@@ -3,7 +3,7 @@
 // its window ends, then starts again.
 import type { Context } from 'hono'
 import type { Limite } from '../config.ts'
-import type { AppEnv } from '../contexto.ts'
+import type { EntornoApp } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 
 export const MENSAJE_LIMITE = 'Demasiados intentos. Espere unos minutos e intente nuevamente.'
@@ -31,7 +31,12 @@ export async function contar(db: Db, clave: string, limite: Limite, ahora: Date)
         // A window that has ended starts again with this event.
         const vencida = eb('limites.expira', '<=', ahoraIso)
         return {
-          conteo: eb.case().when(vencida).then(1).else(eb('limites.conteo', '+', 1)).end(),
+          conteo: eb
+            .case()
+            .when(vencida)
+            .then(1)
+            .else(eb('limites.conteo', '+', 1))
+            .end(),
           expira: eb.case().when(vencida).then(eb.ref('excluded.expira')).else(eb.ref('limites.expira')).end(),
         }
       }),
@@ -53,7 +58,7 @@ export async function reiniciar(db: Db, clave: string): Promise<void> {
 }
 
 /** 429 with Retry-After; `extra` adds the fields of endpoints that reply { status, message }. */
-export function respuestaLimite(c: Context<AppEnv>, e: Estado, extra: Record<string, string | number> = {}) {
+export function respuestaLimite(c: Context<EntornoApp>, e: Estado, extra: Record<string, string | number> = {}) {
   c.header('Retry-After', String(e.reintentarEnSeg))
   return c.json({ error: MENSAJE_LIMITE, ...extra }, 429)
 }

@@ -4,8 +4,8 @@ import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import { MENSAJE_SESION_EXPIRADA } from '../../src/domain/errores-api.ts'
-import type { AppEnv, Deps } from '../contexto.ts'
-import { hashToken, nuevoToken, xsrfDeSesion } from '../security/tokens.ts'
+import type { EntornoApp, Dependencias } from '../contexto.ts'
+import { hashearToken, nuevoToken, xsrfDeSesion } from '../seguridad/tokens.ts'
 import { ponerCookieXsrf } from './xsrf.ts'
 
 export const SESION_COOKIE = 'portal_sesion'
@@ -13,11 +13,11 @@ export const SESION_COOKIE = 'portal_sesion'
 /** Sliding expiry is written at most once a minute, not on every request. */
 const RENOVAR_CADA_MS = 60_000
 
-function ttlMs(deps: Deps): number {
+function ttlMs(deps: Dependencias): number {
   return deps.config.sessionTtlHours * 3_600_000
 }
 
-function ponerCookie(c: Context<AppEnv>, token: string): void {
+function ponerCookie(c: Context<EntornoApp>, token: string): void {
   setCookie(c, SESION_COOKIE, token, {
     path: '/',
     httpOnly: true,
@@ -27,14 +27,14 @@ function ponerCookie(c: Context<AppEnv>, token: string): void {
   })
 }
 
-export async function iniciarSesion(c: Context<AppEnv>, alumnoId: string): Promise<void> {
+export async function iniciarSesion(c: Context<EntornoApp>, alumnoId: string): Promise<void> {
   const { db, clock } = c.var.deps
   const token = nuevoToken()
   const ahora = clock()
   await db
     .insertInto('sesiones')
     .values({
-      token_hash: hashToken(token),
+      token_hash: hashearToken(token),
       alumno_id: alumnoId,
       creada: ahora.toISOString(),
       expira: new Date(ahora.getTime() + ttlMs(c.var.deps)).toISOString(),
@@ -45,19 +45,19 @@ export async function iniciarSesion(c: Context<AppEnv>, alumnoId: string): Promi
   ponerCookieXsrf(c, xsrfDeSesion(token))
 }
 
-export async function cerrarSesion(c: Context<AppEnv>): Promise<void> {
+export async function cerrarSesion(c: Context<EntornoApp>): Promise<void> {
   if (c.var.sesionHash) await c.var.deps.db.deleteFrom('sesiones').where('token_hash', '=', c.var.sesionHash).execute()
   deleteCookie(c, SESION_COOKIE, { path: '/' })
 }
 
-export const cargarSesion = createMiddleware<AppEnv>(async (c, next) => {
+export const cargarSesion = createMiddleware<EntornoApp>(async (c, next) => {
   c.set('alumno', null)
   c.set('sesionHash', null)
   const token = getCookie(c, SESION_COOKIE)
   if (token) {
     const { db, clock } = c.var.deps
     const ahora = clock()
-    const tokenHash = hashToken(token)
+    const tokenHash = hashearToken(token)
     const sesion = await db.selectFrom('sesiones').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()
     if (sesion && sesion.expira > ahora.toISOString()) {
       const alumno = await db.selectFrom('alumnos').selectAll().where('id', '=', sesion.alumno_id).executeTakeFirst()
@@ -66,7 +66,11 @@ export const cargarSesion = createMiddleware<AppEnv>(async (c, next) => {
         c.set('sesionHash', tokenHash)
         const nuevaExpira = ahora.getTime() + ttlMs(c.var.deps)
         if (nuevaExpira - Date.parse(sesion.expira) > RENOVAR_CADA_MS) {
-          await db.updateTable('sesiones').set({ expira: new Date(nuevaExpira).toISOString() }).where('token_hash', '=', tokenHash).execute()
+          await db
+            .updateTable('sesiones')
+            .set({ expira: new Date(nuevaExpira).toISOString() })
+            .where('token_hash', '=', tokenHash)
+            .execute()
           ponerCookie(c, token)
         }
       }
@@ -77,8 +81,8 @@ export const cargarSesion = createMiddleware<AppEnv>(async (c, next) => {
   await next()
 })
 
-/** For endpoints that need a student: 401 with the spec's 'Sesion Expirada' message otherwise. */
-export const requiereAlumno = createMiddleware<AppEnv>(async (c, next) => {
+/** For endpoints that need a student: 401 with the 'Sesion Expirada' message otherwise. */
+export const requiereAlumno = createMiddleware<EntornoApp>(async (c, next) => {
   if (!c.var.alumno) return c.json({ error: MENSAJE_SESION_EXPIRADA }, 401)
   await next()
 })

@@ -4,8 +4,8 @@
 import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
-import type { AppEnv } from '../contexto.ts'
-import { igualesSeguro, nuevoToken, xsrfDeSesion } from '../security/tokens.ts'
+import type { EntornoApp } from '../contexto.ts'
+import { igualesSeguro, nuevoToken, xsrfDeSesion } from '../seguridad/tokens.ts'
 import { SESION_COOKIE } from './sesion.ts'
 
 export const XSRF_COOKIE = 'XSRF-TOKEN'
@@ -15,7 +15,7 @@ export const MENSAJE_XSRF = 'Solicitud no válida: recargue la página e intente
 const SEGUROS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 /** The cookie the page's script copies into the header: readable by it, sent only to us. */
-export function ponerCookieXsrf(c: Context<AppEnv>, valor: string): void {
+export function ponerCookieXsrf(c: Context<EntornoApp>, valor: string): void {
   setCookie(c, XSRF_COOKIE, valor, {
     path: '/',
     sameSite: 'Lax',
@@ -30,7 +30,7 @@ export function ponerCookieXsrf(c: Context<AppEnv>, valor: string): void {
  * a reply with Set-Cookie is one a CDN or a shared cache will not keep, and the hashed scripts are
  * meant to be kept for a year.
  */
-function darCookie(c: Context<AppEnv>, valor: string): void {
+function darCookie(c: Context<EntornoApp>, valor: string): void {
   const api = c.req.path.startsWith('/api/')
   if (!api && !c.res.headers.get('content-type')?.startsWith('text/html')) return
   ponerCookieXsrf(c, valor)
@@ -40,7 +40,7 @@ function darCookie(c: Context<AppEnv>, valor: string): void {
 // the session's token (set at sign-in). Without that, a page able to plant a cookie for our domain
 // (a sibling subdomain, a network attacker on plain http) could plant a token pair of its own
 // choosing and have it accepted alongside the student's session.
-export const xsrf = createMiddleware<AppEnv>(async (c, next) => {
+export const xsrf = createMiddleware<EntornoApp>(async (c, next) => {
   const cookie = getCookie(c, XSRF_COOKIE)
   const sesion = getCookie(c, SESION_COOKIE)
   const esperado = sesion ? xsrfDeSesion(sesion) : undefined

@@ -1,10 +1,10 @@
 // getAlumno: the session's student, in the same shape as the login reply.
 import { Hono } from 'hono'
-import type { AppEnv } from '../contexto.ts'
+import type { EntornoApp } from '../contexto.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { respuestaAlumno } from './respuesta-alumno.ts'
 
-export const alumnoRoutes = new Hono<AppEnv>().get('/', requiereAlumno, async (c) => {
+export const rutasAlumno = new Hono<EntornoApp>().get('/', requiereAlumno, async (c) => {
   const { db, config } = c.var.deps
   // requiereAlumno guarantees it; the check keeps the type narrow without a cast.
   if (!c.var.alumno) throw new Error('sin alumno tras requiereAlumno')

@@ -1,4 +1,4 @@
-// Sign-in, logout, password recovery and registration (issue 2 item 4; spec 4, 5, 7, 8).
+// Sign-in, logout, password recovery and registration.
 import { randomInt, randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { loginSchema, solicitudRecuperacionSchema, verificarTokenSchema } from '../../src/domain/ingreso.ts'
@@ -6,12 +6,12 @@ import { registroSchema } from '../../src/domain/registro.ts'
 import { MENSAJE_DOCUMENTO_EN_USO } from '../../src/domain/documento-identidad.ts'
 import { crearPasswordSchema } from '../../src/domain/password.ts'
 import { normalizarRut, RUT_PLACEHOLDER } from '../../src/domain/rut.ts'
-import type { AppEnv, Deps } from '../contexto.ts'
+import type { EntornoApp, Dependencias } from '../contexto.ts'
 import { ASISTENTE_PORTAL_ID } from '../db/seed/demo.ts'
 import { agotado, contar, MENSAJE_LIMITE, reiniciar, respuestaLimite } from '../middleware/limites.ts'
 import { cerrarSesion, iniciarSesion } from '../middleware/sesion.ts'
-import { hashDeRelleno, hashPassword, verifyPassword } from '../security/password.ts'
-import { hashToken, nuevoToken } from '../security/tokens.ts'
+import { hashDeRelleno, hashearPassword, verificarPassword } from '../seguridad/password.ts'
+import { hashearToken, nuevoToken } from '../seguridad/tokens.ts'
 import { respuestaAlumno } from './respuesta-alumno.ts'
 import { cuerpoJson, type Fallo } from './validacion.ts'
 
@@ -24,17 +24,17 @@ export const MENSAJE_PASSWORD_CREADA = 'Tu contraseña fue creada. Ya puedes ing
 export const MENSAJE_CUENTA_CREADA = 'Cuenta creada. Ingresa con tu correo y contraseña.'
 export const MENSAJE_EMAIL_DUPLICADO = 'Ya existe una cuenta con ese correo electrónico.'
 
-/** Endpoints of the spec's requestPassword/verifyToken/setPassword family reply { status, message }. */
+/** Endpoints of the requestPassword/verifyToken/setPassword family reply { status, message }. */
 function error(message: string, extra: { campos?: Record<string, string> } = {}) {
   return { status: 'error' as const, message, error: message, ...extra }
 }
 
 /** A bad body of the operations that answer `{ status, message }`. */
-function rechazoEstado(c: Context<AppEnv>, { status, mensaje, campos }: Fallo) {
+function rechazoEstado(c: Context<EntornoApp>, { status, mensaje, campos }: Fallo) {
   return c.json(error(mensaje, { campos }), status)
 }
 
-function correoRecuperacion(deps: Deps, nombres: string, token: string) {
+function correoRecuperacion(deps: Dependencias, nombres: string, token: string) {
   const enlace = `${deps.config.publicUrl}/?recoverpass=${encodeURIComponent(token)}`
   const minutos = deps.config.resetTokenTtlMinutes
   const text = [
@@ -60,40 +60,44 @@ function escaparHtml(s: string): string {
 
 // Reset links refused per IP, whether checked or used: like failed logins, a client that keeps
 // sending unknown, used or expired tokens is stopped, and one that opens its real link is not.
-const claveTokensRechazados = (c: Context<AppEnv>) => `recuperacion-token-ip:${c.var.ip}`
+const claveTokensRechazados = (c: Context<EntornoApp>) => `recuperacion-token-ip:${c.var.ip}`
 
-function tokensRechazadosDeIp(c: Context<AppEnv>) {
+function tokensRechazadosDeIp(c: Context<EntornoApp>) {
   const { db, config, clock } = c.var.deps
   return agotado(db, claveTokensRechazados(c), config.limites.recuperacionTokenIp, clock())
 }
 
-async function contarTokenRechazado(c: Context<AppEnv>): Promise<void> {
+async function contarTokenRechazado(c: Context<EntornoApp>): Promise<void> {
   const { db, config, clock } = c.var.deps
   await contar(db, claveTokensRechazados(c), config.limites.recuperacionTokenIp, clock())
 }
 
 /** Unused and unexpired. */
-async function tokenVigente(c: Context<AppEnv>, token: string): Promise<boolean> {
+async function tokenVigente(c: Context<EntornoApp>, token: string): Promise<boolean> {
   const { db, clock } = c.var.deps
   const fila = await db
     .selectFrom('tokens_recuperacion')
     .select('alumno_id')
-    .where('token_hash', '=', hashToken(token))
+    .where('token_hash', '=', hashearToken(token))
     .where('usado', 'is', null)
     .where('expira', '>', clock().toISOString())
     .executeTakeFirst()
   return !!fila
 }
 
-async function codigoAlumnoNuevo(deps: Deps): Promise<string> {
+async function codigoAlumnoNuevo(deps: Dependencias): Promise<string> {
   for (;;) {
     const codigo = `AL${String(randomInt(0, 100_000_000)).padStart(8, '0')}`
-    const existe = await deps.db.selectFrom('alumnos').select('id').where('codigo_alumno', '=', codigo).executeTakeFirst()
+    const existe = await deps.db
+      .selectFrom('alumnos')
+      .select('id')
+      .where('codigo_alumno', '=', codigo)
+      .executeTakeFirst()
     if (!existe) return codigo
   }
 }
 
-export const authRoutes = new Hono<AppEnv>()
+export const rutasAuth = new Hono<EntornoApp>()
   .post('/login', cuerpoJson(loginSchema), async (c) => {
     const deps = c.var.deps
     const { db, config, clock } = deps
@@ -113,7 +117,7 @@ export const authRoutes = new Hono<AppEnv>()
 
     const alumno = await db.selectFrom('alumnos').selectAll().where('email', '=', email).executeTakeFirst()
     // An unknown e-mail still pays for a hash check: same reply, about the same time.
-    const correcta = await verifyPassword(password, alumno?.password_hash ?? (await hashDeRelleno()))
+    const correcta = await verificarPassword(password, alumno?.password_hash ?? (await hashDeRelleno()))
     if (!alumno || !correcta) {
       await contar(db, claveIp, config.limites.loginIp, ahora)
       await contar(db, claveCuenta, config.limites.loginCuentaIp, ahora)
@@ -141,13 +145,17 @@ export const authRoutes = new Hono<AppEnv>()
     const porEmail = await contar(db, `recuperacion-email:${email}`, config.limites.recuperacionEmail, ahora)
     if (porEmail.excedido) return respuestaLimite(c, porEmail, { status: 'error', message: MENSAJE_LIMITE })
 
-    const alumno = await db.selectFrom('alumnos').select(['id', 'nombres', 'email']).where('email', '=', email).executeTakeFirst()
+    const alumno = await db
+      .selectFrom('alumnos')
+      .select(['id', 'nombres', 'email'])
+      .where('email', '=', email)
+      .executeTakeFirst()
     if (alumno) {
       const token = nuevoToken()
       await db
         .insertInto('tokens_recuperacion')
         .values({
-          token_hash: hashToken(token),
+          token_hash: hashearToken(token),
           alumno_id: alumno.id,
           creado: ahora.toISOString(),
           expira: new Date(ahora.getTime() + config.resetTokenTtlMinutes * 60_000).toISOString(),
@@ -155,25 +163,33 @@ export const authRoutes = new Hono<AppEnv>()
         })
         .execute()
       // Not awaited: the reply must not take longer for an address on record than for one that is not.
-      deps.mailer
-        .send({ to: alumno.email, ...correoRecuperacion(deps, alumno.nombres, token) })
-        .catch((err: unknown) => deps.log(`error al enviar el correo de recuperación: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`))
+      deps.correo
+        .enviar({ to: alumno.email, ...correoRecuperacion(deps, alumno.nombres, token) })
+        .catch((err: unknown) =>
+          deps.log(
+            `error al enviar el correo de recuperación: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+          ),
+        )
     }
     return c.json({ status: 'ok', message: MENSAJE_RECUPERACION_ENVIADA })
   })
 
-  .post('/password/verify', cuerpoJson(verificarTokenSchema, (c, fallo) =>
-    fallo.status === 415 ? rechazoEstado(c, fallo) : c.json(error(MENSAJE_TOKEN_INVALIDO), 400),
-  ), async (c) => {
-    const { token } = c.req.valid('json')
-    const bloqueo = await tokensRechazadosDeIp(c)
-    if (bloqueo.excedido) return respuestaLimite(c, bloqueo, { status: 'error', message: MENSAJE_LIMITE })
-    if (!(await tokenVigente(c, token))) {
-      await contarTokenRechazado(c)
-      return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
-    }
-    return c.json({ status: 'ok', message: MENSAJE_TOKEN_VALIDO })
-  })
+  .post(
+    '/password/verify',
+    cuerpoJson(verificarTokenSchema, (c, fallo) =>
+      fallo.status === 415 ? rechazoEstado(c, fallo) : c.json(error(MENSAJE_TOKEN_INVALIDO), 400),
+    ),
+    async (c) => {
+      const { token } = c.req.valid('json')
+      const bloqueo = await tokensRechazadosDeIp(c)
+      if (bloqueo.excedido) return respuestaLimite(c, bloqueo, { status: 'error', message: MENSAJE_LIMITE })
+      if (!(await tokenVigente(c, token))) {
+        await contarTokenRechazado(c)
+        return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
+      }
+      return c.json({ status: 'ok', message: MENSAJE_TOKEN_VALIDO })
+    },
+  )
 
   .post('/password/set', cuerpoJson(crearPasswordSchema, rechazoEstado), async (c) => {
     const { db, clock } = c.var.deps
@@ -186,9 +202,9 @@ export const authRoutes = new Hono<AppEnv>()
       await contarTokenRechazado(c)
       return c.json(error(MENSAJE_TOKEN_INVALIDO), 400)
     }
-    const passwordHash = await hashPassword(password)
+    const passwordHash = await hashearPassword(password)
     const ahora = clock().toISOString()
-    const tokenHash = hashToken(token)
+    const tokenHash = hashearToken(token)
 
     const aplicado = await db.transaction().execute(async (trx) => {
       // Claiming the token with a conditional update makes it single-use even under a race.
@@ -200,10 +216,19 @@ export const authRoutes = new Hono<AppEnv>()
         .where('expira', '>', ahora)
         .executeTakeFirst()
       if (reclamo.numUpdatedRows !== 1n) return false
-      const { alumno_id } = await trx.selectFrom('tokens_recuperacion').select('alumno_id').where('token_hash', '=', tokenHash).executeTakeFirstOrThrow()
+      const { alumno_id } = await trx
+        .selectFrom('tokens_recuperacion')
+        .select('alumno_id')
+        .where('token_hash', '=', tokenHash)
+        .executeTakeFirstOrThrow()
       await trx.updateTable('alumnos').set({ password_hash: passwordHash }).where('id', '=', alumno_id).execute()
       // Other links sent earlier die with this one, and so does every open session.
-      await trx.updateTable('tokens_recuperacion').set({ usado: ahora }).where('alumno_id', '=', alumno_id).where('usado', 'is', null).execute()
+      await trx
+        .updateTable('tokens_recuperacion')
+        .set({ usado: ahora })
+        .where('alumno_id', '=', alumno_id)
+        .where('usado', 'is', null)
+        .execute()
       await trx.deleteFrom('sesiones').where('alumno_id', '=', alumno_id).execute()
       return true
     })
@@ -232,7 +257,12 @@ export const authRoutes = new Hono<AppEnv>()
       if (porEmail) return MENSAJE_EMAIL_DUPLICADO
       const porDocumento = conRut
         ? await db.selectFrom('alumnos').select('id').where('rut', '=', rut).executeTakeFirst()
-        : await db.selectFrom('alumnos').select('id').where('tipo_documento', '=', 'PASAPORTE').where('numero_documento', '=', numeroDocumento).executeTakeFirst()
+        : await db
+            .selectFrom('alumnos')
+            .select('id')
+            .where('tipo_documento', '=', 'PASAPORTE')
+            .where('numero_documento', '=', numeroDocumento)
+            .executeTakeFirst()
       return porDocumento ? MENSAJE_DOCUMENTO_EN_USO : null
     }
     const antes = await duplicado()
@@ -244,7 +274,7 @@ export const authRoutes = new Hono<AppEnv>()
         .values({
           id: `alumno-${randomUUID()}`,
           email: datos.email,
-          password_hash: await hashPassword(datos.password),
+          password_hash: await hashearPassword(datos.password),
           rut,
           tipo_documento: conRut ? null : 'PASAPORTE',
           numero_documento: numeroDocumento,
@@ -252,7 +282,7 @@ export const authRoutes = new Hono<AppEnv>()
           apellidos: datos.apellidos,
           codigo_alumno: await codigoAlumnoNuevo(deps),
           // Until a commercial assistant takes the applicant, the portal's own account owns
-          // them, and the home page hides that assistant (spec 1).
+          // them, and the home page hides that assistant.
           asistente_id: ASISTENTE_PORTAL_ID,
           telefono_particular: datos.telefono,
           creado: ahora.toISOString(),

@@ -1,13 +1,27 @@
-// The public certificate validator (spec 7 'Certificate validation', issue 2 item 6).
+// The public certificate validator.
 import { Hono } from 'hono'
 import { validarCertificadoSchema } from '../../src/domain/certificado.ts'
-import type { AppEnv } from '../contexto.ts'
+import type { EntornoApp } from '../contexto.ts'
 import { contar, MENSAJE_LIMITE, respuestaLimite } from '../middleware/limites.ts'
 import { cuerpoJson } from './validacion.ts'
 
-export const MENSAJE_CERTIFICADO_NO_EMITIDO = 'El código ingresado no corresponde a un certificado emitido por la escuela.'
+export const MENSAJE_CERTIFICADO_NO_EMITIDO =
+  'El código ingresado no corresponde a un certificado emitido por la escuela.'
 
-const MESES = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre']
+const MESES = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+]
 
 /** '2025-01-17' -> '17 de enero de 2025'. */
 export function fechaLarga(iso: string): string {
@@ -19,7 +33,7 @@ const cuerpoValidacion = cuerpoJson(validarCertificadoSchema, (c, { status, mens
   c.json({ status: 0, msg: mensaje, error: mensaje, campos }, status),
 )
 
-export const certificadosRoutes = new Hono<AppEnv>().post('/validar', cuerpoValidacion, async (c) => {
+export const rutasCertificados = new Hono<EntornoApp>().post('/validar', cuerpoValidacion, async (c) => {
   const { db, config, clock } = c.var.deps
   const { codValidador } = c.req.valid('json')
 
@@ -36,5 +50,9 @@ export const certificadosRoutes = new Hono<AppEnv>().post('/validar', cuerpoVali
   if (!certificado) return c.json({ status: 0 as const, msg: MENSAJE_CERTIFICADO_NO_EMITIDO })
 
   const msgvalido = `Certificado válido: ${certificado.titular_nombre} aprobó el ${certificado.programa} el ${fechaLarga(certificado.fecha_emision)}.`
-  return c.json({ status: 1 as const, data: { codProspecto: certificado.cod_prospecto, msgvalido }, msg: 'Certificado válido' })
+  return c.json({
+    status: 1 as const,
+    data: { codProspecto: certificado.cod_prospecto, msgvalido },
+    msg: 'Certificado válido',
+  })
 })

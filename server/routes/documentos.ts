@@ -1,62 +1,26 @@
-// Personal documents (spec 2 'Documentos Personales', spec 7 getListFiles tipo alumno and
-// saveFiles with idInscripcion 0 / idGrupo 1; issue 3 item 5), mounted at /api/alumno/documentos.
-// The server checks size, type and the real content, stores the bytes in the BlobStore under a
-// key it chooses, and keeps the client's file name only as data.
+// Personal documents (getListFiles tipo alumno and saveFiles with idInscripcion 0 / idGrupo 1),
+// mounted at /api/alumno/documentos. Files are received and sent as archivos.ts does for every
+// kind of document.
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import {
-  BYTES_POR_MB,
   CONTENT_TYPE_POR_TIPO,
   ID_GRUPO_PERSONAL,
   ID_INSCRIPCION_PERSONAL,
-  MENSAJE_ARCHIVO_OBLIGATORIO,
-  MENSAJE_TIPO_ARCHIVO,
-  MENSAJE_TIPO_DOCUMENTO,
   SECCION_DOCUMENTOS_PERSONALES,
-  detectarTipoArchivo,
   documentosPersonalesRequeridos,
   esTipoDocumentoPersonal,
-  extensionDe,
-  mensajeArchivoMuyGrande,
-  tipoPorExtension,
 } from '../../src/domain/documentos.ts'
 import { nuevaClaveBlob } from '../blobs.ts'
-import type { AppEnv } from '../contexto.ts'
+import type { EntornoApp } from '../contexto.ts'
 import type { ArchivosPersonalesTable } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
-import { leerFormularioConUnArchivo } from './validacion.ts'
+import { enviarArchivo, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
 
-export const MENSAJE_NO_ENCONTRADO = 'Recurso no encontrado'
-
-const MAX_NOMBRE = 150
-
-/**
- * The client's file name as harmless data: no directories, control characters or characters that
- * mean something in a header or a file system; at most MAX_NOMBRE characters, extension kept.
- */
-export function sanearNombreArchivo(nombre: string): string {
-  const base = nombre.split(/[\\/]/).pop() ?? ''
-  const limpio = base
-    .normalize('NFC')
-    // Control characters and what is special in headers or file systems.
-    .replace(/[\p{Cc}\p{Cf}"*:<>?|]/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^\.+/, '')
-  if ([...limpio].length <= MAX_NOMBRE) return limpio
-  const extension = extensionDe(limpio)
-  const sufijo = extension ? `.${extension}` : ''
-  return [...limpio].slice(0, MAX_NOMBRE - sufijo.length).join('') + sufijo
-}
-
-/** Both forms: `filename` (ASCII, for old clients) and `filename*` (RFC 5987, UTF-8). */
-export function contentDisposition(nombre: string): string {
-  const ascii = nombre.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]|["\\%]/g, '_')
-  const utf8 = encodeURIComponent(nombre).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`
-}
-
-type FilaArchivo = Pick<ArchivosPersonalesTable, 'id' | 'cod_documento' | 'nombre_original' | 'tipo_archivo' | 'tamanno' | 'subido_en'>
+type FilaArchivo = Pick<
+  ArchivosPersonalesTable,
+  'id' | 'cod_documento' | 'nombre_original' | 'tipo_archivo' | 'tamanno' | 'subido_en'
+>
 
 function archivoJson(fila: FilaArchivo) {
   return {
@@ -70,7 +34,7 @@ function archivoJson(fila: FilaArchivo) {
   }
 }
 
-export const documentosRoutes = new Hono<AppEnv>()
+export const rutasDocumentos = new Hono<EntornoApp>()
   .use(requiereAlumno)
   .get('/', async (c) => {
     const { db, config } = c.var.deps
@@ -94,33 +58,18 @@ export const documentosRoutes = new Hono<AppEnv>()
       .where('alumno_id', '=', alumno.id)
       .orderBy('cod_documento')
       .execute()
-    return c.json({ status: 'ok', data: { requeridos, archivos: archivos.map(archivoJson), tamanoMaximoMb: config.uploadMaxMb } })
+    return c.json({
+      status: 'ok',
+      data: { requeridos, archivos: archivos.map(archivoJson), tamanoMaximoMb: config.uploadMaxMb },
+    })
   })
   .post('/', async (c) => {
-    const { db, config, blobs, clock, log } = c.var.deps
+    const { db, blobs, clock, log } = c.var.deps
     const alumno = c.var.alumno
     if (!alumno) throw new Error('sin alumno tras requiereAlumno')
-    const formulario = await leerFormularioConUnArchivo(c)
-    if (!formulario.ok) return c.json({ error: formulario.mensaje, campos: formulario.campos }, formulario.status)
-    const form = formulario.campos
-    const codDocumento = form.codTipoDocumento
-    if (typeof codDocumento !== 'string' || !esTipoDocumentoPersonal(codDocumento)) {
-      return c.json({ error: MENSAJE_TIPO_DOCUMENTO, campos: { codTipoDocumento: MENSAJE_TIPO_DOCUMENTO } }, 400)
-    }
-    const archivo = form.archivo
-    if (!(archivo instanceof File)) return c.json({ error: MENSAJE_ARCHIVO_OBLIGATORIO, campos: { archivo: MENSAJE_ARCHIVO_OBLIGATORIO } }, 400)
-    if (archivo.size > config.uploadMaxMb * BYTES_POR_MB) {
-      const mensaje = mensajeArchivoMuyGrande(config.uploadMaxMb)
-      return c.json({ error: mensaje, campos: { archivo: mensaje } }, 413)
-    }
-    const bytes = new Uint8Array(await archivo.arrayBuffer())
-    const nombre = sanearNombreArchivo(archivo.name)
-    // The declared extension must be an accepted one and the bytes must really be that: a PNG
-    // named .pdf, or an HTML page named .jpg, is refused.
-    const tipo = detectarTipoArchivo(bytes)
-    if (!tipo || tipoPorExtension(extensionDe(nombre)) !== tipo) {
-      return c.json({ error: MENSAJE_TIPO_ARCHIVO, campos: { archivo: MENSAJE_TIPO_ARCHIVO } }, 415)
-    }
+    const recibido = await recibirArchivo(c, esTipoDocumentoPersonal)
+    if (!recibido.ok) return recibido.respuesta
+    const { codDocumento, nombre, tipo, bytes } = recibido
 
     const fila: ArchivosPersonalesTable = {
       id: randomUUID(),
@@ -148,7 +97,11 @@ export const documentosRoutes = new Hono<AppEnv>()
           .where('cod_documento', '=', codDocumento)
           .executeTakeFirst()
         if (previo) {
-          await trx.deleteFrom('archivos_personales').where('alumno_id', '=', alumno.id).where('cod_documento', '=', codDocumento).execute()
+          await trx
+            .deleteFrom('archivos_personales')
+            .where('alumno_id', '=', alumno.id)
+            .where('cod_documento', '=', codDocumento)
+            .execute()
         }
         await trx.insertInto('archivos_personales').values(fila).execute()
         return previo?.blob_clave
@@ -158,12 +111,14 @@ export const documentosRoutes = new Hono<AppEnv>()
       throw err
     }
     if (anterior) {
-      await blobs.delete(anterior).catch((err: unknown) => log(`no se pudo borrar el archivo reemplazado ${anterior}: ${String(err)}`))
+      await blobs
+        .delete(anterior)
+        .catch((err: unknown) => log(`no se pudo borrar el archivo reemplazado ${anterior}: ${String(err)}`))
     }
     return c.json({ status: 'ok', data: archivoJson(fila) }, 201)
   })
   .get('/:id', async (c) => {
-    const { db, blobs, log } = c.var.deps
+    const { db } = c.var.deps
     const alumno = c.var.alumno
     if (!alumno) throw new Error('sin alumno tras requiereAlumno')
     // Another student's id is answered exactly like an id that does not exist.
@@ -174,15 +129,5 @@ export const documentosRoutes = new Hono<AppEnv>()
       .where('alumno_id', '=', alumno.id)
       .executeTakeFirst()
     if (!fila) return c.json({ error: MENSAJE_NO_ENCONTRADO }, 404)
-    const contenido = await blobs.get(fila.blob_clave)
-    if (!contenido) {
-      log(`falta el archivo ${fila.blob_clave} de un documento personal`)
-      return c.json({ error: MENSAJE_NO_ENCONTRADO }, 404)
-    }
-    c.header('Content-Type', fila.content_type)
-    c.header('Content-Length', String(fila.tamanno))
-    c.header('Content-Disposition', contentDisposition(fila.nombre_original))
-    c.header('Cache-Control', 'private, no-store')
-    c.header('X-Content-Type-Options', 'nosniff')
-    return c.body(contenido)
+    return enviarArchivo(c, fila, 'un documento personal')
   })

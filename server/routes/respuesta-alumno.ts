@@ -1,4 +1,4 @@
-// The reply of portalLogin and getAlumno (spec 3 'Login/student data'), in the CRM's field names
+// The reply of portalLogin and getAlumno, in the CRM's field names
 // the client was written against.
 import type { Owner } from '../../src/domain/asistente.ts'
 import type { Db } from '../db/connection.ts'
@@ -15,7 +15,7 @@ export type RespuestaAlumno = {
     Owner: Owner
   }
   inscReciente?: { Owner: Owner }
-  /** The portal's service account: the client hides an assistant with this e-mail (spec 1). */
+  /** The portal's service account: the client hides an assistant with this e-mail. */
   cuentaServicio: string
 }
 
@@ -24,8 +24,12 @@ function owner(a: Pick<Asistente, 'nombre' | 'telefono' | 'email'>): Owner {
 }
 
 export async function respuestaAlumno(db: Db, alumno: Alumno, cuentaServicio: string): Promise<RespuestaAlumno> {
-  const asistente = await db.selectFrom('asistentes').selectAll().where('id', '=', alumno.asistente_id).executeTakeFirstOrThrow()
-  // The most recent enrolment's owner is the preferred source for the assistant (spec 3).
+  const asistente = await db
+    .selectFrom('asistentes')
+    .selectAll()
+    .where('id', '=', alumno.asistente_id)
+    .executeTakeFirstOrThrow()
+  // The most recent enrolment's owner is the preferred source for the assistant.
   const reciente = await db
     .selectFrom('solicitudes')
     .innerJoin('asistentes', 'asistentes.id', 'solicitudes.asistente_id')

@@ -3,12 +3,12 @@
 // newer or older, deployment migrated differently must not take traffic); 503 otherwise, so the
 // balancer sends requests to the other servers meanwhile.
 import { Hono } from 'hono'
-import type { AppEnv } from '../contexto.ts'
+import type { EntornoApp } from '../contexto.ts'
 import { migracionesPendientes } from '../db/connection.ts'
 
 export const MENSAJE_NO_DISPONIBLE = 'Servidor no disponible: la base de datos no responde o no está al día.'
 
-export const saludRoutes = new Hono<AppEnv>().get('/', async (c) => {
+export const rutasSalud = new Hono<EntornoApp>().get('/', async (c) => {
   c.header('Cache-Control', 'no-store')
   const { db, log } = c.var.deps
   try {

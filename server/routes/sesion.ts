@@ -1,6 +1,6 @@
 // GET /api/sesion: lets the client obtain the XSRF-TOKEN cookie (set by the xsrf middleware)
 // before its first POST.
 import { Hono } from 'hono'
-import type { AppEnv } from '../contexto.ts'
+import type { EntornoApp } from '../contexto.ts'
 
-export const sesionRoutes = new Hono<AppEnv>().get('/', (c) => c.json({ ok: true }))
+export const rutasSesion = new Hono<EntornoApp>().get('/', (c) => c.json({ ok: true }))

@@ -1,11 +1,12 @@
-// Request bodies are checked with the shared valibot schemas (design: 'Shared rules, one place').
+// Request bodies are checked with the shared valibot schemas.
 // A bad body gets 400 with a Spanish message per field and changes nothing.
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import * as v from 'valibot'
 import { MENSAJE_UN_SOLO_ARCHIVO } from '../../src/domain/documentos.ts'
-import { erroresPorCampo, MENSAJE_CAMPO_OBLIGATORIO } from '../../src/domain/validacion.ts'
-import type { AppEnv } from '../contexto.ts'
+import { erroresPorCampo } from '../../src/domain/errores-por-campo.ts'
+import { MENSAJE_CAMPO_OBLIGATORIO } from '../../src/domain/validacion.ts'
+import type { EntornoApp } from '../contexto.ts'
 
 export const MENSAJE_CUERPO_INVALIDO = 'Los datos enviados no son válidos.'
 export const MENSAJE_SOLO_JSON = 'Los datos deben enviarse en formato JSON (Content-Type: application/json).'
@@ -17,7 +18,7 @@ export type Fallo = { status: 400 | 415; mensaje: string; campos: Record<string,
 export type Resultado<T> = { ok: true; datos: T } | ({ ok: false } & Fallo)
 
 /** The media type of the request's body, lower-case and without parameters ('' when none). */
-function tipoDeContenido(c: Context<AppEnv>): string {
+function tipoDeContenido(c: Context<EntornoApp>): string {
   return (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
 }
 
@@ -26,8 +27,12 @@ function tipoDeContenido(c: Context<AppEnv>): string {
  * posted by another site's page (which a browser sends without asking the server first) is refused
  * before anything parses it, and so is anything else that is not what the client sends.
  */
-export async function validarCuerpo<S extends v.GenericSchema>(c: Context<AppEnv>, schema: S): Promise<Resultado<v.InferOutput<S>>> {
-  if (tipoDeContenido(c) !== 'application/json') return { ok: false, status: 415, mensaje: MENSAJE_SOLO_JSON, campos: {} }
+export async function validarCuerpo<S extends v.GenericSchema>(
+  c: Context<EntornoApp>,
+  schema: S,
+): Promise<Resultado<v.InferOutput<S>>> {
+  if (tipoDeContenido(c) !== 'application/json')
+    return { ok: false, status: 415, mensaje: MENSAJE_SOLO_JSON, campos: {} }
   let cuerpo: unknown
   try {
     cuerpo = await c.req.json()
@@ -52,15 +57,18 @@ export async function validarCuerpo<S extends v.GenericSchema>(c: Context<AppEnv
  * `schema` may be built per request (a minimum age measured on the server's date).
  */
 export function cuerpoJson<S extends v.GenericSchema>(
-  schema: S | ((c: Context<AppEnv>) => S),
-  rechazar: (c: Context<AppEnv>, fallo: Fallo) => Response = (c, { status, mensaje, campos }) => c.json({ error: mensaje, campos }, status),
+  schema: S | ((c: Context<EntornoApp>) => S),
+  rechazar: (c: Context<EntornoApp>, fallo: Fallo) => Response = (c, { status, mensaje, campos }) =>
+    c.json({ error: mensaje, campos }, status),
 ) {
-  return createMiddleware<AppEnv, string, { in: { json: v.InferInput<S> }; out: { json: v.InferOutput<S> } }>(async (c, next) => {
-    const resultado = await validarCuerpo(c, typeof schema === 'function' ? schema(c) : schema)
-    if (!resultado.ok) return rechazar(c, resultado)
-    c.req.addValidatedData('json', resultado.datos as object)
-    await next()
-  })
+  return createMiddleware<EntornoApp, string, { in: { json: v.InferInput<S> }; out: { json: v.InferOutput<S> } }>(
+    async (c, next) => {
+      const resultado = await validarCuerpo(c, typeof schema === 'function' ? schema(c) : schema)
+      if (!resultado.ok) return rechazar(c, resultado)
+      c.req.addValidatedData('json', resultado.datos as object)
+      await next()
+    },
+  )
 }
 
 export type Formulario = { ok: true; campos: Record<string, string | File> } | ({ ok: false } & Fallo)
@@ -70,8 +78,9 @@ export type Formulario = { ok: true; campos: Record<string, string | File> } | (
  * more than one file (or one field twice) is refused rather than keeping whichever came last,
  * so what is stored is always what the student chose.
  */
-export async function leerFormularioConUnArchivo(c: Context<AppEnv>): Promise<Formulario> {
-  if (tipoDeContenido(c) !== 'multipart/form-data') return { ok: false, status: 415, mensaje: MENSAJE_SOLO_MULTIPART, campos: {} }
+export async function leerFormularioConUnArchivo(c: Context<EntornoApp>): Promise<Formulario> {
+  if (tipoDeContenido(c) !== 'multipart/form-data')
+    return { ok: false, status: 415, mensaje: MENSAJE_SOLO_MULTIPART, campos: {} }
   let form: Record<string, string | File | (string | File)[]>
   try {
     form = await c.req.parseBody({ all: true })
@@ -83,9 +92,11 @@ export async function leerFormularioConUnArchivo(c: Context<AppEnv>): Promise<Fo
   for (const [nombre, valor] of Object.entries(form)) {
     const valores = Array.isArray(valor) ? valor : [valor]
     archivos += valores.filter((parte) => parte instanceof File).length
-    if (archivos > 1) return { ok: false, status: 400, mensaje: MENSAJE_UN_SOLO_ARCHIVO, campos: { [nombre]: MENSAJE_UN_SOLO_ARCHIVO } }
+    if (archivos > 1)
+      return { ok: false, status: 400, mensaje: MENSAJE_UN_SOLO_ARCHIVO, campos: { [nombre]: MENSAJE_UN_SOLO_ARCHIVO } }
     const [unico] = valores
-    if (valores.length > 1 || unico === undefined) return { ok: false, status: 400, mensaje: MENSAJE_CUERPO_INVALIDO, campos: { [nombre]: MENSAJE_CUERPO_INVALIDO } }
+    if (valores.length > 1 || unico === undefined)
+      return { ok: false, status: 400, mensaje: MENSAJE_CUERPO_INVALIDO, campos: { [nombre]: MENSAJE_CUERPO_INVALIDO } }
     campos[nombre] = unico
   }
   return { ok: true, campos }

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-// Spec 5 and 9: the certificate code is required and at most 64 characters.
+// The certificate code is required and at most 64 characters.
 export const CODIGO_CERTIFICADO_MAX = 64
 export const MENSAJE_CODIGO_OBLIGATORIO = 'Ingrese el código del certificado'
 export const MENSAJE_CODIGO_NO_CORRESPONDE = 'El código ingresado no corresponde'

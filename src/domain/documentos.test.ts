@@ -36,19 +36,27 @@ describe('documentosPersonalesRequeridos', () => {
   })
 
   test('groups 1, 5 and 85 require the licenciatura', () => {
-    for (const codGrupo of ['1', '5', '85']) expect(obligatorios([{ codGrupo, tipoCurso: 'Diplomado' }])).toEqual([DOC_LICENCIATURA])
+    for (const codGrupo of ['1', '5', '85'])
+      expect(obligatorios([{ codGrupo, tipoCurso: 'Diplomado' }])).toEqual([DOC_LICENCIATURA])
   })
 
   test('clinical stays (86) require the work certificate', () => {
     expect(obligatorios([{ codGrupo: '86', tipoCurso: 'Estadía Clínica' }])).toEqual([DOC_CERTIFICADO_TRABAJO])
-    expect(obligatorios([{ codGrupo: '86', tipoCurso: 'Estadía Clínica' }, { codGrupo: '85', tipoCurso: 'Magíster' }])).toEqual([
-      DOC_LICENCIATURA,
-      DOC_CERTIFICADO_TRABAJO,
-    ])
+    expect(
+      obligatorios([
+        { codGrupo: '86', tipoCurso: 'Estadía Clínica' },
+        { codGrupo: '85', tipoCurso: 'Magíster' },
+      ]),
+    ).toEqual([DOC_LICENCIATURA, DOC_CERTIFICADO_TRABAJO])
   })
 
   test('Derivada and Primaria enrolments require nothing', () => {
-    expect(obligatorios([{ codGrupo: '1', tipoCurso: 'Derivada' }, { codGrupo: '86', tipoCurso: 'Primaria' }])).toEqual([])
+    expect(
+      obligatorios([
+        { codGrupo: '1', tipoCurso: 'Derivada' },
+        { codGrupo: '86', tipoCurso: 'Primaria' },
+      ]),
+    ).toEqual([])
   })
 
   test('other groups require nothing', () => {
@@ -81,7 +89,8 @@ describe('detectarTipoArchivo', () => {
   })
 
   test('needs no more than BYTES_FIRMA bytes', () => {
-    for (const archivo of [PDF, JPG, PNG]) expect(detectarTipoArchivo(archivo.slice(0, BYTES_FIRMA))).toBe(detectarTipoArchivo(archivo))
+    for (const archivo of [PDF, JPG, PNG])
+      expect(detectarTipoArchivo(archivo.slice(0, BYTES_FIRMA))).toBe(detectarTipoArchivo(archivo))
   })
 })
 
@@ -110,7 +119,9 @@ describe('validarArchivo', () => {
   test('a PDF named .pdf within the limit is accepted', () => {
     expect(validarArchivo({ nombre: 'titulo.pdf', tamanno: 1000, primerosBytes: PDF })).toBeNull()
     expect(validarArchivo({ nombre: 'foto.JPEG', tamanno: 1000, primerosBytes: JPG })).toBeNull()
-    expect(validarArchivo({ nombre: 'scan.png', tamanno: TAMANO_MAXIMO_MB * 1024 * 1024, primerosBytes: PNG })).toBeNull()
+    expect(
+      validarArchivo({ nombre: 'scan.png', tamanno: TAMANO_MAXIMO_MB * 1024 * 1024, primerosBytes: PNG }),
+    ).toBeNull()
   })
 
   test('content that is not what the extension says is refused', () => {
@@ -120,12 +131,18 @@ describe('validarArchivo', () => {
 
   test('other extensions are refused whatever the content', () => {
     expect(validarArchivo({ nombre: 'programa.exe', tamanno: 1000, primerosBytes: PDF })).toBe(MENSAJE_TIPO_ARCHIVO)
-    expect(validarArchivo({ nombre: 'pagina.html', tamanno: 1000, primerosBytes: texto('<html>') })).toBe(MENSAJE_TIPO_ARCHIVO)
+    expect(validarArchivo({ nombre: 'pagina.html', tamanno: 1000, primerosBytes: texto('<html>') })).toBe(
+      MENSAJE_TIPO_ARCHIVO,
+    )
   })
 
   test('one byte over the limit is too big, with the limit in the message', () => {
-    expect(validarArchivo({ nombre: 'titulo.pdf', tamanno: TAMANO_MAXIMO_MB * 1024 * 1024 + 1, primerosBytes: PDF })).toBe(MENSAJE_ARCHIVO_MUY_GRANDE)
-    expect(validarArchivo({ nombre: 'titulo.pdf', tamanno: 2 * 1024 * 1024, primerosBytes: PDF }, 1)).toBe(mensajeArchivoMuyGrande(1))
+    expect(
+      validarArchivo({ nombre: 'titulo.pdf', tamanno: TAMANO_MAXIMO_MB * 1024 * 1024 + 1, primerosBytes: PDF }),
+    ).toBe(MENSAJE_ARCHIVO_MUY_GRANDE)
+    expect(validarArchivo({ nombre: 'titulo.pdf', tamanno: 2 * 1024 * 1024, primerosBytes: PDF }, 1)).toBe(
+      mensajeArchivoMuyGrande(1),
+    )
     expect(MENSAJE_ARCHIVO_MUY_GRANDE).toBe('El archivo supera el tamaño máximo permitido de 5 MB.')
   })
 })

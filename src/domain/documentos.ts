@@ -1,5 +1,4 @@
-// 'Documentos Personales' (spec 2 'Personal screen', 3 'Required document' and 'Uploaded file';
-// issue 3 item 5): which personal documents a student must upload, and what files the portal
+// 'Documentos Personales': which personal documents a student must upload, and what files the portal
 // accepts. The screen uses these to refuse a wrong file before uploading it; the server applies
 // the same rules again (server/routes/documentos.ts) and has the last word.
 
@@ -9,18 +8,18 @@ export const DOC_LICENCIATURA = '20'
 /** 'Certificado de Trabajo'. */
 export const DOC_CERTIFICADO_TRABAJO = '21'
 
-/** The section the spec's required-document entries carry for these (SeccionPortal__c). */
+/** The portal section the required-document entries name for these (SeccionPortal__c). */
 export const SECCION_DOCUMENTOS_PERSONALES = 'Documentos Personales'
 
-/** Upload fields of a personal document (spec 7 'Upload document': personal uploads). */
+/** Upload fields of a personal document. */
 export const ID_INSCRIPCION_PERSONAL = 0
 export const ID_GRUPO_PERSONAL = 1
 
-/** Spec 9 group codes that decide the rule below. */
+/** Group codes that decide the rule below. */
 export const GRUPOS_CON_LICENCIATURA = ['1', '5', '85'] as const
 export const GRUPOS_CON_CERTIFICADO_TRABAJO = ['86'] as const
 
-/** Spec 3 'Solicitud': enrolments of these types hide their documents, so they ask for none. */
+/** Enrolments of these types hide their documents, so they ask for none. */
 export const TIPOS_CURSO_SIN_DOCUMENTOS = ['Derivada', 'Primaria'] as const
 
 export type TipoDocumentoPersonal = {
@@ -52,7 +51,7 @@ export type SolicitudParaDocumentos = { codGrupo: string; tipoCurso: string }
 export type DocumentoPersonalRequerido = TipoDocumentoPersonal & { obligatorio: boolean }
 
 /**
- * Both personal documents, each marked required or optional by the student's enrolments (spec 2:
+ * Both personal documents, each marked required or optional by the student's enrolments (
  * 'optional depending on the program'). The rule:
  * - the licenciatura (or professional title) is required by any enrolment in groups '1' and '5'
  *   (diplomas and courses for professionals) or '85' (magister decree, which needs a degree);
@@ -61,12 +60,17 @@ export type DocumentoPersonalRequerido = TipoDocumentoPersonal & { obligatorio: 
  * - enrolments of type Derivada or Primaria count for nothing: they show no documents at all.
  * A student with no such enrolment may still upload both, as optional.
  */
-export function documentosPersonalesRequeridos(solicitudes: readonly SolicitudParaDocumentos[]): DocumentoPersonalRequerido[] {
+export function documentosPersonalesRequeridos(
+  solicitudes: readonly SolicitudParaDocumentos[],
+): DocumentoPersonalRequerido[] {
   const cuentan = solicitudes.filter((s) => !(TIPOS_CURSO_SIN_DOCUMENTOS as readonly string[]).includes(s.tipoCurso))
   const enGrupos = (grupos: readonly string[]) => cuentan.some((s) => grupos.includes(s.codGrupo))
   return TIPOS_DOCUMENTO_PERSONAL.map((tipo) => ({
     ...tipo,
-    obligatorio: tipo.codDocumento === DOC_LICENCIATURA ? enGrupos(GRUPOS_CON_LICENCIATURA) : enGrupos(GRUPOS_CON_CERTIFICADO_TRABAJO),
+    obligatorio:
+      tipo.codDocumento === DOC_LICENCIATURA
+        ? enGrupos(GRUPOS_CON_LICENCIATURA)
+        : enGrupos(GRUPOS_CON_CERTIFICADO_TRABAJO),
   }))
 }
 
@@ -109,7 +113,8 @@ export function mensajeArchivoMuyGrande(maximoMb: number = TAMANO_MAXIMO_MB): st
 
 export const MENSAJE_ARCHIVO_MUY_GRANDE = mensajeArchivoMuyGrande()
 
-export const MENSAJE_TIPO_ARCHIVO = 'El archivo debe ser PDF, JPG o PNG, y su contenido debe corresponder a su extensión.'
+export const MENSAJE_TIPO_ARCHIVO =
+  'El archivo debe ser PDF, JPG o PNG, y su contenido debe corresponder a su extensión.'
 
 export const MENSAJE_TIPO_DOCUMENTO = 'El tipo de documento no es válido.'
 

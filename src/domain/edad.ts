@@ -1,4 +1,4 @@
-// Spec 5 and 9: a student must be at least 18, counted as whole years of 365.25 days.
+// A student must be at least 18, counted as whole years of 365.25 days.
 export const EDAD_MINIMA = 18
 const MS_POR_ANIO = 365.25 * 24 * 60 * 60 * 1000
 export const MENSAJE_EDAD = 'La fecha de Nacimiento no corresponde (Debe tener más de 18 años)'

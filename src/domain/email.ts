@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-// Spec 5: "a simple e-mail pattern" — something@something.tld, no spaces.
+// "A simple e-mail pattern" — something@something.tld, no spaces.
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export const MENSAJE_EMAIL_OBLIGATORIO = 'El correo electrónico es obligatorio'

@@ -11,7 +11,7 @@ import {
   SECCIONES_ENCUESTA,
   type EncuestaFormulario,
 } from './encuesta.ts'
-import { erroresPorCampo } from './validacion.ts'
+import { erroresPorCampo } from './errores-por-campo.ts'
 
 /** A complete survey with every "no", as most students answer it. */
 function completa(cambios: Partial<EncuestaFormulario> = {}): EncuestaFormulario {
@@ -70,7 +70,14 @@ describe('follow-ups', () => {
       inscritoRND: MENSAJE_OBLIGATORIO,
     })
     expect(
-      errores(completa({ poseeDiscapacidad: 'Si', tipoDiscapacidad: 'Sensorial visual', adecuacion: 'Subtítulos en el material audiovisual', inscritoRND: 'No' })),
+      errores(
+        completa({
+          poseeDiscapacidad: 'Si',
+          tipoDiscapacidad: 'Sensorial visual',
+          adecuacion: 'Subtítulos en el material audiovisual',
+          inscritoRND: 'No',
+        }),
+      ),
     ).toEqual({})
   })
 
@@ -88,19 +95,30 @@ describe('follow-ups', () => {
 
   test("an indigenous people is asked for, and 'Otro' says 'indique pueblo originario'", () => {
     expect(errores(completa({ pertenecePuebloOrg: 'Si' }))).toEqual({ puebloOrg: MENSAJE_OBLIGATORIO })
-    expect(errores(completa({ pertenecePuebloOrg: 'Si', puebloOrg: 'Otro' }))).toEqual({ otroPuebloOriginario: MENSAJE_PUEBLO_ORIGINARIO })
+    expect(errores(completa({ pertenecePuebloOrg: 'Si', puebloOrg: 'Otro' }))).toEqual({
+      otroPuebloOriginario: MENSAJE_PUEBLO_ORIGINARIO,
+    })
     expect(errores(completa({ pertenecePuebloOrg: 'Si', puebloOrg: 'Mapuche' }))).toEqual({})
   })
 
   test('a program taken before asks for its type, and its text for Otro', () => {
     expect(errores(completa({ haCursadoPrograma: 'Si' }))).toEqual({ tipoProgramaCur: MENSAJE_OBLIGATORIO })
-    expect(errores(completa({ haCursadoPrograma: 'Si', tipoProgramaCur: 'Otro' }))).toEqual({ otroTipoProgramaCur: MENSAJE_OBLIGATORIO })
+    expect(errores(completa({ haCursadoPrograma: 'Si', tipoProgramaCur: 'Otro' }))).toEqual({
+      otroTipoProgramaCur: MENSAJE_OBLIGATORIO,
+    })
   })
 
   test('answers to follow-ups no longer asked are cleared from what is stored', () => {
     const r = v.parse(
       encuestaSchema,
-      completa({ poseeDiscapacidad: 'No', tipoDiscapacidad: 'Otra', otroTipoDiscapacidad: 'x', otrosOrigenesDisca: ['Accidente'], tipo_organizacion: 'ONG', otroTipoOrg: 'y' }),
+      completa({
+        poseeDiscapacidad: 'No',
+        tipoDiscapacidad: 'Otra',
+        otroTipoDiscapacidad: 'x',
+        otrosOrigenesDisca: ['Accidente'],
+        tipo_organizacion: 'ONG',
+        otroTipoOrg: 'y',
+      }),
     )
     expect(r.tipoDiscapacidad).toBe('')
     expect(r.otroTipoDiscapacidad).toBe('')
@@ -114,15 +132,25 @@ describe('follow-ups', () => {
     const otroPueblo = preguntas.find((p) => 'campo' in p && p.campo === 'otroPuebloOriginario')
     expect(tipo && 'cuando' in tipo && tipo.cuando?.(completa({ poseeDiscapacidad: 'No' }))).toBe(false)
     expect(tipo && 'cuando' in tipo && tipo.cuando?.(completa({ poseeDiscapacidad: 'Si' }))).toBe(true)
-    expect(otroPueblo && 'cuando' in otroPueblo && otroPueblo.cuando?.(completa({ pertenecePuebloOrg: 'Si', puebloOrg: 'Otro' }))).toBe(true)
+    expect(
+      otroPueblo &&
+        'cuando' in otroPueblo &&
+        otroPueblo.cuando?.(completa({ pertenecePuebloOrg: 'Si', puebloOrg: 'Otro' })),
+    ).toBe(true)
   })
 })
 
 describe('ranked reasons', () => {
   test('no reason is ranked twice in a group', () => {
-    expect(errores(completa({ razon_cursa_2: 'Actualizar conocimientos' }))).toEqual({ razon_cursa_2: MENSAJE_RAZON_REPETIDA })
-    expect(errores(completa({ razon_eligeuni_2: 'Acreditación', razon_eligeuni_3: 'Acreditación' }))).toEqual({ razon_eligeuni_3: MENSAJE_RAZON_REPETIDA })
-    expect(errores(completa({ razon_cursa_2: 'Mejorar mis ingresos', razon_cursa_3: 'Realización personal' }))).toEqual({})
+    expect(errores(completa({ razon_cursa_2: 'Actualizar conocimientos' }))).toEqual({
+      razon_cursa_2: MENSAJE_RAZON_REPETIDA,
+    })
+    expect(errores(completa({ razon_eligeuni_2: 'Acreditación', razon_eligeuni_3: 'Acreditación' }))).toEqual({
+      razon_eligeuni_3: MENSAJE_RAZON_REPETIDA,
+    })
+    expect(errores(completa({ razon_cursa_2: 'Mejorar mis ingresos', razon_cursa_3: 'Realización personal' }))).toEqual(
+      {},
+    )
   })
 
   test('the groups offer 7 and 10 reasons, at most 3 ranked each', () => {
@@ -139,6 +167,8 @@ describe('lengths', () => {
     expect(errores(completa({ identidadGenero: 'a'.repeat(100) }))).toEqual({})
     expect(Object.keys(errores(completa({ identidadGenero: 'a'.repeat(101) })))).toEqual(['identidadGenero'])
     expect(errores(completa({ tipo_organizacion: 'Otra', otroTipoOrg: 'a'.repeat(250) }))).toEqual({})
-    expect(Object.keys(errores(completa({ tipo_organizacion: 'Otra', otroTipoOrg: 'a'.repeat(251) })))).toEqual(['otroTipoOrg'])
+    expect(Object.keys(errores(completa({ tipo_organizacion: 'Otra', otroTipoOrg: 'a'.repeat(251) })))).toEqual([
+      'otroTipoOrg',
+    ])
   })
 })

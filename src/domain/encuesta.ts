@@ -249,7 +249,9 @@ export type EncuestaEntrada = v.InferInput<typeof encuestaSchema>
 
 /** A blank survey: nothing answered yet. */
 export function encuestaVacia(): EncuestaFormulario {
-  const vacia = Object.fromEntries(Object.keys(objetoEncuesta().entries).map((campo) => [campo, ''])) as unknown as EncuestaFormulario
+  const vacia = Object.fromEntries(
+    Object.keys(objetoEncuesta().entries).map((campo) => [campo, '']),
+  ) as unknown as EncuestaFormulario
   return { ...vacia, otrosOrigenesDisca: [] }
 }
 
@@ -302,7 +304,13 @@ export type Pregunta =
       obligatoria: boolean
       cuando?: (e: EncuestaFormulario) => boolean
     }
-  | { tipo: 'varias'; campo: 'otrosOrigenesDisca'; etiqueta: string; opciones: readonly string[]; cuando?: (e: EncuestaFormulario) => boolean }
+  | {
+      tipo: 'varias'
+      campo: 'otrosOrigenesDisca'
+      etiqueta: string
+      opciones: readonly string[]
+      cuando?: (e: EncuestaFormulario) => boolean
+    }
   | {
       tipo: 'prioridades'
       campos: readonly [CampoEncuesta, CampoEncuesta, CampoEncuesta]
@@ -318,16 +326,47 @@ export const SECCIONES_ENCUESTA: readonly Seccion[] = [
   {
     titulo: 'Antecedentes',
     preguntas: [
-      { tipo: 'opcion', campo: 'cursaFuera', etiqueta: '¿Cursará el programa fuera de su país de residencia?', opciones: SI_NO, obligatoria: true },
-      { tipo: 'opcion', campo: 'tipoResidencia', etiqueta: 'Tipo de residencia en Chile', opciones: TIPOS_RESIDENCIA_ENCUESTA, obligatoria: false },
-      { tipo: 'texto', campo: 'identidadGenero', etiqueta: 'Identidad de género', max: MAX_IDENTIDAD_GENERO, obligatoria: false },
+      {
+        tipo: 'opcion',
+        campo: 'cursaFuera',
+        etiqueta: '¿Cursará el programa fuera de su país de residencia?',
+        opciones: SI_NO,
+        obligatoria: true,
+      },
+      {
+        tipo: 'opcion',
+        campo: 'tipoResidencia',
+        etiqueta: 'Tipo de residencia en Chile',
+        opciones: TIPOS_RESIDENCIA_ENCUESTA,
+        obligatoria: false,
+      },
+      {
+        tipo: 'texto',
+        campo: 'identidadGenero',
+        etiqueta: 'Identidad de género',
+        max: MAX_IDENTIDAD_GENERO,
+        obligatoria: false,
+      },
     ],
   },
   {
     titulo: 'Discapacidad',
     preguntas: [
-      { tipo: 'opcion', campo: 'poseeDiscapacidad', etiqueta: '¿Posee alguna discapacidad?', opciones: SI_NO, obligatoria: true },
-      { tipo: 'opcion', campo: 'tipoDiscapacidad', etiqueta: 'Tipo de discapacidad', opciones: TIPOS_DISCAPACIDAD, obligatoria: true, cuando: conDiscapacidad },
+      {
+        tipo: 'opcion',
+        campo: 'poseeDiscapacidad',
+        etiqueta: '¿Posee alguna discapacidad?',
+        opciones: SI_NO,
+        obligatoria: true,
+      },
+      {
+        tipo: 'opcion',
+        campo: 'tipoDiscapacidad',
+        etiqueta: 'Tipo de discapacidad',
+        opciones: TIPOS_DISCAPACIDAD,
+        obligatoria: true,
+        cuando: conDiscapacidad,
+      },
       {
         tipo: 'texto',
         campo: 'otroTipoDiscapacidad',
@@ -336,9 +375,29 @@ export const SECCIONES_ENCUESTA: readonly Seccion[] = [
         obligatoria: true,
         cuando: (e) => conDiscapacidad(e) && esOtra(e.tipoDiscapacidad),
       },
-      { tipo: 'texto', campo: 'otroTipoDiscaObs', etiqueta: 'Observaciones sobre su discapacidad', max: MAX_TEXTO_ENCUESTA, obligatoria: false, cuando: conDiscapacidad },
-      { tipo: 'varias', campo: 'otrosOrigenesDisca', etiqueta: 'Origen de la discapacidad (puede marcar varios)', opciones: ORIGENES_DISCAPACIDAD, cuando: conDiscapacidad },
-      { tipo: 'opcion', campo: 'adecuacion', etiqueta: 'Adecuación que necesita', opciones: ADECUACIONES, obligatoria: true, cuando: conDiscapacidad },
+      {
+        tipo: 'texto',
+        campo: 'otroTipoDiscaObs',
+        etiqueta: 'Observaciones sobre su discapacidad',
+        max: MAX_TEXTO_ENCUESTA,
+        obligatoria: false,
+        cuando: conDiscapacidad,
+      },
+      {
+        tipo: 'varias',
+        campo: 'otrosOrigenesDisca',
+        etiqueta: 'Origen de la discapacidad (puede marcar varios)',
+        opciones: ORIGENES_DISCAPACIDAD,
+        cuando: conDiscapacidad,
+      },
+      {
+        tipo: 'opcion',
+        campo: 'adecuacion',
+        etiqueta: 'Adecuación que necesita',
+        opciones: ADECUACIONES,
+        obligatoria: true,
+        cuando: conDiscapacidad,
+      },
       {
         tipo: 'texto',
         campo: 'otraAdecuacion',
@@ -347,8 +406,22 @@ export const SECCIONES_ENCUESTA: readonly Seccion[] = [
         obligatoria: true,
         cuando: (e) => conDiscapacidad(e) && esOtra(e.adecuacion),
       },
-      { tipo: 'texto', campo: 'servicioApoyo', etiqueta: 'Servicios de apoyo que utiliza', max: MAX_TEXTO_ENCUESTA, obligatoria: false, cuando: conDiscapacidad },
-      { tipo: 'texto', campo: 'materialApoyo', etiqueta: 'Material de apoyo que necesita', max: MAX_TEXTO_ENCUESTA, obligatoria: false, cuando: conDiscapacidad },
+      {
+        tipo: 'texto',
+        campo: 'servicioApoyo',
+        etiqueta: 'Servicios de apoyo que utiliza',
+        max: MAX_TEXTO_ENCUESTA,
+        obligatoria: false,
+        cuando: conDiscapacidad,
+      },
+      {
+        tipo: 'texto',
+        campo: 'materialApoyo',
+        etiqueta: 'Material de apoyo que necesita',
+        max: MAX_TEXTO_ENCUESTA,
+        obligatoria: false,
+        cuando: conDiscapacidad,
+      },
       {
         tipo: 'opcion',
         campo: 'inscritoRND',
@@ -362,7 +435,13 @@ export const SECCIONES_ENCUESTA: readonly Seccion[] = [
   {
     titulo: 'Pueblos originarios',
     preguntas: [
-      { tipo: 'opcion', campo: 'pertenecePuebloOrg', etiqueta: '¿Pertenece a algún pueblo originario?', opciones: SI_NO, obligatoria: true },
+      {
+        tipo: 'opcion',
+        campo: 'pertenecePuebloOrg',
+        etiqueta: '¿Pertenece a algún pueblo originario?',
+        opciones: SI_NO,
+        obligatoria: true,
+      },
       {
         tipo: 'opcion',
         campo: 'puebloOrg',
@@ -384,7 +463,13 @@ export const SECCIONES_ENCUESTA: readonly Seccion[] = [
   {
     titulo: 'Estudios anteriores',
     preguntas: [
-      { tipo: 'opcion', campo: 'haCursadoPrograma', etiqueta: '¿Ha cursado antes un programa en esta universidad?', opciones: SI_NO, obligatoria: true },
+      {
+        tipo: 'opcion',
+        campo: 'haCursadoPrograma',
+        etiqueta: '¿Ha cursado antes un programa en esta universidad?',
+        opciones: SI_NO,
+        obligatoria: true,
+      },
       {
         tipo: 'opcion',
         campo: 'tipoProgramaCur',
@@ -406,8 +491,20 @@ export const SECCIONES_ENCUESTA: readonly Seccion[] = [
   {
     titulo: 'Situación laboral',
     preguntas: [
-      { tipo: 'opcion', campo: 'trabaja_actualmente', etiqueta: '¿Trabaja actualmente?', opciones: SI_NO, obligatoria: true },
-      { tipo: 'opcion', campo: 'tipo_organizacion', etiqueta: 'Tipo de organización', opciones: TIPOS_ORGANIZACION, obligatoria: true },
+      {
+        tipo: 'opcion',
+        campo: 'trabaja_actualmente',
+        etiqueta: '¿Trabaja actualmente?',
+        opciones: SI_NO,
+        obligatoria: true,
+      },
+      {
+        tipo: 'opcion',
+        campo: 'tipo_organizacion',
+        etiqueta: 'Tipo de organización',
+        opciones: TIPOS_ORGANIZACION,
+        obligatoria: true,
+      },
       {
         tipo: 'texto',
         campo: 'otroTipoOrg',
@@ -416,7 +513,13 @@ export const SECCIONES_ENCUESTA: readonly Seccion[] = [
         obligatoria: true,
         cuando: (e) => esOtra(e.tipo_organizacion),
       },
-      { tipo: 'opcion', campo: 'trabaja_area', etiqueta: '¿Trabaja en el área del programa?', opciones: TRABAJA_EN_AREA, obligatoria: true },
+      {
+        tipo: 'opcion',
+        campo: 'trabaja_area',
+        etiqueta: '¿Trabaja en el área del programa?',
+        opciones: TRABAJA_EN_AREA,
+        obligatoria: true,
+      },
     ],
   },
   {
@@ -434,7 +537,13 @@ export const SECCIONES_ENCUESTA: readonly Seccion[] = [
         etiqueta: 'Razones para elegir esta universidad (hasta 3, en orden de prioridad)',
         opciones: RAZONES_ELIGE_UNIVERSIDAD,
       },
-      { tipo: 'opcion', campo: 'como_seentera', etiqueta: '¿Cómo se enteró del programa?', opciones: COMO_SE_ENTERA, obligatoria: true },
+      {
+        tipo: 'opcion',
+        campo: 'como_seentera',
+        etiqueta: '¿Cómo se enteró del programa?',
+        opciones: COMO_SE_ENTERA,
+        obligatoria: true,
+      },
       {
         tipo: 'texto',
         campo: 'otroComoSeEntera',

@@ -2,7 +2,7 @@
 
 /**
  * A refusal: the Spanish message to show and, for a bad body, one message per field (the key is
- * the field's name in the request). Some of the spec's older operations answer
+ * the field's name in the request). Some older operations answer
  * `{ status: 'error', message }` or `{ mensajeError }` instead; the client reads all three.
  */
 export type RespuestaError = { error: string; campos?: Record<string, string> }

@@ -10,15 +10,24 @@ describe('destinoDeEntrada: each rule', () => {
   })
 
   test('2. concurso goes to the application right of that contest', () => {
-    expect(destinoDeEntrada({ concurso: '7' }, false)).toEqual({ to: '/concurso/derechopostulacion/$id', params: { id: '7' } })
+    expect(destinoDeEntrada({ concurso: '7' }, false)).toEqual({
+      to: '/concurso/derechopostulacion/$id',
+      params: { id: '7' },
+    })
   })
 
   test('3. concursoDetalle goes to the contest detail', () => {
-    expect(destinoDeEntrada({ concursoDetalle: '9' }, true)).toEqual({ to: '/concurso/detalle/$id', params: { id: '9' } })
+    expect(destinoDeEntrada({ concursoDetalle: '9' }, true)).toEqual({
+      to: '/concurso/detalle/$id',
+      params: { id: '9' },
+    })
   })
 
   test('4. pagoInsc together with posPago goes to that payment', () => {
-    expect(destinoDeEntrada({ pagoInsc: '55', posPago: '2' }, true)).toEqual({ to: '/pagos/$a/$b', params: { a: '55', b: '2' } })
+    expect(destinoDeEntrada({ pagoInsc: '55', posPago: '2' }, true)).toEqual({
+      to: '/pagos/$a/$b',
+      params: { a: '55', b: '2' },
+    })
   })
 
   test('5. pagoInsc alone goes to the payment list', () => {
@@ -26,7 +35,10 @@ describe('destinoDeEntrada: each rule', () => {
   })
 
   test('6. recoverpass goes to /password with that value', () => {
-    expect(destinoDeEntrada({ recoverpass: 'tok-abc' }, false)).toEqual({ to: '/password', search: { recoverpass: 'tok-abc' } })
+    expect(destinoDeEntrada({ recoverpass: 'tok-abc' }, false)).toEqual({
+      to: '/password',
+      search: { recoverpass: 'tok-abc' },
+    })
   })
 
   test('7. with no parameter and no session, to /login', () => {
@@ -39,7 +51,14 @@ describe('destinoDeEntrada: each rule', () => {
 })
 
 describe('destinoDeEntrada: priority order', () => {
-  const todos = { validacertificado: 'C', concurso: '7', concursoDetalle: '9', pagoInsc: '55', posPago: '2', recoverpass: 'tok' }
+  const todos = {
+    validacertificado: 'C',
+    concurso: '7',
+    concursoDetalle: '9',
+    pagoInsc: '55',
+    posPago: '2',
+    recoverpass: 'tok',
+  }
 
   test('validacertificado beats concurso and every other rule', () => {
     expect(destinoDeEntrada(todos, false)?.to).toBe('/certificado/validador')
@@ -51,7 +70,9 @@ describe('destinoDeEntrada: priority order', () => {
   })
 
   test('concursoDetalle beats the payments', () => {
-    expect(destinoDeEntrada({ concursoDetalle: '9', pagoInsc: '55', posPago: '2' }, false)?.to).toBe('/concurso/detalle/$id')
+    expect(destinoDeEntrada({ concursoDetalle: '9', pagoInsc: '55', posPago: '2' }, false)?.to).toBe(
+      '/concurso/detalle/$id',
+    )
   })
 
   test('pagoInsc with posPago beats pagoInsc alone, and both beat recoverpass', () => {
@@ -70,6 +91,9 @@ describe('destinoDeEntrada: priority order', () => {
 
   test('blank values are ignored and numbers count as text', () => {
     expect(destinoDeEntrada({ concurso: '  ', recoverpass: '' }, false)).toEqual({ to: '/login' })
-    expect(destinoDeEntrada({ concurso: 7 }, true)).toEqual({ to: '/concurso/derechopostulacion/$id', params: { id: '7' } })
+    expect(destinoDeEntrada({ concurso: 7 }, true)).toEqual({
+      to: '/concurso/derechopostulacion/$id',
+      params: { id: '7' },
+    })
   })
 })

@@ -1,5 +1,5 @@
-// Spec 2 'Entry guard by query parameter': where a visit that arrives with these query
-// parameters goes, in the spec's priority order. Pure, so the router and the tests share it.
+// Where a visit that arrives with these query
+// parameters goes, in their priority order. Pure, so the router and the tests share it.
 
 export type Destino =
   | { to: '/certificado/validador'; search: { codcertificado: string } }
@@ -28,7 +28,8 @@ export function destinoDeEntrada(query: Query, conSesion: boolean): Destino | un
   if (detalle !== undefined) return { to: '/concurso/detalle/$id', params: { id: detalle } }
   const pagoInsc = valor(query, 'pagoInsc')
   const posPago = valor(query, 'posPago')
-  if (pagoInsc !== undefined && posPago !== undefined) return { to: '/pagos/$a/$b', params: { a: pagoInsc, b: posPago } }
+  if (pagoInsc !== undefined && posPago !== undefined)
+    return { to: '/pagos/$a/$b', params: { a: pagoInsc, b: posPago } }
   if (pagoInsc !== undefined) return { to: '/pagos/lista/$a', params: { a: pagoInsc } }
   const recover = valor(query, 'recoverpass')
   if (recover !== undefined) return { to: '/password', search: { recoverpass: recover } }

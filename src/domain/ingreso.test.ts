@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest'
 import * as v from 'valibot'
 import { MENSAJE_EMAIL_OBLIGATORIO } from './email.ts'
 import { loginSchema, MENSAJE_PASSWORD_OBLIGATORIA, solicitudRecuperacionSchema } from './ingreso.ts'
-import { erroresPorCampo } from './validacion.ts'
+import { erroresPorCampo } from './errores-por-campo.ts'
 
 function errores(schema: v.GenericSchema, input: unknown): Record<string, string> {
   const r = v.safeParse(schema, input)
@@ -26,4 +26,3 @@ test('solicitudRecuperacionSchema needs a valid e-mail', () => {
   expect(errores(solicitudRecuperacionSchema, { email: '' })).toEqual({ email: MENSAJE_EMAIL_OBLIGATORIO })
   expect(v.safeParse(solicitudRecuperacionSchema, { email: 'a@b.cl' }).success).toBe(true)
 })
-

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest'
 import * as v from 'valibot'
 import { MENSAJE_PASSWORD_OBLIGATORIA } from './ingreso.ts'
-import { erroresPorCampo } from './validacion.ts'
+import { erroresPorCampo } from './errores-por-campo.ts'
 import {
   MENSAJE_PASSWORD_CARACTERES,
   MENSAJE_PASSWORD_NO_VALIDA,
@@ -64,6 +64,8 @@ describe('crearPasswordSchema', () => {
   })
 
   test('a matching pair under the policy passes', () => {
-    expect(v.safeParse(crearPasswordSchema, { token: 't', password: 'Demo2026', confirmacion: 'Demo2026' }).success).toBe(true)
+    expect(
+      v.safeParse(crearPasswordSchema, { token: 't', password: 'Demo2026', confirmacion: 'Demo2026' }).success,
+    ).toBe(true)
   })
 })

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { MENSAJE_PASSWORD_OBLIGATORIA } from './ingreso.ts'
 
-// Spec 5 'New password' and 9: at least 8 characters with a digit, an uppercase and a lowercase
+// A new password: at least 8 characters with a digit, an uppercase and a lowercase
 // letter; only letters (accented vowels and ñ included), digits and the specials * _ - $.
 export const PASSWORD_MIN_LENGTH = 8
 export const PASSWORD_ESPECIALES = '* _ - $'
@@ -37,7 +37,11 @@ export const passwordConConfirmacionEntries = {
 export const crearPasswordSchema = v.pipe(
   v.object({ token: v.pipe(v.string(), v.nonEmpty(), v.maxLength(200)), ...passwordConConfirmacionEntries }),
   v.forward(
-    v.partialCheck([['password'], ['confirmacion']], (i) => i.password === i.confirmacion, MENSAJE_PASSWORDS_NO_COINCIDEN),
+    v.partialCheck(
+      [['password'], ['confirmacion']],
+      (i) => i.password === i.confirmacion,
+      MENSAJE_PASSWORDS_NO_COINCIDEN,
+    ),
     ['confirmacion'],
   ),
 )

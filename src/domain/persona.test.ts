@@ -6,7 +6,8 @@ import { profesiones } from '../../server/db/seed/profesiones.ts'
 import { universidades } from '../../server/db/seed/universidades.ts'
 import { MENSAJE_RUT_INVALIDO } from './rut.ts'
 import { MENSAJE_TELEFONO } from './telefono.ts'
-import { erroresPorCampo, MENSAJE_CAMPO_OBLIGATORIO, MENSAJE_CARACTERES_INVISIBLES } from './validacion.ts'
+import { erroresPorCampo } from './errores-por-campo.ts'
+import { MENSAJE_CAMPO_OBLIGATORIO, MENSAJE_CARACTERES_INVISIBLES } from './validacion.ts'
 import { MENSAJE_EDAD } from './edad.ts'
 import {
   CIUDAD_OTRA,
@@ -106,7 +107,10 @@ describe('constantes', () => {
     expect(comunaCiudad[COMUNA_OTRA]).toBe(CIUDAD_OTRA)
     expect(universidades).toContain(UNIVERSIDAD_OTRA)
     for (const cod of PROFESIONES_CON_OTRA) {
-      expect(profesiones.some((p) => p.codProfesion === cod), cod).toBe(true)
+      expect(
+        profesiones.some((p) => p.codProfesion === cod),
+        cod,
+      ).toBe(true)
     }
   })
 
@@ -137,7 +141,9 @@ describe('personaSchema: campos', () => {
   })
 
   test('todos los errores llegan a la vez, cada uno en su campo', () => {
-    expect(errores(con({ nombres: '', codProfesion: '29', codRegion: REGION_INTERNACIONAL, fechaNac: '2010-01-01' }))).toEqual({
+    expect(
+      errores(con({ nombres: '', codProfesion: '29', codRegion: REGION_INTERNACIONAL, fechaNac: '2010-01-01' })),
+    ).toEqual({
       nombres: MENSAJE_CAMPO_OBLIGATORIO,
       otraProfesion: MENSAJE_CAMPO_OBLIGATORIO,
       codRegion: MENSAJE_CAMPO_OBLIGATORIO,
@@ -177,7 +183,15 @@ describe('personaSchema: campos', () => {
 
   test('los opcionales pueden faltar y salen vacíos', () => {
     const entrada: Record<string, unknown> = personaValida()
-    for (const campo of ['tipoDocumento', 'numeroDocumento', 'celular', 'tipoResidencia', 'paisOrigen', 'ciudad', 'otraProfesion']) {
+    for (const campo of [
+      'tipoDocumento',
+      'numeroDocumento',
+      'celular',
+      'tipoResidencia',
+      'paisOrigen',
+      'ciudad',
+      'otraProfesion',
+    ]) {
       delete entrada[campo]
     }
     const salida = parse(entrada)
@@ -208,10 +222,18 @@ describe('personaSchema: campos', () => {
   test('número de documento: hasta 20, en mayúsculas, y con su tipo', () => {
     expect(parse(con({ tipoDocumento: 'PASAPORTE', numeroDocumento: ' ab123456 ' })).numeroDocumento).toBe('AB123456')
     expect(errores(con({ tipoDocumento: 'DNI', numeroDocumento: '1'.repeat(20) }))).toEqual({})
-    expect(errores(con({ tipoDocumento: 'DNI', numeroDocumento: '1'.repeat(21) })).numeroDocumento).toBe(MENSAJE_CAMPO_OBLIGATORIO)
-    expect(errores(con({ tipoDocumento: 'DNI', numeroDocumento: 'AB 12/34' })).numeroDocumento).toBe(MENSAJE_CAMPO_OBLIGATORIO)
-    expect(errores(con({ tipoDocumento: '', numeroDocumento: 'AB123456' })).tipoDocumento).toBe(MENSAJE_CAMPO_OBLIGATORIO)
-    expect(errores(con({ tipoDocumento: 'CEDULA', numeroDocumento: 'AB123456' })).tipoDocumento).toBe(MENSAJE_CAMPO_OBLIGATORIO)
+    expect(errores(con({ tipoDocumento: 'DNI', numeroDocumento: '1'.repeat(21) })).numeroDocumento).toBe(
+      MENSAJE_CAMPO_OBLIGATORIO,
+    )
+    expect(errores(con({ tipoDocumento: 'DNI', numeroDocumento: 'AB 12/34' })).numeroDocumento).toBe(
+      MENSAJE_CAMPO_OBLIGATORIO,
+    )
+    expect(errores(con({ tipoDocumento: '', numeroDocumento: 'AB123456' })).tipoDocumento).toBe(
+      MENSAJE_CAMPO_OBLIGATORIO,
+    )
+    expect(errores(con({ tipoDocumento: 'CEDULA', numeroDocumento: 'AB123456' })).tipoDocumento).toBe(
+      MENSAJE_CAMPO_OBLIGATORIO,
+    )
   })
 })
 
@@ -293,7 +315,12 @@ describe('personaSchema: nacionalidad y residencia', () => {
 })
 
 describe('personaSchema: país, región y comuna', () => {
-  const enArgentina = { codPais: ARGENTINA, codRegion: REGION_INTERNACIONAL, codComuna: COMUNA_OTRA, ciudad: CIUDAD_OTRA }
+  const enArgentina = {
+    codPais: ARGENTINA,
+    codRegion: REGION_INTERNACIONAL,
+    codComuna: COMUNA_OTRA,
+    ciudad: CIUDAD_OTRA,
+  }
 
   test('fuera de Chile: región INTERNACIONAL y comuna OTRA', () => {
     expect(errores(con(enArgentina))).toEqual({})
@@ -328,14 +355,20 @@ describe("personaSchema: textos 'Otra'", () => {
     ['tipoinstitucion', INSTITUCION_OTRA, 'otrotipoinstitucion'],
   ] as const)('%s %s exige %s', (campo, otra, texto) => {
     expect(errores(con({ [campo]: otra })), texto).toEqual({ [texto]: MENSAJE_CAMPO_OBLIGATORIO })
-    expect(parse(con({ [campo]: otra, [texto]: 'Universidad de Buenos Aires' }))[texto]).toBe('Universidad de Buenos Aires')
+    expect(parse(con({ [campo]: otra, [texto]: 'Universidad de Buenos Aires' }))[texto]).toBe(
+      'Universidad de Buenos Aires',
+    )
     expect(parse(con({ [texto]: 'Universidad de Buenos Aires' }))[texto]).toBe('')
   })
 
   test('los textos Otra admiten hasta 100 caracteres', () => {
     expect(errores(con({ codProfesion: '29', otraProfesion: 'a'.repeat(100) }))).toEqual({})
-    expect(errores(con({ codProfesion: '29', otraProfesion: 'a'.repeat(101) })).otraProfesion).toBe(MENSAJE_CAMPO_OBLIGATORIO)
-    expect(errores(con({ universidad: 'OTRA', otrauniversidad: 'a'.repeat(101) })).otrauniversidad).toBe(MENSAJE_CAMPO_OBLIGATORIO)
+    expect(errores(con({ codProfesion: '29', otraProfesion: 'a'.repeat(101) })).otraProfesion).toBe(
+      MENSAJE_CAMPO_OBLIGATORIO,
+    )
+    expect(errores(con({ universidad: 'OTRA', otrauniversidad: 'a'.repeat(101) })).otrauniversidad).toBe(
+      MENSAJE_CAMPO_OBLIGATORIO,
+    )
   })
 
   test('requiereOtra… reconoce sus disparadores', () => {
@@ -383,13 +416,27 @@ describe('validarDocumentoIdentidad', () => {
     expect(validarDocumentoIdentidad({ ...extranjero, tipoDocumento: 'PASAPORTE', numeroDocumento: '  ' })).toBe(
       'Campo obligatorio, al ser extranjero',
     )
-    expect(validarDocumentoIdentidad({ ...extranjero, numeroDocumento: 'AB123456' })).toBe('Campo obligatorio, al ser extranjero')
-    expect(validarDocumentoIdentidad({ ...extranjero, rut: null, codPais: ARGENTINA })).toBe('Campo obligatorio, al ser extranjero')
+    expect(validarDocumentoIdentidad({ ...extranjero, numeroDocumento: 'AB123456' })).toBe(
+      'Campo obligatorio, al ser extranjero',
+    )
+    expect(validarDocumentoIdentidad({ ...extranjero, rut: null, codPais: ARGENTINA })).toBe(
+      'Campo obligatorio, al ser extranjero',
+    )
   })
 
   test('un extranjero con pasaporte o DNI pasa, viva o no en Chile', () => {
-    expect(validarDocumentoIdentidad({ ...base, rut: '0-0', tipoDocumento: 'PASAPORTE', numeroDocumento: 'AB123456' })).toBeNull()
-    expect(validarDocumentoIdentidad({ ...base, rut: '0-0', codPais: ARGENTINA, tipoDocumento: 'DNI', numeroDocumento: '30123456' })).toBeNull()
+    expect(
+      validarDocumentoIdentidad({ ...base, rut: '0-0', tipoDocumento: 'PASAPORTE', numeroDocumento: 'AB123456' }),
+    ).toBeNull()
+    expect(
+      validarDocumentoIdentidad({
+        ...base,
+        rut: '0-0',
+        codPais: ARGENTINA,
+        tipoDocumento: 'DNI',
+        numeroDocumento: '30123456',
+      }),
+    ).toBeNull()
   })
 })
 
@@ -420,7 +467,12 @@ describe('cascadas del formulario', () => {
 
   test('volver a Chile borra región, comuna y ciudad', () => {
     const enArgentina = alCambiarPais(personaValida(), ARGENTINA)
-    expect(alCambiarPais(enArgentina, COD_PAIS_CHILE)).toMatchObject({ codPais: '40', codRegion: '', codComuna: '', ciudad: '' })
+    expect(alCambiarPais(enArgentina, COD_PAIS_CHILE)).toMatchObject({
+      codPais: '40',
+      codRegion: '',
+      codComuna: '',
+      ciudad: '',
+    })
   })
 
   test('elegir de nuevo el mismo país no cambia nada', () => {

@@ -3,16 +3,20 @@ import { esNumeroDocumentoValido, MENSAJE_PASAPORTE_OBLIGATORIO } from './docume
 import { MENSAJE_EDAD, esMayorDeEdad } from './edad.ts'
 import { esRutPlaceholder, MENSAJE_RUT_INVALIDO, rutValido } from './rut.ts'
 import { MENSAJE_TELEFONO, TELEFONO_PATTERN, telefonoSchema } from './telefono.ts'
-import { MENSAJE_CAMPO_OBLIGATORIO, requeridoSi, textoOpcional as opcional, textoRequerido as requerido } from './validacion.ts'
+import {
+  MENSAJE_CAMPO_OBLIGATORIO,
+  requeridoSi,
+  textoOpcional as opcional,
+  textoRequerido as requerido,
+} from './validacion.ts'
 
-// 'Información Personal' (spec 2 'Personal screen', 3 'Person', 4 'Personal data', 5 'Personal
-// form'; issue 3 item 4): the one set of rules the form and the server both apply.
+// 'Información Personal': the one set of rules the form and the server both apply.
 //
 // The reference-data codes below are the same values the server seeds (server/db/seed/); they are
 // defined here because src/domain is the innermost layer and imports nothing from the server.
 // persona.test.ts checks that both agree.
 
-/** Country code of Chile (spec 9: 'Country code 40 is Chile for RUT checking'). */
+/** Country code of Chile. */
 export const COD_PAIS_CHILE = '40'
 
 /**
@@ -39,16 +43,16 @@ export const NIVEL_OTRA = 'OTRA'
 /** Institution type that asks for `otrotipoinstitucion`. */
 export const INSTITUCION_OTRA = 'OTRA'
 
-/** Profession codes that ask for `otraProfesion` (spec 5 and 9). */
+/** Profession codes that ask for `otraProfesion`. */
 export const PROFESIONES_CON_OTRA = ['29', '43', '54', '68', 'Otra profesión'] as const
 
-/** Registered sex (spec 3 'Person'). */
+/** Registered sex. */
 export const SEXOS = ['Masculino', 'Femenino', 'No Binario'] as const
 
-/** Identity document of a foreigner, who has no RUT (spec 3 'Person'). */
+/** Identity document of a foreigner, who has no RUT. */
 export const TIPOS_DOCUMENTO = ['PASAPORTE', 'DNI'] as const
 
-/** Residence type of a non-Chilean, by its stored code (spec 3 'Person' tipoResidencia). */
+/** Residence type of a non-Chilean, by its stored code. */
 export const TIPOS_RESIDENCIA = {
   1: 'Con residencia previa en Chile',
   2: 'Sin residencia previa en Chile',
@@ -57,7 +61,7 @@ export const TIPOS_RESIDENCIA = {
 
 const CODIGOS_RESIDENCIA = ['1', '2', '3'] as const
 
-/** Highest education level (spec 3 'Education levels'), stored by its label, plus 'OTRA'. */
+/** Highest education level, stored by its label, plus 'OTRA'. */
 export const NIVELES_FORMACION = [
   'Básica Completa',
   'Media Completa',
@@ -69,17 +73,22 @@ export const NIVELES_FORMACION = [
   NIVEL_OTRA,
 ] as const
 
-/** Higher-education institution type (spec 3 'Institution types'), stored by its label, plus 'OTRA'. */
-export const TIPOS_INSTITUCION = ['Centro de Formación Técnica', 'Instituto Profesional', 'Universidad', INSTITUCION_OTRA] as const
+/** Higher-education institution type, stored by its label, plus 'OTRA'. */
+export const TIPOS_INSTITUCION = [
+  'Centro de Formación Técnica',
+  'Instituto Profesional',
+  'Universidad',
+  INSTITUCION_OTRA,
+] as const
 
-/** Spec 8 'Personal update failure'. */
+/** A personal-data save that failed. */
 export const MENSAJE_ACTUALIZACION_FALLIDA =
   'Error al actualizar sus datos, volver a intentar. Si el error continua contactar con su Asistente Comercial.'
 
-/** Spec 2: dialog shown when the form is invalid (the fields in red say what is missing). */
+/** Dialog shown when the form is invalid (the fields in red say what is missing). */
 export const MENSAJE_FALTAN_DATOS = 'Faltan datos requeridos'
 
-/** Spec 2: dialog shown after a successful save. */
+/** Dialog shown after a successful save. */
 export const MENSAJE_DATOS_ACTUALIZADOS = 'Datos Actualizados'
 
 export const MAX_NOMBRES = 80
@@ -120,7 +129,7 @@ export function requiereOtroTipoInstitucion(tipoinstitucion: string | undefined)
 }
 
 // ---------------------------------------------------------------------------------------------
-// RUT or passport (spec 5), checked apart from the schema: the RUT is read-only and comes from
+// RUT or passport, checked apart from the schema: the RUT is read-only and comes from
 // the student's record (the server reads it from the session, the form from the loaded data).
 // ---------------------------------------------------------------------------------------------
 
@@ -137,11 +146,16 @@ export type DocumentoIdentidad = {
 }
 
 /**
- * Spec 5: with a real RUT and country code 40 the RUT must pass modulo 11; a foreigner (placeholder
+ * With a real RUT and country code 40 the RUT must pass modulo 11; a foreigner (placeholder
  * RUT) must give a passport or DNI. Returns the message, or null when the pair is acceptable. The
  * message belongs to the RUT field when `rutVisible(rut)`, otherwise to `numeroDocumento`.
  */
-export function validarDocumentoIdentidad({ rut, codPais, tipoDocumento, numeroDocumento }: DocumentoIdentidad): string | null {
+export function validarDocumentoIdentidad({
+  rut,
+  codPais,
+  tipoDocumento,
+  numeroDocumento,
+}: DocumentoIdentidad): string | null {
   if (rutVisible(rut)) {
     return codPais === COD_PAIS_CHILE && !rutValido(rut ?? '') ? MENSAJE_RUT_INVALIDO : null
   }
@@ -153,7 +167,8 @@ export function validarDocumentoIdentidad({ rut, codPais, tipoDocumento, numeroD
 // Schema
 // ---------------------------------------------------------------------------------------------
 
-const opcionEntre = <T extends readonly string[]>(opciones: T) => v.optional(v.picklist(['', ...opciones], MENSAJE_CAMPO_OBLIGATORIO), '')
+const opcionEntre = <T extends readonly string[]>(opciones: T) =>
+  v.optional(v.picklist(['', ...opciones], MENSAJE_CAMPO_OBLIGATORIO), '')
 
 /** A real calendar date written yyyy-mm-dd ('2001-02-29' is not one). */
 function esFechaIso(fecha: string): boolean {
@@ -180,7 +195,12 @@ function objetoPersona(hoy?: Date) {
         v.check(esFechaIso, MENSAJE_CAMPO_OBLIGATORIO),
         v.check((fecha) => !esFechaIso(fecha) || esMayorDeEdad(fecha, hoy ?? new Date()), MENSAJE_EDAD),
       ),
-      telefonoParticular: v.pipe(v.string(MENSAJE_CAMPO_OBLIGATORIO), v.trim(), v.nonEmpty(MENSAJE_CAMPO_OBLIGATORIO), telefonoSchema),
+      telefonoParticular: v.pipe(
+        v.string(MENSAJE_CAMPO_OBLIGATORIO),
+        v.trim(),
+        v.nonEmpty(MENSAJE_CAMPO_OBLIGATORIO),
+        telefonoSchema,
+      ),
       celular: v.pipe(
         v.optional(v.string(MENSAJE_TELEFONO), ''),
         v.trim(),
@@ -212,7 +232,7 @@ function objetoPersona(hoy?: Date) {
 type EntradaPersona = v.InferOutput<ReturnType<typeof objetoPersona>>
 
 /**
- * The editable person (spec 3 'Person'). E-mail and RUT are not part of it: they are read-only
+ * The editable person. E-mail and RUT are not part of it: they are read-only
  * and the server takes them from the session's student (check the RUT/passport pair with
  * `validarDocumentoIdentidad`). Codes of countries, regions, comunas, professions and
  * universities are checked here only for shape; that a code exists, and that the comuna belongs
@@ -221,7 +241,7 @@ type EntradaPersona = v.InferOutput<ReturnType<typeof objetoPersona>>
  * `hoy` fixes the date the minimum age is measured on. The server builds the schema per request
  * (`crearPersonaSchema()`), so a long-running process never measures age on the day it started.
  *
- * The output has unused 'Otra' texts cleared (spec 4) and, for a Chilean, no residence type or
+ * The output has unused 'Otra' texts cleared and, for a Chilean, no residence type or
  * origin country: what the server stores is exactly what the rules allow.
  */
 export function crearPersonaSchema(hoy?: Date) {
@@ -242,7 +262,11 @@ export function crearPersonaSchema(hoy?: Date) {
       ['codRegion'],
     ),
     v.forward(
-      v.partialCheck([['codPais'], ['codComuna']], (p) => esPaisExtranjero(p.codPais) === (p.codComuna === COMUNA_OTRA), MENSAJE_CAMPO_OBLIGATORIO),
+      v.partialCheck(
+        [['codPais'], ['codComuna']],
+        (p) => esPaisExtranjero(p.codPais) === (p.codComuna === COMUNA_OTRA),
+        MENSAJE_CAMPO_OBLIGATORIO,
+      ),
       ['codComuna'],
     ),
     // The 'Otra' texts are required when their trigger is chosen.
@@ -266,7 +290,7 @@ export type PersonaInput = v.InferInput<PersonaSchema>
 export type PersonaFormulario = { [K in keyof Persona]: string }
 
 // ---------------------------------------------------------------------------------------------
-// Cascades (spec 4 'Personal data'): each returns the next form state.
+// Cascades: each returns the next form state.
 // ---------------------------------------------------------------------------------------------
 
 type CamposResidencia = { nacionalidad?: string; tipoResidencia?: string; paisOrigen?: string }
@@ -308,7 +332,11 @@ export function alCambiarRegion<T extends CamposUbicacion>(persona: T, codRegion
 }
 
 /** Choosing a comuna sets the city from the comuna-city lookup ('' when the map has none). */
-export function alCambiarComuna<T extends CamposUbicacion>(persona: T, codComuna: string, comunaCiudad: Readonly<Record<string, string>>): T {
+export function alCambiarComuna<T extends CamposUbicacion>(
+  persona: T,
+  codComuna: string,
+  comunaCiudad: Readonly<Record<string, string>>,
+): T {
   return { ...persona, codComuna, ciudad: comunaCiudad[codComuna] ?? '' }
 }
 
@@ -324,7 +352,7 @@ export function opcionesComuna<C extends { codComuna: string }>(comunas: readonl
   return comunas.filter((c) => (c.codComuna === COMUNA_OTRA) === extranjero)
 }
 
-/** Spec 4: 'Otra' free texts whose trigger is not chosen are cleared before saving. */
+/** 'Otra' free texts whose trigger is not chosen are cleared before saving. */
 export function limpiarOtrasSinUso<T extends CamposOtra>(persona: T): T {
   return {
     ...persona,

@@ -37,7 +37,11 @@ export const registroSchema = v.pipe(
     ['documento'],
   ),
   v.forward(
-    v.partialCheck([['password'], ['confirmacion']], (i) => i.password === i.confirmacion, MENSAJE_PASSWORDS_NO_COINCIDEN),
+    v.partialCheck(
+      [['password'], ['confirmacion']],
+      (i) => i.password === i.confirmacion,
+      MENSAJE_PASSWORDS_NO_COINCIDEN,
+    ),
     ['confirmacion'],
   ),
 )

@@ -1,8 +1,8 @@
-// Chilean RUT (spec 5): digits, hyphen, check digit (digit or K), modulo 11; dots are ignored.
+// Chilean RUT: digits, hyphen, check digit (digit or K), modulo 11; dots are ignored.
 
 export const MENSAJE_RUT_INVALIDO = 'El RUT no es válido (formato 12345678-9, con dígito verificador)'
 
-/** Stored in place of a RUT for foreigners who identify with a passport (spec 3, 'placeholder'). */
+/** Stored in place of a RUT for foreigners who identify with a passport. */
 export const RUT_PLACEHOLDER = '0-0'
 
 const FORMATO = /^(\d{1,9})-([\dkK])$/

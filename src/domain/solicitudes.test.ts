@@ -1,6 +1,12 @@
 import * as v from 'valibot'
 import { expect, test } from 'vitest'
-import { decisionCondicionesSchema, fechaCorta, muestraDocumentos, requiereEncuesta, TAMANO_PAGINA_SOLICITUDES } from './solicitudes.ts'
+import {
+  decisionCondicionesSchema,
+  fechaCorta,
+  muestraDocumentos,
+  requiereEncuesta,
+  TAMANO_PAGINA_SOLICITUDES,
+} from './solicitudes.ts'
 
 test('the list shows 7 enrolments a page', () => {
   expect(TAMANO_PAGINA_SOLICITUDES).toBe(7)

@@ -77,22 +77,33 @@ describe('api', () => {
         ? json({ error: 'Solicitud no válida: recargue la página e intente nuevamente.' }, 403)
         : json({ status: 'ok', message: 'hecho' })
     })
-    await expect(api('/api/auth/register', { method: 'POST', body: {} })).resolves.toEqual({ status: 'ok', message: 'hecho' })
+    await expect(api('/api/auth/register', { method: 'POST', body: {} })).resolves.toEqual({
+      status: 'ok',
+      message: 'hecho',
+    })
     expect(cabeceras(2)['X-XSRF-TOKEN']).toBe('renovado')
   })
 
   test("an error status throws ApiError with the server's Spanish message and field messages", async () => {
     document.cookie = 'XSRF-TOKEN=t; path=/'
-    fetchMock.mockResolvedValue(json({ error: 'Datos inválidos', campos: { email: 'El correo electrónico no es válido' } }, 400))
+    fetchMock.mockResolvedValue(
+      json({ error: 'Datos inválidos', campos: { email: 'El correo electrónico no es válido' } }, 400),
+    )
     const error = await api('/api/auth/register', { method: 'POST', body: {} }).catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
-    expect(error).toMatchObject({ status: 400, message: 'Datos inválidos', campos: { email: 'El correo electrónico no es válido' } })
+    expect(error).toMatchObject({
+      status: 400,
+      message: 'Datos inválidos',
+      campos: { email: 'El correo electrónico no es válido' },
+    })
   })
 
   test('a reply with only `message` (status/message replies) uses it', async () => {
     document.cookie = 'XSRF-TOKEN=t; path=/'
     fetchMock.mockResolvedValue(json({ status: 'error', message: 'El enlace no es válido' }, 400))
-    await expect(api('/api/auth/password/verify', { method: 'POST', body: { token: 'x' } })).rejects.toMatchObject({ message: 'El enlace no es válido' })
+    await expect(api('/api/auth/password/verify', { method: 'POST', body: { token: 'x' } })).rejects.toMatchObject({
+      message: 'El enlace no es válido',
+    })
   })
 
   test('a network failure is an ErrorDeRed, not an ApiError', async () => {
@@ -103,12 +114,22 @@ describe('api', () => {
   })
 
   test('a 401 for a signed-in student forgets the session, stores the back-url and calls the handler', async () => {
-    guardarSesion({ nombre: 'Camila', apellido: 'Rojas', rut: '1-9', codigoAlumno: 'A1', asistente: null, cuentaServicio: '' })
+    guardarSesion({
+      nombre: 'Camila',
+      apellido: 'Rojas',
+      rut: '1-9',
+      codigoAlumno: 'A1',
+      asistente: null,
+      cuentaServicio: '',
+    })
     window.history.replaceState(null, '', '/info/solicitudes?pagina=2')
     const alExpirar = vi.fn()
     alExpirarSesion(alExpirar)
     fetchMock.mockResolvedValue(json({ error: 'Sesion Expirada, vuelva a ingresar' }, 401))
-    await expect(api('/api/alumno')).rejects.toMatchObject({ status: 401, message: 'Sesion Expirada, vuelva a ingresar' })
+    await expect(api('/api/alumno')).rejects.toMatchObject({
+      status: 401,
+      message: 'Sesion Expirada, vuelva a ingresar',
+    })
     expect(haySesion()).toBe(false)
     expect(localStorage.getItem(CLAVES.backUrl)).toBe('/info/solicitudes?pagina=2')
     expect(alExpirar).toHaveBeenCalledTimes(1)
@@ -121,7 +142,9 @@ describe('api', () => {
     await expect(api('/api/alumno')).rejects.toBeInstanceOf(ApiError)
     guardarSesion({ nombre: 'C', apellido: '', rut: '', codigoAlumno: 'A1', asistente: null, cuentaServicio: '' })
     document.cookie = 'XSRF-TOKEN=t; path=/'
-    await expect(api('/api/auth/logout', { method: 'POST', ignorarSesionExpirada: true })).rejects.toBeInstanceOf(ApiError)
+    await expect(api('/api/auth/logout', { method: 'POST', ignorarSesionExpirada: true })).rejects.toBeInstanceOf(
+      ApiError,
+    )
     expect(alExpirar).not.toHaveBeenCalled()
   })
 

@@ -35,7 +35,11 @@ export async function tokenXsrf(renovar: boolean): Promise<string | undefined> {
   // The server sets the cookie on any response to a request that lacks it; /api/sesion is the
   // cheapest such request.
   try {
-    await fetch('/api/sesion', { credentials: 'same-origin', headers: { Accept: 'application/json' }, cache: 'no-store' })
+    await fetch('/api/sesion', {
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+      cache: 'no-store',
+    })
   } catch (e) {
     throw new ErrorDeRed(e)
   }
@@ -67,8 +71,14 @@ export function manejarSesionExpirada(): void {
 }
 
 function rutaDe(entrada: RequestInfo | URL): string {
-  const url = typeof entrada === 'string' ? new URL(entrada, window.location.origin) : entrada instanceof URL ? entrada : new URL(entrada.url)
-  if (url.origin !== window.location.origin || !url.pathname.startsWith('/api/')) throw new Error(`Ruta de API inválida: ${url.href}`)
+  const url =
+    typeof entrada === 'string'
+      ? new URL(entrada, window.location.origin)
+      : entrada instanceof URL
+        ? entrada
+        : new URL(entrada.url)
+  if (url.origin !== window.location.origin || !url.pathname.startsWith('/api/'))
+    throw new Error(`Ruta de API inválida: ${url.href}`)
   return url.pathname + url.search
 }
 

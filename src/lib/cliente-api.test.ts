@@ -16,8 +16,12 @@ afterEach(() => {
 
 test('rutaDe joins the segments under /api, fills :params (encoded) and appends the query', () => {
   expect(rutaDe(['alumno', 'persona'])).toBe('/api/alumno/persona')
-  expect(rutaDe(['solicitudes', ':codigo', 'encuesta'], { param: { codigo: 'A 1/2' } })).toBe('/api/solicitudes/A%201%2F2/encuesta')
-  expect(rutaDe(['lookups', 'comunas'], { query: { region: '13', vacio: undefined } })).toBe('/api/lookups/comunas?region=13')
+  expect(rutaDe(['solicitudes', ':codigo', 'encuesta'], { param: { codigo: 'A 1/2' } })).toBe(
+    '/api/solicitudes/A%201%2F2/encuesta',
+  )
+  expect(rutaDe(['lookups', 'comunas'], { query: { region: '13', vacio: undefined } })).toBe(
+    '/api/lookups/comunas?region=13',
+  )
   expect(rutaDe(['x'], { query: { a: ['1', '2'] } })).toBe('/api/x?a=1&a=2')
 })
 
@@ -26,7 +30,11 @@ test('$path gives the whole path an outbox item stores', () => {
 })
 
 test('a typed GET goes to its path and resolves with the parsed reply', async () => {
-  fetchMock.mockResolvedValue(new Response(JSON.stringify({ status: 'ok', data: [{ codRegion: '13', region: 'Metropolitana' }] }), { status: 200 }))
+  fetchMock.mockResolvedValue(
+    new Response(JSON.stringify({ status: 'ok', data: [{ codRegion: '13', region: 'Metropolitana' }] }), {
+      status: 200,
+    }),
+  )
   const respuesta = await leer(cliente.lookups.regiones.$get())
   expect(respuesta.data[0]?.region).toBe('Metropolitana')
   const [url, init] = fetchMock.mock.calls[0] ?? []
@@ -35,7 +43,12 @@ test('a typed GET goes to its path and resolves with the parsed reply', async ()
 })
 
 test('a typed POST sends its json body with the JSON content type and the XSRF header', async () => {
-  fetchMock.mockResolvedValue(new Response(JSON.stringify({ status: 1, msg: 'Certificado válido', data: { codProspecto: '1', msgvalido: 'ok' } }), { status: 200 }))
+  fetchMock.mockResolvedValue(
+    new Response(
+      JSON.stringify({ status: 1, msg: 'Certificado válido', data: { codProspecto: '1', msgvalido: 'ok' } }),
+      { status: 200 },
+    ),
+  )
   await leer(cliente.certificados.validar.$post({ json: { codValidador: 'ABC' } }))
   const [url, init] = fetchMock.mock.calls[0] ?? []
   expect(url).toBe('/api/certificados/validar')

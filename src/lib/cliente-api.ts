@@ -28,12 +28,18 @@ export function rutaDe(segmentos: readonly string[], { query = {}, param = {} }:
     ruta += `/${segmento.startsWith(':') ? encodeURIComponent(param[segmento.slice(1)] ?? '') : segmento}`
   }
   const consulta = new URLSearchParams()
-  for (const [clave, valor] of Object.entries(query)) for (const uno of [valor].flat()) if (uno !== undefined) consulta.append(clave, uno)
+  for (const [clave, valor] of Object.entries(query))
+    for (const uno of [valor].flat()) if (uno !== undefined) consulta.append(clave, uno)
   const texto = consulta.toString()
   return texto ? `${ruta}?${texto}` : ruta
 }
 
-function llamar(segmentos: readonly string[], metodo: string, args: Argumentos = {}, opciones: { init?: RequestInit } = {}) {
+function llamar(
+  segmentos: readonly string[],
+  metodo: string,
+  args: Argumentos = {},
+  opciones: { init?: RequestInit } = {},
+) {
   if (metodo === 'path') return rutaDe(segmentos, args)
   const init: OpcionesPeticion = { ...opciones.init, method: metodo.toUpperCase() }
   if (args.json !== undefined) {
@@ -59,13 +65,21 @@ export const cliente = proxy([]) as Cliente
 
 /** The body of a call's 2xx reply (other statuses never resolve: `peticion` throws ApiError). */
 export type Respuesta<R> =
-  R extends ClientResponse<infer T, infer S, infer F> ? (S extends SuccessStatusCode ? (F extends 'json' ? T : undefined) : never) : never
+  R extends ClientResponse<infer T, infer S, infer F>
+    ? S extends SuccessStatusCode
+      ? F extends 'json'
+        ? T
+        : undefined
+      : never
+    : never
 
 /** The reply of an endpoint, as `Respuesta` of what its `$get`/`$post`… resolves to. */
 export type RespuestaDe<F extends (...args: never[]) => Promise<unknown>> = Respuesta<Awaited<ReturnType<F>>>
 
 /** Awaits a typed call and reads its JSON reply. */
-export async function leer<R extends ClientResponse<unknown, number, string>>(llamada: Promise<R>): Promise<Respuesta<R>> {
+export async function leer<R extends ClientResponse<unknown, number, string>>(
+  llamada: Promise<R>,
+): Promise<Respuesta<R>> {
   const res = await llamada
   if (res.status === 204) return undefined as Respuesta<R>
   return (await res.json()) as Respuesta<R>

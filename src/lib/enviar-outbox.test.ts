@@ -33,7 +33,10 @@ afterEach(() => vi.unstubAllGlobals())
 
 test('sends the item as JSON with its id as Idempotency-Key and the XSRF header', async () => {
   fetchMock.mockResolvedValue(json({ status: 'ok', data: { codPersona: 'AL1' } }))
-  await expect(enviarItemOutbox(item)).resolves.toEqual({ status: 200, body: { status: 'ok', data: { codPersona: 'AL1' } } })
+  await expect(enviarItemOutbox(item)).resolves.toEqual({
+    status: 200,
+    body: { status: 'ok', data: { codPersona: 'AL1' } },
+  })
   const [url, init] = fetchMock.mock.calls[0] ?? []
   expect(url).toBe('/api/alumno/persona')
   expect(init?.method).toBe('PUT')
@@ -45,7 +48,10 @@ test('sends the item as JSON with its id as Idempotency-Key and the XSRF header'
 })
 
 test('an HTTP refusal is an answer for the outbox, with its status and body, not an exception', async () => {
-  const body = { error: 'Campo obligatorio y debe ser válido', campos: { direccion: 'Campo obligatorio y debe ser válido' } }
+  const body = {
+    error: 'Campo obligatorio y debe ser válido',
+    campos: { direccion: 'Campo obligatorio y debe ser válido' },
+  }
   fetchMock.mockResolvedValue(json(body, 400))
   await expect(enviarItemOutbox(item)).resolves.toEqual({ status: 400, body })
   fetchMock.mockResolvedValue(json({ error: 'x' }, 503))

@@ -6,7 +6,7 @@ import { olvidarProgreso, publicarProgreso } from './progreso-subidas.ts'
 
 // The outbox's `enviar` (src/lib/offline/outbox.ts): one attempt at one stored submission. The
 // item's id travels as `Idempotency-Key`, so a replay of a request whose reply was lost gets the
-// server's first response instead of being applied twice (server README, issue 3).
+// server's first response instead of being applied twice.
 
 /** A JSON submission that gets no reply in this time counts as "no reply" and is retried later. */
 const TIMEOUT_JSON_MS = 30_000
@@ -31,7 +31,12 @@ export async function enviarItemOutbox(item: ItemOutbox): Promise<RespuestaServi
     }
   }
   try {
-    const body = await api<unknown>(item.url, { method: item.metodo, body: item.cuerpo, headers, signal: AbortSignal.timeout(TIMEOUT_JSON_MS) })
+    const body = await api<unknown>(item.url, {
+      method: item.metodo,
+      body: item.cuerpo,
+      headers,
+      signal: AbortSignal.timeout(TIMEOUT_JSON_MS),
+    })
     return { status: 200, body }
   } catch (error) {
     // An HTTP reply, whatever its status, is an answer: the outbox decides what it means.

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react'
 import type { Progreso } from './subir-archivo.ts'
 
 // Upload progress by outbox item id, written by the outbox's `enviar` (XMLHttpRequest
-// upload.onprogress) and read by the screens that draw the <progress> bar (issue 3 item 5).
+// upload.onprogress) and read by the screens that draw the <progress> bar.
 
 const progresos = new Map<string, Progreso>()
 const oyentes = new Set<() => void>()

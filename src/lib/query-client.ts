@@ -11,7 +11,7 @@ export const queryClient = new QueryClient({
     queries: {
       staleTime: 30_000,
       // Kept in memory (and so in the persisted copy) as long as the persisted cache lives: the
-      // student's data and the lookups must show offline for at least 7 days (issue 3 item 1).
+      // student's data and the lookups must show offline for at least 7 days.
       gcTime: DURACION_CACHE_MS,
       // Offline is normal: serve the cache and try the network once, then wait for a connection.
       networkMode: 'offlineFirst',

@@ -1,8 +1,8 @@
 import { expect, test } from 'vitest'
-import { parseSearch, stringifySearch } from './search-params.ts'
+import { leerBusqueda, escribirBusqueda } from './search-params.ts'
 
 test('query values stay text, as written in the link', () => {
-  expect(parseSearch('?concurso=7&recoverpass=00123e5&codcertificado=%22x%22')).toEqual({
+  expect(leerBusqueda('?concurso=7&recoverpass=00123e5&codcertificado=%22x%22')).toEqual({
     concurso: '7',
     recoverpass: '00123e5',
     codcertificado: '"x"',
@@ -10,6 +10,6 @@ test('query values stay text, as written in the link', () => {
 })
 
 test('stringify writes plain values and skips undefined ones', () => {
-  expect(stringifySearch({ codcertificado: '123', email: undefined })).toBe('?codcertificado=123')
-  expect(stringifySearch({})).toBe('')
+  expect(escribirBusqueda({ codcertificado: '123', email: undefined })).toBe('?codcertificado=123')
+  expect(escribirBusqueda({})).toBe('')
 })

@@ -20,7 +20,13 @@ const ownerReciente = { Name: 'Luis Soto', Phone: '+56 9 8765 4321', Email: 'lui
 const respuesta: RespuestaAlumno = {
   codRetorno: 0,
   mensajeError: '',
-  data: { Name: 'Camila', hed__Former_Middle_Name__c: 'Rojas', RUT__c: '12345678-5', Codigo_Alumno__c: 'ALU-1', Owner: ownerAlumno },
+  data: {
+    Name: 'Camila',
+    hed__Former_Middle_Name__c: 'Rojas',
+    RUT__c: '12345678-5',
+    Codigo_Alumno__c: 'ALU-1',
+    Owner: ownerAlumno,
+  },
   inscReciente: { Owner: ownerReciente },
   cuentaServicio: 'portal@escuela.cl',
 }

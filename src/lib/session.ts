@@ -1,14 +1,14 @@
 import { asistenteDe, type Owner } from '../domain/asistente.ts'
 import type { cliente, RespuestaDe } from './cliente-api.ts'
 
-// Spec 3 'Kept locally after login'. The real session token is the HttpOnly `portal_sesion`
-// cookie (server README), which scripts cannot read; what lives here is a marker with the
+// What is kept locally after sign-in. The real session token is the HttpOnly `portal_sesion`
+// cookie, which scripts cannot read; what lives here is a marker with the
 // student's display data, used by the route guards and the home page before the network answers.
 
 export const CLAVES = {
   /** JSON `SesionLocal`: name, surname, rut, student code, assistant, service account. */
   sesion: 'portal.sesion',
-  /** Path + search the student wanted before being sent to sign in (spec 2, back-url). */
+  /** Path + search the student wanted before being sent to sign in. */
   backUrl: 'portal.backUrl',
   /** '1' when the student arrived from a contest flow: the login page then shows 'Regístrate'. */
   flujoConcurso: 'portal.flujoConcurso',
@@ -19,7 +19,7 @@ export type SesionLocal = {
   apellido: string
   rut: string
   codigoAlumno: string
-  /** The commercial assistant (spec 3: inscReciente.Owner preferred, else data.Owner). */
+  /** The commercial assistant. */
   asistente: Owner | null
   cuentaServicio: string
 }
@@ -116,7 +116,7 @@ export function guardarBackUrl(url: string): void {
   if (esBackUrlSegura(url)) escribir(CLAVES.backUrl, url)
 }
 
-/** Returns the stored back-url and clears it (spec 2: 'then cleared'). */
+/** Returns the stored back-url and clears it. */
 export function tomarBackUrl(): string | null {
   const url = leer(CLAVES.backUrl)
   escribir(CLAVES.backUrl, null)
@@ -132,7 +132,7 @@ export function vieneDeConcurso(): boolean {
 }
 
 /**
- * 'Salir' (spec 4), first step: forgets the session marker and everything kept in localStorage
+ * 'Salir', first step: forgets the session marker and everything kept in localStorage
  * and sessionStorage, so no screen takes the device for signed in any more. The query cache,
  * drafts and outbox are cleared by borrarDatosLocales (lib/offline) once the signed-in screens
  * have gone, and the service worker's app-shell cache stays: it holds no student data.

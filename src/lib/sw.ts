@@ -29,7 +29,10 @@ export function descartarAvisoNuevaVersion(): void {
 type RegistrarSw = typeof import('virtual:pwa-register').registerSW
 
 /** Called by main.tsx with vite-plugin-pwa's registerSW (kept out of here so tests need no plugin). */
-export function registrarServiceWorker(registerSW: RegistrarSw, avisos: { alQuedarListaSinConexion: () => void }): void {
+export function registrarServiceWorker(
+  registerSW: RegistrarSw,
+  avisos: { alQuedarListaSinConexion: () => void },
+): void {
   if (!('serviceWorker' in navigator)) return
   actualizarSw = registerSW({
     onNeedRefresh() {

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ChangeEvent } from 'react'
 import * as v from 'valibot'
-import { erroresPorCampo } from '../domain/validacion.ts'
+import { erroresPorCampo } from '../domain/errores-por-campo.ts'
 
 type Valores = Record<string, string>
 

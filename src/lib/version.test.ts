@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { INTERVALO_REVISION_MS, VERSION_APP, consultarVersionRemota, esVersionDistinta, vigilarVersion } from './version.ts'
+import {
+  INTERVALO_REVISION_MS,
+  VERSION_APP,
+  consultarVersionRemota,
+  esVersionDistinta,
+  vigilarVersion,
+} from './version.ts'
 
 const fetchMock = vi.fn<typeof fetch>()
 

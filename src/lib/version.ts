@@ -1,4 +1,4 @@
-// Spec 7 and 8: the app compares the version built into it with /version.json on the server and
+// The app compares the version built into it with /version.json on the server and
 // raises 'VERSION DISTINTA' when they differ. design.md: fetched with `cache: 'no-store'` on
 // launch, on focus and on a timer; a failed fetch is normal offline and is ignored.
 

@@ -18,7 +18,7 @@ export type ContextoRouter = {
   cargarOffline: () => Promise<Offline>
 }
 
-// The entry guard (spec 2) looks at the query parameters of the URL the app was opened with,
+// The entry guard looks at the query parameters of the URL the app was opened with,
 // whatever its path ('/?concurso=7', '/login?recoverpass=abc'). Rule 7 (no session → /login) is
 // left to the index route and the signed-in layout, so public pages stay public.
 let entradaRevisada = false

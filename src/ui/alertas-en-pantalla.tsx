@@ -34,7 +34,12 @@ function DialogoAlerta({ alerta }: { alerta: Alerta }) {
       </p>
       <div className="alerta__acciones">
         {alerta.acciones.map((accion, i) => (
-          <button key={accion.valor} type="button" className={i === 0 ? 'boton' : 'boton boton--secundario'} onClick={() => alerta.responder(accion.valor)}>
+          <button
+            key={accion.valor}
+            type="button"
+            className={i === 0 ? 'boton' : 'boton boton--secundario'}
+            onClick={() => alerta.responder(accion.valor)}
+          >
             {accion.etiqueta}
           </button>
         ))}

@@ -1,4 +1,4 @@
-// Modal alerts (spec 8: 'Sesion Expirada, vuelva a ingresar', the HTTP-500 message,
+// Modal alerts ('Sesion Expirada, vuelva a ingresar', the HTTP-500 message,
 // 'VERSION DISTINTA'). One at a time, in order; each resolves with the action chosen.
 
 export type AccionAlerta = { valor: string; etiqueta: string }
@@ -23,7 +23,11 @@ function publicar(nueva: readonly Alerta[]): void {
 }
 
 /** Shows an alert dialog; resolves with the chosen action's `valor`, or undefined on Escape. */
-export function alerta(opciones: { titulo: string; mensaje: string; acciones?: readonly AccionAlerta[] }): Promise<string | undefined> {
+export function alerta(opciones: {
+  titulo: string
+  mensaje: string
+  acciones?: readonly AccionAlerta[]
+}): Promise<string | undefined> {
   return new Promise((resolver) => {
     const id = siguienteId++
     const item: Alerta = {

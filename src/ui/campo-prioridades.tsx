@@ -26,7 +26,10 @@ export function CampoPrioridades({
 }) {
   const idError = `${id}-error`
   return (
-    <fieldset className={`campo prioridades${error ? ' campo--error' : ''}`} aria-describedby={error ? idError : undefined}>
+    <fieldset
+      className={`campo prioridades${error ? ' campo--error' : ''}`}
+      aria-describedby={error ? idError : undefined}
+    >
       <legend className="campo__etiqueta">{leyenda}</legend>
       {valores.map((valor, rango) => {
         const tomadas = new Set(valores.filter((otro, i) => i !== rango && otro !== ''))
@@ -38,7 +41,8 @@ export function CampoPrioridades({
               {rango === 0 ? (
                 <>
                   <span className="campo__asterisco" aria-hidden="true">
-                    {' '}*
+                    {' '}
+                    *
                   </span>
                   <span className="sr-only"> (obligatoria)</span>
                 </>

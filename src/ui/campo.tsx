@@ -18,7 +18,14 @@ type Control = {
 }
 
 /** A labelled form field: visible label, asterisk for required, hint and error tied to the control. */
-export function Campo({ id, etiqueta, error, ayuda, obligatorio, children }: Base & { children: (control: Control) => ReactNode }) {
+export function Campo({
+  id,
+  etiqueta,
+  error,
+  ayuda,
+  obligatorio,
+  children,
+}: Base & { children: (control: Control) => ReactNode }) {
   const idAyuda = ayuda ? `${id}-ayuda` : undefined
   const idError = error ? `${id}-error` : undefined
   const describedBy = [idAyuda, idError].filter(Boolean).join(' ') || undefined
@@ -29,13 +36,19 @@ export function Campo({ id, etiqueta, error, ayuda, obligatorio, children }: Bas
         {obligatorio ? (
           <>
             <span className="campo__asterisco" aria-hidden="true">
-              {' '}*
+              {' '}
+              *
             </span>
             <span className="sr-only"> (obligatorio)</span>
           </>
         ) : null}
       </label>
-      {children({ id, required: obligatorio || undefined, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
+      {children({
+        id,
+        required: obligatorio || undefined,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
       {ayuda ? (
         <div id={idAyuda} className="campo__ayuda">
           {ayuda}
@@ -50,7 +63,14 @@ export function Campo({ id, etiqueta, error, ayuda, obligatorio, children }: Bas
   )
 }
 
-export function CampoTexto({ id, etiqueta, error, ayuda, obligatorio, ...input }: Base & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
+export function CampoTexto({
+  id,
+  etiqueta,
+  error,
+  ayuda,
+  obligatorio,
+  ...input
+}: Base & Omit<InputHTMLAttributes<HTMLInputElement>, 'id'>) {
   return (
     <Campo id={id} etiqueta={etiqueta} error={error} ayuda={ayuda} obligatorio={obligatorio}>
       {(control) => <input className="campo__control" {...input} {...control} />}

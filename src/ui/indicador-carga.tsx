@@ -1,7 +1,7 @@
 import { useIsFetching, useIsMutating } from '@tanstack/react-query'
 import { Spinner } from './spinner.tsx'
 
-/** Spec 7: 'Requests of any kind show a loading spinner while pending' — without blocking the page. */
+/** 'Requests of any kind show a loading spinner while pending' — without blocking the page. */
 export function IndicadorCarga() {
   const ocupado = useIsFetching() + useIsMutating() > 0
   return (

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import { cerrarToast, leerToasts, pausarToast, reanudarToast, suscribirToasts, type Toast } from './toasts.ts'
 
-/** The notification region, top right (spec 9). */
+/** The notification region, top right. */
 export function Notificaciones() {
   const toasts = useSyncExternalStore(suscribirToasts, leerToasts, leerToasts)
   return (
@@ -28,7 +28,12 @@ function ToastItem({ toast }: { toast: Toast }) {
         <p className="toast__titulo">{toast.titulo}</p>
         <p className="toast__mensaje">{toast.mensaje}</p>
       </div>
-      <button type="button" className="toast__cerrar" aria-label="Cerrar notificación" onClick={() => cerrarToast(toast.id)}>
+      <button
+        type="button"
+        className="toast__cerrar"
+        aria-label="Cerrar notificación"
+        onClick={() => cerrarToast(toast.id)}
+      >
         <span aria-hidden="true">×</span>
       </button>
     </div>

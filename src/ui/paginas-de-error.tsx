@@ -19,7 +19,9 @@ export function PaginaError({ reset }: ErrorComponentProps) {
   return (
     <section className="pagina pagina--estrecha" role="alert">
       <h1>Ocurrió un error</h1>
-      <p>No fue posible mostrar esta página. Intenta nuevamente; si el problema continúa, comunícate con tu asistente.</p>
+      <p>
+        No fue posible mostrar esta página. Intenta nuevamente; si el problema continúa, comunícate con tu asistente.
+      </p>
       <p className="acciones">
         <button
           type="button"

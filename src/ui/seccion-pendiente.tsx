@@ -1,7 +1,13 @@
 import { Link } from '@tanstack/react-router'
 
 /** What a route that a later issue builds shows until then: never a blank page. */
-export function SeccionPendiente({ titulo, mensaje = 'Esta sección aún no está disponible en el portal.' }: { titulo: string; mensaje?: string }) {
+export function SeccionPendiente({
+  titulo,
+  mensaje = 'Esta sección aún no está disponible en el portal.',
+}: {
+  titulo: string
+  mensaje?: string
+}) {
   return (
     <section className="pagina pagina--estrecha">
       <h1>{titulo}</h1>

@@ -1,4 +1,4 @@
-// Notifications with the spec's defaults (spec 9): shown 5000 ms; while the pointer or focus is
+// Notifications: shown 5000 ms; while the pointer or focus is
 // on one it stays, and it closes 1000 ms after they leave; 300 ms exit animation; top right.
 
 export type TipoToast = 'success' | 'warning' | 'error' | 'info'
@@ -35,7 +35,11 @@ function publicar(): void {
 }
 
 function sinAnimacion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  )
 }
 
 function programarCierre(estado: Estado, ms: number): void {
@@ -46,7 +50,13 @@ function programarCierre(estado: Estado, ms: number): void {
 export function toast(opciones: { tipo: TipoToast; mensaje: string; titulo?: string }): number {
   const id = siguienteId++
   const estado: Estado = {
-    toast: { id, tipo: opciones.tipo, titulo: opciones.titulo ?? TITULOS[opciones.tipo], mensaje: opciones.mensaje, saliendo: false },
+    toast: {
+      id,
+      tipo: opciones.tipo,
+      titulo: opciones.titulo ?? TITULOS[opciones.tipo],
+      mensaje: opciones.mensaje,
+      saliendo: false,
+    },
     timer: undefined,
     pausas: 0,
   }

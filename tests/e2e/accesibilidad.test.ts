@@ -2,11 +2,11 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { DEMO_CERTIFICADO_VALIDO } from '../../server/db/seed/demo.ts'
-import { iniciarSesion, usePortal } from '../support/e2e.ts'
+import { iniciarSesion, prepararPortal } from '../support/e2e.ts'
 
 // axe-core's WCAG 2.1 A/AA rules on each screen, at the 360-pixel phone width the tests use.
 // Serious and critical findings fail the test, listed with the elements they name.
-const portal = usePortal()
+const portal = prepararPortal()
 
 async function hallazgosGraves(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
@@ -24,7 +24,12 @@ test('the public screens have no serious accessibility findings', async () => {
     ['/register', () => page.getByRole('button', { name: 'Crear cuenta' }).waitFor()],
     [
       `/certificado/validador?codcertificado=${DEMO_CERTIFICADO_VALIDO}`,
-      () => page.getByRole('status', { name: 'Resultado de la validación' }).getByText('Certificado válido').first().waitFor(),
+      () =>
+        page
+          .getByRole('status', { name: 'Resultado de la validación' })
+          .getByText('Certificado válido')
+          .first()
+          .waitFor(),
     ],
   ]
   for (const [ruta, lista] of pantallas) {
@@ -48,8 +53,14 @@ test('the signed-in screens have no serious accessibility findings', async () =>
   await page.goto(`${portal.url}/info/solicitudes`)
   await page.getByRole('table').waitFor()
   expect(await hallazgosGraves(page), '/info/solicitudes').toEqual([])
-  await page.getByRole('button', { name: /Realizar Encuesta/ }).first().click()
-  await page.getByRole('dialog', { name: /Encuesta general/ }).getByRole('button', { name: 'Finalizar Encuesta' }).waitFor()
+  await page
+    .getByRole('button', { name: /Realizar Encuesta/ })
+    .first()
+    .click()
+  await page
+    .getByRole('dialog', { name: /Encuesta general/ })
+    .getByRole('button', { name: 'Finalizar Encuesta' })
+    .waitFor()
   expect(await hallazgosGraves(page), 'encuesta').toEqual([])
   await context.close()
 })

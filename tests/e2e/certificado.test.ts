@@ -1,14 +1,18 @@
 import { expect, test } from 'vitest'
 import { DEMO_CERTIFICADO_VALIDO } from '../../server/db/seed/demo.ts'
-import { usePortal } from '../support/e2e.ts'
+import { prepararPortal } from '../support/e2e.ts'
 
-const portal = usePortal()
+const portal = prepararPortal()
 
 test('opening a validator URL with a valid code validates it at once and says so in words', async () => {
   const { page, context } = await portal.newPage()
   await page.goto(`${portal.url}/certificado/validador?codcertificado=${DEMO_CERTIFICADO_VALIDO}`)
   expect(await page.getByLabel('Código del certificado').inputValue()).toBe(DEMO_CERTIFICADO_VALIDO)
-  await page.getByRole('status', { name: 'Resultado de la validación' }).getByText('Certificado válido').first().waitFor()
+  await page
+    .getByRole('status', { name: 'Resultado de la validación' })
+    .getByText('Certificado válido')
+    .first()
+    .waitFor()
   await context.close()
 })
 

@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest'
-import { iniciarSesion, usePortal } from '../support/e2e.ts'
+import { iniciarSesion, prepararPortal } from '../support/e2e.ts'
 
-// Spec 2 'Entry guard by query parameter', all seven rules in priority order.
-const portal = usePortal()
+// The entry guard by query parameter, all seven rules in priority order.
+const portal = prepararPortal()
 
-test('signed in, each entry parameter leads where the spec says, in priority order', async () => {
+test('signed in, each entry parameter leads where it should, in priority order', async () => {
   const { page, context } = await portal.newPage()
   await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
   await page.waitForURL(`${portal.url}/home`)

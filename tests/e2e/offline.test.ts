@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { abrirInformacionPersonal, esperarServiceWorker, usePortal } from '../support/e2e.ts'
-import { consultarDb, iniciarSesion as sesionApi } from '../support/server.ts'
+import { abrirInformacionPersonal, esperarServiceWorker, prepararPortal } from '../support/e2e.ts'
+import { consultarDb, iniciarSesion as sesionApi } from '../support/servidor.ts'
 
-// The offline layer end to end (issue 3 items 3 and 7): a save made offline survives a reload in
+// The offline layer end to end: a save made offline survives a reload in
 // the outbox, goes when the connection returns, and is applied exactly once on the server, also
 // when the reply to the first attempt is lost.
 
-const portal = usePortal({ throttle: 'off' })
+const portal = prepararPortal({ throttle: 'off' })
 
 const ALUMNO_ID = 'alumno-estudiante'
 
@@ -23,13 +23,21 @@ function registrarEnvios(page: Page) {
   page.on('response', async (r) => {
     const req = r.request()
     if (req.method() !== 'PUT' || !req.url().endsWith('/api/alumno/persona')) return
-    envios.push({ clave: (await req.allHeaders())['idempotency-key'] ?? '', status: r.status(), repetida: (await r.allHeaders())['idempotency-replayed'] === 'true' })
+    envios.push({
+      clave: (await req.allHeaders())['idempotency-key'] ?? '',
+      status: r.status(),
+      repetida: (await r.allHeaders())['idempotency-replayed'] === 'true',
+    })
   })
   return envios
 }
 
 function historial(): Promise<Array<{ clave_idempotencia: string | null; campos: string }>> {
-  return consultarDb(portal.server.dataDir, 'SELECT clave_idempotencia, campos FROM historial_persona WHERE alumno_id = ? ORDER BY cambiado_en', ALUMNO_ID)
+  return consultarDb(
+    portal.server.dataDir,
+    'SELECT clave_idempotencia, campos FROM historial_persona WHERE alumno_id = ? ORDER BY cambiado_en',
+    ALUMNO_ID,
+  )
 }
 
 async function direccionEnServidor(): Promise<string> {
@@ -78,7 +86,9 @@ test('offline: save goes to the outbox, survives a reload with the draft, and is
   expect((await historial()).length).toBe(antes)
 
   await context.setOffline(false)
-  await page.getByRole('button', { name: /cambios? pendientes? de envío/ }).waitFor({ state: 'detached', timeout: 20_000 })
+  await page
+    .getByRole('button', { name: /cambios? pendientes? de envío/ })
+    .waitFor({ state: 'detached', timeout: 20_000 })
   expect(await page.getByText('Sin conexión.').count()).toBe(0)
 
   expect(await direccionEnServidor()).toBe('Los Aromos 455, Temuco')
@@ -143,7 +153,10 @@ test('an expired session pauses the replay with the spec alert; after signing in
   // The session ends while the change waits: the replay meets a 401.
   await context.clearCookies({ name: 'portal_sesion' })
   await context.setOffline(false)
-  await page.getByRole('alertdialog', { name: 'Sesión expirada' }).getByText('Sesion Expirada, vuelva a ingresar').waitFor()
+  await page
+    .getByRole('alertdialog', { name: 'Sesión expirada' })
+    .getByText('Sesion Expirada, vuelva a ingresar')
+    .waitFor()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Aceptar' }).click()
   await page.waitForURL(`${portal.url}/login`)
   expect(await direccionEnServidor()).not.toBe('Avenida Alemania 0671, Temuco')
@@ -160,10 +173,15 @@ test('an expired session pauses the replay with the spec alert; after signing in
 test('an upload chosen offline waits in the outbox with its state, and the list shows the file once it is sent', async () => {
   const { page, context } = await portal.newPage()
   await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
-  const documento = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Certificado de Trabajo/ }) })
+  const documento = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: /Certificado de Trabajo/ }) })
   await documento.getByText('Sin archivo', { exact: true }).waitFor()
   const ruta = join(carpeta, 'trabajo.png')
-  writeFileSync(ruta, Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2048, 1)]))
+  writeFileSync(
+    ruta,
+    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2048, 1)]),
+  )
 
   await context.setOffline(true)
   await page.getByLabel('Subir Certificado de Trabajo').setInputFiles(ruta)
@@ -173,7 +191,11 @@ test('an upload chosen offline waits in the outbox with its state, and the list 
   await context.setOffline(false)
   await documento.getByRole('link', { name: /^Descargar/ }).waitFor({ timeout: 20_000 })
   await documento.getByText('trabajo.png', { exact: true }).waitFor()
-  const filas = await consultarDb<{ n: number }>(portal.server.dataDir, "SELECT count(*) AS n FROM archivos_personales WHERE alumno_id = ? AND cod_documento = '21'", ALUMNO_ID)
+  const filas = await consultarDb<{ n: number }>(
+    portal.server.dataDir,
+    "SELECT count(*) AS n FROM archivos_personales WHERE alumno_id = ? AND cod_documento = '21'",
+    ALUMNO_ID,
+  )
   expect(filas[0]?.n).toBe(1)
   await context.close()
 })
@@ -198,7 +220,10 @@ test('Salir with an unsent change warns first: Cancelar keeps the session and th
   page.on('request', (r) => {
     if (r.url().includes('/api/') && !r.url().endsWith('/api/auth/logout')) consultasTrasSalir.push(r.url())
   })
-  await page.getByRole('alertdialog', { name: 'Cambios sin enviar' }).getByRole('button', { name: 'Salir de todos modos' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Cambios sin enviar' })
+    .getByRole('button', { name: 'Salir de todos modos' })
+    .click()
   await page.waitForURL(`${portal.url}/login`)
   expect(await page.evaluate(() => localStorage.length)).toBe(0)
   // The discarded change never reaches the server, even with the connection back.
@@ -219,7 +244,9 @@ test('Salir with edits typed but not saved warns too, and Cancelar keeps them in
 
   await page.getByRole('button', { name: 'Salir' }).click()
   const aviso = page.getByRole('alertdialog', { name: 'Cambios sin enviar' })
-  await aviso.getByText('Hay 1 formulario con cambios sin guardar. Si sale ahora se perderá. ¿Desea salir de todos modos?').waitFor()
+  await aviso
+    .getByText('Hay 1 formulario con cambios sin guardar. Si sale ahora se perderá. ¿Desea salir de todos modos?')
+    .waitFor()
   await aviso.getByRole('button', { name: 'Cancelar' }).click()
   expect(page.url()).toBe(`${portal.url}/info/personal`)
   expect(await page.getByLabel(/^Dirección/).inputValue()).toBe('Pasaje Los Olmos 12, Chillán')

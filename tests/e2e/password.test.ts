@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { iniciarSesion, usePortal } from '../support/e2e.ts'
+import { iniciarSesion, prepararPortal } from '../support/e2e.ts'
 
-const portal = usePortal()
+const portal = prepararPortal()
 
 /** The reset link of the newest message the portal wrote to its mail outbox for this address. */
 function enlaceDeRecuperacion(dataDir: string, email: string): string {
@@ -26,7 +26,10 @@ test('a student resets a forgotten password through the e-mailed link and signs 
   await page.getByRole('heading', { name: 'Recuperar contraseña' }).waitFor()
   await page.getByLabel('Correo electrónico').fill('extranjera@demo.cl')
   await page.getByRole('button', { name: 'Enviar enlace' }).click()
-  await page.getByText(/recibirás un mensaje con un enlace/).first().waitFor()
+  await page
+    .getByText(/recibirás un mensaje con un enlace/)
+    .first()
+    .waitFor()
 
   await page.goto(enlaceDeRecuperacion(portal.server.dataDir, 'extranjera@demo.cl'))
   await page.waitForURL(/\/password\?recoverpass=/)
@@ -50,7 +53,10 @@ test('an invalid reset link warns and returns to login after 5 seconds', async (
   const { page, context } = await portal.newPage()
   const inicio = Date.now()
   await page.goto(`${portal.url}/?recoverpass=enlace-inventado`)
-  await page.getByText(/no es válido o ya expiró/).first().waitFor()
+  await page
+    .getByText(/no es válido o ya expiró/)
+    .first()
+    .waitFor()
   await page.waitForURL(`${portal.url}/login`, { timeout: 10_000 })
   expect(Date.now() - inicio).toBeGreaterThanOrEqual(4_500)
   await context.close()

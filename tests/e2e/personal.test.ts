@@ -3,19 +3,21 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
-import { abrirInformacionPersonal, usePortal } from '../support/e2e.ts'
-import { iniciarSesion as sesionApi } from '../support/server.ts'
+import { abrirInformacionPersonal, prepararPortal } from '../support/e2e.ts'
+import { iniciarSesion as sesionApi } from '../support/servidor.ts'
 
-// 'Información Personal' in the browser (issue 3 items 4, 5 and 7): the real server, the built app.
+// 'Información Personal' in the browser: the real server, the built app.
 
-const portal = usePortal({ throttle: 'off' })
+const portal = prepararPortal({ throttle: 'off' })
 const carpeta = mkdtempSync(join(tmpdir(), 'portal-subidas-'))
 afterAll(() => rmSync(carpeta, { recursive: true, force: true }))
 
 const MENSAJE_EDAD = 'La fecha de Nacimiento no corresponde (Debe tener más de 18 años)'
 
 async function opciones(select: Locator): Promise<string[]> {
-  return select.locator('option').evaluateAll((os) => os.map((o) => (o.textContent ?? '').trim()).filter((t) => t !== 'Seleccione…'))
+  return select
+    .locator('option')
+    .evaluateAll((os) => os.map((o) => (o.textContent ?? '').trim()).filter((t) => t !== 'Seleccione…'))
 }
 
 async function textoElegido(select: Locator): Promise<string> {
@@ -49,14 +51,20 @@ test('a student changes the address and the mobile, sees Datos Actualizados, and
   await dialogo.getByRole('button', { name: 'Aceptar' }).click()
 
   const servidor = await sesionApi(portal.url, 'estudiante@demo.cl')
-  const { data } = (await (await servidor.get('/api/alumno/persona')).json()) as { data: { direccion: string; celular: string } }
+  const { data } = (await (await servidor.get('/api/alumno/persona')).json()) as {
+    data: { direccion: string; celular: string }
+  }
   expect(data).toMatchObject({ direccion: 'Av. Italia 1550, depto. 302', celular: '+56 9 7777 1234' })
 
   // After a reload the persisted cache may paint the previous values for a moment (it is written
   // at most once a second); the refetch after restoring brings the saved ones into the form.
   await page.reload()
-  await expect.poll(() => page.getByLabel(/^Dirección/).inputValue(), { timeout: 10_000 }).toBe('Av. Italia 1550, depto. 302')
-  await expect.poll(() => page.getByLabel(/^Teléfono celular/).inputValue(), { timeout: 10_000 }).toBe('+56 9 7777 1234')
+  await expect
+    .poll(() => page.getByLabel(/^Dirección/).inputValue(), { timeout: 10_000 })
+    .toBe('Av. Italia 1550, depto. 302')
+  await expect
+    .poll(() => page.getByLabel(/^Teléfono celular/).inputValue(), { timeout: 10_000 })
+    .toBe('+56 9 7777 1234')
   await context.close()
 })
 
@@ -149,22 +157,37 @@ test('a country other than Chile limits region to INTERNACIONAL and comuna to OT
 test('uploading a PDF shows a labelled progress bar, then the file with Descargar', async () => {
   const { page, context } = await portal.newPage()
   await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
-  const documento = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /Certificado de Licenciatura o Título/ }) })
+  const documento = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: /Certificado de Licenciatura o Título/ }) })
   await documento.getByText('Obligatorio', { exact: true }).waitFor()
   await documento.getByText('Sin archivo', { exact: true }).waitFor()
 
   // About 1.5 MB, with the upload throttled, so the bar is on screen long enough to be seen.
   const ruta = join(carpeta, 'titulo.pdf')
-  writeFileSync(ruta, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1_500_000, 0x20), Buffer.from('\n%%EOF\n')]))
+  writeFileSync(
+    ruta,
+    Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(1_500_000, 0x20), Buffer.from('\n%%EOF\n')]),
+  )
   const cdp = await context.newCDPSession(page)
   await cdp.send('Network.enable')
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1_000_000 })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 1_000_000,
+  })
 
   await page.getByLabel('Subir Certificado de Licenciatura o Título').setInputFiles(ruta)
   const barra = page.getByRole('progressbar', { name: /^Subiendo titulo\.pdf: \d+ %$/ })
   await barra.waitFor()
   await expect.poll(async () => Number(await barra.getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(0)
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 })
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  })
 
   await documento.getByText('titulo.pdf').waitFor({ timeout: 20_000 })
   const descargar = documento.getByRole('link', { name: /^Descargar/ })

@@ -1,7 +1,7 @@
 import { test } from 'vitest'
-import { usePortal } from '../support/e2e.ts'
+import { prepararPortal } from '../support/e2e.ts'
 
-const portal = usePortal()
+const portal = prepararPortal()
 
 test('after one visit the app starts with no network (service worker precache)', async () => {
   const { page, context } = await portal.newPage()
@@ -9,7 +9,9 @@ test('after one visit the app starts with no network (service worker precache)',
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
     if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      )
     }
   })
   await context.setOffline(true)

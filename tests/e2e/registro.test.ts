@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
-import { usePortal } from '../support/e2e.ts'
+import { prepararPortal } from '../support/e2e.ts'
 
-const portal = usePortal()
+const portal = prepararPortal()
 
 test('an applicant arriving from a contest link registers, signs in and continues to the contest', async () => {
   const { page, context } = await portal.newPage()

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
-import { iniciarSesion, usePortal } from '../support/e2e.ts'
+import { iniciarSesion, prepararPortal } from '../support/e2e.ts'
 
-const portal = usePortal()
+const portal = prepararPortal()
 
 test('a student signs in, sees the home tiles and the assistant, and leaves with Salir', async () => {
   const { page, context } = await portal.newPage()
@@ -17,7 +17,10 @@ test('a student signs in, sees the home tiles and the assistant, and leaves with
   for (const item of ['Inicio', 'Información Personal', 'Solicitudes', 'Concursos']) {
     expect(await nav.getByRole('link', { name: item }).count()).toBe(1)
   }
-  await page.getByRole('region', { name: /asistente/i }).getByRole('link', { name: /@/ }).waitFor()
+  await page
+    .getByRole('region', { name: /asistente/i })
+    .getByRole('link', { name: /@/ })
+    .waitFor()
 
   await page.getByRole('button', { name: 'Salir' }).click()
   await page.waitForURL(`${portal.url}/login`)

@@ -1,12 +1,12 @@
 import { expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { esperarServiceWorker, iniciarSesion, usePortal } from '../support/e2e.ts'
-import { consultarDb, esperarCorreo } from '../support/server.ts'
+import { esperarServiceWorker, iniciarSesion, prepararPortal } from '../support/e2e.ts'
+import { consultarDb, esperarCorreo } from '../support/servidor.ts'
 
 // 'Solicitudes' in the browser, on a 360-pixel-wide phone: the list and its pages, the general
 // survey answered with no signal and sent once when it returns, and the conditions decision.
 
-const portal = usePortal({ throttle: 'off' })
+const portal = prepararPortal({ throttle: 'off' })
 
 async function abrirSolicitudes(page: Page, email: string) {
   await iniciarSesion(page, portal.url, email)
@@ -16,7 +16,11 @@ async function abrirSolicitudes(page: Page, email: string) {
   await page.getByRole('table').waitFor()
 }
 
-const filas = (page: Page) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('rowheader') })
+const filas = (page: Page) =>
+  page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader') })
 
 /** Answers a select by its label (the first matching one: follow-ups appear as answers are given). */
 async function elegir(page: Page, etiqueta: RegExp, opcion: string) {
@@ -38,7 +42,9 @@ test('the list shows 7 enrolments a page, newest first, and fits a phone screen 
   expect(await paginas.getByRole('button', { name: 'Siguiente' }).isDisabled()).toBe(true)
   // Where payment is enabled the row links to its payment list; elsewhere it says there is none.
   const conPagos = filas(page).filter({ hasText: 'INS-24-20117' })
-  expect(await conPagos.getByRole('link', { name: /Lista de pagos/ }).getAttribute('href')).toBe('/pagos/lista/INS-24-20117')
+  expect(await conPagos.getByRole('link', { name: /Lista de pagos/ }).getAttribute('href')).toBe(
+    '/pagos/lista/INS-24-20117',
+  )
   await context.close()
 })
 
@@ -84,7 +90,10 @@ test('the survey answered with no signal survives a reload, goes when the signal
   await elegir(page, /^Tipo de organización/, 'Empresa Privada')
   await elegir(page, /¿Trabaja en el área del programa/, 'Si')
   await elegir(page, /^Primera prioridad/, 'Actualizar conocimientos')
-  await dialogo.getByRole('group', { name: /Razones para elegir esta universidad/ }).getByLabel(/^Primera prioridad/).selectOption('Acreditación')
+  await dialogo
+    .getByRole('group', { name: /Razones para elegir esta universidad/ })
+    .getByLabel(/^Primera prioridad/)
+    .selectOption('Acreditación')
   await elegir(page, /¿Cómo se enteró del programa/, 'Redes Sociales')
   await dialogo.getByRole('button', { name: 'Finalizar Encuesta' }).click()
   await page.getByText('Encuesta guardada en este dispositivo: se enviará cuando vuelva la conexión.').waitFor()
@@ -97,9 +106,17 @@ test('the survey answered with no signal survives a reload, goes when the signal
 
   await context.setOffline(false)
   await page.getByRole('button', { name: /Ver detalle Encuesta/ }).waitFor({ timeout: 30_000 })
-  const guardadas = await consultarDb<{ respuestas: string }>(portal.server.dataDir, 'select respuestas from encuestas where codigo_inscripcion = ?', 'INS-25-30688')
+  const guardadas = await consultarDb<{ respuestas: string }>(
+    portal.server.dataDir,
+    'select respuestas from encuestas where codigo_inscripcion = ?',
+    'INS-25-30688',
+  )
   expect(guardadas).toHaveLength(1)
-  expect(JSON.parse(guardadas[0]?.respuestas ?? '{}')).toMatchObject({ tipoDiscapacidad: 'Sensorial visual', otroPuebloOriginario: 'Chango', razon_eligeuni_1: 'Acreditación' })
+  expect(JSON.parse(guardadas[0]?.respuestas ?? '{}')).toMatchObject({
+    tipoDiscapacidad: 'Sensorial visual',
+    otroPuebloOriginario: 'Chango',
+    razon_eligeuni_1: 'Acreditación',
+  })
   expect(envios).toEqual(['201'])
 
   // Sent: read-only, every answer there.

@@ -25,12 +25,18 @@ function conBase(url: string, base: string): string {
 
 function urlAdministracion(): string {
   const url = process.env.PORTAL_TEST_PG_URL
-  if (!url) throw new Error('Falta PORTAL_TEST_PG_URL: las pruebas en PostgreSQL se corren con vitest --project server-pg')
+  if (!url)
+    throw new Error('Falta PORTAL_TEST_PG_URL: las pruebas en PostgreSQL se corren con vitest --project server-pg')
   return url
 }
 
 async function conCliente<T>(url: string, usar: (cliente: pg.Client) => Promise<T>): Promise<T> {
-  const cliente = new pg.Client({ connectionString: url, types: { getTypeParser: (oid: number, f?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, f)) } })
+  const cliente = new pg.Client({
+    connectionString: url,
+    types: {
+      getTypeParser: (oid: number, f?: 'text' | 'binary') => (oid === 20 ? Number : pg.types.getTypeParser(oid, f)),
+    },
+  })
   await cliente.connect()
   try {
     return await usar(cliente)
@@ -69,7 +75,11 @@ export async function borrarBaseDePrueba(dataDir: string): Promise<void> {
  * Runs SQL on the database of the server on `dataDir` (it may be running), with `?` placeholders
  * on either engine. Counts come back as numbers on both.
  */
-export async function consultarDb<T = Record<string, unknown>>(dataDir: string, sql: string, ...parametros: unknown[]): Promise<T[]> {
+export async function consultarDb<T = Record<string, unknown>>(
+  dataDir: string,
+  sql: string,
+  ...parametros: unknown[]
+): Promise<T[]> {
   const url = basesPorDataDir.get(dataDir)
   if (url) {
     let n = 0

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
-import { launchBrowser, type TestBrowser } from './browser.ts'
-import { startTestServer, type TestServer } from './server.ts'
+import { lanzarNavegador, type NavegadorDePrueba } from './navegador.ts'
+import { iniciarServidorDePrueba, type ServidorDePrueba } from './servidor.ts'
 
 export const DEMO_PASSWORD = 'Demo2026'
 
@@ -9,10 +9,10 @@ export const DEMO_PASSWORD = 'Demo2026'
  * One real portal server (fresh DATA_DIR, built app from dist/) and one headless Chromium per
  * test file. Each test opens its own context, so storage and cookies never leak between tests.
  */
-export function usePortal(options: Parameters<typeof startTestServer>[0] = {}) {
-  const state = {} as { server: TestServer; browser: TestBrowser }
+export function prepararPortal(options: Parameters<typeof iniciarServidorDePrueba>[0] = {}) {
+  const state = {} as { server: ServidorDePrueba; browser: NavegadorDePrueba }
   beforeAll(async () => {
-    ;[state.server, state.browser] = await Promise.all([startTestServer(options), launchBrowser()])
+    ;[state.server, state.browser] = await Promise.all([iniciarServidorDePrueba(options), lanzarNavegador()])
   })
   afterAll(async () => {
     await state.browser?.close()
@@ -55,7 +55,9 @@ export async function esperarServiceWorker(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready
     if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }))
+      await new Promise((resolve) =>
+        navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+      )
     }
   })
 }

@@ -28,7 +28,16 @@ export async function iniciarPostgresEmbebido(): Promise<PostgresEmbebido> {
     createPostgresUser: process.getuid?.() === 0,
     initdbFlags: ['--encoding=UTF8'],
     // Throwaway data: durability costs time and buys nothing here.
-    postgresFlags: ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off', '-c', 'listen_addresses=127.0.0.1'],
+    postgresFlags: [
+      '-c',
+      'fsync=off',
+      '-c',
+      'synchronous_commit=off',
+      '-c',
+      'full_page_writes=off',
+      '-c',
+      'listen_addresses=127.0.0.1',
+    ],
     onLog: () => {},
     onError: (err) => console.error('postgres:', err),
   })

@@ -24,7 +24,9 @@ export default async function prepararPostgres(): Promise<() => Promise<void>> {
     const admin = new pg.Client({ connectionString: url })
     await admin.connect()
     try {
-      const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [`${prefijo}_%`])
+      const { rows } = await admin.query<{ datname: string }>('select datname from pg_database where datname like $1', [
+        `${prefijo}_%`,
+      ])
       for (const { datname } of rows) await admin.query(`drop database if exists "${datname}" with (force)`)
     } finally {
       await admin.end()

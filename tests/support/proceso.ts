@@ -39,7 +39,14 @@ export async function iniciarProcesoPortal(env: Record<string, string>, timeoutM
   const proceso = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: RAIZ,
     // Only what a server needs from this process: the test's own DATABASE_URL or S3_* must not leak in.
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_NO_WARNINGS: '1', HOST: '127.0.0.1', PORT: '0', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_NO_WARNINGS: '1',
+      HOST: '127.0.0.1',
+      PORT: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   const salida: string[] = []
@@ -80,7 +87,13 @@ export async function iniciarProcesoPortal(env: Record<string, string>, timeoutM
 }
 
 /** The variables that put a server's files in the given bucket. */
-export function entornoS3(config: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string }): Record<string, string> {
+export function entornoS3(config: {
+  endpoint: string
+  bucket: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+}): Record<string, string> {
   return {
     S3_ENDPOINT: config.endpoint,
     S3_BUCKET: config.bucket,

@@ -16,11 +16,23 @@ export type S3DePrueba = {
 export async function iniciarS3(): Promise<S3DePrueba> {
   const carpeta = mkdtempSync(join(tmpdir(), 'portal-s3-'))
   const bucket = 'portal-archivos'
-  const servidor = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: carpeta, configureBuckets: [{ name: bucket }] })
+  const servidor = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: carpeta,
+    configureBuckets: [{ name: bucket }],
+  })
   const { port } = await servidor.run()
   return {
     // s3rver checks signatures made with its fixed credentials.
-    config: { endpoint: `http://127.0.0.1:${port}`, bucket, region: 'us-east-1', accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+    config: {
+      endpoint: `http://127.0.0.1:${port}`,
+      bucket,
+      region: 'us-east-1',
+      accessKeyId: 'S3RVER',
+      secretAccessKey: 'S3RVER',
+    },
     // s3rver keeps each object as '<key>._S3rver_object' beside its metadata files.
     claves: () =>
       readdirSync(join(carpeta, bucket))

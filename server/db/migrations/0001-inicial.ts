@@ -91,13 +91,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   }
   await alumnos.addColumn('creado', 'text', (c) => c.notNull()).execute()
   // One account per RUT (the foreigners' placeholder repeats) and per passport/DNI number.
-  await db.schema
-    .createIndex('alumnos_rut')
-    .unique()
-    .on('alumnos')
-    .column('rut')
-    .where('rut', '<>', '0-0')
-    .execute()
+  await db.schema.createIndex('alumnos_rut').unique().on('alumnos').column('rut').where('rut', '<>', '0-0').execute()
   await db.schema
     .createIndex('alumnos_documento')
     .unique()

@@ -6,7 +6,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('encuestas')
     // One survey per enrolment: a second send meets this key and is refused.
-    .addColumn('codigo_inscripcion', 'text', (c) => c.primaryKey().references('solicitudes.codigo_inscripcion').onDelete('cascade'))
+    .addColumn('codigo_inscripcion', 'text', (c) =>
+      c.primaryKey().references('solicitudes.codigo_inscripcion').onDelete('cascade'),
+    )
     .addColumn('alumno_id', 'text', (c) => c.notNull().references('alumnos.id').onDelete('cascade'))
     /** JSON of the survey schema's output. */
     .addColumn('respuestas', 'text', (c) => c.notNull())
@@ -15,7 +17,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await db.schema
     .createTable('condiciones')
-    .addColumn('codigo_inscripcion', 'text', (c) => c.primaryKey().references('solicitudes.codigo_inscripcion').onDelete('cascade'))
+    .addColumn('codigo_inscripcion', 'text', (c) =>
+      c.primaryKey().references('solicitudes.codigo_inscripcion').onDelete('cascade'),
+    )
     .addColumn('alumno_id', 'text', (c) => c.notNull().references('alumnos.id').onDelete('cascade'))
     /** 'aceptadas' or 'rechazadas'; a later decision replaces it. */
     .addColumn('decision', 'text', (c) => c.notNull())

@@ -9,7 +9,10 @@ const COLUMNAS = ['titular_nombre', 'titular_tipo_documento', 'titular_documento
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const columna of COLUMNAS) {
-    await db.schema.alterTable('certificados').addColumn(columna, 'text', (c) => c.notNull().defaultTo('')).execute()
+    await db.schema
+      .alterTable('certificados')
+      .addColumn(columna, 'text', (c) => c.notNull().defaultTo(''))
+      .execute()
   }
   await sql`
     UPDATE certificados SET

@@ -4,7 +4,10 @@
 import { sql, type Kysely } from 'kysely'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.alterTable('certificados').addColumn('cod_prospecto', 'text', (c) => c.notNull().defaultTo('')).execute()
+  await db.schema
+    .alterTable('certificados')
+    .addColumn('cod_prospecto', 'text', (c) => c.notNull().defaultTo(''))
+    .execute()
   await sql`
     UPDATE certificados SET
       cod_prospecto = (SELECT s.cod_prospecto FROM solicitudes s WHERE s.codigo_inscripcion = certificados.codigo_inscripcion)

@@ -1,19 +1,13 @@
-// Demo data of issue 2 item 3: commercial assistants and three students (password `Demo2026`)
+// Demo data: commercial assistants and three students (password `Demo2026`)
 // with their enrolments, documents and issued certificates. Each student's person is complete and
-// passes the personal form's rules (issue 3): a Chilean in Santiago, a foreigner with a passport
+// passes the personal form's rules: a Chilean in Santiago, a foreigner with a passport
 // living in Santiago, and a Chilean in Concepción. Ids and codes are fixed so the README,
 // the tests and later issues can name them.
 import type { Insertable } from 'kysely'
 import * as v from 'valibot'
 import { encuestaSchema, encuestaVacia, type Encuesta } from '../../../src/domain/encuesta.ts'
 import { RUT_PLACEHOLDER } from '../../../src/domain/rut.ts'
-import type {
-  CondicionesTable,
-  AlumnosTable,
-  AsistentesTable,
-  DocumentosTable,
-  SolicitudesTable,
-} from '../schema.ts'
+import type { CondicionesTable, AlumnosTable, AsistentesTable, DocumentosTable, SolicitudesTable } from '../schema.ts'
 import { COD_PAIS_CHILE } from '../../../src/domain/persona.ts'
 import type { CertificadoAEmitir } from '../certificados.ts'
 
@@ -29,14 +23,29 @@ export const DEMO_CUENTAS = {
 export const DEMO_CERTIFICADO_VALIDO = 'F8R7M74YVSJBP5T4VZSLG3XMPC8V'
 const DEMO_CERTIFICADO_ACLS = 'JVGTYV9DY5ZPQDNZYNA45HPHYP89'
 
-/** The portal's own account as an assistant: whoever it owns sees no assistant block (spec 1). */
+/** The portal's own account as an assistant: whoever it owns sees no assistant block. */
 export const ASISTENTE_PORTAL_ID = 'asistente-portal'
 
 export function asistentesDemo(serviceAccountEmail: string): Insertable<AsistentesTable>[] {
   return [
-    { id: ASISTENTE_PORTAL_ID, nombre: 'Portal de Estudiantes', telefono: '+56 2 2978 1000', email: serviceAccountEmail },
-    { id: 'asistente-herrera', nombre: 'Francisca Herrera Méndez', telefono: '+56 9 8765 4321', email: 'francisca.herrera@postgrado-demo.cl' },
-    { id: 'asistente-munoz', nombre: 'Tomás Muñoz Araya', telefono: '+56 9 7654 3210', email: 'tomas.munoz@postgrado-demo.cl' },
+    {
+      id: ASISTENTE_PORTAL_ID,
+      nombre: 'Portal de Estudiantes',
+      telefono: '+56 2 2978 1000',
+      email: serviceAccountEmail,
+    },
+    {
+      id: 'asistente-herrera',
+      nombre: 'Francisca Herrera Méndez',
+      telefono: '+56 9 8765 4321',
+      email: 'francisca.herrera@postgrado-demo.cl',
+    },
+    {
+      id: 'asistente-munoz',
+      nombre: 'Tomás Muñoz Araya',
+      telefono: '+56 9 7654 3210',
+      email: 'tomas.munoz@postgrado-demo.cl',
+    },
   ]
 }
 
@@ -112,7 +121,7 @@ export function alumnosDemo(passwordHash: string, creado: string): Insertable<Al
       telefono_particular: '+56 2 2987 6543',
       celular: '+56 9 6543 2109',
       nacionalidad: '3',
-      // Spec 3: 1 = previous residence in the country.
+      // 1 = previous residence in the country.
       tipo_residencia: '1',
       pais_origen: '3',
       direccion: 'Av. Apoquindo 4500, depto. 1203',
@@ -192,28 +201,165 @@ function solicitud(
 // payment enabled and not. The most recent one belongs to another assistant, so the home shows
 // inscReciente.Owner (Tomás Muñoz) rather than the student's own (Francisca Herrera).
 export const solicitudesDemo: Solicitud[] = [
-  solicitud('INS-24-20117', '2024-04-08', 'Diplomado en Medicina Intensiva del Adulto', 'DMIA', 'Diplomado', '1', true, 'PRO-0081452'),
-  solicitud('INS-24-20388', '2024-08-05', 'Curso de Reanimación Cardiopulmonar Avanzada (ACLS)', 'CRCA', 'Curso', '5', true, 'PRO-0082017'),
-  solicitud('INS-25-30021', '2025-03-10', 'Magíster en Salud Pública con mención en Epidemiología Clínica', 'MSPE', 'Magíster', '85', false, 'PRO-0090233'),
-  solicitud('INS-25-30145', '2025-04-07', 'Estadía Clínica en Cardiología Intervencional', 'ECCI', 'Estadía Clínica', '86', true, 'PRO-0090871'),
-  solicitud('INS-25-30290', '2025-05-12', 'Diplomado en Ecografía Clínica en Urgencias', 'DECU', 'Diplomado', '1', true, 'PRO-0091320'),
-  solicitud('INS-25-30311', '2025-05-12', 'Módulo de Ventilación Mecánica Invasiva', 'MVMI', 'Derivada', '1', false, 'PRO-0091344'),
-  solicitud('INS-25-30477', '2025-08-04', 'Diplomado en Geriatría y Gerontología Clínica', 'DGGC', 'Primaria', '5', true, 'PRO-0092108'),
-  solicitud('INS-25-30502', '2025-09-01', 'Curso de Manejo Avanzado de la Vía Aérea', 'CMVA', 'Curso', '5', false, 'PRO-0092265'),
-  solicitud('INS-26-40033', '2026-01-12', 'Estadía Clínica en Medicina Materno Fetal', 'ECMF', 'Estadía Clínica', '86', false, 'PRO-0100142'),
-  solicitud('INS-26-40018', '2026-03-09', 'Diplomado en Cuidados Paliativos y Manejo del Dolor', 'DCPD', 'Diplomado', '1', true, 'PRO-0100087', 'alumno-estudiante', 'asistente-munoz'),
+  solicitud(
+    'INS-24-20117',
+    '2024-04-08',
+    'Diplomado en Medicina Intensiva del Adulto',
+    'DMIA',
+    'Diplomado',
+    '1',
+    true,
+    'PRO-0081452',
+  ),
+  solicitud(
+    'INS-24-20388',
+    '2024-08-05',
+    'Curso de Reanimación Cardiopulmonar Avanzada (ACLS)',
+    'CRCA',
+    'Curso',
+    '5',
+    true,
+    'PRO-0082017',
+  ),
+  solicitud(
+    'INS-25-30021',
+    '2025-03-10',
+    'Magíster en Salud Pública con mención en Epidemiología Clínica',
+    'MSPE',
+    'Magíster',
+    '85',
+    false,
+    'PRO-0090233',
+  ),
+  solicitud(
+    'INS-25-30145',
+    '2025-04-07',
+    'Estadía Clínica en Cardiología Intervencional',
+    'ECCI',
+    'Estadía Clínica',
+    '86',
+    true,
+    'PRO-0090871',
+  ),
+  solicitud(
+    'INS-25-30290',
+    '2025-05-12',
+    'Diplomado en Ecografía Clínica en Urgencias',
+    'DECU',
+    'Diplomado',
+    '1',
+    true,
+    'PRO-0091320',
+  ),
+  solicitud(
+    'INS-25-30311',
+    '2025-05-12',
+    'Módulo de Ventilación Mecánica Invasiva',
+    'MVMI',
+    'Derivada',
+    '1',
+    false,
+    'PRO-0091344',
+  ),
+  solicitud(
+    'INS-25-30477',
+    '2025-08-04',
+    'Diplomado en Geriatría y Gerontología Clínica',
+    'DGGC',
+    'Primaria',
+    '5',
+    true,
+    'PRO-0092108',
+  ),
+  solicitud(
+    'INS-25-30502',
+    '2025-09-01',
+    'Curso de Manejo Avanzado de la Vía Aérea',
+    'CMVA',
+    'Curso',
+    '5',
+    false,
+    'PRO-0092265',
+  ),
+  solicitud(
+    'INS-26-40033',
+    '2026-01-12',
+    'Estadía Clínica en Medicina Materno Fetal',
+    'ECMF',
+    'Estadía Clínica',
+    '86',
+    false,
+    'PRO-0100142',
+  ),
+  solicitud(
+    'INS-26-40018',
+    '2026-03-09',
+    'Diplomado en Cuidados Paliativos y Manejo del Dolor',
+    'DCPD',
+    'Diplomado',
+    '1',
+    true,
+    'PRO-0100087',
+    'alumno-estudiante',
+    'asistente-munoz',
+  ),
   // extranjera@demo.cl: one group-1 enrolment with no survey yet.
-  solicitud('INS-25-30688', '2025-10-06', 'Diplomado en Medicina de Urgencia', 'DMUR', 'Diplomado', '1', true, 'PRO-0093310', 'alumno-extranjera'),
+  solicitud(
+    'INS-25-30688',
+    '2025-10-06',
+    'Diplomado en Medicina de Urgencia',
+    'DMUR',
+    'Diplomado',
+    '1',
+    true,
+    'PRO-0093310',
+    'alumno-extranjera',
+  ),
 ]
 
-// Spec 9: 6 signed regulations, 30 invoice, 35 certificate. Only the rows: the files come later.
+// Document types: 6 signed regulations, 30 invoice, 35 certificate. Only the rows: the files come later.
 export function documentosDemo(creado: string): Insertable<DocumentosTable>[] {
   return [
-    { id: 'doc-20117-35', codigo_inscripcion: 'INS-24-20117', cod_tipo_documento: '35', nombre: 'Certificado Programa', archivo: 'Pro-INS-24-20117-certificado.pdf', creado },
-    { id: 'doc-20117-30', codigo_inscripcion: 'INS-24-20117', cod_tipo_documento: '30', nombre: 'Factura', archivo: 'Pro-INS-24-20117-factura.pdf', creado },
-    { id: 'doc-20117-6', codigo_inscripcion: 'INS-24-20117', cod_tipo_documento: '6', nombre: 'Reglamento Firmado', archivo: 'Pro-INS-24-20117-reglamento.pdf', creado },
-    { id: 'doc-20388-35', codigo_inscripcion: 'INS-24-20388', cod_tipo_documento: '35', nombre: 'Certificado Programa', archivo: 'Pro-INS-24-20388-certificado.pdf', creado },
-    { id: 'doc-30290-6', codigo_inscripcion: 'INS-25-30290', cod_tipo_documento: '6', nombre: 'Reglamento Firmado', archivo: 'Pro-INS-25-30290-reglamento.pdf', creado },
+    {
+      id: 'doc-20117-35',
+      codigo_inscripcion: 'INS-24-20117',
+      cod_tipo_documento: '35',
+      nombre: 'Certificado Programa',
+      archivo: 'Pro-INS-24-20117-certificado.pdf',
+      creado,
+    },
+    {
+      id: 'doc-20117-30',
+      codigo_inscripcion: 'INS-24-20117',
+      cod_tipo_documento: '30',
+      nombre: 'Factura',
+      archivo: 'Pro-INS-24-20117-factura.pdf',
+      creado,
+    },
+    {
+      id: 'doc-20117-6',
+      codigo_inscripcion: 'INS-24-20117',
+      cod_tipo_documento: '6',
+      nombre: 'Reglamento Firmado',
+      archivo: 'Pro-INS-24-20117-reglamento.pdf',
+      creado,
+    },
+    {
+      id: 'doc-20388-35',
+      codigo_inscripcion: 'INS-24-20388',
+      cod_tipo_documento: '35',
+      nombre: 'Certificado Programa',
+      archivo: 'Pro-INS-24-20388-certificado.pdf',
+      creado,
+    },
+    {
+      id: 'doc-30290-6',
+      codigo_inscripcion: 'INS-25-30290',
+      cod_tipo_documento: '6',
+      nombre: 'Reglamento Firmado',
+      archivo: 'Pro-INS-25-30290-reglamento.pdf',
+      creado,
+    },
   ]
 }
 
@@ -268,6 +414,16 @@ export const encuestasEnviadasDemo = [
 ]
 
 export const condicionesDemo: Insertable<CondicionesTable>[] = [
-  { codigo_inscripcion: 'INS-24-20117', alumno_id: 'alumno-estudiante', decision: 'aceptadas', decidida_en: '2024-04-02T15:12:00.000Z' },
-  { codigo_inscripcion: 'INS-25-30502', alumno_id: 'alumno-estudiante', decision: 'rechazadas', decidida_en: '2025-08-20T13:40:00.000Z' },
+  {
+    codigo_inscripcion: 'INS-24-20117',
+    alumno_id: 'alumno-estudiante',
+    decision: 'aceptadas',
+    decidida_en: '2024-04-02T15:12:00.000Z',
+  },
+  {
+    codigo_inscripcion: 'INS-25-30502',
+    alumno_id: 'alumno-estudiante',
+    decision: 'rechazadas',
+    decidida_en: '2025-08-20T13:40:00.000Z',
+  },
 ]

@@ -12,7 +12,6 @@ export type Region = { codRegion: string; region: string }
 
 export type Comuna = { codComuna: string; comuna: string; codRegion: string; ciudad: string }
 
-
 /** Regiones por código CUT de dos dígitos, más INTERNACIONAL ('99') al final. */
 export const regiones: Region[] = [
   { codRegion: '01', region: 'Región de Tarapacá' },
@@ -403,6 +402,4 @@ export const comunas: Comuna[] = [
 ]
 
 /** codComuna -> ciudad, derivado de `comunas`. */
-export const comunaCiudad: Record<string, string> = Object.fromEntries(
-  comunas.map((c) => [c.codComuna, c.ciudad]),
-)
+export const comunaCiudad: Record<string, string> = Object.fromEntries(comunas.map((c) => [c.codComuna, c.ciudad]))

@@ -2,7 +2,7 @@
 // inserts its rows, so a restart (or a crash half-way) never duplicates or half-applies one.
 // Later issues add their own named seeds to the list below.
 import type { Transaction } from 'kysely'
-import { hashPassword } from '../../security/password.ts'
+import { hashearPassword } from '../../seguridad/password.ts'
 import type { Db } from '../connection.ts'
 import type { Database } from '../schema.ts'
 import { emitirCertificado } from '../certificados.ts'
@@ -31,18 +31,42 @@ type Semilla = {
 }
 
 async function tablasDeReferencia(trx: Transaction<Database>): Promise<void> {
-  await trx.insertInto('paises').values(paises.map((p, orden) => ({ cod_pais: p.codPais, pais: p.pais, nacionalidad: p.nacionalidad, orden }))).execute()
-  await trx.insertInto('regiones').values(regiones.map((r, orden) => ({ cod_region: r.codRegion, region: r.region, orden }))).execute()
+  await trx
+    .insertInto('paises')
+    .values(paises.map((p, orden) => ({ cod_pais: p.codPais, pais: p.pais, nacionalidad: p.nacionalidad, orden })))
+    .execute()
+  await trx
+    .insertInto('regiones')
+    .values(regiones.map((r, orden) => ({ cod_region: r.codRegion, region: r.region, orden })))
+    .execute()
   await trx
     .insertInto('comunas')
-    .values(comunas.map((c, orden) => ({ cod_comuna: c.codComuna, comuna: c.comuna, cod_region: c.codRegion, ciudad: c.ciudad, orden })))
+    .values(
+      comunas.map((c, orden) => ({
+        cod_comuna: c.codComuna,
+        comuna: c.comuna,
+        cod_region: c.codRegion,
+        ciudad: c.ciudad,
+        orden,
+      })),
+    )
     .execute()
   const conOtra: readonly string[] = PROFESIONES_CON_OTRA
   await trx
     .insertInto('profesiones')
-    .values(profesiones.map((p, orden) => ({ cod_profesion: p.codProfesion, profesion: p.profesion, requiere_otra: conOtra.includes(p.codProfesion) ? 1 : 0, orden })))
+    .values(
+      profesiones.map((p, orden) => ({
+        cod_profesion: p.codProfesion,
+        profesion: p.profesion,
+        requiere_otra: conOtra.includes(p.codProfesion) ? 1 : 0,
+        orden,
+      })),
+    )
     .execute()
-  await trx.insertInto('universidades').values(universidades.map((universidad, orden) => ({ universidad, orden }))).execute()
+  await trx
+    .insertInto('universidades')
+    .values(universidades.map((universidad, orden) => ({ universidad, orden })))
+    .execute()
 }
 
 async function demo(trx: Transaction<Database>, { serviceAccountEmail, ahora }: OpcionesSemilla): Promise<void> {
@@ -50,7 +74,7 @@ async function demo(trx: Transaction<Database>, { serviceAccountEmail, ahora }: 
   await trx.insertInto('asistentes').values(asistentesDemo(serviceAccountEmail)).execute()
   // One hash per student: same password, but each gets its own salt.
   const alumnos = alumnosDemo('', creado)
-  for (const alumno of alumnos) alumno.password_hash = await hashPassword(DEMO_PASSWORD)
+  for (const alumno of alumnos) alumno.password_hash = await hashearPassword(DEMO_PASSWORD)
   await trx.insertInto('alumnos').values(alumnos).execute()
   await trx.insertInto('solicitudes').values(solicitudesDemo).execute()
   await trx.insertInto('documentos').values(documentosDemo(creado)).execute()
@@ -60,7 +84,10 @@ async function demo(trx: Transaction<Database>, { serviceAccountEmail, ahora }: 
 /** The demo enrolments' surveys and conditions decisions. */
 async function encuestasYCondiciones(trx: Transaction<Database>): Promise<void> {
   const respuestas = JSON.stringify(respuestasEncuestaDemo())
-  await trx.insertInto('encuestas').values(encuestasEnviadasDemo.map((e) => ({ ...e, respuestas }))).execute()
+  await trx
+    .insertInto('encuestas')
+    .values(encuestasEnviadasDemo.map((e) => ({ ...e, respuestas })))
+    .execute()
   await trx.insertInto('condiciones').values(condicionesDemo).execute()
 }
 
@@ -78,7 +105,10 @@ export async function sembrar(db: Db, opciones: OpcionesSemilla): Promise<string
     if (aplicadas.has(semilla.nombre)) continue
     await db.transaction().execute(async (trx) => {
       await semilla.aplicar(trx, opciones)
-      await trx.insertInto('semillas').values({ nombre: semilla.nombre, aplicada: opciones.ahora.toISOString() }).execute()
+      await trx
+        .insertInto('semillas')
+        .values({ nombre: semilla.nombre, aplicada: opciones.ahora.toISOString() })
+        .execute()
     })
     nuevas.push(semilla.nombre)
   }

@@ -1,7 +1,13 @@
 // Comprueba la integridad de los datos de referencia sembrados en la base:
 // regiones y comunas (CUT), países, profesiones y universidades.
 import { test, expect } from 'vitest'
-import { COD_PAIS_CHILE, COMUNA_OTRA, PROFESIONES_CON_OTRA, REGION_INTERNACIONAL, UNIVERSIDAD_OTRA } from '../../../src/domain/persona.ts'
+import {
+  COD_PAIS_CHILE,
+  COMUNA_OTRA,
+  PROFESIONES_CON_OTRA,
+  REGION_INTERNACIONAL,
+  UNIVERSIDAD_OTRA,
+} from '../../../src/domain/persona.ts'
 import { comunaCiudad, comunas, regiones } from './geografia.ts'
 import { paises } from './paises.ts'
 import { profesiones } from './profesiones.ts'
@@ -18,7 +24,10 @@ function duplicados(valores: string[]): string[] {
 test('hay 16 regiones de Chile más INTERNACIONAL, con códigos únicos de dos dígitos', () => {
   expect(regionesReales).toHaveLength(16)
   expect(regiones).toHaveLength(17)
-  expect(regiones.find((r) => r.codRegion === REGION_INTERNACIONAL)).toEqual({ codRegion: '99', region: 'INTERNACIONAL' })
+  expect(regiones.find((r) => r.codRegion === REGION_INTERNACIONAL)).toEqual({
+    codRegion: '99',
+    region: 'INTERNACIONAL',
+  })
   expect(duplicados(regiones.map((r) => r.codRegion))).toEqual([])
   expect(regionesReales.map((r) => r.codRegion).sort()).toEqual(
     Array.from({ length: 16 }, (_, i) => String(i + 1).padStart(2, '0')),
@@ -112,7 +121,11 @@ test('comunaCiudad se deriva de comunas: Gran Santiago es Santiago, el resto su 
 
 test('Chile es el país 40 y los códigos de país son numéricos y únicos', () => {
   expect(COD_PAIS_CHILE).toBe('40')
-  expect(paises.find((p) => p.codPais === COD_PAIS_CHILE)).toEqual({ codPais: '40', pais: 'Chile', nacionalidad: 'Chilena' })
+  expect(paises.find((p) => p.codPais === COD_PAIS_CHILE)).toEqual({
+    codPais: '40',
+    pais: 'Chile',
+    nacionalidad: 'Chilena',
+  })
   expect(paises.filter((p) => p.pais === 'Chile')).toHaveLength(1)
   expect(duplicados(paises.map((p) => p.codPais))).toEqual([])
   expect(duplicados(paises.map((p) => p.pais))).toEqual([])
@@ -123,7 +136,10 @@ test('Chile es el país 40 y los códigos de país son numéricos y únicos', ()
   expect(paises.length).toBeGreaterThanOrEqual(55)
   expect(paises.map((p) => p.pais)).toEqual(paises.map((p) => p.pais).sort(collator.compare))
   for (const pais of ['Argentina', 'Perú', 'Bolivia', 'Venezuela', 'Colombia', 'Haití', 'España', 'China']) {
-    expect(paises.some((p) => p.pais === pais), pais).toBe(true)
+    expect(
+      paises.some((p) => p.pais === pais),
+      pais,
+    ).toBe(true)
   }
 })
 

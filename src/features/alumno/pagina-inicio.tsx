@@ -4,7 +4,7 @@ import { asistenteVisible } from '../../domain/asistente.ts'
 import { useSesion } from '../../lib/use-sesion.ts'
 import { alumnoQueries } from './queries.ts'
 
-/** Home (spec 1 and 2): welcome, tiles and the commercial assistant. Paints from stored data. */
+/** Home: welcome, tiles and the commercial assistant. Paints from stored data. */
 export function PaginaInicio() {
   // Refreshes the stored marker in the background; the page never waits for it.
   useQuery(alumnoQueries.detalle())

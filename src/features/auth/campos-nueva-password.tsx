@@ -2,12 +2,12 @@ import { PASSWORD_ESPECIALES, PASSWORD_MIN_LENGTH } from '../../domain/password.
 import type { useFormulario } from '../../lib/use-formulario.ts'
 import { CampoTexto } from '../../ui/campo.tsx'
 
-/** The password policy in words (spec 5 'New password'), shown under every new-password field. */
+/** The password policy in words, shown under every new-password field. */
 function PoliticaPassword() {
   return (
     <>
-      Al menos {PASSWORD_MIN_LENGTH} caracteres, con un número, una letra mayúscula y una letra minúscula. Caracteres especiales
-      permitidos: {PASSWORD_ESPECIALES}
+      Al menos {PASSWORD_MIN_LENGTH} caracteres, con un número, una letra mayúscula y una letra minúscula. Caracteres
+      especiales permitidos: {PASSWORD_ESPECIALES}
     </>
   )
 }

@@ -61,5 +61,7 @@ test('the register link appears when the student came from a contest flow', asyn
 
 test('an e-mail from registration is pre-filled', async () => {
   renderConRouter(() => <PaginaIngreso emailInicial="camila@demo.cl" />, '/login')
-  expect(((await screen.findByRole('textbox', { name: /Correo electrónico/ })) as HTMLInputElement).value).toBe('camila@demo.cl')
+  expect(((await screen.findByRole('textbox', { name: /Correo electrónico/ })) as HTMLInputElement).value).toBe(
+    'camila@demo.cl',
+  )
 })

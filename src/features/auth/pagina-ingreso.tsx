@@ -33,7 +33,9 @@ export function PaginaIngreso({ emailInicial }: { emailInicial?: string | undefi
       <details className="acordeon">
         <summary>¿Cómo pagar el derecho de postulación a un concurso?</summary>
         <ol>
-          <li>Ingresa al enlace «Regístrate» que aparece en esta página cuando llegas desde el enlace de un concurso.</li>
+          <li>
+            Ingresa al enlace «Regístrate» que aparece en esta página cuando llegas desde el enlace de un concurso.
+          </li>
           <li>Completa el formulario de registro con tus datos.</li>
           <li>Inicia sesión con el correo electrónico y la contraseña que registraste.</li>
         </ol>
@@ -52,14 +54,20 @@ export function FormularioLogin({ emailInicial = '' }: { emailInicial?: string |
     onSuccess(respuesta) {
       const sesion = sesionDesdeRespuesta(respuesta)
       if (!sesion) {
-        toast({ tipo: 'warning', titulo: 'Alerta!', mensaje: respuesta.mensajeError || 'No fue posible iniciar sesión.' })
+        toast({
+          tipo: 'warning',
+          titulo: 'Alerta!',
+          mensaje: respuesta.mensajeError || 'No fue posible iniciar sesión.',
+        })
         return
       }
       // Another student may have used this device: start from an empty cache.
       queryClient.clear()
       guardarSesion(sesion)
       const destino = tomarBackUrl()
-      void (destino ? router.navigate({ href: destino, replace: true }) : router.navigate({ to: '/home', replace: true }))
+      void (destino
+        ? router.navigate({ href: destino, replace: true })
+        : router.navigate({ to: '/home', replace: true }))
     },
     onError: avisarError,
   })

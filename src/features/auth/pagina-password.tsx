@@ -12,7 +12,7 @@ import { avisarError } from './manejar-error.ts'
 import { CamposNuevaPassword } from './campos-nueva-password.tsx'
 import { authMutations, authQueries } from './queries.ts'
 
-/** Spec 4 and 9: after a failed token check and after creating the password, 5 s to login. */
+/** After a failed token check and after creating the password, 5 s to login. */
 export const ESPERA_REDIRECCION_MS = 5000
 export const NOTA_SOLICITUD_ENVIADA =
   'Si el correo está registrado, recibirás un mensaje con un enlace para crear una nueva contraseña.'
@@ -33,11 +33,12 @@ function useRedireccionALogin(activa: boolean) {
 
 function mensajeDeError(error: unknown): string {
   if (error instanceof ApiError) return error.message
-  if (error instanceof ErrorDeRed) return 'No fue posible conectarse con el servidor. Revisa tu conexión e intenta nuevamente.'
+  if (error instanceof ErrorDeRed)
+    return 'No fue posible conectarse con el servidor. Revisa tu conexión e intenta nuevamente.'
   return 'Ocurrió un error inesperado. Intenta nuevamente.'
 }
 
-/** Reset request (spec 4 'Reset request'): not sent → sent (note replaces the button) → back on error. */
+/** Reset request: not sent → sent (note replaces the button) → back on error. */
 function SolicitudRecuperacion() {
   const [enviada, setEnviada] = useState(false)
   const form = useFormulario(solicitudRecuperacionSchema, { email: '' })
@@ -98,7 +99,7 @@ function SolicitudRecuperacion() {
   )
 }
 
-/** With ?recoverpass: verify the token, then the create-password form (spec 4 'Password reset'). */
+/** With ?recoverpass: verify the token, then the create-password form. */
 function CrearPassword({ token }: { token: string }) {
   const verificacion = useQuery(authQueries.verificarToken(token))
   // The server answers a bad token with 400 { status: 'error' }; a 200 with that status counts too.

@@ -10,7 +10,7 @@ import { avisarError } from './manejar-error.ts'
 import { CamposNuevaPassword } from './campos-nueva-password.tsx'
 import { authMutations } from './queries.ts'
 
-/** Registration (issue 2), reached from the contest flow; afterwards the student signs in. */
+/** Registration, reached from the contest flow; afterwards the student signs in. */
 export function PaginaRegistro() {
   const navigate = useNavigate()
   const [rechazo, setRechazo] = useState<string | null>(null)
@@ -54,9 +54,29 @@ export function PaginaRegistro() {
       <h1>Crear cuenta</h1>
       <p>Completa tus datos para postular. Los campos marcados con * son obligatorios.</p>
       <form className="formulario" onSubmit={enviar} noValidate>
-        <CampoTexto id="registro-nombres" etiqueta="Nombres" obligatorio autoComplete="given-name" error={form.error('nombres')} {...form.control('nombres')} />
-        <CampoTexto id="registro-apellidos" etiqueta="Apellidos" obligatorio autoComplete="family-name" error={form.error('apellidos')} {...form.control('apellidos')} />
-        <CampoSelect id="registro-tipo-documento" etiqueta="Tipo de documento" obligatorio error={form.error('tipoDocumento')} {...form.control('tipoDocumento')}>
+        <CampoTexto
+          id="registro-nombres"
+          etiqueta="Nombres"
+          obligatorio
+          autoComplete="given-name"
+          error={form.error('nombres')}
+          {...form.control('nombres')}
+        />
+        <CampoTexto
+          id="registro-apellidos"
+          etiqueta="Apellidos"
+          obligatorio
+          autoComplete="family-name"
+          error={form.error('apellidos')}
+          {...form.control('apellidos')}
+        />
+        <CampoSelect
+          id="registro-tipo-documento"
+          etiqueta="Tipo de documento"
+          obligatorio
+          error={form.error('tipoDocumento')}
+          {...form.control('tipoDocumento')}
+        >
           <option value="RUT">RUT</option>
           <option value="PASAPORTE">Pasaporte</option>
         </CampoSelect>
@@ -65,11 +85,22 @@ export function PaginaRegistro() {
           etiqueta="Número de documento"
           obligatorio
           autoComplete="off"
-          ayuda={esRut ? 'RUT con guion y dígito verificador, por ejemplo 12.345.678-5' : 'Número de pasaporte, sin espacios'}
+          ayuda={
+            esRut ? 'RUT con guion y dígito verificador, por ejemplo 12.345.678-5' : 'Número de pasaporte, sin espacios'
+          }
           error={form.error('documento')}
           {...form.control('documento')}
         />
-        <CampoTexto id="registro-email" etiqueta="Correo electrónico" obligatorio type="email" autoComplete="email" inputMode="email" error={form.error('email')} {...form.control('email')} />
+        <CampoTexto
+          id="registro-email"
+          etiqueta="Correo electrónico"
+          obligatorio
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          error={form.error('email')}
+          {...form.control('email')}
+        />
         <CampoTexto
           id="registro-telefono"
           etiqueta="Teléfono"

@@ -17,7 +17,9 @@ afterEach(() => {
 })
 
 function responder(body: unknown, status = 200) {
-  fetchMock.mockResolvedValue(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }))
+  fetchMock.mockResolvedValue(
+    new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }),
+  )
 }
 
 test('Validar is disabled while the code is empty', async () => {
@@ -33,7 +35,9 @@ test('Validar is disabled while the code is empty', async () => {
 
 test('a 65-character code does not correspond, and the server is not asked', async () => {
   renderConRouter(() => <PaginaValidador />)
-  fireEvent.change(await screen.findByRole('textbox', { name: 'Código del certificado' }), { target: { value: 'X'.repeat(65) } })
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Código del certificado' }), {
+    target: { value: 'X'.repeat(65) },
+  })
   fireEvent.click(screen.getByRole('button', { name: 'Validar' }))
   expect(await screen.findByText('El código ingresado no corresponde')).toBeTruthy()
   expect(screen.getByRole('textbox', { name: 'Código del certificado' }).getAttribute('aria-invalid')).toBe('true')
@@ -43,7 +47,9 @@ test('a 65-character code does not correspond, and the server is not asked', asy
 test('a valid certificate says so in words, with the server message', async () => {
   responder({ status: 1, data: { codProspecto: 'P-1', msgvalido: 'Certificado emitido a Camila Rojas' }, msg: '' })
   renderConRouter(() => <PaginaValidador />)
-  fireEvent.change(await screen.findByRole('textbox', { name: 'Código del certificado' }), { target: { value: 'CODIGO-1' } })
+  fireEvent.change(await screen.findByRole('textbox', { name: 'Código del certificado' }), {
+    target: { value: 'CODIGO-1' },
+  })
   fireEvent.click(screen.getByRole('button', { name: 'Validar' }))
   const region = screen.getByRole('status')
   await waitFor(() => expect(region.textContent).toContain('Certificado válido'))

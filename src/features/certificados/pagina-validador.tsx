@@ -12,7 +12,7 @@ import { certificadoMutations } from './queries.ts'
 export const MENSAJE_VALIDACION_SIN_CONEXION =
   'Ocurrió un error interno al realizar la validación, espere e intente nuevamente'
 
-/** Public certificate validator (spec 2, 4, 7, 8): green when valid, red otherwise, in words too. */
+/** Public certificate validator: green when valid, red otherwise, in words too. */
 export function PaginaValidador({ codigoInicial = '' }: { codigoInicial?: string | undefined }) {
   const [codigo, setCodigo] = useState(codigoInicial)
   const [errorCampo, setErrorCampo] = useState<string | undefined>()
@@ -22,7 +22,7 @@ export function PaginaValidador({ codigoInicial = '' }: { codigoInicial?: string
   function validar(valor: string): void {
     const resultado = v.safeParse(codigoCertificadoSchema, valor)
     if (!resultado.success) {
-      // Over 64 characters cannot be a code: say so without asking the server (spec 5).
+      // Over 64 characters cannot be a code: say so without asking the server.
       setErrorCampo(resultado.issues[0].message)
       reset()
       return
@@ -105,7 +105,8 @@ function Resultado({ respuesta }: { respuesta: RespuestaDe<typeof cliente.certif
 }
 
 function ErrorValidacion({ error }: { error: Error }) {
-  const mensaje = esErrorInternoORed(error) || !(error instanceof ApiError) ? MENSAJE_VALIDACION_SIN_CONEXION : error.message
+  const mensaje =
+    esErrorInternoORed(error) || !(error instanceof ApiError) ? MENSAJE_VALIDACION_SIN_CONEXION : error.message
   return (
     <div className="mensaje mensaje--error">
       <p>{mensaje}</p>

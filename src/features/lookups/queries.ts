@@ -43,7 +43,8 @@ export const lookupQueries = {
   comunas: (codRegion: string) =>
     queryOptions({
       queryKey: [...lookupQueries.all(), 'comunas', codRegion],
-      queryFn: async ({ signal }) => (await leer(cliente.lookups.comunas.$get({ query: { region: codRegion } }, conSenal(signal)))).data,
+      queryFn: async ({ signal }) =>
+        (await leer(cliente.lookups.comunas.$get({ query: { region: codRegion } }, conSenal(signal)))).data,
       staleTime: UN_DIA_MS,
       enabled: codRegion !== '',
     }),
@@ -51,7 +52,8 @@ export const lookupQueries = {
   ciudades: () =>
     queryOptions({
       queryKey: [...lookupQueries.all(), 'ciudades'],
-      queryFn: async ({ signal }) => (await leer(cliente.lookups.ciudades.$get({}, conSenal(signal)))).data.comunaCiudad,
+      queryFn: async ({ signal }) =>
+        (await leer(cliente.lookups.ciudades.$get({}, conSenal(signal)))).data.comunaCiudad,
       staleTime: UN_DIA_MS,
     }),
 }

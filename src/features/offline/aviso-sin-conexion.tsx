@@ -2,7 +2,7 @@ import { useEnLinea } from '../../lib/use-en-linea.ts'
 import { useSesion } from '../../lib/use-sesion.ts'
 
 /**
- * 'Sin conexión' banner (issue 3 item 3). The live region is always in the page, so screen
+ * 'Sin conexión' banner. The live region is always in the page, so screen
  * readers announce the change when the connection drops and when it returns.
  */
 export function AvisoSinConexion() {

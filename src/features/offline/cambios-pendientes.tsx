@@ -7,7 +7,7 @@ import { Dialogo } from '../../ui/dialogo.tsx'
 import { detalleEspera, estadoEnPalabras, textoPendientes } from './estado-item.ts'
 
 /**
- * What waits to sync, always in sight while the student has something unsent (issue 3 item 3):
+ * What waits to sync, always in sight while the student has something unsent:
  * the count, which opens the list of items with their state, 'Reintentar' and 'Descartar'.
  */
 export function CambiosPendientes({ alumno }: { alumno: string }) {
@@ -73,7 +73,12 @@ function ItemPendiente({ item }: { item: ItemOutbox }) {
       {detalle ? <p className="pendientes__detalle">{detalle}</p> : null}
       <p className="pendientes__fecha">Guardado el {new Date(item.creadoEn).toLocaleString('es-CL')}</p>
       <div className="acciones">
-        <button type="button" className="boton boton--secundario" disabled={enviando} onClick={() => void outbox.reintentar(item.id)}>
+        <button
+          type="button"
+          className="boton boton--secundario"
+          disabled={enviando}
+          onClick={() => void outbox.reintentar(item.id)}
+        >
           Reintentar<span className="sr-only"> {item.etiqueta}</span>
         </button>
         <button type="button" className="boton boton--secundario" disabled={enviando} onClick={() => void descartar()}>

@@ -20,12 +20,16 @@ test('each state reads in words; a paused item reads as waiting for sign-in, nev
   expect(estadoEnPalabras(base)).toBe('pendiente de envío')
   expect(estadoEnPalabras({ ...base, estado: 'enviando' })).toBe('enviando…')
   expect(estadoEnPalabras({ ...base, estado: 'en-pausa' })).toBe('en pausa: inicie sesión para enviar')
-  expect(estadoEnPalabras({ ...base, estado: 'rechazado', ultimoError: 'La comuna no corresponde.' })).toBe('rechazado: La comuna no corresponde.')
+  expect(estadoEnPalabras({ ...base, estado: 'rechazado', ultimoError: 'La comuna no corresponde.' })).toBe(
+    'rechazado: La comuna no corresponde.',
+  )
 })
 
 test('a waiting item says why it waits only when there is a reason', () => {
   expect(detalleEspera(base)).toBeNull()
-  expect(detalleEspera({ ...base, ultimoError: MENSAJE_SIN_CONEXION })).toBe('Sin conexión: se enviará cuando vuelva la conexión.')
+  expect(detalleEspera({ ...base, ultimoError: MENSAJE_SIN_CONEXION })).toBe(
+    'Sin conexión: se enviará cuando vuelva la conexión.',
+  )
   expect(detalleEspera({ ...base, estado: 'rechazado', ultimoError: 'x' })).toBeNull()
 })
 

@@ -1,6 +1,6 @@
 import type { ItemOutbox } from '../../lib/offline/outbox.ts'
 
-// How an outbox item's state reads on screen (issue 3 item 3: "a paused save reads as pending,
+// How an outbox item's state reads on screen ("a paused save reads as pending,
 // never as an endless spinner").
 
 export function estadoEnPalabras(item: ItemOutbox): string {

@@ -10,7 +10,9 @@ test('one unsent change, in the singular', () => {
 })
 
 test('unsaved form edits are named too, and the verb follows the total', () => {
-  expect(mensajeSalida(0, 1)).toBe('Hay 1 formulario con cambios sin guardar. Si sale ahora se perderá. ¿Desea salir de todos modos?')
+  expect(mensajeSalida(0, 1)).toBe(
+    'Hay 1 formulario con cambios sin guardar. Si sale ahora se perderá. ¿Desea salir de todos modos?',
+  )
   expect(mensajeSalida(2, 1)).toBe(
     'Hay 2 cambios sin enviar y 1 formulario con cambios sin guardar. Si sale ahora se perderán. ¿Desea salir de todos modos?',
   )

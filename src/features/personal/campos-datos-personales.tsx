@@ -23,146 +23,221 @@ export function CamposDatosPersonales({
   lookups,
   errorDocumento,
   comunas,
-}: PropsCampos & { errorDocumento: string | null; comunas: { data?: Comuna[] | undefined; isPending: boolean; isError: boolean } }) {
+}: PropsCampos & {
+  errorDocumento: string | null
+  comunas: { data?: Comuna[] | undefined; isPending: boolean; isError: boolean }
+}) {
   // Today, read once: a birth date cannot be in the future.
   const [hoy] = useState(() => new Date().toISOString().slice(0, 10))
-  const nacionalidades = useMemo(() => [...lookups.paises].sort((a, b) => porNombre(a.nacionalidad, b.nacionalidad)), [lookups.paises])
+  const nacionalidades = useMemo(
+    () => [...lookups.paises].sort((a, b) => porNombre(a.nacionalidad, b.nacionalidad)),
+    [lookups.paises],
+  )
   const regiones = opcionesRegion(lookups.regiones, valores.codPais)
   const opcionesDeComuna = opcionesComuna(comunas.data ?? [], valores.codPais)
   const comunaSinCargar = valores.codComuna !== '' && !opcionesDeComuna.some((c) => c.codComuna === valores.codComuna)
   const esRut = rutVisible(persona.rut)
-  const etiquetaDocumento = valores.tipoDocumento === 'DNI' ? 'DNI' : valores.tipoDocumento === 'PASAPORTE' ? 'Pasaporte' : 'Pasaporte o DNI'
+  const etiquetaDocumento =
+    valores.tipoDocumento === 'DNI' ? 'DNI' : valores.tipoDocumento === 'PASAPORTE' ? 'Pasaporte' : 'Pasaporte o DNI'
 
   return (
-  <fieldset className="seccion">
-    <legend>
-      <h2>Datos Personales</h2>
-    </legend>
-    <div className="rejilla">
-      <CampoTexto id="personal-email" etiqueta="Correo electrónico" type="email" value={persona.email} readOnly />
-      {esRut ? (
-        <CampoTexto id="personal-rut" etiqueta="RUT" value={persona.rut} readOnly error={errorDocumento ?? undefined} />
-      ) : (
+    <fieldset className="seccion">
+      <legend>
+        <h2>Datos Personales</h2>
+      </legend>
+      <div className="rejilla">
+        <CampoTexto id="personal-email" etiqueta="Correo electrónico" type="email" value={persona.email} readOnly />
+        {esRut ? (
+          <CampoTexto
+            id="personal-rut"
+            etiqueta="RUT"
+            value={persona.rut}
+            readOnly
+            error={errorDocumento ?? undefined}
+          />
+        ) : (
+          <CampoTexto
+            id="personal-documento"
+            etiqueta={etiquetaDocumento}
+            value={valores.numeroDocumento}
+            readOnly
+            error={errorDocumento ?? undefined}
+          />
+        )}
         <CampoTexto
-          id="personal-documento"
-          etiqueta={etiquetaDocumento}
-          value={valores.numeroDocumento}
-          readOnly
-          error={errorDocumento ?? undefined}
+          id="personal-nombres"
+          etiqueta="Nombres"
+          obligatorio
+          autoComplete="given-name"
+          error={form.error('nombres')}
+          {...form.control('nombres')}
         />
-      )}
-      <CampoTexto id="personal-nombres" etiqueta="Nombres" obligatorio autoComplete="given-name" error={form.error('nombres')} {...form.control('nombres')} />
-      <CampoTexto id="personal-apellidos" etiqueta="Apellidos" obligatorio autoComplete="family-name" error={form.error('apPaterno')} {...form.control('apPaterno')} />
-      <CampoSelect id="personal-sexo" etiqueta="Sexo registral" obligatorio error={form.error('sexoregistral')} {...form.control('sexoregistral')}>
-        <option value="">Seleccione…</option>
-        {SEXOS.map((s) => (
-          <option key={s} value={s}>
-            {s}
-          </option>
-        ))}
-      </CampoSelect>
-      <CampoTexto
-        id="personal-fecha-nac"
-        etiqueta="Fecha de nacimiento"
-        obligatorio
-        type="date"
-        autoComplete="bday"
-        max={hoy}
-        ayuda="Debe tener al menos 18 años."
-        error={form.error('fechaNac')}
-        {...form.control('fechaNac')}
-      />
-      <CampoTexto
-        id="personal-telefono"
-        etiqueta="Teléfono particular"
-        obligatorio
-        type="tel"
-        autoComplete="tel"
-        ayuda="Con código de país, por ejemplo +56 2 2345 6789."
-        error={form.error('telefonoParticular')}
-        {...form.control('telefonoParticular')}
-      />
-      <CampoTexto
-        id="personal-celular"
-        etiqueta="Teléfono celular"
-        type="tel"
-        autoComplete="tel"
-        ayuda="Opcional. Con código de país, por ejemplo +56 9 1234 5678."
-        error={form.error('celular')}
-        {...form.control('celular')}
-      />
-      <CampoSelect
-        id="personal-nacionalidad"
-        etiqueta="Nacionalidad"
-        obligatorio
-        error={form.error('nacionalidad')}
-        {...form.control('nacionalidad', (p, v) => alCambiarNacionalidad(p, v))}
-      >
-        <option value="">Seleccione…</option>
-        {nacionalidades.map((p) => (
-          <option key={p.codPais} value={p.codPais}>
-            {p.nacionalidad}
-          </option>
-        ))}
-      </CampoSelect>
-      {requiereDatosResidencia(valores.nacionalidad) ? (
-        <>
-          <CampoSelect id="personal-tipo-residencia" etiqueta="Tipo de residencia" obligatorio error={form.error('tipoResidencia')} {...form.control('tipoResidencia')}>
+        <CampoTexto
+          id="personal-apellidos"
+          etiqueta="Apellidos"
+          obligatorio
+          autoComplete="family-name"
+          error={form.error('apPaterno')}
+          {...form.control('apPaterno')}
+        />
+        <CampoSelect
+          id="personal-sexo"
+          etiqueta="Sexo registral"
+          obligatorio
+          error={form.error('sexoregistral')}
+          {...form.control('sexoregistral')}
+        >
+          <option value="">Seleccione…</option>
+          {SEXOS.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </CampoSelect>
+        <CampoTexto
+          id="personal-fecha-nac"
+          etiqueta="Fecha de nacimiento"
+          obligatorio
+          type="date"
+          autoComplete="bday"
+          max={hoy}
+          ayuda="Debe tener al menos 18 años."
+          error={form.error('fechaNac')}
+          {...form.control('fechaNac')}
+        />
+        <CampoTexto
+          id="personal-telefono"
+          etiqueta="Teléfono particular"
+          obligatorio
+          type="tel"
+          autoComplete="tel"
+          ayuda="Con código de país, por ejemplo +56 2 2345 6789."
+          error={form.error('telefonoParticular')}
+          {...form.control('telefonoParticular')}
+        />
+        <CampoTexto
+          id="personal-celular"
+          etiqueta="Teléfono celular"
+          type="tel"
+          autoComplete="tel"
+          ayuda="Opcional. Con código de país, por ejemplo +56 9 1234 5678."
+          error={form.error('celular')}
+          {...form.control('celular')}
+        />
+        <CampoSelect
+          id="personal-nacionalidad"
+          etiqueta="Nacionalidad"
+          obligatorio
+          error={form.error('nacionalidad')}
+          {...form.control('nacionalidad', (p, v) => alCambiarNacionalidad(p, v))}
+        >
+          <option value="">Seleccione…</option>
+          {nacionalidades.map((p) => (
+            <option key={p.codPais} value={p.codPais}>
+              {p.nacionalidad}
+            </option>
+          ))}
+        </CampoSelect>
+        {requiereDatosResidencia(valores.nacionalidad) ? (
+          <>
+            <CampoSelect
+              id="personal-tipo-residencia"
+              etiqueta="Tipo de residencia"
+              obligatorio
+              error={form.error('tipoResidencia')}
+              {...form.control('tipoResidencia')}
+            >
+              <option value="">Seleccione…</option>
+              {Object.entries(TIPOS_RESIDENCIA).map(([codigo, texto]) => (
+                <option key={codigo} value={codigo}>
+                  {texto}
+                </option>
+              ))}
+            </CampoSelect>
+            <CampoSelect
+              id="personal-pais-origen"
+              etiqueta="País de origen"
+              obligatorio
+              error={form.error('paisOrigen')}
+              {...form.control('paisOrigen')}
+            >
+              <OpcionesPais paises={lookups.paises} />
+            </CampoSelect>
+          </>
+        ) : null}
+      </div>
+      <fieldset className="subseccion">
+        <legend>Domicilio</legend>
+        <div className="rejilla">
+          <CampoTexto
+            id="personal-direccion"
+            etiqueta="Dirección"
+            obligatorio
+            autoComplete="street-address"
+            error={form.error('direccion')}
+            {...form.control('direccion')}
+          />
+          <CampoSelect
+            id="personal-pais"
+            etiqueta="País de residencia"
+            obligatorio
+            error={form.error('codPais')}
+            {...form.control('codPais', (p, v) => alCambiarPais(p, v))}
+          >
+            <OpcionesPais paises={lookups.paises} />
+          </CampoSelect>
+          <CampoSelect
+            id="personal-region"
+            etiqueta="Región"
+            obligatorio
+            error={form.error('codRegion')}
+            {...form.control('codRegion', (p, v) => alCambiarRegion(p, v))}
+          >
             <option value="">Seleccione…</option>
-            {Object.entries(TIPOS_RESIDENCIA).map(([codigo, texto]) => (
-              <option key={codigo} value={codigo}>
-                {texto}
+            {regiones.map((r) => (
+              <option key={r.codRegion} value={r.codRegion}>
+                {r.region}
               </option>
             ))}
           </CampoSelect>
-          <CampoSelect id="personal-pais-origen" etiqueta="País de origen" obligatorio error={form.error('paisOrigen')} {...form.control('paisOrigen')}>
-            <OpcionesPais paises={lookups.paises} />
+          <CampoSelect
+            id="personal-comuna"
+            etiqueta="Comuna"
+            obligatorio
+            disabled={valores.codRegion === ''}
+            ayuda={
+              valores.codRegion === ''
+                ? 'Elija primero la región.'
+                : comunas.isPending
+                  ? 'Cargando comunas…'
+                  : comunas.isError
+                    ? 'No se pudieron cargar las comunas: revise su conexión.'
+                    : undefined
+            }
+            error={form.error('codComuna')}
+            {...form.control('codComuna', (p, v) => alCambiarComuna(p, v, lookups.comunaCiudad))}
+          >
+            <option value="">Seleccione…</option>
+            {comunaSinCargar ? (
+              <option value={valores.codComuna}>
+                {comunas.isPending ? 'Cargando comunas…' : `Comuna ${valores.codComuna}`}
+              </option>
+            ) : null}
+            {opcionesDeComuna.map((c) => (
+              <option key={c.codComuna} value={c.codComuna}>
+                {c.comuna}
+              </option>
+            ))}
           </CampoSelect>
-        </>
-      ) : null}
-    </div>
-    <fieldset className="subseccion">
-      <legend>Domicilio</legend>
-      <div className="rejilla">
-        <CampoTexto
-          id="personal-direccion"
-          etiqueta="Dirección"
-          obligatorio
-          autoComplete="street-address"
-          error={form.error('direccion')}
-          {...form.control('direccion')}
-        />
-        <CampoSelect id="personal-pais" etiqueta="País de residencia" obligatorio error={form.error('codPais')} {...form.control('codPais', (p, v) => alCambiarPais(p, v))}>
-          <OpcionesPais paises={lookups.paises} />
-        </CampoSelect>
-        <CampoSelect id="personal-region" etiqueta="Región" obligatorio error={form.error('codRegion')} {...form.control('codRegion', (p, v) => alCambiarRegion(p, v))}>
-          <option value="">Seleccione…</option>
-          {regiones.map((r) => (
-            <option key={r.codRegion} value={r.codRegion}>
-              {r.region}
-            </option>
-          ))}
-        </CampoSelect>
-        <CampoSelect
-          id="personal-comuna"
-          etiqueta="Comuna"
-          obligatorio
-          disabled={valores.codRegion === ''}
-          ayuda={valores.codRegion === '' ? 'Elija primero la región.' : comunas.isPending ? 'Cargando comunas…' : comunas.isError ? 'No se pudieron cargar las comunas: revise su conexión.' : undefined}
-          error={form.error('codComuna')}
-          {...form.control('codComuna', (p, v) => alCambiarComuna(p, v, lookups.comunaCiudad))}
-        >
-          <option value="">Seleccione…</option>
-          {comunaSinCargar ? <option value={valores.codComuna}>{comunas.isPending ? 'Cargando comunas…' : `Comuna ${valores.codComuna}`}</option> : null}
-          {opcionesDeComuna.map((c) => (
-            <option key={c.codComuna} value={c.codComuna}>
-              {c.comuna}
-            </option>
-          ))}
-        </CampoSelect>
-        <CampoTexto id="personal-ciudad" etiqueta="Ciudad" value={valores.ciudad} readOnly ayuda="Se completa según la comuna." />
-      </div>
+          <CampoTexto
+            id="personal-ciudad"
+            etiqueta="Ciudad"
+            value={valores.ciudad}
+            readOnly
+            ayuda="Se completa según la comuna."
+          />
+        </div>
+      </fieldset>
     </fieldset>
-  </fieldset>
   )
 }

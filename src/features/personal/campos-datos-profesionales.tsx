@@ -15,71 +15,113 @@ import { OpcionesPais, type PropsCampos } from './campos.tsx'
 /** 'Datos Profesionales': profession, university, highest degree and where it was studied. */
 export function CamposDatosProfesionales({ form, valores, lookups }: Omit<PropsCampos, 'persona'>) {
   return (
-  <fieldset className="seccion">
-    <legend>
-      <h2>Datos Profesionales</h2>
-    </legend>
-    <div className="rejilla">
-      <CampoSelect id="personal-profesion" etiqueta="Profesión" obligatorio error={form.error('codProfesion')} {...form.control('codProfesion')}>
-        <option value="">Seleccione…</option>
-        {lookups.profesiones.map((p) => (
-          <option key={p.codProfesion} value={p.codProfesion}>
-            {p.profesion}
-          </option>
-        ))}
-      </CampoSelect>
-      {requiereOtraProfesion(valores.codProfesion) ? (
-        <CampoTexto id="personal-otra-profesion" etiqueta="Indique su profesión" obligatorio error={form.error('otraProfesion')} {...form.control('otraProfesion')} />
-      ) : null}
-      <CampoSelect id="personal-universidad" etiqueta="Universidad" obligatorio error={form.error('universidad')} {...form.control('universidad')}>
-        <option value="">Seleccione…</option>
-        {lookups.universidades.map((u) => (
-          <option key={u.universidad} value={u.universidad}>
-            {u.universidad === UNIVERSIDAD_OTRA ? 'Otra universidad' : u.universidad}
-          </option>
-        ))}
-      </CampoSelect>
-      {requiereOtraUniversidad(valores.universidad) ? (
-        <CampoTexto id="personal-otra-universidad" etiqueta="Indique su universidad" obligatorio error={form.error('otrauniversidad')} {...form.control('otrauniversidad')} />
-      ) : null}
-      <CampoSelect id="personal-nivel" etiqueta="Nivel de formación más alto" obligatorio error={form.error('maxnivelformacion')} {...form.control('maxnivelformacion')}>
-        <option value="">Seleccione…</option>
-        {NIVELES_FORMACION.map((n) => (
-          <option key={n} value={n}>
-            {n === NIVEL_OTRA ? 'Otro nivel' : n}
-          </option>
-        ))}
-      </CampoSelect>
-      {requiereOtroNivelFormacion(valores.maxnivelformacion) ? (
-        <CampoTexto id="personal-otro-nivel" etiqueta="Indique su nivel de formación" obligatorio error={form.error('otronivelformacion')} {...form.control('otronivelformacion')} />
-      ) : null}
-      <CampoSelect
-        id="personal-institucion"
-        etiqueta="Tipo de institución de educación superior"
-        obligatorio
-        error={form.error('tipoinstitucion')}
-        {...form.control('tipoinstitucion')}
-      >
-        <option value="">Seleccione…</option>
-        {TIPOS_INSTITUCION.map((t) => (
-          <option key={t} value={t}>
-            {t === INSTITUCION_OTRA ? 'Otro tipo de institución' : t}
-          </option>
-        ))}
-      </CampoSelect>
-      {requiereOtroTipoInstitucion(valores.tipoinstitucion) ? (
-        <CampoTexto
-          id="personal-otra-institucion"
-          etiqueta="Indique el tipo de institución"
+    <fieldset className="seccion">
+      <legend>
+        <h2>Datos Profesionales</h2>
+      </legend>
+      <div className="rejilla">
+        <CampoSelect
+          id="personal-profesion"
+          etiqueta="Profesión"
           obligatorio
-          error={form.error('otrotipoinstitucion')}
-          {...form.control('otrotipoinstitucion')}
-        />
-      ) : null}
-      <CampoSelect id="personal-pais-secundaria" etiqueta="País de estudios secundarios" obligatorio error={form.error('paisEstSecund')} {...form.control('paisEstSecund')}>
-        <OpcionesPais paises={lookups.paises} />
-      </CampoSelect>
-    </div>
-  </fieldset>
+          error={form.error('codProfesion')}
+          {...form.control('codProfesion')}
+        >
+          <option value="">Seleccione…</option>
+          {lookups.profesiones.map((p) => (
+            <option key={p.codProfesion} value={p.codProfesion}>
+              {p.profesion}
+            </option>
+          ))}
+        </CampoSelect>
+        {requiereOtraProfesion(valores.codProfesion) ? (
+          <CampoTexto
+            id="personal-otra-profesion"
+            etiqueta="Indique su profesión"
+            obligatorio
+            error={form.error('otraProfesion')}
+            {...form.control('otraProfesion')}
+          />
+        ) : null}
+        <CampoSelect
+          id="personal-universidad"
+          etiqueta="Universidad"
+          obligatorio
+          error={form.error('universidad')}
+          {...form.control('universidad')}
+        >
+          <option value="">Seleccione…</option>
+          {lookups.universidades.map((u) => (
+            <option key={u.universidad} value={u.universidad}>
+              {u.universidad === UNIVERSIDAD_OTRA ? 'Otra universidad' : u.universidad}
+            </option>
+          ))}
+        </CampoSelect>
+        {requiereOtraUniversidad(valores.universidad) ? (
+          <CampoTexto
+            id="personal-otra-universidad"
+            etiqueta="Indique su universidad"
+            obligatorio
+            error={form.error('otrauniversidad')}
+            {...form.control('otrauniversidad')}
+          />
+        ) : null}
+        <CampoSelect
+          id="personal-nivel"
+          etiqueta="Nivel de formación más alto"
+          obligatorio
+          error={form.error('maxnivelformacion')}
+          {...form.control('maxnivelformacion')}
+        >
+          <option value="">Seleccione…</option>
+          {NIVELES_FORMACION.map((n) => (
+            <option key={n} value={n}>
+              {n === NIVEL_OTRA ? 'Otro nivel' : n}
+            </option>
+          ))}
+        </CampoSelect>
+        {requiereOtroNivelFormacion(valores.maxnivelformacion) ? (
+          <CampoTexto
+            id="personal-otro-nivel"
+            etiqueta="Indique su nivel de formación"
+            obligatorio
+            error={form.error('otronivelformacion')}
+            {...form.control('otronivelformacion')}
+          />
+        ) : null}
+        <CampoSelect
+          id="personal-institucion"
+          etiqueta="Tipo de institución de educación superior"
+          obligatorio
+          error={form.error('tipoinstitucion')}
+          {...form.control('tipoinstitucion')}
+        >
+          <option value="">Seleccione…</option>
+          {TIPOS_INSTITUCION.map((t) => (
+            <option key={t} value={t}>
+              {t === INSTITUCION_OTRA ? 'Otro tipo de institución' : t}
+            </option>
+          ))}
+        </CampoSelect>
+        {requiereOtroTipoInstitucion(valores.tipoinstitucion) ? (
+          <CampoTexto
+            id="personal-otra-institucion"
+            etiqueta="Indique el tipo de institución"
+            obligatorio
+            error={form.error('otrotipoinstitucion')}
+            {...form.control('otrotipoinstitucion')}
+          />
+        ) : null}
+        <CampoSelect
+          id="personal-pais-secundaria"
+          etiqueta="País de estudios secundarios"
+          obligatorio
+          error={form.error('paisEstSecund')}
+          {...form.control('paisEstSecund')}
+        >
+          <OpcionesPais paises={lookups.paises} />
+        </CampoSelect>
+      </div>
+    </fieldset>
   )
 }

@@ -14,11 +14,13 @@ import { personalQueries, type ArchivoSubido, type DocumentoRequerido } from './
 type EnvioDocumento = ItemDe<typeof envioDocumentoPersonal>
 
 function tamanoLegible(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`
 }
 
 /**
- * 'Documentos Personales' (spec 2; issue 3 item 5): each personal document, required or optional
+ * 'Documentos Personales': each personal document, required or optional
  * by the student's programs, with its file (download) and an upload that goes through the outbox,
  * so an upload made offline waits like any other submission.
  */
@@ -29,7 +31,9 @@ export function DocumentosPersonales({ codigoAlumno }: { codigoAlumno: string })
   return (
     <section className="seccion seccion--documentos" aria-labelledby="documentos-personales-titulo">
       <h2 id="documentos-personales-titulo">Documentos Personales</h2>
-      <p className="campo__ayuda">Archivos PDF, JPG o PNG de hasta {documentos.data?.tamanoMaximoMb ?? TAMANO_MAXIMO_MB} MB.</p>
+      <p className="campo__ayuda">
+        Archivos PDF, JPG o PNG de hasta {documentos.data?.tamanoMaximoMb ?? TAMANO_MAXIMO_MB} MB.
+      </p>
       {documentos.data ? (
         <ul className="documentos">
           {documentos.data.requeridos.map((requerido) => (
@@ -94,20 +98,24 @@ function DocumentoPersonal({
     const cuerpo = { campos: { codTipoDocumento: requerido.Cod_Documento__c }, archivo: elegido, nombre: elegido.name }
     const item = await enviar(codigoAlumno, cuerpo, { etiqueta: `${nombreDocumento}: ${elegido.name}` })
     const resultado = await outbox.esperar(item.id)
-    if (resultado.estado === 'confirmado') toast({ tipo: 'success', titulo: 'Documento subido', mensaje: `${nombreDocumento}: ${elegido.name}` })
+    if (resultado.estado === 'confirmado')
+      toast({ tipo: 'success', titulo: 'Documento subido', mensaje: `${nombreDocumento}: ${elegido.name}` })
   }
 
   return (
     <li className="documento">
       <h3 className="documento__nombre">
         {nombreDocumento}{' '}
-        <span className={`etiqueta ${requerido.obligatorio ? 'etiqueta--obligatorio' : 'etiqueta--opcional'}`}>{requerido.obligatorio ? 'Obligatorio' : 'Opcional'}</span>
+        <span className={`etiqueta ${requerido.obligatorio ? 'etiqueta--obligatorio' : 'etiqueta--opcional'}`}>
+          {requerido.obligatorio ? 'Obligatorio' : 'Opcional'}
+        </span>
       </h3>
       {requerido.Info__c ? <p className="campo__ayuda">{requerido.Info__c}</p> : null}
       <p className="documento__archivo">
         {archivo ? (
           <>
-            Archivo: <span className="documento__archivo-nombre">{archivo.nombre}</span> ({tamanoLegible(archivo.tamanno)}){' '}
+            Archivo: <span className="documento__archivo-nombre">{archivo.nombre}</span> (
+            {tamanoLegible(archivo.tamanno)}){' '}
             <a href={archivo.enlace} download={archivo.nombre}>
               Descargar<span className="sr-only"> {nombreDocumento}</span>
             </a>

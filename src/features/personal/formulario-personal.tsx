@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { useMemo, useRef, type FormEvent } from 'react'
 import { MENSAJE_EDAD } from '../../domain/edad.ts'
-import { crearPersonaSchema, MENSAJE_ACTUALIZACION_FALLIDA, MENSAJE_FALTAN_DATOS, validarDocumentoIdentidad } from '../../domain/persona.ts'
+import {
+  crearPersonaSchema,
+  MENSAJE_ACTUALIZACION_FALLIDA,
+  MENSAJE_FALTAN_DATOS,
+  validarDocumentoIdentidad,
+} from '../../domain/persona.ts'
 import { claveBorrador } from '../../lib/offline/borradores.ts'
 import { itemsDe } from '../../lib/offline/envios.ts'
 import { useBorradorSobreServidor } from '../../lib/offline/use-borrador.ts'
@@ -24,7 +29,15 @@ const MENSAJE_PENDIENTE = 'Cambios guardados en este dispositivo: pendiente de e
  * starts from that data (or from a submission still waiting in the outbox) and every change is
  * kept in IndexedDB until it is saved.
  */
-export function FormularioPersonal({ persona, lookups, codigoAlumno }: { persona: PersonaServidor; lookups: Lookups; codigoAlumno: string }) {
+export function FormularioPersonal({
+  persona,
+  lookups,
+  codigoAlumno,
+}: {
+  persona: PersonaServidor
+  lookups: Lookups
+  codigoAlumno: string
+}) {
   const envio = itemsDe(envioPersona, useOutboxItems(codigoAlumno)).at(-1)
   const cuerpoEnEspera = envio && envio.estado !== 'rechazado' ? envio.cuerpo : undefined
 
@@ -49,7 +62,9 @@ export function FormularioPersonal({ persona, lookups, codigoAlumno }: { persona
 
   function focoEnPrimerInvalido() {
     // After the dialog has closed and given focus back.
-    requestAnimationFrame(() => requestAnimationFrame(() => formularioRef.current && enfocarPrimerInvalido(formularioRef.current)))
+    requestAnimationFrame(() =>
+      requestAnimationFrame(() => formularioRef.current && enfocarPrimerInvalido(formularioRef.current)),
+    )
   }
 
   async function alGuardar(e: FormEvent<HTMLFormElement>) {
@@ -60,7 +75,10 @@ export function FormularioPersonal({ persona, lookups, codigoAlumno }: { persona
       if (form.errores.fechaNac === MENSAJE_EDAD) {
         await alerta({ titulo: 'Fecha de Nacimiento', mensaje: MENSAJE_EDAD })
       } else {
-        await alerta({ titulo: MENSAJE_FALTAN_DATOS, mensaje: 'Complete los campos marcados en rojo: cada uno indica qué falta o qué corregir.' })
+        await alerta({
+          titulo: MENSAJE_FALTAN_DATOS,
+          mensaje: 'Complete los campos marcados en rojo: cada uno indica qué falta o qué corregir.',
+        })
       }
       focoEnPrimerInvalido()
       return
@@ -73,7 +91,13 @@ export function FormularioPersonal({ persona, lookups, codigoAlumno }: { persona
   }
 
   return (
-    <form ref={formularioRef} className="formulario formulario--ancho" onSubmit={(e) => void alGuardar(e)} noValidate aria-describedby="personal-nota-obligatorios">
+    <form
+      ref={formularioRef}
+      className="formulario formulario--ancho"
+      onSubmit={(e) => void alGuardar(e)}
+      noValidate
+      aria-describedby="personal-nota-obligatorios"
+    >
       <p id="personal-nota-obligatorios" className="campo__ayuda">
         Los campos marcados con <span aria-hidden="true">*</span>
         <span className="sr-only">asterisco</span> son obligatorios.
@@ -83,8 +107,9 @@ export function FormularioPersonal({ persona, lookups, codigoAlumno }: { persona
         <div className="mensaje mensaje--aviso" role="status">
           <p className="mensaje__titulo">Se recuperó un borrador sin enviar</p>
           <p>
-            Sus últimos cambios{borrador.guardadoEn ? ` (del ${new Date(borrador.guardadoEn).toLocaleString('es-CL')})` : ''} aún no se han guardado.
-            Revíselos y presione «Guardar», o descártelos.
+            Sus últimos cambios
+            {borrador.guardadoEn ? ` (del ${new Date(borrador.guardadoEn).toLocaleString('es-CL')})` : ''} aún no se han
+            guardado. Revíselos y presione «Guardar», o descártelos.
           </p>
           <button type="button" className="boton boton--secundario" onClick={() => void borrador.descartar()}>
             Descartar borrador
@@ -92,7 +117,14 @@ export function FormularioPersonal({ persona, lookups, codigoAlumno }: { persona
         </div>
       ) : null}
 
-      <CamposDatosPersonales form={form} valores={valores} persona={persona} lookups={lookups} errorDocumento={errorDocumento} comunas={comunas} />
+      <CamposDatosPersonales
+        form={form}
+        valores={valores}
+        persona={persona}
+        lookups={lookups}
+        errorDocumento={errorDocumento}
+        comunas={comunas}
+      />
       <CamposDatosProfesionales form={form} valores={valores} lookups={lookups} />
 
       {/* Beside the button the student just pressed: on a phone the top of the form is far away. */}
@@ -111,7 +143,8 @@ export function FormularioPersonal({ persona, lookups, codigoAlumno }: { persona
 function EstadoEnvio({ envio, guardando }: { envio: EnvioPersona | undefined; guardando: boolean }) {
   let texto: string | null = null
   let clase = 'mensaje--aviso'
-  if (envio?.estado === 'enviando' || (guardando && envio?.estado === 'pendiente' && envio.intentos === 0)) texto = 'Enviando sus cambios…'
+  if (envio?.estado === 'enviando' || (guardando && envio?.estado === 'pendiente' && envio.intentos === 0))
+    texto = 'Enviando sus cambios…'
   else if (envio?.estado === 'pendiente') texto = MENSAJE_PENDIENTE
   else if (envio?.estado === 'en-pausa') texto = `${MENSAJE_PENDIENTE} (en pausa: inicie sesión para enviar)`
   else if (envio?.estado === 'rechazado') {
@@ -120,11 +153,7 @@ function EstadoEnvio({ envio, guardando }: { envio: EnvioPersona | undefined; gu
   }
   return (
     <div id="personal-estado-envio" role="status">
-      {texto ? (
-        <p className={`mensaje ${clase}`}>
-          {texto}
-        </p>
-      ) : null}
+      {texto ? <p className={`mensaje ${clase}`}>{texto}</p> : null}
     </div>
   )
 }

@@ -23,7 +23,15 @@ export function PaginaPersonal() {
   const consultas = [persona, paises, profesiones, universidades, regiones, ciudades]
 
   let contenido
-  if (persona.data && paises.data && profesiones.data && universidades.data && regiones.data && ciudades.data && codigoAlumno) {
+  if (
+    persona.data &&
+    paises.data &&
+    profesiones.data &&
+    universidades.data &&
+    regiones.data &&
+    ciudades.data &&
+    codigoAlumno
+  ) {
     const lookups: Lookups = {
       paises: paises.data,
       profesiones: profesiones.data,

@@ -1,5 +1,11 @@
 import { useState } from 'react'
-import { limpiarOtrasSinUso, MENSAJE_ACTUALIZACION_FALLIDA, MENSAJE_DATOS_ACTUALIZADOS, type Persona, type PersonaFormulario } from '../../domain/persona.ts'
+import {
+  limpiarOtrasSinUso,
+  MENSAJE_ACTUALIZACION_FALLIDA,
+  MENSAJE_DATOS_ACTUALIZADOS,
+  type Persona,
+  type PersonaFormulario,
+} from '../../domain/persona.ts'
 import { camposDeError } from '../../lib/api-error.ts'
 import { useEnviar, type ItemDe } from '../../lib/offline/envios.ts'
 import { pedirAlmacenamientoPersistente } from '../../lib/offline/idb.ts'
@@ -19,7 +25,11 @@ export type ResultadoGuardar = { rechazado: false } | { rechazado: true; campos:
  * connection), the draft is dropped once the outbox holds it, and the student is told how it
  * ended with the spec's messages. `envio` is this student's last submission still in the outbox.
  */
-export function useGuardarPersona(codigoAlumno: string, envio: EnvioPersona | undefined, borrador: UsoBorrador<PersonaFormulario>) {
+export function useGuardarPersona(
+  codigoAlumno: string,
+  envio: EnvioPersona | undefined,
+  borrador: UsoBorrador<PersonaFormulario>,
+) {
   const outbox = useOutbox()
   const enviar = useEnviar(envioPersona)
   const [guardando, setGuardando] = useState(false)
@@ -29,7 +39,10 @@ export function useGuardarPersona(codigoAlumno: string, envio: EnvioPersona | un
     setGuardando(true)
     try {
       // A submission refused earlier (or never attempted) is replaced rather than queued twice.
-      const reemplazable = envio && (envio.estado === 'rechazado' || (envio.estado === 'pendiente' && envio.intentos === 0)) ? envio : undefined
+      const reemplazable =
+        envio && (envio.estado === 'rechazado' || (envio.estado === 'pendiente' && envio.intentos === 0))
+          ? envio
+          : undefined
       // 'Otra' texts whose trigger is not chosen are cleared before saving.
       const item = await enviar(codigoAlumno, limpiarOtrasSinUso(datos), { reemplazando: reemplazable })
       // From here the outbox holds the change: the draft is no longer needed.
@@ -43,13 +56,19 @@ export function useGuardarPersona(codigoAlumno: string, envio: EnvioPersona | un
           const respuesta = resultado.item.respuesta
           // The change is not on the server: keep it as a draft again.
           borrador.cambiar((v) => ({ ...v }))
-          if (respuesta && respuesta.status >= 500) await alerta({ titulo: 'Error', mensaje: MENSAJE_ACTUALIZACION_FALLIDA })
-          else await alerta({ titulo: 'No se guardaron sus datos', mensaje: resultado.item.ultimoError ?? MENSAJE_ACTUALIZACION_FALLIDA })
+          if (respuesta && respuesta.status >= 500)
+            await alerta({ titulo: 'Error', mensaje: MENSAJE_ACTUALIZACION_FALLIDA })
+          else
+            await alerta({
+              titulo: 'No se guardaron sus datos',
+              mensaje: resultado.item.ultimoError ?? MENSAJE_ACTUALIZACION_FALLIDA,
+            })
           return { rechazado: true, campos: camposDeError(respuesta?.body) }
         }
         case 'pendiente':
           // A 5xx is retried on its own, but the student is told, with the spec's words.
-          if (resultado.item.ultimoError === MENSAJE_SERVIDOR) await alerta({ titulo: 'Error', mensaje: MENSAJE_ACTUALIZACION_FALLIDA })
+          if (resultado.item.ultimoError === MENSAJE_SERVIDOR)
+            await alerta({ titulo: 'Error', mensaje: MENSAJE_ACTUALIZACION_FALLIDA })
           return { rechazado: false }
         case 'en-pausa':
           // The expired-session alert is already on screen; the item waits for the next sign-in.

@@ -19,7 +19,15 @@ import type { Solicitud } from './queries.ts'
  * it tells the commercial assistant, and can be reconsidered by accepting later. Offline, the
  * decision waits in the outbox like any other change.
  */
-export function DialogoCondiciones({ solicitud, codigoAlumno, onCerrar }: { solicitud: Solicitud; codigoAlumno: string; onCerrar: () => void }) {
+export function DialogoCondiciones({
+  solicitud,
+  codigoAlumno,
+  onCerrar,
+}: {
+  solicitud: Solicitud
+  codigoAlumno: string
+  onCerrar: () => void
+}) {
   const outbox = useOutbox()
   const enviar = useEnviar(envioCondiciones)
   const [enviando, setEnviando] = useState(false)
@@ -29,7 +37,8 @@ export function DialogoCondiciones({ solicitud, codigoAlumno, onCerrar }: { soli
     if (decision === 'rechazadas') {
       const respuesta = await alerta({
         titulo: 'Rechazar condiciones',
-        mensaje: 'Si rechaza las condiciones, su Asistente Comercial será informado para contactarle. ¿Desea rechazarlas?',
+        mensaje:
+          'Si rechaza las condiciones, su Asistente Comercial será informado para contactarle. ¿Desea rechazarlas?',
         // The safe choice first: it has the focus when the dialog opens.
         acciones: [
           { valor: 'cancelar', etiqueta: 'Cancelar' },
@@ -43,12 +52,21 @@ export function DialogoCondiciones({ solicitud, codigoAlumno, onCerrar }: { soli
       const item = await enviar(codigoAlumno, { decision }, { parametros: { codigo: solicitud.codigoInscripcion } })
       const resultado = await outbox.esperar(item.id)
       if (resultado.estado === 'confirmado') {
-        toast({ tipo: 'success', mensaje: decision === 'aceptadas' ? MENSAJE_CONDICIONES_ACEPTADAS : MENSAJE_CONDICIONES_RECHAZADAS })
+        toast({
+          tipo: 'success',
+          mensaje: decision === 'aceptadas' ? MENSAJE_CONDICIONES_ACEPTADAS : MENSAJE_CONDICIONES_RECHAZADAS,
+        })
       } else if (resultado.estado === 'rechazado') {
-        await alerta({ titulo: 'Condiciones', mensaje: resultado.item.ultimoError ?? 'No se pudo registrar su decisión.' })
+        await alerta({
+          titulo: 'Condiciones',
+          mensaje: resultado.item.ultimoError ?? 'No se pudo registrar su decisión.',
+        })
         return
       } else if (resultado.estado !== 'retirado') {
-        toast({ tipo: 'info', mensaje: 'Su decisión quedó guardada en este dispositivo: se enviará cuando vuelva la conexión.' })
+        toast({
+          tipo: 'info',
+          mensaje: 'Su decisión quedó guardada en este dispositivo: se enviará cuando vuelva la conexión.',
+        })
       }
       onCerrar()
     } finally {
@@ -65,7 +83,12 @@ export function DialogoCondiciones({ solicitud, codigoAlumno, onCerrar }: { soli
           <button type="button" className="boton" disabled={enviando} onClick={() => void decidir('aceptadas')}>
             Aceptar condiciones
           </button>
-          <button type="button" className="boton boton--secundario" disabled={enviando} onClick={() => void decidir('rechazadas')}>
+          <button
+            type="button"
+            className="boton boton--secundario"
+            disabled={enviando}
+            onClick={() => void decidir('rechazadas')}
+          >
             Rechazar condiciones
           </button>
           <button type="button" className="boton boton--secundario" onClick={onCerrar}>

@@ -44,7 +44,12 @@ export function DialogoEncuesta({ solicitud, codigoAlumno, onCerrar }: Props) {
             ? `Encuesta enviada el ${new Date(consulta.data.enviadaEn).toLocaleString('es-CL')}.`
             : `Encuesta ${envio ? estadoEnPalabras(envio) : 'pendiente de envío'}.`}
         </p>
-        <FormularioEncuesta valores={{ ...encuestaVacia(), ...respuestas }} onCambiar={() => {}} errores={{}} soloLectura />
+        <FormularioEncuesta
+          valores={{ ...encuestaVacia(), ...respuestas }}
+          onCambiar={() => {}}
+          errores={{}}
+          soloLectura
+        />
       </Dialogo>
     )
   }
@@ -92,7 +97,10 @@ function EncuestaEditable({
   onCerrar: () => void
 }) {
   // A refused send comes back as the starting point, to be corrected rather than retyped.
-  const [inicial] = useState<EncuestaFormulario>(() => ({ ...encuestaVacia(), ...(envio?.cuerpo as Partial<EncuestaFormulario> | undefined) }))
+  const [inicial] = useState<EncuestaFormulario>(() => ({
+    ...encuestaVacia(),
+    ...(envio?.cuerpo as Partial<EncuestaFormulario> | undefined),
+  }))
   const borrador = useBorradorSobreServidor(claveBorrador(codigoAlumno, 'encuesta', codigo), inicial)
   const { enviando, errores, finalizar } = useEnviarEncuesta(codigoAlumno, codigo, envio, borrador)
   useAvisoCambiosSinGuardar(borrador.hayCambiosSinGuardar)
@@ -140,7 +148,12 @@ function EncuestaEditable({
           Los campos marcados con <span aria-hidden="true">*</span>
           <span className="sr-only">asterisco</span> son obligatorios.
         </p>
-        <FormularioEncuesta valores={borrador.valor} onCambiar={borrador.cambiar} errores={errores} soloLectura={false} />
+        <FormularioEncuesta
+          valores={borrador.valor}
+          onCambiar={borrador.cambiar}
+          errores={errores}
+          soloLectura={false}
+        />
         {hayErrores ? (
           <p className="mensaje mensaje--error" role="alert">
             {MENSAJE_ENCUESTA_INCOMPLETA}

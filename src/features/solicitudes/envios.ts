@@ -21,7 +21,8 @@ export const envioCondiciones = definirEnvio<(typeof cliente.solicitudes)[':codi
   tipo: 'condiciones',
   metodo: 'POST',
   ruta: (param) => cliente.solicitudes[':codigo'].condiciones.$path({ param }),
-  etiqueta: ({ decision }, { codigo }) => `Condiciones ${decision === 'aceptadas' ? 'aceptadas' : 'rechazadas'}, solicitud ${codigo}`,
+  etiqueta: ({ decision }, { codigo }) =>
+    `Condiciones ${decision === 'aceptadas' ? 'aceptadas' : 'rechazadas'}, solicitud ${codigo}`,
   alConfirmar(queryClient) {
     void queryClient.invalidateQueries({ queryKey: solicitudQueries.lista().queryKey })
   },

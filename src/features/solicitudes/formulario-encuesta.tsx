@@ -1,4 +1,9 @@
-import { MENSAJE_PRIORIDADES, SECCIONES_ENCUESTA, type EncuestaFormulario, type Pregunta } from '../../domain/encuesta.ts'
+import {
+  MENSAJE_PRIORIDADES,
+  SECCIONES_ENCUESTA,
+  type EncuestaFormulario,
+  type Pregunta,
+} from '../../domain/encuesta.ts'
 import { CampoPrioridades } from '../../ui/campo-prioridades.tsx'
 import { CampoSelect, CampoTexto } from '../../ui/campo.tsx'
 
@@ -21,7 +26,14 @@ export function FormularioEncuesta({ valores, onCambiar, errores, soloLectura }:
           </legend>
           {seccion.preguntas.map((pregunta) =>
             'cuando' in pregunta && pregunta.cuando && !pregunta.cuando(valores) ? null : (
-              <PreguntaEncuesta key={'campo' in pregunta ? pregunta.campo : pregunta.campos[0]} pregunta={pregunta} valores={valores} onCambiar={onCambiar} errores={errores} soloLectura={soloLectura} />
+              <PreguntaEncuesta
+                key={'campo' in pregunta ? pregunta.campo : pregunta.campos[0]}
+                pregunta={pregunta}
+                valores={valores}
+                onCambiar={onCambiar}
+                errores={errores}
+                soloLectura={soloLectura}
+              />
             ),
           )}
         </fieldset>
@@ -83,7 +95,9 @@ function PreguntaEncuesta({ pregunta, valores, onCambiar, errores, soloLectura }
                   const marcada = e.target.checked
                   onCambiar((anterior) => ({
                     ...anterior,
-                    otrosOrigenesDisca: marcada ? [...anterior.otrosOrigenesDisca, opcion] : anterior.otrosOrigenesDisca.filter((o) => o !== opcion),
+                    otrosOrigenesDisca: marcada
+                      ? [...anterior.otrosOrigenesDisca, opcion]
+                      : anterior.otrosOrigenesDisca.filter((o) => o !== opcion),
                   }))
                 }}
               />{' '}
@@ -103,7 +117,14 @@ function PreguntaEncuesta({ pregunta, valores, onCambiar, errores, soloLectura }
           deshabilitado={soloLectura}
           // The group's hint; the dialog after a send attempt names which first priority is missing.
           error={errores[primera] ? MENSAJE_PRIORIDADES : (errores[segunda] ?? errores[tercera])}
-          onCambiar={(nuevos) => onCambiar((anterior) => ({ ...anterior, [primera]: nuevos[0] ?? '', [segunda]: nuevos[1] ?? '', [tercera]: nuevos[2] ?? '' }))}
+          onCambiar={(nuevos) =>
+            onCambiar((anterior) => ({
+              ...anterior,
+              [primera]: nuevos[0] ?? '',
+              [segunda]: nuevos[1] ?? '',
+              [tercera]: nuevos[2] ?? '',
+            }))
+          }
         />
       )
     }

@@ -1,7 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import { fechaCorta, MENSAJE_SIN_RUT, MENSAJE_SIN_SOLICITUDES, TAMANO_PAGINA_SOLICITUDES } from '../../domain/solicitudes.ts'
+import {
+  fechaCorta,
+  MENSAJE_SIN_RUT,
+  MENSAJE_SIN_SOLICITUDES,
+  TAMANO_PAGINA_SOLICITUDES,
+} from '../../domain/solicitudes.ts'
 import { itemsDe } from '../../lib/offline/envios.ts'
 import { useOutboxItems } from '../../lib/offline/use-outbox.ts'
 import { useSesion } from '../../lib/use-sesion.ts'
@@ -70,7 +75,11 @@ export function PaginaSolicitudes() {
         <DialogoEncuesta solicitud={abierto.solicitud} codigoAlumno={codigoAlumno} onCerrar={() => setAbierto(null)} />
       ) : null}
       {abierto?.dialogo === 'condiciones' ? (
-        <DialogoCondiciones solicitud={abierto.solicitud} codigoAlumno={codigoAlumno} onCerrar={() => setAbierto(null)} />
+        <DialogoCondiciones
+          solicitud={abierto.solicitud}
+          codigoAlumno={codigoAlumno}
+          onCerrar={() => setAbierto(null)}
+        />
       ) : null}
     </section>
   )
@@ -118,7 +127,9 @@ function TablaSolicitudes({
           <tbody>
             {visibles.map((s) => {
               const encuestaEnEspera = encuestasEnEspera.findLast((i) => i.parametros?.codigo === s.codigoInscripcion)
-              const condicionEnEspera = condicionesEnEspera.findLast((i) => i.parametros?.codigo === s.codigoInscripcion)
+              const condicionEnEspera = condicionesEnEspera.findLast(
+                (i) => i.parametros?.codigo === s.codigoInscripcion,
+              )
               return (
                 <tr key={s.codigoInscripcion}>
                   <th scope="row" data-etiqueta="Código">
@@ -135,24 +146,36 @@ function TablaSolicitudes({
                     {s.encuesta === 'no-aplica' ? (
                       <span>No requerida</span>
                     ) : (
-                      <button type="button" className="boton boton--secundario boton--pequeno" onClick={() => onAbrir('encuesta', s)}>
-                        {s.encuesta === 'enviada' ? 'Ver detalle Encuesta' : encuestaEnEspera ? 'Encuesta pendiente de envío' : 'Realizar Encuesta'}
+                      <button
+                        type="button"
+                        className="boton boton--secundario boton--pequeno"
+                        onClick={() => onAbrir('encuesta', s)}
+                      >
+                        {s.encuesta === 'enviada'
+                          ? 'Ver detalle Encuesta'
+                          : encuestaEnEspera
+                            ? 'Encuesta pendiente de envío'
+                            : 'Realizar Encuesta'}
                         <span className="sr-only">, solicitud {s.codigoInscripcion}</span>
                       </button>
                     )}
                   </td>
                   <td data-etiqueta="Condiciones">
                     <div>
-                    <p className="tabla-solicitudes__estado">
-                      {condicionEnEspera
-                        ? 'Pendiente de envío'
-                        : s.condiciones
-                          ? `${s.condiciones.decision === 'aceptadas' ? 'Aceptadas' : 'Rechazadas'} el ${fechaCorta(s.condiciones.decididaEn)}`
-                          : 'Sin responder'}
-                    </p>
-                    <button type="button" className="boton boton--secundario boton--pequeno" onClick={() => onAbrir('condiciones', s)}>
-                      Condiciones<span className="sr-only"> de la solicitud {s.codigoInscripcion}</span>
-                    </button>
+                      <p className="tabla-solicitudes__estado">
+                        {condicionEnEspera
+                          ? 'Pendiente de envío'
+                          : s.condiciones
+                            ? `${s.condiciones.decision === 'aceptadas' ? 'Aceptadas' : 'Rechazadas'} el ${fechaCorta(s.condiciones.decididaEn)}`
+                            : 'Sin responder'}
+                      </p>
+                      <button
+                        type="button"
+                        className="boton boton--secundario boton--pequeno"
+                        onClick={() => onAbrir('condiciones', s)}
+                      >
+                        Condiciones<span className="sr-only"> de la solicitud {s.codigoInscripcion}</span>
+                      </button>
                     </div>
                   </td>
                   <td data-etiqueta="Pagos">

@@ -18,7 +18,8 @@ export const solicitudQueries = {
   encuesta: (codigo: string) =>
     queryOptions({
       queryKey: [...solicitudQueries.all(), 'encuesta', codigo],
-      queryFn: async ({ signal }) => (await leer(cliente.solicitudes[':codigo'].encuesta.$get({ param: { codigo } }, { init: { signal } }))).data,
+      queryFn: async ({ signal }) =>
+        (await leer(cliente.solicitudes[':codigo'].encuesta.$get({ param: { codigo } }, { init: { signal } }))).data,
     }),
 }
 

@@ -9,7 +9,7 @@ import {
   MENSAJE_PRIMERA_RAZON_UNIVERSIDAD,
   type EncuestaFormulario,
 } from '../../domain/encuesta.ts'
-import { erroresPorCampo } from '../../domain/validacion.ts'
+import { erroresPorCampo } from '../../domain/errores-por-campo.ts'
 import { camposDeError } from '../../lib/api-error.ts'
 import { useEnviar, type ItemDe } from '../../lib/offline/envios.ts'
 import { pedirAlmacenamientoPersistente } from '../../lib/offline/idb.ts'
@@ -27,7 +27,12 @@ export type EnvioEncuesta = ItemDe<typeof envioEncuesta>
  * is never lost, and is applied once), the draft is dropped once the outbox holds it, and the
  * student is told how it ended. An incomplete one shows what is missing and sends nothing.
  */
-export function useEnviarEncuesta(codigoAlumno: string, codigo: string, envio: EnvioEncuesta | undefined, borrador: UsoBorrador<EncuestaFormulario>) {
+export function useEnviarEncuesta(
+  codigoAlumno: string,
+  codigo: string,
+  envio: EnvioEncuesta | undefined,
+  borrador: UsoBorrador<EncuestaFormulario>,
+) {
   const outbox = useOutbox()
   const enviar = useEnviar(envioEncuesta)
   const [enviando, setEnviando] = useState(false)
@@ -35,7 +40,9 @@ export function useEnviarEncuesta(codigoAlumno: string, codigo: string, envio: E
   const [erroresServidor, setErroresServidor] = useState<Record<string, string>>({})
 
   const resultado = v.safeParse(encuestaSchema, borrador.valor)
-  const errores = intentado ? { ...(resultado.success ? {} : erroresPorCampo(resultado.issues)), ...erroresServidor } : {}
+  const errores = intentado
+    ? { ...(resultado.success ? {} : erroresPorCampo(resultado.issues)), ...erroresServidor }
+    : {}
 
   async function finalizar(): Promise<void> {
     if (enviando) return
@@ -43,7 +50,10 @@ export function useEnviarEncuesta(codigoAlumno: string, codigo: string, envio: E
     setErroresServidor({})
     if (!resultado.success) {
       const faltan = erroresPorCampo(resultado.issues)
-      const prioridades = [faltan.razon_cursa_1 ? MENSAJE_PRIMERA_RAZON_CURSA : null, faltan.razon_eligeuni_1 ? MENSAJE_PRIMERA_RAZON_UNIVERSIDAD : null].filter(Boolean)
+      const prioridades = [
+        faltan.razon_cursa_1 ? MENSAJE_PRIMERA_RAZON_CURSA : null,
+        faltan.razon_eligeuni_1 ? MENSAJE_PRIMERA_RAZON_UNIVERSIDAD : null,
+      ].filter(Boolean)
       await alerta({ titulo: 'Encuesta incompleta', mensaje: [MENSAJE_FALTAN_CAMPOS, ...prioridades].join(' ') })
       return
     }
@@ -51,7 +61,10 @@ export function useEnviarEncuesta(codigoAlumno: string, codigo: string, envio: E
     setEnviando(true)
     try {
       // A send refused earlier (or never attempted) is replaced rather than queued twice.
-      const reemplazable = envio && (envio.estado === 'rechazado' || (envio.estado === 'pendiente' && envio.intentos === 0)) ? envio : undefined
+      const reemplazable =
+        envio && (envio.estado === 'rechazado' || (envio.estado === 'pendiente' && envio.intentos === 0))
+          ? envio
+          : undefined
       const item = await enviar(codigoAlumno, resultado.output, { parametros: { codigo }, reemplazando: reemplazable })
       // From here the outbox holds the answers: the draft is no longer needed.
       await borrador.marcarGuardado()
@@ -65,12 +78,23 @@ export function useEnviarEncuesta(codigoAlumno: string, codigo: string, envio: E
           // Not on the server: the answers go back to being a draft the student can correct.
           borrador.cambiar((e) => ({ ...e }))
           setErroresServidor(camposDeError(respuesta?.body))
-          await alerta({ titulo: 'Encuesta', mensaje: respuesta && respuesta.status >= 500 ? MENSAJE_ERROR_SERVIDOR_ENCUESTA : (fin.item.ultimoError ?? MENSAJE_ERROR_SERVIDOR_ENCUESTA) })
+          await alerta({
+            titulo: 'Encuesta',
+            mensaje:
+              respuesta && respuesta.status >= 500
+                ? MENSAJE_ERROR_SERVIDOR_ENCUESTA
+                : (fin.item.ultimoError ?? MENSAJE_ERROR_SERVIDOR_ENCUESTA),
+          })
           break
         }
         case 'pendiente':
-          if (fin.item.ultimoError === MENSAJE_SERVIDOR) await alerta({ titulo: 'Encuesta', mensaje: MENSAJE_ERROR_SERVIDOR_ENCUESTA })
-          else toast({ tipo: 'info', mensaje: 'Encuesta guardada en este dispositivo: se enviará cuando vuelva la conexión.' })
+          if (fin.item.ultimoError === MENSAJE_SERVIDOR)
+            await alerta({ titulo: 'Encuesta', mensaje: MENSAJE_ERROR_SERVIDOR_ENCUESTA })
+          else
+            toast({
+              tipo: 'info',
+              mensaje: 'Encuesta guardada en este dispositivo: se enviará cuando vuelva la conexión.',
+            })
           break
         case 'en-pausa':
           // The expired-session alert is already on screen; the survey goes after the next sign-in.

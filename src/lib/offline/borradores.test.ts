@@ -1,7 +1,14 @@
 // @vitest-environment node
 import 'fake-indexeddb/auto'
 import { expect, test } from 'vitest'
-import { borrarBorrador, claveBorrador, contarBorradores, guardarBorrador, leerBorrador, vaciarBorradores } from './borradores.ts'
+import {
+  borrarBorrador,
+  claveBorrador,
+  contarBorradores,
+  guardarBorrador,
+  leerBorrador,
+  vaciarBorradores,
+} from './borradores.ts'
 
 test('claveBorrador puts the student first and marks a form without record with "-"', () => {
   expect(claveBorrador('A1', 'personal')).toBe('A1/personal/-')
@@ -11,7 +18,10 @@ test('claveBorrador puts the student first and marks a form without record with 
 test('a draft is saved with its time and read back', async () => {
   const clave = claveBorrador('A1', 'personal')
   await guardarBorrador(clave, { nombres: 'Ana', telefono: '+56 2 2345 6789' }, 1_700_000_000_000)
-  expect(await leerBorrador(clave)).toEqual({ valor: { nombres: 'Ana', telefono: '+56 2 2345 6789' }, guardadoEn: 1_700_000_000_000 })
+  expect(await leerBorrador(clave)).toEqual({
+    valor: { nombres: 'Ana', telefono: '+56 2 2345 6789' },
+    guardadoEn: 1_700_000_000_000,
+  })
 })
 
 test('drafts are kept apart per student, per form and per record', async () => {

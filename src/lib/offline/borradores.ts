@@ -2,7 +2,7 @@ import { abrirAlmacen, type Almacen } from './idb.ts'
 
 // Drafts: every change to a long form is kept in IndexedDB, per student and per form (and per
 // enrolment where the form belongs to one), so a reload, a crash, a closed tab or a lost
-// connection never costs the student their typing (design 'Offline', issue 3 item 2).
+// connection never costs the student their typing.
 
 export interface Borrador<T> {
   valor: T
@@ -45,7 +45,7 @@ export async function contarBorradores(codigoAlumno: string): Promise<number> {
   return entradas.filter(([clave]) => String(clave).startsWith(`${codigoAlumno}/`)).length
 }
 
-/** Removes every draft of every student ('Salir' clears all local data, spec and design). */
+/** Removes every draft of every student ('Salir' clears all local data). */
 export function vaciarBorradores(): Promise<void> {
   return almacen().clear()
 }

@@ -3,12 +3,18 @@ import type { Outbox } from './outbox.ts'
 import { borrarCachePersistida } from './query-persister.ts'
 
 /**
- * 'Salir': removes everything this device keeps for the portal (spec: logging out clears all
+ * 'Salir': removes everything this device keeps for the portal (logging out clears all
  * local data): the query cache in memory and in IndexedDB, every draft and every outbox item.
  * Call it after the student confirmed the warning about unsent items (outbox.pendientes(alumno))
  * and after stopping iniciarSincronizacion, so no pass starts in between.
  */
-export async function borrarDatosLocales({ outbox, queryClient }: { outbox: Outbox; queryClient: { clear(): void } }): Promise<void> {
+export async function borrarDatosLocales({
+  outbox,
+  queryClient,
+}: {
+  outbox: Outbox
+  queryClient: { clear(): void }
+}): Promise<void> {
   // Memory first: clearing it makes the persister save an empty cache, which the wipe then cancels.
   queryClient.clear()
   await Promise.all([outbox.vaciar(), borrarCachePersistida(), vaciarBorradores()])

@@ -14,7 +14,11 @@ import { useOutbox } from './use-outbox.ts'
 type Llamada = (...args: never[]) => Promise<unknown>
 
 /** The path parameters an endpoint declares (`:codigo`), or none. */
-type Parametros<L> = L extends (args: infer A, ...resto: never[]) => unknown ? (NonNullable<A> extends { param: infer P } ? P : Record<never, string>) : never
+type Parametros<L> = L extends (args: infer A, ...resto: never[]) => unknown
+  ? NonNullable<A> extends { param: infer P }
+    ? P
+    : Record<never, string>
+  : never
 
 export type DefinicionEnvio<Tipo extends string, Cuerpo, L extends Llamada> = {
   /** Stored with the item; identifies the definition when its reply comes back. */
@@ -29,7 +33,11 @@ export type DefinicionEnvio<Tipo extends string, Cuerpo, L extends Llamada> = {
 }
 
 /** The JSON body an endpoint declares (its shared schema's input). */
-type CuerpoJson<L> = L extends (args: infer A, ...resto: never[]) => unknown ? (NonNullable<A> extends { json: infer J } ? J : never) : never
+type CuerpoJson<L> = L extends (args: infer A, ...resto: never[]) => unknown
+  ? NonNullable<A> extends { json: infer J }
+    ? J
+    : never
+  : never
 
 /**
  * Declares a submission: `definirEnvio<typeof cliente.alumno.persona.$put>()({...})`. The type
@@ -47,7 +55,8 @@ export type CualquierEnvio = {
 }
 
 /** An outbox item of one declared kind, with its body typed. */
-export type ItemDe<D> = D extends DefinicionEnvio<infer Tipo, infer Cuerpo, infer _L> ? ItemOutbox & { tipo: Tipo; cuerpo: Cuerpo } : never
+export type ItemDe<D> =
+  D extends DefinicionEnvio<infer Tipo, infer Cuerpo, infer _L> ? ItemOutbox & { tipo: Tipo; cuerpo: Cuerpo } : never
 
 export function esItemDe<D extends CualquierEnvio>(definicion: D, item: ItemOutbox): item is ItemDe<D> {
   return item.tipo === definicion.tipo
@@ -62,7 +71,9 @@ export function itemsDe<D extends CualquierEnvio>(definicion: D, items: readonly
 export function confirmarEnCache(definiciones: readonly CualquierEnvio[], queryClient: QueryClient) {
   return (item: ItemOutbox, respuesta: unknown): void => {
     // The item was stored by this definition, so the reply is the one its endpoint gives.
-    definiciones.find((d) => d.tipo === item.tipo)?.alConfirmar?.(queryClient, respuesta as never, item.cuerpo as never, (item.parametros ?? {}) as never)
+    definiciones
+      .find((d) => d.tipo === item.tipo)
+      ?.alConfirmar?.(queryClient, respuesta as never, item.cuerpo as never, (item.parametros ?? {}) as never)
   }
 }
 
@@ -77,7 +88,9 @@ export type OpcionesEnviar<P> = ([keyof P] extends [never] ? { parametros?: P } 
  * Queues a submission of `definicion` for `alumno` and returns its item (stored in IndexedDB
  * before any attempt to send it). Await `outbox.esperar(item.id)` for the server's answer.
  */
-export function useEnviar<Tipo extends string, Cuerpo extends object, L extends Llamada>(definicion: DefinicionEnvio<Tipo, Cuerpo, L>) {
+export function useEnviar<Tipo extends string, Cuerpo extends object, L extends Llamada>(
+  definicion: DefinicionEnvio<Tipo, Cuerpo, L>,
+) {
   const outbox = useOutbox()
   return useCallback(
     async (alumno: string, cuerpo: Cuerpo, opciones: OpcionesEnviar<Parametros<L>>): Promise<ItemOutbox> => {

@@ -1,6 +1,6 @@
 import { clear, createStore, del, entries, get, set, type UseStore } from 'idb-keyval'
 
-// A small key-value store on IndexedDB that outlives a lost connection (design 'Offline': "treat
+// A small key-value store on IndexedDB that outlives a lost connection ("treat
 // a lost IndexedDB connection as something to reopen, not a crash").
 //
 // Safari and iOS close IndexedDB connections behind the page's back (a backgrounded tab, memory
@@ -31,7 +31,11 @@ export function esConexionPerdida(error: unknown): boolean {
  * Opens (lazily) the object store `storeName` in the database `dbName`.
  * `crear` is idb-keyval's createStore; tests pass another to simulate a lost connection.
  */
-export function abrirAlmacen(dbName: string, storeName: string, crear: (dbName: string, storeName: string) => UseStore = createStore): Almacen {
+export function abrirAlmacen(
+  dbName: string,
+  storeName: string,
+  crear: (dbName: string, storeName: string) => UseStore = createStore,
+): Almacen {
   let store: UseStore | undefined
 
   async function conReintento<T>(operacion: (store: UseStore) => Promise<T>): Promise<T> {

@@ -28,7 +28,10 @@ export type OpcionesOffline = {
  * Restores the persisted query cache (one IndexedDB read) before any signed-in screen loads its
  * data, keeps it persisted from then on, and creates the page's one outbox.
  */
-export async function iniciarOffline(queryClient: QueryClient, { envios, alRestaurar }: OpcionesOffline): Promise<Offline> {
+export async function iniciarOffline(
+  queryClient: QueryClient,
+  { envios, alRestaurar }: OpcionesOffline,
+): Promise<Offline> {
   const opciones = { queryClient, ...opcionesDePersistencia }
   performance.mark('restaurar-cache:inicio')
   try {

@@ -2,7 +2,14 @@
 import 'fake-indexeddb/auto'
 import { describe, expect, test, vi } from 'vitest'
 import { abrirAlmacen } from './idb.ts'
-import { clasificarRespuesta, crearOutbox, type DatosItem, type Enviar, type ItemOutbox, type RespuestaServidor } from './outbox.ts'
+import {
+  clasificarRespuesta,
+  crearOutbox,
+  type DatosItem,
+  type Enviar,
+  type ItemOutbox,
+  type RespuestaServidor,
+} from './outbox.ts'
 
 let bases = 0
 function almacenNuevo() {
@@ -10,7 +17,14 @@ function almacenNuevo() {
 }
 
 function datos(n: number, alumno = 'A1'): DatosItem {
-  return { alumno, tipo: 'persona', etiqueta: `Datos personales ${n}`, metodo: 'PUT', url: '/api/alumno', cuerpo: { n } }
+  return {
+    alumno,
+    tipo: 'persona',
+    etiqueta: `Datos personales ${n}`,
+    metodo: 'PUT',
+    url: '/api/alumno',
+    cuerpo: { n },
+  }
 }
 
 /**
@@ -32,7 +46,12 @@ function servidorFalso() {
     const paso = guion.shift()
     if (paso === 'red') throw new TypeError('Failed to fetch')
     if (typeof paso === 'number') {
-      const body = paso === 422 ? { error: 'La fecha de nacimiento no es válida' } : paso === 400 ? { error: 'Campo obligatorio y debe ser válido', campos: {} } : { error: 'x' }
+      const body =
+        paso === 422
+          ? { error: 'La fecha de nacimiento no es válida' }
+          : paso === 400
+            ? { error: 'Campo obligatorio y debe ser válido', campos: {} }
+            : { error: 'x' }
       return { status: paso, body }
     }
     let respuesta = primeras.get(item.id)
@@ -59,7 +78,10 @@ function servidorFalso() {
   }
 }
 
-function nuevaOutbox(servidor: ReturnType<typeof servidorFalso>, extra: Partial<Parameters<typeof crearOutbox>[0]> = {}) {
+function nuevaOutbox(
+  servidor: ReturnType<typeof servidorFalso>,
+  extra: Partial<Parameters<typeof crearOutbox>[0]> = {},
+) {
   const almacen = extra.almacen ?? almacenNuevo()
   return { almacen, outbox: crearOutbox({ almacen, enviar: servidor.enviar, alumno: 'A1', ...extra }) }
 }
@@ -112,7 +134,9 @@ test('a network error keeps the item pending and a later pass sends it', async (
   const { outbox } = nuevaOutbox(servidor)
   const item = await outbox.encolar(datos(1))
   await outbox.procesar()
-  expect(outbox.items()).toMatchObject([{ id: item.id, estado: 'pendiente', intentos: 1, ultimoError: expect.stringContaining('Sin conexión') }])
+  expect(outbox.items()).toMatchObject([
+    { id: item.id, estado: 'pendiente', intentos: 1, ultimoError: expect.stringContaining('Sin conexión') },
+  ])
   await outbox.procesar()
   expect(servidor.aplicados.map((a) => a.id)).toEqual([item.id])
   expect(outbox.items()).toEqual([])
@@ -265,7 +289,11 @@ test('an item left "enviando" by a crash is sent by the next outbox on the same 
   await vi.waitFor(() => expect(servidor.aplicados).toHaveLength(1))
   expect(await almacen.get<ItemOutbox>(item.id)).toMatchObject({ estado: 'enviando' })
 
-  const segunda = crearOutbox({ almacen: abrirAlmacen(`outbox-prueba-${bases}`, 'items'), alumno: 'A1', enviar: servidor.enviar })
+  const segunda = crearOutbox({
+    almacen: abrirAlmacen(`outbox-prueba-${bases}`, 'items'),
+    alumno: 'A1',
+    enviar: servidor.enviar,
+  })
   await segunda.listo()
   expect(segunda.items()).toMatchObject([{ id: item.id, estado: 'pendiente' }])
   await segunda.procesar()
@@ -318,7 +346,12 @@ test('two tabs sharing the lock never send an item twice', async () => {
     return r
   }
   const tabA = crearOutbox({ almacen, alumno: 'A1', enviar: servidor.enviar, bloqueo })
-  const tabB = crearOutbox({ almacen: abrirAlmacen(`outbox-prueba-${bases}`, 'items'), alumno: 'A1', enviar: servidor.enviar, bloqueo })
+  const tabB = crearOutbox({
+    almacen: abrirAlmacen(`outbox-prueba-${bases}`, 'items'),
+    alumno: 'A1',
+    enviar: servidor.enviar,
+    bloqueo,
+  })
   for (let n = 1; n <= 20; n++) await (n % 2 ? tabA : tabB).encolar(datos(n))
   servidor.conectar()
   await Promise.all([tabA.procesar(), tabB.procesar()])
@@ -334,7 +367,8 @@ test('200 queued submissions replay with 0 duplicates and 0 losses, through lost
   for (let n = 0; n < 200; n++) ids.push((await outbox.encolar(datos(n))).id)
   expect(outbox.pendientes('A1')).toBe(200)
   servidor.conectar()
-  for (let n = 0; n < 200; n++) servidor.guion.push(n % 17 === 5 ? 'respuesta-perdida' : n % 23 === 7 ? 'red' : 'ok' as never)
+  for (let n = 0; n < 200; n++)
+    servidor.guion.push(n % 17 === 5 ? 'respuesta-perdida' : n % 23 === 7 ? 'red' : ('ok' as never))
   for (let pasadas = 0; outbox.items().length > 0 && pasadas < 100; pasadas++) await outbox.procesar()
 
   const aplicados = servidor.aplicados.map((a) => a.id)
@@ -369,7 +403,10 @@ test('esperar reports the server reply of a confirmed item', async () => {
   const servidor = servidorFalso()
   const { outbox } = nuevaOutbox(servidor)
   const item = await outbox.encolar(datos(1))
-  expect(await outbox.esperar(item.id)).toEqual({ estado: 'confirmado', respuesta: { status: 200, body: { ok: true, n: 1 } } })
+  expect(await outbox.esperar(item.id)).toEqual({
+    estado: 'confirmado',
+    respuesta: { status: 200, body: { ok: true, n: 1 } },
+  })
 })
 
 test('esperar reports a pending item when there is no connection', async () => {

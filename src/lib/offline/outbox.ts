@@ -1,6 +1,6 @@
 import { abrirAlmacen, type Almacen } from './idb.ts'
 
-// The exactly-once outbox (design 'Offline', issue 3 item 3).
+// The exactly-once outbox.
 //
 // A submission is written to IndexedDB before any attempt to send it, and is replayed in order
 // until the server gives a definite answer. Its id travels as the `Idempotency-Key`: the server
@@ -177,7 +177,8 @@ function bloqueoPorDefecto<T>(pasada: () => Promise<T>): Promise<T> {
   return locks ? locks.request('portal-outbox', pasada) : pasada()
 }
 
-const porSecuencia = (a: ItemOutbox, b: ItemOutbox) => a.secuencia - b.secuencia || a.creadoEn - b.creadoEn || (a.id < b.id ? -1 : 1)
+const porSecuencia = (a: ItemOutbox, b: ItemOutbox) =>
+  a.secuencia - b.secuencia || a.creadoEn - b.creadoEn || (a.id < b.id ? -1 : 1)
 
 export function crearOutbox({
   almacen = abrirAlmacen('portal-outbox', 'items'),
@@ -316,19 +317,35 @@ export function crearOutbox({
         case 'en-pausa': {
           // The session expired: nothing of this student can go until they sign in again, and
           // sending later items first would change the order.
-          const pausados = [...mapa.values()].filter((i) => i.alumno === item.alumno && (i.estado === 'pendiente' || i.id === item.id))
+          const pausados = [...mapa.values()].filter(
+            (i) => i.alumno === item.alumno && (i.estado === 'pendiente' || i.id === item.id),
+          )
           for (const i of pausados) {
-            await escribir({ ...(i.id === item.id ? enviando : i), estado: 'en-pausa', ultimoError: MENSAJE_EN_PAUSA }, gen)
+            await escribir(
+              { ...(i.id === item.id ? enviando : i), estado: 'en-pausa', ultimoError: MENSAJE_EN_PAUSA },
+              gen,
+            )
           }
           return 'parar'
         }
         case 'reintentar': {
           const mensaje = respuesta.status === 409 ? MENSAJE_EN_CURSO : MENSAJE_SERVIDOR
-          await escribir({ ...enviando, estado: 'pendiente', ultimoError: mensaje, siguienteIntentoEn: ahora() + espera(enviando.intentos) }, gen)
+          await escribir(
+            {
+              ...enviando,
+              estado: 'pendiente',
+              ultimoError: mensaje,
+              siguienteIntentoEn: ahora() + espera(enviando.intentos),
+            },
+            gen,
+          )
           return 'parar'
         }
         case 'rechazado': {
-          await escribir({ ...enviando, estado: 'rechazado', ultimoError: mensajeDeRespuesta(respuesta), respuesta }, gen)
+          await escribir(
+            { ...enviando, estado: 'rechazado', ultimoError: mensajeDeRespuesta(respuesta), respuesta },
+            gen,
+          )
           return 'seguir'
         }
       }

@@ -42,7 +42,9 @@ async function llenar(queryClient: QueryClient) {
   await queryClient.fetchQuery({ queryKey: ['alumno'], queryFn: () => ({ nombres: 'Ana', comuna: 13101 }) })
   await queryClient.fetchQuery({ queryKey: ['paises'], queryFn: () => [{ codigo: 40, nombre: 'Chile' }] })
   await queryClient.fetchQuery({ queryKey: ['token-de-un-uso'], queryFn: () => 'secreto', meta: { persistir: false } })
-  await queryClient.fetchQuery({ queryKey: ['roto'], queryFn: () => Promise.reject(new Error('500')) }).catch(() => undefined)
+  await queryClient
+    .fetchQuery({ queryKey: ['roto'], queryFn: () => Promise.reject(new Error('500')) })
+    .catch(() => undefined)
 }
 
 test('the options use the data schema version as buster and keep data 7 days', () => {
@@ -107,13 +109,18 @@ test('many saves in a row are written once, with the latest state', async () => 
     almacen: { ...almacen, set: async (_clave, valor) => void escrituras.push(valor) },
     esperaMs: 20,
   })
-  for (let n = 1; n <= 50; n++) persister.persistClient({ timestamp: n, buster: ESQUEMA_DATOS, clientState: { queries: [], mutations: [] } })
+  for (let n = 1; n <= 50; n++)
+    persister.persistClient({ timestamp: n, buster: ESQUEMA_DATOS, clientState: { queries: [], mutations: [] } })
   await new Promise((r) => setTimeout(r, 60))
   expect(escrituras).toEqual([{ timestamp: 50, buster: ESQUEMA_DATOS, clientState: { queries: [], mutations: [] } }])
 })
 
 test("borrarCachePersistida wipes the app's cache, including a save not yet written ('Salir')", async () => {
-  const estado: PersistedClient = { timestamp: Date.now(), buster: ESQUEMA_DATOS, clientState: { queries: [], mutations: [] } }
+  const estado: PersistedClient = {
+    timestamp: Date.now(),
+    buster: ESQUEMA_DATOS,
+    clientState: { queries: [], mutations: [] },
+  }
   persisterPortal.persistClient(estado)
   await persisterPortal.escribirPendiente()
   expect(await persisterPortal.restoreClient()).toEqual(estado)

@@ -3,12 +3,12 @@ import { DURACION_CACHE_MS } from '../query-client.ts'
 import { abrirAlmacen, type Almacen } from './idb.ts'
 
 // The TanStack Query cache, persisted to IndexedDB so lookups, the student's data and the
-// enrolment list show at once and without network (design 'Offline', issue 3 item 1).
+// enrolment list show at once and without network.
 
 /**
  * The version of the SHAPE of the cached data. Raise it only when a change to the API replies
  * would make old cached data wrong for the new code. It is deliberately not the build hash: a
- * deploy that changes no data shape must not wipe the students' offline cache (issue 3 item 1).
+ * deploy that changes no data shape must not wipe the students' offline cache.
  */
 export const ESQUEMA_DATOS = 'v1'
 
@@ -28,7 +28,10 @@ export interface PersisterIdb extends Persister {
   escribirPendiente(): Promise<void>
 }
 
-export function crearPersisterIdb({ almacen = abrirAlmacen('portal-cache', 'consultas'), esperaMs = 1000 }: OpcionesPersister = {}): PersisterIdb {
+export function crearPersisterIdb({
+  almacen = abrirAlmacen('portal-cache', 'consultas'),
+  esperaMs = 1000,
+}: OpcionesPersister = {}): PersisterIdb {
   let pendiente: PersistedClient | undefined
   let temporizador: ReturnType<typeof setTimeout> | undefined
 

@@ -80,7 +80,12 @@ test('runs a pass on start, on online, on focus and when the page becomes visibl
 test('every 30 s while the student has items waiting, and not when none wait', async () => {
   const outbox = outboxFalsa([{ alumno: 'A1', estado: 'pendiente' }])
   const { ventana, documento } = pagina()
-  const parar = iniciarSincronizacion(outbox as unknown as Outbox, { alumno: 'A1', ventana, documento, ahora: Date.now })
+  const parar = iniciarSincronizacion(outbox as unknown as Outbox, {
+    alumno: 'A1',
+    ventana,
+    documento,
+    ahora: Date.now,
+  })
   await vi.advanceTimersByTimeAsync(0)
   expect(outbox.pasadas).toBe(1)
   await vi.advanceTimersByTimeAsync(30_000)
@@ -116,7 +121,12 @@ test('no pass while the browser knows it is offline', async () => {
   const outbox = outboxFalsa([{ alumno: 'A1', estado: 'pendiente' }])
   const { ventana, documento } = pagina()
   let enLinea = false
-  const parar = iniciarSincronizacion(outbox as unknown as Outbox, { alumno: 'A1', ventana, documento, enLinea: () => enLinea })
+  const parar = iniciarSincronizacion(outbox as unknown as Outbox, {
+    alumno: 'A1',
+    ventana,
+    documento,
+    enLinea: () => enLinea,
+  })
   ventana.dispatchEvent(new Event('focus'))
   await vi.advanceTimersByTimeAsync(0)
   expect(outbox.pasadas).toBe(0)

@@ -1,6 +1,6 @@
 import type { Outbox } from './outbox.ts'
 
-// When to replay the outbox (design 'Offline': "on `online`, on app start, on focus and on a
+// When to replay the outbox ("on `online`, on app start, on focus and on a
 // timer"). Kept out of outbox.ts so the outbox itself has no timers or page events and its tests
 // decide exactly when a pass runs.
 
@@ -45,7 +45,9 @@ export function iniciarSincronizacion(
     temporizador = undefined
     if (!activo) return
     // Paused items wait for sign-in and refused ones for the student: no timer for them.
-    const esperando = outbox.items().filter((i) => i.alumno === alumno && (i.estado === 'pendiente' || i.estado === 'enviando'))
+    const esperando = outbox
+      .items()
+      .filter((i) => i.alumno === alumno && (i.estado === 'pendiente' || i.estado === 'enviando'))
     if (esperando.length === 0) return
     const proximo = Math.min(...esperando.map((i) => i.siguienteIntentoEn ?? Number.POSITIVE_INFINITY))
     // A backoff that ends sooner than the interval (a 409 retried after 2 s) is honoured; no

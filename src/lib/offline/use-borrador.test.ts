@@ -1,5 +1,5 @@
 // The hook needs a DOM (jsdom, the project's default). fake-indexeddb works here for plain JSON
-// values; typed arrays would come back from another realm (stack.md pitfall 4).
+// values; typed arrays would come back from another realm.
 import 'fake-indexeddb/auto'
 import { act, cleanup, render, renderHook, waitFor } from '@testing-library/react'
 import { createElement } from 'react'
@@ -77,7 +77,7 @@ test('descartar drops the draft and goes back to the initial value', async () =>
   expect(await leerBorrador(clave)).toBeUndefined()
 })
 
-test("each student and form gets its own draft", async () => {
+test('each student and form gets its own draft', async () => {
   await guardarBorrador(claveBorrador('B2', 'personal'), { nombres: 'De B2', telefono: '' })
   const { result } = renderHook(() => useBorrador(claveBorrador('C3', 'personal'), inicial))
   await waitFor(() => expect(result.current.cargando).toBe(false))

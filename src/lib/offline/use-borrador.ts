@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { borrarBorrador, guardarBorrador, leerBorrador } from './borradores.ts'
 
-// React side of the drafts (issue 3 item 2): the form's value lives here, every change is written
+// React side of the drafts: the form's value lives here, every change is written
 // to IndexedDB shortly after it is made, and a draft left by a reload, a crash or a closed tab is
 // put back when the form mounts again.
 
@@ -35,7 +35,11 @@ interface Estado<T> {
  * hook mounts or the key changes (like useState), so mount the form once the server's data is
  * there (useSuspenseQuery) and pass that data.
  */
-export function useBorrador<T>(clave: string, valorInicial: T, { esperaMs = 300 }: { esperaMs?: number } = {}): UsoBorrador<T> {
+export function useBorrador<T>(
+  clave: string,
+  valorInicial: T,
+  { esperaMs = 300 }: { esperaMs?: number } = {},
+): UsoBorrador<T> {
   const [estado, setEstado] = useState<Estado<T>>(() => ({
     valor: valorInicial,
     cargando: true,
@@ -85,7 +89,13 @@ export function useBorrador<T>(clave: string, valorInicial: T, { esperaMs = 300 
     if (valorRef.current !== valorInicialRef.current) {
       // Another key (another enrolment): start from its own initial value, not the last form's.
       valorRef.current = valorInicialRef.current
-      setEstado({ valor: valorInicialRef.current, cargando: true, restaurado: false, hayCambiosSinGuardar: false, guardadoEn: null })
+      setEstado({
+        valor: valorInicialRef.current,
+        cargando: true,
+        restaurado: false,
+        hayCambiosSinGuardar: false,
+        guardadoEn: null,
+      })
     }
     leerBorrador<T>(clave).then(
       (borrador) => {
@@ -93,7 +103,13 @@ export function useBorrador<T>(clave: string, valorInicial: T, { esperaMs = 300 
         // If the student already typed while the draft was loading, what they typed wins.
         if (borrador && !editadoAlCargar.current) {
           valorRef.current = borrador.valor
-          setEstado({ valor: borrador.valor, cargando: false, restaurado: true, hayCambiosSinGuardar: true, guardadoEn: borrador.guardadoEn })
+          setEstado({
+            valor: borrador.valor,
+            cargando: false,
+            restaurado: true,
+            hayCambiosSinGuardar: true,
+            guardadoEn: borrador.guardadoEn,
+          })
         } else {
           setEstado((e) => ({ ...e, cargando: false }))
         }
@@ -146,7 +162,13 @@ export function useBorrador<T>(clave: string, valorInicial: T, { esperaMs = 300 
 
   const descartar = useCallback(() => {
     valorRef.current = valorInicialRef.current
-    setEstado({ valor: valorInicialRef.current, cargando: false, restaurado: false, hayCambiosSinGuardar: false, guardadoEn: null })
+    setEstado({
+      valor: valorInicialRef.current,
+      cargando: false,
+      restaurado: false,
+      hayCambiosSinGuardar: false,
+      guardadoEn: null,
+    })
     return olvidarBorrador()
   }, [olvidarBorrador])
 
@@ -159,7 +181,7 @@ export function useBorrador<T>(clave: string, valorInicial: T, { esperaMs = 300 
 }
 
 /**
- * While `activo`, closing or reloading the tab asks first (issue 3 item 2: "leaving with unsaved
+ * While `activo`, closing or reloading the tab asks first ("leaving with unsaved
  * edits asks first"). Navigation inside the app is the router's job (TanStack Router useBlocker).
  */
 export function useAvisoAlSalir(activo: boolean): void {

@@ -1,5 +1,5 @@
 // Hooks need a DOM (jsdom, the project's default); the outbox's items are plain JSON here, which
-// fake-indexeddb returns faithfully under jsdom (stack.md pitfall 4 concerns typed arrays).
+// fake-indexeddb returns faithfully under jsdom.
 import 'fake-indexeddb/auto'
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
 import { createElement, type ReactNode } from 'react'
@@ -14,7 +14,7 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-test("useOutboxItems shows what waits to sync, only for this student, and updates as it is sent", async () => {
+test('useOutboxItems shows what waits to sync, only for this student, and updates as it is sent', async () => {
   let conexion = false
   const outbox = crearOutbox({
     almacen: abrirAlmacen('use-outbox-prueba', 'items'),
@@ -29,8 +29,22 @@ test("useOutboxItems shows what waits to sync, only for this student, and update
   expect(result.current).toEqual([])
 
   await act(async () => {
-    await outbox.encolar({ alumno: 'A1', tipo: 'persona', etiqueta: 'Datos personales', metodo: 'PUT', url: '/api/alumno', cuerpo: { a: 1 } })
-    await outbox.encolar({ alumno: 'B2', tipo: 'persona', etiqueta: 'Datos personales', metodo: 'PUT', url: '/api/alumno', cuerpo: { b: 1 } })
+    await outbox.encolar({
+      alumno: 'A1',
+      tipo: 'persona',
+      etiqueta: 'Datos personales',
+      metodo: 'PUT',
+      url: '/api/alumno',
+      cuerpo: { a: 1 },
+    })
+    await outbox.encolar({
+      alumno: 'B2',
+      tipo: 'persona',
+      etiqueta: 'Datos personales',
+      metodo: 'PUT',
+      url: '/api/alumno',
+      cuerpo: { b: 1 },
+    })
     await outbox.procesar()
   })
   expect(result.current.map((i) => [i.alumno, i.etiqueta, i.estado])).toEqual([['A1', 'Datos personales', 'pendiente']])

@@ -1,7 +1,7 @@
 import { createContext, createElement, useContext, useMemo, useSyncExternalStore, type ReactNode } from 'react'
 import type { ItemOutbox, Outbox } from './outbox.ts'
 
-// React side of the outbox: the UI always shows what waits to sync (issue 3 item 3: 'Sin
+// React side of the outbox: the UI always shows what waits to sync ('Sin
 // conexión' banner, count of pending items, each item's state, a retry).
 
 const OutboxContext = createContext<Outbox | null>(null)

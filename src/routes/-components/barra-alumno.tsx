@@ -47,7 +47,7 @@ async function confirmarSalida(mensaje: string): Promise<boolean> {
 }
 
 /**
- * 'Salir' (spec 4): warn about unsent items and unsaved drafts, stop sending, end the server
+ * 'Salir': warn about unsent items and unsaved drafts, stop sending, end the server
  * session (a network failure does not stop it), clear ALL local data (query cache, drafts,
  * outbox, storage), go to /login.
  */

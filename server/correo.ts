@@ -1,4 +1,4 @@
-// Outgoing e-mail through nodemailer (design: 'E-mail'). With SMTP_URL it sends through that
+// Outgoing e-mail through nodemailer. With SMTP_URL it sends through that
 // server; otherwise each message is written as JSON under DATA_DIR/mail/ so the reset flow works
 // on a laptop with no mail server (and tests can read the link).
 import { mkdir, rename, writeFile } from 'node:fs/promises'
@@ -8,18 +8,18 @@ import type { Log } from './bitacora.ts'
 
 export type Mensaje = { to: string; subject: string; text: string; html: string }
 
-export type Mailer = { send(mensaje: Mensaje): Promise<void> }
+export type Correo = { enviar(mensaje: Mensaje): Promise<void> }
 
 export function carpetaCorreo(dataDir: string): string {
   return join(dataDir, 'mail')
 }
 
-export function createMailer(opciones: { smtpUrl: string | null; mailFrom: string; dataDir: string; log: Log }): Mailer {
+export function crearCorreo(opciones: { smtpUrl: string | null; mailFrom: string; dataDir: string; log: Log }): Correo {
   const { smtpUrl, mailFrom, dataDir, log } = opciones
   if (smtpUrl) {
     const transporte = nodemailer.createTransport(smtpUrl)
     return {
-      async send(mensaje) {
+      async enviar(mensaje) {
         await transporte.sendMail({ from: mailFrom, ...mensaje })
       },
     }
@@ -28,7 +28,7 @@ export function createMailer(opciones: { smtpUrl: string | null; mailFrom: strin
   const carpeta = carpetaCorreo(dataDir)
   let secuencia = 0
   return {
-    async send(mensaje) {
+    async enviar(mensaje) {
       const info = await transporte.sendMail({ from: mailFrom, ...mensaje })
       await mkdir(carpeta, { recursive: true })
       // Sortable by time; the sequence keeps two messages of the same millisecond apart. The

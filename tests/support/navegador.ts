@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { chromium, type Browser, type BrowserContext } from 'playwright-core'
 
 // Flags that keep Chromium quiet on a machine with no network but the package registries
-// (stack.md): without the background-networking ones it keeps dialling Google's hosts.
+//: without the background-networking ones it keeps dialling Google's hosts.
 const FLAGS = [
   '--headless',
   '--no-sandbox',
@@ -20,7 +20,7 @@ const FLAGS = [
  * /usr/bin/chromium, else the headless build that ships inside the @sparticuz/chromium package
  * (a devDependency, so `npm ci` alone is enough on a fresh machine).
  */
-export async function chromiumPath(): Promise<{ executablePath: string; args: string[] }> {
+export async function rutaChromium(): Promise<{ executablePath: string; args: string[] }> {
   if (process.env.CHROME_PATH) return { executablePath: process.env.CHROME_PATH, args: FLAGS }
   if (existsSync('/usr/bin/chromium')) return { executablePath: '/usr/bin/chromium', args: FLAGS }
   const { default: sparticuz } = await import('@sparticuz/chromium')
@@ -29,11 +29,11 @@ export async function chromiumPath(): Promise<{ executablePath: string; args: st
   return { executablePath: await sparticuz.executablePath(), args: FLAGS }
 }
 
-export type TestBrowser = { browser: Browser; newContext(): Promise<BrowserContext>; close(): Promise<void> }
+export type NavegadorDePrueba = { browser: Browser; newContext(): Promise<BrowserContext>; close(): Promise<void> }
 
 /** A headless Chromium; contexts are phone-sized (360 px wide), in Spanish. */
-export async function launchBrowser(): Promise<TestBrowser> {
-  const { executablePath, args } = await chromiumPath()
+export async function lanzarNavegador(): Promise<NavegadorDePrueba> {
+  const { executablePath, args } = await rutaChromium()
   // Playwright gives every launch a fresh temporary profile of its own.
   const browser = await chromium.launch({ executablePath, args })
   return {

@@ -1,5 +1,5 @@
 // Generates the PWA icons in public/ from a simple mark (a white medical cross in a ring on the
-// theme colour #0b4f8a), with no dependency beyond node:zlib. Run: node scripts/make-icons.mjs
+// theme colour #0b4f8a), with no dependency beyond node:zlib. Run: node scripts/crear-iconos.mjs
 import { writeFileSync, mkdirSync } from 'node:fs'
 import { deflateSync } from 'node:zlib'
 
@@ -63,7 +63,9 @@ function muestra(x, y, escala, redondeo) {
   const anillo = r > 0.86 && r < 1
   const brazo = 0.2
   const largo = 0.62
-  const cruz = (Math.abs(cx) / escala < brazo && Math.abs(cy) / escala < largo) || (Math.abs(cy) / escala < brazo && Math.abs(cx) / escala < largo)
+  const cruz =
+    (Math.abs(cx) / escala < brazo && Math.abs(cy) / escala < largo) ||
+    (Math.abs(cy) / escala < brazo && Math.abs(cx) / escala < largo)
   return anillo || cruz ? 'marca' : 'fondo'
 }
 

@@ -1,30 +1,30 @@
-// The REAL portal server for tests (server integration, browser tests, bench): startServer
+// The REAL portal server for tests (server integration, browser tests, bench): iniciarServidor
 // in-process on port 0 with a fresh temporary DATA_DIR, serving dist/ when it has been built, on
 // SQLite or, in the 'server-pg' project, on a fresh PostgreSQL database (base-de-datos.ts).
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { buildConfig, type Config } from '../../server/config.ts'
-import type { Clock } from '../../server/contexto.ts'
+import { construirConfig, type Config } from '../../server/config.ts'
+import type { Reloj } from '../../server/contexto.ts'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
-import { startServer } from '../../server/main.ts'
+import { iniciarServidor } from '../../server/main.ts'
 import { borrarBaseDePrueba, urlDeBaseDePrueba } from './base-de-datos.ts'
 
 export { consultarDb } from './base-de-datos.ts'
 
-export type TestServerOptions = {
+export type OpcionesServidorDePrueba = {
   /** Overrides of the configuration built from an empty environment (e.g. `limites`, `sessionTtlHours`). */
   config?: Partial<Config>
   /** 'off' raises every throttle limit out of reach (benchmarks, browser journeys). */
   throttle?: 'off'
-  clock?: Clock
+  clock?: Reloj
   /** Reuse a DATA_DIR (e.g. to restart on the same database); it is then left in place on close. */
   dataDir?: string
   /** Defaults to the repository's dist/. */
   distDir?: string
 }
 
-export type TestServer = {
+export type ServidorDePrueba = {
   url: string
   dataDir: string
   /** Every line the server logged, in order (JSON, one event each). */
@@ -36,10 +36,10 @@ export type TestServer = {
 
 const SIN_LIMITE = { max: 1_000_000_000, ventanaMs: 60_000 }
 
-export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+export async function iniciarServidorDePrueba(options: OpcionesServidorDePrueba = {}): Promise<ServidorDePrueba> {
   const propia = !options.dataDir
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'))
-  const base = buildConfig({})
+  const base = construirConfig({})
   const config: Config = {
     ...base,
     port: 0,
@@ -61,7 +61,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   }
   let servidor
   try {
-    servidor = await startServer({ config, clock: options.clock, salida })
+    servidor = await iniciarServidor({ config, clock: options.clock, salida })
   } catch (err) {
     if (propia) {
       rmSync(dataDir, { recursive: true, force: true })
@@ -88,7 +88,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 /** Extra request headers, e.g. `{ 'Idempotency-Key': id }`. */
 export type Cabeceras = Record<string, string>
 
-export type ApiClient = {
+export type ClienteDePrueba = {
   get(path: string, headers?: Cabeceras): Promise<Response>
   post(path: string, body?: unknown, headers?: Cabeceras): Promise<Response>
   put(path: string, body?: unknown, headers?: Cabeceras): Promise<Response>
@@ -102,7 +102,7 @@ export type ApiClient = {
  * A tiny browser stand-in: keeps cookies between requests and, like the real client, copies the
  * XSRF-TOKEN cookie into X-XSRF-TOKEN on every non-GET (fetching /api/sesion first if needed).
  */
-export function apiClient(url: string): ApiClient {
+export function clienteDePrueba(url: string): ClienteDePrueba {
   const cookies = new Map<string, string>()
 
   function guardarCookies(res: Response): void {
@@ -140,8 +140,8 @@ export function apiClient(url: string): ApiClient {
 }
 
 /** Signs in with the demo password (or `password`) and returns the client; throws if refused. */
-export async function iniciarSesion(url: string, email: string, password = DEMO_PASSWORD): Promise<ApiClient> {
-  const cliente = apiClient(url)
+export async function iniciarSesion(url: string, email: string, password = DEMO_PASSWORD): Promise<ClienteDePrueba> {
+  const cliente = clienteDePrueba(url)
   const res = await cliente.post('/api/auth/login', { email, password })
   const cuerpo = (await res.json()) as { codRetorno?: number }
   if (res.status !== 200 || cuerpo.codRetorno !== 0) throw new Error(`no se pudo ingresar como ${email}: ${res.status}`)
@@ -158,7 +158,9 @@ export function leerCorreos(dataDir: string): CorreoEnviado[] {
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((archivo) => {
-      const m = JSON.parse(readFileSync(join(carpeta, archivo), 'utf8')) as Omit<CorreoEnviado, 'archivo' | 'to'> & { to: { address: string }[] }
+      const m = JSON.parse(readFileSync(join(carpeta, archivo), 'utf8')) as Omit<CorreoEnviado, 'archivo' | 'to'> & {
+        to: { address: string }[]
+      }
       return { archivo, to: m.to.map((t) => t.address), subject: m.subject, text: m.text, html: m.html }
     })
 }

@@ -1,4 +1,4 @@
-// Password hashing with scrypt from node:crypto (design: 'Passwords'). The stored string carries
+// Password hashing with scrypt from node:crypto. The stored string carries
 // its parameters, so they can be raised later without breaking existing hashes:
 // scrypt$<N>$<r>$<p>$<salt base64>$<hash base64>
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto'
@@ -16,13 +16,13 @@ function derivar(password: string, salt: Buffer, opciones: ScryptOptions): Promi
   })
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashearPassword(password: string): Promise<string> {
   const salt = randomBytes(16)
   const hash = await derivar(password, salt, { N, r: R, p: P })
   return ['scrypt', N, R, P, salt.toString('base64'), hash.toString('base64')].join('$')
 }
 
-export async function verifyPassword(password: string, almacenado: string): Promise<boolean> {
+export async function verificarPassword(password: string, almacenado: string): Promise<boolean> {
   const [tipo, n, r, p, salt, hash] = almacenado.split('$')
   if (tipo !== 'scrypt' || !n || !r || !p || !salt || !hash) return false
   const esperado = Buffer.from(hash, 'base64')
@@ -36,6 +36,6 @@ export async function verifyPassword(password: string, almacenado: string): Prom
  */
 let hashSenuelo: Promise<string> | undefined
 export function hashDeRelleno(): Promise<string> {
-  hashSenuelo ??= hashPassword(randomBytes(16).toString('hex'))
+  hashSenuelo ??= hashearPassword(randomBytes(16).toString('hex'))
   return hashSenuelo
 }

@@ -1,4 +1,4 @@
-// Session and reset tokens (design: 'random, stored hashed'). The client gets the random token;
+// Session and reset tokens. The client gets the random token;
 // the database keeps only its SHA-256, so a leaked database does not yield usable tokens.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 
@@ -6,7 +6,7 @@ export function nuevoToken(): string {
   return randomBytes(32).toString('base64url')
 }
 
-export function hashToken(token: string): string {
+export function hashearToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 

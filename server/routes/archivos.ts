@@ -1,0 +1,106 @@
+// Receiving and sending the files students upload, for every kind of document: the server checks
+// size, type and the real content, stores the bytes in the BlobStore under a key it chooses, and
+// keeps the client's file name only as data.
+import type { Context } from 'hono'
+import {
+  BYTES_POR_MB,
+  detectarTipoArchivo,
+  extensionDe,
+  MENSAJE_ARCHIVO_OBLIGATORIO,
+  MENSAJE_TIPO_ARCHIVO,
+  MENSAJE_TIPO_DOCUMENTO,
+  mensajeArchivoMuyGrande,
+  tipoPorExtension,
+  type TipoArchivo,
+} from '../../src/domain/documentos.ts'
+import type { EntornoApp } from '../contexto.ts'
+import { leerFormularioConUnArchivo } from './validacion.ts'
+
+export const MENSAJE_NO_ENCONTRADO = 'Recurso no encontrado'
+
+const MAX_NOMBRE = 150
+
+/**
+ * The client's file name as harmless data: no directories, control characters or characters that
+ * mean something in a header or a file system; at most MAX_NOMBRE characters, extension kept.
+ */
+export function sanearNombreArchivo(nombre: string): string {
+  const base = nombre.split(/[\\/]/).pop() ?? ''
+  const limpio = base
+    .normalize('NFC')
+    // Control characters and what is special in headers or file systems.
+    .replace(/[\p{Cc}\p{Cf}"*:<>?|]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+  if ([...limpio].length <= MAX_NOMBRE) return limpio
+  const extension = extensionDe(limpio)
+  const sufijo = extension ? `.${extension}` : ''
+  return [...limpio].slice(0, MAX_NOMBRE - sufijo.length).join('') + sufijo
+}
+
+/** Both forms: `filename` (ASCII, for old clients) and `filename*` (RFC 5987, UTF-8). */
+export function contentDisposition(nombre: string): string {
+  const ascii = nombre
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]|["\\%]/g, '_')
+  const utf8 = encodeURIComponent(nombre).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`
+}
+
+export type ArchivoRecibido = { ok: true; codDocumento: string; nombre: string; tipo: TipoArchivo; bytes: Uint8Array }
+
+/**
+ * The one file of a multipart upload and the document type it is for (`codTipoDocumento`), or
+ * the refusal to answer with: a type `esTipoValido` does not accept, no file, too big, or bytes
+ * that are not what the name says (a PNG named .pdf, an HTML page named .jpg).
+ */
+export async function recibirArchivo(
+  c: Context<EntornoApp>,
+  esTipoValido: (codDocumento: string) => boolean,
+): Promise<ArchivoRecibido | { ok: false; respuesta: Response }> {
+  const rechazo = (error: string, campos: Record<string, string>, status: 400 | 413 | 415) => ({
+    ok: false as const,
+    respuesta: c.json({ error, campos }, status),
+  })
+  const formulario = await leerFormularioConUnArchivo(c)
+  if (!formulario.ok) return rechazo(formulario.mensaje, formulario.campos, formulario.status)
+  const codDocumento = formulario.campos.codTipoDocumento
+  if (typeof codDocumento !== 'string' || !esTipoValido(codDocumento)) {
+    return rechazo(MENSAJE_TIPO_DOCUMENTO, { codTipoDocumento: MENSAJE_TIPO_DOCUMENTO }, 400)
+  }
+  const archivo = formulario.campos.archivo
+  if (!(archivo instanceof File))
+    return rechazo(MENSAJE_ARCHIVO_OBLIGATORIO, { archivo: MENSAJE_ARCHIVO_OBLIGATORIO }, 400)
+  const { uploadMaxMb } = c.var.deps.config
+  if (archivo.size > uploadMaxMb * BYTES_POR_MB) {
+    const mensaje = mensajeArchivoMuyGrande(uploadMaxMb)
+    return rechazo(mensaje, { archivo: mensaje }, 413)
+  }
+  const bytes = new Uint8Array(await archivo.arrayBuffer())
+  const nombre = sanearNombreArchivo(archivo.name)
+  const tipo = detectarTipoArchivo(bytes)
+  if (!tipo || tipoPorExtension(extensionDe(nombre)) !== tipo)
+    return rechazo(MENSAJE_TIPO_ARCHIVO, { archivo: MENSAJE_TIPO_ARCHIVO }, 415)
+  return { ok: true, codDocumento, nombre, tipo, bytes }
+}
+
+/** A stored file as a download that is never cached nor sniffed; 404 if its bytes are missing. */
+export async function enviarArchivo(
+  c: Context<EntornoApp>,
+  fila: { nombre_original: string; content_type: string; tamanno: number; blob_clave: string },
+  descripcion: string,
+): Promise<Response> {
+  const contenido = await c.var.deps.blobs.get(fila.blob_clave)
+  if (!contenido) {
+    c.var.deps.log(`falta el archivo ${fila.blob_clave} de ${descripcion}`)
+    return c.json({ error: MENSAJE_NO_ENCONTRADO }, 404)
+  }
+  c.header('Content-Type', fila.content_type)
+  c.header('Content-Length', String(fila.tamanno))
+  c.header('Content-Disposition', contentDisposition(fila.nombre_original))
+  c.header('Cache-Control', 'private, no-store')
+  c.header('X-Content-Type-Options', 'nosniff')
+  return c.body(contenido)
+}
