@@ -10,6 +10,7 @@ import { estaticos } from './estaticos.ts'
 import type { Correo } from './correo.ts'
 import { apiSinCache, cabecerasDeSeguridad } from './middleware/cabeceras.ts'
 import { compresionJson } from './middleware/compresion.ts'
+import { cerrarSiQuedaCuerpo } from './middleware/conexion.ts'
 import { idempotencia } from './middleware/idempotencia.ts'
 import { ipCliente } from './middleware/ip.ts'
 import { limiteDeCuerpo } from './middleware/limite-cuerpo.ts'
@@ -76,6 +77,7 @@ export function crearApp({
     c.set('deps', deps)
     await next()
   })
+  app.use(cerrarSiQuedaCuerpo)
   app.use(registroDePeticiones)
   app.use(cabecerasDeSeguridad)
   app.use(ipCliente)

@@ -1,11 +1,18 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Migrator, sql } from 'kysely'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { borrarBaseDePrueba, opcionesDeBaseDePrueba } from '../tests/support/base-de-datos.ts'
 import {
   clienteDePrueba,
   consultarDb,
   iniciarServidorDePrueba,
   type ServidorDePrueba,
 } from '../tests/support/servidor.ts'
-import { DEMO_CERTIFICADO_VALIDO } from './db/seed/demo.ts'
+import { abrirBaseDeDatos, migrar } from './db/connection.ts'
+import { proveedorMigraciones } from './db/migrations/index.ts'
+import { alumnosDemo, asistentesDemo, DEMO_CERTIFICADO_VALIDO, solicitudesDemo } from './db/seed/demo.ts'
 import { fechaLarga } from './routes/certificados.ts'
 
 let server: ServidorDePrueba
@@ -50,14 +57,25 @@ test('a certificate records what it certified when issued, and the validator sho
     server.dataDir,
     "UPDATE alumnos SET nombres = 'Otra Persona', apellidos = 'Distinta', rut = '11111111-1' WHERE id = 'alumno-estudiante'",
   )
+  await consultarDb(
+    server.dataDir,
+    "UPDATE solicitudes SET cod_prospecto = 'PRO-CAMBIADO' WHERE codigo_inscripcion = 'INS-24-20117'",
+  )
   try {
-    const cuerpo = (await (await validar(DEMO_CERTIFICADO_VALIDO)).json()) as { data: { msgvalido: string } }
+    const cuerpo = (await (await validar(DEMO_CERTIFICADO_VALIDO)).json()) as {
+      data: { codProspecto: string; msgvalido: string }
+    }
     expect(cuerpo.data.msgvalido).toContain('Camila Andrea Rojas Soto')
     expect(cuerpo.data.msgvalido).not.toContain('Otra Persona')
+    expect(cuerpo.data.codProspecto).toBe('PRO-0081452')
   } finally {
     await consultarDb(
       server.dataDir,
       "UPDATE alumnos SET nombres = 'Camila Andrea', apellidos = 'Rojas Soto', rut = '16789432-1' WHERE id = 'alumno-estudiante'",
+    )
+    await consultarDb(
+      server.dataDir,
+      "UPDATE solicitudes SET cod_prospecto = 'PRO-0081452' WHERE codigo_inscripcion = 'INS-24-20117'",
     )
   }
 })
@@ -93,4 +111,59 @@ test('a code over 64 characters, or an empty one, is a 400 with the spec message
 test('dates are written the Spanish way', () => {
   expect(fechaLarga('2026-03-15')).toBe('15 de marzo de 2026')
   expect(fechaLarga('2024-12-01')).toBe('1 de diciembre de 2024')
+})
+
+test('certificates issued before the holder was recorded take it from the profile when the database is migrated', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-certificados-'))
+  const db = abrirBaseDeDatos(await opcionesDeBaseDePrueba(dataDir))
+  try {
+    const previa = await new Migrator({ db, provider: proveedorMigraciones }).migrateTo(
+      '0002-persona-idempotencia-archivos',
+    )
+    expect(previa.error).toBeUndefined()
+    await db.insertInto('asistentes').values(asistentesDemo('portal@postgrado-demo.cl')).execute()
+    await db.insertInto('alumnos').values(alumnosDemo('sin-clave', '2024-01-01T00:00:00.000Z')).execute()
+    await db.insertInto('solicitudes').values(solicitudesDemo).execute()
+    await sql`insert into certificados (codigo, alumno_id, codigo_inscripcion, fecha_emision, programa)
+      values ('ANTIGUO-RUT', 'alumno-estudiante', 'INS-24-20117', '2025-01-17', 'Diplomado en Medicina Intensiva del Adulto'),
+             ('ANTIGUO-PASAPORTE', 'alumno-extranjera', 'INS-25-30688', '2026-01-20', 'Diplomado en Medicina de Urgencia')`.execute(
+      db,
+    )
+
+    await migrar(db)
+    const filas = await db
+      .selectFrom('certificados')
+      .select([
+        'codigo',
+        'titular_nombre',
+        'titular_tipo_documento',
+        'titular_documento',
+        'fecha_inicio',
+        'cod_prospecto',
+      ])
+      .orderBy('codigo')
+      .execute()
+    expect(filas).toEqual([
+      {
+        codigo: 'ANTIGUO-PASAPORTE',
+        titular_nombre: 'Valentina García Pérez',
+        titular_tipo_documento: 'PASAPORTE',
+        titular_documento: 'AAF482913',
+        fecha_inicio: '2025-10-06',
+        cod_prospecto: expect.stringMatching(/^PRO-/),
+      },
+      {
+        codigo: 'ANTIGUO-RUT',
+        titular_nombre: 'Camila Andrea Rojas Soto',
+        titular_tipo_documento: 'RUT',
+        titular_documento: '16789432-1',
+        fecha_inicio: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        cod_prospecto: 'PRO-0081452',
+      },
+    ])
+  } finally {
+    await db.destroy()
+    rmSync(dataDir, { recursive: true, force: true })
+    await borrarBaseDePrueba(dataDir)
+  }
 })

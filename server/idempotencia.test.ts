@@ -12,6 +12,7 @@ import {
   type ClienteDePrueba,
   type ServidorDePrueba,
 } from '../tests/support/servidor.ts'
+import { construirConfig } from './config.ts'
 import type { EntornoApp, Dependencias } from './contexto.ts'
 import { abrirBaseDeDatos, migrar, type Db } from './db/connection.ts'
 import { purgarCaducados } from './db/purga.ts'
@@ -148,6 +149,31 @@ describe('over HTTP on the real server', () => {
 })
 
 // The middleware alone, on an app whose handler we control: for what cannot be timed over HTTP.
+test('a personal-data save throttled with its key is applied when the outbox retries it after the wait', async () => {
+  let ahora = new Date()
+  const limites = { ...construirConfig({}).limites, documentoAlumno: { max: 1, ventanaMs: 3_600_000 } }
+  const servidor = await iniciarServidorDePrueba({ clock: () => ahora, config: { limites } })
+  try {
+    const extranjera = await iniciarSesion(servidor.url, DEMO_CUENTAS.extranjera)
+    const {
+      codPersona: _c,
+      email: _e,
+      rut: _r,
+      ...datos
+    } = (await (await extranjera.get('/api/alumno/persona')).json()).data
+    const guardar = (numeroDocumento: string, clave: string) =>
+      extranjera.put('/api/alumno/persona', { ...datos, numeroDocumento }, { 'Idempotency-Key': clave })
+    expect((await guardar('PAS100200', 'primer-guardado')).status).toBe(200)
+    const clave = crypto.randomUUID()
+    expect((await guardar('PAS300400', clave)).status).toBe(429)
+    ahora = new Date(ahora.getTime() + 3_600_000 + 1000)
+    expect((await guardar('PAS300400', clave)).status).toBe(200)
+    expect((await (await extranjera.get('/api/alumno/persona')).json()).data.numeroDocumento).toBe('PAS300400')
+  } finally {
+    await servidor.close()
+  }
+})
+
 describe('the middleware in-process', () => {
   let dataDir: string
   let db: Db
@@ -239,6 +265,22 @@ describe('the middleware in-process', () => {
     expect(llamadas).toBe(2)
     expect((await enviar(clave)).headers.get('idempotency-replayed')).toBe('true')
     expect(llamadas).toBe(2)
+  })
+
+  test('a "not now" (429 and the like) is not stored: the retry after the wait runs the handler again', async () => {
+    for (const status of [408, 409, 425, 429]) {
+      let llamadas = 0
+      const enviar = app(async () => {
+        llamadas++
+        return llamadas === 1 ? Response.json({ error: 'espere' }, { status }) : Response.json({ ok: true })
+      })
+      const clave = crypto.randomUUID()
+      expect((await enviar(clave)).status).toBe(status)
+      const reintento = await enviar(clave)
+      expect(reintento.status, String(status)).toBe(200)
+      expect(reintento.headers.get('idempotency-replayed')).toBeNull()
+      expect(llamadas).toBe(2)
+    }
   })
 
   test('a thrown error is not stored either', async () => {

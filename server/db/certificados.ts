@@ -10,12 +10,13 @@ export async function emitirCertificado(
   db: Kysely<Database> | Transaction<Database>,
   certificado: CertificadoAEmitir,
 ): Promise<void> {
-  const { alumno_id, fecha_inicio, nombres, apellidos, rut, tipo_documento, numero_documento } = await db
+  const { alumno_id, fecha_inicio, cod_prospecto, nombres, apellidos, rut, tipo_documento, numero_documento } = await db
     .selectFrom('solicitudes')
     .innerJoin('alumnos', 'alumnos.id', 'solicitudes.alumno_id')
     .select([
       'solicitudes.alumno_id',
       'solicitudes.fecha_inicio',
+      'solicitudes.cod_prospecto',
       'alumnos.nombres',
       'alumnos.apellidos',
       'alumnos.rut',
@@ -36,6 +37,7 @@ export async function emitirCertificado(
       titular_tipo_documento: tipo_documento ?? 'RUT',
       titular_documento: numero_documento ?? rut,
       fecha_inicio,
+      cod_prospecto,
     })
     .execute()
 }

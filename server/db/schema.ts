@@ -133,6 +133,8 @@ export type CertificadosTable = {
   titular_documento: string
   /** The program's start ('yyyy-mm-dd'), as it was when the certificate was issued. */
   fecha_inicio: string
+  /** The enrolment's prospect code, which the validator answers with (recorded at issue too). */
+  cod_prospecto: string
 }
 
 /**

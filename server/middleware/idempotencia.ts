@@ -7,9 +7,9 @@
 //   again, with `Idempotency-Replayed: true`, and the handler does not run;
 // - same key, another request: 422;
 // - while the first one is still running: 409 (the outbox retries later).
-// A response of 500 or more, or a thrown error, is not stored: the row is deleted and a retry runs
-// the handler again. A record left 'en-curso' by a server that died mid-request is taken over
-// after EN_CURSO_ABANDONADO_MS. Records are purged after RETENCION_IDEMPOTENCIA_MS (db/purga.ts).
+// A response of 500 or more, a "not now" (408, 409, 425, 429) or a thrown error is not stored: the
+// row is deleted and a retry runs the handler again. A record left 'en-curso' by a server that
+// died mid-request is taken over after EN_CURSO_ABANDONADO_MS. Records are purged after RETENCION_IDEMPOTENCIA_MS (db/purga.ts).
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
@@ -34,6 +34,13 @@ export const RETENCION_IDEMPOTENCIA_MS = 30 * 24 * 3_600_000
 const SEGUROS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
 const SIN_CUERPO = new Set([101, 204, 205, 304])
+
+/**
+ * Replies that mean "not now" (a throttle, a conflict that passes), which the outbox retries later
+ * with the same key: storing one would answer every retry with it, so the submission would never
+ * be applied. Like a 5xx, they leave no record.
+ */
+const AUN_NO = new Set([408, 409, 425, 429])
 
 /**
  * SHA-256 over method, path (with its query) and body. A multipart body is fingerprinted by its
@@ -156,7 +163,7 @@ export const idempotencia = createMiddleware<EntornoApp>(async (c, next) => {
     await liberar()
     throw err
   }
-  if (c.res.status >= 500) {
+  if (c.res.status >= 500 || AUN_NO.has(c.res.status)) {
     await liberar()
     return
   }

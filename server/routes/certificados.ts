@@ -40,19 +40,12 @@ export const rutasCertificados = new Hono<EntornoApp>().post('/validar', cuerpoV
   const limite = await contar(db, `validacion-ip:${c.var.ip}`, config.limites.validacionIp, clock())
   if (limite.excedido) return respuestaLimite(c, limite, { status: 0, msg: MENSAJE_LIMITE })
 
-  // Codes are issued upper-case; a code typed in lower case still matches. The holder's name is
-  // the one recorded on the certificate when it was issued, never the editable profile; the
-  // enrolment gives only its prospect code, which nobody edits.
+  // Codes are issued upper-case; a code typed in lower case still matches. Everything shown is what
+  // the certificate recorded when it was issued, never the editable profile or the enrolment.
   const certificado = await db
     .selectFrom('certificados')
-    .innerJoin('solicitudes', 'solicitudes.codigo_inscripcion', 'certificados.codigo_inscripcion')
-    .select([
-      'certificados.titular_nombre',
-      'certificados.programa',
-      'certificados.fecha_emision',
-      'solicitudes.cod_prospecto',
-    ])
-    .where('certificados.codigo', '=', codValidador.toUpperCase())
+    .select(['titular_nombre', 'programa', 'fecha_emision', 'cod_prospecto'])
+    .where('codigo', '=', codValidador.toUpperCase())
     .executeTakeFirst()
   if (!certificado) return c.json({ status: 0 as const, msg: MENSAJE_CERTIFICADO_NO_EMITIDO })
 

@@ -90,11 +90,14 @@ export async function leerFormularioConUnArchivo(c: Context<EntornoApp>): Promis
   const campos: Record<string, string | File> = {}
   let archivos = 0
   for (const [nombre, valor] of Object.entries(form)) {
-    if (Array.isArray(valor))
+    const valores = Array.isArray(valor) ? valor : [valor]
+    archivos += valores.filter((parte) => parte instanceof File).length
+    if (archivos > 1)
       return { ok: false, status: 400, mensaje: MENSAJE_UN_SOLO_ARCHIVO, campos: { [nombre]: MENSAJE_UN_SOLO_ARCHIVO } }
-    if (valor instanceof File && ++archivos > 1)
-      return { ok: false, status: 400, mensaje: MENSAJE_UN_SOLO_ARCHIVO, campos: { [nombre]: MENSAJE_UN_SOLO_ARCHIVO } }
-    campos[nombre] = valor
+    const [unico] = valores
+    if (valores.length > 1 || unico === undefined)
+      return { ok: false, status: 400, mensaje: MENSAJE_CUERPO_INVALIDO, campos: { [nombre]: MENSAJE_CUERPO_INVALIDO } }
+    campos[nombre] = unico
   }
   return { ok: true, campos }
 }
