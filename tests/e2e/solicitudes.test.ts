@@ -152,3 +152,40 @@ test('conditions: accepted, then rejected after confirming (the assistant gets a
   expect(correo.subject).toBe('Condiciones rechazadas: solicitud INS-26-40018')
   await context.close()
 })
+
+test("an enrolment's documents: the dialog lists what the program requires, an upload lands and the row's count goes up", async () => {
+  const { page, context } = await portal.newPage()
+  await abrirSolicitudes(page, 'estudiante@demo.cl')
+  const fila = filas(page).filter({ hasText: 'INS-25-30145' })
+  await fila.getByRole('button', { name: /^0 \/ 6 documentos subidos de la solicitud INS-25-30145/ }).click()
+  const dialogo = page.getByRole('dialog', { name: 'Documentos de la solicitud INS-25-30145' })
+  await dialogo.getByRole('heading', { name: 'Certificado EUNACOM', level: 3 }).waitFor()
+  await dialogo.getByText(/tres dosis/).waitFor()
+  // A file that is not what its name says is refused before anything is sent.
+  await dialogo
+    .getByLabel('Subir Certificado EUNACOM')
+    .setInputFiles({ name: 'eunacom.pdf', mimeType: 'application/pdf', buffer: Buffer.from('no soy un pdf') })
+  await dialogo
+    .getByRole('alert')
+    .getByText(/PDF, JPG o PNG/)
+    .waitFor()
+  await dialogo
+    .getByLabel('Subir Certificado EUNACOM')
+    .setInputFiles({
+      name: 'eunacom.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n% resultado\n%%EOF\n'),
+    })
+  await page.getByText('Certificado EUNACOM: eunacom.pdf').first().waitFor()
+  await dialogo.getByRole('link', { name: 'Descargar Certificado EUNACOM' }).waitFor()
+  expect(await dialogo.getByText('Pro-INS-25-30145-eunacom.pdf').count()).toBe(1)
+  await dialogo.getByRole('button', { name: 'Cerrar' }).click()
+  await fila.getByRole('button', { name: /^1 \/ 6 documentos subidos/ }).waitFor()
+  const guardados = await consultarDb(
+    portal.server.dataDir,
+    'select nombre_archivo from archivos_solicitud where codigo_inscripcion = ?',
+    'INS-25-30145',
+  )
+  expect(guardados).toEqual([{ nombre_archivo: 'Pro-INS-25-30145-eunacom.pdf' }])
+  await context.close()
+})

@@ -1,5 +1,6 @@
 import { cliente } from '../../lib/cliente-api.ts'
 import { definirEnvio } from '../../lib/offline/envios.ts'
+import type { CuerpoArchivo } from '../../lib/offline/outbox.ts'
 import { solicitudQueries } from './queries.ts'
 
 // What the enrolment list sends through the outbox; `parametros` carries the enrolment's code.
@@ -24,6 +25,24 @@ export const envioCondiciones = definirEnvio<(typeof cliente.solicitudes)[':codi
   etiqueta: ({ decision }, { codigo }) =>
     `Condiciones ${decision === 'aceptadas' ? 'aceptadas' : 'rechazadas'}, solicitud ${codigo}`,
   alConfirmar(queryClient) {
+    void queryClient.invalidateQueries({ queryKey: solicitudQueries.lista().queryKey })
+  },
+})
+
+/** One of an enrolment's required documents (multipart), with the document type it is for. */
+export type CuerpoDocumentoSolicitud = CuerpoArchivo & { campos: { codTipoDocumento: string } }
+
+export const envioDocumentoSolicitud = definirEnvio<
+  (typeof cliente.solicitudes)[':codigo']['documentos']['$post'],
+  CuerpoDocumentoSolicitud
+>()({
+  tipo: 'documento-solicitud',
+  metodo: 'POST',
+  ruta: (param) => cliente.solicitudes[':codigo'].documentos.$path({ param }),
+  etiqueta: (cuerpo, { codigo }) => `${cuerpo.nombre}, solicitud ${codigo}`,
+  alConfirmar(queryClient, _respuesta, _cuerpo, { codigo }) {
+    void queryClient.invalidateQueries({ queryKey: solicitudQueries.documentos(codigo).queryKey })
+    // The row's uploaded / required count.
     void queryClient.invalidateQueries({ queryKey: solicitudQueries.lista().queryKey })
   },
 })

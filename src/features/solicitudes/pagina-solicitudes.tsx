@@ -14,11 +14,13 @@ import { alerta } from '../../ui/alertas.ts'
 import { Paginador, usePaginacion } from '../../ui/paginador.tsx'
 import { Estado } from '../../ui/spinner.tsx'
 import { DialogoCondiciones } from './dialogo-condiciones.tsx'
+import { DialogoDocumentos } from './dialogo-documentos.tsx'
 import { DialogoEncuesta } from './dialogo-encuesta.tsx'
 import { envioCondiciones, envioEncuesta } from './envios.ts'
 import { solicitudQueries, type Solicitud } from './queries.ts'
 
-type Abierto = { dialogo: 'encuesta' | 'condiciones'; solicitud: Solicitud } | null
+type Dialogo = 'documentos' | 'encuesta' | 'condiciones'
+type Abierto = { dialogo: Dialogo; solicitud: Solicitud } | null
 
 /**
  * 'Solicitudes': the student's enrolments, 7 a page, each with its survey, its conditions and its
@@ -71,6 +73,13 @@ export function PaginaSolicitudes() {
     <section className="pagina pagina--solicitudes" aria-labelledby="solicitudes-titulo">
       <h1 id="solicitudes-titulo">Solicitudes</h1>
       {contenido}
+      {abierto?.dialogo === 'documentos' ? (
+        <DialogoDocumentos
+          solicitud={abierto.solicitud}
+          codigoAlumno={codigoAlumno}
+          onCerrar={() => setAbierto(null)}
+        />
+      ) : null}
       {abierto?.dialogo === 'encuesta' ? (
         <DialogoEncuesta solicitud={abierto.solicitud} codigoAlumno={codigoAlumno} onCerrar={() => setAbierto(null)} />
       ) : null}
@@ -94,7 +103,7 @@ function TablaSolicitudes({
   solicitudes: readonly Solicitud[]
   certificadosActivos: boolean
   codigoAlumno: string
-  onAbrir: (dialogo: 'encuesta' | 'condiciones', solicitud: Solicitud) => void
+  onAbrir: (dialogo: Dialogo, solicitud: Solicitud) => void
 }) {
   const { pagina, paginas, visibles, setPagina } = usePaginacion(solicitudes, TAMANO_PAGINA_SOLICITUDES)
   const items = useOutboxItems(codigoAlumno)
@@ -117,6 +126,7 @@ function TablaSolicitudes({
               <th scope="col">Fecha</th>
               <th scope="col">Año</th>
               <th scope="col">Programa</th>
+              <th scope="col">Documentos</th>
               <th scope="col">Encuesta</th>
               <th scope="col">Condiciones</th>
               <th scope="col">Pagos</th>
@@ -142,6 +152,23 @@ function TablaSolicitudes({
                   </td>
                   <td data-etiqueta="Año">{s.anioCurso}</td>
                   <td data-etiqueta="Programa">{s.nombreCurso}</td>
+                  <td data-etiqueta="Documentos">
+                    {s.documentos ? (
+                      <button
+                        type="button"
+                        className="boton boton--secundario boton--pequeno"
+                        onClick={() => onAbrir('documentos', s)}
+                      >
+                        {s.documentos.subidos} / {s.documentos.requeridos}
+                        <span className="sr-only">
+                          {' '}
+                          documentos subidos de la solicitud {s.codigoInscripcion}: ver y subir
+                        </span>
+                      </button>
+                    ) : (
+                      <SinDocumento texto="Sin documentos requeridos" />
+                    )}
+                  </td>
                   <td data-etiqueta="Encuesta">
                     {s.encuesta === 'no-aplica' ? (
                       <span>No requerida</span>

@@ -6,6 +6,7 @@ import { cliente, leer, type RespuestaDe } from '../../lib/cliente-api.ts'
 
 export type DatosSolicitudes = RespuestaDe<typeof cliente.solicitudes.$get>['data']
 export type Solicitud = DatosSolicitudes['solicitudes'][number]
+export type DocumentosDeSolicitud = RespuestaDe<(typeof cliente.solicitudes)[':codigo']['documentos']['$get']>['data']
 export type DatosEncuesta = RespuestaDe<(typeof cliente.solicitudes)[':codigo']['encuesta']['$get']>['data']
 
 export const solicitudQueries = {
@@ -14,6 +15,12 @@ export const solicitudQueries = {
     queryOptions({
       queryKey: [...solicitudQueries.all(), 'lista'],
       queryFn: async ({ signal }) => (await leer(cliente.solicitudes.$get({}, { init: { signal } }))).data,
+    }),
+  documentos: (codigo: string) =>
+    queryOptions({
+      queryKey: [...solicitudQueries.all(), 'documentos', codigo],
+      queryFn: async ({ signal }) =>
+        (await leer(cliente.solicitudes[':codigo'].documentos.$get({ param: { codigo } }, { init: { signal } }))).data,
     }),
   encuesta: (codigo: string) =>
     queryOptions({

@@ -1,0 +1,140 @@
+import { useId, useState, type ChangeEvent } from 'react'
+import { ACCEPT_ARCHIVOS, BYTES_FIRMA, validarArchivo } from '../../domain/documentos.ts'
+import { pedirAlmacenamientoPersistente } from '../../lib/offline/idb.ts'
+import type { CuerpoArchivo, ItemOutbox } from '../../lib/offline/outbox.ts'
+import { useOutbox } from '../../lib/offline/use-outbox.ts'
+import { usePorcentajeSubida } from '../../lib/progreso-subidas.ts'
+import { toast } from '../../ui/toasts.ts'
+import { estadoEnPalabras } from '../offline/estado-item.ts'
+
+// One document a student uploads (a personal document, or one an enrolment requires): its file
+// with a download link, the upload waiting in the outbox with its progress or state, and the file
+// input. The upload goes through the outbox, so one chosen offline waits like any other change.
+
+export type ArchivoDeDocumento = { nombre: string; tamanno: number; enlace: string }
+
+function tamanoLegible(bytes: number): string {
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`
+}
+
+export function DocumentoConSubida({
+  nombreDocumento,
+  info,
+  obligatorio,
+  archivo,
+  envio,
+  maximoMb,
+  enviar,
+}: {
+  nombreDocumento: string
+  info: string | null
+  /** Shown as 'Obligatorio' or 'Opcional'; undefined when every document of the list is required. */
+  obligatorio?: boolean | undefined
+  archivo: ArchivoDeDocumento | undefined
+  envio: (ItemOutbox & { cuerpo: CuerpoArchivo }) | undefined
+  maximoMb: number
+  /** Queues the chosen file (already checked here) and returns its outbox item. */
+  enviar: (archivo: File) => Promise<ItemOutbox>
+}) {
+  const outbox = useOutbox()
+  const id = useId()
+  const [error, setError] = useState<string | null>(null)
+  const accion = archivo ? 'Reemplazar' : 'Subir'
+
+  async function alElegir(e: ChangeEvent<HTMLInputElement>) {
+    const input = e.currentTarget
+    const elegido = input.files?.[0]
+    if (!elegido) return
+    setError(null)
+    // Refused here, before a byte is sent, with the same rule the server applies again.
+    const primerosBytes = new Uint8Array(await elegido.slice(0, BYTES_FIRMA).arrayBuffer())
+    const problema = validarArchivo({ nombre: elegido.name, tamanno: elegido.size, primerosBytes }, maximoMb)
+    input.value = ''
+    if (problema) {
+      setError(problema)
+      return
+    }
+    void pedirAlmacenamientoPersistente()
+    const item = await enviar(elegido)
+    const resultado = await outbox.esperar(item.id)
+    if (resultado.estado === 'confirmado')
+      toast({ tipo: 'success', titulo: 'Documento subido', mensaje: `${nombreDocumento}: ${elegido.name}` })
+  }
+
+  return (
+    <li className="documento">
+      <h3 className="documento__nombre">
+        {nombreDocumento}
+        {obligatorio === undefined ? null : (
+          <>
+            {' '}
+            <span className={`etiqueta ${obligatorio ? 'etiqueta--obligatorio' : 'etiqueta--opcional'}`}>
+              {obligatorio ? 'Obligatorio' : 'Opcional'}
+            </span>
+          </>
+        )}
+      </h3>
+      {info ? <p className="campo__ayuda">{info}</p> : null}
+      <p className="documento__archivo">
+        {archivo ? (
+          <>
+            Archivo: <span className="documento__archivo-nombre">{archivo.nombre}</span> (
+            {tamanoLegible(archivo.tamanno)}){' '}
+            <a href={archivo.enlace} download={archivo.nombre}>
+              Descargar<span className="sr-only"> {nombreDocumento}</span>
+            </a>
+          </>
+        ) : (
+          'Sin archivo'
+        )}
+      </p>
+      <EstadoSubida envio={envio} />
+      <div className="campo">
+        <label htmlFor={`${id}-archivo`} className="campo__etiqueta">
+          {accion} {nombreDocumento}
+        </label>
+        <input
+          id={`${id}-archivo`}
+          className="campo__control campo__control--archivo"
+          type="file"
+          accept={ACCEPT_ARCHIVOS}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          disabled={envio?.estado === 'enviando'}
+          onChange={(e) => void alElegir(e)}
+        />
+        {error ? (
+          <p id={`${id}-error`} className="campo__error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  )
+}
+
+/** The upload waiting in the outbox for this document, if any: its progress bar or its state. */
+function EstadoSubida({ envio }: { envio: (ItemOutbox & { cuerpo: CuerpoArchivo }) | undefined }) {
+  const id = useId()
+  const porcentaje = usePorcentajeSubida(envio?.estado === 'enviando' ? envio.id : undefined)
+  if (!envio) return null
+  const nombre = envio.cuerpo.nombre
+  if (envio.estado === 'enviando') {
+    const valor = porcentaje ?? 0
+    return (
+      <div className="subida">
+        <label htmlFor={`${id}-progreso`} className="subida__etiqueta">
+          Subiendo {nombre}: {valor} %
+        </label>
+        <progress id={`${id}-progreso`} max={100} value={valor} />
+      </div>
+    )
+  }
+  return (
+    <p className={`mensaje ${envio.estado === 'rechazado' ? 'mensaje--error' : 'mensaje--aviso'}`} role="status">
+      {nombre}: {estadoEnPalabras(envio)}
+    </p>
+  )
+}

@@ -1,0 +1,70 @@
+import { useQuery } from '@tanstack/react-query'
+import { TAMANO_MAXIMO_MB } from '../../domain/documentos.ts'
+import { itemsDe, useEnviar } from '../../lib/offline/envios.ts'
+import { useOutboxItems } from '../../lib/offline/use-outbox.ts'
+import { Dialogo } from '../../ui/dialogo.tsx'
+import { Estado } from '../../ui/spinner.tsx'
+import { DocumentoConSubida } from '../documentos/documento-con-subida.tsx'
+import { envioDocumentoSolicitud } from './envios.ts'
+import { solicitudQueries, type Solicitud } from './queries.ts'
+
+/** The documents an enrolment requires, each with its file, its upload and its state. */
+export function DialogoDocumentos({
+  solicitud,
+  codigoAlumno,
+  onCerrar,
+}: {
+  solicitud: Solicitud
+  codigoAlumno: string
+  onCerrar: () => void
+}) {
+  const codigo = solicitud.codigoInscripcion
+  const documentos = useQuery(solicitudQueries.documentos(codigo))
+  const envios = itemsDe(envioDocumentoSolicitud, useOutboxItems(codigoAlumno)).filter(
+    (i) => i.parametros?.codigo === codigo,
+  )
+  const enviar = useEnviar(envioDocumentoSolicitud)
+  const maximoMb = documentos.data?.tamanoMaximoMb ?? TAMANO_MAXIMO_MB
+
+  return (
+    <Dialogo titulo={`Documentos de la solicitud ${codigo}`} onCerrar={onCerrar} grande>
+      <p className="campo__ayuda">
+        {solicitud.nombreCurso}. Archivos PDF, JPG o PNG de hasta {maximoMb} MB.
+      </p>
+      {documentos.data ? (
+        documentos.data.requeridos.length === 0 ? (
+          <p>Esta solicitud no requiere documentos.</p>
+        ) : (
+          <ul className="documentos">
+            {documentos.data.requeridos.map((requerido) => (
+              <DocumentoConSubida
+                key={requerido.Cod_Documento__c}
+                nombreDocumento={requerido.Documento__c}
+                info={requerido.Info__c}
+                archivo={documentos.data.archivos.find((a) => a.codDocumento === requerido.Cod_Documento__c)}
+                envio={envios.findLast((i) => i.cuerpo.campos.codTipoDocumento === requerido.Cod_Documento__c)}
+                maximoMb={maximoMb}
+                enviar={(archivo) =>
+                  enviar(
+                    codigoAlumno,
+                    { campos: { codTipoDocumento: requerido.Cod_Documento__c }, archivo, nombre: archivo.name },
+                    { parametros: { codigo }, etiqueta: `${requerido.Documento__c}: ${archivo.name}` },
+                  )
+                }
+              />
+            ))}
+          </ul>
+        )
+      ) : documentos.isError ? (
+        <div className="mensaje mensaje--error" role="alert">
+          <p>No fue posible cargar los documentos de esta solicitud. Revise su conexión e intente nuevamente.</p>
+          <button type="button" className="boton boton--secundario" onClick={() => void documentos.refetch()}>
+            Reintentar
+          </button>
+        </div>
+      ) : (
+        <Estado texto="Cargando los documentos…" />
+      )}
+    </Dialogo>
+  )
+}
