@@ -169,13 +169,11 @@ test("an enrolment's documents: the dialog lists what the program requires, an u
     .getByRole('alert')
     .getByText(/PDF, JPG o PNG/)
     .waitFor()
-  await dialogo
-    .getByLabel('Subir Certificado EUNACOM')
-    .setInputFiles({
-      name: 'eunacom.pdf',
-      mimeType: 'application/pdf',
-      buffer: Buffer.from('%PDF-1.4\n% resultado\n%%EOF\n'),
-    })
+  await dialogo.getByLabel('Subir Certificado EUNACOM').setInputFiles({
+    name: 'eunacom.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n% resultado\n%%EOF\n'),
+  })
   await page.getByText('Certificado EUNACOM: eunacom.pdf').first().waitFor()
   await dialogo.getByRole('link', { name: 'Descargar Certificado EUNACOM' }).waitFor()
   expect(await dialogo.getByText('Pro-INS-25-30145-eunacom.pdf').count()).toBe(1)
