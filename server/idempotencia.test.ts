@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Hono } from 'hono'
+import { blobStoreEnDisco } from './blobs.ts'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { borrarBaseDePrueba, opcionesDeBaseDePrueba } from '../tests/support/base-de-datos.ts'
 import {
@@ -184,7 +185,11 @@ describe('the middleware in-process', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'portal-idempotencia-'))
     db = abrirBaseDeDatos(await opcionesDeBaseDePrueba(dataDir))
     await migrar(db)
-    await sembrar(db, { serviceAccountEmail: 'portal@postgrado-demo.cl', ahora })
+    await sembrar(db, {
+      serviceAccountEmail: 'portal@postgrado-demo.cl',
+      ahora,
+      blobs: blobStoreEnDisco(join(dataDir, 'archivos')),
+    })
     alumno = await db.selectFrom('alumnos').selectAll().where('id', '=', 'alumno-estudiante').executeTakeFirstOrThrow()
   })
   afterAll(async () => {

@@ -29,10 +29,11 @@ export async function iniciarServidor({
 }: OpcionesInicio): Promise<ServidorEnMarcha> {
   const log = crearLog(salida)
   const db = abrirBaseDeDatos({ ...config, log })
+  const blobs: BlobStore = config.s3 ? blobStoreEnS3(config.s3) : blobStoreEnDisco(join(config.dataDir, 'archivos'))
   try {
     const nuevas = await conBloqueoDeArranque(db, async (conexion) => {
       await migrar(conexion)
-      return sembrar(conexion, { serviceAccountEmail: config.serviceAccountEmail, ahora: clock() })
+      return sembrar(conexion, { serviceAccountEmail: config.serviceAccountEmail, ahora: clock(), blobs })
     })
     if (nuevas.length > 0) log(`datos iniciales cargados: ${nuevas.join(', ')}`)
   } catch (err) {
@@ -63,7 +64,6 @@ export async function iniciarServidor({
   const url = `http://${hostUrl}:${port}`
   const appConfig: ConfigApp = { ...config, port, publicUrl: config.publicUrl ?? url }
   const correo = crearCorreo({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir, log })
-  const blobs: BlobStore = config.s3 ? blobStoreEnS3(config.s3) : blobStoreEnDisco(join(config.dataDir, 'archivos'))
   const app = crearApp({ db, config: appConfig, correo, blobs, clock, log })
   fetchApp = (req, env) => app.fetch(req, env)
 

@@ -219,3 +219,20 @@ test('a student with neither RUT nor passport on record is told so by the list',
   const cliente = await iniciarSesion(server.url, DEMO_CUENTAS.sinSolicitudes)
   expect(await lista(cliente)).toMatchObject({ solicitudes: [], tieneDocumentoIdentidad: false })
 })
+
+test("the demo's group-1 enrolment has two of its four documents uploaded, and their files open", async () => {
+  const fila = (await lista(estudiante)).solicitudes.find((s) => s.codigoInscripcion === 'INS-26-40018') as Fila & {
+    documentos: { subidos: number; requeridos: number }
+  }
+  expect(fila.documentos).toEqual({ subidos: 2, requeridos: 4 })
+  const { data } = (await (await estudiante.get('/api/solicitudes/INS-26-40018/documentos')).json()) as {
+    data: { archivos: { enlace: string; nombre: string }[] }
+  }
+  expect(data.archivos.map((a) => a.nombre)).toEqual([
+    'Pro-INS-26-40018-carta-intencion.pdf',
+    'Pro-INS-26-40018-hepatitis-b.pdf',
+  ])
+  const descarga = await estudiante.get(data.archivos[0]?.enlace ?? '')
+  expect(descarga.status).toBe(200)
+  expect((await descarga.text()).startsWith('%PDF-')).toBe(true)
+})

@@ -72,6 +72,7 @@ test('servers started together on an empty database migrate and seed it once, an
     { nombre: '0001-tablas-de-referencia' },
     { nombre: '0002-demo' },
     { nombre: '0003-encuestas-condiciones' },
+    { nombre: '0004-documentos-de-solicitud' },
   ])
   const sembraron = [a, b].filter((s) => s.salida.join('').includes('datos iniciales cargados'))
   expect(sembraron).toHaveLength(1)

@@ -427,3 +427,34 @@ export const condicionesDemo: Insertable<CondicionesTable>[] = [
     decidida_en: '2025-08-20T13:40:00.000Z',
   },
 ]
+
+/** A one-page PDF with the given text (enough for a reader to open it). */
+function pdfDemo(texto: string): Uint8Array {
+  return new TextEncoder().encode(`%PDF-1.4\n% ${texto}\n%%EOF\n`)
+}
+
+/**
+ * INS-26-40018 (group 1) has two of its four required documents uploaded: the intent letter and
+ * the hepatitis B immunization.
+ */
+export function archivosDeSolicitudDemo(subidoEn: string) {
+  return [
+    { cod: '41', nombre: 'Pro-INS-26-40018-carta-intencion.pdf', clave: '5f1c0e2a9b7d4c3e8a6f1b2c3d4e5f60' },
+    { cod: '42', nombre: 'Pro-INS-26-40018-hepatitis-b.pdf', clave: '5f1c0e2a9b7d4c3e8a6f1b2c3d4e5f61' },
+  ].map(({ cod, nombre, clave }) => {
+    const bytes = pdfDemo(nombre)
+    return {
+      id: `archivo-40018-${cod}`,
+      codigo_inscripcion: 'INS-26-40018',
+      alumno_id: 'alumno-estudiante',
+      cod_documento: cod,
+      nombre_archivo: nombre,
+      tipo_archivo: 'pdf',
+      content_type: 'application/pdf',
+      tamanno: bytes.length,
+      blob_clave: clave,
+      subido_en: subidoEn,
+      bytes,
+    }
+  })
+}

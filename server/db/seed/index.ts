@@ -8,6 +8,7 @@ import type { Database } from '../schema.ts'
 import { emitirCertificado } from '../certificados.ts'
 import {
   alumnosDemo,
+  archivosDeSolicitudDemo,
   asistentesDemo,
   certificadosDemo,
   condicionesDemo,
@@ -17,13 +18,15 @@ import {
   respuestasEncuestaDemo,
   solicitudesDemo,
 } from './demo.ts'
+import type { BlobStore } from '../../blobs.ts'
 import { comunas, regiones } from './geografia.ts'
 import { paises } from './paises.ts'
 import { PROFESIONES_CON_OTRA } from '../../../src/domain/persona.ts'
 import { profesiones } from './profesiones.ts'
 import { universidades } from './universidades.ts'
 
-export type OpcionesSemilla = { serviceAccountEmail: string; ahora: Date }
+/** `blobs` receives the demo's uploaded files. */
+export type OpcionesSemilla = { serviceAccountEmail: string; ahora: Date; blobs: BlobStore }
 
 type Semilla = {
   nombre: string
@@ -91,10 +94,21 @@ async function encuestasYCondiciones(trx: Transaction<Database>): Promise<void> 
   await trx.insertInto('condiciones').values(condicionesDemo).execute()
 }
 
+/** Required documents partly uploaded: real small files, so they open like any upload. */
+async function documentosDeSolicitud(trx: Transaction<Database>, { ahora, blobs }: OpcionesSemilla): Promise<void> {
+  for (const archivo of archivosDeSolicitudDemo(ahora.toISOString())) {
+    const { bytes, ...fila } = archivo
+    // The bytes first: a row never points at a missing file (an orphan file harms nothing).
+    await blobs.put(fila.blob_clave, bytes)
+    await trx.insertInto('archivos_solicitud').values(fila).execute()
+  }
+}
+
 const semillas: Semilla[] = [
   { nombre: '0001-tablas-de-referencia', aplicar: tablasDeReferencia },
   { nombre: '0002-demo', aplicar: demo },
   { nombre: '0003-encuestas-condiciones', aplicar: encuestasYCondiciones },
+  { nombre: '0004-documentos-de-solicitud', aplicar: documentosDeSolicitud },
 ]
 
 /** Applies the seeds not yet applied; returns their names. */
