@@ -25,7 +25,10 @@ import { iniciarSesion } from '../tests/support/servidor.ts'
  * student's solicitudes, paged) is not built yet: once its endpoint exists, adding it here
  * measures it in every combination below.
  */
-const LECTURAS = [{ nombre: 'GET /api/alumno (inicio)', ruta: '/api/alumno' }]
+const LECTURAS = [
+  { nombre: 'GET /api/alumno (inicio)', ruta: '/api/alumno' },
+  { nombre: 'GET /api/solicitudes (lista)', ruta: '/api/solicitudes' },
+]
 const PETICIONES = 2000
 const EN_VUELO = 16
 const ENVIOS = 200

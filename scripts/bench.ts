@@ -170,6 +170,11 @@ try {
     const r = await alumno.get('/api/alumno')
     if (r.status !== 200) throw new Error(`alumno ${r.status}`)
   })
+  // The enrolment list of a student with 10 enrolments (two pages).
+  await carga('GET /api/solicitudes (lista)', 2000, 16, async () => {
+    const r = await alumno.get('/api/solicitudes')
+    if (r.status !== 200) throw new Error(`solicitudes ${r.status}`)
+  })
 } finally {
   await server.close()
 }
