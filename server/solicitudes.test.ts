@@ -225,6 +225,17 @@ test("the demo's group-1 enrolment has two of its four documents uploaded, and t
     documentos: { subidos: number; requeridos: number }
   }
   expect(fila.documentos).toEqual({ subidos: 2, requeridos: 4 })
+  const { urlPortal, documentos } = (await (await estudiante.get('/api/solicitudes')).json()).data as {
+    urlPortal: string
+    documentos: { codigoInscripcion: string; codTipoDocumento: string; enlace: string }[]
+  }
+  expect(urlPortal).toBe(server.url)
+  expect(
+    documentos
+      .filter((d) => d.codigoInscripcion === 'INS-26-40018')
+      .map((d) => d.codTipoDocumento)
+      .sort(),
+  ).toEqual(['41', '42'])
   const { data } = (await (await estudiante.get('/api/solicitudes/INS-26-40018/documentos')).json()) as {
     data: { archivos: { enlace: string; nombre: string }[] }
   }

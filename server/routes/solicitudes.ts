@@ -86,7 +86,7 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
       .execute()
     const subidos = await db
       .selectFrom('archivos_solicitud')
-      .select(['codigo_inscripcion', 'cod_documento'])
+      .select(['id', 'codigo_inscripcion', 'cod_documento'])
       .where('alumno_id', '=', alumno.id)
       .execute()
     const tiene = (codigo: string, tipo: string) =>
@@ -122,6 +122,14 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
       status: 'ok' as const,
       data: {
         solicitudes,
+        /** Where document links point: each file's `enlace` is a path under it. */
+        urlPortal: config.publicUrl,
+        /** Every file the student uploaded for an enrolment's documents. */
+        documentos: subidos.map((d) => ({
+          codigoInscripcion: d.codigo_inscripcion,
+          codTipoDocumento: d.cod_documento,
+          enlace: enlaceArchivoSolicitud(d.codigo_inscripcion, d.id),
+        })),
         // A RUT, or a passport for a foreigner: without one the student is sent to their assistant.
         tieneDocumentoIdentidad: !esRutPlaceholder(alumno.rut) || !!alumno.numero_documento,
         certificadosActivos: config.certificadosActivos,
@@ -293,6 +301,10 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
     return c.json({ status: 'ok' as const, data: { decision, decididaEn } satisfies Decision })
   })
 
+function enlaceArchivoSolicitud(codigo: string, id: string): string {
+  return `/api/solicitudes/${encodeURIComponent(codigo)}/documentos/${id}`
+}
+
 function archivoDeSolicitudJson(
   codigo: string,
   a: {
@@ -308,7 +320,7 @@ function archivoDeSolicitudJson(
     id: a.id,
     codDocumento: a.cod_documento,
     nombre: a.nombre_archivo,
-    enlace: `/api/solicitudes/${encodeURIComponent(codigo)}/documentos/${a.id}`,
+    enlace: enlaceArchivoSolicitud(codigo, a.id),
     tipoArchivo: a.tipo_archivo,
     tamanno: a.tamanno,
     subidoEn: a.subido_en,
