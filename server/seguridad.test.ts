@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, expect, test, vi } from 'vitest'
 import { MENSAJE_UN_SOLO_ARCHIVO } from '../src/domain/documentos.ts'
-import { encuestaVacia } from '../src/domain/encuesta.ts'
+import { encuestaCompleta } from '../tests/support/encuesta.ts'
 import { MENSAJE_SESION_EXPIRADA } from '../src/domain/errores-api.ts'
 import { MENSAJE_CARACTERES_INVISIBLES } from '../src/domain/validacion.ts'
 import {
@@ -154,22 +154,6 @@ const ENDPOINTS: Endpoint[] = [
 
 /** `otra`'s own enrolment, where her submissions go. */
 const SOLICITUD_OTRA = 'INS-25-30688'
-
-function encuestaCompleta(): Record<string, unknown> {
-  return {
-    ...encuestaVacia(),
-    cursaFuera: 'No',
-    poseeDiscapacidad: 'No',
-    pertenecePuebloOrg: 'No',
-    haCursadoPrograma: 'No',
-    trabaja_actualmente: 'No',
-    tipo_organizacion: 'No me encuentro Trabajando',
-    trabaja_area: 'No me encuentro trabajando',
-    razon_cursa_1: 'Obtener mi primer empleo',
-    razon_eligeuni_1: 'Ubicación',
-    como_seentera: 'Prensa',
-  }
-}
 
 function pdf(texto: string, nombre: string): File {
   return new File([`%PDF-1.4\n% ${texto}\n%%EOF\n`], nombre, { type: 'application/pdf' })

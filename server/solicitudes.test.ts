@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import {
-  encuestaVacia,
   MENSAJE_ENCUESTA_YA_ENVIADA,
   MENSAJE_OBLIGATORIO,
   MENSAJE_PRIMERA_RAZON_CURSA,
   type EncuestaFormulario,
 } from '../src/domain/encuesta.ts'
 import { MENSAJE_SOLICITUD_NO_ENCONTRADA } from '../src/domain/solicitudes.ts'
+import { encuestaCompleta as encuesta } from '../tests/support/encuesta.ts'
 import {
   clienteDePrueba,
   consultarDb,
@@ -46,23 +46,6 @@ async function lista(cliente: ClienteDePrueba) {
       data: { solicitudes: Fila[]; tieneDocumentoIdentidad: boolean; certificadosActivos: boolean }
     }
   ).data
-}
-
-function encuesta(cambios: Partial<EncuestaFormulario> = {}): EncuestaFormulario {
-  return {
-    ...encuestaVacia(),
-    cursaFuera: 'No',
-    poseeDiscapacidad: 'No',
-    pertenecePuebloOrg: 'No',
-    haCursadoPrograma: 'No',
-    trabaja_actualmente: 'Si',
-    tipo_organizacion: 'ONG',
-    trabaja_area: 'Si',
-    razon_cursa_1: 'Realización personal',
-    razon_eligeuni_1: 'Acreditación',
-    como_seentera: 'Prensa',
-    ...cambios,
-  }
 }
 
 const encuestasGuardadas = (codigo: string) =>

@@ -9,27 +9,9 @@ import {
   MENSAJE_PUEBLO_ORIGINARIO,
   MENSAJE_RAZON_REPETIDA,
   SECCIONES_ENCUESTA,
-  type EncuestaFormulario,
 } from './encuesta.ts'
+import { encuestaCompleta as completa } from '../../tests/support/encuesta.ts'
 import { erroresPorCampo } from './errores-por-campo.ts'
-
-/** A complete survey with every "no", as most students answer it. */
-function completa(cambios: Partial<EncuestaFormulario> = {}): EncuestaFormulario {
-  return {
-    ...encuestaVacia(),
-    cursaFuera: 'No',
-    poseeDiscapacidad: 'No',
-    pertenecePuebloOrg: 'No',
-    haCursadoPrograma: 'No',
-    trabaja_actualmente: 'Si',
-    tipo_organizacion: 'Servicio Público',
-    trabaja_area: 'Si',
-    razon_cursa_1: 'Actualizar conocimientos',
-    razon_eligeuni_1: 'Prestigio de la universidad',
-    como_seentera: 'Prensa',
-    ...cambios,
-  }
-}
 
 function errores(encuesta: unknown): Record<string, string> {
   const r = v.safeParse(encuestaSchema, encuesta)
