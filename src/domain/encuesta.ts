@@ -25,8 +25,6 @@ export function mensajeConsultaFallida(mensaje: string): string {
 
 export const MAX_IDENTIDAD_GENERO = 100
 export const MAX_TEXTO_ENCUESTA = 250
-/** Ranked options per group of reasons. */
-export const MAX_PRIORIDADES = 3
 
 export const SI = 'Si'
 export const NO = 'No'
@@ -245,7 +243,6 @@ export const encuestaSchema = v.pipe(
 export type EncuestaFormulario = { [K in keyof Entrada]: Entrada[K] extends readonly string[] ? string[] : string }
 /** A complete, valid survey, as the server stores it. */
 export type Encuesta = v.InferOutput<typeof encuestaSchema>
-export type EncuestaEntrada = v.InferInput<typeof encuestaSchema>
 
 /** A blank survey: nothing answered yet. */
 export function encuestaVacia(): EncuestaFormulario {

@@ -6,8 +6,6 @@ import { cliente, leer, type RespuestaDe } from '../../lib/cliente-api.ts'
 
 export type DatosSolicitudes = RespuestaDe<typeof cliente.solicitudes.$get>['data']
 export type Solicitud = DatosSolicitudes['solicitudes'][number]
-export type DocumentosDeSolicitud = RespuestaDe<(typeof cliente.solicitudes)[':codigo']['documentos']['$get']>['data']
-export type DatosEncuesta = RespuestaDe<(typeof cliente.solicitudes)[':codigo']['encuesta']['$get']>['data']
 
 export const solicitudQueries = {
   all: () => ['solicitudes'] as const,
