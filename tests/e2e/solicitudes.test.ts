@@ -187,3 +187,24 @@ test("an enrolment's documents: the dialog lists what the program requires, an u
   expect(guardados).toEqual([{ nombre_archivo: 'Pro-INS-25-30145-eunacom.pdf' }])
   await context.close()
 })
+
+test('no enrolments reads as such; without a RUT or passport the student is told to contact the assistant and goes home', async () => {
+  const { page, context } = await portal.newPage()
+  await iniciarSesion(page, portal.url, 'sinsolicitudes@demo.cl')
+  await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Solicitudes' }).click()
+  await page.getByText('No posee solicitudes, en caso de error comunicate con tu Asistente Comercial').waitFor()
+
+  await consultarDb(
+    portal.server.dataDir,
+    'update alumnos set rut = ?, numero_documento = null where email = ?',
+    '0-0',
+    'sinsolicitudes@demo.cl',
+  )
+  await page.reload()
+  const aviso = page.getByRole('alertdialog', { name: 'Solicitudes' })
+  await aviso.getByText(/No encontramos su RUT o pasaporte/).waitFor()
+  await aviso.getByRole('button', { name: 'Aceptar' }).click()
+  await page.waitForURL(`${portal.url}/home`)
+  await context.close()
+})
