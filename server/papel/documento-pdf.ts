@@ -1,0 +1,128 @@
+// One document service: every PDF the portal issues (regulations, certificates, invoices) is
+// laid out here from a template in code, carries a verification code and a QR to the public
+// validator, and is signed with the school's certificate (PAdES), so tampering shows in any PDF
+// reader and anyone can check it by its code.
+import { createHash, randomInt } from 'node:crypto'
+import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib'
+import { P12Signer } from '@signpdf/signer-p12'
+import signpdf from '@signpdf/signpdf'
+import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
+import QRCode from 'qrcode'
+import { NOMBRE_ESCUELA, type CertificadoEscuela } from './certificado-escuela.ts'
+
+/** What a document says: its title and its paragraphs, in Spanish. */
+export type ContenidoDocumento = { titulo: string; parrafos: readonly string[] }
+
+export type DocumentoFirmado = { bytes: Uint8Array; codigo: string; sha256: string }
+
+// A4 in points, with 2 cm margins.
+const ANCHO = 595.28
+const ALTO = 841.89
+const MARGEN = 56.7
+const TAMANO_TEXTO = 11
+const INTERLINEA = 16
+
+/** Letters and digits that cannot be mistaken for one another (no 0/O, 1/I/L). */
+const ALFABETO_CODIGO = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+const LARGO_CODIGO = 28
+
+/** An unguessable verification code: 28 characters, about 137 bits. */
+export function nuevoCodigoVerificacion(): string {
+  return Array.from({ length: LARGO_CODIGO }, () => ALFABETO_CODIGO[randomInt(ALFABETO_CODIGO.length)]).join('')
+}
+
+/** Splits a paragraph into lines that fit `ancho` in `fuente`. */
+function lineas(texto: string, fuente: PDFFont, tamano: number, ancho: number): string[] {
+  const resultado: string[] = []
+  let actual = ''
+  for (const palabra of texto.split(/\s+/)) {
+    const prueba = actual ? `${actual} ${palabra}` : palabra
+    if (fuente.widthOfTextAtSize(prueba, tamano) <= ancho || !actual) actual = prueba
+    else {
+      resultado.push(actual)
+      actual = palabra
+    }
+  }
+  if (actual) resultado.push(actual)
+  return resultado
+}
+
+/**
+ * The document as a signed PDF. `urlValidador` is the public validator's address for this code
+ * (what the QR opens and the footer prints).
+ */
+export async function emitirPdfFirmado(
+  contenido: ContenidoDocumento,
+  {
+    certificado,
+    urlValidador,
+    codigo = nuevoCodigoVerificacion(),
+    ahora = new Date(),
+  }: {
+    certificado: CertificadoEscuela
+    urlValidador: (codigo: string) => string
+    codigo?: string
+    ahora?: Date
+  },
+): Promise<DocumentoFirmado> {
+  const pdf = await PDFDocument.create()
+  pdf.setTitle(contenido.titulo)
+  pdf.setAuthor(NOMBRE_ESCUELA)
+  pdf.setCreationDate(ahora)
+  const normal = await pdf.embedFont(StandardFonts.Helvetica)
+  const negrita = await pdf.embedFont(StandardFonts.HelveticaBold)
+  const url = urlValidador(codigo)
+  const qr = await pdf.embedPng(await QRCode.toBuffer(url, { margin: 1, width: 240 }))
+
+  const paginas: PDFPage[] = []
+  let pagina = pdf.addPage([ANCHO, ALTO])
+  paginas.push(pagina)
+  let y = ALTO - MARGEN
+  pagina.drawText(NOMBRE_ESCUELA, { x: MARGEN, y: y - 14, size: 14, font: negrita, color: rgb(0.04, 0.31, 0.54) })
+  y -= 48
+  for (const linea of lineas(contenido.titulo, negrita, 16, ANCHO - 2 * MARGEN)) {
+    pagina.drawText(linea, { x: MARGEN, y, size: 16, font: negrita })
+    y -= 22
+  }
+  y -= 10
+  // Room kept at the foot of every page for the verification line and the page number.
+  const pie = MARGEN + 110
+  for (const parrafo of contenido.parrafos) {
+    for (const linea of lineas(parrafo, normal, TAMANO_TEXTO, ANCHO - 2 * MARGEN)) {
+      if (y < pie) {
+        pagina = pdf.addPage([ANCHO, ALTO])
+        paginas.push(pagina)
+        y = ALTO - MARGEN
+      }
+      pagina.drawText(linea, { x: MARGEN, y, size: TAMANO_TEXTO, font: normal })
+      y -= INTERLINEA
+    }
+    y -= INTERLINEA / 2
+  }
+  paginas.forEach((p, i) => {
+    p.drawImage(qr, { x: ANCHO - MARGEN - 80, y: MARGEN, width: 80, height: 80 })
+    p.drawText(`Código de verificación: ${codigo}`, { x: MARGEN, y: MARGEN + 48, size: 9, font: negrita })
+    p.drawText(`Verifique este documento en ${url}`, { x: MARGEN, y: MARGEN + 34, size: 7, font: normal })
+    p.drawText(`Documento firmado electrónicamente por ${NOMBRE_ESCUELA}.`, {
+      x: MARGEN,
+      y: MARGEN + 20,
+      size: 8,
+      font: normal,
+    })
+    p.drawText(`Página ${i + 1} de ${paginas.length}`, { x: MARGEN, y: MARGEN, size: 8, font: normal })
+  })
+
+  pdflibAddPlaceholder({
+    pdfDoc: pdf,
+    reason: contenido.titulo,
+    contactInfo: 'validador de certificados del portal',
+    name: NOMBRE_ESCUELA,
+    location: 'Chile',
+    signingTime: ahora,
+    subFilter: 'ETSI.CAdES.detached',
+  })
+  const sinFirma = Buffer.from(await pdf.save({ useObjectStreams: false }))
+  const firmado = await signpdf.sign(sinFirma, new P12Signer(certificado.p12, { passphrase: certificado.passphrase }))
+  const bytes = new Uint8Array(firmado)
+  return { bytes, codigo, sha256: createHash('sha256').update(bytes).digest('hex') }
+}
