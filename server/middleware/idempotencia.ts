@@ -1,5 +1,5 @@
-// Exactly-once submissions (see server/README.md, 'Personal data, lookups and
-// documents'). The client's outbox sends every submission with `Idempotency-Key: <its record id>`
+// Exactly-once submissions (see server/README.md, 'Personal data, lookups, documents and
+// enrolments'). The client's outbox sends every submission with `Idempotency-Key: <its record id>`
 // and re-sends it until it gets a definite answer, also when the first attempt did reach the
 // server and only its reply was lost. For every mutating /api request with a session and that
 // header, per student and key, the first request is run and its response stored; afterwards:
