@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router'
 
-/** What a route that a later issue builds shows until then: never a blank page. */
+/** What a route not built yet shows: never a blank page. */
 export function SeccionPendiente({
   titulo,
   mensaje = 'Esta sección aún no está disponible en el portal.',

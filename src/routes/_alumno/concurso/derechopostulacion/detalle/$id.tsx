@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { SeccionPendiente } from '../../../../../ui/seccion-pendiente.tsx'
 
-// Built by a later issue; until then an honest page, never a blank one.
+// Not built yet: until it is, an honest page, never a blank one.
 export const Route = createFileRoute('/_alumno/concurso/derechopostulacion/detalle/$id')({
   component: () => <SeccionPendiente titulo="Detalle del derecho de postulación" />,
 })
