@@ -230,3 +230,13 @@ test("the demo's group-1 enrolment has two of its four documents uploaded, and t
   expect(descarga.status).toBe(200)
   expect((await descarga.text()).startsWith('%PDF-')).toBe(true)
 })
+
+test('an enrolment document of a few megabytes is accepted like a personal one (uploads get the upload limit, not the JSON one)', async () => {
+  const grande = new Uint8Array(2 * 1024 * 1024)
+  grande.set(new TextEncoder().encode('%PDF-1.4\n'))
+  const form = new FormData()
+  form.set('codTipoDocumento', '45')
+  form.set('archivo', new File([grande], 'eunacom.pdf', { type: 'application/pdf' }))
+  const res = await estudiante.request('POST', '/api/solicitudes/INS-25-30145/documentos', form)
+  expect(res.status).toBe(201)
+})

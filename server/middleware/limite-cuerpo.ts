@@ -17,7 +17,9 @@ export const MENSAJE_CUERPO_MUY_GRANDE = 'Los datos enviados superan el tamaño 
 
 /** Endpoints that receive files, by method and path. */
 function esSubida(metodo: string, path: string): boolean {
-  return metodo === 'POST' && path === '/api/alumno/documentos'
+  return (
+    metodo === 'POST' && (path === '/api/alumno/documentos' || /^\/api\/solicitudes\/[^/]+\/documentos$/.test(path))
+  )
 }
 
 // The refused body is left unread (or half read) on the connection, so it cannot carry another
