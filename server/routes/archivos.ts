@@ -13,7 +13,9 @@ import {
   tipoPorExtension,
   type TipoArchivo,
 } from '../../src/domain/documentos.ts'
-import type { EntornoApp } from '../contexto.ts'
+import type { Transaction } from 'kysely'
+import type { Dependencias, EntornoApp } from '../contexto.ts'
+import type { Database } from '../db/schema.ts'
 import { leerFormularioConUnArchivo } from './validacion.ts'
 
 export const MENSAJE_NO_ENCONTRADO = 'Recurso no encontrado'
@@ -103,4 +105,31 @@ export async function enviarArchivo(
   c.header('Cache-Control', 'private, no-store')
   c.header('X-Content-Type-Options', 'nosniff')
   return c.body(contenido)
+}
+
+/**
+ * Stores an uploaded file in place of the previous one of the same document. The bytes go first,
+ * so a row never points at a missing blob; then `reemplazarFila` swaps the rows in one
+ * transaction and returns the replaced file's blob key, deleted only once that has committed.
+ */
+export async function guardarReemplazando(
+  { db, blobs, log }: Dependencias,
+  blobClave: string,
+  bytes: Uint8Array,
+  reemplazarFila: (trx: Transaction<Database>) => Promise<string | undefined>,
+): Promise<void> {
+  await blobs.put(blobClave, bytes)
+  let anterior: string | undefined
+  try {
+    anterior = await db.transaction().execute(reemplazarFila)
+  } catch (err) {
+    await blobs.delete(blobClave)
+    throw err
+  }
+  const borrar = anterior
+  if (borrar) {
+    await blobs
+      .delete(borrar)
+      .catch((err: unknown) => log(`no se pudo borrar el archivo reemplazado ${borrar}: ${String(err)}`))
+  }
 }

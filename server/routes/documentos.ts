@@ -15,7 +15,7 @@ import { nuevaClaveBlob } from '../blobs.ts'
 import type { EntornoApp } from '../contexto.ts'
 import type { ArchivosPersonalesTable } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
-import { enviarArchivo, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
+import { enviarArchivo, guardarReemplazando, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
 
 type FilaArchivo = Pick<
   ArchivosPersonalesTable,
@@ -64,7 +64,7 @@ export const rutasDocumentos = new Hono<EntornoApp>()
     })
   })
   .post('/', async (c) => {
-    const { db, blobs, clock, log } = c.var.deps
+    const { clock } = c.var.deps
     const alumno = c.var.alumno
     if (!alumno) throw new Error('sin alumno tras requiereAlumno')
     const recibido = await recibirArchivo(c, esTipoDocumentoPersonal)
@@ -84,37 +84,21 @@ export const rutasDocumentos = new Hono<EntornoApp>()
       id_inscripcion: ID_INSCRIPCION_PERSONAL,
       id_grupo: ID_GRUPO_PERSONAL,
     }
-    // The bytes first: a row never points at a missing blob. Then the previous file of this type
-    // is replaced in one transaction, and its blob deleted only once that has committed.
-    await blobs.put(fila.blob_clave, bytes)
-    let anterior: string | undefined
-    try {
-      anterior = await db.transaction().execute(async (trx) => {
-        const previo = await trx
-          .selectFrom('archivos_personales')
-          .select('blob_clave')
-          .where('alumno_id', '=', alumno.id)
-          .where('cod_documento', '=', codDocumento)
-          .executeTakeFirst()
-        if (previo) {
-          await trx
-            .deleteFrom('archivos_personales')
-            .where('alumno_id', '=', alumno.id)
-            .where('cod_documento', '=', codDocumento)
-            .execute()
-        }
-        await trx.insertInto('archivos_personales').values(fila).execute()
-        return previo?.blob_clave
-      })
-    } catch (err) {
-      await blobs.delete(fila.blob_clave)
-      throw err
-    }
-    if (anterior) {
-      await blobs
-        .delete(anterior)
-        .catch((err: unknown) => log(`no se pudo borrar el archivo reemplazado ${anterior}: ${String(err)}`))
-    }
+    await guardarReemplazando(c.var.deps, fila.blob_clave, bytes, async (trx) => {
+      const previo = await trx
+        .selectFrom('archivos_personales')
+        .select('blob_clave')
+        .where('alumno_id', '=', alumno.id)
+        .where('cod_documento', '=', codDocumento)
+        .executeTakeFirst()
+      await trx
+        .deleteFrom('archivos_personales')
+        .where('alumno_id', '=', alumno.id)
+        .where('cod_documento', '=', codDocumento)
+        .execute()
+      await trx.insertInto('archivos_personales').values(fila).execute()
+      return previo?.blob_clave
+    })
     return c.json({ status: 'ok', data: archivoJson(fila) }, 201)
   })
   .get('/:id', async (c) => {

@@ -29,7 +29,7 @@ import type { EntornoApp, Dependencias } from '../contexto.ts'
 import type { Alumno } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { nuevaClaveBlob } from '../blobs.ts'
-import { enviarArchivo, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
+import { enviarArchivo, guardarReemplazando, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
 import { cuerpoJson } from './validacion.ts'
 
 export const MENSAJE_ENCUESTA_NO_REQUERIDA = 'Esta solicitud no requiere la encuesta general.'
@@ -235,36 +235,21 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
       blob_clave: nuevaClaveBlob(),
       subido_en: deps.clock().toISOString(),
     }
-    // The bytes first: a row never points at a missing blob. The previous file of this document
-    // is replaced in one transaction, and its blob deleted only once that has committed.
-    await deps.blobs.put(fila.blob_clave, recibido.bytes)
-    let anterior: string | undefined
-    try {
-      anterior = await deps.db.transaction().execute(async (trx) => {
-        const previo = await trx
-          .selectFrom('archivos_solicitud')
-          .select('blob_clave')
-          .where('codigo_inscripcion', '=', fila.codigo_inscripcion)
-          .where('cod_documento', '=', fila.cod_documento)
-          .executeTakeFirst()
-        await trx
-          .deleteFrom('archivos_solicitud')
-          .where('codigo_inscripcion', '=', fila.codigo_inscripcion)
-          .where('cod_documento', '=', fila.cod_documento)
-          .execute()
-        await trx.insertInto('archivos_solicitud').values(fila).execute()
-        return previo?.blob_clave
-      })
-    } catch (err) {
-      await deps.blobs.delete(fila.blob_clave)
-      throw err
-    }
-    if (anterior) {
-      const borrar = anterior
-      await deps.blobs
-        .delete(borrar)
-        .catch((err: unknown) => deps.log(`no se pudo borrar el archivo reemplazado ${borrar}: ${String(err)}`))
-    }
+    await guardarReemplazando(deps, fila.blob_clave, recibido.bytes, async (trx) => {
+      const previo = await trx
+        .selectFrom('archivos_solicitud')
+        .select('blob_clave')
+        .where('codigo_inscripcion', '=', fila.codigo_inscripcion)
+        .where('cod_documento', '=', fila.cod_documento)
+        .executeTakeFirst()
+      await trx
+        .deleteFrom('archivos_solicitud')
+        .where('codigo_inscripcion', '=', fila.codigo_inscripcion)
+        .where('cod_documento', '=', fila.cod_documento)
+        .execute()
+      await trx.insertInto('archivos_solicitud').values(fila).execute()
+      return previo?.blob_clave
+    })
     return c.json({ status: 'ok' as const, data: archivoDeSolicitudJson(solicitud.codigo_inscripcion, fila) }, 201)
   })
   .get('/:codigo/documentos/:id', async (c) => {
