@@ -34,9 +34,9 @@ export function DialogoEncuesta({ solicitud, codigoAlumno, onCerrar }: Props) {
   const envio = itemsDe(envioEncuesta, useOutboxItems(codigoAlumno)).findLast((i) => i.parametros?.codigo === codigo)
   const titulo = `Encuesta general, solicitud ${codigo}`
 
-  const enviada = consulta.data?.respuestas ?? (solicitud.encuesta === 'enviada' ? null : undefined)
-  if (consulta.data?.respuestas || (envio && envio.estado !== 'rechazado')) {
-    const respuestas = (consulta.data?.respuestas ?? envio?.cuerpo) as EncuestaFormulario
+  // Answers to show read-only: the sent survey, or the one waiting in the outbox.
+  const respuestas = consulta.data?.respuestas ?? (envio && envio.estado !== 'rechazado' ? envio.cuerpo : undefined)
+  if (respuestas) {
     return (
       <Dialogo titulo={titulo} onCerrar={onCerrar} grande>
         <p className="mensaje mensaje--aviso" role="status">
@@ -45,7 +45,7 @@ export function DialogoEncuesta({ solicitud, codigoAlumno, onCerrar }: Props) {
             : `Encuesta ${envio ? estadoEnPalabras(envio) : 'pendiente de envío'}.`}
         </p>
         <FormularioEncuesta
-          valores={{ ...encuestaVacia(), ...respuestas }}
+          valores={{ ...encuestaVacia(), ...(respuestas as EncuestaFormulario) }}
           onCambiar={() => {}}
           errores={{}}
           soloLectura
@@ -53,14 +53,14 @@ export function DialogoEncuesta({ solicitud, codigoAlumno, onCerrar }: Props) {
       </Dialogo>
     )
   }
-  if (consulta.isPending && enviada === undefined) {
+  if (consulta.isPending) {
     return (
       <Dialogo titulo={titulo} onCerrar={onCerrar} grande>
         <Estado texto="Consultando la encuesta…" />
       </Dialogo>
     )
   }
-  if (enviada === null) {
+  if (solicitud.encuesta === 'enviada') {
     // The list says it was sent, but its answers could not be read (no connection).
     return (
       <Dialogo titulo={titulo} onCerrar={onCerrar}>
