@@ -62,7 +62,7 @@ test('a restart reuses the database: data kept, migrations and seed not applied 
   }
 })
 
-test('the demo data matches the issue: 10+ enrolments across groups and types for estudiante, one for extranjera, none for sinsolicitudes', async () => {
+test('the demo data holds 10+ enrolments across groups and types for estudiante, one for extranjera, none for sinsolicitudes', async () => {
   const server = await iniciarServidorDePrueba({ throttle: 'off' })
   try {
     const dataDir = server.dataDir
