@@ -7,6 +7,9 @@ import { crearLog, type Log } from './bitacora.ts'
 import type { ConfigApp, Reloj, Dependencias, EntornoApp } from './contexto.ts'
 import type { Db } from './db/connection.ts'
 import { estaticos } from './estaticos.ts'
+import type { PasarelaDePago } from './pagos/pasarela.ts'
+import { crearPasarelaSandbox, RUTA_SANDBOX, rutasPasarelaSandbox } from './pagos/pasarela-sandbox.ts'
+import { crearPasarelaWebpay } from './pagos/pasarela-webpay.ts'
 import type { Correo } from './correo.ts'
 import { apiSinCache, cabecerasDeSeguridad } from './middleware/cabeceras.ts'
 import { compresionJson } from './middleware/compresion.ts'
@@ -22,6 +25,7 @@ import { rutasAuth } from './routes/auth.ts'
 import { rutasCertificados } from './routes/certificados.ts'
 import { rutasDocumentos } from './routes/documentos.ts'
 import { rutasLookups } from './routes/lookups.ts'
+import { rutasPagos } from './routes/pagos.ts'
 import { rutasPersona } from './routes/persona.ts'
 import { rutasSalud } from './routes/salud.ts'
 import { rutasSesion } from './routes/sesion.ts'
@@ -47,13 +51,32 @@ export const rutasApi = new Hono<EntornoApp>()
   .route('/alumno', rutasAlumno)
   .route('/certificados', rutasCertificados)
   .route('/solicitudes', rutasSolicitudes)
+  .route('/pagos', rutasPagos)
 rutasApi.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))
 
 /** Every API route with its reply types: what the client's `hc` is typed over. */
 export type ApiPortal = typeof rutasApi
 
-/** `blobs` defaults to files under DATA_DIR/archivos. */
-export type OpcionesApp = { db: Db; config: ConfigApp; correo: Correo; blobs?: BlobStore; clock?: Reloj; log?: Log }
+/**
+ * `blobs` defaults to files under DATA_DIR/archivos; `pasarela` receives the configured gateway
+ * and may wrap it (tests lose a commit's reply with it).
+ */
+export type OpcionesApp = {
+  db: Db
+  config: ConfigApp
+  correo: Correo
+  blobs?: BlobStore
+  clock?: Reloj
+  log?: Log
+  pasarela?: (configurada: PasarelaDePago) => PasarelaDePago
+}
+
+/** The gateway the configuration names. */
+function pasarelaConfigurada(db: Db, config: ConfigApp, clock: Reloj): PasarelaDePago {
+  return config.pasarela.tipo === 'webpay'
+    ? crearPasarelaWebpay(config.pasarela)
+    : crearPasarelaSandbox({ db, clock, urlBase: config.publicUrl })
+}
 
 export function crearApp({
   db,
@@ -62,6 +85,7 @@ export function crearApp({
   blobs,
   clock = () => new Date(),
   log = crearLog(console.log),
+  pasarela = (configurada) => configurada,
 }: OpcionesApp) {
   const deps: Dependencias = {
     db,
@@ -70,6 +94,7 @@ export function crearApp({
     blobs: blobs ?? blobStoreEnDisco(join(config.dataDir, 'archivos')),
     clock,
     log,
+    pasarela: pasarela(pasarelaConfigurada(db, config, clock)),
   }
 
   const app = new Hono<EntornoApp>()
@@ -83,6 +108,7 @@ export function crearApp({
   app.use(ipCliente)
   app.use(xsrf)
   app.route('/api', rutasApi)
+  if (config.pasarela.tipo === 'sandbox') app.route(RUTA_SANDBOX, rutasPasarelaSandbox)
   app.route('/', estaticos(config.distDir))
   app.notFound((c) => c.text('No encontrado', 404))
   app.onError((err, c) => {

@@ -4,8 +4,12 @@ import type { EntornoApp } from '../contexto.ts'
 // Scripts, workers and the manifest come only from our own origin: no inline script at all.
 // Styles also allow 'unsafe-inline' because index.html carries an inline <style> for the boot
 // splash (painted before the CSS file arrives); injected CSS cannot run script under this policy.
-// Images may be data:/blob: URLs (document previews).
-export const CONTENT_SECURITY_POLICY = [
+// Images may be data:/blob: URLs (document previews). Forms post only to our own origin, and to
+// the real payment gateway's when one is configured (the payment page posts token_ws there).
+export const CONTENT_SECURITY_POLICY = politicaDeSeguridad([])
+
+export function politicaDeSeguridad(otrosDestinosDeFormularios: readonly string[]): string {
+  return [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
@@ -16,18 +20,23 @@ export const CONTENT_SECURITY_POLICY = [
   "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ')
+    ["form-action 'self'", ...otrosDestinosDeFormularios].join(' '),
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
 
 /** A year: once a browser has seen the portal over https it never tries plain http again. */
 export const HSTS = 'max-age=31536000'
 
 export const cabecerasDeSeguridad = createMiddleware<EntornoApp>(async (c, next) => {
   await next()
+  const { pasarela } = c.var.deps.config
   c.header('X-Content-Type-Options', 'nosniff')
   c.header('Referrer-Policy', 'same-origin')
-  c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+  c.header(
+    'Content-Security-Policy',
+    pasarela.tipo === 'webpay' ? politicaDeSeguridad([pasarela.host]) : CONTENT_SECURITY_POLICY,
+  )
   c.header('X-Frame-Options', 'DENY')
   if (c.var.deps.config.publicUrl.startsWith('https:')) c.header('Strict-Transport-Security', HSTS)
 })

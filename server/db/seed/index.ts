@@ -19,6 +19,7 @@ import {
   solicitudesDemo,
 } from './demo.ts'
 import type { BlobStore } from '../../blobs.ts'
+import { cuotasDemo } from './cuotas.ts'
 import { comunas, regiones } from './geografia.ts'
 import { paises } from './paises.ts'
 import { PROFESIONES_CON_OTRA } from '../../../src/domain/persona.ts'
@@ -104,11 +105,20 @@ async function documentosDeSolicitud(trx: Transaction<Database>, { ahora, blobs 
   }
 }
 
+/** Installments paid, pending and overdue (relative to `ahora`), the paid ones with their payments. */
+async function cuotas(trx: Transaction<Database>, { ahora }: OpcionesSemilla): Promise<void> {
+  const demo = cuotasDemo(ahora)
+  await trx.insertInto('pagos').values(demo.pagos).execute()
+  await trx.insertInto('pagos_fisicos').values(demo.pagosFisicos).execute()
+  await trx.insertInto('cuotas').values(demo.cuotas).execute()
+}
+
 const semillas: Semilla[] = [
   { nombre: '0001-tablas-de-referencia', aplicar: tablasDeReferencia },
   { nombre: '0002-demo', aplicar: demo },
   { nombre: '0003-encuestas-condiciones', aplicar: encuestasYCondiciones },
   { nombre: '0004-documentos-de-solicitud', aplicar: documentosDeSolicitud },
+  { nombre: '0006-cuotas', aplicar: cuotas },
 ]
 
 /** Applies the seeds not yet applied; returns their names. */
