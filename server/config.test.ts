@@ -64,3 +64,19 @@ test('PostgreSQL and S3 are off by default and taken from their variables when s
   expect(() => construirConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/)
   expect(() => construirConfig({ S3_BUCKET: 'portal-archivos' })).toThrow(/S3_ENDPOINT/)
 })
+
+test('the payment gateway is the sandbox by default; webpay needs its host, commerce code and key, all three', () => {
+  expect(construirConfig({}).pasarela).toEqual({ tipo: 'sandbox' })
+  expect(
+    construirConfig({
+      PASARELA: 'webpay',
+      WEBPAY_HOST: 'https://webpay3gint.transbank.cl/',
+      WEBPAY_COMMERCE_CODE: '597000000000',
+      WEBPAY_API_KEY: 'clave',
+    }).pasarela,
+  ).toEqual({ tipo: 'webpay', host: 'https://webpay3gint.transbank.cl', codigoComercio: '597000000000', apiKey: 'clave' })
+  expect(() => construirConfig({ PASARELA: 'webpay', WEBPAY_HOST: 'https://webpay3g.transbank.cl' })).toThrow(
+    /WEBPAY_COMMERCE_CODE, WEBPAY_API_KEY/,
+  )
+  expect(() => construirConfig({ PASARELA: 'paypal' })).toThrow(/PASARELA/)
+})

@@ -495,3 +495,26 @@ test('a gateway that cannot create the transaction gets a Spanish 502 and leaves
     await otro.close()
   }
 })
+
+test('with the real gateway configured, pages may post forms to its host and the sandbox is not served', async () => {
+  const otro = await iniciarServidorDePrueba({
+    throttle: 'off',
+    config: {
+      pasarela: { tipo: 'webpay', host: 'https://webpay3gint.transbank.cl', codigoComercio: '1', apiKey: 'x' },
+    },
+  })
+  try {
+    const pagina = await fetch(`${otro.url}/login`)
+    expect(pagina.headers.get('content-security-policy')).toContain(
+      "form-action 'self' https://webpay3gint.transbank.cl;",
+    )
+    expect((await fetch(`${otro.url}${RUTA_SANDBOX}/pagar`, formulario({ token_ws: 'a'.repeat(64) }))).status).toBe(
+      404,
+    )
+  } finally {
+    await otro.close()
+  }
+  expect((await fetch(`${server.url}/login`)).headers.get('content-security-policy')).toContain(
+    "form-action 'self';",
+  )
+})

@@ -47,8 +47,14 @@ const DEMASIADOS = 'Demasiados intentos. Espere unos minutos e intente nuevament
 type Endpoint = {
   metodo: 'GET' | 'POST' | 'PUT'
   ruta: string
-  cuerpo: 'ninguno' | 'json' | 'multipart'
+  /** 'formulario': a form posted by another site's page (the payment gateway's return). */
+  cuerpo: 'ninguno' | 'json' | 'multipart' | 'formulario'
   sesion: boolean
+  /**
+   * Exempt from the XSRF check: only the payment gateway's return, which the gateway's page posts
+   * from its own site and which acts on no session.
+   */
+  sinXsrf?: true
   url?: (ajenos: Ajenos) => string
   valido?: (cliente: ClienteDePrueba) => Promise<Record<string, unknown>>
   /** Multipart only: the field that carries the file. */
@@ -56,7 +62,7 @@ type Endpoint = {
 }
 
 /** What belongs to the signed-in student `estudiante`, which `otra` must never reach. */
-type Ajenos = { documento: string; solicitud: string; documentoSolicitud: string }
+type Ajenos = { documento: string; solicitud: string; documentoSolicitud: string; pago: string }
 
 async function personaDe(cliente: ClienteDePrueba): Promise<Record<string, unknown>> {
   const {
@@ -150,6 +156,23 @@ const ENDPOINTS: Endpoint[] = [
     url: () => `/solicitudes/${SOLICITUD_OTRA}/condiciones`,
     valido: async () => ({ decision: 'aceptadas' }),
   },
+  { metodo: 'GET', ruta: '/pagos/retorno', cuerpo: 'ninguno', sesion: false, sinXsrf: true },
+  { metodo: 'POST', ruta: '/pagos/retorno', cuerpo: 'formulario', sesion: false, sinXsrf: true },
+  {
+    metodo: 'GET',
+    ruta: '/pagos/cuotas/:codigo',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: (ajenos) => `/pagos/cuotas/${ajenos.solicitud}`,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/pagos',
+    cuerpo: 'json',
+    sesion: true,
+    valido: async () => ({ concepto: 'cuota', referencia: `${SOLICITUD_OTRA}/2` }),
+  },
+  { metodo: 'GET', ruta: '/pagos/:id', cuerpo: 'ninguno', sesion: true, url: (ajenos) => `/pagos/${ajenos.pago}` },
 ]
 
 /** `otra`'s own enrolment, where her submissions go. */
@@ -162,7 +185,7 @@ function pdf(texto: string, nombre: string): File {
 const url = (e: Endpoint) => `/api${e.url?.(ajenos) ?? e.ruta}`
 const nombre = (e: Endpoint) => `${e.metodo} ${e.ruta}`
 const conCuerpo = (tipo: Endpoint['cuerpo']) => ENDPOINTS.filter((e) => e.cuerpo === tipo)
-const noGet = ENDPOINTS.filter((e) => e.metodo !== 'GET')
+const noGet = ENDPOINTS.filter((e) => e.metodo !== 'GET' && !e.sinXsrf)
 
 /** A form with these fields; a File value becomes a file part. */
 function formulario(campos: Record<string, unknown>): FormData {
@@ -179,7 +202,13 @@ function formulario(campos: Record<string, unknown>): FormData {
 let comun: ServidorDePrueba
 let estudiante: ClienteDePrueba
 let otra: ClienteDePrueba
-const ajenos: Ajenos = { documento: '', solicitud: 'INS-26-40018', documentoSolicitud: '' }
+// The seeded payment of an installment of hers is the payment another student must not read.
+const ajenos: Ajenos = {
+  documento: '',
+  solicitud: 'INS-26-40018',
+  documentoSolicitud: '',
+  pago: 'pago-demo-INS-26-40018-1',
+}
 const MARCA_DOCUMENTO = 'contenido-privado-de-camila'
 beforeAll(async () => {
   comun = await iniciarServidorDePrueba({ throttle: 'off' })
@@ -226,6 +255,9 @@ async function estadoDeDatos(servidor: ServidorDePrueba): Promise<unknown[]> {
     'encuestas',
     'condiciones',
     'archivos_solicitud',
+    'pagos',
+    'cuotas',
+    'pagos_fisicos',
   ]
   return Promise.all(
     tablas.map(
