@@ -1,7 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SeccionPendiente } from '../../../../ui/seccion-pendiente.tsx'
+import { PaginaConfirmarPago } from '../../../../features/pagos/pagina-confirmar-pago.tsx'
+import { cargarCuotas } from '../../../../features/pagos/queries.ts'
 
-// Not built yet: until it is, an honest page, never a blank one.
+// Installment b of enrolment a: confirm, then the gateway (also reached by `/?pagoInsc=a&posPago=b`).
 export const Route = createFileRoute('/_alumno/pagos/$a/$b')({
-  component: () => <SeccionPendiente titulo="Pago" />,
+  loader: ({ context, params }) => cargarCuotas(context.queryClient, params.a),
+  component: function ConfirmarPago() {
+    const { a, b } = Route.useParams()
+    return <PaginaConfirmarPago codigo={a} numero={Number(b)} />
+  },
 })

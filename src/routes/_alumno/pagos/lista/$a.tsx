@@ -1,7 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SeccionPendiente } from '../../../../ui/seccion-pendiente.tsx'
+import { PaginaListaPagos } from '../../../../features/pagos/pagina-lista-pagos.tsx'
+import { cargarCuotas } from '../../../../features/pagos/queries.ts'
 
-// Not built yet: until it is, an honest page, never a blank one.
 export const Route = createFileRoute('/_alumno/pagos/lista/$a')({
-  component: () => <SeccionPendiente titulo="Lista de pagos" />,
+  loader: ({ context, params }) => cargarCuotas(context.queryClient, params.a),
+  component: function ListaPagos() {
+    const { a } = Route.useParams()
+    return <PaginaListaPagos codigo={a} />
+  },
 })

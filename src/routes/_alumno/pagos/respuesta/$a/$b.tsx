@@ -1,7 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SeccionPendiente } from '../../../../../ui/seccion-pendiente.tsx'
+import { PaginaResultadoPago } from '../../../../../features/pagos/pagina-resultado-pago.tsx'
+import { cargarResultado } from '../../../../../features/pagos/queries.ts'
 
-// Not built yet: until it is, an honest page, never a blank one.
+// The outcome of payment b, of an installment of enrolment a: where the gateway's return lands.
 export const Route = createFileRoute('/_alumno/pagos/respuesta/$a/$b')({
-  component: () => <SeccionPendiente titulo="Respuesta del pago" />,
+  loader: ({ context, params }) => cargarResultado(context.queryClient, params.b),
+  component: function ResultadoPagoDeCuota() {
+    const { b } = Route.useParams()
+    return <PaginaResultadoPago pagoId={b} />
+  },
 })

@@ -1,7 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SeccionPendiente } from '../../../../../ui/seccion-pendiente.tsx'
+import { PaginaResultadoPago } from '../../../../../features/pagos/pagina-resultado-pago.tsx'
+import { cargarResultado } from '../../../../../features/pagos/queries.ts'
 
-// Not built yet: until it is, an honest page, never a blank one.
+// The outcome of payment a (a payment outside an enrolment, such as a contest fee).
 export const Route = createFileRoute('/_alumno/pagos/respuesta/$a/')({
-  component: () => <SeccionPendiente titulo="Respuesta del pago" />,
+  loader: ({ context, params }) => cargarResultado(context.queryClient, params.a),
+  component: function ResultadoPago() {
+    const { a } = Route.useParams()
+    return <PaginaResultadoPago pagoId={a} />
+  },
 })

@@ -1,0 +1,99 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import {
+  ETIQUETA_ESTADO_CUOTA,
+  formatoPesos,
+  MENSAJE_CUOTA_NO_ENCONTRADA,
+  MENSAJE_CUOTA_PAGADA,
+  referenciaCuota,
+  sePuedePagar,
+} from '../../domain/pagos.ts'
+import { fechaCorta } from '../../domain/solicitudes.ts'
+import { Estado } from '../../ui/spinner.tsx'
+import { ErrorDeCarga } from './error-de-carga.tsx'
+import { IrAPasarela } from './ir-a-pasarela.tsx'
+import { pagoQueries } from './queries.ts'
+
+/** Installment `numero` of an enrolment, to confirm before going to the gateway. */
+export function PaginaConfirmarPago({ codigo, numero }: { codigo: string; numero: number }) {
+  const consulta = useQuery(pagoQueries.cuotas(codigo))
+  const cuota = consulta.data?.cuotas.find((c) => c.numero === numero)
+
+  let contenido
+  if (consulta.data && !cuota) {
+    contenido = (
+      <p className="mensaje mensaje--aviso" role="alert">
+        {MENSAJE_CUOTA_NO_ENCONTRADA}
+      </p>
+    )
+  } else if (consulta.data && cuota) {
+    contenido = (
+      <>
+        <dl className="detalle-pago">
+          <dt>Programa</dt>
+          <dd>{consulta.data.programa}</dd>
+          <dt>Solicitud</dt>
+          <dd>{codigo}</dd>
+          <dt>Cuota</dt>
+          <dd>
+            {cuota.numero} de {consulta.data.cuotas.length}
+          </dd>
+          <dt>Vencimiento</dt>
+          <dd>
+            <time dateTime={cuota.vencimiento}>{fechaCorta(cuota.vencimiento)}</time>
+          </dd>
+          <dt>Estado</dt>
+          <dd>{ETIQUETA_ESTADO_CUOTA[cuota.estado]}</dd>
+          <dt>Monto a pagar</dt>
+          <dd className="detalle-pago__monto">{formatoPesos(cuota.monto)}</dd>
+        </dl>
+        {sePuedePagar(cuota.estado) ? (
+          <>
+            <p>
+              Al continuar irá a la pasarela de pago, donde ingresará los datos de su tarjeta. Al terminar volverá
+              al portal y verá el resultado.
+            </p>
+            <IrAPasarela
+              concepto="cuota"
+              referencia={referenciaCuota(codigo, cuota.numero)}
+              etiqueta={`Pagar ${formatoPesos(cuota.monto)}`}
+            />
+          </>
+        ) : (
+          <div className="mensaje mensaje--exito" role="status">
+            <p>{MENSAJE_CUOTA_PAGADA}</p>
+            {cuota.pagoId ? (
+              <p>
+                <Link to="/pagos/respuesta/$a/$b" params={{ a: codigo, b: cuota.pagoId }}>
+                  Ver el pago
+                </Link>
+              </p>
+            ) : null}
+          </div>
+        )}
+      </>
+    )
+  } else if (consulta.isError) {
+    contenido = (
+      <ErrorDeCarga
+        error={consulta.error}
+        titulo="No fue posible cargar la cuota"
+        onReintentar={() => void consulta.refetch()}
+      />
+    )
+  } else {
+    contenido = <Estado texto="Cargando la cuota…" />
+  }
+
+  return (
+    <section className="pagina pagina--estrecha" aria-labelledby="confirmar-pago-titulo">
+      <h1 id="confirmar-pago-titulo">Pagar cuota</h1>
+      {contenido}
+      <p>
+        <Link to="/pagos/lista/$a" params={{ a: codigo }} className="boton boton--secundario">
+          Volver a la lista de pagos
+        </Link>
+      </p>
+    </section>
+  )
+}

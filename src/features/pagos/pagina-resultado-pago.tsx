@@ -1,0 +1,144 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link, useRouter } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import {
+  EXPLICACION_ESTADO_PAGO,
+  formatoPesos,
+  leerReferenciaCuota,
+  TIPO_PAGO,
+  TITULO_ESTADO_PAGO,
+} from '../../domain/pagos.ts'
+import { solicitudQueries } from '../solicitudes/queries.ts'
+import { Estado, Spinner } from '../../ui/spinner.tsx'
+import { ErrorDeCarga } from './error-de-carga.tsx'
+import { pagoQueries, type ResultadoPago } from './queries.ts'
+
+/**
+ * The outcome of one payment, where the gateway's return lands (through the server's 303): in
+ * words, with the authorization code, the card's last digits and the amount, and a way back.
+ * A payment still waiting for the gateway's answer is asked about again until it settles.
+ */
+export function PaginaResultadoPago({ pagoId }: { pagoId: string }) {
+  const consulta = useQuery(pagoQueries.resultado(pagoId))
+  const queryClient = useQueryClient()
+  const estado = consulta.data?.estado
+
+  // Once settled, the installments and enrolments shown elsewhere are out of date.
+  useEffect(() => {
+    if (!estado || estado === 'pendiente') return
+    void queryClient.invalidateQueries({ queryKey: [...pagoQueries.all(), 'cuotas'] })
+    void queryClient.invalidateQueries({ queryKey: solicitudQueries.all() })
+  }, [estado, queryClient])
+
+  let contenido
+  if (consulta.data) {
+    contenido = <Resultado pago={consulta.data} />
+  } else if (consulta.isError) {
+    contenido = (
+      <ErrorDeCarga
+        error={consulta.error}
+        titulo="No fue posible cargar el resultado del pago"
+        onReintentar={() => void consulta.refetch()}
+      />
+    )
+  } else {
+    contenido = <Estado texto="Cargando el resultado del pago…" />
+  }
+
+  return (
+    <section className="pagina pagina--estrecha" aria-labelledby="resultado-pago-titulo">
+      <h1 id="resultado-pago-titulo">Resultado del pago</h1>
+      {contenido}
+    </section>
+  )
+}
+
+const CLASE_ESTADO = {
+  pendiente: 'mensaje--aviso',
+  aprobado: 'mensaje--exito',
+  rechazado: 'mensaje--error',
+  anulado: 'mensaje--aviso',
+  'tiempo-agotado': 'mensaje--aviso',
+} as const
+
+function Resultado({ pago }: { pago: ResultadoPago }) {
+  const cuota = pago.concepto === 'cuota' ? leerReferenciaCuota(pago.referencia) : null
+  const reintentable = pago.estado === 'rechazado' || pago.estado === 'anulado' || pago.estado === 'tiempo-agotado'
+  return (
+    <>
+      <div className={`mensaje ${CLASE_ESTADO[pago.estado]}`} role="status">
+        <p className="mensaje__titulo">
+          {pago.estado === 'pendiente' ? <Spinner /> : null} {TITULO_ESTADO_PAGO[pago.estado]}
+        </p>
+        <p>{EXPLICACION_ESTADO_PAGO[pago.estado]}</p>
+        {pago.detalle ? <p>{pago.detalle}</p> : null}
+      </div>
+      <dl className="detalle-pago">
+        <dt>Concepto</dt>
+        <dd>{pago.descripcion}</dd>
+        <dt>Monto</dt>
+        <dd className="detalle-pago__monto">{formatoPesos(pago.monto)}</dd>
+        <dt>Orden de compra</dt>
+        <dd>{pago.ordenCompra}</dd>
+        {pago.codigoAutorizacion && pago.estado === 'aprobado' ? (
+          <>
+            <dt>Código de autorización</dt>
+            <dd>{pago.codigoAutorizacion}</dd>
+          </>
+        ) : null}
+        {pago.ultimosDigitos ? (
+          <>
+            <dt>Tarjeta</dt>
+            <dd>Terminada en {pago.ultimosDigitos}</dd>
+          </>
+        ) : null}
+        {pago.tipoPago ? (
+          <>
+            <dt>Tipo de pago</dt>
+            <dd>{TIPO_PAGO[pago.tipoPago] ?? pago.tipoPago}</dd>
+          </>
+        ) : null}
+        {pago.numeroCuotas ? (
+          <>
+            <dt>Cuotas de la tarjeta</dt>
+            <dd>{pago.numeroCuotas}</dd>
+          </>
+        ) : null}
+        <dt>Fecha</dt>
+        <dd>{new Date(pago.fechaTransaccion ?? pago.resueltoEn ?? pago.creadoEn).toLocaleString('es-CL')}</dd>
+      </dl>
+      <div className="acciones-pago">
+        {reintentable && cuota ? (
+          <Link
+            to="/pagos/$a/$b"
+            params={{ a: cuota.codigoInscripcion, b: String(cuota.numero) }}
+            className="boton"
+          >
+            Intentar nuevamente
+          </Link>
+        ) : null}
+        <EnlaceApp ruta={pago.rutaVolver} className="boton boton--secundario">
+          {cuota ? 'Volver a la lista de pagos' : 'Volver'}
+        </EnlaceApp>
+      </div>
+    </>
+  )
+}
+
+/** A link to an app path given by the server (a concept's 'volver'), followed without reloading. */
+function EnlaceApp({ ruta, className, children }: { ruta: string; className?: string; children: React.ReactNode }) {
+  const router = useRouter()
+  return (
+    <a
+      href={ruta}
+      className={className}
+      onClick={(e) => {
+        if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return
+        e.preventDefault()
+        router.history.push(ruta)
+      }}
+    >
+      {children}
+    </a>
+  )
+}
