@@ -8,6 +8,7 @@ import type { ConfigApp, Reloj, Dependencias, EntornoApp } from './contexto.ts'
 import type { Db } from './db/connection.ts'
 import { estaticos } from './estaticos.ts'
 import type { Correo } from './correo.ts'
+import type { CertificadoEscuela } from './papel/certificado-escuela.ts'
 import { apiSinCache, cabecerasDeSeguridad } from './middleware/cabeceras.ts'
 import { compresionJson } from './middleware/compresion.ts'
 import { cerrarSiQuedaCuerpo } from './middleware/conexion.ts'
@@ -21,8 +22,10 @@ import { rutasAlumno } from './routes/alumno.ts'
 import { rutasAuth } from './routes/auth.ts'
 import { rutasCertificados } from './routes/certificados.ts'
 import { rutasDocumentos } from './routes/documentos.ts'
+import { rutasDocumentosEmitidos } from './routes/documentos-emitidos.ts'
 import { rutasLookups } from './routes/lookups.ts'
 import { rutasPersona } from './routes/persona.ts'
+import { rutasReglamento } from './routes/reglamento.ts'
 import { rutasSalud } from './routes/salud.ts'
 import { rutasSesion } from './routes/sesion.ts'
 import { rutasSolicitudes } from './routes/solicitudes.ts'
@@ -47,19 +50,30 @@ export const rutasApi = new Hono<EntornoApp>()
   .route('/alumno', rutasAlumno)
   .route('/certificados', rutasCertificados)
   .route('/solicitudes', rutasSolicitudes)
+  .route('/solicitudes', rutasReglamento)
+  .route('/documentos-emitidos', rutasDocumentosEmitidos)
 rutasApi.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))
 
 /** Every API route with its reply types: what the client's `hc` is typed over. */
 export type ApiPortal = typeof rutasApi
 
 /** `blobs` defaults to files under DATA_DIR/archivos. */
-export type OpcionesApp = { db: Db; config: ConfigApp; correo: Correo; blobs?: BlobStore; clock?: Reloj; log?: Log }
+export type OpcionesApp = {
+  db: Db
+  config: ConfigApp
+  correo: Correo
+  blobs?: BlobStore
+  firma: CertificadoEscuela
+  clock?: Reloj
+  log?: Log
+}
 
 export function crearApp({
   db,
   config,
   correo,
   blobs,
+  firma,
   clock = () => new Date(),
   log = crearLog(console.log),
 }: OpcionesApp) {
@@ -70,6 +84,7 @@ export function crearApp({
     blobs: blobs ?? blobStoreEnDisco(join(config.dataDir, 'archivos')),
     clock,
     log,
+    firma,
   }
 
   const app = new Hono<EntornoApp>()

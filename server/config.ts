@@ -30,6 +30,11 @@ export type Config = {
   uploadMaxMb: number
   /** The enrolment list shows its certificate column (CERTIFICADOS_ACTIVOS=0 hides it). */
   certificadosActivos: boolean
+  /**
+   * The school's signing certificate (PKCS#12) for every issued document. p12 null: a self-signed
+   * one is created under dataDir on first start (fine for a demo, not for real paper).
+   */
+  firma: { p12: string | null; passphrase: string }
   /** Only behind a proxy we run: otherwise anyone could forge X-Forwarded-For to dodge throttling. */
   trustProxy: boolean
   limites: {
@@ -124,6 +129,10 @@ export function construirConfig(env: Env = process.env): Config {
     resetTokenTtlMinutes: entero(env, 'RESET_TOKEN_TTL_MINUTES', 60),
     uploadMaxMb: positivo(env, 'UPLOAD_MAX_MB', TAMANO_MAXIMO_MB),
     certificadosActivos: env.CERTIFICADOS_ACTIVOS !== '0',
+    firma: {
+      p12: env.SIGNING_P12 ? resolve(env.SIGNING_P12) : null,
+      passphrase: env.SIGNING_P12_PASSPHRASE ?? 'portal-autofirmado',
+    },
     trustProxy: env.TRUST_PROXY === '1',
     limites: {
       loginCuentaIp: limite(env, 'THROTTLE_LOGIN_CUENTA_IP', 10, 15),

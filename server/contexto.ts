@@ -1,18 +1,29 @@
 // What every handler can reach through `c.var`: the app's dependencies (database, configuration,
-// correo, file store, clock, log) and the request's student (from the session cookie) and client IP.
+// correo, file store, clock, log, signing certificate) and the request's student (from the session
+// cookie) and client IP.
 import type { Log } from './bitacora.ts'
 import type { BlobStore } from './blobs.ts'
 import type { Db } from './db/connection.ts'
 import type { Alumno } from './db/schema.ts'
 import type { Config } from './config.ts'
 import type { Correo } from './correo.ts'
+import type { CertificadoEscuela } from './papel/certificado-escuela.ts'
 
 /** The configuration once the server is listening: the public URL is then known. */
 export type ConfigApp = Config & { publicUrl: string }
 
 export type Reloj = () => Date
 
-export type Dependencias = { db: Db; config: ConfigApp; correo: Correo; blobs: BlobStore; clock: Reloj; log: Log }
+export type Dependencias = {
+  db: Db
+  config: ConfigApp
+  correo: Correo
+  blobs: BlobStore
+  clock: Reloj
+  log: Log
+  /** The school's signing certificate, for every document the portal issues. */
+  firma: CertificadoEscuela
+}
 
 export type EntornoApp = {
   Variables: {

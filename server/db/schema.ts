@@ -17,8 +17,8 @@ export type Database = {
   tokens_recuperacion: TokensRecuperacionTable
   limites: LimitesTable
   solicitudes: SolicitudesTable
-  documentos: DocumentosTable
-  certificados: CertificadosTable
+  documentos_emitidos: DocumentosEmitidosTable
+  empresas: EmpresasTable
   idempotencia: IdempotenciaTable
   historial_persona: HistorialPersonaTable
   archivos_personales: ArchivosPersonalesTable
@@ -105,36 +105,63 @@ export type SolicitudesTable = {
   cod_grupo: string
   habilita_tb: number
   cod_prospecto: string
+  /** What the certificate prints: the program's hours and its last day ('yyyy-mm-dd'). */
+  horas: number
+  fecha_termino: string | null
+  /** The program's fee in CLP (whole pesos), what the invoice bills. */
+  arancel: number
+  /** The company that pays (see `empresas`); the student is billed when null. */
+  rut_empresa: string | null
 }
 
-/** Files attached to an enrolment: code 6 signed regulations, 30 invoice, 35 certificate. */
-export type DocumentosTable = {
-  id: string
-  codigo_inscripcion: string
-  cod_tipo_documento: string
-  nombre: string
-  archivo: string
-  creado: string
-}
-
-export type CertificadosTable = {
-  /** Unguessable code printed on the certificate and typed into the public validator. */
+/**
+ * Every document the portal issued: signed regulations (6), invoices (30), program certificates
+ * (35) and payment receipts (31). What it certifies is recorded at issue and never changed with
+ * the profile; the validator reads only this.
+ */
+export type DocumentosEmitidosTable = {
+  /** Unguessable verification code, printed on the document and typed into the validator. */
   codigo: string
   alumno_id: string
-  codigo_inscripcion: string
-  fecha_emision: string
-  programa: string
-  /**
-   * What the certificate certifies about its holder, recorded when it was issued and never
-   * changed with the profile: full name, 'RUT' | 'PASAPORTE' | 'DNI' and its number.
-   */
+  codigo_inscripcion: string | null
+  cod_tipo_documento: string
+  /** 'Reglamento Firmado' | 'Factura' | 'Certificado Programa' | 'Comprobante de Pago'. */
+  tipo_documento: string
+  /** What else it is about when not only an enrolment: a receipt's payment id. */
+  referencia: string | null
+  /** The holder's full name, 'RUT' | 'PASAPORTE' | 'DNI' and its number. */
   titular_nombre: string
   titular_tipo_documento: string
   titular_documento: string
-  /** The program's start ('yyyy-mm-dd'), as it was when the certificate was issued. */
-  fecha_inicio: string
-  /** The enrolment's prospect code, which the validator answers with (recorded at issue too). */
+  programa: string
+  /** The enrolment's prospect code, which the validator answers with. */
   cod_prospecto: string
+  fecha_emision: string
+  emitido_en: string
+  /** The signed PDF (null only for certificates recorded before documents had files). */
+  nombre_archivo: string | null
+  blob_clave: string | null
+  tamanno: number | null
+  sha256: string | null
+  revocado_en: string | null
+}
+
+/** Billing companies, by RUT (spec 3 'Company'). */
+export type EmpresasTable = {
+  rut: string
+  id: string
+  nombre: string
+  codigo_empresa: string
+  giro: string
+  direccion_facturacion: string
+  comuna: string
+  ciudad: string
+  region: string
+  pais: string
+  telefono: string
+  contacto_nombre: string
+  contacto_telefono: string
+  contacto_email: string
 }
 
 /**

@@ -19,7 +19,7 @@ beforeAll(() => {
 
 const contenido = {
   titulo: 'Certificado de Programa',
-  parrafos: Array.from(
+  bloques: Array.from(
     { length: 40 },
     (_, i) => `Párrafo ${i + 1}: la estudiante aprobó el programa con todas sus actividades y evaluaciones.`,
   ),

@@ -10,8 +10,14 @@ import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf
 import QRCode from 'qrcode'
 import { NOMBRE_ESCUELA, type CertificadoEscuela } from './certificado-escuela.ts'
 
-/** What a document says: its title and its paragraphs, in Spanish. */
-export type ContenidoDocumento = { titulo: string; parrafos: readonly string[] }
+/**
+ * A piece of a document: a paragraph, a heading, or label/value rows (the holder's data, an
+ * invoice's amounts).
+ */
+export type Bloque = string | { subtitulo: string } | { datos: readonly (readonly [string, string])[] }
+
+/** What a document says, in Spanish: its title and its blocks, in order. */
+export type ContenidoDocumento = { titulo: string; bloques: readonly Bloque[] }
 
 export type DocumentoFirmado = { bytes: Uint8Array; codigo: string; sha256: string }
 
@@ -87,15 +93,39 @@ export async function emitirPdfFirmado(
   y -= 10
   // Room kept at the foot of every page for the verification line and the page number.
   const pie = MARGEN + 110
-  for (const parrafo of contenido.parrafos) {
-    for (const linea of lineas(parrafo, normal, TAMANO_TEXTO, ANCHO - 2 * MARGEN)) {
-      if (y < pie) {
-        pagina = pdf.addPage([ANCHO, ALTO])
-        paginas.push(pagina)
-        y = ALTO - MARGEN
+  const ancho = ANCHO - 2 * MARGEN
+  /** Moves down by `alto`, starting a new page first when the line would enter the footer. */
+  const bajar = (alto: number) => {
+    if (y - alto < pie) {
+      pagina = pdf.addPage([ANCHO, ALTO])
+      paginas.push(pagina)
+      y = ALTO - MARGEN
+    }
+    y -= alto
+  }
+  for (const bloque of contenido.bloques) {
+    if (typeof bloque === 'string') {
+      for (const linea of lineas(bloque, normal, TAMANO_TEXTO, ancho)) {
+        bajar(INTERLINEA)
+        pagina.drawText(linea, { x: MARGEN, y, size: TAMANO_TEXTO, font: normal })
       }
-      pagina.drawText(linea, { x: MARGEN, y, size: TAMANO_TEXTO, font: normal })
-      y -= INTERLINEA
+    } else if ('subtitulo' in bloque) {
+      y -= INTERLINEA / 2
+      for (const linea of lineas(bloque.subtitulo, negrita, 12, ancho)) {
+        bajar(INTERLINEA + 2)
+        pagina.drawText(linea, { x: MARGEN, y, size: 12, font: negrita })
+      }
+    } else {
+      // Labels in a column of a third of the width, values beside them.
+      const anchoEtiqueta = ancho / 3
+      for (const [etiqueta, valor] of bloque.datos) {
+        const partes = lineas(valor, normal, TAMANO_TEXTO, ancho - anchoEtiqueta)
+        partes.forEach((linea, i) => {
+          bajar(INTERLINEA)
+          if (i === 0) pagina.drawText(etiqueta, { x: MARGEN, y, size: TAMANO_TEXTO, font: negrita })
+          pagina.drawText(linea, { x: MARGEN + anchoEtiqueta, y, size: TAMANO_TEXTO, font: normal })
+        })
+      }
     }
     y -= INTERLINEA / 2
   }

@@ -1,33 +1,13 @@
 // The public certificate validator.
 import { Hono } from 'hono'
 import { validarCertificadoSchema } from '../../src/domain/certificado.ts'
+import { fechaLarga } from '../../src/domain/fechas.ts'
 import type { EntornoApp } from '../contexto.ts'
 import { contar, MENSAJE_LIMITE, respuestaLimite } from '../middleware/limites.ts'
 import { cuerpoJson } from './validacion.ts'
 
 export const MENSAJE_CERTIFICADO_NO_EMITIDO =
   'El código ingresado no corresponde a un certificado emitido por la escuela.'
-
-const MESES = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'septiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-]
-
-/** '2025-01-17' -> '17 de enero de 2025'. */
-export function fechaLarga(iso: string): string {
-  const [anio, mes, dia] = iso.split('-').map(Number)
-  return `${dia} de ${MESES[(mes ?? 1) - 1]} de ${anio}`
-}
 
 const cuerpoValidacion = cuerpoJson(validarCertificadoSchema, (c, { status, mensaje, campos }) =>
   c.json({ status: 0, msg: mensaje, error: mensaje, campos }, status),
@@ -43,9 +23,10 @@ export const rutasCertificados = new Hono<EntornoApp>().post('/validar', cuerpoV
   // Codes are issued upper-case; a code typed in lower case still matches. Everything shown is what
   // the certificate recorded when it was issued, never the editable profile or the enrolment.
   const certificado = await db
-    .selectFrom('certificados')
+    .selectFrom('documentos_emitidos')
     .select(['titular_nombre', 'programa', 'fecha_emision', 'cod_prospecto'])
     .where('codigo', '=', codValidador.toUpperCase())
+    .where('revocado_en', 'is', null)
     .executeTakeFirst()
   if (!certificado) return c.json({ status: 0 as const, msg: MENSAJE_CERTIFICADO_NO_EMITIDO })
 

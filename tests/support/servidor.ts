@@ -9,6 +9,7 @@ import type { Reloj } from '../../server/contexto.ts'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
 import { iniciarServidor } from '../../server/main.ts'
 import { borrarBaseDePrueba, urlDeBaseDePrueba } from './base-de-datos.ts'
+import { CLAVE_FIRMA_DE_PRUEBA, rutaFirmaDePrueba } from './firma.ts'
 
 export { consultarDb } from './base-de-datos.ts'
 
@@ -49,6 +50,7 @@ export async function iniciarServidorDePrueba(options: OpcionesServidorDePrueba 
     distDir: options.distDir ?? resolve(import.meta.dirname, '../../dist'),
     // Derived from the bound address, so e-mailed links point at this server.
     publicUrl: null,
+    firma: { p12: rutaFirmaDePrueba(), passphrase: CLAVE_FIRMA_DE_PRUEBA },
     ...options.config,
   }
   if (options.throttle === 'off') {

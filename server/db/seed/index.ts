@@ -5,28 +5,41 @@ import type { Transaction } from 'kysely'
 import { hashearPassword } from '../../seguridad/password.ts'
 import type { Db } from '../connection.ts'
 import type { Database } from '../schema.ts'
-import { emitirCertificado } from '../certificados.ts'
 import {
   alumnosDemo,
   archivosDeSolicitudDemo,
   asistentesDemo,
-  certificadosDemo,
   condicionesDemo,
   DEMO_PASSWORD,
-  documentosDemo,
+  documentosEmitidosDemo,
+  empresasDemo,
   encuestasEnviadasDemo,
+  programasDemo,
   respuestasEncuestaDemo,
   solicitudesDemo,
 } from './demo.ts'
 import type { BlobStore } from '../../blobs.ts'
+import type { CertificadoEscuela } from '../../papel/certificado-escuela.ts'
+import { emitirCertificadoPrograma } from '../../papel/plantillas/certificado-programa.ts'
+import { emitirFactura } from '../../papel/plantillas/factura.ts'
+import { emitirReglamento } from '../../papel/plantillas/reglamento.ts'
 import { comunas, regiones } from './geografia.ts'
 import { paises } from './paises.ts'
 import { PROFESIONES_CON_OTRA } from '../../../src/domain/persona.ts'
 import { profesiones } from './profesiones.ts'
 import { universidades } from './universidades.ts'
 
-/** `blobs` receives the demo's uploaded files. */
-export type OpcionesSemilla = { serviceAccountEmail: string; ahora: Date; blobs: BlobStore }
+/**
+ * `blobs` receives the demo's uploaded files and issued documents; `firma` signs those and
+ * `urlPublica` is where their QR points.
+ */
+export type OpcionesSemilla = {
+  serviceAccountEmail: string
+  ahora: Date
+  blobs: BlobStore
+  firma: CertificadoEscuela
+  urlPublica: string
+}
 
 type Semilla = {
   nombre: string
@@ -80,8 +93,6 @@ async function demo(trx: Transaction<Database>, { serviceAccountEmail, ahora }: 
   for (const alumno of alumnos) alumno.password_hash = await hashearPassword(DEMO_PASSWORD)
   await trx.insertInto('alumnos').values(alumnos).execute()
   await trx.insertInto('solicitudes').values(solicitudesDemo).execute()
-  await trx.insertInto('documentos').values(documentosDemo(creado)).execute()
-  for (const certificado of certificadosDemo) await emitirCertificado(trx, certificado)
 }
 
 /** The demo enrolments' surveys and conditions decisions. */
@@ -104,11 +115,46 @@ async function documentosDeSolicitud(trx: Transaction<Database>, { ahora, blobs 
   }
 }
 
+/**
+ * Billing companies, what each program's paper prints, and every demo document issued and
+ * signed by the document service. A database from before documents had files keeps the demo
+ * certificates' codes without a file: those are issued again, under the same codes.
+ */
+async function documentosFirmados(trx: Transaction<Database>, opciones: OpcionesSemilla): Promise<void> {
+  await trx.insertInto('empresas').values(empresasDemo).execute()
+  for (const [codigo, programa] of Object.entries(programasDemo)) {
+    await trx.updateTable('solicitudes').set(programa).where('codigo_inscripcion', '=', codigo).execute()
+  }
+  const { certificados, facturas, reglamentos } = documentosEmitidosDemo
+  await trx
+    .deleteFrom('documentos_emitidos')
+    .where(
+      'codigo',
+      'in',
+      certificados.map((c) => c.codigo),
+    )
+    .where('blob_clave', 'is', null)
+    .execute()
+  const papel = (ahora: Date) => ({
+    db: trx,
+    blobs: opciones.blobs,
+    firma: opciones.firma,
+    urlPublica: opciones.urlPublica,
+    ahora,
+  })
+  for (const c of certificados) {
+    await emitirCertificadoPrograma(papel(opciones.ahora), c.codigoInscripcion, c.fechaEmision, c.codigo)
+  }
+  for (const f of facturas) await emitirFactura(papel(opciones.ahora), f.codigoInscripcion, f.fechaEmision)
+  for (const r of reglamentos) await emitirReglamento(papel(new Date(r.aceptadoEn)), r.codigoInscripcion)
+}
+
 const semillas: Semilla[] = [
   { nombre: '0001-tablas-de-referencia', aplicar: tablasDeReferencia },
   { nombre: '0002-demo', aplicar: demo },
   { nombre: '0003-encuestas-condiciones', aplicar: encuestasYCondiciones },
   { nombre: '0004-documentos-de-solicitud', aplicar: documentosDeSolicitud },
+  { nombre: '0005-documentos-firmados', aplicar: documentosFirmados },
 ]
 
 /** Applies the seeds not yet applied; returns their names. */
