@@ -47,7 +47,8 @@ const DEMASIADOS = 'Demasiados intentos. Espere unos minutos e intente nuevament
 type Endpoint = {
   metodo: 'GET' | 'POST' | 'PUT'
   ruta: string
-  cuerpo: 'ninguno' | 'json' | 'multipart'
+  /** 'pdf': the body is a PDF file itself (Content-Type: application/pdf). */
+  cuerpo: 'ninguno' | 'json' | 'multipart' | 'pdf'
   sesion: boolean
   url?: (ajenos: Ajenos) => string
   valido?: (cliente: ClienteDePrueba) => Promise<Record<string, unknown>>
@@ -103,6 +104,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   { metodo: 'GET', ruta: '/alumno', cuerpo: 'ninguno', sesion: true },
   { metodo: 'POST', ruta: '/certificados/validar', cuerpo: 'json', sesion: false },
+  { metodo: 'POST', ruta: '/certificados/verificar-archivo', cuerpo: 'pdf', sesion: false },
   { metodo: 'GET', ruta: '/solicitudes', cuerpo: 'ninguno', sesion: true },
   {
     metodo: 'GET',
@@ -447,6 +449,25 @@ test.each(conCuerpo('multipart'))('$metodo $ruta accepts only multipart/form-dat
   const res = await enviar(estudiante, comun, e, JSON.stringify({ codTipoDocumento: '20' }), 'application/json')
   expect(res.status).toBe(415)
   expect(await res.json()).toMatchObject({ error: MENSAJE_SOLO_MULTIPART })
+})
+
+test.each(conCuerpo('pdf'))('$metodo $ruta reads only a PDF sent as application/pdf', async (e) => {
+  const pdfValido = new TextEncoder().encode('%PDF-1.4\n%%EOF\n')
+  for (const [tipo, cuerpo, status] of [
+    ['text/plain', pdfValido, 415],
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n', 415],
+    ['application/x-www-form-urlencoded', 'a=1', 415],
+    [undefined, pdfValido, 415],
+    ['application/pdf', '<html><script>alert(1)</script></html>', 415],
+    ['application/pdf', '', 400],
+    ['application/pdf', pdfValido, 200],
+  ] as const) {
+    const res = await enviar(otra, comun, e, cuerpo, tipo)
+    expect(res.status, `${tipo}`).toBe(status)
+    const respuesta = (await res.json()) as { msg: string }
+    expect(respuesta.msg).toMatch(/^[A-ZÁÉÍÓÚÑ¡¿].*\S/)
+    expect(JSON.stringify(respuesta)).not.toMatch(DEFAULT_EN_INGLES)
+  }
 })
 
 test('an upload with more than one file is refused, not half kept', async () => {
