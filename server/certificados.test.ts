@@ -165,11 +165,15 @@ test('a PDF with one byte changed matches no document', async () => {
     cambiado[posicion] = (cambiado[posicion] ?? 0) ^ 0x01
     const res = await verificarArchivo(cambiado)
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ status: 0, msg: MENSAJE_ARCHIVO_NO_CORRESPONDE })
+    expect(await res.json()).toEqual({ status: 0, msg: MENSAJE_ARCHIVO_NO_CORRESPONDE, revocado: false })
   }
   // One byte more at the end is another file too.
   const alargado = new Uint8Array([...pdfCertificado, 0x0a])
-  expect(await (await verificarArchivo(alargado)).json()).toEqual({ status: 0, msg: MENSAJE_ARCHIVO_NO_CORRESPONDE })
+  expect(await (await verificarArchivo(alargado)).json()).toEqual({
+    status: 0,
+    msg: MENSAJE_ARCHIVO_NO_CORRESPONDE,
+    revocado: false,
+  })
 })
 
 test("a revoked document's file is reported as revoked", async () => {
@@ -209,7 +213,11 @@ test('a file over the upload size limit is refused with 413 before it is read', 
   expect(await res.json()).toEqual({ error: 'El archivo supera el tamaño máximo permitido de 5 MB.' })
   // Exactly the limit is still read (and is no document).
   const justo = grande.slice(0, 5 * 1024 * 1024)
-  expect(await (await verificarArchivo(justo)).json()).toEqual({ status: 0, msg: MENSAJE_ARCHIVO_NO_CORRESPONDE })
+  expect(await (await verificarArchivo(justo)).json()).toEqual({
+    status: 0,
+    msg: MENSAJE_ARCHIVO_NO_CORRESPONDE,
+    revocado: false,
+  })
 })
 
 test('checks by code and by file share one per-IP limit, then get 429 with Retry-After', async () => {
@@ -287,7 +295,7 @@ test('the code is matched regardless of case and surrounding spaces', async () =
 test('an unknown code answers status 0 with a Spanish message', async () => {
   const res = await validar('ZZZZZZZZZZZZZZZZZZZZZZZZZZZZ')
   expect(res.status).toBe(200)
-  expect(await res.json()).toEqual({ status: 0, msg: MENSAJE_DOCUMENTO_NO_EMITIDO })
+  expect(await res.json()).toEqual({ status: 0, msg: MENSAJE_DOCUMENTO_NO_EMITIDO, revocado: false })
   expect(MENSAJE_DOCUMENTO_NO_EMITIDO).toBe(
     'El código ingresado no corresponde a ningún documento emitido por la escuela.',
   )

@@ -1,10 +1,13 @@
 import { createMiddleware } from 'hono/factory'
 import type { EntornoApp } from '../contexto.ts'
 
-// Scripts, workers and the manifest come only from our own origin: no inline script at all.
+// Scripts and the manifest come only from our own origin: no inline script at all.
 // Styles also allow 'unsafe-inline' because index.html carries an inline <style> for the boot
 // splash (painted before the CSS file arrives); injected CSS cannot run script under this policy.
-// Images may be data:/blob: URLs (document previews).
+// Images may be data:/blob: URLs (document previews). Workers may also start from blob: URLs:
+// the validator's QR decoder (qr-scanner, on phones whose browser cannot read QR codes itself)
+// builds its worker from a Blob the page's own script made; only script from our origin runs
+// here, so a blob: worker is still our code.
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
@@ -12,7 +15,7 @@ export const CONTENT_SECURITY_POLICY = [
   "img-src 'self' data: blob:",
   "font-src 'self'",
   "connect-src 'self'",
-  "worker-src 'self'",
+  "worker-src 'self' blob:",
   "manifest-src 'self'",
   "object-src 'none'",
   "base-uri 'self'",

@@ -76,7 +76,8 @@ function describir(fila: Fila): DocumentoVerificado {
  * told is what the document recorded when it was issued, never the editable profile.
  */
 function responder(c: Context<EntornoApp>, fila: Fila | undefined, noEncontrado: string) {
-  if (!fila) return c.json({ status: 0 as const, msg: noEncontrado })
+  // `revocado` tells the two refusals apart (and keeps their types apart for the typed client).
+  if (!fila) return c.json({ status: 0 as const, msg: noEncontrado, revocado: false as const })
   const documento = describir(fila)
   if (documento.revocadoEn !== null) {
     return c.json({

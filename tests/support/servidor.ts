@@ -128,7 +128,7 @@ export function clienteDePrueba(url: string): ClienteDePrueba {
     // their type in `extra`), anything else as JSON.
     const tal = body instanceof FormData || body instanceof Uint8Array || body instanceof Blob
     if (body !== undefined && !tal) headers['content-type'] = 'application/json'
-    const cuerpo = body === undefined ? undefined : tal ? body : JSON.stringify(body)
+    const cuerpo = body === undefined ? undefined : tal ? (body as BodyInit) : JSON.stringify(body)
     const res = await fetch(`${url}${path}`, { method, headers: { ...headers, ...extra }, body: cuerpo })
     guardarCookies(res)
     return res
