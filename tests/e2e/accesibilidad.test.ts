@@ -27,7 +27,7 @@ test('the public screens have no serious accessibility findings', async () => {
       () =>
         page
           .getByRole('status', { name: 'Resultado de la validación' })
-          .getByText('Certificado válido')
+          .getByText('Certificado Programa válido')
           .first()
           .waitFor(),
     ],
@@ -37,6 +37,19 @@ test('the public screens have no serious accessibility findings', async () => {
     await lista()
     expect(await hallazgosGraves(page), ruta).toEqual([])
   }
+
+  // The validator's other states: a revoked or unknown result and the QR scanner's dialog (this
+  // browser has no camera, so it shows its message).
+  await page.goto(`${portal.url}/certificado/validador?codcertificado=NOEXISTE`)
+  await page.getByRole('status', { name: 'Resultado de la validación' }).getByText('Documento no válido').waitFor()
+  expect(await hallazgosGraves(page), 'validador: código desconocido').toEqual([])
+  await page.getByRole('button', { name: 'Escanear código QR' }).click()
+  await page
+    .getByRole('dialog', { name: 'Escanear código QR' })
+    .getByRole('alert')
+    .getByText(/^No se pudo usar la cámara/)
+    .waitFor()
+  expect(await hallazgosGraves(page), 'validador: escáner QR').toEqual([])
   await context.close()
 })
 

@@ -12,6 +12,9 @@ test('a denied, missing or busy camera is explained in Spanish, with the way out
     'está siendo usada por otra aplicación',
   )
   expect(mensajeErrorCamara({ name: SIN_CAMARA_EN_NAVEGADOR })).toContain('este navegador no permite usarla')
+  expect(mensajeErrorCamara(new DOMException('Not supported', 'NotSupportedError'))).toContain(
+    'este navegador no permite usarla',
+  )
   expect(mensajeErrorCamara(new Error('x'))).toBe(
     'No se pudo usar la cámara: ocurrió un error inesperado. Puede escribir el código manualmente.',
   )

@@ -17,6 +17,7 @@ const RAZONES: Readonly<Record<string, string>> = {
   OverconstrainedError: 'no se encontró ninguna cámara en este equipo',
   NotReadableError: 'la cámara está siendo usada por otra aplicación',
   AbortError: 'la cámara está siendo usada por otra aplicación',
+  NotSupportedError: 'este navegador no permite usarla en esta página',
   [SIN_CAMARA_EN_NAVEGADOR]: 'este navegador no permite usarla en esta página',
 }
 

@@ -82,7 +82,8 @@ export function DialogoEscanerQr({ alLeer, alCancelar }: { alLeer: (codigo: stri
         return
       }
       elemento.srcObject = flujo
-      await elemento.play().catch(() => {})
+      // Frames are read once the video has one (readyState), whenever playback starts.
+      void elemento.play().catch(() => {})
       try {
         await decodificadorListo
       } catch {

@@ -101,15 +101,19 @@ export function PaginaValidador({ codigoInicial = '' }: { codigoInicial?: string
         <button type="submit" className="boton boton--ancho" disabled={codigo.trim() === '' || pendiente}>
           Validar
         </button>
-        <button
-          type="button"
-          className="boton boton--secundario boton--ancho"
-          disabled={pendiente}
-          onClick={() => setEscaneando(true)}
-        >
+        <button type="button" className="boton boton--secundario boton--ancho" onClick={() => setEscaneando(true)}>
           Escanear código QR
         </button>
       </form>
+      <div className="resultado-validacion" role="status" aria-live="polite" aria-label="Resultado de la validación">
+        {activa.isPending ? (
+          <p className="estado">
+            <Spinner /> {activa === verificacion ? 'Verificando el archivo…' : 'Validando el código…'}
+          </p>
+        ) : null}
+        {activa.isSuccess ? <Resultado respuesta={activa.data} /> : null}
+        {activa.isError ? <ErrorValidacion error={activa.error} /> : null}
+      </div>
       <div className="formulario">
         <div className="campo">
           <label htmlFor={idArchivo} className="campo__etiqueta">
@@ -129,15 +133,6 @@ export function PaginaValidador({ codigoInicial = '' }: { codigoInicial?: string
             corresponda. El archivo no se guarda.
           </p>
         </div>
-      </div>
-      <div className="resultado-validacion" role="status" aria-live="polite" aria-label="Resultado de la validación">
-        {activa.isPending ? (
-          <p className="estado">
-            <Spinner /> {activa === verificacion ? 'Verificando el archivo…' : 'Validando el código…'}
-          </p>
-        ) : null}
-        {activa.isSuccess ? <Resultado respuesta={activa.data} /> : null}
-        {activa.isError ? <ErrorValidacion error={activa.error} /> : null}
       </div>
       <p>
         <Link to="/login">Volver al inicio de sesión</Link>
