@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { codigoDesdeTextoEscaneado, MENSAJE_QR_NO_CORRESPONDE } from '../../domain/certificado.ts'
 import { Dialogo } from '../../ui/dialogo.tsx'
 import {
@@ -30,8 +30,8 @@ const TEXTOS: Record<Exclude<Estado['tipo'], 'error'>, string> = {
 export function DialogoEscanerQr({ alLeer, alCancelar }: { alLeer: (codigo: string) => void; alCancelar: () => void }) {
   const video = useRef<HTMLVideoElement>(null)
   const [estado, setEstado] = useState<Estado>({ tipo: 'iniciando' })
-  const alLeerActual = useRef(alLeer)
-  alLeerActual.current = alLeer
+  // The latest alLeer, called from the scanning loop without restarting the camera.
+  const leido = useEffectEvent((codigo: string) => alLeer(codigo))
 
   useEffect(() => {
     const elemento = video.current
@@ -48,7 +48,7 @@ export function DialogoEscanerQr({ alLeer, alCancelar }: { alLeer: (codigo: stri
         if (cancelado) return
         const codigo = textos.map(codigoDesdeTextoEscaneado).find((c) => c !== undefined)
         if (codigo) {
-          alLeerActual.current(codigo)
+          leido(codigo)
           return
         }
         // A QR that is not a document's (a menu, a payment link) is said so; scanning goes on.
