@@ -5,7 +5,7 @@
 import { createHash, randomInt } from 'node:crypto'
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib'
 import { P12Signer } from '@signpdf/signer-p12'
-import { SignPdf } from '@signpdf/signpdf'
+import signpdf from '@signpdf/signpdf'
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import QRCode from 'qrcode'
 import { NOMBRE_ESCUELA, type CertificadoEscuela } from './certificado-escuela.ts'
@@ -152,7 +152,7 @@ export async function emitirPdfFirmado(
     subFilter: 'ETSI.CAdES.detached',
   })
   const sinFirma = Buffer.from(await pdf.save({ useObjectStreams: false }))
-  const firmado = await new SignPdf().sign(sinFirma, new P12Signer(certificado.p12, { passphrase: certificado.passphrase }))
+  const firmado = await signpdf.sign(sinFirma, new P12Signer(certificado.p12, { passphrase: certificado.passphrase }))
   const bytes = new Uint8Array(firmado)
   return { bytes, codigo, sha256: createHash('sha256').update(bytes).digest('hex') }
 }
