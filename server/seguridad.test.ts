@@ -10,6 +10,7 @@ import { MENSAJE_UN_SOLO_ARCHIVO } from '../src/domain/documentos.ts'
 import { encuestaCompleta } from '../tests/support/encuesta.ts'
 import { MENSAJE_SESION_EXPIRADA } from '../src/domain/errores-api.ts'
 import { MENSAJE_CARACTERES_INVISIBLES } from '../src/domain/validacion.ts'
+import { reglamentoDe } from '../src/domain/reglamentos.ts'
 import {
   clienteDePrueba,
   consultarDb,
@@ -149,6 +150,25 @@ const ENDPOINTS: Endpoint[] = [
     sesion: true,
     url: () => `/solicitudes/${SOLICITUD_OTRA}/condiciones`,
     valido: async () => ({ decision: 'aceptadas' }),
+  },
+  {
+    metodo: 'POST',
+    ruta: '/solicitudes/:codigo/reglamento',
+    cuerpo: 'json',
+    sesion: true,
+    url: () => `/solicitudes/${SOLICITUD_OTRA}/reglamento`,
+    // Her group asks for the survey first (sent here unless an earlier row already did).
+    valido: async (cliente) => {
+      await cliente.post(`/api/solicitudes/${SOLICITUD_OTRA}/encuesta`, encuestaCompleta())
+      return { version: reglamentoDe('Diplomado').version }
+    },
+  },
+  {
+    metodo: 'GET',
+    ruta: '/documentos-emitidos/:codigo',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: () => `/documentos-emitidos/${DEMO_CERTIFICADO_VALIDO}`,
   },
 ]
 

@@ -10,7 +10,7 @@ import {
   NOMBRE_ESCUELA,
   type CertificadoEscuela,
 } from './certificado-escuela.ts'
-import { firmaValida } from '../../tests/support/firma-pdf.ts'
+import { firmaValida, qrDePdf } from '../../tests/support/firma-pdf.ts'
 import { emitirPdfFirmado, nuevoCodigoVerificacion } from './documento-pdf.ts'
 
 let certificado: CertificadoEscuela
@@ -73,4 +73,12 @@ test('without SIGNING_P12 the server creates a self-signed certificate once, say
   const bolsa = forge.pki.oids.certBag ?? ''
   const cert = p12.getBags({ bagType: bolsa })[bolsa]?.[0]?.cert
   expect(cert?.subject.getField('CN')?.value).toBe(NOMBRE_ESCUELA)
+})
+
+test("every page's QR opens the validator with the document's code", async () => {
+  const doc = await emitirPdfFirmado(contenido, {
+    certificado,
+    urlValidador: (c) => `https://portal.example/certificado/validador?codcertificado=${c}`,
+  })
+  expect(await qrDePdf(doc.bytes)).toBe(`https://portal.example/certificado/validador?codcertificado=${doc.codigo}`)
 })

@@ -1,7 +1,9 @@
 // Checks a PDF's PAdES signature the way a PDF reader does, for the tests of every issued document.
 import { createHash } from 'node:crypto'
 import { inflateSync } from 'node:zlib'
+import jsQR from 'jsqr'
 import forge from 'node-forge'
+import { decodePDFRawStream, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib'
 
 /**
  * Checks a PAdES signature as a PDF reader does: the PKCS#7 message in /Contents must hold the
@@ -63,4 +65,25 @@ export function textoDePdf(pdf: Uint8Array): string {
     }
   }
   return lineas.join('\n')
+}
+
+/** What the QR code drawn on a PDF says (the first image that decodes as one), or null. */
+export async function qrDePdf(pdf: Uint8Array): Promise<string | null> {
+  const documento = await PDFDocument.load(pdf)
+  for (const [, objeto] of documento.context.enumerateIndirectObjects()) {
+    if (!(objeto instanceof PDFRawStream) || objeto.dict.get(PDFName.of('Subtype')) !== PDFName.of('Image')) continue
+    const ancho = (objeto.dict.get(PDFName.of('Width')) as PDFNumber).asNumber()
+    const alto = (objeto.dict.get(PDFName.of('Height')) as PDFNumber).asNumber()
+    const pixeles = decodePDFRawStream(objeto).decode()
+    const componentes = pixeles.length / (ancho * alto)
+    if (componentes !== 1 && componentes !== 3) continue
+    const rgba = new Uint8ClampedArray(ancho * alto * 4)
+    for (let i = 0; i < ancho * alto; i++) {
+      for (let c = 0; c < 3; c++) rgba[i * 4 + c] = pixeles[i * componentes + (componentes === 3 ? c : 0)] ?? 0
+      rgba[i * 4 + 3] = 255
+    }
+    const codigo = jsQR(rgba, ancho, alto)
+    if (codigo) return codigo.data
+  }
+  return null
 }
