@@ -62,5 +62,15 @@ test('the signed-in screens have no serious accessibility findings', async () =>
     .getByRole('button', { name: 'Finalizar Encuesta' })
     .waitFor()
   expect(await hallazgosGraves(page), 'encuesta').toEqual([])
+  await page
+    .getByRole('dialog', { name: /Encuesta general/ })
+    .getByRole('button', { name: 'Cancelar' })
+    .click()
+  await page
+    .getByRole('button', { name: /Leer y Aceptar/ })
+    .first()
+    .click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Aceptar reglamento' }).waitFor()
+  expect(await hallazgosGraves(page), 'reglamento').toEqual([])
   await context.close()
 })

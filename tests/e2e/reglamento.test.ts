@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { iniciarSesion, prepararPortal } from '../support/e2e.ts'
+import { esperarServiceWorker, iniciarSesion, prepararPortal } from '../support/e2e.ts'
 import { firmaValida, qrDePdf, textoDePdf } from '../support/firma-pdf.ts'
 import { consultarDb } from '../support/servidor.ts'
 
@@ -104,5 +104,43 @@ test('survey, then regulations read and accepted; the signed PDF opens and its c
   await resultado.getByText(/válid/i).first().waitFor()
   expect(await resultado.textContent()).toContain('Camila Andrea Rojas Soto')
   await publico.close()
+  await context.close()
+})
+
+test('accepted with no signal, the acceptance waits on the device and is signed once when the signal returns', async () => {
+  const { page, context } = await portal.newPage()
+  const envios: number[] = []
+  page.on('response', (r) => {
+    if (r.request().method() === 'POST' && r.url().endsWith('/reglamento')) envios.push(r.status())
+  })
+  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
+  await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+  await page.goto(`${portal.url}/info/solicitudes`)
+  await esperarServiceWorker(page)
+  const paginas = page.getByRole('navigation', { name: 'Páginas de solicitudes' })
+  await paginas.getByRole('button', { name: 'Siguiente' }).click()
+  const row = fila(page, 'INS-24-20388')
+  await row.waitFor()
+
+  await context.setOffline(true)
+  await row.getByRole('button', { name: /Leer y Aceptar/ }).click()
+  await page
+    .getByRole('dialog', { name: 'Reglamento de Cursos' })
+    .getByRole('button', { name: 'Aceptar reglamento' })
+    .click()
+  await page
+    .getByText('Su aceptación quedó guardada en este dispositivo: se firmará cuando vuelva la conexión.')
+    .waitFor()
+  await row.getByText('Aceptación pendiente de envío').waitFor()
+  expect(envios).toEqual([])
+
+  await context.setOffline(false)
+  await row.getByRole('link', { name: /Reglamento Firmado de la solicitud INS-24-20388/ }).waitFor({ timeout: 30_000 })
+  expect(envios).toEqual([201])
+  const filas = await consultarDb(
+    portal.server.dataDir,
+    "select codigo from documentos_emitidos where codigo_inscripcion = 'INS-24-20388' and cod_tipo_documento = '6'",
+  )
+  expect(filas).toHaveLength(1)
   await context.close()
 })
