@@ -20,8 +20,10 @@ import { xsrf } from './middleware/xsrf.ts'
 import { rutasAlumno } from './routes/alumno.ts'
 import { rutasAuth } from './routes/auth.ts'
 import { rutasCertificados } from './routes/certificados.ts'
+import { rutasConcursos } from './routes/concursos.ts'
 import { rutasDocumentos } from './routes/documentos.ts'
 import { rutasLookups } from './routes/lookups.ts'
+import { rutasOfertas } from './routes/ofertas.ts'
 import { rutasPersona } from './routes/persona.ts'
 import { rutasSalud } from './routes/salud.ts'
 import { rutasSesion } from './routes/sesion.ts'
@@ -47,6 +49,8 @@ export const rutasApi = new Hono<EntornoApp>()
   .route('/alumno', rutasAlumno)
   .route('/certificados', rutasCertificados)
   .route('/solicitudes', rutasSolicitudes)
+  .route('/concursos', rutasConcursos)
+  .route('/ofertas', rutasOfertas)
 rutasApi.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))
 
 /** Every API route with its reply types: what the client's `hc` is typed over. */

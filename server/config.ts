@@ -30,6 +30,8 @@ export type Config = {
   uploadMaxMb: number
   /** The enrolment list shows its certificate column (CERTIFICADOS_ACTIVOS=0 hides it). */
   certificadosActivos: boolean
+  /** The home page shows the 'Ofertas Laborales' tile (OFERTAS_LABORALES_VISIBLES=1); hidden by default. */
+  ofertasLaboralesVisibles: boolean
   /** Only behind a proxy we run: otherwise anyone could forge X-Forwarded-For to dodge throttling. */
   trustProxy: boolean
   limites: {
@@ -124,6 +126,7 @@ export function construirConfig(env: Env = process.env): Config {
     resetTokenTtlMinutes: entero(env, 'RESET_TOKEN_TTL_MINUTES', 60),
     uploadMaxMb: positivo(env, 'UPLOAD_MAX_MB', TAMANO_MAXIMO_MB),
     certificadosActivos: env.CERTIFICADOS_ACTIVOS !== '0',
+    ofertasLaboralesVisibles: env.OFERTAS_LABORALES_VISIBLES === '1',
     trustProxy: env.TRUST_PROXY === '1',
     limites: {
       loginCuentaIp: limite(env, 'THROTTLE_LOGIN_CUENTA_IP', 10, 15),

@@ -18,7 +18,10 @@ export const MENSAJE_CUERPO_MUY_GRANDE = 'Los datos enviados superan el tamaño 
 /** Endpoints that receive files, by method and path. */
 function esSubida(metodo: string, path: string): boolean {
   return (
-    metodo === 'POST' && (path === '/api/alumno/documentos' || /^\/api\/solicitudes\/[^/]+\/documentos$/.test(path))
+    metodo === 'POST' &&
+    (path === '/api/alumno/documentos' ||
+      /^\/api\/solicitudes\/[^/]+\/documentos$/.test(path) ||
+      /^\/api\/concursos\/[^/]+\/postulacion\/documentos$/.test(path))
   )
 }
 
