@@ -80,7 +80,14 @@ function enlaceArchivoPostulacion(concursoId: string, id: string): string {
 
 function archivoDePostulacionJson(
   concursoId: string,
-  a: { id: string; cod_documento: string; nombre_archivo: string; tipo_archivo: string; tamanno: number; subido_en: string },
+  a: {
+    id: string
+    cod_documento: string
+    nombre_archivo: string
+    tipo_archivo: string
+    tamanno: number
+    subido_en: string
+  },
 ) {
   return {
     id: a.id,
@@ -131,11 +138,7 @@ export const rutasConcursos = new Hono<EntornoApp>()
       .orderBy('postulacion_hasta', 'asc')
       .orderBy('especialidad', 'asc')
       .execute()
-    const propias = await deps.db
-      .selectFrom('postulaciones')
-      .selectAll()
-      .where('alumno_id', '=', alumno.id)
-      .execute()
+    const propias = await deps.db.selectFrom('postulaciones').selectAll().where('alumno_id', '=', alumno.id).execute()
     return c.json({
       status: 'ok' as const,
       data: {

@@ -73,7 +73,9 @@ describe("an application's state in words", () => {
   const base = { documentosSubidos: 0, documentosRequeridos: 3, estadoConcurso: 'abierto' as const }
 
   test('unpaid: pending while open, not completed once closed', () => {
-    expect(estadoPostulacionEnPalabras({ ...base, pagadaEn: null })).toBe('Pendiente de pago del derecho de postulación')
+    expect(estadoPostulacionEnPalabras({ ...base, pagadaEn: null })).toBe(
+      'Pendiente de pago del derecho de postulación',
+    )
     expect(estadoPostulacionEnPalabras({ ...base, pagadaEn: null, estadoConcurso: 'cerrado' })).toBe(
       'No completada: el período de postulación terminó sin el pago del derecho de postulación',
     )
