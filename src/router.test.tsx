@@ -51,6 +51,15 @@ async function abrir(url: string) {
   return router
 }
 
+/** Only `ruta` answers, as a contest that does not exist would; every other request still hangs. */
+function soloResponde(ruta: string) {
+  fetchMock.mockImplementation((entrada) =>
+    String(entrada) === ruta
+      ? Promise.resolve(Response.json({ error: 'Concurso no encontrado' }, { status: 404 }))
+      : new Promise<Response>(() => {}),
+  )
+}
+
 function iniciarSesion() {
   localStorage.setItem(CLAVES.sesion, JSON.stringify(sesion))
 }
@@ -80,9 +89,11 @@ describe('entry guard', () => {
 
   test('?concurso=7 with a session opens the contest application page', async () => {
     iniciarSesion()
+    soloResponde('/api/concursos/7')
     const router = await abrir('/?concurso=7')
     expect(router.state.location.pathname).toBe('/concurso/derechopostulacion/7')
-    expect(await screen.findByText('Esta sección aún no está disponible en el portal.')).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Derecho de postulación' })).toBeTruthy()
+    expect(await screen.findByText('Concurso no encontrado')).toBeTruthy()
   })
 
   test('validacertificado beats concurso, on any entry path', async () => {
@@ -101,7 +112,9 @@ describe('entry guard', () => {
 
   test('concursoDetalle opens the contest detail', async () => {
     iniciarSesion()
+    soloResponde('/api/concursos/9')
     expect((await abrir('/?concursoDetalle=9')).state.location.pathname).toBe('/concurso/detalle/9')
+    expect(await screen.findByRole('heading', { name: 'Concurso' })).toBeTruthy()
   })
 
   test('/login?recoverpass=abc goes to /password with the token, which is verified', async () => {
