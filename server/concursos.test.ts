@@ -208,6 +208,16 @@ test("documents: an upload lands and replaces the previous one; a document the c
   expect(descarga.status).toBe(200)
   expect(await descarga.text()).toContain('poliza 2026')
 
+  // A real document is far over the JSON body limit: uploads get the upload limit.
+  const grande = new Uint8Array(2 * 1024 * 1024).fill(0x20)
+  grande.set(new TextEncoder().encode('%PDF-1.4\n'))
+  const carta = await estudiante.request(
+    'POST',
+    ruta,
+    formulario('41', new File([grande], 'carta.pdf', { type: 'application/pdf' })),
+  )
+  expect(carta.status).toBe(201)
+
   // EUNACOM is a document type, but not one this contest asks for.
   const noPedido = await estudiante.request('POST', ruta, formulario('45', pdf('eunacom', 'eunacom.pdf')))
   expect(noPedido.status).toBe(400)
@@ -220,9 +230,12 @@ test("documents: an upload lands and replaces the previous one; a document the c
   expect(await descargaAjena.json()).toEqual({ error: 'Recurso no encontrado' })
   const guardados = await consultarDb<{ nombre_archivo: string; alumno_id: string }>(
     server.dataDir,
-    "select nombre_archivo, alumno_id from archivos_postulacion where postulacion_id = 'postulacion-estudiante-9'",
+    "select nombre_archivo, alumno_id from archivos_postulacion where postulacion_id = 'postulacion-estudiante-9' order by nombre_archivo",
   )
-  expect(guardados).toEqual([{ nombre_archivo: 'poliza-2026.pdf', alumno_id: 'alumno-estudiante' }])
+  expect(guardados).toEqual([
+    { nombre_archivo: 'carta.pdf', alumno_id: 'alumno-estudiante' },
+    { nombre_archivo: 'poliza-2026.pdf', alumno_id: 'alumno-estudiante' },
+  ])
 })
 
 test("the fee's cobro: the contest's fee for the student's own unpaid application within its dates, else 404 or 409", async () => {
