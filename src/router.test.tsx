@@ -79,6 +79,24 @@ describe('entry guard', () => {
     expect(await screen.findByRole('heading', { name: 'Bienvenido(a), Camila' })).toBeTruthy()
   })
 
+  test("the home page shows the 'Ofertas Laborales' tile only once the server says so", async () => {
+    iniciarSesion()
+    let responder: (visible: boolean) => void = () => {}
+    fetchMock.mockImplementation((entrada) =>
+      String(entrada) === '/api/ofertas/mosaico'
+        ? new Promise<Response>((resolver) => {
+            responder = (visible) => resolver(Response.json({ status: 'ok', data: { visible } }))
+          })
+        : new Promise<Response>(() => {}),
+    )
+    await abrir('/home')
+    await screen.findByRole('heading', { name: 'Bienvenido(a), Camila' })
+    expect(screen.queryByRole('link', { name: 'Ofertas Laborales' })).toBeNull()
+    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/ofertas/mosaico'))
+    responder(true)
+    expect(await screen.findByRole('link', { name: 'Ofertas Laborales' })).toBeTruthy()
+  })
+
   test('?concurso=7 without a session: contest page, then login with the back-url and the register link', async () => {
     const router = await abrir('/?concurso=7')
     expect(router.state.location.pathname).toBe('/login')
