@@ -1,3 +1,4 @@
+import { envioDocumentoPostulacion } from './features/concursos/envios.ts'
 import { lookupQueries } from './features/lookups/queries.ts'
 import { envioDocumentoPersonal, envioPersona } from './features/personal/envios.ts'
 import {
@@ -20,6 +21,7 @@ export const offline = iniciarOffline(queryClient, {
     envioCondiciones,
     envioDocumentoSolicitud,
     envioReglamento,
+    envioDocumentoPostulacion,
   ],
   // The restored copy may be older than its timestamps say (it is written at most once a second,
   // so a reload right after a save can bring back the data from before it): the student's own
