@@ -21,9 +21,11 @@ import { xsrf } from './middleware/xsrf.ts'
 import { rutasAlumno } from './routes/alumno.ts'
 import { rutasAuth } from './routes/auth.ts'
 import { rutasCertificados } from './routes/certificados.ts'
+import { rutasConcursos } from './routes/concursos.ts'
 import { rutasDocumentos } from './routes/documentos.ts'
 import { rutasDocumentosEmitidos } from './routes/documentos-emitidos.ts'
 import { rutasLookups } from './routes/lookups.ts'
+import { rutasOfertas } from './routes/ofertas.ts'
 import { rutasPersona } from './routes/persona.ts'
 import { rutasReglamento } from './routes/reglamento.ts'
 import { rutasSalud } from './routes/salud.ts'
@@ -52,6 +54,8 @@ export const rutasApi = new Hono<EntornoApp>()
   .route('/solicitudes', rutasSolicitudes)
   .route('/solicitudes', rutasReglamento)
   .route('/documentos-emitidos', rutasDocumentosEmitidos)
+  .route('/concursos', rutasConcursos)
+  .route('/ofertas', rutasOfertas)
 rutasApi.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))
 
 /** Every API route with its reply types: what the client's `hc` is typed over. */

@@ -64,3 +64,9 @@ test('PostgreSQL and S3 are off by default and taken from their variables when s
   expect(() => construirConfig({ DATABASE_POOL_MAX: '0' })).toThrow(/DATABASE_POOL_MAX/)
   expect(() => construirConfig({ S3_BUCKET: 'portal-archivos' })).toThrow(/S3_ENDPOINT/)
 })
+
+test("the home page's job-offers tile is hidden unless OFERTAS_LABORALES_VISIBLES is 1", () => {
+  expect(construirConfig({}).ofertasLaboralesVisibles).toBe(false)
+  expect(construirConfig({ OFERTAS_LABORALES_VISIBLES: '0' }).ofertasLaboralesVisibles).toBe(false)
+  expect(construirConfig({ OFERTAS_LABORALES_VISIBLES: '1' }).ofertasLaboralesVisibles).toBe(true)
+})

@@ -35,6 +35,8 @@ export type Config = {
    * one is created under dataDir on first start (fine for a demo, not for real paper).
    */
   firma: { p12: string | null; passphrase: string }
+  /** The home page shows the 'Ofertas Laborales' tile (OFERTAS_LABORALES_VISIBLES=1); hidden by default. */
+  ofertasLaboralesVisibles: boolean
   /** Only behind a proxy we run: otherwise anyone could forge X-Forwarded-For to dodge throttling. */
   trustProxy: boolean
   limites: {
@@ -133,6 +135,7 @@ export function construirConfig(env: Env = process.env): Config {
       p12: env.SIGNING_P12 ? resolve(env.SIGNING_P12) : null,
       passphrase: env.SIGNING_P12_PASSPHRASE ?? 'portal-autofirmado',
     },
+    ofertasLaboralesVisibles: env.OFERTAS_LABORALES_VISIBLES === '1',
     trustProxy: env.TRUST_PROXY === '1',
     limites: {
       loginCuentaIp: limite(env, 'THROTTLE_LOGIN_CUENTA_IP', 10, 15),

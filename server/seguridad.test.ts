@@ -10,6 +10,7 @@ import { MENSAJE_UN_SOLO_ARCHIVO } from '../src/domain/documentos.ts'
 import { encuestaCompleta } from '../tests/support/encuesta.ts'
 import { MENSAJE_SESION_EXPIRADA } from '../src/domain/errores-api.ts'
 import { MENSAJE_CARACTERES_INVISIBLES } from '../src/domain/validacion.ts'
+import { reglamentoDe } from '../src/domain/reglamentos.ts'
 import {
   clienteDePrueba,
   consultarDb,
@@ -57,7 +58,14 @@ type Endpoint = {
 }
 
 /** What belongs to the signed-in student `estudiante`, which `otra` must never reach. */
-type Ajenos = { documento: string; solicitud: string; documentoSolicitud: string }
+type Ajenos = {
+  documento: string
+  solicitud: string
+  documentoSolicitud: string
+  /** The contest whose fee `estudiante` has paid, and a file of her application to it. */
+  concurso: string
+  documentoPostulacion: string
+}
 
 async function personaDe(cliente: ClienteDePrueba): Promise<Record<string, unknown>> {
   const {
@@ -152,10 +160,73 @@ const ENDPOINTS: Endpoint[] = [
     url: () => `/solicitudes/${SOLICITUD_OTRA}/condiciones`,
     valido: async () => ({ decision: 'aceptadas' }),
   },
+  {
+    metodo: 'POST',
+    ruta: '/solicitudes/:codigo/reglamento',
+    cuerpo: 'json',
+    sesion: true,
+    url: () => `/solicitudes/${SOLICITUD_OTRA}/reglamento`,
+    // Her group asks for the survey first (sent here unless an earlier row already did).
+    valido: async (cliente) => {
+      await cliente.post(`/api/solicitudes/${SOLICITUD_OTRA}/encuesta`, encuestaCompleta())
+      return { version: reglamentoDe('Diplomado').version }
+    },
+  },
+  {
+    metodo: 'GET',
+    ruta: '/documentos-emitidos/:codigo',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: () => `/documentos-emitidos/${DEMO_CERTIFICADO_VALIDO}`,
+  },
+  { metodo: 'GET', ruta: '/concursos', cuerpo: 'ninguno', sesion: true },
+  {
+    metodo: 'GET',
+    ruta: '/concursos/:id',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: (ajenos) => `/concursos/${ajenos.concurso}`,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/concursos/:id/postulacion',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: () => `/concursos/${CONCURSO_OTRA}/postulacion`,
+    valido: async () => ({}),
+  },
+  {
+    metodo: 'GET',
+    ruta: '/concursos/:id/postulacion',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: (ajenos) => `/concursos/${ajenos.concurso}/postulacion`,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/concursos/:id/postulacion/documentos',
+    cuerpo: 'multipart',
+    sesion: true,
+    campoArchivo: 'archivo',
+    url: () => `/concursos/${CONCURSO_OTRA}/postulacion/documentos`,
+    valido: async () => ({ codTipoDocumento: '52', archivo: pdf('otra', 'seguro-extranjero.pdf') }),
+  },
+  {
+    metodo: 'GET',
+    ruta: '/concursos/:id/postulacion/documentos/:archivo',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: (ajenos) => `/concursos/${ajenos.concurso}/postulacion/documentos/${ajenos.documentoPostulacion}`,
+  },
+  { metodo: 'GET', ruta: '/ofertas', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'GET', ruta: '/ofertas/mosaico', cuerpo: 'ninguno', sesion: true },
 ]
 
 /** `otra`'s own enrolment, where her submissions go. */
 const SOLICITUD_OTRA = 'INS-25-30688'
+
+/** The open contest `otra` has applied to (seeded), where her application's submissions go. */
+const CONCURSO_OTRA = '10'
 
 function pdf(texto: string, nombre: string): File {
   return new File([`%PDF-1.4\n% ${texto}\n%%EOF\n`], nombre, { type: 'application/pdf' })
@@ -181,7 +252,13 @@ function formulario(campos: Record<string, unknown>): FormData {
 let comun: ServidorDePrueba
 let estudiante: ClienteDePrueba
 let otra: ClienteDePrueba
-const ajenos: Ajenos = { documento: '', solicitud: 'INS-26-40018', documentoSolicitud: '' }
+const ajenos: Ajenos = {
+  documento: '',
+  solicitud: 'INS-26-40018',
+  documentoSolicitud: '',
+  concurso: '9',
+  documentoPostulacion: '',
+}
 const MARCA_DOCUMENTO = 'contenido-privado-de-camila'
 beforeAll(async () => {
   comun = await iniciarServidorDePrueba({ throttle: 'off' })
@@ -201,12 +278,21 @@ beforeAll(async () => {
   )
   expect(deSolicitud.status).toBe(201)
   ajenos.documentoSolicitud = ((await deSolicitud.json()) as { data: { id: string } }).data.id
+  const dePostulacion = await estudiante.request(
+    'POST',
+    `/api/concursos/${ajenos.concurso}/postulacion/documentos`,
+    formulario({ codTipoDocumento: '46', archivo: pdf(MARCA_DOCUMENTO, 'poliza-de-camila.pdf') }),
+  )
+  expect(dePostulacion.status).toBe(201)
+  ajenos.documentoPostulacion = ((await dePostulacion.json()) as { data: { id: string } }).data.id
 })
 afterAll(() => comun.close())
 
 /** What identifies `estudiante` in any reply. */
 const MARCAS_ESTUDIANTE = [
   'carta-de-camila',
+  'poliza-de-camila',
+  'postulacion-estudiante-9',
   DEMO_CUENTAS.estudiante,
   '16789432-1',
   'AL20180457',
@@ -228,6 +314,8 @@ async function estadoDeDatos(servidor: ServidorDePrueba): Promise<unknown[]> {
     'encuestas',
     'condiciones',
     'archivos_solicitud',
+    'postulaciones',
+    'archivos_postulacion',
   ]
   return Promise.all(
     tablas.map(
@@ -646,9 +734,13 @@ test.each(ENDPOINTS.filter((e) => e.sesion && e.metodo !== 'GET'))(
     expect(e.valido, 'a row that changes data gives a body it accepts').toBeDefined()
     const suyo = async () =>
       Promise.all(
-        ['/api/alumno/persona', '/api/alumno/documentos', '/api/solicitudes'].map(async (ruta) =>
-          (await estudiante.get(ruta)).text(),
-        ),
+        [
+          '/api/alumno/persona',
+          '/api/alumno/documentos',
+          '/api/solicitudes',
+          '/api/concursos',
+          `/api/concursos/${ajenos.concurso}/postulacion`,
+        ].map(async (ruta) => (await estudiante.get(ruta)).text()),
       )
     const antes = await suyo()
     const cuerpo = {

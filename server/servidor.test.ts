@@ -34,7 +34,7 @@ test('a restart reuses the database: data kept, migrations and seed not applied 
       confirmacion: 'Clave2026',
     })
     expect(primero.eventos().map((e) => e.mensaje)).toContain(
-      'datos iniciales cargados: 0001-tablas-de-referencia, 0002-demo, 0003-encuestas-condiciones, 0004-documentos-de-solicitud',
+      'datos iniciales cargados: 0001-tablas-de-referencia, 0002-demo, 0003-encuestas-condiciones, 0004-documentos-de-solicitud, 0005-documentos-firmados, 0007-concursos-ofertas',
     )
     await primero.close()
 
@@ -82,7 +82,7 @@ test('the demo data holds 10+ enrolments across groups and types for estudiante,
     expect(new Set(solicitudes.map((s) => s.habilita_tb))).toEqual(new Set([0, 1]))
     const documentos = await consultarDb<{ c: string; t: string }>(
       dataDir,
-      'select codigo_inscripcion as c, cod_tipo_documento as t from documentos',
+      'select codigo_inscripcion as c, cod_tipo_documento as t from documentos_emitidos',
     )
     const tipos = (codigo: string) => documentos.filter((d) => d.c === codigo).map((d) => d.t)
     expect(

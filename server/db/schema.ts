@@ -25,6 +25,10 @@ export type Database = {
   encuestas: EncuestasTable
   condiciones: CondicionesTable
   archivos_solicitud: ArchivosSolicitudTable
+  concursos: ConcursosTable
+  postulaciones: PostulacionesTable
+  archivos_postulacion: ArchivosPostulacionTable
+  ofertas_laborales: OfertasLaboralesTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -226,4 +230,66 @@ export type ArchivosSolicitudTable = {
   tamanno: number
   blob_clave: string
   subido_en: string
+}
+
+/** A specialty-medicine contest. */
+export type ConcursosTable = {
+  id: string
+  especialidad: string
+  /** Campus or hospital. */
+  sede: string
+  ciudad: string
+  vacantes: number
+  /** Calendar days in Chile ('yyyy-mm-dd'), both included. */
+  postulacion_desde: string
+  postulacion_hasta: string
+  /** Application fee, whole CLP. */
+  derecho_postulacion: number
+  descripcion: string
+  /** JSON array of strings. */
+  requisitos: string
+  /** JSON array of { fecha: 'yyyy-mm-dd', hito }. */
+  calendario: string
+  /** JSON array of document type codes. */
+  documentos: string
+}
+
+/** A student's application to a contest (one per contest); its fee paid once. */
+export type PostulacionesTable = {
+  id: string
+  concurso_id: string
+  alumno_id: string
+  creada_en: string
+  pagada_en: string | null
+  /** The payment that paid the fee, in the payment flow's tables. */
+  pago_id: string | null
+  /** The receipt of that payment, once issued. */
+  comprobante_ref: string | null
+}
+
+/** A file uploaded for one of the documents a contest asks of its applicants. */
+export type ArchivosPostulacionTable = {
+  id: string
+  postulacion_id: string
+  alumno_id: string
+  cod_documento: string
+  nombre_archivo: string
+  tipo_archivo: string
+  content_type: string
+  tamanno: number
+  blob_clave: string
+  subido_en: string
+}
+
+/** A job offer, listed from publicada_el to cierra_el (Chile's days, both included). */
+export type OfertasLaboralesTable = {
+  id: string
+  institucion: string
+  cargo: string
+  ciudad: string
+  descripcion: string
+  publicada_el: string
+  cierra_el: string
+  contacto_nombre: string
+  contacto_email: string
 }

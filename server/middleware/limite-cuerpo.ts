@@ -1,8 +1,9 @@
 // Request bodies are bounded before anything reads them (the idempotency middleware and the
 // handlers buffer them): JSON endpoints take at most LIMITE_JSON_BYTES, the document uploads
-// UPLOAD_MAX_MB plus room for the multipart framing, and the validator's file check (the PDF
-// alone as the body) UPLOAD_MAX_MB. A declared Content-Length over the
-// limit is refused without reading; a body without one is counted as it arrives.
+// (personal, enrolment and contest application documents) UPLOAD_MAX_MB plus room for the
+// multipart framing, and the validator's file check (the PDF alone as the body) UPLOAD_MAX_MB.
+// A declared Content-Length over the limit is refused without reading; a body without one is
+// counted as it arrives.
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
@@ -19,7 +20,10 @@ export const MENSAJE_CUERPO_MUY_GRANDE = 'Los datos enviados superan el tamaño 
 /** Endpoints that receive files, by method and path. */
 function esSubida(metodo: string, path: string): boolean {
   return (
-    metodo === 'POST' && (path === '/api/alumno/documentos' || /^\/api\/solicitudes\/[^/]+\/documentos$/.test(path))
+    metodo === 'POST' &&
+    (path === '/api/alumno/documentos' ||
+      /^\/api\/solicitudes\/[^/]+\/documentos$/.test(path) ||
+      /^\/api\/concursos\/[^/]+\/postulacion\/documentos$/.test(path))
   )
 }
 

@@ -5,7 +5,7 @@
 import { createHash, randomInt } from 'node:crypto'
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib'
 import { P12Signer } from '@signpdf/signer-p12'
-import signpdf from '@signpdf/signpdf'
+import { SignPdf } from '@signpdf/signpdf'
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import QRCode from 'qrcode'
 import { NOMBRE_ESCUELA, type CertificadoEscuela } from './certificado-escuela.ts'
@@ -37,13 +37,22 @@ export function nuevoCodigoVerificacion(): string {
   return Array.from({ length: LARGO_CODIGO }, () => ALFABETO_CODIGO[randomInt(ALFABETO_CODIGO.length)]).join('')
 }
 
-/** Splits a paragraph into lines that fit `ancho` in `fuente`. */
+/** Splits a paragraph into lines that fit `ancho` in `fuente`; a word too long (a hash) is cut. */
 function lineas(texto: string, fuente: PDFFont, tamano: number, ancho: number): string[] {
+  const cabe = (t: string) => fuente.widthOfTextAtSize(t, tamano) <= ancho
   const resultado: string[] = []
   let actual = ''
-  for (const palabra of texto.split(/\s+/)) {
+  for (let palabra of texto.split(/\s+/)) {
+    while (!cabe(palabra)) {
+      let corte = palabra.length - 1
+      while (corte > 1 && !cabe(palabra.slice(0, corte))) corte--
+      if (actual) resultado.push(actual)
+      resultado.push(palabra.slice(0, corte))
+      actual = ''
+      palabra = palabra.slice(corte)
+    }
     const prueba = actual ? `${actual} ${palabra}` : palabra
-    if (fuente.widthOfTextAtSize(prueba, tamano) <= ancho || !actual) actual = prueba
+    if (cabe(prueba) || !actual) actual = prueba
     else {
       resultado.push(actual)
       actual = palabra
@@ -95,12 +104,13 @@ export async function emitirPdfFirmado(
   const pie = MARGEN + 110
   const ancho = ANCHO - 2 * MARGEN
   /** Moves down by `alto`, starting a new page first when the line would enter the footer. */
+  const nuevaPagina = () => {
+    pagina = pdf.addPage([ANCHO, ALTO])
+    paginas.push(pagina)
+    y = ALTO - MARGEN
+  }
   const bajar = (alto: number) => {
-    if (y - alto < pie) {
-      pagina = pdf.addPage([ANCHO, ALTO])
-      paginas.push(pagina)
-      y = ALTO - MARGEN
-    }
+    if (y - alto < pie) nuevaPagina()
     y -= alto
   }
   for (const bloque of contenido.bloques) {
@@ -111,6 +121,8 @@ export async function emitirPdfFirmado(
       }
     } else if ('subtitulo' in bloque) {
       y -= INTERLINEA / 2
+      // A heading never ends a page: it starts the next one when its first lines would not fit.
+      if (y - 3 * INTERLINEA < pie) nuevaPagina()
       for (const linea of lineas(bloque.subtitulo, negrita, 12, ancho)) {
         bajar(INTERLINEA + 2)
         pagina.drawText(linea, { x: MARGEN, y, size: 12, font: negrita })
@@ -131,15 +143,15 @@ export async function emitirPdfFirmado(
   }
   paginas.forEach((p, i) => {
     p.drawImage(qr, { x: ANCHO - MARGEN - 80, y: MARGEN, width: 80, height: 80 })
-    p.drawText(`Código de verificación: ${codigo}`, { x: MARGEN, y: MARGEN + 48, size: 9, font: negrita })
-    p.drawText(`Verifique este documento en ${url}`, { x: MARGEN, y: MARGEN + 34, size: 7, font: normal })
-    p.drawText(`Documento firmado electrónicamente por ${NOMBRE_ESCUELA}.`, {
-      x: MARGEN,
-      y: MARGEN + 20,
-      size: 8,
-      font: normal,
-    })
-    p.drawText(`Página ${i + 1} de ${paginas.length}`, { x: MARGEN, y: MARGEN, size: 8, font: normal })
+    p.drawText(`Código de verificación: ${codigo}`, { x: MARGEN, y: MARGEN + 50, size: 9, font: negrita })
+    // The QR takes the right of the footer: the lines beside it wrap before it.
+    const anchoPie = ANCHO - 2 * MARGEN - 90
+    const lineasPie = [
+      ...lineas(`Verifique este documento en ${url}`, normal, 7, anchoPie),
+      `Documento firmado electrónicamente por ${NOMBRE_ESCUELA}.`,
+    ]
+    lineasPie.forEach((linea, j) => p.drawText(linea, { x: MARGEN, y: MARGEN + 36 - j * 10, size: 7, font: normal }))
+    p.drawText(`Página ${i + 1} de ${paginas.length}`, { x: MARGEN, y: MARGEN - 14, size: 8, font: normal })
   })
 
   pdflibAddPlaceholder({
@@ -152,7 +164,11 @@ export async function emitirPdfFirmado(
     subFilter: 'ETSI.CAdES.detached',
   })
   const sinFirma = Buffer.from(await pdf.save({ useObjectStreams: false }))
-  const firmado = await signpdf.sign(sinFirma, new P12Signer(certificado.p12, { passphrase: certificado.passphrase }))
+  // A named import: the package is CommonJS, and its default export differs between Node and Vite.
+  const firmado = await new SignPdf().sign(
+    sinFirma,
+    new P12Signer(certificado.p12, { passphrase: certificado.passphrase }),
+  )
   const bytes = new Uint8Array(firmado)
   return { bytes, codigo, sha256: createHash('sha256').update(bytes).digest('hex') }
 }

@@ -2,7 +2,8 @@
 // document; the survey first for groups 1 and 5; the version read is the current one), then
 // issues the signed 'Reglamento Firmado', tells the assistant, and answers with its link. Once
 // only: the document is unique per enrolment, so a second acceptance is refused and two at the
-// same moment produce one document.
+// same moment produce one document. Refusals are 422, final: the outbox retries a 409 (which
+// means 'a send with this key is in progress') and would repeat them forever.
 import { Hono } from 'hono'
 import { tieneDocumentoIdentidad } from '../../src/domain/documento-identidad.ts'
 import { DOC_REGLAMENTO, enlaceDocumentoEmitido } from '../../src/domain/documentos-emitidos.ts'
@@ -35,7 +36,7 @@ export const rutasReglamento = new Hono<EntornoApp>()
     if (!solicitud) return c.json({ error: MENSAJE_SOLICITUD_NO_ENCONTRADA }, 404)
     const codigo = solicitud.codigo_inscripcion
     if (!requiereReglamento(solicitud.cod_grupo, solicitud.tipo_curso)) {
-      return c.json({ error: MENSAJE_REGLAMENTO_NO_REQUERIDO }, 409)
+      return c.json({ error: MENSAJE_REGLAMENTO_NO_REQUERIDO }, 422)
     }
     const firmado = await deps.db
       .selectFrom('documentos_emitidos')
@@ -43,7 +44,7 @@ export const rutasReglamento = new Hono<EntornoApp>()
       .where('codigo_inscripcion', '=', codigo)
       .where('cod_tipo_documento', '=', DOC_REGLAMENTO)
       .executeTakeFirst()
-    if (firmado) return c.json({ error: MENSAJE_REGLAMENTO_YA_ACEPTADO }, 409)
+    if (firmado) return c.json({ error: MENSAJE_REGLAMENTO_YA_ACEPTADO }, 422)
     const encuesta = requiereEncuesta(solicitud.cod_grupo)
       ? await deps.db
           .selectFrom('encuestas')
@@ -56,9 +57,9 @@ export const rutasReglamento = new Hono<EntornoApp>()
       encuesta: !requiereEncuesta(solicitud.cod_grupo) ? 'no-aplica' : encuesta ? 'enviada' : 'pendiente',
       tieneDocumentoIdentidad: tieneDocumentoIdentidad(alumno),
     })
-    if (bloqueo) return c.json({ error: bloqueo }, 409)
+    if (bloqueo) return c.json({ error: bloqueo }, 422)
     if (c.req.valid('json').version !== reglamentoDe(solicitud.tipo_curso).version) {
-      return c.json({ error: MENSAJE_REGLAMENTO_CAMBIO }, 409)
+      return c.json({ error: MENSAJE_REGLAMENTO_CAMBIO }, 422)
     }
 
     let documento
@@ -81,7 +82,7 @@ export const rutasReglamento = new Hono<EntornoApp>()
       return c.json({ error: MENSAJE_FIRMA_FALLIDA }, 500)
     }
     // Another acceptance at the same moment made the document first: this one changed nothing.
-    if (!documento.nuevo) return c.json({ error: MENSAJE_REGLAMENTO_YA_ACEPTADO }, 409)
+    if (!documento.nuevo) return c.json({ error: MENSAJE_REGLAMENTO_YA_ACEPTADO }, 422)
 
     await avisarAsistente(
       deps,

@@ -140,7 +140,7 @@ export function bloqueoReglamento(s: SolicitudParaReglamento): string | null {
 /** The two signature failures: with the server's reason, or with none (no reply). */
 export function mensajeErrorFirma(mensajeServidor?: string): string {
   return mensajeServidor
-    ? `Error en la firma: ${mensajeServidor}, contacte a su Asistente`
+    ? `Error en la firma: ${mensajeServidor.replace(/\.$/, '')}, contacte a su Asistente`
     : 'Error al crear la firma, contacte a su asistente'
 }
 

