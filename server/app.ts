@@ -7,6 +7,9 @@ import { crearLog, type Log } from './bitacora.ts'
 import type { ConfigApp, Reloj, Dependencias, EntornoApp } from './contexto.ts'
 import type { Db } from './db/connection.ts'
 import { estaticos } from './estaticos.ts'
+import type { PasarelaDePago } from './pagos/pasarela.ts'
+import { crearPasarelaSandbox, RUTA_SANDBOX, rutasPasarelaSandbox } from './pagos/pasarela-sandbox.ts'
+import { crearPasarelaWebpay } from './pagos/pasarela-webpay.ts'
 import type { Correo } from './correo.ts'
 import type { CertificadoEscuela } from './papel/certificado-escuela.ts'
 import { apiSinCache, cabecerasDeSeguridad } from './middleware/cabeceras.ts'
@@ -26,6 +29,7 @@ import { rutasDocumentos } from './routes/documentos.ts'
 import { rutasDocumentosEmitidos } from './routes/documentos-emitidos.ts'
 import { rutasLookups } from './routes/lookups.ts'
 import { rutasOfertas } from './routes/ofertas.ts'
+import { rutasPagos } from './routes/pagos.ts'
 import { rutasPersona } from './routes/persona.ts'
 import { rutasReglamento } from './routes/reglamento.ts'
 import { rutasSalud } from './routes/salud.ts'
@@ -56,12 +60,16 @@ export const rutasApi = new Hono<EntornoApp>()
   .route('/documentos-emitidos', rutasDocumentosEmitidos)
   .route('/concursos', rutasConcursos)
   .route('/ofertas', rutasOfertas)
+  .route('/pagos', rutasPagos)
 rutasApi.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))
 
 /** Every API route with its reply types: what the client's `hc` is typed over. */
 export type ApiPortal = typeof rutasApi
 
-/** `blobs` defaults to files under DATA_DIR/archivos. */
+/**
+ * `blobs` defaults to files under DATA_DIR/archivos; `pasarela` receives the configured gateway
+ * and may wrap it (tests lose a commit's reply with it).
+ */
 export type OpcionesApp = {
   db: Db
   config: ConfigApp
@@ -70,6 +78,14 @@ export type OpcionesApp = {
   firma: CertificadoEscuela
   clock?: Reloj
   log?: Log
+  pasarela?: (configurada: PasarelaDePago) => PasarelaDePago
+}
+
+/** The gateway the configuration names. */
+function pasarelaConfigurada(db: Db, config: ConfigApp, clock: Reloj): PasarelaDePago {
+  return config.pasarela.tipo === 'webpay'
+    ? crearPasarelaWebpay(config.pasarela)
+    : crearPasarelaSandbox({ db, clock, urlBase: config.publicUrl })
 }
 
 export function crearApp({
@@ -80,6 +96,7 @@ export function crearApp({
   firma,
   clock = () => new Date(),
   log = crearLog(console.log),
+  pasarela = (configurada) => configurada,
 }: OpcionesApp) {
   const deps: Dependencias = {
     db,
@@ -89,6 +106,7 @@ export function crearApp({
     clock,
     log,
     firma,
+    pasarela: pasarela(pasarelaConfigurada(db, config, clock)),
   }
 
   const app = new Hono<EntornoApp>()
@@ -102,6 +120,7 @@ export function crearApp({
   app.use(ipCliente)
   app.use(xsrf)
   app.route('/api', rutasApi)
+  if (config.pasarela.tipo === 'sandbox') app.route(RUTA_SANDBOX, rutasPasarelaSandbox)
   app.route('/', estaticos(config.distDir))
   app.notFound((c) => c.text('No encontrado', 404))
   app.onError((err, c) => {

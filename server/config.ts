@@ -37,6 +37,11 @@ export type Config = {
   firma: { p12: string | null; passphrase: string }
   /** The home page shows the 'Ofertas Laborales' tile (OFERTAS_LABORALES_VISIBLES=1); hidden by default. */
   ofertasLaboralesVisibles: boolean
+  /**
+   * The payment gateway: the sandbox served by the portal itself (default), or Transbank's
+   * Webpay Plus REST API with the commerce's credentials.
+   */
+  pasarela: ConfigPasarela
   /** Only behind a proxy we run: otherwise anyone could forge X-Forwarded-For to dodge throttling. */
   trustProxy: boolean
   limites: {
@@ -62,6 +67,9 @@ export type ConfigS3 = {
   accessKeyId: string
   secretAccessKey: string
 }
+
+export type ConfigPasarela =
+  { tipo: 'sandbox' } | { tipo: 'webpay'; host: string; codigoComercio: string; apiKey: string }
 
 type Env = Record<string, string | undefined>
 
@@ -112,6 +120,31 @@ function configS3(env: Env): ConfigS3 | null {
   }
 }
 
+/**
+ * PASARELA=sandbox (default) or webpay; webpay needs WEBPAY_HOST, WEBPAY_COMMERCE_CODE and
+ * WEBPAY_API_KEY, all three: a half-configured real gateway must stop the start, not fall back to
+ * the sandbox and take pretend payments.
+ */
+function configPasarela(env: Env): ConfigPasarela {
+  const tipo = env.PASARELA || 'sandbox'
+  if (tipo === 'sandbox') return { tipo }
+  if (tipo !== 'webpay') throw new Error(`PASARELA debe ser sandbox o webpay (recibido: ${tipo})`)
+  const faltan = ['WEBPAY_HOST', 'WEBPAY_COMMERCE_CODE', 'WEBPAY_API_KEY'].filter((nombre) => !env[nombre])
+  if (faltan.length > 0) throw new Error(`Faltan variables para PASARELA=webpay: ${faltan.join(', ')}`)
+  let host: URL
+  try {
+    host = new URL(env.WEBPAY_HOST!)
+  } catch {
+    throw new Error(`WEBPAY_HOST debe ser una URL (recibido: ${env.WEBPAY_HOST})`)
+  }
+  return {
+    tipo,
+    host: host.origin,
+    codigoComercio: env.WEBPAY_COMMERCE_CODE!,
+    apiKey: env.WEBPAY_API_KEY!,
+  }
+}
+
 export function construirConfig(env: Env = process.env): Config {
   const port = entero(env, 'PORT', 8080)
   const host = env.HOST || '127.0.0.1'
@@ -137,6 +170,7 @@ export function construirConfig(env: Env = process.env): Config {
     },
     ofertasLaboralesVisibles: env.OFERTAS_LABORALES_VISIBLES === '1',
     trustProxy: env.TRUST_PROXY === '1',
+    pasarela: configPasarela(env),
     limites: {
       loginCuentaIp: limite(env, 'THROTTLE_LOGIN_CUENTA_IP', 10, 15),
       loginIp: limite(env, 'THROTTLE_LOGIN_IP', 30, 15),

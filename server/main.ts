@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createAdaptorServer } from '@hono/node-server'
-import { crearApp } from './app.ts'
+import { crearApp, type OpcionesApp } from './app.ts'
 import { construirConfig, type Config } from './config.ts'
 import { crearLog, type Salida } from './bitacora.ts'
 import type { ConfigApp, Reloj } from './contexto.ts'
@@ -18,8 +18,8 @@ import { DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/
 import { crearCorreo } from './correo.ts'
 import { certificadoEscuela, type CertificadoEscuela } from './papel/certificado-escuela.ts'
 
-/** `salida` receives the log's JSON lines (default: standard output). */
-export type OpcionesInicio = { config: Config; clock?: Reloj; salida?: Salida }
+/** `salida` receives the log's JSON lines (default: standard output); `pasarela` as in crearApp. */
+export type OpcionesInicio = { config: Config; clock?: Reloj; salida?: Salida; pasarela?: OpcionesApp['pasarela'] }
 
 export type ServidorEnMarcha = { url: string; config: ConfigApp; close(): Promise<void> }
 
@@ -27,6 +27,7 @@ export async function iniciarServidor({
   config,
   clock = () => new Date(),
   salida = console.log,
+  pasarela,
 }: OpcionesInicio): Promise<ServidorEnMarcha> {
   const log = crearLog(salida)
   // Listening comes first: the public URL, which issued documents print in their QR, is then
@@ -77,7 +78,7 @@ export async function iniciarServidor({
     )
   }
   const correo = crearCorreo({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir, log })
-  const app = crearApp({ db, config: appConfig, correo, blobs, firma, clock, log })
+  const app = crearApp({ db, config: appConfig, correo, blobs, firma, clock, log, pasarela })
   fetchApp = (req, env) => app.fetch(req, env)
 
   // Every server runs the purge: each pass is plain deletes by expiry, so two servers purging at

@@ -29,6 +29,10 @@ export type Database = {
   postulaciones: PostulacionesTable
   archivos_postulacion: ArchivosPostulacionTable
   ofertas_laborales: OfertasLaboralesTable
+  cuotas: CuotasTable
+  pagos: PagosTable
+  pagos_fisicos: PagosFisicosTable
+  pasarela_sandbox: PasarelaSandboxTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -293,3 +297,72 @@ export type OfertasLaboralesTable = {
   contacto_nombre: string
   contacto_email: string
 }
+/** An enrolment's installment; paid once `pago_id` names the approved payment that paid it. */
+export type CuotasTable = {
+  codigo_inscripcion: string
+  numero: number
+  /** CLP. */
+  monto: number
+  /** 'yyyy-mm-dd'. */
+  vencimiento: string
+  pago_id: string | null
+}
+
+/** One payment sent to the gateway, and what the gateway answered. */
+export type PagosTable = {
+  id: string
+  alumno_id: string
+  concepto: string
+  referencia: string
+  monto: number
+  descripcion: string
+  codigo_inscripcion: string | null
+  ruta_volver: string
+  orden_compra: string
+  id_sesion: string
+  token: string | null
+  estado: string
+  detalle: string | null
+  codigo_respuesta: number | null
+  estado_pasarela: string | null
+  codigo_autorizacion: string | null
+  ultimos_digitos: string | null
+  tipo_pago: string | null
+  numero_cuotas: number | null
+  fecha_contable: string | null
+  fecha_transaccion: string | null
+  vci: string | null
+  creado_en: string
+  retornado_en: string | null
+  resuelto_en: string | null
+}
+
+/** The physical payment record (setPagoFisicoWpay) of an approved gateway payment. */
+export type PagosFisicosTable = {
+  pago_id: string
+  id_pago_flujo: string
+  cod_pago_flujo: string
+  cod_fila_wpay: string
+  app_name: string
+  mail_vendedor: string
+  nombre_vendedor: string
+  registrado_en: string
+}
+
+/** The sandbox gateway's own transactions. */
+export type PasarelaSandboxTable = {
+  token: string
+  orden_compra: string
+  id_sesion: string
+  monto: number
+  url_retorno: string
+  creada_en: string
+  resultado_pagador: string | null
+  pagada_en: string | null
+  ultimos_digitos: string | null
+  numero_cuotas: number | null
+  codigo_autorizacion: string | null
+  confirmada_en: string | null
+}
+
+export type Pago = Selectable<PagosTable>

@@ -7,30 +7,39 @@ import type { EntornoApp } from '../contexto.ts'
 // Images may be data:/blob: URLs (document previews). Workers may also start from blob: URLs:
 // the validator's QR decoder (qr-scanner, on phones whose browser cannot read QR codes itself)
 // builds its worker from a Blob the page's own script made; only script from our origin runs
-// here, so a blob: worker is still our code.
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ')
+// here, so a blob: worker is still our code. Forms post only to our own origin, and to the real
+// payment gateway's when one is configured (the payment page posts token_ws there).
+export const CONTENT_SECURITY_POLICY = politicaDeSeguridad([])
+
+export function politicaDeSeguridad(otrosDestinosDeFormularios: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    ["form-action 'self'", ...otrosDestinosDeFormularios].join(' '),
+    "frame-ancestors 'none'",
+  ].join('; ')
+}
 
 /** A year: once a browser has seen the portal over https it never tries plain http again. */
 export const HSTS = 'max-age=31536000'
 
 export const cabecerasDeSeguridad = createMiddleware<EntornoApp>(async (c, next) => {
   await next()
+  const { pasarela } = c.var.deps.config
   c.header('X-Content-Type-Options', 'nosniff')
   c.header('Referrer-Policy', 'same-origin')
-  c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+  c.header(
+    'Content-Security-Policy',
+    pasarela.tipo === 'webpay' ? politicaDeSeguridad([pasarela.host]) : CONTENT_SECURITY_POLICY,
+  )
   c.header('X-Frame-Options', 'DENY')
   if (c.var.deps.config.publicUrl.startsWith('https:')) c.header('Strict-Transport-Security', HSTS)
 })

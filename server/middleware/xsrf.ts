@@ -14,6 +14,14 @@ export const MENSAJE_XSRF = 'Solicitud no válida: recargue la página e intente
 
 const SEGUROS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+/**
+ * The payment gateway's return: the gateway's page posts the browser here from its own site, so
+ * it can carry no header of ours. It needs none: it acts on no session (the payment is found by
+ * the gateway's token and buy order, which only the gateway and the payer's browser hold) and
+ * only settles what the gateway itself confirms.
+ */
+const SIN_XSRF = new Set(['/api/pagos/retorno'])
+
 /** The cookie the page's script copies into the header: readable by it, sent only to us. */
 export function ponerCookieXsrf(c: Context<EntornoApp>, valor: string): void {
   setCookie(c, XSRF_COOKIE, valor, {
@@ -48,7 +56,7 @@ export const xsrf = createMiddleware<EntornoApp>(async (c, next) => {
   const renovar = () => {
     if (!vigente) darCookie(c, esperado ?? nuevoToken())
   }
-  if (!SEGUROS.has(c.req.method) && c.req.path.startsWith('/api/')) {
+  if (!SEGUROS.has(c.req.method) && c.req.path.startsWith('/api/') && !SIN_XSRF.has(c.req.path)) {
     const cabecera = c.req.header(XSRF_HEADER)
     if (!vigente || !cookie || !cabecera || !igualesSeguro(cookie, cabecera)) {
       renovar()

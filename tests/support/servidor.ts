@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path'
 import { construirConfig, type Config } from '../../server/config.ts'
 import type { Reloj } from '../../server/contexto.ts'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
-import { iniciarServidor } from '../../server/main.ts'
+import { iniciarServidor, type OpcionesInicio } from '../../server/main.ts'
 import { borrarBaseDePrueba, urlDeBaseDePrueba } from './base-de-datos.ts'
 import { CLAVE_FIRMA_DE_PRUEBA, rutaFirmaDePrueba } from './firma.ts'
 
@@ -19,6 +19,8 @@ export type OpcionesServidorDePrueba = {
   /** 'off' raises every throttle limit out of reach (benchmarks, browser journeys). */
   throttle?: 'off'
   clock?: Reloj
+  /** Wraps the configured payment gateway (to lose a reply, count calls…). */
+  pasarela?: OpcionesInicio['pasarela']
   /** Reuse a DATA_DIR (e.g. to restart on the same database); it is then left in place on close. */
   dataDir?: string
   /** Defaults to the repository's dist/. */
@@ -63,7 +65,7 @@ export async function iniciarServidorDePrueba(options: OpcionesServidorDePrueba 
   }
   let servidor
   try {
-    servidor = await iniciarServidor({ config, clock: options.clock, salida })
+    servidor = await iniciarServidor({ config, clock: options.clock, salida, pasarela: options.pasarela })
   } catch (err) {
     if (propia) {
       rmSync(dataDir, { recursive: true, force: true })

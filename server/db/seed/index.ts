@@ -24,6 +24,7 @@ import { emitirCertificadoPrograma } from '../../papel/plantillas/certificado-pr
 import { emitirFactura } from '../../papel/plantillas/factura.ts'
 import { emitirReglamento } from '../../papel/plantillas/reglamento.ts'
 import { concursosDemo, ofertasDemo, postulacionesDemo } from './concursos-ofertas.ts'
+import { cuotasDemo } from './cuotas.ts'
 import { comunas, regiones } from './geografia.ts'
 import { paises } from './paises.ts'
 import { PROFESIONES_CON_OTRA } from '../../../src/domain/persona.ts'
@@ -157,12 +158,21 @@ async function concursosYOfertas(trx: Transaction<Database>, { ahora }: Opciones
   await trx.insertInto('ofertas_laborales').values(ofertasDemo(ahora)).execute()
 }
 
+/** Installments paid, pending and overdue (relative to `ahora`), the paid ones with their payments. */
+async function cuotas(trx: Transaction<Database>, { ahora }: OpcionesSemilla): Promise<void> {
+  const demo = cuotasDemo(ahora)
+  await trx.insertInto('pagos').values(demo.pagos).execute()
+  await trx.insertInto('pagos_fisicos').values(demo.pagosFisicos).execute()
+  await trx.insertInto('cuotas').values(demo.cuotas).execute()
+}
+
 const semillas: Semilla[] = [
   { nombre: '0001-tablas-de-referencia', aplicar: tablasDeReferencia },
   { nombre: '0002-demo', aplicar: demo },
   { nombre: '0003-encuestas-condiciones', aplicar: encuestasYCondiciones },
   { nombre: '0004-documentos-de-solicitud', aplicar: documentosDeSolicitud },
   { nombre: '0005-documentos-firmados', aplicar: documentosFirmados },
+  { nombre: '0006-cuotas', aplicar: cuotas },
   { nombre: '0007-concursos-ofertas', aplicar: concursosYOfertas },
 ]
 

@@ -1,0 +1,56 @@
+// A program installment as a thing to pay: its amount and description come from the database,
+// only the student's own enrolments with online payment enabled (habilita_tb) can be paid, and an
+// approved payment marks the installment paid, once.
+import {
+  leerReferenciaCuota,
+  MENSAJE_CUOTA_NO_ENCONTRADA,
+  MENSAJE_CUOTA_PAGADA,
+  MENSAJE_INSCRIPCION_SIN_PAGOS,
+} from '../../src/domain/pagos.ts'
+import type { ConceptoDePago } from './concepto.ts'
+
+export const conceptoCuota: ConceptoDePago = {
+  async cobro(db, alumnoId, referencia) {
+    const ref = leerReferenciaCuota(referencia)
+    if (!ref) return { error: MENSAJE_CUOTA_NO_ENCONTRADA, status: 404 }
+    const solicitud = await db
+      .selectFrom('solicitudes')
+      .select(['nombre_curso', 'habilita_tb'])
+      .where('codigo_inscripcion', '=', ref.codigoInscripcion)
+      .where('alumno_id', '=', alumnoId)
+      .executeTakeFirst()
+    if (!solicitud || solicitud.habilita_tb !== 1) return { error: MENSAJE_INSCRIPCION_SIN_PAGOS, status: 404 }
+    const cuotas = await db
+      .selectFrom('cuotas')
+      .select(['numero', 'monto', 'pago_id'])
+      .where('codigo_inscripcion', '=', ref.codigoInscripcion)
+      .execute()
+    const cuota = cuotas.find((c) => c.numero === ref.numero)
+    if (!cuota) return { error: MENSAJE_CUOTA_NO_ENCONTRADA, status: 404 }
+    if (cuota.pago_id) return { error: MENSAJE_CUOTA_PAGADA, status: 409 }
+    return {
+      monto: cuota.monto,
+      descripcion: `Cuota ${cuota.numero} de ${cuotas.length} — ${solicitud.nombre_curso}`,
+      codigoInscripcion: ref.codigoInscripcion,
+      rutaVolver: `/pagos/lista/${encodeURIComponent(ref.codigoInscripcion)}`,
+    }
+  },
+
+  async alAprobar(trx, alumnoId, referencia, pagoId) {
+    const ref = leerReferenciaCuota(referencia)
+    if (!ref) throw new Error(`referencia de cuota inválida: ${referencia}`)
+    // Only an unpaid installment of the student's own enrolment. If another payment of the same
+    // installment was approved first (two tabs paid it), this one stays recorded as approved, so
+    // the school can see both and refund one, and the installment keeps the first.
+    await trx
+      .updateTable('cuotas')
+      .set({ pago_id: pagoId })
+      .where('codigo_inscripcion', '=', ref.codigoInscripcion)
+      .where('numero', '=', ref.numero)
+      .where('pago_id', 'is', null)
+      .where('codigo_inscripcion', 'in', (qb) =>
+        qb.selectFrom('solicitudes').select('codigo_inscripcion').where('alumno_id', '=', alumnoId),
+      )
+      .execute()
+  },
+}

@@ -1,0 +1,64 @@
+// The real gateway: Transbank's Webpay Plus REST API (v1.2), reached with fetch. The commerce code
+// and API key come from the configuration (WEBPAY_COMMERCE_CODE, WEBPAY_API_KEY) and travel only in
+// the Tbk-Api-Key-Id / Tbk-Api-Key-Secret headers; the host is Transbank's integration or
+// production one (WEBPAY_HOST). A reply other than 2xx becomes an ErrorPasarela with its status
+// and Transbank's error_message; no reply at all (network, timeout) one with status null, since
+// the request may have been applied.
+import { ErrorPasarela, type PasarelaDePago, type RespuestaTransaccion, type TransaccionCreada } from './pasarela.ts'
+
+export const RUTA_TRANSACCIONES_WEBPAY = '/rswebpaytransaction/api/webpay/v1.2/transactions'
+
+export type ConfigWebpay = { host: string; codigoComercio: string; apiKey: string; timeoutMs?: number }
+
+export function crearPasarelaWebpay({
+  host,
+  codigoComercio,
+  apiKey,
+  timeoutMs = 30_000,
+}: ConfigWebpay): PasarelaDePago {
+  const base = `${host.replace(/\/+$/, '')}${RUTA_TRANSACCIONES_WEBPAY}`
+
+  async function llamar<T>(metodo: 'POST' | 'PUT' | 'GET', ruta: string, cuerpo?: unknown): Promise<T> {
+    let res: Response
+    try {
+      res = await fetch(`${base}${ruta}`, {
+        method: metodo,
+        headers: {
+          'Tbk-Api-Key-Id': codigoComercio,
+          'Tbk-Api-Key-Secret': apiKey,
+          'Content-Type': 'application/json',
+        },
+        body: cuerpo === undefined ? undefined : JSON.stringify(cuerpo),
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+    } catch (err) {
+      throw new ErrorPasarela(`Webpay no respondió: ${err instanceof Error ? err.message : String(err)}`, null)
+    }
+    const texto = await res.text()
+    let json: unknown
+    try {
+      json = texto ? JSON.parse(texto) : {}
+    } catch {
+      throw new ErrorPasarela(`Webpay respondió ${res.status} con un cuerpo que no es JSON`, res.ok ? null : res.status)
+    }
+    if (!res.ok) {
+      const mensaje = (json as { error_message?: unknown }).error_message
+      throw new ErrorPasarela(typeof mensaje === 'string' ? mensaje : `Webpay respondió ${res.status}`, res.status)
+    }
+    return json as T
+  }
+
+  const ruta = (token: string) => `/${encodeURIComponent(token)}`
+
+  return {
+    crear: ({ ordenCompra, idSesion, monto, urlRetorno }) =>
+      llamar<TransaccionCreada>('POST', '', {
+        buy_order: ordenCompra,
+        session_id: idSesion,
+        amount: monto,
+        return_url: urlRetorno,
+      }),
+    confirmar: (token) => llamar<RespuestaTransaccion>('PUT', ruta(token)),
+    estado: (token) => llamar<RespuestaTransaccion>('GET', ruta(token)),
+  }
+}

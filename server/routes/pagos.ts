@@ -1,0 +1,179 @@
+// Payments, mounted at /api/pagos: an enrolment's installments (getPagosTB), creating a payment
+// and its gateway transaction (createPagoTB), a payment's outcome, and the return endpoint the
+// gateway sends the browser back to. The student comes from the session, except on the return,
+// which is matched by the gateway's token and buy order (the gateway's POST comes from another
+// site, without our SameSite=Lax cookie) and answers with a 303 to the app's outcome page, where
+// the browser's GET carries the session again.
+import type { Context } from 'hono'
+import { Hono } from 'hono'
+import {
+  crearPagoSchema,
+  estadoCuota,
+  fechaEnChile,
+  MENSAJE_INSCRIPCION_SIN_PAGOS,
+  MENSAJE_PAGO_NO_ENCONTRADO,
+  type EstadoPago,
+} from '../../src/domain/pagos.ts'
+import type { Dependencias, EntornoApp } from '../contexto.ts'
+import type { Alumno, Pago } from '../db/schema.ts'
+import { requiereAlumno } from '../middleware/sesion.ts'
+import {
+  clasificarRetorno,
+  crearPago,
+  procesarRetorno,
+  reconciliar,
+  rutaResultado,
+  type DependenciasPago,
+} from '../pagos/flujo.ts'
+import { cuerpoJson } from './validacion.ts'
+
+/** Where the gateway sends the browser back, under /api. */
+export const RUTA_RETORNO = '/api/pagos/retorno'
+
+function alumnoDe(alumno: Alumno | null | undefined): Alumno {
+  if (!alumno) throw new Error('sin alumno tras requiereAlumno')
+  return alumno
+}
+
+export function dependenciasPago(deps: Dependencias): DependenciasPago {
+  return {
+    db: deps.db,
+    clock: deps.clock,
+    log: deps.log,
+    pasarela: deps.pasarela,
+    urlRetorno: `${deps.config.publicUrl}${RUTA_RETORNO}`,
+  }
+}
+
+/** The fields the gateway sent: a posted form's, or the query's on a GET. */
+async function camposDelRetorno(c: Context<EntornoApp>): Promise<Record<string, string>> {
+  const campos: Record<string, string> = {}
+  const desde = (origen: Record<string, unknown>) => {
+    for (const [k, valor] of Object.entries(origen)) if (typeof valor === 'string') campos[k] = valor
+  }
+  desde(c.req.query())
+  if (c.req.method === 'POST') {
+    const tipo = (c.req.header('content-type') ?? '').toLowerCase()
+    if (tipo.startsWith('application/x-www-form-urlencoded') || tipo.startsWith('multipart/form-data'))
+      desde(await c.req.parseBody().catch(() => ({})))
+  }
+  return campos
+}
+
+/** A plain page for a return the portal cannot place: there is no payment of the student's to show. */
+function paginaRetornoDesconocido(titulo: string, texto: string): string {
+  return `<!doctype html>
+<html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${titulo} — Portal de Estudiantes</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 16px;line-height:1.5">
+<h1>${titulo}</h1><p>${texto}</p><p><a href="/home">Volver al inicio del portal</a></p></body></html>`
+}
+
+async function retorno(c: Context<EntornoApp>) {
+  const r = clasificarRetorno(await camposDelRetorno(c))
+  if (!r)
+    return c.html(
+      paginaRetornoDesconocido(
+        'Respuesta de pago no reconocida',
+        'La pasarela de pago no envió los datos esperados. Si realizó un pago, revise la lista de pagos de su solicitud.',
+      ),
+      400,
+    )
+  const pago = await procesarRetorno(dependenciasPago(c.var.deps), r)
+  if (!pago)
+    return c.html(
+      paginaRetornoDesconocido(
+        'Pago no encontrado',
+        'No encontramos el pago al que corresponde esta respuesta de la pasarela. No se registró ningún pago.',
+      ),
+      404,
+    )
+  // A GET page: the browser follows it with the student's cookie, and a reload repeats only it.
+  return c.redirect(rutaResultado(pago), 303)
+}
+
+function resultadoJson(p: Pago) {
+  return {
+    id: p.id,
+    estado: p.estado as EstadoPago,
+    concepto: p.concepto,
+    referencia: p.referencia,
+    descripcion: p.descripcion,
+    monto: p.monto,
+    codigoInscripcion: p.codigo_inscripcion,
+    rutaVolver: p.ruta_volver,
+    ordenCompra: p.orden_compra,
+    detalle: p.detalle,
+    codigoAutorizacion: p.codigo_autorizacion,
+    ultimosDigitos: p.ultimos_digitos,
+    tipoPago: p.tipo_pago,
+    numeroCuotas: p.numero_cuotas,
+    fechaTransaccion: p.fecha_transaccion,
+    creadoEn: p.creado_en,
+    resueltoEn: p.resuelto_en,
+  }
+}
+
+export const rutasPagos = new Hono<EntornoApp>()
+  // The gateway's return: no session needed (nor read), and exempt from the XSRF check.
+  .get('/retorno', retorno)
+  .post('/retorno', retorno)
+  .get('/cuotas/:codigo', requiereAlumno, async (c) => {
+    const { db, clock } = c.var.deps
+    const alumno = alumnoDe(c.var.alumno)
+    const solicitud = await db
+      .selectFrom('solicitudes')
+      .select(['codigo_inscripcion', 'nombre_curso', 'habilita_tb'])
+      .where('codigo_inscripcion', '=', c.req.param('codigo'))
+      .where('alumno_id', '=', alumno.id)
+      .executeTakeFirst()
+    // Another student's enrolment, a missing one and one without online payment read the same.
+    if (!solicitud || solicitud.habilita_tb !== 1) return c.json({ error: MENSAJE_INSCRIPCION_SIN_PAGOS }, 404)
+    const cuotas = await db
+      .selectFrom('cuotas')
+      .select(['numero', 'monto', 'vencimiento', 'pago_id'])
+      .where('codigo_inscripcion', '=', solicitud.codigo_inscripcion)
+      .orderBy('numero')
+      .execute()
+    const hoy = fechaEnChile(clock())
+    return c.json({
+      status: 'ok' as const,
+      data: {
+        codigoInscripcion: solicitud.codigo_inscripcion,
+        programa: solicitud.nombre_curso,
+        hoy,
+        cuotas: cuotas.map((q) => ({
+          numero: q.numero,
+          monto: q.monto,
+          vencimiento: q.vencimiento,
+          estado: estadoCuota({ pagada: q.pago_id !== null, vencimiento: q.vencimiento }, hoy),
+          /** The approved payment that paid it: its outcome page and receipt. */
+          pagoId: q.pago_id,
+        })),
+      },
+    })
+  })
+  .post('/', requiereAlumno, cuerpoJson(crearPagoSchema), async (c) => {
+    const { concepto, referencia } = c.req.valid('json')
+    const creado = await crearPago(dependenciasPago(c.var.deps), alumnoDe(c.var.alumno), concepto, referencia)
+    if (!creado.ok) return c.json({ error: creado.error }, creado.status)
+    return c.json({ url: creado.url, token: creado.token }, 201)
+  })
+  .get('/:id', requiereAlumno, async (c) => {
+    const deps = dependenciasPago(c.var.deps)
+    const alumno = alumnoDe(c.var.alumno)
+    const buscar = () =>
+      deps.db
+        .selectFrom('pagos')
+        .selectAll()
+        .where('id', '=', c.req.param('id'))
+        .where('alumno_id', '=', alumno.id)
+        .executeTakeFirst()
+    let pago = await buscar()
+    if (!pago) return c.json({ error: MENSAJE_PAGO_NO_ENCONTRADO }, 404)
+    if (pago.estado === 'pendiente') {
+      await reconciliar(deps, pago)
+      pago = (await buscar()) ?? pago
+    }
+    return c.json({ status: 'ok' as const, data: resultadoJson(pago) })
+  })

@@ -1,0 +1,55 @@
+import * as v from 'valibot'
+import { expect, test } from 'vitest'
+import {
+  crearPagoSchema,
+  estadoCuota,
+  fechaEnChile,
+  formatoPesos,
+  leerReferenciaCuota,
+  MENSAJE_CONCEPTO_PAGO,
+  MENSAJE_REFERENCIA_PAGO,
+  referenciaCuota,
+  sePuedePagar,
+} from './pagos.ts'
+
+test('amounts in pesos read with dots between thousands and no decimals', () => {
+  expect(formatoPesos(1_250_000)).toBe('$1.250.000')
+  expect(formatoPesos(950)).toBe('$950')
+  expect(formatoPesos(1000)).toBe('$1.000')
+  expect(formatoPesos(0)).toBe('$0')
+  expect(formatoPesos(12_345_678)).toBe('$12.345.678')
+  expect(formatoPesos(-5000)).toBe('-$5.000')
+})
+
+test('an installment is paid once a payment applied, overdue only after its due date, pending before', () => {
+  expect(estadoCuota({ pagada: true, vencimiento: '2020-01-01' }, '2026-05-10')).toBe('pagada')
+  expect(estadoCuota({ pagada: false, vencimiento: '2026-05-09' }, '2026-05-10')).toBe('vencida')
+  expect(estadoCuota({ pagada: false, vencimiento: '2026-05-10' }, '2026-05-10')).toBe('pendiente')
+  expect(estadoCuota({ pagada: false, vencimiento: '2026-06-10' }, '2026-05-10')).toBe('pendiente')
+  expect(sePuedePagar('pagada')).toBe(false)
+  expect(sePuedePagar('vencida')).toBe(true)
+  expect(sePuedePagar('pendiente')).toBe(true)
+})
+
+test("today is Chile's date, not the server's UTC one", () => {
+  // 02:30 UTC on 10 May is still 9 May in Santiago (UTC-4 in May).
+  expect(fechaEnChile(new Date('2026-05-10T02:30:00Z'))).toBe('2026-05-09')
+  expect(fechaEnChile(new Date('2026-05-10T12:00:00Z'))).toBe('2026-05-10')
+})
+
+test('an installment reference carries its enrolment and number, and nothing else reads as one', () => {
+  expect(referenciaCuota('INS-26-40018', 2)).toBe('INS-26-40018/2')
+  expect(leerReferenciaCuota('INS-26-40018/2')).toEqual({ codigoInscripcion: 'INS-26-40018', numero: 2 })
+  for (const mala of ['INS-26-40018', 'INS-26-40018/0', 'INS-26-40018/-1', '/2', 'a/b/2', 'INS/2x', 'INS/1000'])
+    expect(leerReferenciaCuota(mala), mala).toBeNull()
+})
+
+test('a payment request names a known concept and a reference, with Spanish messages otherwise', () => {
+  expect(v.parse(crearPagoSchema, { concepto: 'cuota', referencia: ' INS-1/1 ' })).toEqual({
+    concepto: 'cuota',
+    referencia: 'INS-1/1',
+  })
+  const malo = v.safeParse(crearPagoSchema, { concepto: 'regalo', referencia: '' })
+  expect(malo.success).toBe(false)
+  expect(malo.issues?.map((i) => i.message)).toEqual([MENSAJE_CONCEPTO_PAGO, MENSAJE_REFERENCIA_PAGO])
+})

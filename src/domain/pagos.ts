@@ -1,0 +1,127 @@
+import * as v from 'valibot'
+import { textoRequerido } from './validacion.ts'
+
+// Payments: program installments (cuotas) and what a payment through the gateway ends as. Shared
+// by the screens and the server, so an installment reads 'Vencida' on both for the same reasons.
+
+/** The things a student can pay: a program installment, a contest's application fee. */
+export const CONCEPTOS_PAGO = ['cuota', 'postulacion'] as const
+export type ConceptoPago = (typeof CONCEPTOS_PAGO)[number]
+
+export const MENSAJE_CONCEPTO_PAGO = 'Indique qué desea pagar.'
+export const MENSAJE_REFERENCIA_PAGO = 'Indique el cargo que desea pagar.'
+
+/** The body of `POST /api/pagos`: what to pay; the amount is always the server's. */
+export const crearPagoSchema = v.object({
+  concepto: v.picklist(CONCEPTOS_PAGO, MENSAJE_CONCEPTO_PAGO),
+  referencia: textoRequerido(100, MENSAJE_REFERENCIA_PAGO),
+})
+export type CrearPago = v.InferOutput<typeof crearPagoSchema>
+
+/** An installment's reference in a payment: the enrolment code and the installment's number. */
+export function referenciaCuota(codigoInscripcion: string, numero: number): string {
+  return `${codigoInscripcion}/${numero}`
+}
+
+/** The enrolment and number of an installment reference, or null when it is not one. */
+export function leerReferenciaCuota(referencia: string): { codigoInscripcion: string; numero: number } | null {
+  const match = /^([^/]+)\/([1-9]\d{0,2})$/.exec(referencia)
+  if (!match) return null
+  return { codigoInscripcion: match[1]!, numero: Number(match[2]) }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Installments
+// ---------------------------------------------------------------------------------------------
+
+export const ESTADOS_CUOTA = ['pagada', 'pendiente', 'vencida'] as const
+export type EstadoCuota = (typeof ESTADOS_CUOTA)[number]
+
+/** How each state reads: in words, never in colour alone. */
+export const ETIQUETA_ESTADO_CUOTA: Record<EstadoCuota, string> = {
+  pagada: 'Pagada',
+  pendiente: 'Pendiente',
+  vencida: 'Vencida',
+}
+
+/**
+ * Paid once a payment applied to it; otherwise overdue from the day after its due date (it can
+ * still be paid on the day itself), pending before. `hoy` is the date in Chile, 'yyyy-mm-dd'.
+ */
+export function estadoCuota(cuota: { pagada: boolean; vencimiento: string }, hoy: string): EstadoCuota {
+  if (cuota.pagada) return 'pagada'
+  return cuota.vencimiento < hoy ? 'vencida' : 'pendiente'
+}
+
+export function sePuedePagar(estado: EstadoCuota): boolean {
+  return estado !== 'pagada'
+}
+
+/** The school and its students keep Chile's calendar: the date there at `instante`, 'yyyy-mm-dd'. */
+export function fechaEnChile(instante: Date): string {
+  // en-CA writes dates as yyyy-mm-dd.
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Santiago',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(instante)
+}
+
+/** Chilean pesos as the school writes them: '$1.250.000' (no decimals: CLP has none). */
+export function formatoPesos(monto: number): string {
+  const signo = monto < 0 ? '-' : ''
+  const digitos = String(Math.round(Math.abs(monto)))
+  return `${signo}$${digitos.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`
+}
+
+export const MENSAJE_SIN_CUOTAS = 'Esta solicitud no tiene cuotas por pagar en línea.'
+export const MENSAJE_INSCRIPCION_SIN_PAGOS = 'Solicitud no encontrada o sin pago en línea habilitado.'
+export const MENSAJE_CUOTA_NO_ENCONTRADA = 'Cuota no encontrada.'
+export const MENSAJE_CUOTA_PAGADA = 'Esta cuota ya está pagada.'
+export const MENSAJE_CONCEPTO_NO_DISPONIBLE = 'Este tipo de pago no está disponible en el portal.'
+export const MENSAJE_PAGO_NO_ENCONTRADO = 'Pago no encontrado.'
+export const MENSAJE_PASARELA_NO_DISPONIBLE =
+  'No fue posible comunicarse con la pasarela de pago. Intente nuevamente en unos minutos.'
+export const MENSAJE_PAGO_SIN_CONEXION =
+  'Sin conexión: para pagar se necesita internet, porque el pago se hace en la pasarela de pago. Conéctese e intente nuevamente.'
+
+// ---------------------------------------------------------------------------------------------
+// A payment's outcome
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * 'pendiente': sent to the gateway, no answer yet. The others are final: approved, rejected (by
+ * the bank, or the gateway's error page), cancelled by the payer, timed out at the gateway.
+ */
+export const ESTADOS_PAGO = ['pendiente', 'aprobado', 'rechazado', 'anulado', 'tiempo-agotado'] as const
+export type EstadoPago = (typeof ESTADOS_PAGO)[number]
+
+export const TITULO_ESTADO_PAGO: Record<EstadoPago, string> = {
+  pendiente: 'Pago en proceso',
+  aprobado: 'Pago aprobado',
+  rechazado: 'Pago rechazado',
+  anulado: 'Pago anulado por el usuario',
+  'tiempo-agotado': 'Tiempo agotado',
+}
+
+export const EXPLICACION_ESTADO_PAGO: Record<EstadoPago, string> = {
+  pendiente:
+    'Aún no recibimos la respuesta de la pasarela de pago. Esta página se actualizará sola; no vuelva a pagar mientras tanto.',
+  aprobado: 'Su pago fue aprobado y quedó registrado.',
+  rechazado: 'El pago fue rechazado y no se realizó ningún cargo. Puede intentarlo nuevamente con otra tarjeta.',
+  anulado: 'Usted anuló el pago en la pasarela; no se realizó ningún cargo.',
+  'tiempo-agotado':
+    'Se agotó el tiempo para completar el pago en la pasarela; no se realizó ningún cargo. Puede intentarlo nuevamente.',
+}
+
+/** How the gateway's payment type codes read. */
+export const TIPO_PAGO: Record<string, string> = {
+  VD: 'Venta débito',
+  VN: 'Venta normal (crédito)',
+  VC: 'Venta en cuotas',
+  SI: '3 cuotas sin interés',
+  S2: '2 cuotas sin interés',
+  NC: 'N cuotas sin interés',
+  VP: 'Venta prepago',
+}
