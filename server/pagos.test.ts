@@ -3,8 +3,8 @@
 // POST, without the session cookie, as a cross-site POST arrives), and a payment applied once
 // whatever repeats: reloads, concurrent returns, a lost commit reply, a late commit.
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { MENSAJE_POSTULACION_DESCONOCIDA } from './concursos/pago-postulacion.ts'
 import {
-  MENSAJE_CONCEPTO_NO_DISPONIBLE,
   MENSAJE_CUOTA_NO_ENCONTRADA,
   MENSAJE_CUOTA_PAGADA,
   MENSAJE_INSCRIPCION_SIN_PAGOS,
@@ -171,14 +171,14 @@ test('a payment is created with the amount from the database, a buy order of at 
   expect(html).toContain('Anular compra y volver al comercio')
 })
 
-test('what cannot be paid is refused: paid, unknown, another student\u2019s, a concept not offered, a bad body', async () => {
+test('what cannot be paid is refused: paid, unknown, another student\u2019s, an unknown application, a bad body', async () => {
   const casos: [ClienteDePrueba, unknown, number, string][] = [
     [estudiante, { concepto: 'cuota', referencia: 'INS-26-40018/1' }, 409, MENSAJE_CUOTA_PAGADA],
     [estudiante, { concepto: 'cuota', referencia: 'INS-26-40018/9' }, 404, MENSAJE_CUOTA_NO_ENCONTRADA],
     [estudiante, { concepto: 'cuota', referencia: 'INS-26-40018' }, 404, MENSAJE_CUOTA_NO_ENCONTRADA],
     [extranjera, { concepto: 'cuota', referencia: 'INS-26-40018/3' }, 404, MENSAJE_INSCRIPCION_SIN_PAGOS],
     [estudiante, { concepto: 'cuota', referencia: 'INS-25-30021/1' }, 404, MENSAJE_INSCRIPCION_SIN_PAGOS],
-    [estudiante, { concepto: 'postulacion', referencia: '7' }, 404, MENSAJE_CONCEPTO_NO_DISPONIBLE],
+    [estudiante, { concepto: 'postulacion', referencia: 'no-existe' }, 404, MENSAJE_POSTULACION_DESCONOCIDA],
   ]
   const antes = await consultarDb(server.dataDir, 'select count(*) as n from pagos')
   for (const [cliente, cuerpo, status, error] of casos) {
