@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { fechaEnChile, MENSAJE_DERECHO_YA_PAGADO, MENSAJE_DOCUMENTOS_CERRADOS } from '../src/domain/concursos.ts'
+import { MENSAJE_DERECHO_YA_PAGADO, MENSAJE_DOCUMENTOS_CERRADOS } from '../src/domain/concursos.ts'
+import { fechaEnChile } from '../src/domain/fechas.ts'
 import { MENSAJE_TIPO_DOCUMENTO } from '../src/domain/documentos.ts'
 import { opcionesDeBaseDePrueba } from '../tests/support/base-de-datos.ts'
 import {

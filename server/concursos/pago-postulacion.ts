@@ -2,7 +2,8 @@
 // for `referencia` = the id of the student's application (POST /api/concursos/:id/postulacion
 // creates it) and, once the gateway approves it, records the payment and calls `alAprobar` in the
 // same transaction. The amount is the contest's fee as stored, never what a browser sends.
-import { fechaEnChile, MENSAJE_DERECHO_YA_PAGADO, motivoFueraDePlazo } from '../../src/domain/concursos.ts'
+import { MENSAJE_DERECHO_YA_PAGADO, motivoFueraDePlazo } from '../../src/domain/concursos.ts'
+import { fechaEnChile } from '../../src/domain/fechas.ts'
 import type { ConceptoDePago } from '../pagos/concepto.ts'
 
 export const MENSAJE_POSTULACION_DESCONOCIDA = 'Postulación no encontrada'

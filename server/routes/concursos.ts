@@ -9,13 +9,13 @@ import type { Selectable } from 'kysely'
 import {
   documentosDeConcurso,
   estadoConcurso,
-  fechaEnChile,
   MENSAJE_CONCURSO_NO_ENCONTRADO,
   MENSAJE_DOCUMENTOS_CERRADOS,
   MENSAJE_POSTULACION_NO_ENCONTRADA,
   motivoFueraDePlazo,
   motivoNoPagable,
 } from '../../src/domain/concursos.ts'
+import { fechaEnChile } from '../../src/domain/fechas.ts'
 import { CONTENT_TYPE_POR_TIPO, MENSAJE_TIPO_DOCUMENTO } from '../../src/domain/documentos.ts'
 import { nuevaClaveBlob } from '../blobs.ts'
 import type { Dependencias, EntornoApp } from '../contexto.ts'

@@ -2,7 +2,7 @@
 // the home page shows their tile (a server setting, so the school turns the tile on without a new
 // build; the list itself answers either way).
 import { Hono } from 'hono'
-import { fechaEnChile } from '../../src/domain/concursos.ts'
+import { fechaEnChile } from '../../src/domain/fechas.ts'
 import type { EntornoApp } from '../contexto.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 

@@ -3,13 +3,12 @@ import {
   documentosDeConcurso,
   estadoConcurso,
   estadoPostulacionEnPalabras,
-  fechaEnChile,
   MENSAJE_DERECHO_YA_PAGADO,
   motivoFueraDePlazo,
   motivoNoPagable,
   periodoEnPalabras,
-  sumarDias,
 } from './concursos.ts'
+import { fechaEnChile, sumarDias } from './fechas.ts'
 
 const marzo = { postulacionDesde: '2026-03-01', postulacionHasta: '2026-03-31' }
 

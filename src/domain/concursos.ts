@@ -6,28 +6,6 @@ import { fechaCorta } from './solicitudes.ts'
 // calendar days in Chile, both included: it opens at the start of the first day and closes at
 // the end of the last one, Santiago time, whatever the time zone of the server or the phone.
 
-/** Where the school is: its calendar days are Santiago's. */
-export const ZONA_HORARIA_ESCUELA = 'America/Santiago'
-
-const formatoDia = new Intl.DateTimeFormat('en-CA', {
-  timeZone: ZONA_HORARIA_ESCUELA,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-})
-
-/** The calendar day ('yyyy-mm-dd') it is in Chile at `instante`. */
-export function fechaEnChile(instante: Date): string {
-  const partes = Object.fromEntries(formatoDia.formatToParts(instante).map((p) => [p.type, p.value]))
-  return `${partes.year}-${partes.month}-${partes.day}`
-}
-
-/** `fecha` ('yyyy-mm-dd') moved by `dias` calendar days (negative goes back). */
-export function sumarDias(fecha: string, dias: number): string {
-  const [anio, mes, dia] = fecha.split('-').map(Number)
-  return new Date(Date.UTC(anio ?? 0, (mes ?? 1) - 1, (dia ?? 1) + dias)).toISOString().slice(0, 10)
-}
-
 /** The days a contest takes applications, both included ('yyyy-mm-dd'). */
 export type PeriodoPostulacion = { postulacionDesde: string; postulacionHasta: string }
 

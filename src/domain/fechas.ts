@@ -39,3 +39,9 @@ export function horaEnChile(momento: Date): string {
     hourCycle: 'h23',
   }).format(momento)
 }
+
+/** `fecha` ('yyyy-mm-dd') moved by `dias` calendar days (negative goes back). */
+export function sumarDias(fecha: string, dias: number): string {
+  const [anio, mes, dia] = fecha.split('-').map(Number)
+  return new Date(Date.UTC(anio ?? 0, (mes ?? 1) - 1, (dia ?? 1) + dias)).toISOString().slice(0, 10)
+}

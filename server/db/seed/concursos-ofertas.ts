@@ -3,7 +3,8 @@
 // whenever the demo is started. Ids are fixed so the README, the tests and the contest links
 // (`/?concurso=7`) can name them.
 import type { Insertable } from 'kysely'
-import { esCodigoDeDocumento, fechaEnChile, sumarDias } from '../../../src/domain/concursos.ts'
+import { esCodigoDeDocumento } from '../../../src/domain/concursos.ts'
+import { fechaEnChile, sumarDias } from '../../../src/domain/fechas.ts'
 import type { ConcursosTable, OfertasLaboralesTable, PostulacionesTable } from '../schema.ts'
 
 /** The demo contests by what each shows. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { fechaEnChile, periodoEnPalabras } from '../../domain/concursos.ts'
+import { periodoEnPalabras } from '../../domain/concursos.ts'
+import { fechaEnChile } from '../../domain/fechas.ts'
 import { fechaCorta } from '../../domain/solicitudes.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { ErrorConcurso } from './error-concurso.tsx'

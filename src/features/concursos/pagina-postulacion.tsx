@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { estadoPostulacionEnPalabras, fechaEnChile, MENSAJE_DOCUMENTOS_CERRADOS } from '../../domain/concursos.ts'
+import { estadoPostulacionEnPalabras, MENSAJE_DOCUMENTOS_CERRADOS } from '../../domain/concursos.ts'
+import { fechaEnChile } from '../../domain/fechas.ts'
 import { formatearClp } from '../../domain/moneda.ts'
 import { fechaCorta } from '../../domain/solicitudes.ts'
 import { itemsDe, useEnviar } from '../../lib/offline/envios.ts'
