@@ -90,5 +90,18 @@ export default defineConfig({
     copiasComprimidas(),
   ],
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
-  build: { target: 'es2022', sourcemap: false },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // React in one chunk of its own: as routes were added, the bundler began splitting its JSX
+    // runtime and a module runtime into separate small files, which every first screen loaded
+    // (about 0.6 KB gzip more). One vendor chunk also stays cached across deploys.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+        },
+      },
+    },
+  },
 })

@@ -11,6 +11,7 @@ import type { PasarelaDePago } from './pagos/pasarela.ts'
 import { crearPasarelaSandbox, RUTA_SANDBOX, rutasPasarelaSandbox } from './pagos/pasarela-sandbox.ts'
 import { crearPasarelaWebpay } from './pagos/pasarela-webpay.ts'
 import type { Correo } from './correo.ts'
+import type { CertificadoEscuela } from './papel/certificado-escuela.ts'
 import { apiSinCache, cabecerasDeSeguridad } from './middleware/cabeceras.ts'
 import { compresionJson } from './middleware/compresion.ts'
 import { cerrarSiQuedaCuerpo } from './middleware/conexion.ts'
@@ -23,10 +24,14 @@ import { xsrf } from './middleware/xsrf.ts'
 import { rutasAlumno } from './routes/alumno.ts'
 import { rutasAuth } from './routes/auth.ts'
 import { rutasCertificados } from './routes/certificados.ts'
+import { rutasConcursos } from './routes/concursos.ts'
 import { rutasDocumentos } from './routes/documentos.ts'
+import { rutasDocumentosEmitidos } from './routes/documentos-emitidos.ts'
 import { rutasLookups } from './routes/lookups.ts'
+import { rutasOfertas } from './routes/ofertas.ts'
 import { rutasPagos } from './routes/pagos.ts'
 import { rutasPersona } from './routes/persona.ts'
+import { rutasReglamento } from './routes/reglamento.ts'
 import { rutasSalud } from './routes/salud.ts'
 import { rutasSesion } from './routes/sesion.ts'
 import { rutasSolicitudes } from './routes/solicitudes.ts'
@@ -51,6 +56,10 @@ export const rutasApi = new Hono<EntornoApp>()
   .route('/alumno', rutasAlumno)
   .route('/certificados', rutasCertificados)
   .route('/solicitudes', rutasSolicitudes)
+  .route('/solicitudes', rutasReglamento)
+  .route('/documentos-emitidos', rutasDocumentosEmitidos)
+  .route('/concursos', rutasConcursos)
+  .route('/ofertas', rutasOfertas)
   .route('/pagos', rutasPagos)
 rutasApi.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))
 
@@ -66,6 +75,7 @@ export type OpcionesApp = {
   config: ConfigApp
   correo: Correo
   blobs?: BlobStore
+  firma: CertificadoEscuela
   clock?: Reloj
   log?: Log
   pasarela?: (configurada: PasarelaDePago) => PasarelaDePago
@@ -83,6 +93,7 @@ export function crearApp({
   config,
   correo,
   blobs,
+  firma,
   clock = () => new Date(),
   log = crearLog(console.log),
   pasarela = (configurada) => configurada,
@@ -94,6 +105,7 @@ export function crearApp({
     blobs: blobs ?? blobStoreEnDisco(join(config.dataDir, 'archivos')),
     clock,
     log,
+    firma,
     pasarela: pasarela(pasarelaConfigurada(db, config, clock)),
   }
 

@@ -80,3 +80,9 @@ test('the payment gateway is the sandbox by default; webpay needs its host, comm
   )
   expect(() => construirConfig({ PASARELA: 'paypal' })).toThrow(/PASARELA/)
 })
+
+test("the home page's job-offers tile is hidden unless OFERTAS_LABORALES_VISIBLES is 1", () => {
+  expect(construirConfig({}).ofertasLaboralesVisibles).toBe(false)
+  expect(construirConfig({ OFERTAS_LABORALES_VISIBLES: '0' }).ofertasLaboralesVisibles).toBe(false)
+  expect(construirConfig({ OFERTAS_LABORALES_VISIBLES: '1' }).ofertasLaboralesVisibles).toBe(true)
+})

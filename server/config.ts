@@ -31,6 +31,13 @@ export type Config = {
   /** The enrolment list shows its certificate column (CERTIFICADOS_ACTIVOS=0 hides it). */
   certificadosActivos: boolean
   /**
+   * The school's signing certificate (PKCS#12) for every issued document. p12 null: a self-signed
+   * one is created under dataDir on first start (fine for a demo, not for real paper).
+   */
+  firma: { p12: string | null; passphrase: string }
+  /** The home page shows the 'Ofertas Laborales' tile (OFERTAS_LABORALES_VISIBLES=1); hidden by default. */
+  ofertasLaboralesVisibles: boolean
+  /**
    * The payment gateway: the sandbox served by the portal itself (default), or Transbank's
    * Webpay Plus REST API with the commerce's credentials.
    */
@@ -62,8 +69,7 @@ export type ConfigS3 = {
 }
 
 export type ConfigPasarela =
-  | { tipo: 'sandbox' }
-  | { tipo: 'webpay'; host: string; codigoComercio: string; apiKey: string }
+  { tipo: 'sandbox' } | { tipo: 'webpay'; host: string; codigoComercio: string; apiKey: string }
 
 type Env = Record<string, string | undefined>
 
@@ -158,6 +164,11 @@ export function construirConfig(env: Env = process.env): Config {
     resetTokenTtlMinutes: entero(env, 'RESET_TOKEN_TTL_MINUTES', 60),
     uploadMaxMb: positivo(env, 'UPLOAD_MAX_MB', TAMANO_MAXIMO_MB),
     certificadosActivos: env.CERTIFICADOS_ACTIVOS !== '0',
+    firma: {
+      p12: env.SIGNING_P12 ? resolve(env.SIGNING_P12) : null,
+      passphrase: env.SIGNING_P12_PASSPHRASE ?? 'portal-autofirmado',
+    },
+    ofertasLaboralesVisibles: env.OFERTAS_LABORALES_VISIBLES === '1',
     trustProxy: env.TRUST_PROXY === '1',
     pasarela: configPasarela(env),
     limites: {

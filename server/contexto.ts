@@ -1,11 +1,13 @@
 // What every handler can reach through `c.var`: the app's dependencies (database, configuration,
-// correo, file store, clock, log, payment gateway) and the request's student (from the session cookie) and client IP.
+// correo, file store, clock, log, signing certificate, payment gateway) and the request's student
+// (from the session cookie) and client IP.
 import type { Log } from './bitacora.ts'
 import type { BlobStore } from './blobs.ts'
 import type { Db } from './db/connection.ts'
 import type { Alumno } from './db/schema.ts'
 import type { Config } from './config.ts'
 import type { Correo } from './correo.ts'
+import type { CertificadoEscuela } from './papel/certificado-escuela.ts'
 import type { PasarelaDePago } from './pagos/pasarela.ts'
 
 /** The configuration once the server is listening: the public URL is then known. */
@@ -20,6 +22,8 @@ export type Dependencias = {
   blobs: BlobStore
   clock: Reloj
   log: Log
+  /** The school's signing certificate, for every document the portal issues. */
+  firma: CertificadoEscuela
   /** The payment gateway: the sandbox or Webpay, as configured. */
   pasarela: PasarelaDePago
 }

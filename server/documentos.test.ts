@@ -177,10 +177,14 @@ test('a new upload of the same type replaces the old one: one file, the old blob
   const delTipo = (await lista(estudiante)).archivos.filter((a) => a.codDocumento === '20')
   expect(delTipo).toEqual([cuerpo.data])
   expect(blobs()).not.toContain(blobAnterior)
-  // Every stored file belongs to a row: the student's personal documents and the demo's
-  // enrolment documents, nothing left behind by the replaced upload.
+  // Every stored file belongs to a row: the student's personal documents, the demo's enrolment
+  // documents and its issued PDFs, nothing left behind by the replaced upload.
   const deSolicitudes = await consultarDb(server.dataDir, 'select id from archivos_solicitud')
-  expect(blobs()).toHaveLength((await filas('alumno-estudiante')).length + deSolicitudes.length)
+  const emitidos = await consultarDb(
+    server.dataDir,
+    'select codigo from documentos_emitidos where blob_clave is not null',
+  )
+  expect(blobs()).toHaveLength((await filas('alumno-estudiante')).length + deSolicitudes.length + emitidos.length)
   expect((await estudiante.get(antes.enlace)).status).toBe(404)
   const descarga = await estudiante.get(delTipo[0]?.enlace ?? '')
   expect(new Uint8Array(await descarga.arrayBuffer())).toEqual(nuevo)

@@ -20,6 +20,7 @@ import { purgarCaducados } from './db/purga.ts'
 import type { Alumno } from './db/schema.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
 import { sembrar } from './db/seed/index.ts'
+import { firmaDePrueba } from '../tests/support/firma.ts'
 import { idempotencia } from './middleware/idempotencia.ts'
 
 const MENSAJE_OTROS_DATOS = 'Esta clave de envío ya se usó con otros datos.'
@@ -189,6 +190,8 @@ describe('the middleware in-process', () => {
       serviceAccountEmail: 'portal@postgrado-demo.cl',
       ahora,
       blobs: blobStoreEnDisco(join(dataDir, 'archivos')),
+      firma: firmaDePrueba(),
+      urlPublica: 'http://portal.test',
     })
     alumno = await db.selectFrom('alumnos').selectAll().where('id', '=', 'alumno-estudiante').executeTakeFirstOrThrow()
   })

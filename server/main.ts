@@ -16,6 +16,7 @@ import { purgarCaducados } from './db/purga.ts'
 import { sembrar } from './db/seed/index.ts'
 import { DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 import { crearCorreo } from './correo.ts'
+import { certificadoEscuela, type CertificadoEscuela } from './papel/certificado-escuela.ts'
 
 /** `salida` receives the log's JSON lines (default: standard output); `pasarela` as in crearApp. */
 export type OpcionesInicio = { config: Config; clock?: Reloj; salida?: Salida; pasarela?: OpcionesApp['pasarela'] }
@@ -29,26 +30,8 @@ export async function iniciarServidor({
   pasarela,
 }: OpcionesInicio): Promise<ServidorEnMarcha> {
   const log = crearLog(salida)
-  const db = abrirBaseDeDatos({ ...config, log })
-  const blobs: BlobStore = config.s3 ? blobStoreEnS3(config.s3) : blobStoreEnDisco(join(config.dataDir, 'archivos'))
-  try {
-    const nuevas = await conBloqueoDeArranque(db, async (conexion) => {
-      await migrar(conexion)
-      return sembrar(conexion, { serviceAccountEmail: config.serviceAccountEmail, ahora: clock(), blobs })
-    })
-    if (nuevas.length > 0) log(`datos iniciales cargados: ${nuevas.join(', ')}`)
-  } catch (err) {
-    await db.destroy()
-    throw err
-  }
-  if (!existsSync(config.distDir)) {
-    log(
-      `AVISO: no existe ${config.distDir}; la aplicación no está compilada (ejecute npm run build). La API funciona igual.`,
-    )
-  }
-
-  // The app needs the public URL for e-mail links, and with PORT=0 that is known only after
-  // listening; requests wait on this handler until the app exists.
+  // Listening comes first: the public URL, which issued documents print in their QR, is then
+  // known even with PORT=0. Requests wait on a 503 until the app exists.
   let fetchApp: ((req: Request, env: unknown) => Response | Promise<Response>) | undefined
   const server = createAdaptorServer({
     fetch: (req, env) => (fetchApp ? fetchApp(req, env) : new Response('Iniciando', { status: 503 })),
@@ -64,8 +47,38 @@ export async function iniciarServidor({
   const hostUrl = config.host.includes(':') ? `[${config.host}]` : config.host
   const url = `http://${hostUrl}:${port}`
   const appConfig: ConfigApp = { ...config, port, publicUrl: config.publicUrl ?? url }
+
+  const db = abrirBaseDeDatos({ ...config, log })
+  const blobs: BlobStore = config.s3 ? blobStoreEnS3(config.s3) : blobStoreEnDisco(join(config.dataDir, 'archivos'))
+  let firma: CertificadoEscuela
+  try {
+    firma = certificadoEscuela(
+      { rutaP12: config.firma.p12, passphrase: config.firma.passphrase, dataDir: config.dataDir },
+      log,
+    )
+    const nuevas = await conBloqueoDeArranque(db, async (conexion) => {
+      await migrar(conexion)
+      return sembrar(conexion, {
+        serviceAccountEmail: config.serviceAccountEmail,
+        ahora: clock(),
+        blobs,
+        firma,
+        urlPublica: appConfig.publicUrl,
+      })
+    })
+    if (nuevas.length > 0) log(`datos iniciales cargados: ${nuevas.join(', ')}`)
+  } catch (err) {
+    await new Promise((resolve) => server.close(resolve))
+    await db.destroy()
+    throw err
+  }
+  if (!existsSync(config.distDir)) {
+    log(
+      `AVISO: no existe ${config.distDir}; la aplicación no está compilada (ejecute npm run build). La API funciona igual.`,
+    )
+  }
   const correo = crearCorreo({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir, log })
-  const app = crearApp({ db, config: appConfig, correo, blobs, clock, log, pasarela })
+  const app = crearApp({ db, config: appConfig, correo, blobs, firma, clock, log, pasarela })
   fetchApp = (req, env) => app.fetch(req, env)
 
   // Every server runs the purge: each pass is plain deletes by expiry, so two servers purging at

@@ -3,8 +3,8 @@
 // POST, without the session cookie, as a cross-site POST arrives), and a payment applied once
 // whatever repeats: reloads, concurrent returns, a lost commit reply, a late commit.
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { MENSAJE_POSTULACION_DESCONOCIDA } from './concursos/pago-postulacion.ts'
 import {
-  MENSAJE_CONCEPTO_NO_DISPONIBLE,
   MENSAJE_CUOTA_NO_ENCONTRADA,
   MENSAJE_CUOTA_PAGADA,
   MENSAJE_INSCRIPCION_SIN_PAGOS,
@@ -166,18 +166,19 @@ test('a payment is created with the amount from the database, a buy order of at 
   expect(pagina.status).toBe(200)
   expect(html).toContain('Pasarela de pruebas')
   expect(html).toContain('$450.000')
-  for (const campo of ['numero', 'vencimiento', 'cvv', 'cuotas']) expect(html).toMatch(new RegExp(`<label for="${campo}">`))
+  for (const campo of ['numero', 'vencimiento', 'cvv', 'cuotas'])
+    expect(html).toMatch(new RegExp(`<label for="${campo}">`))
   expect(html).toContain('Anular compra y volver al comercio')
 })
 
-test('what cannot be paid is refused: paid, unknown, another student\u2019s, a concept not offered, a bad body', async () => {
+test('what cannot be paid is refused: paid, unknown, another student\u2019s, an unknown application, a bad body', async () => {
   const casos: [ClienteDePrueba, unknown, number, string][] = [
     [estudiante, { concepto: 'cuota', referencia: 'INS-26-40018/1' }, 409, MENSAJE_CUOTA_PAGADA],
     [estudiante, { concepto: 'cuota', referencia: 'INS-26-40018/9' }, 404, MENSAJE_CUOTA_NO_ENCONTRADA],
     [estudiante, { concepto: 'cuota', referencia: 'INS-26-40018' }, 404, MENSAJE_CUOTA_NO_ENCONTRADA],
     [extranjera, { concepto: 'cuota', referencia: 'INS-26-40018/3' }, 404, MENSAJE_INSCRIPCION_SIN_PAGOS],
     [estudiante, { concepto: 'cuota', referencia: 'INS-25-30021/1' }, 404, MENSAJE_INSCRIPCION_SIN_PAGOS],
-    [estudiante, { concepto: 'postulacion', referencia: '7' }, 404, MENSAJE_CONCEPTO_NO_DISPONIBLE],
+    [estudiante, { concepto: 'postulacion', referencia: 'no-existe' }, 404, MENSAJE_POSTULACION_DESCONOCIDA],
   ]
   const antes = await consultarDb(server.dataDir, 'select count(*) as n from pagos')
   for (const [cliente, cuerpo, status, error] of casos) {
@@ -230,9 +231,7 @@ test('approved: the return by POST without a session settles it, 303 to the outc
   expect(await fisicosDe(id)).toHaveLength(1)
   expect(await resultado(estudiante, id)).toEqual(r)
   // The installment cannot be paid again.
-  expect(
-    (await estudiante.post('/api/pagos', { concepto: 'cuota', referencia: 'INS-26-40018/2' })).status,
-  ).toBe(409)
+  expect((await estudiante.post('/api/pagos', { concepto: 'cuota', referencia: 'INS-26-40018/2' })).status).toBe(409)
   // A late commit is refused by the gateway; the portal keeps what it stored.
   await expect(pasarela.confirmar(token)).rejects.toMatchObject({ status: 422 })
   expect((await resultado(estudiante, id)).estado).toBe('aprobado')
@@ -251,54 +250,66 @@ test('rejected card, by GET return: rejected, nothing paid; the same installment
 
   const segundo = await crearPago(extranjera, 'INS-25-30688', 1)
   await pagarEnSandbox(segundo.token, TARJETA_APROBADA, '3')
-  const aprobado = await resultado(extranjera, idDe((await volver('GET', { token_ws: segundo.token })).headers.get('location')))
+  const aprobado = await resultado(
+    extranjera,
+    idDe((await volver('GET', { token_ws: segundo.token })).headers.get('location')),
+  )
   expect(aprobado).toMatchObject({ estado: 'aprobado', tipoPago: 'VC' })
   expect((await cuotaEnDb('INS-25-30688', 1))?.pago_id).toBe(aprobado.id)
 })
 
-test.each(['GET', 'POST'] as const)('cancelled by the payer (%s): TBK_TOKEN, TBK_ORDEN_COMPRA and TBK_ID_SESION', async (metodo) => {
-  const { token } = await crearPago(estudiante, 'INS-26-40018', 4)
-  const anular = await fetch(`${server.url}${RUTA_SANDBOX}/anular`, formulario({ token_ws: token }))
-  const campos = camposDeVuelta(await anular.text())
-  expect(Object.keys(campos).sort()).toEqual(['TBK_ID_SESION', 'TBK_ORDEN_COMPRA', 'TBK_TOKEN'])
-  const res = await volver(metodo, campos)
-  expect(res.status).toBe(303)
-  const r = await resultado(estudiante, idDe(res.headers.get('location')))
-  expect(r.estado).toBe('anulado')
-  expect((await cuotaEnDb('INS-26-40018', 4))?.pago_id).toBeNull()
-  // The gateway refuses to commit a cancelled transaction; a normal return afterwards changes nothing.
-  expect((await volver('POST', { token_ws: token })).status).toBe(303)
-  expect((await resultado(estudiante, r.id)).estado).toBe('anulado')
-})
-
-test.each(['GET', 'POST'] as const)('timed out at the gateway (%s): only TBK_ORDEN_COMPRA and TBK_ID_SESION', async (metodo) => {
-  const { token, url } = await crearPago(estudiante, 'INS-26-40018', 4)
-  adelanto += 6
-  try {
-    const pagina = await fetch(`${url}?token_ws=${token}`)
-    const html = await pagina.text()
-    expect(html).toContain('Tiempo agotado')
-    const campos = camposDeVuelta(html)
-    expect(Object.keys(campos).sort()).toEqual(['TBK_ID_SESION', 'TBK_ORDEN_COMPRA'])
-    // Paying after the token expired is refused by the gateway too.
-    expect((await pagarEnSandbox(token, TARJETA_APROBADA)).html).toContain('Tiempo agotado')
+test.each(['GET', 'POST'] as const)(
+  'cancelled by the payer (%s): TBK_TOKEN, TBK_ORDEN_COMPRA and TBK_ID_SESION',
+  async (metodo) => {
+    const { token } = await crearPago(estudiante, 'INS-26-40018', 4)
+    const anular = await fetch(`${server.url}${RUTA_SANDBOX}/anular`, formulario({ token_ws: token }))
+    const campos = camposDeVuelta(await anular.text())
+    expect(Object.keys(campos).sort()).toEqual(['TBK_ID_SESION', 'TBK_ORDEN_COMPRA', 'TBK_TOKEN'])
     const res = await volver(metodo, campos)
     expect(res.status).toBe(303)
-    expect((await resultado(estudiante, idDe(res.headers.get('location')))).estado).toBe('tiempo-agotado')
-  } finally {
-    adelanto -= 6
-  }
-})
+    const r = await resultado(estudiante, idDe(res.headers.get('location')))
+    expect(r.estado).toBe('anulado')
+    expect((await cuotaEnDb('INS-26-40018', 4))?.pago_id).toBeNull()
+    // The gateway refuses to commit a cancelled transaction; a normal return afterwards changes nothing.
+    expect((await volver('POST', { token_ws: token })).status).toBe(303)
+    expect((await resultado(estudiante, r.id)).estado).toBe('anulado')
+  },
+)
 
-test.each(['GET', 'POST'] as const)('back from the gateway error page (%s): all four fields, rejected without a commit', async (metodo) => {
-  const { token } = await crearPago(estudiante, 'INS-26-40018', 4)
-  const { html } = await pagarEnSandbox(token, '4111111111111111')
-  const campos = camposDeVuelta(html)
-  expect(Object.keys(campos).sort()).toEqual(['TBK_ID_SESION', 'TBK_ORDEN_COMPRA', 'TBK_TOKEN', 'token_ws'])
-  const res = await volver(metodo, campos)
-  const r = await resultado(estudiante, idDe(res.headers.get('location')))
-  expect(r).toMatchObject({ estado: 'rechazado', detalle: DETALLE_ERROR_FORMULARIO })
-})
+test.each(['GET', 'POST'] as const)(
+  'timed out at the gateway (%s): only TBK_ORDEN_COMPRA and TBK_ID_SESION',
+  async (metodo) => {
+    const { token, url } = await crearPago(estudiante, 'INS-26-40018', 4)
+    adelanto += 6
+    try {
+      const pagina = await fetch(`${url}?token_ws=${token}`)
+      const html = await pagina.text()
+      expect(html).toContain('Tiempo agotado')
+      const campos = camposDeVuelta(html)
+      expect(Object.keys(campos).sort()).toEqual(['TBK_ID_SESION', 'TBK_ORDEN_COMPRA'])
+      // Paying after the token expired is refused by the gateway too.
+      expect((await pagarEnSandbox(token, TARJETA_APROBADA)).html).toContain('Tiempo agotado')
+      const res = await volver(metodo, campos)
+      expect(res.status).toBe(303)
+      expect((await resultado(estudiante, idDe(res.headers.get('location')))).estado).toBe('tiempo-agotado')
+    } finally {
+      adelanto -= 6
+    }
+  },
+)
+
+test.each(['GET', 'POST'] as const)(
+  'back from the gateway error page (%s): all four fields, rejected without a commit',
+  async (metodo) => {
+    const { token } = await crearPago(estudiante, 'INS-26-40018', 4)
+    const { html } = await pagarEnSandbox(token, '4111111111111111')
+    const campos = camposDeVuelta(html)
+    expect(Object.keys(campos).sort()).toEqual(['TBK_ID_SESION', 'TBK_ORDEN_COMPRA', 'TBK_TOKEN', 'token_ws'])
+    const res = await volver(metodo, campos)
+    const r = await resultado(estudiante, idDe(res.headers.get('location')))
+    expect(r).toMatchObject({ estado: 'rechazado', detalle: DETALLE_ERROR_FORMULARIO })
+  },
+)
 
 test('ten returns at the same moment apply the payment once', async () => {
   const { token } = await crearPago(estudiante, 'INS-25-30145', 2)
@@ -313,7 +324,10 @@ test('ten returns at the same moment apply the payment once', async () => {
   expect(await fisicosDe(id)).toHaveLength(1)
   expect((await cuotaEnDb('INS-25-30145', 2))?.pago_id).toBe(id)
   expect(
-    await consultarDb(server.dataDir, "select id from pagos where referencia = 'INS-25-30145/2' and estado = 'aprobado'"),
+    await consultarDb(
+      server.dataDir,
+      "select id from pagos where referencia = 'INS-25-30145/2' and estado = 'aprobado'",
+    ),
   ).toHaveLength(1)
 })
 
@@ -386,14 +400,25 @@ test('unknown tokens and returns that fit no shape settle nothing', async () => 
   })
   expect(cruzado.status).toBe(404)
   expect(
-    await consultarDb(server.dataDir, 'select id, estado from pagos where token in (?, ?) order by id', a.token, b.token),
+    await consultarDb(
+      server.dataDir,
+      'select id, estado from pagos where token in (?, ?) order by id',
+      a.token,
+      b.token,
+    ),
   ).toEqual(expect.arrayContaining([expect.objectContaining({ estado: 'pendiente' })]))
-  const despues = await consultarDb<{ id: string; estado: string }>(server.dataDir, 'select id, estado from pagos order by id')
+  const despues = await consultarDb<{ id: string; estado: string }>(
+    server.dataDir,
+    'select id, estado from pagos order by id',
+  )
   expect(despues.filter((p) => antes.some((q) => JSON.stringify(q) === JSON.stringify(p)))).toHaveLength(antes.length)
 })
 
 /** A server whose gateway is wrapped by `envolver`, for the tests that make the gateway misbehave. */
-async function conPasarela(envolver: (real: PasarelaDePago) => PasarelaDePago, opciones: OpcionesServidorDePrueba = {}) {
+async function conPasarela(
+  envolver: (real: PasarelaDePago) => PasarelaDePago,
+  opciones: OpcionesServidorDePrueba = {},
+) {
   const otro = await iniciarServidorDePrueba({ throttle: 'off', pasarela: envolver, ...opciones })
   return { otro, cliente: await iniciarSesion(otro.url, DEMO_CUENTAS.estudiante) }
 }

@@ -10,6 +10,7 @@ import { MENSAJE_UN_SOLO_ARCHIVO } from '../src/domain/documentos.ts'
 import { encuestaCompleta } from '../tests/support/encuesta.ts'
 import { MENSAJE_SESION_EXPIRADA } from '../src/domain/errores-api.ts'
 import { MENSAJE_CARACTERES_INVISIBLES } from '../src/domain/validacion.ts'
+import { reglamentoDe } from '../src/domain/reglamentos.ts'
 import {
   clienteDePrueba,
   consultarDb,
@@ -47,8 +48,11 @@ const DEMASIADOS = 'Demasiados intentos. Espere unos minutos e intente nuevament
 type Endpoint = {
   metodo: 'GET' | 'POST' | 'PUT'
   ruta: string
-  /** 'formulario': a form posted by another site's page (the payment gateway's return). */
-  cuerpo: 'ninguno' | 'json' | 'multipart' | 'formulario'
+  /**
+   * 'pdf': the body is a PDF file itself (Content-Type: application/pdf); 'formulario': a form
+   * posted by another site's page (the payment gateway's return).
+   */
+  cuerpo: 'ninguno' | 'json' | 'multipart' | 'pdf' | 'formulario'
   sesion: boolean
   /**
    * Exempt from the XSRF check: only the payment gateway's return, which the gateway's page posts
@@ -62,7 +66,16 @@ type Endpoint = {
 }
 
 /** What belongs to the signed-in student `estudiante`, which `otra` must never reach. */
-type Ajenos = { documento: string; solicitud: string; documentoSolicitud: string; pago: string }
+type Ajenos = {
+  documento: string
+  solicitud: string
+  documentoSolicitud: string
+  /** The contest whose fee `estudiante` has paid, and a file of her application to it. */
+  concurso: string
+  documentoPostulacion: string
+  /** A payment of hers (a seeded installment payment). */
+  pago: string
+}
 
 async function personaDe(cliente: ClienteDePrueba): Promise<Record<string, unknown>> {
   const {
@@ -109,6 +122,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   { metodo: 'GET', ruta: '/alumno', cuerpo: 'ninguno', sesion: true },
   { metodo: 'POST', ruta: '/certificados/validar', cuerpo: 'json', sesion: false },
+  { metodo: 'POST', ruta: '/certificados/verificar-archivo', cuerpo: 'pdf', sesion: false },
   { metodo: 'GET', ruta: '/solicitudes', cuerpo: 'ninguno', sesion: true },
   {
     metodo: 'GET',
@@ -156,6 +170,66 @@ const ENDPOINTS: Endpoint[] = [
     url: () => `/solicitudes/${SOLICITUD_OTRA}/condiciones`,
     valido: async () => ({ decision: 'aceptadas' }),
   },
+  {
+    metodo: 'POST',
+    ruta: '/solicitudes/:codigo/reglamento',
+    cuerpo: 'json',
+    sesion: true,
+    url: () => `/solicitudes/${SOLICITUD_OTRA}/reglamento`,
+    // Her group asks for the survey first (sent here unless an earlier row already did).
+    valido: async (cliente) => {
+      await cliente.post(`/api/solicitudes/${SOLICITUD_OTRA}/encuesta`, encuestaCompleta())
+      return { version: reglamentoDe('Diplomado').version }
+    },
+  },
+  {
+    metodo: 'GET',
+    ruta: '/documentos-emitidos/:codigo',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: () => `/documentos-emitidos/${DEMO_CERTIFICADO_VALIDO}`,
+  },
+  { metodo: 'GET', ruta: '/concursos', cuerpo: 'ninguno', sesion: true },
+  {
+    metodo: 'GET',
+    ruta: '/concursos/:id',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: (ajenos) => `/concursos/${ajenos.concurso}`,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/concursos/:id/postulacion',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: () => `/concursos/${CONCURSO_OTRA}/postulacion`,
+    valido: async () => ({}),
+  },
+  {
+    metodo: 'GET',
+    ruta: '/concursos/:id/postulacion',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: (ajenos) => `/concursos/${ajenos.concurso}/postulacion`,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/concursos/:id/postulacion/documentos',
+    cuerpo: 'multipart',
+    sesion: true,
+    campoArchivo: 'archivo',
+    url: () => `/concursos/${CONCURSO_OTRA}/postulacion/documentos`,
+    valido: async () => ({ codTipoDocumento: '52', archivo: pdf('otra', 'seguro-extranjero.pdf') }),
+  },
+  {
+    metodo: 'GET',
+    ruta: '/concursos/:id/postulacion/documentos/:archivo',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: (ajenos) => `/concursos/${ajenos.concurso}/postulacion/documentos/${ajenos.documentoPostulacion}`,
+  },
+  { metodo: 'GET', ruta: '/ofertas', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'GET', ruta: '/ofertas/mosaico', cuerpo: 'ninguno', sesion: true },
   { metodo: 'GET', ruta: '/pagos/retorno', cuerpo: 'ninguno', sesion: false, sinXsrf: true },
   { metodo: 'POST', ruta: '/pagos/retorno', cuerpo: 'formulario', sesion: false, sinXsrf: true },
   {
@@ -177,6 +251,9 @@ const ENDPOINTS: Endpoint[] = [
 
 /** `otra`'s own enrolment, where her submissions go. */
 const SOLICITUD_OTRA = 'INS-25-30688'
+
+/** The open contest `otra` has applied to (seeded), where her application's submissions go. */
+const CONCURSO_OTRA = '10'
 
 function pdf(texto: string, nombre: string): File {
   return new File([`%PDF-1.4\n% ${texto}\n%%EOF\n`], nombre, { type: 'application/pdf' })
@@ -202,11 +279,12 @@ function formulario(campos: Record<string, unknown>): FormData {
 let comun: ServidorDePrueba
 let estudiante: ClienteDePrueba
 let otra: ClienteDePrueba
-// The seeded payment of an installment of hers is the payment another student must not read.
 const ajenos: Ajenos = {
   documento: '',
   solicitud: 'INS-26-40018',
   documentoSolicitud: '',
+  concurso: '9',
+  documentoPostulacion: '',
   pago: 'pago-demo-INS-26-40018-1',
 }
 const MARCA_DOCUMENTO = 'contenido-privado-de-camila'
@@ -228,12 +306,21 @@ beforeAll(async () => {
   )
   expect(deSolicitud.status).toBe(201)
   ajenos.documentoSolicitud = ((await deSolicitud.json()) as { data: { id: string } }).data.id
+  const dePostulacion = await estudiante.request(
+    'POST',
+    `/api/concursos/${ajenos.concurso}/postulacion/documentos`,
+    formulario({ codTipoDocumento: '46', archivo: pdf(MARCA_DOCUMENTO, 'poliza-de-camila.pdf') }),
+  )
+  expect(dePostulacion.status).toBe(201)
+  ajenos.documentoPostulacion = ((await dePostulacion.json()) as { data: { id: string } }).data.id
 })
 afterAll(() => comun.close())
 
 /** What identifies `estudiante` in any reply. */
 const MARCAS_ESTUDIANTE = [
   'carta-de-camila',
+  'poliza-de-camila',
+  'postulacion-estudiante-9',
   DEMO_CUENTAS.estudiante,
   '16789432-1',
   'AL20180457',
@@ -258,6 +345,8 @@ async function estadoDeDatos(servidor: ServidorDePrueba): Promise<unknown[]> {
     'pagos',
     'cuotas',
     'pagos_fisicos',
+    'postulaciones',
+    'archivos_postulacion',
   ]
   return Promise.all(
     tablas.map(
@@ -481,6 +570,25 @@ test.each(conCuerpo('multipart'))('$metodo $ruta accepts only multipart/form-dat
   expect(await res.json()).toMatchObject({ error: MENSAJE_SOLO_MULTIPART })
 })
 
+test.each(conCuerpo('pdf'))('$metodo $ruta reads only a PDF sent as application/pdf', async (e) => {
+  const pdfValido = new TextEncoder().encode('%PDF-1.4\n%%EOF\n')
+  for (const [tipo, cuerpo, status] of [
+    ['text/plain', pdfValido, 415],
+    ['multipart/form-data; boundary=x', '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--\r\n', 415],
+    ['application/x-www-form-urlencoded', 'a=1', 415],
+    [undefined, pdfValido, 415],
+    ['application/pdf', '<html><script>alert(1)</script></html>', 415],
+    ['application/pdf', '', 400],
+    ['application/pdf', pdfValido, 200],
+  ] as const) {
+    const res = await enviar(otra, comun, e, cuerpo, tipo)
+    expect(res.status, `${tipo}`).toBe(status)
+    const respuesta = (await res.json()) as { msg: string }
+    expect(respuesta.msg).toMatch(/^[A-ZÁÉÍÓÚÑ¡¿].*\S/)
+    expect(JSON.stringify(respuesta)).not.toMatch(DEFAULT_EN_INGLES)
+  }
+})
+
 test('an upload with more than one file is refused, not half kept', async () => {
   const pdf = (texto: string) =>
     new File([`%PDF-1.4\n% ${texto}\n%%EOF\n`], `${texto}.pdf`, { type: 'application/pdf' })
@@ -657,9 +765,13 @@ test.each(ENDPOINTS.filter((e) => e.sesion && e.metodo !== 'GET'))(
     expect(e.valido, 'a row that changes data gives a body it accepts').toBeDefined()
     const suyo = async () =>
       Promise.all(
-        ['/api/alumno/persona', '/api/alumno/documentos', '/api/solicitudes'].map(async (ruta) =>
-          (await estudiante.get(ruta)).text(),
-        ),
+        [
+          '/api/alumno/persona',
+          '/api/alumno/documentos',
+          '/api/solicitudes',
+          '/api/concursos',
+          `/api/concursos/${ajenos.concurso}/postulacion`,
+        ].map(async (ruta) => (await estudiante.get(ruta)).text()),
       )
     const antes = await suyo()
     const cuerpo = {

@@ -34,7 +34,7 @@ test('a restart reuses the database: data kept, migrations and seed not applied 
       confirmacion: 'Clave2026',
     })
     expect(primero.eventos().map((e) => e.mensaje)).toContain(
-      'datos iniciales cargados: 0001-tablas-de-referencia, 0002-demo, 0003-encuestas-condiciones, 0004-documentos-de-solicitud',
+      'datos iniciales cargados: 0001-tablas-de-referencia, 0002-demo, 0003-encuestas-condiciones, 0004-documentos-de-solicitud, 0005-documentos-firmados, 0006-cuotas, 0007-concursos-ofertas',
     )
     await primero.close()
 
@@ -82,7 +82,7 @@ test('the demo data holds 10+ enrolments across groups and types for estudiante,
     expect(new Set(solicitudes.map((s) => s.habilita_tb))).toEqual(new Set([0, 1]))
     const documentos = await consultarDb<{ c: string; t: string }>(
       dataDir,
-      'select codigo_inscripcion as c, cod_tipo_documento as t from documentos',
+      'select codigo_inscripcion as c, cod_tipo_documento as t from documentos_emitidos',
     )
     const tipos = (codigo: string) => documentos.filter((d) => d.c === codigo).map((d) => d.t)
     expect(
@@ -148,7 +148,7 @@ test('passwords are stored as scrypt hashes, tokens as SHA-256, and the logs hol
 test('an unexpected error answers 500 with the spec message and logs the stack', async () => {
   const server = await iniciarServidorDePrueba({ throttle: 'off' })
   try {
-    await consultarDb(server.dataDir, 'drop table certificados')
+    await consultarDb(server.dataDir, 'drop table documentos_emitidos')
     const res = await clienteDePrueba(server.url).post('/api/certificados/validar', { codValidador: 'ABC' })
     expect(res.status).toBe(500)
     expect(await res.json()).toEqual({
@@ -157,7 +157,7 @@ test('an unexpected error answers 500 with the spec message and logs the stack',
     // SQLite and PostgreSQL word the missing table differently.
     const error = server.eventos().find((e) => e.mensaje === 'error en POST /api/certificados/validar')
     expect(String(error?.error)).toMatch(
-      /(no such table: certificados|relation "certificados" does not exist)[\s\S]*\n\s+at /,
+      /(no such table: documentos_emitidos|relation "documentos_emitidos" does not exist)[\s\S]*\n\s+at /,
     )
     const peticion = server.eventos().find((e) => e.mensaje === 'petición' && e.ruta === '/api/certificados/validar')
     expect(peticion).toMatchObject({ metodo: 'POST', status: 500, id: error?.id })

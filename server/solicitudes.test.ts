@@ -34,7 +34,7 @@ type Fila = {
   codigoInscripcion: string
   encuesta: string
   condiciones: { decision: string } | null
-  reglamentoFirmado: boolean
+  reglamento: string
   habilitaTb: boolean
 }
 
@@ -59,13 +59,13 @@ test("the list holds only the student's own enrolments, newest first, with each 
   expect(tieneDocumentoIdentidad).toBe(true)
   expect(certificadosActivos).toBe(true)
   const porCodigo = Object.fromEntries(solicitudes.map((s) => [s.codigoInscripcion, s]))
-  expect(porCodigo['INS-26-40018']).toMatchObject({ encuesta: 'enviada', reglamentoFirmado: false })
+  expect(porCodigo['INS-26-40018']).toMatchObject({ encuesta: 'enviada', reglamento: 'pendiente' })
   expect(porCodigo['INS-24-20117']).toMatchObject({
     encuesta: 'enviada',
-    reglamentoFirmado: true,
+    reglamento: 'firmado',
     condiciones: { decision: 'aceptadas' },
   })
-  expect(porCodigo['INS-25-30311']).toMatchObject({ encuesta: 'pendiente', reglamentoFirmado: false })
+  expect(porCodigo['INS-25-30311']).toMatchObject({ encuesta: 'pendiente', reglamento: 'pendiente' })
   expect(porCodigo['INS-25-30502']).toMatchObject({ encuesta: 'pendiente', condiciones: { decision: 'rechazadas' } })
   expect(porCodigo['INS-25-30021']).toMatchObject({ encuesta: 'no-aplica' })
   const deExtranjera = await lista(extranjera)

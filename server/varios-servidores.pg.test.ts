@@ -73,6 +73,9 @@ test('servers started together on an empty database migrate and seed it once, an
     { nombre: '0002-demo' },
     { nombre: '0003-encuestas-condiciones' },
     { nombre: '0004-documentos-de-solicitud' },
+    { nombre: '0005-documentos-firmados' },
+    { nombre: '0006-cuotas' },
+    { nombre: '0007-concursos-ofertas' },
   ])
   const sembraron = [a, b].filter((s) => s.salida.join('').includes('datos iniciales cargados'))
   expect(sembraron).toHaveLength(1)

@@ -51,6 +51,15 @@ async function abrir(url: string) {
   return router
 }
 
+/** Only `ruta` answers, as a contest that does not exist would; every other request still hangs. */
+function soloResponde(ruta: string) {
+  fetchMock.mockImplementation((entrada) =>
+    String(entrada) === ruta
+      ? Promise.resolve(Response.json({ error: 'Concurso no encontrado' }, { status: 404 }))
+      : new Promise<Response>(() => {}),
+  )
+}
+
 function iniciarSesion() {
   localStorage.setItem(CLAVES.sesion, JSON.stringify(sesion))
 }
@@ -70,6 +79,24 @@ describe('entry guard', () => {
     expect(await screen.findByRole('heading', { name: 'Bienvenido(a), Camila' })).toBeTruthy()
   })
 
+  test("the home page shows the 'Ofertas Laborales' tile only once the server says so", async () => {
+    iniciarSesion()
+    let responder: (visible: boolean) => void = () => {}
+    fetchMock.mockImplementation((entrada) =>
+      String(entrada) === '/api/ofertas/mosaico'
+        ? new Promise<Response>((resolver) => {
+            responder = (visible) => resolver(Response.json({ status: 'ok', data: { visible } }))
+          })
+        : new Promise<Response>(() => {}),
+    )
+    await abrir('/home')
+    await screen.findByRole('heading', { name: 'Bienvenido(a), Camila' })
+    expect(screen.queryByRole('link', { name: 'Ofertas Laborales' })).toBeNull()
+    await waitFor(() => expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/ofertas/mosaico'))
+    responder(true)
+    expect(await screen.findByRole('link', { name: 'Ofertas Laborales' })).toBeTruthy()
+  })
+
   test('?concurso=7 without a session: contest page, then login with the back-url and the register link', async () => {
     const router = await abrir('/?concurso=7')
     expect(router.state.location.pathname).toBe('/login')
@@ -80,9 +107,11 @@ describe('entry guard', () => {
 
   test('?concurso=7 with a session opens the contest application page', async () => {
     iniciarSesion()
+    soloResponde('/api/concursos/7')
     const router = await abrir('/?concurso=7')
     expect(router.state.location.pathname).toBe('/concurso/derechopostulacion/7')
-    expect(await screen.findByText('Esta sección aún no está disponible en el portal.')).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Derecho de postulación' })).toBeTruthy()
+    expect(await screen.findByText('Concurso no encontrado')).toBeTruthy()
   })
 
   test('validacertificado beats concurso, on any entry path', async () => {
@@ -101,7 +130,9 @@ describe('entry guard', () => {
 
   test('concursoDetalle opens the contest detail', async () => {
     iniciarSesion()
+    soloResponde('/api/concursos/9')
     expect((await abrir('/?concursoDetalle=9')).state.location.pathname).toBe('/concurso/detalle/9')
+    expect(await screen.findByRole('heading', { name: 'Concurso' })).toBeTruthy()
   })
 
   test('/login?recoverpass=abc goes to /password with the token, which is verified', async () => {

@@ -17,14 +17,18 @@ export type Database = {
   tokens_recuperacion: TokensRecuperacionTable
   limites: LimitesTable
   solicitudes: SolicitudesTable
-  documentos: DocumentosTable
-  certificados: CertificadosTable
+  documentos_emitidos: DocumentosEmitidosTable
+  empresas: EmpresasTable
   idempotencia: IdempotenciaTable
   historial_persona: HistorialPersonaTable
   archivos_personales: ArchivosPersonalesTable
   encuestas: EncuestasTable
   condiciones: CondicionesTable
   archivos_solicitud: ArchivosSolicitudTable
+  concursos: ConcursosTable
+  postulaciones: PostulacionesTable
+  archivos_postulacion: ArchivosPostulacionTable
+  ofertas_laborales: OfertasLaboralesTable
   cuotas: CuotasTable
   pagos: PagosTable
   pagos_fisicos: PagosFisicosTable
@@ -109,36 +113,63 @@ export type SolicitudesTable = {
   cod_grupo: string
   habilita_tb: number
   cod_prospecto: string
+  /** What the certificate prints: the program's hours and its last day ('yyyy-mm-dd'). */
+  horas: number
+  fecha_termino: string | null
+  /** The program's fee in CLP (whole pesos), what the invoice bills. */
+  arancel: number
+  /** The company that pays (see `empresas`); the student is billed when null. */
+  rut_empresa: string | null
 }
 
-/** Files attached to an enrolment: code 6 signed regulations, 30 invoice, 35 certificate. */
-export type DocumentosTable = {
-  id: string
-  codigo_inscripcion: string
-  cod_tipo_documento: string
-  nombre: string
-  archivo: string
-  creado: string
-}
-
-export type CertificadosTable = {
-  /** Unguessable code printed on the certificate and typed into the public validator. */
+/**
+ * Every document the portal issued: signed regulations (6), invoices (30), program certificates
+ * (35) and payment receipts (31). What it certifies is recorded at issue and never changed with
+ * the profile; the validator reads only this.
+ */
+export type DocumentosEmitidosTable = {
+  /** Unguessable verification code, printed on the document and typed into the validator. */
   codigo: string
   alumno_id: string
-  codigo_inscripcion: string
-  fecha_emision: string
-  programa: string
-  /**
-   * What the certificate certifies about its holder, recorded when it was issued and never
-   * changed with the profile: full name, 'RUT' | 'PASAPORTE' | 'DNI' and its number.
-   */
+  codigo_inscripcion: string | null
+  cod_tipo_documento: string
+  /** 'Reglamento Firmado' | 'Factura' | 'Certificado Programa' | 'Comprobante de Pago'. */
+  tipo_documento: string
+  /** What else it is about when not only an enrolment: a receipt's payment id. */
+  referencia: string | null
+  /** The holder's full name, 'RUT' | 'PASAPORTE' | 'DNI' and its number. */
   titular_nombre: string
   titular_tipo_documento: string
   titular_documento: string
-  /** The program's start ('yyyy-mm-dd'), as it was when the certificate was issued. */
-  fecha_inicio: string
-  /** The enrolment's prospect code, which the validator answers with (recorded at issue too). */
+  programa: string
+  /** The enrolment's prospect code, which the validator answers with. */
   cod_prospecto: string
+  fecha_emision: string
+  emitido_en: string
+  /** The signed PDF (null only for certificates recorded before documents had files). */
+  nombre_archivo: string | null
+  blob_clave: string | null
+  tamanno: number | null
+  sha256: string | null
+  revocado_en: string | null
+}
+
+/** Billing companies, by RUT (spec 3 'Company'). */
+export type EmpresasTable = {
+  rut: string
+  id: string
+  nombre: string
+  codigo_empresa: string
+  giro: string
+  direccion_facturacion: string
+  comuna: string
+  ciudad: string
+  region: string
+  pais: string
+  telefono: string
+  contacto_nombre: string
+  contacto_telefono: string
+  contacto_email: string
 }
 
 /**
@@ -205,6 +236,67 @@ export type ArchivosSolicitudTable = {
   subido_en: string
 }
 
+/** A specialty-medicine contest. */
+export type ConcursosTable = {
+  id: string
+  especialidad: string
+  /** Campus or hospital. */
+  sede: string
+  ciudad: string
+  vacantes: number
+  /** Calendar days in Chile ('yyyy-mm-dd'), both included. */
+  postulacion_desde: string
+  postulacion_hasta: string
+  /** Application fee, whole CLP. */
+  derecho_postulacion: number
+  descripcion: string
+  /** JSON array of strings. */
+  requisitos: string
+  /** JSON array of { fecha: 'yyyy-mm-dd', hito }. */
+  calendario: string
+  /** JSON array of document type codes. */
+  documentos: string
+}
+
+/** A student's application to a contest (one per contest); its fee paid once. */
+export type PostulacionesTable = {
+  id: string
+  concurso_id: string
+  alumno_id: string
+  creada_en: string
+  pagada_en: string | null
+  /** The payment that paid the fee, in the payment flow's tables. */
+  pago_id: string | null
+  /** The receipt of that payment, once issued. */
+  comprobante_ref: string | null
+}
+
+/** A file uploaded for one of the documents a contest asks of its applicants. */
+export type ArchivosPostulacionTable = {
+  id: string
+  postulacion_id: string
+  alumno_id: string
+  cod_documento: string
+  nombre_archivo: string
+  tipo_archivo: string
+  content_type: string
+  tamanno: number
+  blob_clave: string
+  subido_en: string
+}
+
+/** A job offer, listed from publicada_el to cierra_el (Chile's days, both included). */
+export type OfertasLaboralesTable = {
+  id: string
+  institucion: string
+  cargo: string
+  ciudad: string
+  descripcion: string
+  publicada_el: string
+  cierra_el: string
+  contacto_nombre: string
+  contacto_email: string
+}
 /** An enrolment's installment; paid once `pago_id` names the approved payment that paid it. */
 export type CuotasTable = {
   codigo_inscripcion: string

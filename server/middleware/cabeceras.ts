@@ -1,25 +1,28 @@
 import { createMiddleware } from 'hono/factory'
 import type { EntornoApp } from '../contexto.ts'
 
-// Scripts, workers and the manifest come only from our own origin: no inline script at all.
+// Scripts and the manifest come only from our own origin: no inline script at all.
 // Styles also allow 'unsafe-inline' because index.html carries an inline <style> for the boot
 // splash (painted before the CSS file arrives); injected CSS cannot run script under this policy.
-// Images may be data:/blob: URLs (document previews). Forms post only to our own origin, and to
-// the real payment gateway's when one is configured (the payment page posts token_ws there).
+// Images may be data:/blob: URLs (document previews). Workers may also start from blob: URLs:
+// the validator's QR decoder (qr-scanner, on phones whose browser cannot read QR codes itself)
+// builds its worker from a Blob the page's own script made; only script from our origin runs
+// here, so a blob: worker is still our code. Forms post only to our own origin, and to the real
+// payment gateway's when one is configured (the payment page posts token_ws there).
 export const CONTENT_SECURITY_POLICY = politicaDeSeguridad([])
 
 export function politicaDeSeguridad(otrosDestinosDeFormularios: readonly string[]): string {
   return [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "worker-src 'self'",
-  "manifest-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
     ["form-action 'self'", ...otrosDestinosDeFormularios].join(' '),
     "frame-ancestors 'none'",
   ].join('; ')

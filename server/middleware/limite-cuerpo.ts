@@ -1,7 +1,9 @@
 // Request bodies are bounded before anything reads them (the idempotency middleware and the
-// handlers buffer them): JSON endpoints take at most LIMITE_JSON_BYTES, the personal-document
-// upload UPLOAD_MAX_MB plus room for the multipart framing. A declared Content-Length over the
-// limit is refused without reading; a body without one is counted as it arrives.
+// handlers buffer them): JSON endpoints take at most LIMITE_JSON_BYTES, the document uploads
+// (personal, enrolment and contest application documents) UPLOAD_MAX_MB plus room for the
+// multipart framing, and the validator's file check (the PDF alone as the body) UPLOAD_MAX_MB.
+// A declared Content-Length over the limit is refused without reading; a body without one is
+// counted as it arrives.
 import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
@@ -18,7 +20,10 @@ export const MENSAJE_CUERPO_MUY_GRANDE = 'Los datos enviados superan el tamaño 
 /** Endpoints that receive files, by method and path. */
 function esSubida(metodo: string, path: string): boolean {
   return (
-    metodo === 'POST' && (path === '/api/alumno/documentos' || /^\/api\/solicitudes\/[^/]+\/documentos$/.test(path))
+    metodo === 'POST' &&
+    (path === '/api/alumno/documentos' ||
+      /^\/api\/solicitudes\/[^/]+\/documentos$/.test(path) ||
+      /^\/api\/concursos\/[^/]+\/postulacion\/documentos$/.test(path))
   )
 }
 
@@ -30,13 +35,20 @@ function rechazo(c: Context<EntornoApp>, error: string) {
   return c.json({ error }, 413)
 }
 
+/** The public file check, whose body is the PDF itself. */
+function esArchivoAVerificar(metodo: string, path: string): boolean {
+  return metodo === 'POST' && path === '/api/certificados/verificar-archivo'
+}
+
 export const limiteDeCuerpo = createMiddleware<EntornoApp>(async (c, next) => {
   const { uploadMaxMb } = c.var.deps.config
+  const archivoMaxBytes = Math.floor(uploadMaxMb * BYTES_POR_MB)
+  const porArchivo = (maxSize: number) =>
+    bodyLimit({ maxSize, onError: (c) => rechazo(c, mensajeArchivoMuyGrande(uploadMaxMb)) })
   const limite = esSubida(c.req.method, c.req.path)
-    ? bodyLimit({
-        maxSize: Math.floor(uploadMaxMb * BYTES_POR_MB) + MARGEN_MULTIPART_BYTES,
-        onError: (c) => rechazo(c, mensajeArchivoMuyGrande(uploadMaxMb)),
-      })
-    : bodyLimit({ maxSize: LIMITE_JSON_BYTES, onError: (c) => rechazo(c, MENSAJE_CUERPO_MUY_GRANDE) })
+    ? porArchivo(archivoMaxBytes + MARGEN_MULTIPART_BYTES)
+    : esArchivoAVerificar(c.req.method, c.req.path)
+      ? porArchivo(archivoMaxBytes)
+      : bodyLimit({ maxSize: LIMITE_JSON_BYTES, onError: (c) => rechazo(c, MENSAJE_CUERPO_MUY_GRANDE) })
   return limite(c, next)
 })

@@ -43,7 +43,8 @@ export type DependenciasPago = {
 
 export const NOMBRE_APP = 'Portal del Estudiante'
 
-export const DETALLE_ERROR_FORMULARIO = 'La pasarela mostró un error en el formulario de pago; no se realizó ningún cargo.'
+export const DETALLE_ERROR_FORMULARIO =
+  'La pasarela mostró un error en el formulario de pago; no se realizó ningún cargo.'
 export const DETALLE_NO_COINCIDE =
   'La pasarela informó un monto u orden de compra distintos a los del cobro, por lo que el pago no se aplicó. Comuníquese con su Asistente Comercial.'
 export const DETALLE_NO_INICIADO = 'No fue posible iniciar el pago en la pasarela; no se realizó ningún cargo.'
@@ -115,7 +116,11 @@ export async function crearPago(
     // Nobody holds a token for it: it can never be paid, so it is closed now.
     await db
       .updateTable('pagos')
-      .set({ estado: 'rechazado' satisfies EstadoPago, detalle: DETALLE_NO_INICIADO, resuelto_en: clock().toISOString() })
+      .set({
+        estado: 'rechazado' satisfies EstadoPago,
+        detalle: DETALLE_NO_INICIADO,
+        resuelto_en: clock().toISOString(),
+      })
       .where('id', '=', pago.id)
       .execute()
     return { ok: false, error: MENSAJE_PASARELA_NO_DISPONIBLE, status: 502 }

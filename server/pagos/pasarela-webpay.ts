@@ -10,7 +10,12 @@ export const RUTA_TRANSACCIONES_WEBPAY = '/rswebpaytransaction/api/webpay/v1.2/t
 
 export type ConfigWebpay = { host: string; codigoComercio: string; apiKey: string; timeoutMs?: number }
 
-export function crearPasarelaWebpay({ host, codigoComercio, apiKey, timeoutMs = 30_000 }: ConfigWebpay): PasarelaDePago {
+export function crearPasarelaWebpay({
+  host,
+  codigoComercio,
+  apiKey,
+  timeoutMs = 30_000,
+}: ConfigWebpay): PasarelaDePago {
   const base = `${host.replace(/\/+$/, '')}${RUTA_TRANSACCIONES_WEBPAY}`
 
   async function llamar<T>(metodo: 'POST' | 'PUT' | 'GET', ruta: string, cuerpo?: unknown): Promise<T> {

@@ -10,6 +10,7 @@ import {
   NOMBRE_ESCUELA,
   type CertificadoEscuela,
 } from './certificado-escuela.ts'
+import { firmaValida, qrDePdf } from '../../tests/support/firma-pdf.ts'
 import { emitirPdfFirmado, nuevoCodigoVerificacion } from './documento-pdf.ts'
 
 let certificado: CertificadoEscuela
@@ -19,43 +20,10 @@ beforeAll(() => {
 
 const contenido = {
   titulo: 'Certificado de Programa',
-  parrafos: Array.from(
+  bloques: Array.from(
     { length: 40 },
     (_, i) => `Párrafo ${i + 1}: la estudiante aprobó el programa con todas sus actividades y evaluaciones.`,
   ),
-}
-
-/**
- * Checks a PAdES signature as a PDF reader does: the PKCS#7 message in /Contents must hold the
- * SHA-256 of exactly the bytes /ByteRange names, signed by the certificate it carries.
- */
-function firmaValida(pdf: Uint8Array): boolean {
-  const texto = Buffer.from(pdf).toString('latin1')
-  const rango = /\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/.exec(texto)
-  if (!rango) return false
-  const [a, b, c, d] = rango.slice(1).map(Number) as [number, number, number, number]
-  const firmado = Buffer.concat([Buffer.from(pdf.subarray(a, a + b)), Buffer.from(pdf.subarray(c, c + d))])
-  const hex = texto.slice(a + b + 1, c - 1).replace(/0+$/, '')
-  const p7 = forge.pkcs7.messageFromAsn1(
-    forge.asn1.fromDer(forge.util.hexToBytes(hex.length % 2 ? `${hex}0` : hex)),
-  ) as forge.pkcs7.Captured<forge.pkcs7.PkcsSignedData> & {
-    rawCapture: { authenticatedAttributes: forge.asn1.Asn1[]; signature: string }
-  }
-  const atributos = p7.rawCapture.authenticatedAttributes
-  const digestoOid = forge.pki.oids.messageDigest
-  const digesto = atributos
-    .map((attr: forge.asn1.Asn1) => attr.value as forge.asn1.Asn1[])
-    .find((partes: forge.asn1.Asn1[]) => forge.asn1.derToOid((partes[0]?.value as string) ?? '') === digestoOid)?.[1]
-  if (!digesto) return false
-  const valorDigesto = ((digesto.value as forge.asn1.Asn1[])[0]?.value as string) ?? ''
-  if (Buffer.from(valorDigesto, 'binary').toString('hex') !== createHash('sha256').update(firmado).digest('hex'))
-    return false
-  // The signature is over the authenticated attributes, DER-encoded as a SET.
-  const conjunto = forge.asn1.create(forge.asn1.Class.UNIVERSAL, forge.asn1.Type.SET, true, atributos)
-  const md = forge.md.sha256.create()
-  md.update(forge.asn1.toDer(conjunto).getBytes())
-  const emisor = p7.certificates[0]
-  return !!emisor && (emisor.publicKey as forge.pki.rsa.PublicKey).verify(md.digest().bytes(), p7.rawCapture.signature)
 }
 
 test('a document is a signed PDF whose signature covers every byte but the signature itself', async () => {
@@ -105,4 +73,12 @@ test('without SIGNING_P12 the server creates a self-signed certificate once, say
   const bolsa = forge.pki.oids.certBag ?? ''
   const cert = p12.getBags({ bagType: bolsa })[bolsa]?.[0]?.cert
   expect(cert?.subject.getField('CN')?.value).toBe(NOMBRE_ESCUELA)
+})
+
+test("every page's QR opens the validator with the document's code", async () => {
+  const doc = await emitirPdfFirmado(contenido, {
+    certificado,
+    urlValidador: (c) => `https://portal.example/certificado/validador?codcertificado=${c}`,
+  })
+  expect(await qrDePdf(doc.bytes)).toBe(`https://portal.example/certificado/validador?codcertificado=${doc.codigo}`)
 })

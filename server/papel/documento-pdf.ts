@@ -5,13 +5,19 @@
 import { createHash, randomInt } from 'node:crypto'
 import { pdflibAddPlaceholder } from '@signpdf/placeholder-pdf-lib'
 import { P12Signer } from '@signpdf/signer-p12'
-import signpdf from '@signpdf/signpdf'
+import { SignPdf } from '@signpdf/signpdf'
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import QRCode from 'qrcode'
 import { NOMBRE_ESCUELA, type CertificadoEscuela } from './certificado-escuela.ts'
 
-/** What a document says: its title and its paragraphs, in Spanish. */
-export type ContenidoDocumento = { titulo: string; parrafos: readonly string[] }
+/**
+ * A piece of a document: a paragraph, a heading, or label/value rows (the holder's data, an
+ * invoice's amounts).
+ */
+export type Bloque = string | { subtitulo: string } | { datos: readonly (readonly [string, string])[] }
+
+/** What a document says, in Spanish: its title and its blocks, in order. */
+export type ContenidoDocumento = { titulo: string; bloques: readonly Bloque[] }
 
 export type DocumentoFirmado = { bytes: Uint8Array; codigo: string; sha256: string }
 
@@ -31,13 +37,22 @@ export function nuevoCodigoVerificacion(): string {
   return Array.from({ length: LARGO_CODIGO }, () => ALFABETO_CODIGO[randomInt(ALFABETO_CODIGO.length)]).join('')
 }
 
-/** Splits a paragraph into lines that fit `ancho` in `fuente`. */
+/** Splits a paragraph into lines that fit `ancho` in `fuente`; a word too long (a hash) is cut. */
 function lineas(texto: string, fuente: PDFFont, tamano: number, ancho: number): string[] {
+  const cabe = (t: string) => fuente.widthOfTextAtSize(t, tamano) <= ancho
   const resultado: string[] = []
   let actual = ''
-  for (const palabra of texto.split(/\s+/)) {
+  for (let palabra of texto.split(/\s+/)) {
+    while (!cabe(palabra)) {
+      let corte = palabra.length - 1
+      while (corte > 1 && !cabe(palabra.slice(0, corte))) corte--
+      if (actual) resultado.push(actual)
+      resultado.push(palabra.slice(0, corte))
+      actual = ''
+      palabra = palabra.slice(corte)
+    }
     const prueba = actual ? `${actual} ${palabra}` : palabra
-    if (fuente.widthOfTextAtSize(prueba, tamano) <= ancho || !actual) actual = prueba
+    if (cabe(prueba) || !actual) actual = prueba
     else {
       resultado.push(actual)
       actual = palabra
@@ -87,29 +102,56 @@ export async function emitirPdfFirmado(
   y -= 10
   // Room kept at the foot of every page for the verification line and the page number.
   const pie = MARGEN + 110
-  for (const parrafo of contenido.parrafos) {
-    for (const linea of lineas(parrafo, normal, TAMANO_TEXTO, ANCHO - 2 * MARGEN)) {
-      if (y < pie) {
-        pagina = pdf.addPage([ANCHO, ALTO])
-        paginas.push(pagina)
-        y = ALTO - MARGEN
+  const ancho = ANCHO - 2 * MARGEN
+  /** Moves down by `alto`, starting a new page first when the line would enter the footer. */
+  const nuevaPagina = () => {
+    pagina = pdf.addPage([ANCHO, ALTO])
+    paginas.push(pagina)
+    y = ALTO - MARGEN
+  }
+  const bajar = (alto: number) => {
+    if (y - alto < pie) nuevaPagina()
+    y -= alto
+  }
+  for (const bloque of contenido.bloques) {
+    if (typeof bloque === 'string') {
+      for (const linea of lineas(bloque, normal, TAMANO_TEXTO, ancho)) {
+        bajar(INTERLINEA)
+        pagina.drawText(linea, { x: MARGEN, y, size: TAMANO_TEXTO, font: normal })
       }
-      pagina.drawText(linea, { x: MARGEN, y, size: TAMANO_TEXTO, font: normal })
-      y -= INTERLINEA
+    } else if ('subtitulo' in bloque) {
+      y -= INTERLINEA / 2
+      // A heading never ends a page: it starts the next one when its first lines would not fit.
+      if (y - 3 * INTERLINEA < pie) nuevaPagina()
+      for (const linea of lineas(bloque.subtitulo, negrita, 12, ancho)) {
+        bajar(INTERLINEA + 2)
+        pagina.drawText(linea, { x: MARGEN, y, size: 12, font: negrita })
+      }
+    } else {
+      // Labels in a column of a third of the width, values beside them.
+      const anchoEtiqueta = ancho / 3
+      for (const [etiqueta, valor] of bloque.datos) {
+        const partes = lineas(valor, normal, TAMANO_TEXTO, ancho - anchoEtiqueta)
+        partes.forEach((linea, i) => {
+          bajar(INTERLINEA)
+          if (i === 0) pagina.drawText(etiqueta, { x: MARGEN, y, size: TAMANO_TEXTO, font: negrita })
+          pagina.drawText(linea, { x: MARGEN + anchoEtiqueta, y, size: TAMANO_TEXTO, font: normal })
+        })
+      }
     }
     y -= INTERLINEA / 2
   }
   paginas.forEach((p, i) => {
     p.drawImage(qr, { x: ANCHO - MARGEN - 80, y: MARGEN, width: 80, height: 80 })
-    p.drawText(`Código de verificación: ${codigo}`, { x: MARGEN, y: MARGEN + 48, size: 9, font: negrita })
-    p.drawText(`Verifique este documento en ${url}`, { x: MARGEN, y: MARGEN + 34, size: 7, font: normal })
-    p.drawText(`Documento firmado electrónicamente por ${NOMBRE_ESCUELA}.`, {
-      x: MARGEN,
-      y: MARGEN + 20,
-      size: 8,
-      font: normal,
-    })
-    p.drawText(`Página ${i + 1} de ${paginas.length}`, { x: MARGEN, y: MARGEN, size: 8, font: normal })
+    p.drawText(`Código de verificación: ${codigo}`, { x: MARGEN, y: MARGEN + 50, size: 9, font: negrita })
+    // The QR takes the right of the footer: the lines beside it wrap before it.
+    const anchoPie = ANCHO - 2 * MARGEN - 90
+    const lineasPie = [
+      ...lineas(`Verifique este documento en ${url}`, normal, 7, anchoPie),
+      `Documento firmado electrónicamente por ${NOMBRE_ESCUELA}.`,
+    ]
+    lineasPie.forEach((linea, j) => p.drawText(linea, { x: MARGEN, y: MARGEN + 36 - j * 10, size: 7, font: normal }))
+    p.drawText(`Página ${i + 1} de ${paginas.length}`, { x: MARGEN, y: MARGEN - 14, size: 8, font: normal })
   })
 
   pdflibAddPlaceholder({
@@ -122,7 +164,11 @@ export async function emitirPdfFirmado(
     subFilter: 'ETSI.CAdES.detached',
   })
   const sinFirma = Buffer.from(await pdf.save({ useObjectStreams: false }))
-  const firmado = await signpdf.sign(sinFirma, new P12Signer(certificado.p12, { passphrase: certificado.passphrase }))
+  // A named import: the package is CommonJS, and its default export differs between Node and Vite.
+  const firmado = await new SignPdf().sign(
+    sinFirma,
+    new P12Signer(certificado.p12, { passphrase: certificado.passphrase }),
+  )
   const bytes = new Uint8Array(firmado)
   return { bytes, codigo, sha256: createHash('sha256').update(bytes).digest('hex') }
 }

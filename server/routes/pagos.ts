@@ -17,7 +17,14 @@ import {
 import type { Dependencias, EntornoApp } from '../contexto.ts'
 import type { Alumno, Pago } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
-import { clasificarRetorno, crearPago, procesarRetorno, reconciliar, rutaResultado, type DependenciasPago } from '../pagos/flujo.ts'
+import {
+  clasificarRetorno,
+  crearPago,
+  procesarRetorno,
+  reconciliar,
+  rutaResultado,
+  type DependenciasPago,
+} from '../pagos/flujo.ts'
 import { cuerpoJson } from './validacion.ts'
 
 /** Where the gateway sends the browser back, under /api. */

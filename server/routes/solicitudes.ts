@@ -11,7 +11,6 @@ import {
 } from '../../src/domain/encuesta.ts'
 import {
   decisionCondicionesSchema,
-  DOC_REGLAMENTO,
   MENSAJE_SOLICITUD_NO_ENCONTRADA,
   muestraDocumentos,
   requiereEncuesta,
@@ -24,12 +23,15 @@ import {
   nombreArchivoSolicitud,
   SECCION_DOCUMENTOS_SOLICITUD,
 } from '../../src/domain/documentos-solicitud.ts'
-import { esRutPlaceholder } from '../../src/domain/rut.ts'
+import { DOC_REGLAMENTO, enlaceDocumentoEmitido } from '../../src/domain/documentos-emitidos.ts'
+import { requiereReglamento } from '../../src/domain/reglamentos.ts'
+import { tieneDocumentoIdentidad } from '../../src/domain/documento-identidad.ts'
 import type { EntornoApp, Dependencias } from '../contexto.ts'
 import type { Alumno } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { nuevaClaveBlob } from '../blobs.ts'
 import { enviarArchivo, guardarReemplazando, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
+import { avisarAsistente } from './aviso-asistente.ts'
 import { cuerpoJson } from './validacion.ts'
 
 export const MENSAJE_ENCUESTA_NO_REQUERIDA = 'Esta solicitud no requiere la encuesta general.'
@@ -50,6 +52,8 @@ async function solicitudPropia({ db }: Dependencias, alumno: Alumno, codigo: str
     .where('alumno_id', '=', alumno.id)
     .executeTakeFirst()
 }
+
+export { alumnoDe, solicitudPropia }
 
 export const rutasSolicitudes = new Hono<EntornoApp>()
   .use(requiereAlumno)
@@ -78,11 +82,14 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
       .orderBy('solicitudes.fecha_inicio', 'desc')
       .orderBy('solicitudes.codigo_inscripcion', 'desc')
       .execute()
-    const documentos = await db
-      .selectFrom('documentos')
-      .innerJoin('solicitudes', 'solicitudes.codigo_inscripcion', 'documentos.codigo_inscripcion')
-      .select(['documentos.codigo_inscripcion', 'documentos.cod_tipo_documento'])
-      .where('solicitudes.alumno_id', '=', alumno.id)
+    // Revoked documents are not the student's paper any more; a record without a file (issued
+    // before documents had files) has no link to give.
+    const emitidos = await db
+      .selectFrom('documentos_emitidos')
+      .select(['codigo', 'codigo_inscripcion', 'cod_tipo_documento', 'tipo_documento', 'blob_clave'])
+      .where('alumno_id', '=', alumno.id)
+      .where('codigo_inscripcion', 'is not', null)
+      .where('revocado_en', 'is', null)
       .execute()
     const subidos = await db
       .selectFrom('archivos_solicitud')
@@ -90,7 +97,7 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
       .where('alumno_id', '=', alumno.id)
       .execute()
     const tiene = (codigo: string, tipo: string) =>
-      documentos.some((d) => d.codigo_inscripcion === codigo && d.cod_tipo_documento === tipo)
+      emitidos.some((d) => d.codigo_inscripcion === codigo && d.cod_tipo_documento === tipo)
     const solicitudes = filas.map((f) => ({
       codigoInscripcion: f.codigo_inscripcion,
       fechaInicio: f.fecha_inicio,
@@ -107,7 +114,12 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
         : f.enviada_en
           ? ('enviada' as const)
           : ('pendiente' as const),
-      reglamentoFirmado: tiene(f.codigo_inscripcion, DOC_REGLAMENTO),
+      /** Whether the regulations are accepted (a signed document exists), to accept, or not asked. */
+      reglamento: !requiereReglamento(f.cod_grupo, f.tipo_curso)
+        ? ('no-aplica' as const)
+        : tiene(f.codigo_inscripcion, DOC_REGLAMENTO)
+          ? ('firmado' as const)
+          : ('pendiente' as const),
       documentos: conteoDocumentos(
         f.cod_grupo,
         f.tipo_curso,
@@ -130,8 +142,17 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
           codTipoDocumento: d.cod_documento,
           enlace: enlaceArchivoSolicitud(d.codigo_inscripcion, d.id),
         })),
+        /** The documents the portal issued for the student's enrolments, with their download links. */
+        emitidos: emitidos
+          .filter((d) => d.blob_clave)
+          .map((d) => ({
+            idInscripcion: d.codigo_inscripcion ?? '',
+            codTipoDocumento: d.cod_tipo_documento,
+            nombre: d.tipo_documento,
+            enlace: enlaceDocumentoEmitido(d.codigo),
+          })),
         // A RUT, or a passport for a foreigner: without one the student is sent to their assistant.
-        tieneDocumentoIdentidad: !esRutPlaceholder(alumno.rut) || !!alumno.numero_documento,
+        tieneDocumentoIdentidad: tieneDocumentoIdentidad(alumno),
         certificadosActivos: config.certificadosActivos,
       },
     })
@@ -323,29 +344,12 @@ function conteoDocumentos(codGrupo: string, tipoCurso: string, subidos: readonly
 }
 
 /** A rejection is followed up by the enrolment's commercial assistant, who is told by e-mail. */
-async function avisarRechazo(
-  deps: Dependencias,
-  alumno: Alumno,
-  asistenteId: string,
-  codigo: string,
-  programa: string,
-): Promise<void> {
-  const asistente = await deps.db
-    .selectFrom('asistentes')
-    .select(['nombre', 'email'])
-    .where('id', '=', asistenteId)
-    .executeTakeFirst()
-  if (!asistente) return
-  const estudiante = `${alumno.nombres} ${alumno.apellidos}`
-  const texto = `Hola ${asistente.nombre}:\n\n${estudiante} (${alumno.email}) rechazó las condiciones de la solicitud ${codigo}, ${programa}.\nComuníquese con el estudiante para resolver sus dudas; puede aceptarlas más adelante desde el portal.\n\nPortal del Estudiante`
-  await deps.correo.enviar({
-    to: asistente.email,
-    subject: `Condiciones rechazadas: solicitud ${codigo}`,
-    text: texto,
-    html: `<p>${texto.split('\n').filter(Boolean).map(escaparHtml).join('</p><p>')}</p>`,
-  })
-}
-
-function escaparHtml(texto: string): string {
-  return texto.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+function avisarRechazo(deps: Dependencias, alumno: Alumno, asistenteId: string, codigo: string, programa: string) {
+  return avisarAsistente(
+    deps,
+    asistenteId,
+    `Condiciones rechazadas: solicitud ${codigo}`,
+    () =>
+      `${alumno.nombres} ${alumno.apellidos} (${alumno.email}) rechazó las condiciones de la solicitud ${codigo}, ${programa}.\nComuníquese con el estudiante para resolver sus dudas; puede aceptarlas más adelante desde el portal.`,
+  )
 }

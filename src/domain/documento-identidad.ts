@@ -1,6 +1,8 @@
 // How a person identifies: a Chilean with a RUT (rules in rut.ts), a foreigner with a passport
 // or DNI number.
 
+import { esRutPlaceholder } from './rut.ts'
+
 /** Letters, digits and hyphens, 5 to 20 of them (compared upper-case). */
 const NUMERO_DOCUMENTO_PATTERN = /^[A-Z0-9-]{5,20}$/
 
@@ -11,4 +13,9 @@ export const MENSAJE_DOCUMENTO_EN_USO = 'Ya existe una cuenta con ese RUT o pasa
 
 export function esNumeroDocumentoValido(numero: string): boolean {
   return NUMERO_DOCUMENTO_PATTERN.test(numero.toUpperCase())
+}
+
+/** A RUT, or a passport or DNI for a foreigner: without one a student cannot sign nor be certified. */
+export function tieneDocumentoIdentidad(persona: { rut: string; numero_documento: string | null }): boolean {
+  return !esRutPlaceholder(persona.rut) || !!persona.numero_documento
 }

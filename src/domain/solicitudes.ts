@@ -9,11 +9,6 @@ export const TAMANO_PAGINA_SOLICITUDES = 7
 /** Groups whose students answer the general survey (and accept the regulations after it). */
 export const GRUPOS_CON_ENCUESTA = ['1', '5'] as const
 
-/** Document type codes looked up for a row's links. */
-export const DOC_REGLAMENTO = '6'
-export const DOC_FACTURA = '30'
-export const DOC_CERTIFICADO_PROGRAMA = '35'
-
 export const MENSAJE_SIN_SOLICITUDES = 'No posee solicitudes, en caso de error comunicate con tu Asistente Comercial'
 export const MENSAJE_SIN_RUT =
   'No encontramos su RUT o pasaporte en sus datos de contacto. Comuníquese con su Asistente Comercial para completarlo.'

@@ -15,6 +15,13 @@ export function useDialogoModal<T extends HTMLElement>(enfocar: string) {
       if (typeof dialogo.showModal === 'function') dialogo.showModal()
       else dialogo.setAttribute('open', '')
     }
+    // Modal dialogs stack in the order they open: an alert already on screen (a dialog that
+    // changed state and opened again behind it, say) is raised back above this one.
+    for (const alerta of document.querySelectorAll<HTMLDialogElement>('dialog[role="alertdialog"][open]')) {
+      if (alerta === dialogo || typeof alerta.showModal !== 'function') continue
+      alerta.close()
+      alerta.showModal()
+    }
     dialogo.querySelector<T>(enfocar)?.focus()
     return () => {
       if (dialogo.open && typeof dialogo.close === 'function') dialogo.close()

@@ -27,7 +27,7 @@ test('the public screens have no serious accessibility findings', async () => {
       () =>
         page
           .getByRole('status', { name: 'Resultado de la validación' })
-          .getByText('Certificado válido')
+          .getByText('Certificado Programa válido')
           .first()
           .waitFor(),
     ],
@@ -37,6 +37,19 @@ test('the public screens have no serious accessibility findings', async () => {
     await lista()
     expect(await hallazgosGraves(page), ruta).toEqual([])
   }
+
+  // The validator's other states: a revoked or unknown result and the QR scanner's dialog (this
+  // browser has no camera, so it shows its message).
+  await page.goto(`${portal.url}/certificado/validador?codcertificado=NOEXISTE`)
+  await page.getByRole('status', { name: 'Resultado de la validación' }).getByText('Documento no válido').waitFor()
+  expect(await hallazgosGraves(page), 'validador: código desconocido').toEqual([])
+  await page.getByRole('button', { name: 'Escanear código QR' }).click()
+  await page
+    .getByRole('dialog', { name: 'Escanear código QR' })
+    .getByRole('alert')
+    .getByText(/^No se pudo usar la cámara/)
+    .waitFor()
+  expect(await hallazgosGraves(page), 'validador: escáner QR').toEqual([])
   await context.close()
 })
 
@@ -62,6 +75,39 @@ test('the signed-in screens have no serious accessibility findings', async () =>
     .getByRole('button', { name: 'Finalizar Encuesta' })
     .waitFor()
   expect(await hallazgosGraves(page), 'encuesta').toEqual([])
+  await page
+    .getByRole('dialog', { name: /Encuesta general/ })
+    .getByRole('button', { name: 'Cancelar' })
+    .click()
+  await page
+    .getByRole('button', { name: /Leer y Aceptar/ })
+    .first()
+    .click()
+  await page.getByRole('dialog').getByRole('button', { name: 'Aceptar reglamento' }).waitFor()
+  expect(await hallazgosGraves(page), 'reglamento').toEqual([])
+  await context.close()
+})
+
+test('the contest and job-offer screens have no serious accessibility findings', async () => {
+  const { page, context } = await portal.newPage()
+  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
+  await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+  const pantallas: [string, () => Promise<void>][] = [
+    ['/concurso/listado', () => page.getByRole('region', { name: 'Concursos cerrados' }).waitFor()],
+    ['/concurso/detalle/7', () => page.getByRole('heading', { name: 'Calendario' }).waitFor()],
+    ['/concurso/derechopostulacion/7', () => page.getByRole('button', { name: /^Pagar/ }).waitFor()],
+    ['/concurso/derechopostulacion/5', () => page.getByText(/terminó el/).waitFor()],
+    [
+      '/concurso/derechopostulacion/detalle/9',
+      () => page.getByRole('heading', { name: 'Documentos de la postulación' }).waitFor(),
+    ],
+    ['/laboral/listado', () => page.getByRole('article').first().waitFor()],
+  ]
+  for (const [ruta, lista] of pantallas) {
+    await page.goto(`${portal.url}${ruta}`)
+    await lista()
+    expect(await hallazgosGraves(page), ruta).toEqual([])
+  }
   await context.close()
 })
 

@@ -31,11 +31,14 @@ export async function rutaChromium(): Promise<{ executablePath: string; args: st
 
 export type NavegadorDePrueba = { browser: Browser; newContext(): Promise<BrowserContext>; close(): Promise<void> }
 
-/** A headless Chromium; contexts are phone-sized (360 px wide), in Spanish. */
-export async function lanzarNavegador(): Promise<NavegadorDePrueba> {
+/**
+ * A headless Chromium; contexts are phone-sized (360 px wide), in Spanish. `argsExtra` adds
+ * Chromium flags (a fake camera).
+ */
+export async function lanzarNavegador(argsExtra: readonly string[] = []): Promise<NavegadorDePrueba> {
   const { executablePath, args } = await rutaChromium()
   // Playwright gives every launch a fresh temporary profile of its own.
-  const browser = await chromium.launch({ executablePath, args })
+  const browser = await chromium.launch({ executablePath, args: [...args, ...argsExtra] })
   return {
     browser,
     newContext: () =>

@@ -9,6 +9,7 @@ import type { Reloj } from '../../server/contexto.ts'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
 import { iniciarServidor, type OpcionesInicio } from '../../server/main.ts'
 import { borrarBaseDePrueba, urlDeBaseDePrueba } from './base-de-datos.ts'
+import { CLAVE_FIRMA_DE_PRUEBA, rutaFirmaDePrueba } from './firma.ts'
 
 export { consultarDb } from './base-de-datos.ts'
 
@@ -51,6 +52,7 @@ export async function iniciarServidorDePrueba(options: OpcionesServidorDePrueba 
     distDir: options.distDir ?? resolve(import.meta.dirname, '../../dist'),
     // Derived from the bound address, so e-mailed links point at this server.
     publicUrl: null,
+    firma: { p12: rutaFirmaDePrueba(), passphrase: CLAVE_FIRMA_DE_PRUEBA },
     ...options.config,
   }
   if (options.throttle === 'off') {
@@ -94,7 +96,7 @@ export type ClienteDePrueba = {
   get(path: string, headers?: Cabeceras): Promise<Response>
   post(path: string, body?: unknown, headers?: Cabeceras): Promise<Response>
   put(path: string, body?: unknown, headers?: Cabeceras): Promise<Response>
-  /** A FormData body is sent as multipart (fetch sets the boundary); anything else as JSON. */
+  /** A FormData body is sent as multipart, a Uint8Array or Blob as it is; anything else as JSON. */
   request(method: string, path: string, body?: unknown, headers?: Cabeceras): Promise<Response>
   /** Current cookies by name (the session cookie is HttpOnly, but a test client sees it). */
   cookies: Map<string, string>
@@ -124,9 +126,11 @@ export function clienteDePrueba(url: string): ClienteDePrueba {
     const headers: Record<string, string> = {}
     if (cookies.size > 0) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ')
     if (method !== 'GET') headers['x-xsrf-token'] = cookies.get('XSRF-TOKEN') ?? ''
-    const multipart = body instanceof FormData
-    if (body !== undefined && !multipart) headers['content-type'] = 'application/json'
-    const cuerpo = body === undefined ? undefined : multipart ? body : JSON.stringify(body)
+    // A form goes as multipart (fetch sets the boundary), bytes as they are (the caller names
+    // their type in `extra`), anything else as JSON.
+    const tal = body instanceof FormData || body instanceof Uint8Array || body instanceof Blob
+    if (body !== undefined && !tal) headers['content-type'] = 'application/json'
+    const cuerpo = body === undefined ? undefined : tal ? (body as BodyInit) : JSON.stringify(body)
     const res = await fetch(`${url}${path}`, { method, headers: { ...headers, ...extra }, body: cuerpo })
     guardarCookies(res)
     return res

@@ -7,7 +7,9 @@ import * as m0003 from './0003-encuestas-condiciones.ts'
 import * as m0004 from './0004-certificados-emitidos.ts'
 import * as m0005 from './0005-archivos-solicitud.ts'
 import * as m0006 from './0006-certificados-prospecto.ts'
+import * as m0007 from './0007-documentos-emitidos.ts'
 import * as m0008 from './0008-pagos.ts'
+import * as m0009 from './0009-concursos-ofertas.ts'
 
 const migraciones: Record<string, Migration> = {
   '0001-inicial': m0001,
@@ -16,7 +18,9 @@ const migraciones: Record<string, Migration> = {
   '0004-certificados-emitidos': m0004,
   '0005-archivos-solicitud': m0005,
   '0006-certificados-prospecto': m0006,
+  '0007-documentos-emitidos': m0007,
   '0008-pagos': m0008,
+  '0009-concursos-ofertas': m0009,
 }
 
 export const proveedorMigraciones: MigrationProvider = {

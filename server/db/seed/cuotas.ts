@@ -62,13 +62,20 @@ export function cuotasDemo(ahora: Date): {
   let serie = 0
   for (const [codigo, plan] of Object.entries(PLAN_CUOTAS_DEMO)) {
     const solicitud = solicitudesDemo.find((s) => s.codigo_inscripcion === codigo)
-    if (!solicitud || solicitud.habilita_tb !== 1) throw new Error(`cuotas de demostración sin pago habilitado: ${codigo}`)
+    if (!solicitud || solicitud.habilita_tb !== 1)
+      throw new Error(`cuotas de demostración sin pago habilitado: ${codigo}`)
     const vendedor = asistentes.find((a) => a.id === solicitud.asistente_id)
     for (const c of plan) {
       const vence = new Date(ahora.getTime() + c.diasHastaVencimiento * DIA_MS)
       const referencia = referenciaCuota(codigo, c.numero)
       const pagoId = c.pagada ? `pago-demo-${codigo}-${c.numero}` : null
-      cuotas.push({ codigo_inscripcion: codigo, numero: c.numero, monto: c.monto, vencimiento: fechaEnChile(vence), pago_id: pagoId })
+      cuotas.push({
+        codigo_inscripcion: codigo,
+        numero: c.numero,
+        monto: c.monto,
+        vencimiento: fechaEnChile(vence),
+        pago_id: pagoId,
+      })
       if (!pagoId) continue
       // Paid three days before it fell due.
       const pagado = new Date(vence.getTime() - 3 * DIA_MS)

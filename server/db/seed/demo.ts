@@ -7,9 +7,8 @@ import type { Insertable } from 'kysely'
 import * as v from 'valibot'
 import { encuestaSchema, encuestaVacia, type Encuesta } from '../../../src/domain/encuesta.ts'
 import { RUT_PLACEHOLDER } from '../../../src/domain/rut.ts'
-import type { CondicionesTable, AlumnosTable, AsistentesTable, DocumentosTable, SolicitudesTable } from '../schema.ts'
+import type { CondicionesTable, AlumnosTable, AsistentesTable, EmpresasTable, SolicitudesTable } from '../schema.ts'
 import { COD_PAIS_CHILE } from '../../../src/domain/persona.ts'
-import type { CertificadoAEmitir } from '../certificados.ts'
 
 export const DEMO_PASSWORD = 'Demo2026'
 
@@ -21,7 +20,7 @@ export const DEMO_CUENTAS = {
 
 /** A valid certificate code (the README prints it with its validator URL). */
 export const DEMO_CERTIFICADO_VALIDO = 'F8R7M74YVSJBP5T4VZSLG3XMPC8V'
-const DEMO_CERTIFICADO_ACLS = 'JVGTYV9DY5ZPQDNZYNA45HPHYP89'
+export const DEMO_CERTIFICADO_ACLS = 'JVGTYV9DY5ZPQDNZYNA45HPHYP89'
 
 /** The portal's own account as an assistant: whoever it owns sees no assistant block. */
 export const ASISTENTE_PORTAL_ID = 'asistente-portal'
@@ -168,6 +167,24 @@ export function alumnosDemo(passwordHash: string, creado: string): Insertable<Al
   ]
 }
 
+/** What the certificate and the invoice print about each demo program. */
+export const programasDemo: Record<
+  string,
+  Pick<SolicitudesTable, 'horas' | 'fecha_termino' | 'arancel' | 'rut_empresa'>
+> = {
+  'INS-24-20117': { horas: 240, fecha_termino: '2024-12-13', arancel: 1_850_000, rut_empresa: '76543210-3' },
+  'INS-24-20388': { horas: 16, fecha_termino: '2024-08-06', arancel: 320_000, rut_empresa: null },
+  'INS-25-30021': { horas: 1800, fecha_termino: '2027-01-29', arancel: 6_400_000, rut_empresa: null },
+  'INS-25-30145': { horas: 160, fecha_termino: '2025-05-02', arancel: 900_000, rut_empresa: null },
+  'INS-25-30290': { horas: 200, fecha_termino: '2025-11-28', arancel: 1_600_000, rut_empresa: '96874120-9' },
+  'INS-25-30311': { horas: 40, fecha_termino: '2025-06-13', arancel: 450_000, rut_empresa: null },
+  'INS-25-30477': { horas: 220, fecha_termino: '2026-01-30', arancel: 1_500_000, rut_empresa: null },
+  'INS-25-30502': { horas: 24, fecha_termino: '2025-09-03', arancel: 380_000, rut_empresa: null },
+  'INS-26-40033': { horas: 160, fecha_termino: '2026-02-06', arancel: 950_000, rut_empresa: null },
+  'INS-26-40018': { horas: 200, fecha_termino: '2026-10-30', arancel: 1_700_000, rut_empresa: null },
+  'INS-25-30688': { horas: 220, fecha_termino: '2026-05-29', arancel: 1_650_000, rut_empresa: null },
+}
+
 type Solicitud = Insertable<SolicitudesTable>
 
 function solicitud(
@@ -194,6 +211,7 @@ function solicitud(
     cod_grupo: codGrupo,
     habilita_tb: habilitaTb ? 1 : 0,
     cod_prospecto: codProspecto,
+    ...programasDemo[codigo]!,
   }
 }
 
@@ -317,67 +335,62 @@ export const solicitudesDemo: Solicitud[] = [
   ),
 ]
 
-// Document types: 6 signed regulations, 30 invoice, 35 certificate. Only the rows: the files come later.
-export function documentosDemo(creado: string): Insertable<DocumentosTable>[] {
-  return [
-    {
-      id: 'doc-20117-35',
-      codigo_inscripcion: 'INS-24-20117',
-      cod_tipo_documento: '35',
-      nombre: 'Certificado Programa',
-      archivo: 'Pro-INS-24-20117-certificado.pdf',
-      creado,
-    },
-    {
-      id: 'doc-20117-30',
-      codigo_inscripcion: 'INS-24-20117',
-      cod_tipo_documento: '30',
-      nombre: 'Factura',
-      archivo: 'Pro-INS-24-20117-factura.pdf',
-      creado,
-    },
-    {
-      id: 'doc-20117-6',
-      codigo_inscripcion: 'INS-24-20117',
-      cod_tipo_documento: '6',
-      nombre: 'Reglamento Firmado',
-      archivo: 'Pro-INS-24-20117-reglamento.pdf',
-      creado,
-    },
-    {
-      id: 'doc-20388-35',
-      codigo_inscripcion: 'INS-24-20388',
-      cod_tipo_documento: '35',
-      nombre: 'Certificado Programa',
-      archivo: 'Pro-INS-24-20388-certificado.pdf',
-      creado,
-    },
-    {
-      id: 'doc-30290-6',
-      codigo_inscripcion: 'INS-25-30290',
-      cod_tipo_documento: '6',
-      nombre: 'Reglamento Firmado',
-      archivo: 'Pro-INS-25-30290-reglamento.pdf',
-      creado,
-    },
-  ]
-}
-
-/** Issued through `emitirCertificado`, which records the holder as the seed leaves them. */
-export const certificadosDemo: CertificadoAEmitir[] = [
+/** Billing companies: the two that pay for a demo enrolment. */
+export const empresasDemo: EmpresasTable[] = [
   {
-    codigo: DEMO_CERTIFICADO_VALIDO,
-    codigoInscripcion: 'INS-24-20117',
-    fechaEmision: '2025-01-17',
-    programa: 'Diplomado en Medicina Intensiva del Adulto',
+    rut: '76543210-3',
+    id: 'empresa-clinica-andes',
+    nombre: 'Clínica Los Andes SpA',
+    codigo_empresa: 'EMP-0412',
+    giro: 'Prestaciones de salud hospitalarias',
+    direccion_facturacion: 'Av. Las Condes 12500',
+    comuna: 'Las Condes',
+    ciudad: 'Santiago',
+    region: 'Región Metropolitana de Santiago',
+    pais: 'Chile',
+    telefono: '+56 2 2610 8000',
+    contacto_nombre: 'Marcela Pizarro Vidal',
+    contacto_telefono: '+56 2 2610 8123',
+    contacto_email: 'facturacion@clinicalosandes-demo.cl',
   },
   {
-    codigo: DEMO_CERTIFICADO_ACLS,
-    codigoInscripcion: 'INS-24-20388',
-    fechaEmision: '2024-10-30',
-    programa: 'Curso de Reanimación Cardiopulmonar Avanzada (ACLS)',
+    rut: '96874120-9',
+    id: 'empresa-red-salud-sur',
+    nombre: 'Red de Salud del Sur S.A.',
+    codigo_empresa: 'EMP-0977',
+    giro: 'Servicios médicos ambulatorios',
+    direccion_facturacion: "O'Higgins 940, piso 6",
+    comuna: 'Concepción',
+    ciudad: 'Concepción',
+    region: 'Región del Biobío',
+    pais: 'Chile',
+    telefono: '+56 41 291 5000',
+    contacto_nombre: 'Rodrigo Sáez Muñoz',
+    contacto_telefono: '+56 41 291 5044',
+    contacto_email: 'pagos@redsaludsur-demo.cl',
   },
 ]
+
+/**
+ * The demo's issued documents, each made and signed by the document service at first start:
+ * certificates for the two finished programs (with fixed codes, so the README can print one),
+ * invoices, and the regulations signed on the two enrolments whose survey was sent first.
+ */
+export const documentosEmitidosDemo = {
+  certificados: [
+    { codigoInscripcion: 'INS-24-20117', fechaEmision: '2025-01-17', codigo: DEMO_CERTIFICADO_VALIDO },
+    { codigoInscripcion: 'INS-24-20388', fechaEmision: '2024-10-30', codigo: DEMO_CERTIFICADO_ACLS },
+  ],
+  facturas: [
+    { codigoInscripcion: 'INS-24-20117', fechaEmision: '2024-04-10' },
+    { codigoInscripcion: 'INS-24-20388', fechaEmision: '2024-08-01' },
+    { codigoInscripcion: 'INS-25-30290', fechaEmision: '2025-05-14' },
+  ],
+  reglamentos: [
+    { codigoInscripcion: 'INS-24-20117', aceptadoEn: '2024-04-02T15:15:00.000Z' },
+    { codigoInscripcion: 'INS-25-30290', aceptadoEn: '2025-05-06T12:05:00.000Z' },
+  ],
+}
 
 /** A complete survey as a demo student answered it (the shared schema's output). */
 export function respuestasEncuestaDemo(): Encuesta {

@@ -5,20 +5,25 @@ import type { Transaction } from 'kysely'
 import { hashearPassword } from '../../seguridad/password.ts'
 import type { Db } from '../connection.ts'
 import type { Database } from '../schema.ts'
-import { emitirCertificado } from '../certificados.ts'
 import {
   alumnosDemo,
   archivosDeSolicitudDemo,
   asistentesDemo,
-  certificadosDemo,
   condicionesDemo,
   DEMO_PASSWORD,
-  documentosDemo,
+  documentosEmitidosDemo,
+  empresasDemo,
   encuestasEnviadasDemo,
+  programasDemo,
   respuestasEncuestaDemo,
   solicitudesDemo,
 } from './demo.ts'
 import type { BlobStore } from '../../blobs.ts'
+import type { CertificadoEscuela } from '../../papel/certificado-escuela.ts'
+import { emitirCertificadoPrograma } from '../../papel/plantillas/certificado-programa.ts'
+import { emitirFactura } from '../../papel/plantillas/factura.ts'
+import { emitirReglamento } from '../../papel/plantillas/reglamento.ts'
+import { concursosDemo, ofertasDemo, postulacionesDemo } from './concursos-ofertas.ts'
 import { cuotasDemo } from './cuotas.ts'
 import { comunas, regiones } from './geografia.ts'
 import { paises } from './paises.ts'
@@ -26,8 +31,17 @@ import { PROFESIONES_CON_OTRA } from '../../../src/domain/persona.ts'
 import { profesiones } from './profesiones.ts'
 import { universidades } from './universidades.ts'
 
-/** `blobs` receives the demo's uploaded files. */
-export type OpcionesSemilla = { serviceAccountEmail: string; ahora: Date; blobs: BlobStore }
+/**
+ * `blobs` receives the demo's uploaded files and issued documents; `firma` signs those and
+ * `urlPublica` is where their QR points.
+ */
+export type OpcionesSemilla = {
+  serviceAccountEmail: string
+  ahora: Date
+  blobs: BlobStore
+  firma: CertificadoEscuela
+  urlPublica: string
+}
 
 type Semilla = {
   nombre: string
@@ -81,8 +95,6 @@ async function demo(trx: Transaction<Database>, { serviceAccountEmail, ahora }: 
   for (const alumno of alumnos) alumno.password_hash = await hashearPassword(DEMO_PASSWORD)
   await trx.insertInto('alumnos').values(alumnos).execute()
   await trx.insertInto('solicitudes').values(solicitudesDemo).execute()
-  await trx.insertInto('documentos').values(documentosDemo(creado)).execute()
-  for (const certificado of certificadosDemo) await emitirCertificado(trx, certificado)
 }
 
 /** The demo enrolments' surveys and conditions decisions. */
@@ -105,6 +117,47 @@ async function documentosDeSolicitud(trx: Transaction<Database>, { ahora, blobs 
   }
 }
 
+/**
+ * Billing companies, what each program's paper prints, and every demo document issued and
+ * signed by the document service. A database from before documents had files keeps the demo
+ * certificates' codes without a file: those are issued again, under the same codes.
+ */
+async function documentosFirmados(trx: Transaction<Database>, opciones: OpcionesSemilla): Promise<void> {
+  await trx.insertInto('empresas').values(empresasDemo).execute()
+  for (const [codigo, programa] of Object.entries(programasDemo)) {
+    await trx.updateTable('solicitudes').set(programa).where('codigo_inscripcion', '=', codigo).execute()
+  }
+  const { certificados, facturas, reglamentos } = documentosEmitidosDemo
+  await trx
+    .deleteFrom('documentos_emitidos')
+    .where(
+      'codigo',
+      'in',
+      certificados.map((c) => c.codigo),
+    )
+    .where('blob_clave', 'is', null)
+    .execute()
+  const papel = (ahora: Date) => ({
+    db: trx,
+    blobs: opciones.blobs,
+    firma: opciones.firma,
+    urlPublica: opciones.urlPublica,
+    ahora,
+  })
+  for (const c of certificados) {
+    await emitirCertificadoPrograma(papel(opciones.ahora), c.codigoInscripcion, c.fechaEmision, c.codigo)
+  }
+  for (const f of facturas) await emitirFactura(papel(opciones.ahora), f.codigoInscripcion, f.fechaEmision)
+  for (const r of reglamentos) await emitirReglamento(papel(new Date(r.aceptadoEn)), r.codigoInscripcion)
+}
+
+/** Contests in every state, a paid and an unpaid application, and job offers, dated from `ahora`. */
+async function concursosYOfertas(trx: Transaction<Database>, { ahora }: OpcionesSemilla): Promise<void> {
+  await trx.insertInto('concursos').values(concursosDemo(ahora)).execute()
+  await trx.insertInto('postulaciones').values(postulacionesDemo(ahora)).execute()
+  await trx.insertInto('ofertas_laborales').values(ofertasDemo(ahora)).execute()
+}
+
 /** Installments paid, pending and overdue (relative to `ahora`), the paid ones with their payments. */
 async function cuotas(trx: Transaction<Database>, { ahora }: OpcionesSemilla): Promise<void> {
   const demo = cuotasDemo(ahora)
@@ -118,7 +171,9 @@ const semillas: Semilla[] = [
   { nombre: '0002-demo', aplicar: demo },
   { nombre: '0003-encuestas-condiciones', aplicar: encuestasYCondiciones },
   { nombre: '0004-documentos-de-solicitud', aplicar: documentosDeSolicitud },
+  { nombre: '0005-documentos-firmados', aplicar: documentosFirmados },
   { nombre: '0006-cuotas', aplicar: cuotas },
+  { nombre: '0007-concursos-ofertas', aplicar: concursosYOfertas },
 ]
 
 /** Applies the seeds not yet applied; returns their names. */

@@ -2,12 +2,15 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { asistenteVisible } from '../../domain/asistente.ts'
 import { useSesion } from '../../lib/use-sesion.ts'
+import { ofertaQueries } from '../ofertas/queries.ts'
 import { alumnoQueries } from './queries.ts'
 
 /** Home: welcome, tiles and the commercial assistant. Paints from stored data. */
 export function PaginaInicio() {
   // Refreshes the stored marker in the background; the page never waits for it.
   useQuery(alumnoQueries.detalle())
+  // The 'Ofertas Laborales' tile shows only while the server says so; hidden until it answers.
+  const ofertasVisibles = useQuery(ofertaQueries.mosaico()).data?.visible === true
   const sesion = useSesion()
   if (!sesion) return null
   const asistente = sesion.asistente
@@ -31,6 +34,13 @@ export function PaginaInicio() {
               Concursos
             </Link>
           </li>
+          {ofertasVisibles ? (
+            <li>
+              <Link to="/laboral/listado" className="mosaico__item">
+                Ofertas Laborales
+              </Link>
+            </li>
+          ) : null}
         </ul>
       </nav>
       {asistenteVisible(asistente, sesion.cuentaServicio) ? (

@@ -46,3 +46,15 @@ export const envioDocumentoSolicitud = definirEnvio<
     void queryClient.invalidateQueries({ queryKey: solicitudQueries.lista().queryKey })
   },
 })
+
+/** Accepting an enrolment's regulations, with the version read; the server signs the document. */
+export const envioReglamento = definirEnvio<(typeof cliente.solicitudes)[':codigo']['reglamento']['$post']>()({
+  tipo: 'reglamento',
+  metodo: 'POST',
+  ruta: (param) => cliente.solicitudes[':codigo'].reglamento.$path({ param }),
+  etiqueta: (_cuerpo, { codigo }) => `Aceptación del reglamento, solicitud ${codigo}`,
+  alConfirmar(queryClient) {
+    // The row's 'Leer y Aceptar' becomes the signed document's link.
+    void queryClient.invalidateQueries({ queryKey: solicitudQueries.lista().queryKey })
+  },
+})

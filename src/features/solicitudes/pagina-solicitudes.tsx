@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
+import { DOC_CERTIFICADO_PROGRAMA, DOC_FACTURA, DOC_REGLAMENTO } from '../../domain/documentos-emitidos.ts'
 import {
   fechaCorta,
   MENSAJE_SIN_RUT,
@@ -16,10 +17,11 @@ import { Estado } from '../../ui/spinner.tsx'
 import { DialogoCondiciones } from './dialogo-condiciones.tsx'
 import { DialogoDocumentos } from './dialogo-documentos.tsx'
 import { DialogoEncuesta } from './dialogo-encuesta.tsx'
-import { envioCondiciones, envioEncuesta } from './envios.ts'
-import { solicitudQueries, type Solicitud } from './queries.ts'
+import { DialogoReglamento } from './dialogo-reglamento.tsx'
+import { envioCondiciones, envioEncuesta, envioReglamento } from './envios.ts'
+import { solicitudQueries, type DatosSolicitudes, type Solicitud } from './queries.ts'
 
-type Dialogo = 'documentos' | 'encuesta' | 'condiciones'
+type Dialogo = 'documentos' | 'encuesta' | 'condiciones' | 'reglamento'
 type Abierto = { dialogo: Dialogo; solicitud: Solicitud } | null
 
 /**
@@ -50,6 +52,7 @@ export function PaginaSolicitudes() {
       ) : (
         <TablaSolicitudes
           solicitudes={consulta.data.solicitudes}
+          emitidos={consulta.data.emitidos}
           certificadosActivos={consulta.data.certificadosActivos}
           codigoAlumno={codigoAlumno}
           onAbrir={(dialogo, solicitud) => setAbierto({ dialogo, solicitud })}
@@ -90,17 +93,27 @@ export function PaginaSolicitudes() {
           onCerrar={() => setAbierto(null)}
         />
       ) : null}
+      {abierto?.dialogo === 'reglamento' ? (
+        <DialogoReglamento
+          solicitud={abierto.solicitud}
+          tieneDocumentoIdentidad={consulta.data?.tieneDocumentoIdentidad ?? false}
+          codigoAlumno={codigoAlumno}
+          onCerrar={() => setAbierto(null)}
+        />
+      ) : null}
     </section>
   )
 }
 
 function TablaSolicitudes({
   solicitudes,
+  emitidos,
   certificadosActivos,
   codigoAlumno,
   onAbrir,
 }: {
   solicitudes: readonly Solicitud[]
+  emitidos: DatosSolicitudes['emitidos']
   certificadosActivos: boolean
   codigoAlumno: string
   onAbrir: (dialogo: Dialogo, solicitud: Solicitud) => void
@@ -109,6 +122,10 @@ function TablaSolicitudes({
   const items = useOutboxItems(codigoAlumno)
   const encuestasEnEspera = itemsDe(envioEncuesta, items)
   const condicionesEnEspera = itemsDe(envioCondiciones, items)
+  const reglamentosEnEspera = itemsDe(envioReglamento, items)
+  /** The link to an enrolment's issued document of this type, when the portal issued one. */
+  const emitido = (codigo: string, tipo: string) =>
+    emitidos.find((d) => d.idInscripcion === codigo && d.codTipoDocumento === tipo)
 
   return (
     <>
@@ -129,6 +146,7 @@ function TablaSolicitudes({
               <th scope="col">Documentos</th>
               <th scope="col">Encuesta</th>
               <th scope="col">Condiciones</th>
+              <th scope="col">Reglamento</th>
               <th scope="col">Pagos</th>
               <th scope="col">Factura</th>
               {certificadosActivos ? <th scope="col">Certificado</th> : null}
@@ -140,6 +158,10 @@ function TablaSolicitudes({
               const condicionEnEspera = condicionesEnEspera.findLast(
                 (i) => i.parametros?.codigo === s.codigoInscripcion,
               )
+              const reglamentoEnEspera = reglamentosEnEspera.some((i) => i.parametros?.codigo === s.codigoInscripcion)
+              const reglamento = emitido(s.codigoInscripcion, DOC_REGLAMENTO)
+              const factura = emitido(s.codigoInscripcion, DOC_FACTURA)
+              const certificado = emitido(s.codigoInscripcion, DOC_CERTIFICADO_PROGRAMA)
               return (
                 <tr key={s.codigoInscripcion}>
                   <th scope="row" data-etiqueta="Código">
@@ -205,6 +227,26 @@ function TablaSolicitudes({
                       </button>
                     </div>
                   </td>
+                  <td data-etiqueta="Reglamento">
+                    {s.reglamento === 'no-aplica' ? (
+                      <span>No requerido</span>
+                    ) : reglamento ? (
+                      <EnlaceDocumento documento={reglamento} codigo={s.codigoInscripcion} />
+                    ) : s.reglamento === 'firmado' ? (
+                      <span>Firmado</span>
+                    ) : reglamentoEnEspera ? (
+                      <span>Aceptación pendiente de envío</span>
+                    ) : (
+                      <button
+                        type="button"
+                        className="boton boton--secundario boton--pequeno"
+                        onClick={() => onAbrir('reglamento', s)}
+                      >
+                        Leer y Aceptar
+                        <span className="sr-only"> el reglamento de la solicitud {s.codigoInscripcion}</span>
+                      </button>
+                    )}
+                  </td>
                   <td data-etiqueta="Pagos">
                     {s.habilitaTb ? (
                       <Link to="/pagos/lista/$a" params={{ a: s.codigoInscripcion }}>
@@ -215,11 +257,19 @@ function TablaSolicitudes({
                     )}
                   </td>
                   <td data-etiqueta="Factura">
-                    <SinDocumento texto="Sin factura emitida" />
+                    {factura ? (
+                      <EnlaceDocumento documento={factura} codigo={s.codigoInscripcion} />
+                    ) : (
+                      <SinDocumento texto="Sin factura emitida" />
+                    )}
                   </td>
                   {certificadosActivos ? (
                     <td data-etiqueta="Certificado">
-                      <SinDocumento texto="Sin certificado emitido" />
+                      {certificado ? (
+                        <EnlaceDocumento documento={certificado} codigo={s.codigoInscripcion} />
+                      ) : (
+                        <SinDocumento texto="Sin certificado emitido" />
+                      )}
                     </td>
                   ) : null}
                 </tr>
@@ -230,6 +280,16 @@ function TablaSolicitudes({
       </div>
       <Paginador pagina={pagina} paginas={paginas} onCambiar={setPagina} etiqueta="Páginas de solicitudes" />
     </>
+  )
+}
+
+/** An issued, signed PDF: downloaded with the session, named for screen readers with its row. */
+function EnlaceDocumento({ documento, codigo }: { documento: { nombre: string; enlace: string }; codigo: string }) {
+  return (
+    <a href={documento.enlace} download>
+      {documento.nombre}
+      <span className="sr-only"> de la solicitud {codigo} (PDF)</span>
+    </a>
   )
 }
 

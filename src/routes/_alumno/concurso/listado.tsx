@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SeccionPendiente } from '../../../ui/seccion-pendiente.tsx'
+import { PaginaListadoConcursos } from '../../../features/concursos/pagina-listado.tsx'
+import { cargarListado } from '../../../features/concursos/queries.ts'
 
-// Not built yet: until it is, an honest page, never a blank one.
 export const Route = createFileRoute('/_alumno/concurso/listado')({
-  component: () => <SeccionPendiente titulo="Concursos" />,
+  loader: ({ context }) => cargarListado(context.queryClient),
+  component: PaginaListadoConcursos,
 })

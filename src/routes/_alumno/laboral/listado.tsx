@@ -1,7 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SeccionPendiente } from '../../../ui/seccion-pendiente.tsx'
+import { PaginaOfertas } from '../../../features/ofertas/pagina-ofertas.tsx'
+import { cargarOfertas } from '../../../features/ofertas/queries.ts'
 
-// Not built yet: until it is, an honest page, never a blank one.
+// Works whether or not the home page shows its tile (OFERTAS_LABORALES_VISIBLES).
 export const Route = createFileRoute('/_alumno/laboral/listado')({
-  component: () => <SeccionPendiente titulo="Ofertas Laborales" />,
+  loader: ({ context }) => cargarOfertas(context.queryClient),
+  component: PaginaOfertas,
 })

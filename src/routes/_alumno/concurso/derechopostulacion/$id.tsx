@@ -1,7 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SeccionPendiente } from '../../../../ui/seccion-pendiente.tsx'
+import { PaginaDerechoPostulacion } from '../../../../features/concursos/pagina-derecho-postulacion.tsx'
+import { cargarDetalle } from '../../../../features/concursos/queries.ts'
 
-// Not built yet: until it is, an honest page, never a blank one.
+// Where a contest link (`/?concurso=7`) lands: the contest's application fee.
 export const Route = createFileRoute('/_alumno/concurso/derechopostulacion/$id')({
-  component: () => <SeccionPendiente titulo="Derecho de postulación" />,
+  loader: ({ context, params }) => cargarDetalle(context.queryClient, params.id),
+  component: RutaDerechoPostulacion,
 })
+
+function RutaDerechoPostulacion() {
+  const { id } = Route.useParams()
+  return <PaginaDerechoPostulacion key={id} id={id} />
+}

@@ -1,7 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SeccionPendiente } from '../../../../ui/seccion-pendiente.tsx'
+import { PaginaDetalleConcurso } from '../../../../features/concursos/pagina-detalle.tsx'
+import { cargarDetalle } from '../../../../features/concursos/queries.ts'
 
-// Not built yet: until it is, an honest page, never a blank one.
 export const Route = createFileRoute('/_alumno/concurso/detalle/$id')({
-  component: () => <SeccionPendiente titulo="Detalle del concurso" />,
+  loader: ({ context, params }) => cargarDetalle(context.queryClient, params.id),
+  component: RutaDetalleConcurso,
 })
+
+function RutaDetalleConcurso() {
+  const { id } = Route.useParams()
+  return <PaginaDetalleConcurso key={id} id={id} />
+}

@@ -1,7 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SeccionPendiente } from '../../../../../ui/seccion-pendiente.tsx'
+import { PaginaPostulacion } from '../../../../../features/concursos/pagina-postulacion.tsx'
+import { cargarPostulacion } from '../../../../../features/concursos/queries.ts'
 
-// Not built yet: until it is, an honest page, never a blank one.
+// The student's application to the contest `id` (where the payment site brings them back).
 export const Route = createFileRoute('/_alumno/concurso/derechopostulacion/detalle/$id')({
-  component: () => <SeccionPendiente titulo="Detalle del derecho de postulación" />,
+  loader: ({ context, params }) => cargarPostulacion(context.queryClient, params.id),
+  component: RutaPostulacion,
 })
+
+function RutaPostulacion() {
+  const { id } = Route.useParams()
+  return <PaginaPostulacion key={id} id={id} />
+}

@@ -1,0 +1,126 @@
+// Issuing a document: what it certifies about its holder is read now and recorded with it; the PDF
+// is laid out, signed, stored, and registered with its verification code and the SHA-256 of its
+// bytes. Only one signed regulations, certificate and invoice exist per enrolment, and one receipt
+// per payment: issuing one that exists returns the existing one and stores nothing.
+import type { Kysely, Transaction } from 'kysely'
+import {
+  TIPOS_DOCUMENTO_EMITIDO,
+  urlValidador,
+  type CodDocumentoEmitido,
+} from '../../src/domain/documentos-emitidos.ts'
+import { esRutPlaceholder } from '../../src/domain/rut.ts'
+import { nuevaClaveBlob, type BlobStore } from '../blobs.ts'
+import type { Database } from '../db/schema.ts'
+import type { CertificadoEscuela } from './certificado-escuela.ts'
+import { emitirPdfFirmado, nuevoCodigoVerificacion, type ContenidoDocumento } from './documento-pdf.ts'
+
+/** The holder as the document records them. */
+export type Titular = { nombre: string; tipoDocumento: string; documento: string; email: string }
+
+export type DocumentoAEmitir = {
+  alumnoId: string
+  codTipoDocumento: CodDocumentoEmitido
+  codigoInscripcion: string | null
+  /** A receipt's payment id; null for the one-per-enrolment documents. */
+  referencia?: string | null
+  programa: string
+  codProspecto: string
+  /** 'yyyy-mm-dd'. */
+  fechaEmision: string
+  nombreArchivo: string
+  /** A fixed verification code (the demo's); a new random one otherwise. */
+  codigo?: string
+  /** The document's text, given its holder and its verification code. */
+  contenido: (titular: Titular, codigo: string) => ContenidoDocumento
+}
+
+export type DocumentoEmitido = { codigo: string; sha256: string; nombreArchivo: string; nuevo: boolean }
+
+export type DependenciasPapel = {
+  db: Kysely<Database> | Transaction<Database>
+  blobs: BlobStore
+  firma: CertificadoEscuela
+  /** The public address the QR and the footer point to. */
+  urlPublica: string
+  ahora: Date
+}
+
+/** The holder's name and RUT (or passport) as they are now: what the document will certify. */
+export async function titularDe(db: DependenciasPapel['db'], alumnoId: string): Promise<Titular> {
+  const a = await db
+    .selectFrom('alumnos')
+    .select(['nombres', 'apellidos', 'rut', 'tipo_documento', 'numero_documento', 'email'])
+    .where('id', '=', alumnoId)
+    .executeTakeFirstOrThrow()
+  const conRut = !esRutPlaceholder(a.rut) || !a.numero_documento
+  return {
+    nombre: `${a.nombres} ${a.apellidos}`,
+    tipoDocumento: conRut ? 'RUT' : (a.tipo_documento ?? 'PASAPORTE'),
+    documento: conRut ? a.rut : (a.numero_documento ?? ''),
+    email: a.email,
+  }
+}
+
+async function existente(db: DependenciasPapel['db'], doc: DocumentoAEmitir) {
+  const consulta = db
+    .selectFrom('documentos_emitidos')
+    .select(['codigo', 'sha256', 'nombre_archivo'])
+    .where('cod_tipo_documento', '=', doc.codTipoDocumento)
+  const fila = await (
+    doc.referencia
+      ? consulta.where('referencia', '=', doc.referencia)
+      : consulta.where('codigo_inscripcion', '=', doc.codigoInscripcion)
+  ).executeTakeFirst()
+  return (
+    fila && { codigo: fila.codigo, sha256: fila.sha256 ?? '', nombreArchivo: fila.nombre_archivo ?? '', nuevo: false }
+  )
+}
+
+export async function emitirDocumento(deps: DependenciasPapel, doc: DocumentoAEmitir): Promise<DocumentoEmitido> {
+  const previo = await existente(deps.db, doc)
+  if (previo) return previo
+  const titular = await titularDe(deps.db, doc.alumnoId)
+  const codigo = doc.codigo ?? nuevoCodigoVerificacion()
+  const pdf = await emitirPdfFirmado(doc.contenido(titular, codigo), {
+    certificado: deps.firma,
+    urlValidador: (c) => urlValidador(deps.urlPublica, c),
+    codigo,
+    ahora: deps.ahora,
+  })
+  // The bytes first, so a row never names a missing file; if another request registered the same
+  // document meanwhile, its row stands and these bytes are removed.
+  const clave = nuevaClaveBlob()
+  await deps.blobs.put(clave, pdf.bytes)
+  const insertado = await deps.db
+    .insertInto('documentos_emitidos')
+    .values({
+      codigo,
+      alumno_id: doc.alumnoId,
+      codigo_inscripcion: doc.codigoInscripcion,
+      cod_tipo_documento: doc.codTipoDocumento,
+      tipo_documento: TIPOS_DOCUMENTO_EMITIDO[doc.codTipoDocumento],
+      referencia: doc.referencia ?? null,
+      titular_nombre: titular.nombre,
+      titular_tipo_documento: titular.tipoDocumento,
+      titular_documento: titular.documento,
+      programa: doc.programa,
+      cod_prospecto: doc.codProspecto,
+      fecha_emision: doc.fechaEmision,
+      emitido_en: deps.ahora.toISOString(),
+      nombre_archivo: doc.nombreArchivo,
+      blob_clave: clave,
+      tamanno: pdf.bytes.length,
+      sha256: pdf.sha256,
+      revocado_en: null,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('codigo')
+    .executeTakeFirst()
+  if (!insertado) {
+    await deps.blobs.delete(clave)
+    const ganador = await existente(deps.db, doc)
+    if (!ganador) throw new Error('documento emitido en conflicto y no encontrado')
+    return ganador
+  }
+  return { codigo, sha256: pdf.sha256, nombreArchivo: doc.nombreArchivo, nuevo: true }
+}

@@ -1,0 +1,29 @@
+// E-mails to an enrolment's commercial assistant: a rejected set of conditions to follow up, a
+// signed regulations document to know of (the spec's notify-upload step).
+import type { Dependencias } from '../contexto.ts'
+
+export async function avisarAsistente(
+  deps: Dependencias,
+  asistenteId: string,
+  asunto: string,
+  /** The body after the greeting, paragraphs separated by blank lines. */
+  cuerpo: (nombreAsistente: string) => string,
+): Promise<void> {
+  const asistente = await deps.db
+    .selectFrom('asistentes')
+    .select(['nombre', 'email'])
+    .where('id', '=', asistenteId)
+    .executeTakeFirst()
+  if (!asistente) return
+  const texto = `Hola ${asistente.nombre}:\n\n${cuerpo(asistente.nombre)}\n\nPortal del Estudiante`
+  await deps.correo.enviar({
+    to: asistente.email,
+    subject: asunto,
+    text: texto,
+    html: `<p>${texto.split('\n').filter(Boolean).map(escaparHtml).join('</p><p>')}</p>`,
+  })
+}
+
+function escaparHtml(texto: string): string {
+  return texto.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+}

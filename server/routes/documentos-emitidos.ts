@@ -1,0 +1,30 @@
+// Downloading a document the portal issued (signed regulations, invoice, certificate, receipt):
+// only its holder, signed in; another student's code answers exactly like an unknown one.
+import { Hono } from 'hono'
+import type { EntornoApp } from '../contexto.ts'
+import { requiereAlumno } from '../middleware/sesion.ts'
+import { enviarArchivo, MENSAJE_NO_ENCONTRADO } from './archivos.ts'
+
+export const rutasDocumentosEmitidos = new Hono<EntornoApp>().use(requiereAlumno).get('/:codigo', async (c) => {
+  const { db } = c.var.deps
+  const alumno = c.var.alumno
+  const fila = await db
+    .selectFrom('documentos_emitidos')
+    .select(['nombre_archivo', 'blob_clave', 'tamanno'])
+    .where('codigo', '=', c.req.param('codigo').toUpperCase())
+    .where('alumno_id', '=', alumno?.id ?? '')
+    .executeTakeFirst()
+  if (!fila?.blob_clave || !fila.nombre_archivo || fila.tamanno === null) {
+    return c.json({ error: MENSAJE_NO_ENCONTRADO }, 404)
+  }
+  return enviarArchivo(
+    c,
+    {
+      nombre_original: fila.nombre_archivo,
+      content_type: 'application/pdf',
+      tamanno: fila.tamanno,
+      blob_clave: fila.blob_clave,
+    },
+    'un documento emitido',
+  )
+})

@@ -1,0 +1,46 @@
+import { expect, test } from 'vitest'
+import {
+  fraseDocumentoValido,
+  mensajeDocumentoRevocado,
+  tituloDocumentoValido,
+  type DocumentoVerificado,
+} from './documentos-emitidos.ts'
+import { fechaLarga } from './fechas.ts'
+
+const base: DocumentoVerificado = {
+  codigo: 'ABC',
+  codTipoDocumento: '35',
+  tipo: 'Certificado Programa',
+  titular: 'Camila Andrea Rojas Soto',
+  programa: 'Estadía Clínica en Cardiología',
+  fechaEmision: '2025-01-17',
+  revocadoEn: null,
+}
+
+test('each kind of document says what it certifies, in its own words', () => {
+  expect(fraseDocumentoValido(base, fechaLarga)).toBe(
+    'Certificado Programa válido: certifica que Camila Andrea Rojas Soto aprobó el programa Estadía Clínica en Cardiología. Emitido por la escuela el 17 de enero de 2025.',
+  )
+  expect(fraseDocumentoValido({ ...base, codTipoDocumento: '6', tipo: 'Reglamento Firmado' }, fechaLarga)).toContain(
+    'Reglamento Firmado válido: Camila Andrea Rojas Soto aceptó con firma electrónica el reglamento',
+  )
+  expect(fraseDocumentoValido({ ...base, codTipoDocumento: '30', tipo: 'Factura' }, fechaLarga)).toMatch(
+    /^Factura válida: emitida por la escuela el 17 de enero de 2025/,
+  )
+  expect(fraseDocumentoValido({ ...base, codTipoDocumento: '31', tipo: 'Comprobante de Pago' }, fechaLarga)).toMatch(
+    /^Comprobante de Pago válido: pago de Camila/,
+  )
+})
+
+test('a revoked document says so with its date, agreeing with its kind', () => {
+  expect(mensajeDocumentoRevocado({ ...base, revocadoEn: '2026-03-02' }, fechaLarga)).toBe(
+    'Certificado Programa revocado por la escuela el 2 de marzo de 2026: ya no es válido.',
+  )
+  expect(
+    mensajeDocumentoRevocado(
+      { ...base, codTipoDocumento: '30', tipo: 'Factura', revocadoEn: '2026-03-02' },
+      fechaLarga,
+    ),
+  ).toBe('Factura revocada por la escuela el 2 de marzo de 2026: ya no es válida.')
+  expect(tituloDocumentoValido({ codTipoDocumento: '30', tipo: 'Factura' })).toBe('Factura válida')
+})

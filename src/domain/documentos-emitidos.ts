@@ -1,0 +1,83 @@
+// The documents the portal issues itself, signed, each with a verification code: the signed
+// regulations, the invoice, the program certificate and the payment receipt. The codes are the
+// document type codes the enrolment list looks them up by.
+
+export const DOC_REGLAMENTO = '6'
+export const DOC_FACTURA = '30'
+export const DOC_COMPROBANTE_PAGO = '31'
+export const DOC_CERTIFICADO_PROGRAMA = '35'
+
+export const TIPOS_DOCUMENTO_EMITIDO = {
+  [DOC_REGLAMENTO]: 'Reglamento Firmado',
+  [DOC_FACTURA]: 'Factura',
+  [DOC_COMPROBANTE_PAGO]: 'Comprobante de Pago',
+  [DOC_CERTIFICADO_PROGRAMA]: 'Certificado Programa',
+} as const
+
+export type CodDocumentoEmitido = keyof typeof TIPOS_DOCUMENTO_EMITIDO
+
+/** Where the signed-in owner downloads an issued document. */
+export function enlaceDocumentoEmitido(codigo: string): string {
+  return `/api/documentos-emitidos/${encodeURIComponent(codigo)}`
+}
+
+/** The public validator's address for a code: what a document's QR opens. */
+export function urlValidador(base: string, codigo: string): string {
+  return `${base}/certificado/validador?codcertificado=${encodeURIComponent(codigo)}`
+}
+
+/** How a kind of document is spoken of: its name takes 'válido' or 'válida', 'revocado' or 'revocada'. */
+const FEMENINOS: readonly string[] = [DOC_FACTURA]
+
+/**
+ * What the public validator tells about a document, as recorded when it was issued: its kind, its
+ * holder, the program and the issue date ('yyyy-mm-dd'); `revocadoEn` is the date it was revoked.
+ * Never the holder's RUT or passport: whoever has the code sees only what the verification needs.
+ */
+export type DocumentoVerificado = {
+  codigo: string
+  codTipoDocumento: string
+  tipo: string
+  titular: string
+  programa: string
+  fechaEmision: string
+  revocadoEn: string | null
+}
+
+/** 'válido' or 'válida', 'revocado' or 'revocada', by the kind of document. */
+function adjetivo(codTipoDocumento: string, masculino: string): string {
+  return FEMENINOS.includes(codTipoDocumento) ? `${masculino.slice(0, -1)}a` : masculino
+}
+
+/** 'Certificado Programa válido', 'Factura válida'. */
+export function tituloDocumentoValido(doc: Pick<DocumentoVerificado, 'codTipoDocumento' | 'tipo'>): string {
+  return `${doc.tipo} ${adjetivo(doc.codTipoDocumento, 'válido')}`
+}
+
+/** 'Certificado Programa revocado', 'Factura revocada'. */
+export function tituloDocumentoRevocado(doc: Pick<DocumentoVerificado, 'codTipoDocumento' | 'tipo'>): string {
+  return `${doc.tipo} ${adjetivo(doc.codTipoDocumento, 'revocado')}`
+}
+
+/** One sentence saying what a valid document certifies, in the words of its kind. */
+export function fraseDocumentoValido(doc: DocumentoVerificado, fecha: (iso: string) => string): string {
+  const emitido = fecha(doc.fechaEmision)
+  switch (doc.codTipoDocumento) {
+    case DOC_CERTIFICADO_PROGRAMA:
+      return `${tituloDocumentoValido(doc)}: certifica que ${doc.titular} aprobó el programa ${doc.programa}. Emitido por la escuela el ${emitido}.`
+    case DOC_REGLAMENTO:
+      return `${tituloDocumentoValido(doc)}: ${doc.titular} aceptó con firma electrónica el reglamento del programa ${doc.programa}. Emitido por la escuela el ${emitido}.`
+    case DOC_FACTURA:
+      return `${tituloDocumentoValido(doc)}: emitida por la escuela el ${emitido} por el programa ${doc.programa} de ${doc.titular}.`
+    case DOC_COMPROBANTE_PAGO:
+      return `${tituloDocumentoValido(doc)}: pago de ${doc.titular} por el programa ${doc.programa}. Emitido por la escuela el ${emitido}.`
+    default:
+      return `${tituloDocumentoValido(doc)}: emitido por la escuela el ${emitido} a ${doc.titular}, programa ${doc.programa}.`
+  }
+}
+
+/** Why a revoked document is not valid, with the date it was revoked. */
+export function mensajeDocumentoRevocado(doc: DocumentoVerificado, fecha: (iso: string) => string): string {
+  const cuando = doc.revocadoEn ? ` el ${fecha(doc.revocadoEn)}` : ''
+  return `${tituloDocumentoRevocado(doc)} por la escuela${cuando}: ya no es ${adjetivo(doc.codTipoDocumento, 'válido')}.`
+}

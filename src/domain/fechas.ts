@@ -1,0 +1,47 @@
+// Dates as the school writes them. Calendar dates are 'yyyy-mm-dd' strings; a moment becomes a
+// date or a time in Chile's time zone, whatever the server's or the phone's own.
+
+const ZONA_CHILE = 'America/Santiago'
+
+const MESES = [
+  'enero',
+  'febrero',
+  'marzo',
+  'abril',
+  'mayo',
+  'junio',
+  'julio',
+  'agosto',
+  'septiembre',
+  'octubre',
+  'noviembre',
+  'diciembre',
+]
+
+/** '2025-01-17' -> '17 de enero de 2025'. */
+export function fechaLarga(iso: string): string {
+  const [anio, mes, dia] = iso.slice(0, 10).split('-').map(Number)
+  return `${dia} de ${MESES[(mes ?? 1) - 1]} de ${anio}`
+}
+
+/** The calendar date in Chile at that moment, 'yyyy-mm-dd'. */
+export function fechaEnChile(momento: Date): string {
+  // en-CA writes dates as yyyy-mm-dd.
+  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONA_CHILE }).format(momento)
+}
+
+/** The time in Chile at that moment, 'hh:mm' (24 h). */
+export function horaEnChile(momento: Date): string {
+  return new Intl.DateTimeFormat('es-CL', {
+    timeZone: ZONA_CHILE,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(momento)
+}
+
+/** `fecha` ('yyyy-mm-dd') moved by `dias` calendar days (negative goes back). */
+export function sumarDias(fecha: string, dias: number): string {
+  const [anio, mes, dia] = fecha.split('-').map(Number)
+  return new Date(Date.UTC(anio ?? 0, (mes ?? 1) - 1, (dia ?? 1) + dias)).toISOString().slice(0, 10)
+}

@@ -1,0 +1,137 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { periodoEnPalabras } from '../../domain/concursos.ts'
+import { fechaEnChile } from '../../domain/fechas.ts'
+import { formatearClp } from '../../domain/moneda.ts'
+import { fechaCorta } from '../../domain/solicitudes.ts'
+import { ApiError, esErrorInternoORed } from '../../lib/api-error.ts'
+import { Estado } from '../../ui/spinner.tsx'
+import { ErrorConcurso } from './error-concurso.tsx'
+import { Dato, EtiquetaEstadoConcurso } from './ficha-concurso.tsx'
+import { iniciarPagoPostulacion, irAPasarela } from './pagar-derecho.ts'
+import { concursoQueries, postular, type DetalleConcurso } from './queries.ts'
+
+/**
+ * The application fee of a contest (where a contest link lands): the contest, the amount, and the
+ * way to the payment site. Outside the application period, or once paid, it says so and offers no
+ * payment; the server refuses one anyway.
+ */
+export function PaginaDerechoPostulacion({ id }: { id: string }) {
+  const consulta = useQuery(concursoQueries.detalle(id))
+  if (consulta.data) return <DerechoPostulacion concurso={consulta.data} />
+  if (consulta.isError)
+    return (
+      <ErrorConcurso
+        error={consulta.error}
+        titulo="Derecho de postulación"
+        reintentar={() => void consulta.refetch()}
+      />
+    )
+  return (
+    <section className="pagina pagina--estrecha">
+      <h1>Derecho de postulación</h1>
+      <Estado texto="Cargando el concurso…" />
+    </section>
+  )
+}
+
+function DerechoPostulacion({ concurso }: { concurso: DetalleConcurso }) {
+  const queryClient = useQueryClient()
+  const { id, miPostulacion, motivoNoPagable } = concurso
+  const monto = formatearClp(concurso.derechoPostulacion)
+  // Applying first (once per contest), then the payment of that application: the page is left
+  // for the payment site, which later brings the student back to the application.
+  const pago = useMutation({
+    mutationFn: async () => {
+      const postulacion = await postular(queryClient, id)
+      irAPasarela(await iniciarPagoPostulacion(postulacion.id))
+    },
+    onError(error) {
+      // Refused because something changed (paid in another tab, the period ended): show it as it is now.
+      if (error instanceof ApiError && error.status === 409)
+        void queryClient.invalidateQueries({ queryKey: concursoQueries.detalle(id).queryKey })
+    },
+  })
+  // Back from the payment site, the browser may show this page as it was left (its back-forward
+  // cache): the button must work again.
+  const { reset } = pago
+  useEffect(() => {
+    const alVolver = (e: PageTransitionEvent) => {
+      if (e.persisted) reset()
+    }
+    window.addEventListener('pageshow', alVolver)
+    return () => window.removeEventListener('pageshow', alVolver)
+  }, [reset])
+  const ocupado = pago.isPending || pago.isSuccess
+  const error = pago.error
+  const mensajeError = !error
+    ? null
+    : esErrorInternoORed(error) || !(error instanceof ApiError)
+      ? `No fue posible iniciar el pago: ${error.message}`
+      : error.message
+
+  return (
+    <section className="pagina pagina--estrecha" aria-labelledby="derecho-titulo">
+      <h1 id="derecho-titulo">Derecho de postulación</h1>
+      <p className="concurso__sede">
+        Concurso de{' '}
+        <Link to="/concurso/detalle/$id" params={{ id }}>
+          {concurso.especialidad}
+        </Link>
+        , {concurso.sede}, {concurso.ciudad}
+      </p>
+      <dl className="ficha">
+        <Dato termino="Postulación">{periodoEnPalabras(concurso)}</Dato>
+        <Dato termino="Estado">
+          <EtiquetaEstadoConcurso estado={concurso.estado} />
+        </Dato>
+        <Dato termino="Monto a pagar">
+          <span className="monto">{monto}</span>
+        </Dato>
+      </dl>
+      {miPostulacion?.pagadaEn ? (
+        <>
+          <p className="mensaje mensaje--exito">
+            El derecho de postulación de este concurso está pagado desde el{' '}
+            {fechaCorta(fechaEnChile(new Date(miPostulacion.pagadaEn)))}.
+          </p>
+          <p>
+            <Link to="/concurso/derechopostulacion/detalle/$id" params={{ id }} className="boton">
+              Ver mi postulación
+            </Link>
+          </p>
+        </>
+      ) : motivoNoPagable ? (
+        <>
+          <p className="mensaje mensaje--aviso">{motivoNoPagable}</p>
+          <p className="acciones">
+            {miPostulacion ? (
+              <Link to="/concurso/derechopostulacion/detalle/$id" params={{ id }} className="boton boton--secundario">
+                Ver mi postulación
+              </Link>
+            ) : null}
+            <Link to="/concurso/listado" className="boton boton--secundario">
+              Ver los concursos
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <p>
+            Al pagar se registra su postulación y se abre el sitio de pago con tarjeta. Al terminar, volverá a su
+            postulación para subir los documentos.
+          </p>
+          {mensajeError ? (
+            <p className="mensaje mensaje--error" role="alert">
+              {mensajeError}
+            </p>
+          ) : null}
+          <button type="button" className="boton boton--ancho" disabled={ocupado} onClick={() => pago.mutate()}>
+            {ocupado ? 'Conectando con el sitio de pago…' : `Pagar ${monto}`}
+          </button>
+        </>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,179 @@
+import { expect, test } from 'vitest'
+import { iniciarSesion, prepararPortal } from '../support/e2e.ts'
+import { consultarDb } from '../support/servidor.ts'
+
+// Contests and job offers in the browser, on a 360-pixel-wide phone: from a contest link to the
+// payment site, the list, a closed contest, the paid demo application and its documents, and the
+// job offers. The payment site itself belongs to the payment flow: here the page's side of it is
+// checked (what it asks POST /api/pagos, and the form it posts to the site), answered by this test.
+
+const portal = prepararPortal({ throttle: 'off' })
+
+test('from a contest link signed out: register, sign in, land on the fee, and leave for the payment site with the token', async () => {
+  const { page, context } = await portal.newPage()
+  await page.goto(`${portal.url}/?concurso=7`)
+  await page.waitForURL(`${portal.url}/login`)
+  await page.getByRole('link', { name: 'Regístrate' }).click()
+  await page.waitForURL(`${portal.url}/register`)
+  await page.getByLabel('Nombres').fill('Josefa')
+  await page.getByLabel('Apellidos').fill('Muñoz Pérez')
+  await page.getByLabel('Tipo de documento').selectOption('RUT')
+  await page.getByLabel('Número de documento').fill('11.111.111-1')
+  await page.getByLabel('Correo electrónico').fill('josefa.munoz@demo.cl')
+  await page.getByLabel('Teléfono').fill('+56 9 8765 4321')
+  await page.getByLabel(/^Contraseña/).fill('Postula2026')
+  await page.getByLabel('Confirmar contraseña').fill('Postula2026')
+  await page.getByRole('button', { name: 'Crear cuenta' }).click()
+  await page.waitForURL(/\/login\?email=/)
+  await page.getByLabel(/^Contraseña/).fill('Postula2026')
+  await page.getByRole('button', { name: 'Ingresar' }).click()
+
+  await page.waitForURL(`${portal.url}/concurso/derechopostulacion/7`)
+  await page.getByRole('heading', { name: 'Derecho de postulación', level: 1 }).waitFor()
+  await page.getByRole('link', { name: 'Medicina Interna' }).waitFor()
+  await page.getByText('Postulación abierta').waitFor()
+  expect(await page.getByText('$85.000', { exact: true }).count()).toBe(1)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+
+  // The payment API's contract: { concepto, referencia } in, { url, token } out; then a real form
+  // POST of token_ws to that url.
+  const pedidos: unknown[] = []
+  await page.route('**/api/pagos', async (ruta) => {
+    pedidos.push(ruta.request().postDataJSON())
+    await ruta.fulfill({ json: { url: `${portal.url}/pasarela-de-prueba`, token: 'token-de-prueba' } })
+  })
+  const enPasarela: { metodo: string; cuerpo: string | null }[] = []
+  await page.route('**/pasarela-de-prueba', async (ruta) => {
+    enPasarela.push({ metodo: ruta.request().method(), cuerpo: ruta.request().postData() })
+    await ruta.fulfill({
+      contentType: 'text/html; charset=utf-8',
+      body: '<!doctype html><html lang="es"><title>Pago</title><h1>Sitio de pago de prueba</h1></html>',
+    })
+  })
+  await page.getByRole('button', { name: 'Pagar $85.000' }).click()
+  await page.getByRole('heading', { name: 'Sitio de pago de prueba' }).waitFor()
+
+  const postulaciones = await consultarDb<{ id: string; pagada_en: string | null }>(
+    portal.server.dataDir,
+    "select p.id, p.pagada_en from postulaciones p join alumnos a on a.id = p.alumno_id where a.email = 'josefa.munoz@demo.cl' and p.concurso_id = '7'",
+  )
+  expect(postulaciones).toEqual([{ id: expect.any(String), pagada_en: null }])
+  expect(pedidos).toEqual([{ concepto: 'postulacion', referencia: postulaciones[0]?.id }])
+  expect(enPasarela).toEqual([{ metodo: 'POST', cuerpo: 'token_ws=token-de-prueba' }])
+  await context.close()
+})
+
+test('a contest detail link signed out shows the register link, opens the contest after signing in, and a refused payment says why', async () => {
+  const { page, context } = await portal.newPage()
+  await page.goto(`${portal.url}/?concursoDetalle=8`)
+  await page.waitForURL(`${portal.url}/login`)
+  await page.getByRole('link', { name: 'Regístrate' }).waitFor()
+  await page.getByLabel('Correo electrónico').fill('estudiante@demo.cl')
+  await page.getByLabel(/^Contraseña/).fill('Demo2026')
+  await page.getByRole('button', { name: 'Ingresar' }).click()
+  await page.waitForURL(`${portal.url}/concurso/detalle/8`)
+  await page.getByRole('heading', { name: 'Concurso de Pediatría', level: 1 }).waitFor()
+  await page.getByRole('heading', { name: 'Requisitos' }).waitFor()
+  await page.getByText('Certificado de Inmunización Hepatitis B').waitFor()
+  await page.getByRole('link', { name: 'Postular y pagar el derecho de postulación' }).click()
+  await page.waitForURL(`${portal.url}/concurso/derechopostulacion/8`)
+  // A payment the server refuses shows the server's own words, and nothing leaves the page.
+  await page.route('**/api/pagos', (ruta) =>
+    ruta.fulfill({ status: 409, json: { error: 'El derecho de postulación de este concurso ya está pagado.' } }),
+  )
+  await page.getByRole('button', { name: 'Pagar $85.000' }).click()
+  await page
+    .getByRole('alert')
+    .getByText('El derecho de postulación de este concurso ya está pagado.', { exact: true })
+    .waitFor()
+  expect(page.url()).toBe(`${portal.url}/concurso/derechopostulacion/8`)
+  await context.close()
+})
+
+test('the list: open contests as cards, upcoming and closed ones apart, on a phone without scrolling sideways', async () => {
+  const { page, context } = await portal.newPage()
+  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
+  await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+  await page.getByRole('navigation', { name: 'Accesos directos' }).getByRole('link', { name: 'Concursos' }).click()
+  await page.getByRole('heading', { name: 'Concursos', level: 1 }).waitFor()
+
+  const seccion = (nombre: string) => page.getByRole('region', { name: nombre })
+  const titulos = async (nombre: string) => seccion(nombre).getByRole('heading', { level: 3 }).allTextContents()
+  await seccion('Postulaciones abiertas').getByRole('article').first().waitFor()
+  expect(await titulos('Postulaciones abiertas')).toEqual([
+    'Anestesiología',
+    'Medicina Interna',
+    'Pediatría',
+    'Psiquiatría Adulto',
+  ])
+  expect(await titulos('Próximos concursos')).toEqual(['Medicina Familiar'])
+  expect(await titulos('Concursos cerrados')).toEqual(['Cirugía General'])
+  const interna = page.getByRole('article', { name: 'Medicina Interna' })
+  await interna.getByText('Hospital Clínico San Borja Arriarán, Santiago').waitFor()
+  await interna.getByText('$85.000').waitFor()
+  await interna.getByText(/^Del \d\d-\d\d-\d{4} al \d\d-\d\d-\d{4}$/).waitFor()
+  await page.getByRole('article', { name: 'Anestesiología' }).getByText('$120.000').waitFor()
+  await seccion('Concursos cerrados').getByText('Postulación cerrada').waitFor()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+
+  // A closed contest's fee cannot be paid: the page says why and offers no payment.
+  await page.goto(`${portal.url}/concurso/derechopostulacion/5`)
+  await page.getByText(/^El período de postulación de este concurso terminó el \d\d-\d\d-\d{4}/).waitFor()
+  expect(await page.getByRole('button', { name: /^Pagar/ }).count()).toBe(0)
+  await context.close()
+})
+
+test('the paid demo application: paid with its date, its state in words, and a document uploaded', async () => {
+  const { page, context } = await portal.newPage()
+  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
+  await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+  await page.goto(`${portal.url}/concurso/listado`)
+  await page.getByRole('link', { name: 'Ver mi postulación a Anestesiología' }).click()
+  await page.waitForURL(`${portal.url}/concurso/derechopostulacion/detalle/9`)
+  await page.getByRole('heading', { name: 'Mi postulación', level: 1 }).waitFor()
+  await page.getByText(/^Pagado el \d\d-\d\d-\d{4}$/).waitFor()
+  await page.getByText('Derecho de postulación pagado; faltan 5 documentos de 5 por subir').waitFor()
+  await page.getByText('0 de 5 subidos').waitFor()
+
+  await page.getByLabel('Subir Seguro de Responsabilidad Civil').setInputFiles({
+    name: 'poliza.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n% poliza\n%%EOF\n'),
+  })
+  await page.getByText('1 de 5 subidos').waitFor()
+  await page.getByText('Derecho de postulación pagado; faltan 4 documentos de 5 por subir').waitFor()
+  await page.getByRole('link', { name: 'Descargar Seguro de Responsabilidad Civil' }).waitFor()
+  expect(
+    await consultarDb(
+      portal.server.dataDir,
+      "select nombre_archivo, cod_documento from archivos_postulacion where postulacion_id = 'postulacion-estudiante-9'",
+    ),
+  ).toEqual([{ nombre_archivo: 'poliza.pdf', cod_documento: '46' }])
+  // Paid: no way to pay it again.
+  expect(await page.getByRole('link', { name: 'Pagar el derecho de postulación' }).count()).toBe(0)
+  await context.close()
+})
+
+test('job offers: listed with their contact by e-mail; the home tile stays hidden while the server says so', async () => {
+  const { page, context } = await portal.newPage()
+  const mosaico = page.waitForResponse((r) => r.url().endsWith('/api/ofertas/mosaico'))
+  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
+  await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+  expect(await (await mosaico).json()).toEqual({ status: 'ok', data: { visible: false } })
+  const accesos = page.getByRole('navigation', { name: 'Accesos directos' })
+  await accesos.getByRole('link', { name: 'Concursos' }).waitFor()
+  expect(await accesos.getByRole('link', { name: 'Ofertas Laborales' }).count()).toBe(0)
+
+  await page.goto(`${portal.url}/laboral/listado`)
+  await page.getByRole('heading', { name: 'Ofertas Laborales', level: 1 }).waitFor()
+  await page.getByRole('article').first().waitFor()
+  expect(await page.getByRole('article').count()).toBe(4)
+  const cesfam = page.getByRole('article', { name: 'Médico(a) general de zona, 44 horas' })
+  await cesfam.getByText('CESFAM Dr. Salvador Bustos, Santiago').waitFor()
+  expect(await cesfam.getByRole('link', { name: 'direccion@cesfam-bustos-demo.cl' }).getAttribute('href')).toBe(
+    `mailto:direccion@cesfam-bustos-demo.cl?subject=${encodeURIComponent('Postulación: Médico(a) general de zona, 44 horas')}`,
+  )
+  expect(await page.getByText('Hospital Regional de Rancagua').count()).toBe(0)
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  await context.close()
+})
