@@ -54,6 +54,7 @@ type Resultado = {
   ultimosDigitos: string | null
   tipoPago: string | null
   ordenCompra: string
+  comprobante: string | null
 }
 
 async function cuotas(cliente: ClienteDePrueba, codigo: string) {
@@ -223,6 +224,14 @@ test('approved: the return by POST without a session settles it, 303 to the outc
     }),
   ])
 
+  // The signed receipt, issued once the payment committed: a PDF its owner downloads.
+  expect(r.comprobante).toMatch(/^\/api\/documentos-emitidos\/[A-Z0-9]+$/)
+  const pdf = await estudiante.get(r.comprobante!)
+  expect(pdf.status).toBe(200)
+  expect(pdf.headers.get('content-type')).toBe('application/pdf')
+  expect(new TextDecoder().decode((await pdf.arrayBuffer()).slice(0, 5))).toBe('%PDF-')
+  expect((await extranjera.get(r.comprobante!)).status).toBe(404)
+
   for (const metodo of ['POST', 'GET', 'POST'] as const) {
     const otra = await volver(metodo, { token_ws: token })
     expect(otra.status).toBe(303)
@@ -230,6 +239,9 @@ test('approved: the return by POST without a session settles it, 303 to the outc
   }
   expect(await fisicosDe(id)).toHaveLength(1)
   expect(await resultado(estudiante, id)).toEqual(r)
+  expect(
+    await consultarDb(server.dataDir, "select codigo from documentos_emitidos where referencia = ? and cod_tipo_documento = '31'", id),
+  ).toHaveLength(1)
   // The installment cannot be paid again.
   expect((await estudiante.post('/api/pagos', { concepto: 'cuota', referencia: 'INS-26-40018/2' })).status).toBe(409)
   // A late commit is refused by the gateway; the portal keeps what it stored.
@@ -243,7 +255,12 @@ test('rejected card, by GET return: rejected, nothing paid; the same installment
   const res = await volver('GET', { token_ws: primero.token })
   expect(res.status).toBe(303)
   const rechazado = await resultado(extranjera, idDe(res.headers.get('location')))
-  expect(rechazado).toMatchObject({ estado: 'rechazado', ultimosDigitos: '0568', codigoAutorizacion: '000000' })
+  expect(rechazado).toMatchObject({
+    estado: 'rechazado',
+    ultimosDigitos: '0568',
+    codigoAutorizacion: '000000',
+    comprobante: null,
+  })
   expect(await fisicosDe(rechazado.id)).toEqual([])
   expect((await cuotaEnDb('INS-25-30688', 1))?.pago_id).toBeNull()
   expect((await cuotas(extranjera, 'INS-25-30688')).cuotas[0]?.estado).toBe('vencida')
@@ -542,4 +559,15 @@ test('with the real gateway configured, pages may post forms to its host and the
   expect((await fetch(`${server.url}/login`)).headers.get('content-security-policy')).toContain(
     "form-action 'self';",
   )
+})
+
+test("a payment approved before receipts existed (the demo's) gets its receipt when its outcome is first read", async () => {
+  const id = 'pago-demo-INS-25-30290-1'
+  const emitidos = () =>
+    consultarDb(server.dataDir, "select codigo from documentos_emitidos where referencia = ? and cod_tipo_documento = '31'", id)
+  expect(await emitidos()).toEqual([])
+  const [primera, segunda] = await Promise.all([resultado(estudiante, id), resultado(estudiante, id)])
+  expect(primera.comprobante).toBeTruthy()
+  expect(segunda.comprobante).toBe(primera.comprobante)
+  expect(await emitidos()).toHaveLength(1)
 })

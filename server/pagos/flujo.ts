@@ -9,6 +9,7 @@
 // refuses (already committed, late) or whose reply was lost is followed by a status query, and the
 // payment is settled from that: the gateway is the source of truth, the portal shows what it stored.
 import { randomBytes, randomInt, randomUUID } from 'node:crypto'
+import { DOC_COMPROBANTE_PAGO, enlaceDocumentoEmitido } from '../../src/domain/documentos-emitidos.ts'
 import {
   MENSAJE_CONCEPTO_NO_DISPONIBLE,
   MENSAJE_PASARELA_NO_DISPONIBLE,
@@ -19,6 +20,8 @@ import type { Log } from '../bitacora.ts'
 import type { Reloj } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 import type { Alumno, Pago } from '../db/schema.ts'
+import type { DependenciasPapel } from '../papel/emitir.ts'
+import { emitirComprobantePago } from '../papel/plantillas/comprobante-pago.ts'
 import type { ConceptoDePago } from './concepto.ts'
 import { conceptos } from './conceptos.ts'
 import {
@@ -39,6 +42,8 @@ export type DependenciasPago = {
   urlRetorno: string
   /** What the physical payment record names as the application. */
   nombreApp?: string
+  /** The document service, for the receipt of an approved payment. */
+  papel: Omit<DependenciasPapel, 'db' | 'ahora'>
 }
 
 export const NOMBRE_APP = 'Portal del Estudiante'
@@ -325,7 +330,36 @@ export async function aplicarRespuesta(deps: DependenciasPago, pago: Pago, r: Re
       .execute()
     return true
   })
+  // The receipt comes after the commit: a failure to lay out or sign it never loses the payment,
+  // and the outcome page issues it when it is first asked for (comprobanteDe).
+  if (aplicado && aprobado) await comprobanteDe(deps, { ...pago, estado: 'aprobado' })
   return aplicado && aprobado
+}
+
+/**
+ * The link to an approved payment's signed receipt, issuing it if it has not been yet (issuing is
+ * idempotent: two at once make one). Null for a payment not approved, or when the document service
+ * failed now; it is tried again on the next request.
+ */
+export async function comprobanteDe(deps: DependenciasPago, pago: Pick<Pago, 'id' | 'estado'>): Promise<string | null> {
+  if (pago.estado !== 'aprobado') return null
+  const emitido = await deps.db
+    .selectFrom('documentos_emitidos')
+    .select('codigo')
+    .where('cod_tipo_documento', '=', DOC_COMPROBANTE_PAGO)
+    .where('referencia', '=', pago.id)
+    .executeTakeFirst()
+  if (emitido) return enlaceDocumentoEmitido(emitido.codigo)
+  try {
+    const nuevo = await emitirComprobantePago({ ...deps.papel, db: deps.db, ahora: deps.clock() }, pago.id)
+    return enlaceDocumentoEmitido(nuevo.codigo)
+  } catch (err) {
+    deps.log('no se pudo emitir el comprobante del pago', {
+      pago: pago.id,
+      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    })
+    return null
+  }
 }
 
 /**

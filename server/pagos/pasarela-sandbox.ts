@@ -10,7 +10,8 @@
 // timeout; all four from the error page).
 import { randomBytes, randomInt } from 'node:crypto'
 import { Hono, type Context } from 'hono'
-import { fechaEnChile, formatoPesos } from '../../src/domain/pagos.ts'
+import { fechaEnChile } from '../../src/domain/fechas.ts'
+import { formatearClp } from '../../src/domain/moneda.ts'
 import type { EntornoApp, Reloj } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 import type { PasarelaSandboxTable } from '../db/schema.ts'
@@ -192,7 +193,7 @@ function resumen(t: Fila): string {
 <dl>
 <dt>Comercio</dt><dd>Portal de Estudiantes</dd>
 <dt>Orden de compra</dt><dd>${escapar(t.orden_compra)}</dd>
-<dt>Monto</dt><dd>${escapar(formatoPesos(t.monto))}</dd>
+<dt>Monto</dt><dd>${escapar(formatearClp(t.monto))}</dd>
 </dl>
 </section>`
 }
@@ -242,7 +243,7 @@ ${mensaje('cvv')}
 <label for="cuotas">Cuotas</label>
 <select id="cuotas" name="cuotas">${opcionesCuotas}</select>
 <p class="ayuda">Tarjetas de prueba: 4051 8856 0044 6623 (aprobada) y 5186 0595 5959 0568 (rechazada), con cualquier vencimiento futuro y CVV 123.</p>
-<button type="submit" class="primario">Pagar ${escapar(formatoPesos(t.monto))}</button>
+<button type="submit" class="primario">Pagar ${escapar(formatearClp(t.monto))}</button>
 </form>
 <form method="post" action="${RUTA_SANDBOX}/anular">
 <input type="hidden" name="token_ws" value="${escapar(t.token)}">

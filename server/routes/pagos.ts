@@ -9,16 +9,17 @@ import { Hono } from 'hono'
 import {
   crearPagoSchema,
   estadoCuota,
-  fechaEnChile,
   MENSAJE_INSCRIPCION_SIN_PAGOS,
   MENSAJE_PAGO_NO_ENCONTRADO,
   type EstadoPago,
 } from '../../src/domain/pagos.ts'
+import { fechaEnChile } from '../../src/domain/fechas.ts'
 import type { Dependencias, EntornoApp } from '../contexto.ts'
 import type { Alumno, Pago } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import {
   clasificarRetorno,
+  comprobanteDe,
   crearPago,
   procesarRetorno,
   reconciliar,
@@ -42,6 +43,7 @@ export function dependenciasPago(deps: Dependencias): DependenciasPago {
     log: deps.log,
     pasarela: deps.pasarela,
     urlRetorno: `${deps.config.publicUrl}${RUTA_RETORNO}`,
+    papel: { blobs: deps.blobs, firma: deps.firma, urlPublica: deps.config.publicUrl },
   }
 }
 
@@ -92,7 +94,7 @@ async function retorno(c: Context<EntornoApp>) {
   return c.redirect(rutaResultado(pago), 303)
 }
 
-function resultadoJson(p: Pago) {
+function resultadoJson(p: Pago, comprobante: string | null) {
   return {
     id: p.id,
     estado: p.estado as EstadoPago,
@@ -111,6 +113,8 @@ function resultadoJson(p: Pago) {
     fechaTransaccion: p.fecha_transaccion,
     creadoEn: p.creado_en,
     resueltoEn: p.resuelto_en,
+    /** The signed receipt's download link, once approved. */
+    comprobante,
   }
 }
 
@@ -175,5 +179,5 @@ export const rutasPagos = new Hono<EntornoApp>()
       await reconciliar(deps, pago)
       pago = (await buscar()) ?? pago
     }
-    return c.json({ status: 'ok' as const, data: resultadoJson(pago) })
+    return c.json({ status: 'ok' as const, data: resultadoJson(pago, await comprobanteDe(deps, pago)) })
   })

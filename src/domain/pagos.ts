@@ -57,24 +57,6 @@ export function sePuedePagar(estado: EstadoCuota): boolean {
   return estado !== 'pagada'
 }
 
-/** The school and its students keep Chile's calendar: the date there at `instante`, 'yyyy-mm-dd'. */
-export function fechaEnChile(instante: Date): string {
-  // en-CA writes dates as yyyy-mm-dd.
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Santiago',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(instante)
-}
-
-/** Chilean pesos as the school writes them: '$1.250.000' (no decimals: CLP has none). */
-export function formatoPesos(monto: number): string {
-  const signo = monto < 0 ? '-' : ''
-  const digitos = String(Math.round(Math.abs(monto)))
-  return `${signo}$${digitos.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`
-}
-
 export const MENSAJE_SIN_CUOTAS = 'Esta solicitud no tiene cuotas por pagar en línea.'
 export const MENSAJE_INSCRIPCION_SIN_PAGOS = 'Solicitud no encontrada o sin pago en línea habilitado.'
 export const MENSAJE_CUOTA_NO_ENCONTRADA = 'Cuota no encontrada.'

@@ -60,6 +60,11 @@ test('an installment paid with the rejected card, then with the approved one; th
   expect(detalle).toMatch(/Código de autorización\s+\d{6}/)
   expect(detalle).toContain('Terminada en 6623')
   expect(detalle).toContain('$450.000')
+  // The signed receipt downloads with the student's session.
+  const enlace = await page.getByRole('link', { name: 'Descargar comprobante (PDF)' }).getAttribute('href')
+  const pdf = await page.request.get(`${portal.url}${enlace}`)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
+  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-')
 
   await page.reload()
   await page.getByText('Pago aprobado').waitFor()

@@ -4,7 +4,8 @@
 // its approved payment and physical payment record, as a payment through the gateway leaves them.
 import { createHash } from 'node:crypto'
 import type { Insertable } from 'kysely'
-import { fechaEnChile, referenciaCuota } from '../../../src/domain/pagos.ts'
+import { fechaEnChile } from '../../../src/domain/fechas.ts'
+import { referenciaCuota } from '../../../src/domain/pagos.ts'
 import type { CuotasTable, PagosFisicosTable, PagosTable } from '../schema.ts'
 import { asistentesDemo, solicitudesDemo } from './demo.ts'
 

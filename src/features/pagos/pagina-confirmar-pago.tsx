@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import {
   ETIQUETA_ESTADO_CUOTA,
-  formatoPesos,
   MENSAJE_CUOTA_NO_ENCONTRADA,
   MENSAJE_CUOTA_PAGADA,
   referenciaCuota,
   sePuedePagar,
 } from '../../domain/pagos.ts'
+import { formatearClp } from '../../domain/moneda.ts'
 import { fechaCorta } from '../../domain/solicitudes.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { ErrorDeCarga } from './error-de-carga.tsx'
@@ -45,7 +45,7 @@ export function PaginaConfirmarPago({ codigo, numero }: { codigo: string; numero
           <dt>Estado</dt>
           <dd>{ETIQUETA_ESTADO_CUOTA[cuota.estado]}</dd>
           <dt>Monto a pagar</dt>
-          <dd className="detalle-pago__monto">{formatoPesos(cuota.monto)}</dd>
+          <dd className="detalle-pago__monto">{formatearClp(cuota.monto)}</dd>
         </dl>
         {sePuedePagar(cuota.estado) ? (
           <>
@@ -56,7 +56,7 @@ export function PaginaConfirmarPago({ codigo, numero }: { codigo: string; numero
             <IrAPasarela
               concepto="cuota"
               referencia={referenciaCuota(codigo, cuota.numero)}
-              etiqueta={`Pagar ${formatoPesos(cuota.monto)}`}
+              etiqueta={`Pagar ${formatearClp(cuota.monto)}`}
             />
           </>
         ) : (

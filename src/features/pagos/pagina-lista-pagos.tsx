@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { ETIQUETA_ESTADO_CUOTA, formatoPesos, MENSAJE_SIN_CUOTAS, sePuedePagar } from '../../domain/pagos.ts'
+import { ETIQUETA_ESTADO_CUOTA, MENSAJE_SIN_CUOTAS, sePuedePagar } from '../../domain/pagos.ts'
+import { formatearClp } from '../../domain/moneda.ts'
 import { fechaCorta } from '../../domain/solicitudes.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { ErrorDeCarga } from './error-de-carga.tsx'
@@ -62,7 +63,7 @@ function TablaCuotas({ codigo, cuotas }: { codigo: string; cuotas: readonly Cuot
       <p id="cuotas-resumen">
         {porPagar.length === 0
           ? 'Todas las cuotas están pagadas.'
-          : `${porPagar.length} de ${cuotas.length} cuotas por pagar, ${formatoPesos(porPagar.reduce((s, c) => s + c.monto, 0))} en total.`}
+          : `${porPagar.length} de ${cuotas.length} cuotas por pagar, ${formatearClp(porPagar.reduce((s, c) => s + c.monto, 0))} en total.`}
       </p>
       <div className="tabla-cuotas">
         <table aria-describedby="cuotas-resumen">
@@ -82,7 +83,7 @@ function TablaCuotas({ codigo, cuotas }: { codigo: string; cuotas: readonly Cuot
                 <th scope="row" data-etiqueta="Cuota">
                   Cuota {c.numero} de {cuotas.length}
                 </th>
-                <td data-etiqueta="Monto">{formatoPesos(c.monto)}</td>
+                <td data-etiqueta="Monto">{formatearClp(c.monto)}</td>
                 <td data-etiqueta="Vencimiento">
                   <time dateTime={c.vencimiento}>{fechaCorta(c.vencimiento)}</time>
                 </td>

@@ -3,11 +3,11 @@ import { Link, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import {
   EXPLICACION_ESTADO_PAGO,
-  formatoPesos,
   leerReferenciaCuota,
   TIPO_PAGO,
   TITULO_ESTADO_PAGO,
 } from '../../domain/pagos.ts'
+import { formatearClp } from '../../domain/moneda.ts'
 import { solicitudQueries } from '../solicitudes/queries.ts'
 import { Estado, Spinner } from '../../ui/spinner.tsx'
 import { ErrorDeCarga } from './error-de-carga.tsx'
@@ -77,7 +77,7 @@ function Resultado({ pago }: { pago: ResultadoPago }) {
         <dt>Concepto</dt>
         <dd>{pago.descripcion}</dd>
         <dt>Monto</dt>
-        <dd className="detalle-pago__monto">{formatoPesos(pago.monto)}</dd>
+        <dd className="detalle-pago__monto">{formatearClp(pago.monto)}</dd>
         <dt>Orden de compra</dt>
         <dd>{pago.ordenCompra}</dd>
         {pago.codigoAutorizacion && pago.estado === 'aprobado' ? (
@@ -108,6 +108,11 @@ function Resultado({ pago }: { pago: ResultadoPago }) {
         <dd>{new Date(pago.fechaTransaccion ?? pago.resueltoEn ?? pago.creadoEn).toLocaleString('es-CL')}</dd>
       </dl>
       <div className="acciones-pago">
+        {pago.comprobante ? (
+          <a href={pago.comprobante} className="boton" download>
+            Descargar comprobante (PDF)
+          </a>
+        ) : null}
         {reintentable && cuota ? (
           <Link
             to="/pagos/$a/$b"
