@@ -74,7 +74,12 @@ test('the payment gateway is the sandbox by default; webpay needs its host, comm
       WEBPAY_COMMERCE_CODE: '597000000000',
       WEBPAY_API_KEY: 'clave',
     }).pasarela,
-  ).toEqual({ tipo: 'webpay', host: 'https://webpay3gint.transbank.cl', codigoComercio: '597000000000', apiKey: 'clave' })
+  ).toEqual({
+    tipo: 'webpay',
+    host: 'https://webpay3gint.transbank.cl',
+    codigoComercio: '597000000000',
+    apiKey: 'clave',
+  })
   expect(() => construirConfig({ PASARELA: 'webpay', WEBPAY_HOST: 'https://webpay3g.transbank.cl' })).toThrow(
     /WEBPAY_COMMERCE_CODE, WEBPAY_API_KEY/,
   )

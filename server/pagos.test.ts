@@ -240,7 +240,11 @@ test('approved: the return by POST without a session settles it, 303 to the outc
   expect(await fisicosDe(id)).toHaveLength(1)
   expect(await resultado(estudiante, id)).toEqual(r)
   expect(
-    await consultarDb(server.dataDir, "select codigo from documentos_emitidos where referencia = ? and cod_tipo_documento = '31'", id),
+    await consultarDb(
+      server.dataDir,
+      "select codigo from documentos_emitidos where referencia = ? and cod_tipo_documento = '31'",
+      id,
+    ),
   ).toHaveLength(1)
   // The installment cannot be paid again.
   expect((await estudiante.post('/api/pagos', { concepto: 'cuota', referencia: 'INS-26-40018/2' })).status).toBe(409)
@@ -550,21 +554,21 @@ test('with the real gateway configured, pages may post forms to its host and the
     expect(pagina.headers.get('content-security-policy')).toContain(
       "form-action 'self' https://webpay3gint.transbank.cl;",
     )
-    expect((await fetch(`${otro.url}${RUTA_SANDBOX}/pagar`, formulario({ token_ws: 'a'.repeat(64) }))).status).toBe(
-      404,
-    )
+    expect((await fetch(`${otro.url}${RUTA_SANDBOX}/pagar`, formulario({ token_ws: 'a'.repeat(64) }))).status).toBe(404)
   } finally {
     await otro.close()
   }
-  expect((await fetch(`${server.url}/login`)).headers.get('content-security-policy')).toContain(
-    "form-action 'self';",
-  )
+  expect((await fetch(`${server.url}/login`)).headers.get('content-security-policy')).toContain("form-action 'self';")
 })
 
 test("a payment approved before receipts existed (the demo's) gets its receipt when its outcome is first read", async () => {
   const id = 'pago-demo-INS-25-30290-1'
   const emitidos = () =>
-    consultarDb(server.dataDir, "select codigo from documentos_emitidos where referencia = ? and cod_tipo_documento = '31'", id)
+    consultarDb(
+      server.dataDir,
+      "select codigo from documentos_emitidos where referencia = ? and cod_tipo_documento = '31'",
+      id,
+    )
   expect(await emitidos()).toEqual([])
   const [primera, segunda] = await Promise.all([resultado(estudiante, id), resultado(estudiante, id)])
   expect(primera.comprobante).toBeTruthy()

@@ -65,7 +65,10 @@ const RESPUESTA_APROBADA = {
 }
 
 test('create posts buy order, session id, amount and return URL with the commerce credentials; the reply gives token and URL', async () => {
-  siguiente = { status: 200, cuerpo: { token: 'e'.repeat(64), url: 'https://webpay3gint.transbank.cl/webpayserver/initTransaction' } }
+  siguiente = {
+    status: 200,
+    cuerpo: { token: 'e'.repeat(64), url: 'https://webpay3gint.transbank.cl/webpayserver/initTransaction' },
+  }
   const creada = await pasarela().crear({
     ordenCompra: 'C0000000000000000000000001',
     idSesion: 'sesion',

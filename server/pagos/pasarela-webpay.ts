@@ -21,16 +21,18 @@ export function crearPasarelaWebpay({
   async function llamar<T>(metodo: 'POST' | 'PUT' | 'GET', ruta: string, cuerpo?: unknown): Promise<T> {
     let res: Response
     try {
-      res = await fetch(`${base}${ruta}`, {
+      const init: RequestInit = {
         method: metodo,
         headers: {
           'Tbk-Api-Key-Id': codigoComercio,
           'Tbk-Api-Key-Secret': apiKey,
           'Content-Type': 'application/json',
         },
-        body: cuerpo === undefined ? undefined : JSON.stringify(cuerpo),
         signal: AbortSignal.timeout(timeoutMs),
-      })
+      }
+      // Only the creation carries a body; commit and status are bodiless PUT and GET.
+      if (cuerpo !== undefined) init.body = JSON.stringify(cuerpo)
+      res = await fetch(`${base}${ruta}`, init)
     } catch (err) {
       throw new ErrorPasarela(`Webpay no respondió: ${err instanceof Error ? err.message : String(err)}`, null)
     }

@@ -35,7 +35,10 @@ test('an installment paid with the rejected card, then with the approved one; th
   await entrar(page, 'estudiante@demo.cl')
   await page.goto(`${portal.url}/pagos/lista/INS-26-40018`)
   await page.getByRole('heading', { name: 'Lista de pagos' }).waitFor()
-  const filas = page.getByRole('table').getByRole('row').filter({ has: page.getByRole('rowheader') })
+  const filas = page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader') })
   expect(await filas.count()).toBe(4)
   expect(await filas.nth(0).innerText()).toMatch(/Cuota 1 de 4[\s\S]*\$450\.000[\s\S]*Pagada/)
   expect(await filas.nth(1).innerText()).toMatch(/Vencida/)

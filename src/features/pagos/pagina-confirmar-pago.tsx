@@ -50,8 +50,8 @@ export function PaginaConfirmarPago({ codigo, numero }: { codigo: string; numero
         {sePuedePagar(cuota.estado) ? (
           <>
             <p>
-              Al continuar irá a la pasarela de pago, donde ingresará los datos de su tarjeta. Al terminar volverá
-              al portal y verá el resultado.
+              Al continuar irá a la pasarela de pago, donde ingresará los datos de su tarjeta. Al terminar volverá al
+              portal y verá el resultado.
             </p>
             <IrAPasarela
               concepto="cuota"

@@ -1,12 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import {
-  EXPLICACION_ESTADO_PAGO,
-  leerReferenciaCuota,
-  TIPO_PAGO,
-  TITULO_ESTADO_PAGO,
-} from '../../domain/pagos.ts'
+import { EXPLICACION_ESTADO_PAGO, leerReferenciaCuota, TIPO_PAGO, TITULO_ESTADO_PAGO } from '../../domain/pagos.ts'
 import { formatearClp } from '../../domain/moneda.ts'
 import { solicitudQueries } from '../solicitudes/queries.ts'
 import { Estado, Spinner } from '../../ui/spinner.tsx'
@@ -114,11 +109,7 @@ function Resultado({ pago }: { pago: ResultadoPago }) {
           </a>
         ) : null}
         {reintentable && cuota ? (
-          <Link
-            to="/pagos/$a/$b"
-            params={{ a: cuota.codigoInscripcion, b: String(cuota.numero) }}
-            className="boton"
-          >
+          <Link to="/pagos/$a/$b" params={{ a: cuota.codigoInscripcion, b: String(cuota.numero) }} className="boton">
             Intentar nuevamente
           </Link>
         ) : null}
