@@ -122,10 +122,14 @@ describe('entry guard', () => {
 
   test('pagoInsc with posPago, and pagoInsc alone', async () => {
     iniciarSesion()
+    // The installments of an enrolment that is not the student's: the screens say so.
+    soloResponde('/api/pagos/cuotas/55')
     expect((await abrir('/?pagoInsc=55&posPago=2')).state.location.pathname).toBe('/pagos/55/2')
+    expect(await screen.findByRole('heading', { name: 'Pagar cuota' })).toBeTruthy()
     cleanup()
     vi.resetModules()
     expect((await abrir('/?pagoInsc=55')).state.location.pathname).toBe('/pagos/lista/55')
+    expect(await screen.findByRole('heading', { name: 'Lista de pagos' })).toBeTruthy()
   })
 
   test('concursoDetalle opens the contest detail', async () => {
