@@ -267,8 +267,6 @@ export type PostulacionesTable = {
   pagada_en: string | null
   /** The payment that paid the fee, in the payment flow's tables. */
   pago_id: string | null
-  /** The receipt of that payment, once issued. */
-  comprobante_ref: string | null
 }
 
 /** A file uploaded for one of the documents a contest asks of its applicants. */

@@ -17,6 +17,7 @@ import {
 } from '../../src/domain/concursos.ts'
 import { fechaEnChile } from '../../src/domain/fechas.ts'
 import { CONTENT_TYPE_POR_TIPO, MENSAJE_TIPO_DOCUMENTO } from '../../src/domain/documentos.ts'
+import { DOC_COMPROBANTE_PAGO, enlaceDocumentoEmitido } from '../../src/domain/documentos-emitidos.ts'
 import { nuevaClaveBlob } from '../blobs.ts'
 import type { Dependencias, EntornoApp } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
@@ -100,6 +101,17 @@ function archivoDePostulacionJson(
   }
 }
 
+async function comprobanteDePostulacion(deps: Dependencias, pagoId: string | null): Promise<string | null> {
+  if (!pagoId) return null
+  const emitido = await deps.db
+    .selectFrom('documentos_emitidos')
+    .select('codigo')
+    .where('cod_tipo_documento', '=', DOC_COMPROBANTE_PAGO)
+    .where('referencia', '=', pagoId)
+    .executeTakeFirst()
+  return emitido ? enlaceDocumentoEmitido(emitido.codigo) : null
+}
+
 /** The application as its page shows it: the contest, the payment, the documents and their files. */
 async function postulacionJson(deps: Dependencias, concurso: Concurso, p: Postulacion) {
   const hoy = hoyDe(deps)
@@ -114,8 +126,8 @@ async function postulacionJson(deps: Dependencias, concurso: Concurso, p: Postul
     concurso: resumenConcurso(concurso, hoy),
     creadaEn: p.creada_en,
     pagadaEn: p.pagada_en,
-    /** The receipt of the fee's payment, once one is issued. */
-    comprobante: p.comprobante_ref,
+    /** The signed receipt of the fee's payment, once issued (by the payment's outcome). */
+    comprobante: await comprobanteDePostulacion(deps, p.pago_id),
     /** Why the fee cannot be paid now, or null. */
     motivoNoPagable: motivoNoPagable(periodo(concurso), p.pagada_en, hoy),
     /** Documents can be uploaded or replaced while the contest takes applications. */
@@ -191,7 +203,6 @@ export const rutasConcursos = new Hono<EntornoApp>()
         creada_en: deps.clock().toISOString(),
         pagada_en: null,
         pago_id: null,
-        comprobante_ref: null,
       })
       .onConflict((oc) => oc.columns(['concurso_id', 'alumno_id']).doNothing())
       .execute()

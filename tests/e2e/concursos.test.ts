@@ -1,15 +1,14 @@
 import { expect, test } from 'vitest'
-import { iniciarSesion, prepararPortal } from '../support/e2e.ts'
+import { iniciarSesion, pagarConTarjeta, prepararPortal } from '../support/e2e.ts'
 import { consultarDb } from '../support/servidor.ts'
 
-// Contests and job offers in the browser, on a 360-pixel-wide phone: from a contest link to the
-// payment site, the list, a closed contest, the paid demo application and its documents, and the
-// job offers. The payment site itself belongs to the payment flow: here the page's side of it is
-// checked (what it asks POST /api/pagos, and the form it posts to the site), answered by this test.
+// Contests and job offers in the browser, on a 360-pixel-wide phone: from a contest link to a paid
+// application (through the portal's sandbox gateway), the list, a closed contest, the paid demo
+// application and its documents, and the job offers.
 
 const portal = prepararPortal({ throttle: 'off' })
 
-test('from a contest link signed out: register, sign in, land on the fee, and leave for the payment site with the token', async () => {
+test('from a contest link signed out: register, sign in, pay the fee in the sandbox, and see the application paid with its receipt', async () => {
   const { page, context } = await portal.newPage()
   await page.goto(`${portal.url}/?concurso=7`)
   await page.waitForURL(`${portal.url}/login`)
@@ -35,31 +34,24 @@ test('from a contest link signed out: register, sign in, land on the fee, and le
   expect(await page.getByText('$85.000', { exact: true }).count()).toBe(1)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
-  // The payment API's contract: { concepto, referencia } in, { url, token } out; then a real form
-  // POST of token_ws to that url.
-  const pedidos: unknown[] = []
-  await page.route('**/api/pagos', async (ruta) => {
-    pedidos.push(ruta.request().postDataJSON())
-    await ruta.fulfill({ json: { url: `${portal.url}/pasarela-de-prueba`, token: 'token-de-prueba' } })
-  })
-  const enPasarela: { metodo: string; cuerpo: string | null }[] = []
-  await page.route('**/pasarela-de-prueba', async (ruta) => {
-    enPasarela.push({ metodo: ruta.request().method(), cuerpo: ruta.request().postData() })
-    await ruta.fulfill({
-      contentType: 'text/html; charset=utf-8',
-      body: '<!doctype html><html lang="es"><title>Pago</title><h1>Sitio de pago de prueba</h1></html>',
-    })
-  })
+  // Paying applies first, then goes to the sandbox gateway by a form POST of token_ws.
   await page.getByRole('button', { name: 'Pagar $85.000' }).click()
-  await page.getByRole('heading', { name: 'Sitio de pago de prueba' }).waitFor()
+  await pagarConTarjeta(page, '4051 8856 0044 6623')
+  await page.waitForURL(/\/pagos\/respuesta\/[0-9a-f-]{36}$/)
+  await page.getByText('Pago aprobado').waitFor()
+  await page.getByRole('link', { name: 'Volver' }).click()
 
-  const postulaciones = await consultarDb<{ id: string; pagada_en: string | null }>(
+  // The application: paid, with its signed receipt.
+  await page.waitForURL(`${portal.url}/concurso/derechopostulacion/detalle/7`)
+  await page.getByText(/^Pagado el /).waitFor()
+  const comprobante = page.getByRole('link', { name: 'Comprobante de pago (PDF)' })
+  const pdf = await page.request.get(`${portal.url}${await comprobante.getAttribute('href')}`)
+  expect(pdf.headers()['content-type']).toBe('application/pdf')
+  const postulaciones = await consultarDb<{ pagada_en: string | null }>(
     portal.server.dataDir,
-    "select p.id, p.pagada_en from postulaciones p join alumnos a on a.id = p.alumno_id where a.email = 'josefa.munoz@demo.cl' and p.concurso_id = '7'",
+    "select p.pagada_en from postulaciones p join alumnos a on a.id = p.alumno_id where a.email = 'josefa.munoz@demo.cl' and p.concurso_id = '7'",
   )
-  expect(postulaciones).toEqual([{ id: expect.any(String), pagada_en: null }])
-  expect(pedidos).toEqual([{ concepto: 'postulacion', referencia: postulaciones[0]?.id }])
-  expect(enPasarela).toEqual([{ metodo: 'POST', cuerpo: 'token_ws=token-de-prueba' }])
+  expect(postulaciones).toEqual([{ pagada_en: expect.any(String) }])
   await context.close()
 })
 

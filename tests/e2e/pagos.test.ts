@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { iniciarSesion, prepararPortal } from '../support/e2e.ts'
+import { iniciarSesion, pagarConTarjeta, prepararPortal } from '../support/e2e.ts'
 import { consultarDb } from '../support/servidor.ts'
 
 // Paying installments in the browser, on a 360-pixel-wide phone, through the portal's sandbox
@@ -12,15 +12,6 @@ const portal = prepararPortal({ throttle: 'off' })
 async function entrar(page: Page, email: string) {
   await iniciarSesion(page, portal.url, email)
   await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
-}
-
-/** At the sandbox gateway: types a card and pays. */
-async function pagarConTarjeta(page: Page, tarjeta: string) {
-  await page.getByText('Pasarela de pruebas').waitFor()
-  await page.getByLabel('Número de tarjeta').fill(tarjeta)
-  await page.getByLabel('Vencimiento (MM/AA)').fill('12/39')
-  await page.getByLabel('CVV').fill('123')
-  await page.getByRole('button', { name: /^Pagar \$/ }).click()
 }
 
 const pagosDeCuota = (referencia: string) =>

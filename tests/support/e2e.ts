@@ -61,3 +61,12 @@ export async function esperarServiceWorker(page: Page) {
     }
   })
 }
+
+/** At the portal's sandbox gateway: types a card and pays. */
+export async function pagarConTarjeta(page: Page, tarjeta: string) {
+  await page.getByText('Pasarela de pruebas').waitFor()
+  await page.getByLabel('Número de tarjeta').fill(tarjeta)
+  await page.getByLabel('Vencimiento (MM/AA)').fill('12/39')
+  await page.getByLabel('CVV').fill('123')
+  await page.getByRole('button', { name: /^Pagar \$/ }).click()
+}

@@ -37,8 +37,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('pagada_en', 'text')
     /** The payment that paid the fee (a row of the payment flow's own tables). */
     .addColumn('pago_id', 'text')
-    /** The receipt issued for that payment, once there is one. */
-    .addColumn('comprobante_ref', 'text')
     .execute()
   // One application per student and contest: applying again finds the same one.
   await db.schema

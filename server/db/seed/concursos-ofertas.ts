@@ -171,7 +171,6 @@ export function postulacionesDemo(ahora: Date): Insertable<PostulacionesTable>[]
       creada_en: haceDias(3),
       pagada_en: haceDias(3),
       pago_id: null,
-      comprobante_ref: null,
     },
     {
       id: 'postulacion-extranjera-10',
@@ -180,7 +179,6 @@ export function postulacionesDemo(ahora: Date): Insertable<PostulacionesTable>[]
       creada_en: haceDias(1),
       pagada_en: null,
       pago_id: null,
-      comprobante_ref: null,
     },
   ]
 }

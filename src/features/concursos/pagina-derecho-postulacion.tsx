@@ -9,7 +9,8 @@ import { ApiError, esErrorInternoORed } from '../../lib/api-error.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { ErrorConcurso } from './error-concurso.tsx'
 import { Dato, EtiquetaEstadoConcurso } from './ficha-concurso.tsx'
-import { iniciarPagoPostulacion, irAPasarela } from './pagar-derecho.ts'
+import { iniciarPago } from '../pagos/queries.ts'
+import { irAPasarela } from './pagar-derecho.ts'
 import { concursoQueries, postular, type DetalleConcurso } from './queries.ts'
 
 /**
@@ -45,7 +46,7 @@ function DerechoPostulacion({ concurso }: { concurso: DetalleConcurso }) {
   const pago = useMutation({
     mutationFn: async () => {
       const postulacion = await postular(queryClient, id)
-      irAPasarela(await iniciarPagoPostulacion(postulacion.id))
+      irAPasarela(await iniciarPago('postulacion', postulacion.id))
     },
     onError(error) {
       // Refused because something changed (paid in another tab, the period ended): show it as it is now.

@@ -62,7 +62,17 @@ function DetallePostulacion({ id, postulacion }: { id: string; postulacion: Post
         <Dato termino="Derecho de postulación">
           {formatearClp(concurso.derechoPostulacion)}:{' '}
           {postulacion.pagadaEn ? (
-            <strong>Pagado el {fechaCorta(fechaEnChile(new Date(postulacion.pagadaEn)))}</strong>
+            <>
+              <strong>Pagado el {fechaCorta(fechaEnChile(new Date(postulacion.pagadaEn)))}</strong>
+              {postulacion.comprobante ? (
+                <>
+                  {' '}
+                  <a href={postulacion.comprobante} download>
+                    Comprobante de pago (PDF)
+                  </a>
+                </>
+              ) : null}
+            </>
           ) : (
             <strong>Pendiente de pago</strong>
           )}
