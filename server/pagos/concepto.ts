@@ -6,9 +6,6 @@ import type { Transaction } from 'kysely'
 import type { Db } from '../db/connection.ts'
 import type { Database } from '../db/schema.ts'
 
-/** 'cuota': a program installment; 'postulacion': a contest's application fee. */
-export type TipoConcepto = 'cuota' | 'postulacion'
-
 /** What is about to be charged. */
 export type Cobro = {
   /** CLP, a positive integer. */

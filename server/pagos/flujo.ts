@@ -10,19 +10,13 @@
 // payment is settled from that: the gateway is the source of truth, the portal shows what it stored.
 import { randomBytes, randomInt, randomUUID } from 'node:crypto'
 import { DOC_COMPROBANTE_PAGO, enlaceDocumentoEmitido } from '../../src/domain/documentos-emitidos.ts'
-import {
-  MENSAJE_CONCEPTO_NO_DISPONIBLE,
-  MENSAJE_PASARELA_NO_DISPONIBLE,
-  type ConceptoPago,
-  type EstadoPago,
-} from '../../src/domain/pagos.ts'
+import { MENSAJE_PASARELA_NO_DISPONIBLE, type ConceptoPago, type EstadoPago } from '../../src/domain/pagos.ts'
 import type { Log } from '../bitacora.ts'
 import type { Reloj } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 import type { Alumno, Pago } from '../db/schema.ts'
 import type { DependenciasPapel } from '../papel/emitir.ts'
 import { emitirComprobantePago } from '../papel/plantillas/comprobante-pago.ts'
-import type { ConceptoDePago } from './concepto.ts'
 import { conceptos } from './conceptos.ts'
 import {
   ErrorPasarela,
@@ -56,10 +50,6 @@ export const DETALLE_NO_INICIADO = 'No fue posible iniciar el pago en la pasarel
 
 type Rechazo = { ok: false; error: string; status: 404 | 409 | 502 }
 
-function concepto(tipo: string): ConceptoDePago | undefined {
-  return Object.hasOwn(conceptos, tipo) ? conceptos[tipo as ConceptoPago] : undefined
-}
-
 /** Letters and digits that cannot be mistaken for one another when read aloud or typed. */
 const ALFABETO_ORDEN = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ'
 
@@ -84,8 +74,7 @@ export async function crearPago(
   referencia: string,
 ): Promise<{ ok: true; url: string; token: string; pagoId: string } | Rechazo> {
   const { db, clock, log, pasarela } = deps
-  const c = concepto(tipo)
-  if (!c) return { ok: false, error: MENSAJE_CONCEPTO_NO_DISPONIBLE, status: 404 }
+  const c = conceptos[tipo]
   const ahora = clock()
   const cobro = await c.cobro(db, alumno.id, referencia, ahora)
   if ('error' in cobro) return { ok: false, error: cobro.error, status: cobro.status }
@@ -311,8 +300,8 @@ export async function aplicarRespuesta(deps: DependenciasPago, pago: Pago, r: Re
     // Settled already by another return: nothing more to do here.
     if (Number(actualizado.numUpdatedRows) !== 1) return false
     if (!aprobado) return true
-    const c = concepto(pago.concepto)
-    if (!c) throw new Error(`concepto de pago sin registrar: ${pago.concepto}`)
+    // Only the concepts registered ever reach the table (the body is checked against them).
+    const c = conceptos[pago.concepto as ConceptoPago]
     await c.alAprobar(trx, pago.alumno_id, pago.referencia, pago.id)
     const vendedor = await vendedorDe(trx, pago)
     await trx

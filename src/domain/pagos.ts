@@ -61,7 +61,6 @@ export const MENSAJE_SIN_CUOTAS = 'Esta solicitud no tiene cuotas por pagar en l
 export const MENSAJE_INSCRIPCION_SIN_PAGOS = 'Solicitud no encontrada o sin pago en línea habilitado.'
 export const MENSAJE_CUOTA_NO_ENCONTRADA = 'Cuota no encontrada.'
 export const MENSAJE_CUOTA_PAGADA = 'Esta cuota ya está pagada.'
-export const MENSAJE_CONCEPTO_NO_DISPONIBLE = 'Este tipo de pago no está disponible en el portal.'
 export const MENSAJE_PAGO_NO_ENCONTRADO = 'Pago no encontrado.'
 export const MENSAJE_PASARELA_NO_DISPONIBLE =
   'No fue posible comunicarse con la pasarela de pago. Intente nuevamente en unos minutos.'
