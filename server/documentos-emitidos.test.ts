@@ -52,7 +52,7 @@ test('a program certificate states the holder, RUT, program, hours, dates, issue
 
 test('an invoice bills the company whose RUT is on the enrolment, in CLP', async () => {
   const { texto } = await documento('INS-24-20117', '30')
-  for (const parte of ['Factura N° F-INS-24-20117', 'Clínica Los Andes SpA', '76543210-3', '$1.850.000']) {
+  for (const parte of ['Factura N° F-INS-24-20117', 'Clínica Los Andes SpA', '76543210-3', '$1.900.000']) {
     expect(texto).toContain(parte)
   }
 })

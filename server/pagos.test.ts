@@ -19,7 +19,7 @@ import {
   type ServidorDePrueba,
 } from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
-import { DETALLE_ERROR_FORMULARIO, DETALLE_NO_COINCIDE } from './pagos/flujo.ts'
+import { DETALLE_ERROR_FORMULARIO, DETALLE_NO_COINCIDE, DETALLE_YA_PAGADO } from './pagos/flujo.ts'
 import { ErrorPasarela, type PasarelaDePago } from './pagos/pasarela.ts'
 import { RUTA_SANDBOX, TARJETA_APROBADA, TARJETA_RECHAZADA } from './pagos/pasarela-sandbox.ts'
 
@@ -331,6 +331,28 @@ test.each(['GET', 'POST'] as const)(
     expect(r).toMatchObject({ estado: 'rechazado', detalle: DETALLE_ERROR_FORMULARIO })
   },
 )
+
+test('two tabs paying the same installment: the second, returning after the first was approved, is not committed, so it takes no money', async () => {
+  const primera = await crearPago(extranjera, 'INS-25-30688', 2)
+  const segunda = await crearPago(extranjera, 'INS-25-30688', 2)
+  await pagarEnSandbox(primera.token, TARJETA_APROBADA)
+  await pagarEnSandbox(segunda.token, TARJETA_APROBADA)
+  const idPrimera = idDe((await volver('POST', { token_ws: primera.token })).headers.get('location'))
+  const idSegunda = idDe((await volver('POST', { token_ws: segunda.token })).headers.get('location'))
+  expect(await resultado(extranjera, idPrimera)).toMatchObject({ estado: 'aprobado' })
+  expect(await resultado(extranjera, idSegunda)).toMatchObject({ estado: 'rechazado', detalle: DETALLE_YA_PAGADO })
+  expect((await cuotaEnDb('INS-25-30688', 2))?.pago_id).toBe(idPrimera)
+  expect(await fisicosDe(idSegunda)).toEqual([])
+  // At the gateway the second transaction was never committed: no charge.
+  const enPasarela = await consultarDb<{ token: string; confirmada_en: string | null }>(
+    server.dataDir,
+    'select token, confirmada_en from pasarela_sandbox where token in (?, ?)',
+    primera.token,
+    segunda.token,
+  )
+  expect(enPasarela.find((t) => t.token === primera.token)?.confirmada_en).not.toBeNull()
+  expect(enPasarela.find((t) => t.token === segunda.token)?.confirmada_en).toBeNull()
+})
 
 test('ten returns at the same moment apply the payment once', async () => {
   const { token } = await crearPago(estudiante, 'INS-25-30145', 2)

@@ -39,6 +39,15 @@ export const conceptoPostulacion: ConceptoDePago = {
     }
   },
 
+  async pagadoPorOtro(db, referencia, pagoId) {
+    const postulacion = await db
+      .selectFrom('postulaciones')
+      .select(['pagada_en', 'pago_id'])
+      .where('id', '=', referencia)
+      .executeTakeFirst()
+    return !!postulacion?.pagada_en && postulacion.pago_id !== pagoId
+  },
+
   async alAprobar(trx, alumnoId, referencia, pagoId) {
     // Only an unpaid application is marked, so a repeated approval changes nothing and the first
     // payment stays the one on record. The date is when the approval is recorded: the gateway

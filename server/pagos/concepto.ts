@@ -28,6 +28,11 @@ export type ConceptoDePago = {
    */
   cobro(db: Db, alumnoId: string, referencia: string, ahora: Date): Promise<Cobro | CobroRechazado>
   /**
+   * Whether another payment than `pagoId` has already paid `referencia` (a second tab, say).
+   * Asked on the return, before committing: a payment not committed is never charged.
+   */
+  pagadoPorOtro(db: Db, referencia: string, pagoId: string): Promise<boolean>
+  /**
    * Marks `referencia` as paid, inside the transaction that records the approved payment (so it
    * happens exactly once, with the payment).
    */

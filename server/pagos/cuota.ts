@@ -36,12 +36,25 @@ export const conceptoCuota: ConceptoDePago = {
     }
   },
 
+  async pagadoPorOtro(db, referencia, pagoId) {
+    const ref = leerReferenciaCuota(referencia)
+    if (!ref) return false
+    const cuota = await db
+      .selectFrom('cuotas')
+      .select('pago_id')
+      .where('codigo_inscripcion', '=', ref.codigoInscripcion)
+      .where('numero', '=', ref.numero)
+      .executeTakeFirst()
+    return !!cuota?.pago_id && cuota.pago_id !== pagoId
+  },
+
   async alAprobar(trx, alumnoId, referencia, pagoId) {
     const ref = leerReferenciaCuota(referencia)
     if (!ref) throw new Error(`referencia de cuota inválida: ${referencia}`)
-    // Only an unpaid installment of the student's own enrolment. If another payment of the same
-    // installment was approved first (two tabs paid it), this one stays recorded as approved, so
-    // the school can see both and refund one, and the installment keeps the first.
+    // Only an unpaid installment of the student's own enrolment. A second payment of the same
+    // installment is not committed once the first is approved (`pagadoPorOtro`); if both were
+    // committed at the very same moment, this one stays recorded as approved, so the school can
+    // see both and refund one, and the installment keeps the first.
     await trx
       .updateTable('cuotas')
       .set({ pago_id: pagoId })

@@ -46,6 +46,8 @@ export const DETALLE_ERROR_FORMULARIO =
   'La pasarela mostró un error en el formulario de pago; no se realizó ningún cargo.'
 export const DETALLE_NO_COINCIDE =
   'La pasarela informó un monto u orden de compra distintos a los del cobro, por lo que el pago no se aplicó. Comuníquese con su Asistente Comercial.'
+export const DETALLE_YA_PAGADO =
+  'Esto ya estaba pagado con otro pago, así que este no se confirmó en la pasarela: no se realizó ningún cargo.'
 export const DETALLE_NO_INICIADO = 'No fue posible iniciar el pago en la pasarela; no se realizó ningún cargo.'
 
 type Rechazo = { ok: false; error: string; status: 404 | 409 | 502 }
@@ -199,6 +201,12 @@ export async function procesarRetorno(deps: DependenciasPago, retorno: Retorno):
 export async function confirmarPago(deps: DependenciasPago, pago: Pago): Promise<void> {
   const { pasarela, log } = deps
   if (!pago.token) return
+  // Paid meanwhile by another payment (two tabs): this one is not committed, so the gateway never
+  // takes the money, and it ends as rejected with the reason.
+  if (await conceptos[pago.concepto as ConceptoPago].pagadoPorOtro(deps.db, pago.referencia, pago.id)) {
+    await cerrarSinCargo(deps, pago, 'rechazado', DETALLE_YA_PAGADO)
+    return
+  }
   let respuesta: RespuestaTransaccion
   try {
     respuesta = await pasarela.confirmar(pago.token)

@@ -167,22 +167,22 @@ export function alumnosDemo(passwordHash: string, creado: string): Insertable<Al
   ]
 }
 
-/** What the certificate and the invoice print about each demo program. */
+/** What the certificate and the invoice print about each demo program (the fee is the sum of its installments, where it has any). */
 export const programasDemo: Record<
   string,
   Pick<SolicitudesTable, 'horas' | 'fecha_termino' | 'arancel' | 'rut_empresa'>
 > = {
-  'INS-24-20117': { horas: 240, fecha_termino: '2024-12-13', arancel: 1_850_000, rut_empresa: '76543210-3' },
+  'INS-24-20117': { horas: 240, fecha_termino: '2024-12-13', arancel: 1_900_000, rut_empresa: '76543210-3' },
   'INS-24-20388': { horas: 16, fecha_termino: '2024-08-06', arancel: 320_000, rut_empresa: null },
   'INS-25-30021': { horas: 1800, fecha_termino: '2027-01-29', arancel: 6_400_000, rut_empresa: null },
-  'INS-25-30145': { horas: 160, fecha_termino: '2025-05-02', arancel: 900_000, rut_empresa: null },
-  'INS-25-30290': { horas: 200, fecha_termino: '2025-11-28', arancel: 1_600_000, rut_empresa: '96874120-9' },
+  'INS-25-30145': { horas: 160, fecha_termino: '2025-05-02', arancel: 2_500_000, rut_empresa: null },
+  'INS-25-30290': { horas: 200, fecha_termino: '2025-11-28', arancel: 1_140_000, rut_empresa: '96874120-9' },
   'INS-25-30311': { horas: 40, fecha_termino: '2025-06-13', arancel: 450_000, rut_empresa: null },
   'INS-25-30477': { horas: 220, fecha_termino: '2026-01-30', arancel: 1_500_000, rut_empresa: null },
   'INS-25-30502': { horas: 24, fecha_termino: '2025-09-03', arancel: 380_000, rut_empresa: null },
   'INS-26-40033': { horas: 160, fecha_termino: '2026-02-06', arancel: 950_000, rut_empresa: null },
-  'INS-26-40018': { horas: 200, fecha_termino: '2026-10-30', arancel: 1_700_000, rut_empresa: null },
-  'INS-25-30688': { horas: 220, fecha_termino: '2026-05-29', arancel: 1_650_000, rut_empresa: null },
+  'INS-26-40018': { horas: 200, fecha_termino: '2026-10-30', arancel: 1_800_000, rut_empresa: null },
+  'INS-25-30688': { horas: 220, fecha_termino: '2026-05-29', arancel: 1_260_000, rut_empresa: null },
 }
 
 type Solicitud = Insertable<SolicitudesTable>
