@@ -13,7 +13,7 @@ import {
   tipoPorExtension,
   type TipoArchivo,
 } from '../../src/domain/documentos.ts'
-import type { Transaction } from 'kysely'
+import type { Insertable, Kysely } from 'kysely'
 import type { Dependencias, EntornoApp } from '../contexto.ts'
 import type { Database } from '../db/schema.ts'
 import { leerFormularioConUnArchivo } from './validacion.ts'
@@ -107,23 +107,51 @@ export async function enviarArchivo(
   return c.body(contenido)
 }
 
+/** The tables of uploaded files: one file per owner (student, enrolment or application) and document. */
+type TablaArchivos = 'archivos_personales' | 'archivos_solicitud' | 'archivos_postulacion'
+
+/** What every one of those tables has; the owner column differs. */
+type FilaArchivo = { cod_documento: string; blob_clave: string }
+
 /**
- * Stores an uploaded file in place of the previous one of the same document. The bytes go first,
- * so a row never points at a missing blob; then `reemplazarFila` swaps the rows in one
- * transaction and returns the replaced file's blob key, deleted only once that has committed.
+ * Stores an uploaded file in place of the previous one of the same document and owner (the row's
+ * `columnaDueno`). The bytes go first, so a row never points at a missing blob; then the rows are
+ * swapped in one transaction, and the replaced file's blob is deleted only once that has committed.
  */
-export async function guardarReemplazando(
+export async function guardarReemplazando<T extends TablaArchivos>(
   { db, blobs, log }: Dependencias,
-  blobClave: string,
+  tabla: T,
+  columnaDueno: keyof Insertable<Database[T]> & string,
+  fila: Insertable<Database[T]> & FilaArchivo,
   bytes: Uint8Array,
-  reemplazarFila: (trx: Transaction<Database>) => Promise<string | undefined>,
 ): Promise<void> {
-  await blobs.put(blobClave, bytes)
+  // Kysely cannot type one query over a choice of tables: the query sees the three through the
+  // columns they share, as one of them.
+  const tablas = db as unknown as Kysely<Record<TablaArchivos, FilaArchivo & Record<string, string | number>>>
+  const nombre = tabla as TablaArchivos as 'archivos_personales'
+  const dueno = String((fila as Record<string, unknown>)[columnaDueno])
+  const delDocumento = { [columnaDueno]: dueno, cod_documento: fila.cod_documento }
+  await blobs.put(fila.blob_clave, bytes)
   let anterior: string | undefined
   try {
-    anterior = await db.transaction().execute(reemplazarFila)
+    anterior = await tablas.transaction().execute(async (trx) => {
+      const previo = await trx
+        .selectFrom(nombre)
+        .select('blob_clave')
+        .where((eb) => eb.and(delDocumento))
+        .executeTakeFirst()
+      await trx
+        .deleteFrom(nombre)
+        .where((eb) => eb.and(delDocumento))
+        .execute()
+      await trx
+        .insertInto(nombre)
+        .values(fila as FilaArchivo)
+        .execute()
+      return previo?.blob_clave
+    })
   } catch (err) {
-    await blobs.delete(blobClave)
+    await blobs.delete(fila.blob_clave)
     throw err
   }
   const borrar = anterior

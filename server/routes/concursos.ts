@@ -244,21 +244,7 @@ export const rutasConcursos = new Hono<EntornoApp>()
       blob_clave: nuevaClaveBlob(),
       subido_en: deps.clock().toISOString(),
     }
-    await guardarReemplazando(deps, fila.blob_clave, recibido.bytes, async (trx) => {
-      const previo = await trx
-        .selectFrom('archivos_postulacion')
-        .select('blob_clave')
-        .where('postulacion_id', '=', fila.postulacion_id)
-        .where('cod_documento', '=', fila.cod_documento)
-        .executeTakeFirst()
-      await trx
-        .deleteFrom('archivos_postulacion')
-        .where('postulacion_id', '=', fila.postulacion_id)
-        .where('cod_documento', '=', fila.cod_documento)
-        .execute()
-      await trx.insertInto('archivos_postulacion').values(fila).execute()
-      return previo?.blob_clave
-    })
+    await guardarReemplazando(deps, 'archivos_postulacion', 'postulacion_id', fila, recibido.bytes)
     return c.json({ status: 'ok' as const, data: archivoDePostulacionJson(concurso.id, fila) }, 201)
   })
   .get('/:id/postulacion/documentos/:archivo', async (c) => {

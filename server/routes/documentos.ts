@@ -84,21 +84,7 @@ export const rutasDocumentos = new Hono<EntornoApp>()
       id_inscripcion: ID_INSCRIPCION_PERSONAL,
       id_grupo: ID_GRUPO_PERSONAL,
     }
-    await guardarReemplazando(c.var.deps, fila.blob_clave, bytes, async (trx) => {
-      const previo = await trx
-        .selectFrom('archivos_personales')
-        .select('blob_clave')
-        .where('alumno_id', '=', alumno.id)
-        .where('cod_documento', '=', codDocumento)
-        .executeTakeFirst()
-      await trx
-        .deleteFrom('archivos_personales')
-        .where('alumno_id', '=', alumno.id)
-        .where('cod_documento', '=', codDocumento)
-        .execute()
-      await trx.insertInto('archivos_personales').values(fila).execute()
-      return previo?.blob_clave
-    })
+    await guardarReemplazando(c.var.deps, 'archivos_personales', 'alumno_id', fila, bytes)
     return c.json({ status: 'ok', data: archivoJson(fila) }, 201)
   })
   .get('/:id', async (c) => {

@@ -256,21 +256,7 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
       blob_clave: nuevaClaveBlob(),
       subido_en: deps.clock().toISOString(),
     }
-    await guardarReemplazando(deps, fila.blob_clave, recibido.bytes, async (trx) => {
-      const previo = await trx
-        .selectFrom('archivos_solicitud')
-        .select('blob_clave')
-        .where('codigo_inscripcion', '=', fila.codigo_inscripcion)
-        .where('cod_documento', '=', fila.cod_documento)
-        .executeTakeFirst()
-      await trx
-        .deleteFrom('archivos_solicitud')
-        .where('codigo_inscripcion', '=', fila.codigo_inscripcion)
-        .where('cod_documento', '=', fila.cod_documento)
-        .execute()
-      await trx.insertInto('archivos_solicitud').values(fila).execute()
-      return previo?.blob_clave
-    })
+    await guardarReemplazando(deps, 'archivos_solicitud', 'codigo_inscripcion', fila, recibido.bytes)
     return c.json({ status: 'ok' as const, data: archivoDeSolicitudJson(solicitud.codigo_inscripcion, fila) }, 201)
   })
   .get('/:codigo/documentos/:id', async (c) => {
