@@ -154,7 +154,7 @@ export type DocumentosEmitidosTable = {
   revocado_en: string | null
 }
 
-/** Billing companies, by RUT (spec 3 'Company'). */
+/** Billing companies, by RUT: who an invoice bills when a company pays for an enrolment. */
 export type EmpresasTable = {
   rut: string
   id: string

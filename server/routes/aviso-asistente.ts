@@ -1,5 +1,5 @@
 // E-mails to an enrolment's commercial assistant: a rejected set of conditions to follow up, a
-// signed regulations document to know of (the spec's notify-upload step).
+// signed regulations document to know of (the CRM's notify-upload step, done here by e-mail).
 import type { Dependencias } from '../contexto.ts'
 
 export async function avisarAsistente(

@@ -1,6 +1,6 @@
 // The public validator: anyone may check a document the school issued, by its code (typed, or read
 // from its QR) or by the PDF file itself, whose SHA-256 must be that of the signed bytes the portal
-// stored when it issued it. Both answer with the spec's reply (status 1 with data.codProspecto and
+// stored when it issued it. Both answer with the reply the original validator gave (status 1 with data.codProspecto and
 // data.msgvalido, otherwise status 0 and msg) plus the structured description the page shows.
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'

@@ -41,7 +41,7 @@ test('each program type has its regulations, the general articles first, numbere
   expect(texto).toContain(`Artículo ${magister.articulos.length}. Tesis o actividad formativa equivalente.`)
 })
 
-test('the two signature failures, in the spec words', () => {
+test("the two signature failures, with and without the server's reason", () => {
   expect(mensajeErrorFirma('no fue posible generar el documento firmado')).toBe(
     'Error en la firma: no fue posible generar el documento firmado, contacte a su Asistente',
   )

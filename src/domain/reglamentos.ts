@@ -130,7 +130,7 @@ export const MENSAJE_REGLAMENTO_NO_REQUERIDO = 'Esta solicitud no requiere acept
 export const MENSAJE_REGLAMENTO_CAMBIO =
   'El reglamento fue actualizado mientras lo leía. Ábralo de nuevo, léalo y acéptelo otra vez.'
 
-/** Why the regulations cannot be accepted yet, in the spec's words, or null when they can. */
+/** Why the regulations cannot be accepted yet, in the words the school uses, or null when they can. */
 export function bloqueoReglamento(s: SolicitudParaReglamento): string | null {
   if (!s.tieneDocumentoIdentidad) return MENSAJE_REGLAMENTO_SIN_RUT
   if (requiereEncuesta(s.codGrupo) && s.encuesta !== 'enviada') return MENSAJE_REGLAMENTO_SIN_ENCUESTA

@@ -88,7 +88,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .alterTable('solicitudes')
     .addColumn('arancel', 'integer', (c) => c.notNull().defaultTo(0))
     .execute()
-  /** The company that pays, when one does (spec 3 'Company'); the student is billed otherwise. */
+  /** The company that pays, when one does (its billing data in `empresas`); the student is billed otherwise. */
   await db.schema.alterTable('solicitudes').addColumn('rut_empresa', 'text').execute()
 }
 

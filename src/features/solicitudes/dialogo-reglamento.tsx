@@ -61,7 +61,7 @@ export function DialogoReglamento({
           break
         case 'rechazado': {
           const mensaje = fin.item.ultimoError
-          // The blocks have the spec's own alerts; any other refusal is a signature error.
+          // The two blocks have alerts of their own; any other refusal is a signature error.
           const propio = mensaje === MENSAJE_REGLAMENTO_SIN_RUT || mensaje === MENSAJE_REGLAMENTO_SIN_ENCUESTA
           await alerta({ titulo: 'Reglamento', mensaje: propio && mensaje ? mensaje : mensajeErrorFirma(mensaje) })
           break
