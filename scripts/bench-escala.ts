@@ -18,7 +18,7 @@ import { abrirBaseDeDatos } from '../server/db/connection.ts'
 import { iniciarPostgresEmbebido } from '../tests/support/postgres-embebido.ts'
 import { entornoS3, iniciarProcesoPortal, puertoLibre, type ProcesoPortal } from '../tests/support/proceso.ts'
 import { iniciarS3 } from '../tests/support/s3.ts'
-import { iniciarSesion } from '../tests/support/servidor.ts'
+import { iniciarSesion, personaEditable } from '../tests/support/servidor.ts'
 
 /**
  * The read paths measured on every engine and number of servers. The enrolment list (the
@@ -152,16 +152,7 @@ async function caida(motor: Motor, n: number): Promise<boolean> {
     const cliente = await iniciarSesion(urls[0]!, 'estudiante@demo.cl')
     const codigoAlumno = ((await (await cliente.get('/api/alumno')).json()) as { data: { Codigo_Alumno__c: string } })
       .data.Codigo_Alumno__c
-    const {
-      codPersona: _c,
-      email: _e,
-      rut: _r,
-      ...base
-    } = (
-      (await (await cliente.get('/api/alumno/persona')).json()) as {
-        data: PersonaInput & { codPersona: string; email: string; rut: string }
-      }
-    ).data
+    const base = await personaEditable(cliente)
     const cabeceras = {
       cookie: [...cliente.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
       'x-xsrf-token': cliente.cookies.get('XSRF-TOKEN') ?? '',

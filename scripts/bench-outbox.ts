@@ -8,7 +8,7 @@
 import 'fake-indexeddb/auto'
 import { crearOutbox, type ItemOutbox } from '../src/lib/offline/outbox.ts'
 import type { PersonaInput } from '../src/domain/persona.ts'
-import { consultarDb, iniciarSesion, iniciarServidorDePrueba } from '../tests/support/servidor.ts'
+import { consultarDb, iniciarSesion, iniciarServidorDePrueba, personaEditable } from '../tests/support/servidor.ts'
 
 const ENVIOS = 200
 /** Every PERDER_CADA-th submission loses the reply of its first attempt. */
@@ -19,16 +19,7 @@ try {
   const cliente = await iniciarSesion(server.url, 'estudiante@demo.cl')
   const codigoAlumno = ((await (await cliente.get('/api/alumno')).json()) as { data: { Codigo_Alumno__c: string } })
     .data.Codigo_Alumno__c
-  const {
-    codPersona: _c,
-    email: _e,
-    rut: _r,
-    ...base
-  } = (
-    (await (await cliente.get('/api/alumno/persona')).json()) as {
-      data: PersonaInput & { codPersona: string; email: string; rut: string }
-    }
-  ).data
+  const base = await personaEditable(cliente)
 
   const cabecerasSesion = () => ({
     cookie: [...cliente.cookies].map(([k, v]) => `${k}=${v}`).join('; '),

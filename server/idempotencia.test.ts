@@ -12,6 +12,7 @@ import {
   iniciarServidorDePrueba,
   type ClienteDePrueba,
   type ServidorDePrueba,
+  personaEditable,
 } from '../tests/support/servidor.ts'
 import { construirConfig } from './config.ts'
 import type { EntornoApp, Dependencias } from './contexto.ts'
@@ -38,15 +39,7 @@ describe('over HTTP on the real server', () => {
   })
   afterAll(() => server.close())
 
-  async function persona(cliente: ClienteDePrueba): Promise<Record<string, string>> {
-    const {
-      codPersona: _c,
-      email: _e,
-      rut: _r,
-      ...datos
-    } = (await (await cliente.get('/api/alumno/persona')).json()).data
-    return datos
-  }
+  const persona = personaEditable
 
   const filasConClave = (clave: string) =>
     consultarDb<{ alumno_id: string }>(

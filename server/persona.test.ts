@@ -12,6 +12,7 @@ import {
   iniciarServidorDePrueba,
   type ClienteDePrueba,
   type ServidorDePrueba,
+  personaEditable,
 } from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
 
@@ -40,10 +41,7 @@ async function leerPersona(cliente: ClienteDePrueba): Promise<PersonaGuardada> {
 }
 
 /** The student's own data as a PUT body: valid, since the seed's persons are. */
-async function cuerpoDe(cliente: ClienteDePrueba): Promise<PersonaInput> {
-  const { codPersona: _c, email: _e, rut: _r, ...persona } = await leerPersona(cliente)
-  return persona
-}
+const cuerpoDe = personaEditable
 
 const filaAlumno = async (id: string) =>
   (await consultarDb(server.dataDir, 'select * from alumnos where id = ?', id))[0]

@@ -21,6 +21,7 @@ import {
   type ClienteDePrueba,
   type ServidorDePrueba,
   type OpcionesServidorDePrueba,
+  personaEditable,
 } from '../tests/support/servidor.ts'
 import { rutasApi } from './app.ts'
 import { construirConfig } from './config.ts'
@@ -77,15 +78,7 @@ type Ajenos = {
   pago: string
 }
 
-async function personaDe(cliente: ClienteDePrueba): Promise<Record<string, unknown>> {
-  const {
-    codPersona: _c,
-    email: _e,
-    rut: _r,
-    ...persona
-  } = ((await (await cliente.get('/api/alumno/persona')).json()) as { data: Record<string, unknown> }).data
-  return persona
-}
+const personaDe = personaEditable
 
 const ENDPOINTS: Endpoint[] = [
   { metodo: 'GET', ruta: '/sesion', cuerpo: 'ninguno', sesion: false },

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { construirConfig, type Config } from '../../server/config.ts'
 import type { Reloj } from '../../server/contexto.ts'
+import type { PersonaInput } from '../../src/domain/persona.ts'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
 import { iniciarServidor, type OpcionesInicio } from '../../server/main.ts'
 import { borrarBaseDePrueba, urlDeBaseDePrueba } from './base-de-datos.ts'
@@ -187,4 +188,19 @@ export function tokenDeRecuperacion(correo: CorreoEnviado): string {
   const token = /recoverpass=([A-Za-z0-9_-]+)/.exec(correo.text)?.[1]
   if (!token) throw new Error(`el correo ${correo.archivo} no trae enlace de recuperación`)
   return token
+}
+
+/** The signed-in student's own data as a `PUT /api/alumno/persona` body (without its read-only fields). */
+export async function personaEditable(cliente: ClienteDePrueba): Promise<PersonaInput> {
+  const {
+    codPersona: _c,
+    email: _e,
+    rut: _r,
+    ...persona
+  } = (
+    (await (await cliente.get('/api/alumno/persona')).json()) as {
+      data: PersonaInput & { codPersona: string; email: string; rut: string }
+    }
+  ).data
+  return persona
 }
