@@ -96,8 +96,11 @@ export default defineConfig({
     // React in one chunk of its own: as routes were added, the bundler began splitting its JSX
     // runtime and a module runtime into separate small files, which every first screen loaded
     // (about 0.6 KB gzip more). One vendor chunk also stays cached across deploys.
+    // Chunks are named by their hash alone: every route's chunk names are listed in the first
+    // script (the router's lazy imports), so shorter names keep it about 0.7 KB gzip smaller.
     rolldownOptions: {
       output: {
+        chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
           groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
         },
