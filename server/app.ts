@@ -17,6 +17,7 @@ import { compresionJson } from './middleware/compresion.ts'
 import { cerrarSiQuedaCuerpo } from './middleware/conexion.ts'
 import { idempotencia } from './middleware/idempotencia.ts'
 import { ipCliente } from './middleware/ip.ts'
+import { DemasiadosCampos, limiteDeCampos, respuestaDemasiadosCampos } from './middleware/limite-campos.ts'
 import { limiteDeCuerpo } from './middleware/limite-cuerpo.ts'
 import { registroDePeticiones } from './middleware/registro.ts'
 import { cargarSesion } from './middleware/sesion.ts'
@@ -37,7 +38,8 @@ import { rutasSesion } from './routes/sesion.ts'
 import { rutasSolicitudes } from './routes/solicitudes.ts'
 
 // Replies are compressed last, after the idempotency middleware has stored them as sent. Bodies
-// are bounded before anything reads them; the idempotency middleware needs the student.
+// are bounded (in bytes, and a form in fields) before anything reads them; the idempotency
+// middleware needs the student.
 // Built once at module level so its type, `ApiPortal`, carries every route's reply for the
 // client's typed calls (src/lib/cliente-api.ts); the security tests list its routes to check that
 // each one is in their tables.
@@ -45,6 +47,7 @@ export const rutasApi = new Hono<EntornoApp>()
   .use(compresionJson)
   .use(apiSinCache)
   .use(limiteDeCuerpo)
+  .use(limiteDeCampos)
   .use(cargarSesion)
   .use(idempotencia)
   .route('/sesion', rutasSesion)
@@ -124,8 +127,10 @@ export function crearApp({
   app.route('/', estaticos(config.distDir))
   app.notFound((c) => c.text('No encontrado', 404))
   app.onError((err, c) => {
+    // A client's form with too many fields, met by whatever read it: its reply, not our error.
+    if (err instanceof DemasiadosCampos) return respuestaDemasiadosCampos()
     log(`error en ${c.req.method} ${c.req.path}`, { id: c.var.idPeticion, error: err.stack ?? err.message })
     return c.json({ error: MENSAJE_ERROR_INTERNO }, 500)
   })
-  return app
+  return { app, deps }
 }

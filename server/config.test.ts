@@ -15,6 +15,7 @@ test('defaults follow the design: 127.0.0.1:8080, ./data, 12 h sessions, 60 min 
   expect(config.dataDir).toMatch(/\/data$/)
   expect(config.serviceAccountEmail).toBe('portal@postgrado-demo.cl')
   expect(config.limites.loginCuentaIp).toEqual({ max: 10, ventanaMs: 15 * 60_000 })
+  expect(config.limites.pagosAlumno).toEqual({ max: 10, ventanaMs: 10 * 60_000 })
   expect(config.uploadMaxMb).toBe(5)
 })
 
@@ -22,6 +23,7 @@ test('environment values override the defaults', () => {
   const config = construirConfig({
     PORT: '9090',
     PUBLIC_URL: 'https://portal.ejemplo.cl/',
+    PASARELA: 'sandbox',
     SERVICE_ACCOUNT_EMAIL: 'Portal@Escuela.CL',
     THROTTLE_LOGIN_IP: '5/0.5',
     TRUST_PROXY: '1',
@@ -65,8 +67,18 @@ test('PostgreSQL and S3 are off by default and taken from their variables when s
   expect(() => construirConfig({ S3_BUCKET: 'portal-archivos' })).toThrow(/S3_ENDPOINT/)
 })
 
-test('the payment gateway is the sandbox by default; webpay needs its host, commerce code and key, all three', () => {
+test('the payment gateway is the sandbox on this machine; webpay needs its host, commerce code and key, all three', () => {
   expect(construirConfig({}).pasarela).toEqual({ tipo: 'sandbox' })
+  for (const local of ['http://127.0.0.1:8080', 'http://localhost:5173/', 'http://[::1]:8080'])
+    expect(construirConfig({ PUBLIC_URL: local }).pasarela, local).toEqual({ tipo: 'sandbox' })
+  // A published portal takes the test gateway only when it is asked for by name.
+  for (const publica of ['https://portal.ejemplo.cl', 'http://10.0.0.5:8080'])
+    expect(() => construirConfig({ PUBLIC_URL: publica }), publica).toThrow(
+      /Falta PASARELA.*PASARELA=webpay con WEBPAY_HOST, WEBPAY_COMMERCE_CODE y WEBPAY_API_KEY.*PASARELA=sandbox/,
+    )
+  expect(construirConfig({ PUBLIC_URL: 'https://portal.ejemplo.cl', PASARELA: 'sandbox' }).pasarela).toEqual({
+    tipo: 'sandbox',
+  })
   expect(
     construirConfig({
       PASARELA: 'webpay',

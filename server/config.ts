@@ -57,6 +57,8 @@ export type Config = {
     registroIp: Limite
     /** Checks of a passport or DNI number other than the student's own, per student. */
     documentoAlumno: Limite
+    /** New payments (gateway transactions) per student. */
+    pagosAlumno: Limite
   }
 }
 
@@ -120,13 +122,30 @@ function configS3(env: Env): ConfigS3 | null {
   }
 }
 
+/** A public URL on this machine: where a test gateway is expected, not a real portal. */
+export function esUrlLocal(publicUrl: string | null | undefined): boolean {
+  if (!publicUrl) return true
+  try {
+    return ['localhost', '127.0.0.1', '[::1]'].includes(new URL(publicUrl).hostname)
+  } catch {
+    return false
+  }
+}
+
 /**
- * PASARELA=sandbox (default) or webpay; webpay needs WEBPAY_HOST, WEBPAY_COMMERCE_CODE and
- * WEBPAY_API_KEY, all three: a half-configured real gateway must stop the start, not fall back to
- * the sandbox and take pretend payments.
+ * PASARELA=sandbox or webpay. Unset, the sandbox only where the portal runs on this machine (no
+ * PUBLIC_URL, or a local one): a deployed portal that forgot its gateway must not start taking
+ * the sandbox's test card as real payments. webpay needs WEBPAY_HOST, WEBPAY_COMMERCE_CODE and
+ * WEBPAY_API_KEY, all three: a half-configured real gateway must stop the start too.
  */
 function configPasarela(env: Env): ConfigPasarela {
-  const tipo = env.PASARELA || 'sandbox'
+  const tipo = env.PASARELA || (esUrlLocal(env.PUBLIC_URL) ? 'sandbox' : undefined)
+  if (!tipo)
+    throw new Error(
+      `Falta PASARELA: el portal se publica en ${env.PUBLIC_URL}, así que no usará la pasarela de pruebas sin que se pida. ` +
+        'Defina PASARELA=webpay con WEBPAY_HOST, WEBPAY_COMMERCE_CODE y WEBPAY_API_KEY para cobrar de verdad, ' +
+        'o PASARELA=sandbox si este portal es de pruebas.',
+    )
   if (tipo === 'sandbox') return { tipo }
   if (tipo !== 'webpay') throw new Error(`PASARELA debe ser sandbox o webpay (recibido: ${tipo})`)
   const faltan = ['WEBPAY_HOST', 'WEBPAY_COMMERCE_CODE', 'WEBPAY_API_KEY'].filter((nombre) => !env[nombre])
@@ -180,6 +199,7 @@ export function construirConfig(env: Env = process.env): Config {
       validacionIp: limite(env, 'THROTTLE_VALIDACION_IP', 20, 10),
       registroIp: limite(env, 'THROTTLE_REGISTRO_IP', 10, 60),
       documentoAlumno: limite(env, 'THROTTLE_DOCUMENTO_ALUMNO', 10, 60),
+      pagosAlumno: limite(env, 'THROTTLE_PAGOS_ALUMNO', 10, 10),
     },
   }
 }

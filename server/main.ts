@@ -6,8 +6,8 @@ import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { createAdaptorServer } from '@hono/node-server'
 import { crearApp, type OpcionesApp } from './app.ts'
-import { construirConfig, type Config } from './config.ts'
-import { crearLog, type Salida } from './bitacora.ts'
+import { construirConfig, esUrlLocal, type Config } from './config.ts'
+import { crearLog, type Log, type Salida } from './bitacora.ts'
 import type { ConfigApp, Reloj } from './contexto.ts'
 import { blobStoreEnDisco, type BlobStore } from './blobs.ts'
 import { blobStoreEnS3 } from './blobs-s3.ts'
@@ -16,7 +16,9 @@ import { purgarCaducados } from './db/purga.ts'
 import { sembrar } from './db/seed/index.ts'
 import { DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 import { crearCorreo } from './correo.ts'
+import { barrerReclamos } from './pagos/flujo.ts'
 import { certificadoEscuela, type CertificadoEscuela } from './papel/certificado-escuela.ts'
+import { dependenciasPago } from './routes/pagos.ts'
 
 /** `salida` receives the log's JSON lines (default: standard output); `pasarela` as in crearApp. */
 export type OpcionesInicio = { config: Config; clock?: Reloj; salida?: Salida; pasarela?: OpcionesApp['pasarela'] }
@@ -78,16 +80,18 @@ export async function iniciarServidor({
     )
   }
   const correo = crearCorreo({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir, log })
-  const app = crearApp({ db, config: appConfig, correo, blobs, firma, clock, log, pasarela })
+  const { app, deps } = crearApp({ db, config: appConfig, correo, blobs, firma, clock, log, pasarela })
   fetchApp = (req, env) => app.fetch(req, env)
+  if (config.pasarela.tipo === 'sandbox' && !esUrlLocal(config.publicUrl))
+    log(`AVISO: los pagos van a la pasarela de pruebas (PASARELA=sandbox): ningún pago en ${config.publicUrl} es real.`)
 
-  // Every server runs the purge: each pass is plain deletes by expiry, so two servers purging at
-  // once delete each row once between them and neither waits on nor undoes the other.
-  const purgar = () =>
-    purgarCaducados(db, clock()).catch((err: unknown) => log(`error al purgar caducados: ${String(err)}`))
-  await purgar()
-  const purga = setInterval(purgar, 3_600_000)
-  purga.unref()
+  // Every server runs both, at start and then now and then. The purge is plain deletes by expiry,
+  // so two servers purging at once delete each row once between them; the sweep takes each
+  // payment claim left behind through a conditional update, so one server settles each.
+  const tareas = [
+    await periodica('purgar caducados', 3_600_000, () => purgarCaducados(db, clock()), log),
+    await periodica('barrer reclamos de pago', 60_000, () => barrerReclamos(dependenciasPago(deps)), log),
+  ]
 
   let cerrado: Promise<void> | undefined
   return {
@@ -95,7 +99,7 @@ export async function iniciarServidor({
     config: appConfig,
     close() {
       cerrado ??= (async () => {
-        clearInterval(purga)
+        for (const tarea of tareas) clearInterval(tarea)
         await new Promise<void>((resolve) => {
           server.close(() => resolve())
           // Idle keep-alive connections would hold close() open until they time out; requests
@@ -110,6 +114,15 @@ export async function iniciarServidor({
       return cerrado
     },
   }
+}
+
+/** Runs `tarea` now and then every `cadaMs`; a failure is logged, never thrown. */
+async function periodica(nombre: string, cadaMs: number, tarea: () => Promise<unknown>, log: Log) {
+  const correr = () => tarea().catch((err: unknown) => log(`error al ${nombre}: ${String(err)}`))
+  await correr()
+  const intervalo = setInterval(correr, cadaMs)
+  intervalo.unref()
+  return intervalo
 }
 
 async function principal(): Promise<void> {

@@ -7,6 +7,7 @@ import { MENSAJE_POSTULACION_DESCONOCIDA } from './concursos/pago-postulacion.ts
 import {
   MENSAJE_CUOTA_NO_ENCONTRADA,
   MENSAJE_CUOTA_PAGADA,
+  MENSAJE_DEMASIADOS_PAGOS,
   MENSAJE_INSCRIPCION_SIN_PAGOS,
   MENSAJE_PAGO_NO_ENCONTRADO,
 } from '../src/domain/pagos.ts'
@@ -63,10 +64,13 @@ async function cuotas(cliente: ClienteDePrueba, codigo: string) {
   return ((await res.json()) as { data: { cuotas: Cuota[]; programa: string; hoy: string } }).data
 }
 
-/** Creates a payment for installment `numero` of `codigo`: what the payment page does. */
+/**
+ * Asks to pay installment `numero` of `codigo`, as the payment page does: a new payment (201), or
+ * the one still open at the gateway for it (200).
+ */
 async function crearPago(cliente: ClienteDePrueba, codigo: string, numero: number) {
   const res = await cliente.post('/api/pagos', { concepto: 'cuota', referencia: `${codigo}/${numero}` })
-  expect(res.status).toBe(201)
+  expect([200, 201]).toContain(res.status)
   const cuerpo = (await res.json()) as { url: string; token: string }
   expect(Object.keys(cuerpo).sort()).toEqual(['token', 'url'])
   return cuerpo
@@ -332,26 +336,56 @@ test.each(['GET', 'POST'] as const)(
   },
 )
 
-test('two tabs paying the same installment: the second, returning after the first was approved, is not committed, so it takes no money', async () => {
+test('asked again while its token is open at the gateway, the same payment comes back; once the token has lapsed, a new one', async () => {
+  const pedir = () => extranjera.post('/api/pagos', { concepto: 'cuota', referencia: 'INS-25-30688/3' })
+  const primera = await pedir()
+  expect(primera.status).toBe(201)
+  const { token } = (await primera.json()) as { token: string }
+  for (let i = 0; i < 3; i++) {
+    const otra = await pedir()
+    expect(otra.status).toBe(200)
+    expect(await otra.json()).toEqual({ url: `${server.url}${RUTA_SANDBOX}/pagar`, token })
+  }
+  expect(await consultarDb(server.dataDir, "select id from pagos where referencia = 'INS-25-30688/3'")).toHaveLength(1)
+  adelanto += 6
+  try {
+    const nueva = await pedir()
+    expect(nueva.status).toBe(201)
+    expect(((await nueva.json()) as { token: string }).token).not.toBe(token)
+  } finally {
+    adelanto -= 6
+  }
+})
+
+test('two tabs paying the same installment: the one returning after the other was approved is not committed, so it takes no money', async () => {
   const primera = await crearPago(extranjera, 'INS-25-30688', 2)
-  const segunda = await crearPago(extranjera, 'INS-25-30688', 2)
-  await pagarEnSandbox(primera.token, TARJETA_APROBADA)
-  await pagarEnSandbox(segunda.token, TARJETA_APROBADA)
-  const idPrimera = idDe((await volver('POST', { token_ws: primera.token })).headers.get('location'))
-  const idSegunda = idDe((await volver('POST', { token_ws: segunda.token })).headers.get('location'))
-  expect(await resultado(extranjera, idPrimera)).toMatchObject({ estado: 'aprobado' })
-  expect(await resultado(extranjera, idSegunda)).toMatchObject({ estado: 'rechazado', detalle: DETALLE_YA_PAGADO })
-  expect((await cuotaEnDb('INS-25-30688', 2))?.pago_id).toBe(idPrimera)
-  expect(await fisicosDe(idSegunda)).toEqual([])
-  // At the gateway the second transaction was never committed: no charge.
-  const enPasarela = await consultarDb<{ token: string; confirmada_en: string | null }>(
-    server.dataDir,
-    'select token, confirmada_en from pasarela_sandbox where token in (?, ?)',
-    primera.token,
-    segunda.token,
-  )
-  expect(enPasarela.find((t) => t.token === primera.token)?.confirmada_en).not.toBeNull()
-  expect(enPasarela.find((t) => t.token === segunda.token)?.confirmada_en).toBeNull()
+  // The first tab's form is finished just before its token lapses; the second tab, asked for
+  // after that, gets a payment of its own.
+  adelanto += 4.9
+  try {
+    await pagarEnSandbox(primera.token, TARJETA_APROBADA)
+    adelanto += 0.2
+    const segunda = await crearPago(extranjera, 'INS-25-30688', 2)
+    expect(segunda.token).not.toBe(primera.token)
+    await pagarEnSandbox(segunda.token, TARJETA_APROBADA)
+    const idSegunda = idDe((await volver('POST', { token_ws: segunda.token })).headers.get('location'))
+    const idPrimera = idDe((await volver('POST', { token_ws: primera.token })).headers.get('location'))
+    expect(await resultado(extranjera, idSegunda)).toMatchObject({ estado: 'aprobado' })
+    expect(await resultado(extranjera, idPrimera)).toMatchObject({ estado: 'rechazado', detalle: DETALLE_YA_PAGADO })
+    expect((await cuotaEnDb('INS-25-30688', 2))?.pago_id).toBe(idSegunda)
+    expect(await fisicosDe(idPrimera)).toEqual([])
+    // At the gateway the first transaction was never committed: no charge.
+    const enPasarela = await consultarDb<{ token: string; confirmada_en: string | null }>(
+      server.dataDir,
+      'select token, confirmada_en from pasarela_sandbox where token in (?, ?)',
+      primera.token,
+      segunda.token,
+    )
+    expect(enPasarela.find((t) => t.token === segunda.token)?.confirmada_en).not.toBeNull()
+    expect(enPasarela.find((t) => t.token === primera.token)?.confirmada_en).toBeNull()
+  } finally {
+    adelanto -= 5.1
+  }
 })
 
 test('ten returns at the same moment apply the payment once', async () => {
@@ -374,12 +408,12 @@ test('ten returns at the same moment apply the payment once', async () => {
   ).toHaveLength(1)
 })
 
-test('a return that arrives before the payer finished leaves the payment pending; the real one then settles it', async () => {
+test('a return that arrives before the payer finished leaves the payment being confirmed; the real one then settles it', async () => {
   const { token } = await crearPago(estudiante, 'INS-25-30290', 3)
   const temprano = await volver('POST', { token_ws: token })
   expect(temprano.status).toBe(303)
   const id = idDe(temprano.headers.get('location'))
-  expect((await resultado(estudiante, id)).estado).toBe('pendiente')
+  expect((await resultado(estudiante, id)).estado).toBe('confirmando')
   await pagarEnSandbox(token, TARJETA_APROBADA)
   await volver('POST', { token_ws: token })
   expect((await resultado(estudiante, id)).estado).toBe('aprobado')
@@ -501,7 +535,7 @@ test('a commit whose reply is lost is reconciled by asking the status: approved 
   }
 })
 
-test('when neither the commit nor the status answers, the payment stays pending and the outcome page settles it later', async () => {
+test('when neither the commit nor the status answers, the payment stays claimed and the outcome page settles it later', async () => {
   let caida = true
   const { otro, cliente } = await conPasarela((real) => ({
     ...real,
@@ -517,7 +551,8 @@ test('when neither the commit nor the status answers, the payment stays pending 
   try {
     const { id } = await pagarEn(otro, cliente, 'INS-26-40018/3')
     const leer = async () => ((await (await cliente.get(`/api/pagos/${id}`)).json()) as { data: Resultado }).data
-    expect((await leer()).estado).toBe('pendiente')
+    expect((await leer()).estado).toBe('confirmando')
+    expect((await leer()).estado).toBe('confirmando')
     caida = false
     expect((await leer()).estado).toBe('aprobado')
     expect(await leer()).toMatchObject({ estado: 'aprobado' })
@@ -596,4 +631,38 @@ test("a payment approved before receipts existed (the demo's) gets its receipt w
   expect(primera.comprobante).toBeTruthy()
   expect(segunda.comprobante).toBe(primera.comprobante)
   expect(await emitidos()).toHaveLength(1)
+})
+
+test('new payments are limited per student: the eleventh in ten minutes gets 429 with Retry-After and a Spanish message', async () => {
+  const otro = await iniciarServidorDePrueba()
+  try {
+    const cliente = await iniciarSesion(otro.url, DEMO_CUENTAS.estudiante)
+    const pedir = () => cliente.post('/api/pagos', { concepto: 'cuota', referencia: 'INS-26-40018/3' })
+    for (let i = 1; i <= 10; i++) {
+      const res = await pedir()
+      expect(res.status, `pago ${i}`).toBe(201)
+      if (i === 10) break
+      // Cancelled at the gateway and back: the next ask needs a new transaction.
+      const { token } = (await res.json()) as { token: string }
+      const anular = await fetch(`${otro.url}${RUTA_SANDBOX}/anular`, formulario({ token_ws: token }))
+      const campos = camposDeVuelta(await anular.text())
+      const vuelta = await fetch(`${otro.url}/api/pagos/retorno`, formulario(campos))
+      expect(vuelta.status).toBe(303)
+    }
+    // The tenth is still open at the gateway: asking for it again is no new transaction.
+    expect((await pedir()).status).toBe(200)
+    const antes = await consultarDb(otro.dataDir, 'select count(*) as n from pagos')
+    const res = await cliente.post('/api/pagos', { concepto: 'cuota', referencia: 'INS-26-40018/4' })
+    expect(res.status).toBe(429)
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(await res.json()).toEqual({ error: MENSAJE_DEMASIADOS_PAGOS })
+    expect(await consultarDb(otro.dataDir, 'select count(*) as n from pagos')).toEqual(antes)
+    // Another student is counted apart.
+    const extranjeraOtro = await iniciarSesion(otro.url, DEMO_CUENTAS.extranjera)
+    expect((await extranjeraOtro.post('/api/pagos', { concepto: 'cuota', referencia: 'INS-25-30688/1' })).status).toBe(
+      201,
+    )
+  } finally {
+    await otro.close()
+  }
 })

@@ -26,6 +26,7 @@ import {
 import { rutasApi } from './app.ts'
 import { construirConfig } from './config.ts'
 import { DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS } from './db/seed/demo.ts'
+import { MENSAJE_DEMASIADOS_CAMPOS } from './middleware/limite-campos.ts'
 import { MENSAJE_XSRF } from './middleware/xsrf.ts'
 import { MENSAJE_SOLO_JSON, MENSAJE_SOLO_MULTIPART } from './routes/validacion.ts'
 import { hashearPassword } from './seguridad/password.ts'
@@ -929,3 +930,121 @@ test.each(conCuerpo('multipart').flatMap((e) => SUBIDAS_HOSTILES.map((s) => ({ e
     expect(await estadoDeDatos(comun)).toEqual(antes)
   },
 )
+
+/**
+ * A form of `n` fields, urlencoded or multipart, as raw text. Only its beginning is sent: the
+ * server must refuse it from the parts it has counted, never waiting for (or parsing) the rest.
+ */
+function formularioDeCampos(tipo: 'urlencoded' | 'multipart', n: number): { contentType: string; cuerpo: string } {
+  if (tipo === 'urlencoded')
+    return {
+      contentType: 'application/x-www-form-urlencoded',
+      cuerpo: Array.from({ length: n }, (_, i) => `c${i}=1`).join('&'),
+    }
+  const parte = (i: number) => `--limite\r\nContent-Disposition: form-data; name="c${i}"\r\n\r\n1\r\n`
+  return {
+    contentType: 'multipart/form-data; boundary=limite',
+    cuerpo: `${Array.from({ length: n }, (_, i) => parte(i)).join('')}--limite--\r\n`,
+  }
+}
+
+/** The pages of the sandbox gateway that read a form, besides the API's endpoints. */
+const FORMULARIOS_SANDBOX = ['/sandbox/pasarela/pagar', '/sandbox/pasarela/autorizar', '/sandbox/pasarela/anular']
+
+/**
+ * Sends the first tenth of a form of thousands of fields, declaring the whole length: the reply
+ * must come without the rest, which never arrives.
+ */
+async function formularioEnorme(
+  ruta: string,
+  tipo: 'urlencoded' | 'multipart',
+  campos: number,
+  metodo = 'POST',
+  cabeceras: string[] = [],
+) {
+  const { contentType, cuerpo } = formularioDeCampos(tipo, campos)
+  const cookies = [...otra.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+  return peticionCruda(
+    comun.url,
+    [
+      `${metodo} ${ruta} HTTP/1.1`,
+      'Host: portal',
+      `Content-Type: ${contentType}`,
+      `Cookie: ${cookies}`,
+      `X-XSRF-TOKEN: ${otra.cookies.get('XSRF-TOKEN')}`,
+      `Content-Length: ${Buffer.byteLength(cuerpo)}`,
+      ...cabeceras,
+      '',
+      cuerpo.slice(0, Math.floor(cuerpo.length / 10)),
+    ].join('\r\n'),
+  )
+}
+
+const TIPOS_FORMULARIO = ['urlencoded', 'multipart'] as const
+
+test.each([
+  // Within each endpoint's size limit: 10,000 fields fit in an upload's, about 1,500 multipart
+  // fields in the 100 KB of the others. An upload takes multipart only.
+  ...conCuerpo('multipart').map((e) => ({ ruta: url(e), nombre: nombre(e), subida: true, tipo: 'multipart' as const })),
+  ...[
+    ...conCuerpo('formulario').map((e) => ({ ruta: url(e), nombre: nombre(e) })),
+    ...FORMULARIOS_SANDBOX.map((ruta) => ({ ruta, nombre: `POST ${ruta}` })),
+  ].flatMap((e) => TIPOS_FORMULARIO.map((tipo) => ({ ...e, subida: false, tipo }))),
+])(
+  '$nombre refuses a $tipo form of thousands of fields with 413, from the first parts, without parsing it',
+  async ({ ruta, tipo, subida }) => {
+    const antes = await estadoDeDatos(comun)
+    const { respuesta, cerrada } = await formularioEnorme(ruta, tipo, tipo === 'multipart' && !subida ? 1_500 : 10_000)
+    expect(respuesta).toMatch(/^HTTP\/1\.1 413 /)
+    expect(respuesta).toContain(JSON.stringify({ error: MENSAJE_DEMASIADOS_CAMPOS }))
+    expect(respuesta).toMatch(/^connection: close$/im)
+    expect(cerrada).toBe(true)
+    expect(await estadoDeDatos(comun)).toEqual(antes)
+  },
+)
+
+test.each([
+  ...[...conCuerpo('json'), ...conCuerpo('pdf')].flatMap((e) => TIPOS_FORMULARIO.map((tipo) => ({ e, tipo }))),
+  ...conCuerpo('multipart').map((e) => ({ e, tipo: 'urlencoded' as const })),
+])(
+  '$e.metodo $e.ruta, which reads no such form, refuses a $tipo form of thousands of fields before reading it',
+  async ({ e, tipo }) => {
+    const antes = await estadoDeDatos(comun)
+    const { respuesta, cerrada } = await formularioEnorme(
+      url(e),
+      tipo,
+      tipo === 'multipart' && e.cuerpo !== 'pdf' ? 1_500 : 10_000,
+      e.metodo,
+    )
+    expect(respuesta).toMatch(/^HTTP\/1\.1 415 /)
+    expect(respuesta).toMatch(/^connection: close$/im)
+    expect(cerrada).toBe(true)
+    expect(await estadoDeDatos(comun)).toEqual(antes)
+  },
+)
+
+test('an upload of thousands of fields sent through the outbox (with an Idempotency-Key) is refused the same, and no reply is stored for its key', async () => {
+  const antes = await estadoDeDatos(comun)
+  const { respuesta } = await formularioEnorme('/api/alumno/documentos', 'multipart', 10_000, 'POST', [
+    'Idempotency-Key: clave-formulario-enorme',
+  ])
+  expect(respuesta).toMatch(/^HTTP\/1\.1 413 /)
+  expect(respuesta).toContain(JSON.stringify({ error: MENSAJE_DEMASIADOS_CAMPOS }))
+  expect(await estadoDeDatos(comun)).toEqual(antes)
+  expect(comun.logs.join('\n')).not.toContain('"mensaje":"error en POST /api/alumno/documentos"')
+})
+
+test('a form within the field limit still reaches its endpoint: the gateway return and an upload', async () => {
+  const retorno = await fetch(`${comun.url}/api/pagos/retorno`, {
+    method: 'POST',
+    body: new URLSearchParams({ token_ws: 'f'.repeat(64) }),
+    redirect: 'manual',
+  })
+  expect(retorno.status).toBe(404)
+  const subida = await otra.request(
+    'POST',
+    '/api/alumno/documentos',
+    formulario({ codTipoDocumento: '21', archivo: pdf('otra', 'limite.pdf') }),
+  )
+  expect(subida.status).toBe(201)
+})

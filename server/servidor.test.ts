@@ -10,6 +10,7 @@ import {
   iniciarServidorDePrueba,
   tokenDeRecuperacion,
 } from '../tests/support/servidor.ts'
+import { iniciarProcesoPortal } from '../tests/support/proceso.ts'
 import { DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 import { proveedorMigraciones } from './db/migrations/index.ts'
 
@@ -191,3 +192,24 @@ test('expired sessions, reset tokens and throttle windows are purged at start', 
     await borrarBaseDePrueba(dataDir)
   }
 })
+
+test('a published portal with no PASARELA does not start, so the test gateway never takes real payments; PASARELA=sandbox starts it, with a warning', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-pasarela-'))
+  try {
+    const publicado = { DATA_DIR: dataDir, PUBLIC_URL: 'https://portal.ejemplo.cl' }
+    await expect(iniciarProcesoPortal(publicado)).rejects.toThrow(
+      /terminó \(código 1\)[\s\S]*Falta PASARELA: el portal se publica en https:\/\/portal\.ejemplo\.cl[\s\S]*PASARELA=webpay con WEBPAY_HOST, WEBPAY_COMMERCE_CODE y WEBPAY_API_KEY/,
+    )
+    const deprueba = await iniciarProcesoPortal({ ...publicado, PASARELA: 'sandbox' })
+    try {
+      expect((await fetch(`${deprueba.url}/api/salud`)).status).toBe(200)
+      expect(deprueba.salida.join('')).toContain(
+        'AVISO: los pagos van a la pasarela de pruebas (PASARELA=sandbox): ningún pago en https://portal.ejemplo.cl es real.',
+      )
+    } finally {
+      await deprueba.detener()
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true })
+  }
+}, 60_000)

@@ -64,6 +64,15 @@ export function abrirBaseDeDatos({
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
 }
 
+/**
+ * The error a write gets when it would break a unique index or key: what a conditional claim that
+ * lost to another one looks like on either engine.
+ */
+export function esViolacionDeUnicidad(err: unknown): boolean {
+  const codigo = (err as { code?: unknown } | null)?.code
+  return codigo === '23505' || codigo === 'SQLITE_CONSTRAINT_UNIQUE'
+}
+
 export function esPostgres(db: Db): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter
 }

@@ -333,6 +333,10 @@ export type PagosTable = {
   creado_en: string
   retornado_en: string | null
   resuelto_en: string | null
+  /** While 'confirmando': until when the server that claimed it is committing it. */
+  confirmando_hasta: string | null
+  /** The gateway's URL for `token`, where the browser posts it. */
+  url_pasarela: string | null
 }
 
 /** The physical payment record (setPagoFisicoWpay) of an approved gateway payment. */

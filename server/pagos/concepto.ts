@@ -28,8 +28,9 @@ export type ConceptoDePago = {
    */
   cobro(db: Db, alumnoId: string, referencia: string, ahora: Date): Promise<Cobro | CobroRechazado>
   /**
-   * Whether another payment than `pagoId` has already paid `referencia` (a second tab, say).
-   * Asked on the return, before committing: a payment not committed is never charged.
+   * Whether `referencia` is already paid by something other than payment `pagoId`. Asked once the
+   * payment holds its claim, before committing: the claim keeps out every other gateway payment,
+   * this catches what was paid some other way meanwhile. A payment not committed is never charged.
    */
   pagadoPorOtro(db: Db, referencia: string, pagoId: string): Promise<boolean>
   /**

@@ -51,10 +51,8 @@ export const conceptoCuota: ConceptoDePago = {
   async alAprobar(trx, alumnoId, referencia, pagoId) {
     const ref = leerReferenciaCuota(referencia)
     if (!ref) throw new Error(`referencia de cuota inválida: ${referencia}`)
-    // Only an unpaid installment of the student's own enrolment. A second payment of the same
-    // installment is not committed once the first is approved (`pagadoPorOtro`); if both were
-    // committed at the very same moment, this one stays recorded as approved, so the school can
-    // see both and refund one, and the installment keeps the first.
+    // Only an unpaid installment of the student's own enrolment. No second payment of it is ever
+    // committed (the flow's claim), so the condition on pago_id only guards the record.
     await trx
       .updateTable('cuotas')
       .set({ pago_id: pagoId })

@@ -2,19 +2,33 @@
 // browser's return from the gateway, commit, and settle the payment exactly once.
 //
 // The return is matched by the gateway's token and the buy order, never by the session: the
-// gateway's POST comes from another site and carries no SameSite=Lax cookie. A payment leaves
-// 'pendiente' through one conditional update (`where estado = 'pendiente'`) inside the
-// transaction that also applies it to what was paid, so of two returns at once (two tabs, a
-// reload, two servers) only one settles it and the other finds it settled. A commit the gateway
-// refuses (already committed, late) or whose reply was lost is followed by a status query, and the
-// payment is settled from that: the gateway is the source of truth, the portal shows what it stored.
+// gateway's POST comes from another site and carries no SameSite=Lax cookie.
+//
+// A payment claims what it pays before the gateway commits it (the commit is what captures the
+// money): it moves from 'pendiente' to 'confirmando' through one conditional update, and a unique
+// index lets only one payment of the same concept and reference be 'confirmando' or 'aprobado'.
+// So of two payments of one installment returning at once (two tabs, two servers), one claims it
+// and is committed; the other is never committed, so the gateway never takes that money, and ends
+// rejected with the reason. The claim carries a lease (`confirmando_hasta`): while it runs, only
+// the server that claimed it commits; once it runs out (that server died, or its commit and status
+// query got no answer), the next read of the payment or the periodic sweep takes it and finishes
+// the job: commit again (the gateway commits a token once, so a repeat is refused, never charged
+// twice) and settle from the status. A claim is released only when the gateway says the payment
+// did not go through. The gateway is the source of truth; the portal shows what it stored.
 import { randomBytes, randomInt, randomUUID } from 'node:crypto'
 import { DOC_COMPROBANTE_PAGO, enlaceDocumentoEmitido } from '../../src/domain/documentos-emitidos.ts'
-import { MENSAJE_PASARELA_NO_DISPONIBLE, type ConceptoPago, type EstadoPago } from '../../src/domain/pagos.ts'
+import {
+  MENSAJE_DEMASIADOS_PAGOS,
+  MENSAJE_PASARELA_NO_DISPONIBLE,
+  type ConceptoPago,
+  type EstadoPago,
+} from '../../src/domain/pagos.ts'
 import type { Log } from '../bitacora.ts'
+import type { Limite } from '../config.ts'
 import type { Reloj } from '../contexto.ts'
-import type { Db } from '../db/connection.ts'
+import { esViolacionDeUnicidad, type Db } from '../db/connection.ts'
 import type { Alumno, Pago } from '../db/schema.ts'
+import { contar } from '../middleware/limites.ts'
 import type { DependenciasPapel } from '../papel/emitir.ts'
 import { emitirComprobantePago } from '../papel/plantillas/comprobante-pago.ts'
 import { conceptos } from './conceptos.ts'
@@ -23,6 +37,7 @@ import {
   esAprobada,
   estaIniciada,
   LARGO_ORDEN_COMPRA,
+  VIGENCIA_TOKEN_MS,
   type PasarelaDePago,
   type RespuestaTransaccion,
 } from './pasarela.ts'
@@ -38,6 +53,8 @@ export type DependenciasPago = {
   nombreApp?: string
   /** The document service, for the receipt of an approved payment. */
   papel: Omit<DependenciasPapel, 'db' | 'ahora'>
+  /** New gateway transactions per student. */
+  limiteCreacion: Limite
 }
 
 export const NOMBRE_APP = 'Portal del Estudiante'
@@ -50,7 +67,15 @@ export const DETALLE_YA_PAGADO =
   'Esto ya estaba pagado con otro pago, así que este no se confirmó en la pasarela: no se realizó ningún cargo.'
 export const DETALLE_NO_INICIADO = 'No fue posible iniciar el pago en la pasarela; no se realizó ningún cargo.'
 
-type Rechazo = { ok: false; error: string; status: 404 | 409 | 502 }
+/**
+ * How long the server that claimed a payment has to commit it before another may settle it: more
+ * than a commit and a status query with their timeouts (30 s each against Webpay).
+ */
+export const PLAZO_RECLAMO_MS = 2 * 60_000
+
+type Rechazo =
+  | { ok: false; error: string; status: 404 | 409 | 502 }
+  | { ok: false; error: string; status: 429; reintentarEnSeg: number }
 
 /** Letters and digits that cannot be mistaken for one another when read aloud or typed. */
 const ALFABETO_ORDEN = '0123456789ABCDEFGHJKLMNPQRSTUVWXYZ'
@@ -66,21 +91,40 @@ export function nuevaOrdenCompra(tipo: ConceptoPago): string {
 }
 
 /**
- * A payment for `referencia`, sent to the gateway: the URL and token the browser posts to.
- * The amount is the concept's, read from the database now.
+ * A payment for `referencia`, sent to the gateway: the URL and token the browser posts to. The
+ * amount is the concept's, read from the database now. Asked again while the student's own
+ * payment of the same thing waits at the gateway (a second tab, a button pressed twice), it is
+ * that payment again, not a new transaction; beyond that, new transactions are throttled per
+ * student.
  */
 export async function crearPago(
   deps: DependenciasPago,
   alumno: Alumno,
   tipo: ConceptoPago,
   referencia: string,
-): Promise<{ ok: true; url: string; token: string; pagoId: string } | Rechazo> {
+): Promise<{ ok: true; url: string; token: string; pagoId: string; nuevo: boolean } | Rechazo> {
   const { db, clock, log, pasarela } = deps
   const c = conceptos[tipo]
   const ahora = clock()
   const cobro = await c.cobro(db, alumno.id, referencia, ahora)
   if ('error' in cobro) return { ok: false, error: cobro.error, status: cobro.status }
   if (!Number.isInteger(cobro.monto) || cobro.monto <= 0) throw new Error(`monto inválido para ${tipo} ${referencia}`)
+  const enCurso = await db
+    .selectFrom('pagos')
+    .select(['id', 'token', 'url_pasarela'])
+    .where('alumno_id', '=', alumno.id)
+    .where('concepto', '=', tipo)
+    .where('referencia', '=', referencia)
+    .where('estado', '=', 'pendiente')
+    .where('retornado_en', 'is', null)
+    .where('creado_en', '>', new Date(ahora.getTime() - VIGENCIA_TOKEN_MS).toISOString())
+    .orderBy('creado_en', 'desc')
+    .executeTakeFirst()
+  if (enCurso?.token && enCurso.url_pasarela)
+    return { ok: true, url: enCurso.url_pasarela, token: enCurso.token, pagoId: enCurso.id, nuevo: false }
+  const limite = await contar(db, `pagos-alumno:${alumno.id}`, deps.limiteCreacion, ahora)
+  if (limite.excedido)
+    return { ok: false, error: MENSAJE_DEMASIADOS_PAGOS, status: 429, reintentarEnSeg: limite.reintentarEnSeg }
   const pago = {
     id: randomUUID(),
     alumno_id: alumno.id,
@@ -105,8 +149,12 @@ export async function crearPago(
       monto: pago.monto,
       urlRetorno: deps.urlRetorno,
     })
-    await db.updateTable('pagos').set({ token: creada.token }).where('id', '=', pago.id).execute()
-    return { ok: true, url: creada.url, token: creada.token, pagoId: pago.id }
+    await db
+      .updateTable('pagos')
+      .set({ token: creada.token, url_pasarela: creada.url })
+      .where('id', '=', pago.id)
+      .execute()
+    return { ok: true, url: creada.url, token: creada.token, pagoId: pago.id, nuevo: true }
   } catch (err) {
     log('no se pudo crear la transacción en la pasarela', { pago: pago.id, error: String(err) })
     // Nobody holds a token for it: it can never be paid, so it is closed now.
@@ -161,7 +209,7 @@ export function rutaResultado(pago: Pick<Pago, 'id' | 'codigo_inscripcion'>): st
 
 /**
  * Takes the browser's return from the gateway. Returns the payment it belongs to (settled, or
- * still pending when the gateway could not say), or null when no payment matches the fields.
+ * still in course when the gateway could not say), or null when no payment matches the fields.
  */
 export async function procesarRetorno(deps: DependenciasPago, retorno: Retorno): Promise<Pago | null> {
   const { db, clock } = deps
@@ -174,35 +222,90 @@ export async function procesarRetorno(deps: DependenciasPago, retorno: Retorno):
       .where('id', '=', pago.id)
       .where('retornado_en', 'is', null)
       .execute()
-  // A reload, or a second return: the stored result stands.
-  if (pago.estado !== 'pendiente') return pago
-  switch (retorno.tipo) {
-    case 'normal':
-      await confirmarPago(deps, pago)
-      break
-    case 'anulado':
-      await cerrarSinCargo(deps, pago, 'anulado', null)
-      break
-    case 'tiempo-agotado':
-      await cerrarSinCargo(deps, pago, 'tiempo-agotado', null)
-      break
-    case 'error-formulario':
-      await cerrarSinCargo(deps, pago, 'rechazado', DETALLE_ERROR_FORMULARIO)
-      break
+  if (pago.estado === 'confirmando') {
+    // Claimed already (an earlier return, another server): only the gateway settles it now.
+    if (retorno.tipo === 'normal') await retomar(deps, pago)
+  } else if (pago.estado === 'pendiente') {
+    switch (retorno.tipo) {
+      case 'normal':
+        await confirmarPago(deps, pago)
+        break
+      case 'anulado':
+        await cerrarSinCargo(deps, pago, 'anulado', null)
+        break
+      case 'tiempo-agotado':
+        await cerrarSinCargo(deps, pago, 'tiempo-agotado', null)
+        break
+      case 'error-formulario':
+        await cerrarSinCargo(deps, pago, 'rechazado', DETALLE_ERROR_FORMULARIO)
+        break
+    }
   }
+  // Otherwise a reload, or a second return: the stored result stands.
   return (await db.selectFrom('pagos').selectAll().where('id', '=', pago.id).executeTakeFirst()) ?? null
 }
 
 /**
- * Commits the payment at the gateway and settles it from the reply. When the commit is refused
- * (already committed by another return, too late) or its reply is lost, the status query says
- * what happened; when that fails too, the payment stays pending for `reconciliar`.
+ * A pending payment the payer finished: claims what it pays, then commits it. One that loses the
+ * claim (another payment of the same thing holds it, or already paid it) is never committed and
+ * ends rejected with the reason.
  */
-export async function confirmarPago(deps: DependenciasPago, pago: Pago): Promise<void> {
+async function confirmarPago(deps: DependenciasPago, pago: Pago): Promise<void> {
+  if (!pago.token) return
+  const reclamo = await reclamar(deps, pago)
+  if (reclamo === 'perdido') await cerrarSinCargo(deps, pago, 'rechazado', DETALLE_YA_PAGADO)
+  if (reclamo === 'ganado') await comprometer(deps, pago)
+}
+
+/**
+ * 'pendiente' to 'confirmando', with the lease, in one statement. 'perdido': the unique index
+ * refused it, another payment of the same concept and reference is being confirmed or approved;
+ * 'otro': this payment had already left 'pendiente' (another return of it got there first).
+ */
+async function reclamar({ db, clock }: DependenciasPago, pago: Pago): Promise<'ganado' | 'perdido' | 'otro'> {
+  try {
+    const reclamado = await db
+      .updateTable('pagos')
+      .set({
+        estado: 'confirmando' satisfies EstadoPago,
+        confirmando_hasta: new Date(clock().getTime() + PLAZO_RECLAMO_MS).toISOString(),
+      })
+      .where('id', '=', pago.id)
+      .where('estado', '=', 'pendiente')
+      .executeTakeFirst()
+    return Number(reclamado.numUpdatedRows) === 1 ? 'ganado' : 'otro'
+  } catch (err) {
+    if (esViolacionDeUnicidad(err)) return 'perdido'
+    throw err
+  }
+}
+
+/**
+ * Takes over a claimed payment whose lease ran out, renewing it (of several servers, one gets
+ * it), and finishes its commit.
+ */
+async function retomar(deps: DependenciasPago, pago: Pago): Promise<void> {
+  const ahora = deps.clock()
+  const tomado = await deps.db
+    .updateTable('pagos')
+    .set({ confirmando_hasta: new Date(ahora.getTime() + PLAZO_RECLAMO_MS).toISOString() })
+    .where('id', '=', pago.id)
+    .where('estado', '=', 'confirmando')
+    .where('confirmando_hasta', '<=', ahora.toISOString())
+    .executeTakeFirst()
+  if (Number(tomado.numUpdatedRows) === 1) await comprometer(deps, pago)
+}
+
+/**
+ * Commits a payment that holds the claim and settles it from the reply. When the commit is
+ * refused (already committed, too late) or its reply is lost, the status query says what
+ * happened; when that fails too, or the payer has not finished, the lease is given up so the next
+ * read or the sweep tries again.
+ */
+async function comprometer(deps: DependenciasPago, pago: Pago): Promise<void> {
   const { pasarela, log } = deps
   if (!pago.token) return
-  // Paid meanwhile by another payment (two tabs): this one is not committed, so the gateway never
-  // takes the money, and it ends as rejected with the reason.
+  // Paid some other way meanwhile (recorded without this flow): not committed, so nothing is charged.
   if (await conceptos[pago.concepto as ConceptoPago].pagadoPorOtro(deps.db, pago.referencia, pago.id)) {
     await cerrarSinCargo(deps, pago, 'rechazado', DETALLE_YA_PAGADO)
     return
@@ -219,24 +322,39 @@ export async function confirmarPago(deps: DependenciasPago, pago: Pago): Promise
     try {
       respuesta = await pasarela.estado(pago.token)
     } catch (errEstado) {
-      log('no se pudo consultar el estado del pago; queda pendiente', {
+      log('no se pudo consultar el estado del pago; queda por confirmar', {
         pago: pago.id,
         error: errEstado instanceof Error ? errEstado.message : String(errEstado),
       })
+      await soltarPlazo(deps, pago)
       return
     }
   }
-  // Nothing settled yet at the gateway (a return sent before the payer finished).
-  if (estaIniciada(respuesta)) return
+  if (estaIniciada(respuesta)) {
+    await soltarPlazo(deps, pago)
+    return
+  }
   await aplicarRespuesta(deps, pago, respuesta)
 }
 
+/** Gives up the lease of a claim this server could not settle, keeping the claim. */
+async function soltarPlazo({ db, clock }: DependenciasPago, pago: Pago): Promise<void> {
+  await db
+    .updateTable('pagos')
+    .set({ confirmando_hasta: clock().toISOString() })
+    .where('id', '=', pago.id)
+    .where('estado', '=', 'confirmando')
+    .execute()
+}
+
 /**
- * For a payment still pending when its outcome is asked for: if the browser came back from the
- * gateway, the commit is tried again (it had no answer); if not, the status says whether it ended
- * there (an abandoned payment reads as timed out once the gateway gives up on it).
+ * For a payment still in course when its outcome is asked for. Claimed: settled if its lease ran
+ * out. Pending: if the browser came back from the gateway, it is claimed and committed (the
+ * server that took the return stopped before); if not, the status says whether it ended there
+ * (an abandoned payment reads as timed out once the gateway gives up on it).
  */
 export async function reconciliar(deps: DependenciasPago, pago: Pago): Promise<void> {
+  if (pago.estado === 'confirmando') return retomar(deps, pago)
   if (pago.estado !== 'pendiente' || !pago.token) return
   if (pago.retornado_en) return confirmarPago(deps, pago)
   let respuesta: RespuestaTransaccion
@@ -246,6 +364,7 @@ export async function reconciliar(deps: DependenciasPago, pago: Pago): Promise<v
     return
   }
   if (estaIniciada(respuesta)) return
+  // Committed without a claim: only a payment left by the flow before payments claimed.
   if (esAprobada(respuesta)) {
     await aplicarRespuesta(deps, pago, respuesta)
     return
@@ -253,27 +372,58 @@ export async function reconciliar(deps: DependenciasPago, pago: Pago): Promise<v
   await cerrarSinCargo(deps, pago, 'tiempo-agotado', null)
 }
 
-/** Ends a pending payment that took no money. */
+/**
+ * Every claim whose lease ran out, settled as a read of it would: run by every server now and
+ * then, so a claim left by a server that died is settled even if nobody asks for it.
+ */
+export async function barrerReclamos(deps: DependenciasPago): Promise<void> {
+  const vencidos = await deps.db
+    .selectFrom('pagos')
+    .selectAll()
+    .where('estado', '=', 'confirmando')
+    .where('confirmando_hasta', '<=', deps.clock().toISOString())
+    .orderBy('confirmando_hasta')
+    .limit(100)
+    .execute()
+  for (const pago of vencidos) await retomar(deps, pago)
+}
+
+/** Ends a payment in course that took no money, releasing its claim if it held one. */
 async function cerrarSinCargo(
   { db, clock }: DependenciasPago,
   pago: Pago,
-  estado: Exclude<EstadoPago, 'pendiente' | 'aprobado'>,
+  estado: 'rechazado' | 'anulado' | 'tiempo-agotado',
   detalle: string | null,
 ): Promise<void> {
   await db
     .updateTable('pagos')
-    .set({ estado, detalle, resuelto_en: clock().toISOString() })
+    .set({ estado, detalle, confirmando_hasta: null, resuelto_en: clock().toISOString() })
     .where('id', '=', pago.id)
-    .where('estado', '=', 'pendiente')
+    .where('estado', 'in', ['pendiente', 'confirmando'])
     .execute()
 }
 
+/** The gateway's reply as stored on the payment. */
+function datosDeRespuesta(r: RespuestaTransaccion) {
+  return {
+    codigo_respuesta: r.response_code ?? null,
+    estado_pasarela: r.status,
+    codigo_autorizacion: r.authorization_code ?? null,
+    ultimos_digitos: r.card_detail?.card_number?.slice(-4) ?? null,
+    tipo_pago: r.payment_type_code ?? null,
+    numero_cuotas: r.installments_number ?? null,
+    fecha_contable: r.accounting_date ?? null,
+    fecha_transaccion: r.transaction_date ?? null,
+    vci: r.vci ?? null,
+  }
+}
+
 /**
- * Settles a pending payment from the gateway's reply, once: the state change, what was paid and
+ * Settles a payment in course from the gateway's reply, once: the state change, what was paid and
  * the physical payment record commit together, or not at all. Approved only when the reply is
  * approved and names this payment's buy order and amount.
  */
-export async function aplicarRespuesta(deps: DependenciasPago, pago: Pago, r: RespuestaTransaccion): Promise<boolean> {
+async function aplicarRespuesta(deps: DependenciasPago, pago: Pago, r: RespuestaTransaccion): Promise<boolean> {
   const { db, clock, log } = deps
   const coincide = r.buy_order === pago.orden_compra && r.amount === pago.monto
   const aprobado = coincide && esAprobada(r)
@@ -285,48 +435,57 @@ export async function aplicarRespuesta(deps: DependenciasPago, pago: Pago, r: Re
       status: r.status,
     })
   const ahora = clock().toISOString()
-  const aplicado = await db.transaction().execute(async (trx) => {
-    const actualizado = await trx
+  let aplicado: boolean
+  try {
+    aplicado = await db.transaction().execute(async (trx) => {
+      const actualizado = await trx
+        .updateTable('pagos')
+        .set({
+          estado: (aprobado ? 'aprobado' : 'rechazado') satisfies EstadoPago,
+          detalle: coincide ? null : DETALLE_NO_COINCIDE,
+          ...datosDeRespuesta(r),
+          confirmando_hasta: null,
+          resuelto_en: ahora,
+        })
+        .where('id', '=', pago.id)
+        .where('estado', 'in', ['pendiente', 'confirmando'])
+        .executeTakeFirst()
+      // Settled already by another return: nothing more to do here.
+      if (Number(actualizado.numUpdatedRows) !== 1) return false
+      if (!aprobado) return true
+      // Only the concepts registered ever reach the table (the body is checked against them).
+      const c = conceptos[pago.concepto as ConceptoPago]
+      await c.alAprobar(trx, pago.alumno_id, pago.referencia, pago.id)
+      const vendedor = await vendedorDe(trx, pago)
+      await trx
+        .insertInto('pagos_fisicos')
+        .values({
+          pago_id: pago.id,
+          id_pago_flujo: pago.id,
+          cod_pago_flujo: pago.orden_compra,
+          cod_fila_wpay: pago.token ?? '',
+          app_name: deps.nombreApp ?? NOMBRE_APP,
+          mail_vendedor: vendedor?.email ?? '',
+          nombre_vendedor: vendedor?.nombre ?? '',
+          registrado_en: ahora,
+        })
+        .execute()
+      return true
+    })
+  } catch (err) {
+    // Approved without holding the claim (a payment left pending by the flow before payments
+    // claimed) while another payment holds it: the money was taken twice, so it is recorded as a
+    // duplicate for the school to refund.
+    if (!esViolacionDeUnicidad(err)) throw err
+    log('pago cobrado dos veces por lo mismo; queda como duplicado', { pago: pago.id })
+    await db
       .updateTable('pagos')
-      .set({
-        estado: (aprobado ? 'aprobado' : 'rechazado') satisfies EstadoPago,
-        detalle: coincide ? null : DETALLE_NO_COINCIDE,
-        codigo_respuesta: r.response_code ?? null,
-        estado_pasarela: r.status,
-        codigo_autorizacion: r.authorization_code ?? null,
-        ultimos_digitos: r.card_detail?.card_number?.slice(-4) ?? null,
-        tipo_pago: r.payment_type_code ?? null,
-        numero_cuotas: r.installments_number ?? null,
-        fecha_contable: r.accounting_date ?? null,
-        fecha_transaccion: r.transaction_date ?? null,
-        vci: r.vci ?? null,
-        resuelto_en: ahora,
-      })
+      .set({ estado: 'duplicado' satisfies EstadoPago, ...datosDeRespuesta(r), resuelto_en: ahora })
       .where('id', '=', pago.id)
       .where('estado', '=', 'pendiente')
-      .executeTakeFirst()
-    // Settled already by another return: nothing more to do here.
-    if (Number(actualizado.numUpdatedRows) !== 1) return false
-    if (!aprobado) return true
-    // Only the concepts registered ever reach the table (the body is checked against them).
-    const c = conceptos[pago.concepto as ConceptoPago]
-    await c.alAprobar(trx, pago.alumno_id, pago.referencia, pago.id)
-    const vendedor = await vendedorDe(trx, pago)
-    await trx
-      .insertInto('pagos_fisicos')
-      .values({
-        pago_id: pago.id,
-        id_pago_flujo: pago.id,
-        cod_pago_flujo: pago.orden_compra,
-        cod_fila_wpay: pago.token ?? '',
-        app_name: deps.nombreApp ?? NOMBRE_APP,
-        mail_vendedor: vendedor?.email ?? '',
-        nombre_vendedor: vendedor?.nombre ?? '',
-        registrado_en: ahora,
-      })
       .execute()
-    return true
-  })
+    return false
+  }
   // The receipt comes after the commit: a failure to lay out or sign it never loses the payment,
   // and the outcome page issues it when it is first asked for (comprobanteDe).
   if (aplicado && aprobado) await comprobanteDe(deps, { ...pago, estado: 'aprobado' })

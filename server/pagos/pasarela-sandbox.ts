@@ -13,9 +13,11 @@ import { Hono, type Context } from 'hono'
 import { fechaEnChile } from '../../src/domain/fechas.ts'
 import { formatearClp } from '../../src/domain/moneda.ts'
 import type { EntornoApp, Reloj } from '../contexto.ts'
+import { limiteDeCampos } from '../middleware/limite-campos.ts'
+import { limiteDeCuerpo } from '../middleware/limite-cuerpo.ts'
 import type { Db } from '../db/connection.ts'
 import type { PasarelaSandboxTable } from '../db/schema.ts'
-import { ErrorPasarela, type PasarelaDePago, type RespuestaTransaccion } from './pasarela.ts'
+import { ErrorPasarela, VIGENCIA_TOKEN_MS, type PasarelaDePago, type RespuestaTransaccion } from './pasarela.ts'
 
 export const RUTA_SANDBOX = '/sandbox/pasarela'
 
@@ -23,8 +25,6 @@ export const RUTA_SANDBOX = '/sandbox/pasarela'
 export const TARJETA_APROBADA = '4051885600446623'
 export const TARJETA_RECHAZADA = '5186059559590568'
 
-/** A token not used by the payer within this time no longer opens the form. */
-export const VIGENCIA_TOKEN_MS = 5 * 60_000
 /** A payment the payer finished must be committed within this time; later, it is reversed. */
 export const PLAZO_CONFIRMACION_MS = 5 * 60_000
 
@@ -313,8 +313,13 @@ function errorDeTarjeta(campos: Record<string, string>, ahora: Date): Error | nu
   return null
 }
 
-/** The sandbox's pages, mounted at RUTA_SANDBOX when the sandbox is the configured gateway. */
+/**
+ * The sandbox's pages, mounted at RUTA_SANDBOX when the sandbox is the configured gateway. Their
+ * forms are bounded like the API's before anything reads them.
+ */
 export const rutasPasarelaSandbox = new Hono<EntornoApp>()
+  .use(limiteDeCuerpo)
+  .use(limiteDeCampos)
   .get('/volver.js', (c) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8')
     c.header('Cache-Control', 'no-cache')

@@ -57,6 +57,12 @@ export class ErrorPasarela extends Error {
   }
 }
 
+/**
+ * A token the payer has not used within this time no longer opens the gateway's form (Webpay's
+ * integration environment and the sandbox alike).
+ */
+export const VIGENCIA_TOKEN_MS = 5 * 60_000
+
 export const LARGO_ORDEN_COMPRA = 26
 export const LARGO_ID_SESION = 61
 

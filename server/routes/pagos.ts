@@ -11,6 +11,7 @@ import {
   estadoCuota,
   MENSAJE_INSCRIPCION_SIN_PAGOS,
   MENSAJE_PAGO_NO_ENCONTRADO,
+  pagoEnCurso,
   type EstadoPago,
 } from '../../src/domain/pagos.ts'
 import { fechaEnChile } from '../../src/domain/fechas.ts'
@@ -44,6 +45,7 @@ export function dependenciasPago(deps: Dependencias): DependenciasPago {
     pasarela: deps.pasarela,
     urlRetorno: `${deps.config.publicUrl}${RUTA_RETORNO}`,
     papel: { blobs: deps.blobs, firma: deps.firma, urlPublica: deps.config.publicUrl },
+    limiteCreacion: deps.config.limites.pagosAlumno,
   }
 }
 
@@ -160,8 +162,12 @@ export const rutasPagos = new Hono<EntornoApp>()
   .post('/', requiereAlumno, cuerpoJson(crearPagoSchema), async (c) => {
     const { concepto, referencia } = c.req.valid('json')
     const creado = await crearPago(dependenciasPago(c.var.deps), alumnoDe(c.var.alumno), concepto, referencia)
-    if (!creado.ok) return c.json({ error: creado.error }, creado.status)
-    return c.json({ url: creado.url, token: creado.token }, 201)
+    if (!creado.ok) {
+      if (creado.status === 429) c.header('Retry-After', String(creado.reintentarEnSeg))
+      return c.json({ error: creado.error }, creado.status)
+    }
+    // The same payment again (its token still open at the gateway): 200; a new one: 201.
+    return c.json({ url: creado.url, token: creado.token }, creado.nuevo ? 201 : 200)
   })
   .get('/:id', requiereAlumno, async (c) => {
     const deps = dependenciasPago(c.var.deps)
@@ -175,7 +181,7 @@ export const rutasPagos = new Hono<EntornoApp>()
         .executeTakeFirst()
     let pago = await buscar()
     if (!pago) return c.json({ error: MENSAJE_PAGO_NO_ENCONTRADO }, 404)
-    if (pago.estado === 'pendiente') {
+    if (pagoEnCurso(pago.estado as EstadoPago)) {
       await reconciliar(deps, pago)
       pago = (await buscar()) ?? pago
     }

@@ -64,6 +64,8 @@ export const MENSAJE_CUOTA_PAGADA = 'Esta cuota ya está pagada.'
 export const MENSAJE_PAGO_NO_ENCONTRADO = 'Pago no encontrado.'
 export const MENSAJE_PASARELA_NO_DISPONIBLE =
   'No fue posible comunicarse con la pasarela de pago. Intente nuevamente en unos minutos.'
+export const MENSAJE_DEMASIADOS_PAGOS =
+  'Inició demasiados pagos en poco tiempo. Espere unos minutos antes de intentar pagar nuevamente.'
 export const MENSAJE_PAGO_SIN_CONEXION =
   'Sin conexión: para pagar se necesita internet, porque el pago se hace en la pasarela de pago. Conéctese e intente nuevamente.'
 
@@ -72,28 +74,50 @@ export const MENSAJE_PAGO_SIN_CONEXION =
 // ---------------------------------------------------------------------------------------------
 
 /**
- * 'pendiente': sent to the gateway, no answer yet. The others are final: approved, rejected (by
- * the bank, or the gateway's error page), cancelled by the payer, timed out at the gateway.
+ * 'pendiente': sent to the gateway, the payer not back yet. 'confirmando': back from the gateway
+ * and claimed, so no other payment of the same thing can be committed, while the gateway commits
+ * it. The others are final: approved, rejected (by the bank, the gateway's error page, or because
+ * another payment had already paid it), cancelled by the payer, timed out at the gateway, and
+ * 'duplicado': charged although the same thing had already been paid (left by the flow before
+ * payments claimed what they pay), to be refunded by the school.
  */
-export const ESTADOS_PAGO = ['pendiente', 'aprobado', 'rechazado', 'anulado', 'tiempo-agotado'] as const
+export const ESTADOS_PAGO = [
+  'pendiente',
+  'confirmando',
+  'aprobado',
+  'rechazado',
+  'anulado',
+  'tiempo-agotado',
+  'duplicado',
+] as const
 export type EstadoPago = (typeof ESTADOS_PAGO)[number]
+
+/** Not settled yet: its outcome page keeps asking. */
+export function pagoEnCurso(estado: EstadoPago): boolean {
+  return estado === 'pendiente' || estado === 'confirmando'
+}
 
 export const TITULO_ESTADO_PAGO: Record<EstadoPago, string> = {
   pendiente: 'Pago en proceso',
+  confirmando: 'Confirmando el pago',
   aprobado: 'Pago aprobado',
   rechazado: 'Pago rechazado',
   anulado: 'Pago anulado por el usuario',
   'tiempo-agotado': 'Tiempo agotado',
+  duplicado: 'Pago duplicado, en devolución',
 }
 
 export const EXPLICACION_ESTADO_PAGO: Record<EstadoPago, string> = {
   pendiente:
     'Aún no recibimos la respuesta de la pasarela de pago. Esta página se actualizará sola; no vuelva a pagar mientras tanto.',
+  confirmando:
+    'Estamos confirmando su pago con la pasarela de pago. Esta página se actualizará sola; no vuelva a pagar mientras tanto.',
   aprobado: 'Su pago fue aprobado y quedó registrado.',
   rechazado: 'El pago fue rechazado y no se realizó ningún cargo. Puede intentarlo nuevamente con otra tarjeta.',
   anulado: 'Usted anuló el pago en la pasarela; no se realizó ningún cargo.',
   'tiempo-agotado':
     'Se agotó el tiempo para completar el pago en la pasarela; no se realizó ningún cargo. Puede intentarlo nuevamente.',
+  duplicado: 'Este cargo se realizó, pero lo mismo ya estaba pagado: la escuela le devolverá este monto.',
 }
 
 /** How the gateway's payment type codes read. */

@@ -10,6 +10,7 @@ import * as m0006 from './0006-certificados-prospecto.ts'
 import * as m0007 from './0007-documentos-emitidos.ts'
 import * as m0008 from './0008-pagos.ts'
 import * as m0009 from './0009-concursos-ofertas.ts'
+import * as m0010 from './0010-reclamo-pagos.ts'
 
 const migraciones: Record<string, Migration> = {
   '0001-inicial': m0001,
@@ -21,6 +22,7 @@ const migraciones: Record<string, Migration> = {
   '0007-documentos-emitidos': m0007,
   '0008-pagos': m0008,
   '0009-concursos-ofertas': m0009,
+  '0010-reclamo-pagos': m0010,
 }
 
 export const proveedorMigraciones: MigrationProvider = {

@@ -1,7 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { EXPLICACION_ESTADO_PAGO, leerReferenciaCuota, TIPO_PAGO, TITULO_ESTADO_PAGO } from '../../domain/pagos.ts'
+import {
+  EXPLICACION_ESTADO_PAGO,
+  leerReferenciaCuota,
+  pagoEnCurso,
+  TIPO_PAGO,
+  TITULO_ESTADO_PAGO,
+} from '../../domain/pagos.ts'
 import { formatearClp } from '../../domain/moneda.ts'
 import { solicitudQueries } from '../solicitudes/queries.ts'
 import { Estado, Spinner } from '../../ui/spinner.tsx'
@@ -20,7 +26,7 @@ export function PaginaResultadoPago({ pagoId }: { pagoId: string }) {
 
   // Once settled, the installments and enrolments shown elsewhere are out of date.
   useEffect(() => {
-    if (!estado || estado === 'pendiente') return
+    if (!estado || pagoEnCurso(estado)) return
     void queryClient.invalidateQueries({ queryKey: [...pagoQueries.all(), 'cuotas'] })
     void queryClient.invalidateQueries({ queryKey: solicitudQueries.all() })
   }, [estado, queryClient])
@@ -50,10 +56,12 @@ export function PaginaResultadoPago({ pagoId }: { pagoId: string }) {
 
 const CLASE_ESTADO = {
   pendiente: 'mensaje--aviso',
+  confirmando: 'mensaje--aviso',
   aprobado: 'mensaje--exito',
   rechazado: 'mensaje--error',
   anulado: 'mensaje--aviso',
   'tiempo-agotado': 'mensaje--aviso',
+  duplicado: 'mensaje--aviso',
 } as const
 
 function Resultado({ pago }: { pago: ResultadoPago }) {
@@ -63,7 +71,7 @@ function Resultado({ pago }: { pago: ResultadoPago }) {
     <>
       <div className={`mensaje ${CLASE_ESTADO[pago.estado]}`} role="status">
         <p className="mensaje__titulo">
-          {pago.estado === 'pendiente' ? <Spinner /> : null} {TITULO_ESTADO_PAGO[pago.estado]}
+          {pagoEnCurso(pago.estado) ? <Spinner /> : null} {TITULO_ESTADO_PAGO[pago.estado]}
         </p>
         <p>{EXPLICACION_ESTADO_PAGO[pago.estado]}</p>
         {pago.detalle ? <p>{pago.detalle}</p> : null}

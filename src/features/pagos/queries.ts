@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { pagoEnCurso } from '../../domain/pagos.ts'
 import { cliente, leer, type RespuestaDe } from '../../lib/cliente-api.ts'
 
 // An enrolment's installments and a payment's outcome. Both persist with the query cache, so the
@@ -24,9 +25,9 @@ export const pagoQueries = {
       queryKey: [...pagoQueries.all(), 'resultado', id],
       queryFn: async ({ signal }) =>
         (await leer(cliente.pagos[':id'].$get({ param: { id } }, { init: { signal } }))).data,
-      // A final outcome never changes; a pending one is asked again until the server settles it.
-      staleTime: (q) => (q.state.data && q.state.data.estado !== 'pendiente' ? Infinity : 0),
-      refetchInterval: (q) => (q.state.data?.estado === 'pendiente' ? CONSULTA_PENDIENTE_MS : false),
+      // A final outcome never changes; one in course is asked again until the server settles it.
+      staleTime: (q) => (q.state.data && !pagoEnCurso(q.state.data.estado) ? Infinity : 0),
+      refetchInterval: (q) => (q.state.data && pagoEnCurso(q.state.data.estado) ? CONSULTA_PENDIENTE_MS : false),
     }),
 }
 
