@@ -3,7 +3,10 @@
 import { spawn } from 'node:child_process'
 
 const hijos = [
-  spawn('node_modules/.bin/tsx', ['watch', 'server/main.ts'], { stdio: 'inherit' }),
+  spawn('node_modules/.bin/tsx', ['watch', 'server/main.ts'], {
+    stdio: 'inherit',
+    env: { DATOS_DEMO: '1', ...process.env },
+  }),
   spawn('node_modules/.bin/vite', [], { stdio: 'inherit' }),
 ]
 

@@ -22,6 +22,7 @@ import { limiteDeCuerpo } from './middleware/limite-cuerpo.ts'
 import { registroDePeticiones } from './middleware/registro.ts'
 import { cargarSesion } from './middleware/sesion.ts'
 import { xsrf } from './middleware/xsrf.ts'
+import { rutasAdmin } from './routes/admin/index.ts'
 import { rutasAlumno } from './routes/alumno.ts'
 import { rutasAuth } from './routes/auth.ts'
 import { rutasCertificados } from './routes/certificados.ts'
@@ -64,6 +65,7 @@ export const rutasApi = new Hono<EntornoApp>()
   .route('/concursos', rutasConcursos)
   .route('/ofertas', rutasOfertas)
   .route('/pagos', rutasPagos)
+  .route('/admin', rutasAdmin)
 rutasApi.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))
 
 /** Every API route with its reply types: what the client's `hc` is typed over. */

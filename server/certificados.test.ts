@@ -20,6 +20,7 @@ import {
 import { construirConfig } from './config.ts'
 import { abrirBaseDeDatos, migrar } from './db/connection.ts'
 import { proveedorMigraciones } from './db/migrations/index.ts'
+import { asistentePortal } from './db/seed/base.ts'
 import {
   alumnosDemo,
   asistentesDemo,
@@ -324,7 +325,10 @@ test('certificates issued before the holder was recorded take it from the profil
       '0002-persona-idempotencia-archivos',
     )
     expect(previa.error).toBeUndefined()
-    await db.insertInto('asistentes').values(asistentesDemo('portal@postgrado-demo.cl')).execute()
+    await db
+      .insertInto('asistentes')
+      .values([asistentePortal('portal@postgrado-demo.cl'), ...asistentesDemo()])
+      .execute()
     await db.insertInto('alumnos').values(alumnosDemo('sin-clave', '2024-01-01T00:00:00.000Z')).execute()
     // The enrolments as they were then, before they recorded hours, fees and billing companies.
     await db

@@ -25,6 +25,8 @@ export type Config = {
   /** The portal's own account: an assistant with this e-mail is hidden on the home page. */
   serviceAccountEmail: string
   sessionTtlHours: number
+  /** Staff sessions, shorter than students'. */
+  adminSessionTtlHours: number
   resetTokenTtlMinutes: number
   /** Largest personal document accepted, in MB (MiB). */
   uploadMaxMb: number
@@ -35,6 +37,11 @@ export type Config = {
    * one is created under dataDir on first start (fine for a demo, not for real paper).
    */
   firma: { p12: string | null; passphrase: string }
+  /**
+   * Seed the demo (students, staff, contests…) into a new database (DATOS_DEMO=1; `npm start`
+   * sets it). Off by default, so a real portal never holds the demo accounts.
+   */
+  datosDemo: boolean
   /** The home page shows the 'Ofertas Laborales' tile (OFERTAS_LABORALES_VISIBLES=1); hidden by default. */
   ofertasLaboralesVisibles: boolean
   /**
@@ -180,6 +187,7 @@ export function construirConfig(env: Env = process.env): Config {
     mailFrom: env.MAIL_FROM || 'Portal de Estudiantes <no-responder@postgrado-demo.cl>',
     serviceAccountEmail: (env.SERVICE_ACCOUNT_EMAIL || 'portal@postgrado-demo.cl').toLowerCase(),
     sessionTtlHours: entero(env, 'SESSION_TTL_HOURS', 12),
+    adminSessionTtlHours: entero(env, 'ADMIN_SESSION_TTL_HOURS', 8),
     resetTokenTtlMinutes: entero(env, 'RESET_TOKEN_TTL_MINUTES', 60),
     uploadMaxMb: positivo(env, 'UPLOAD_MAX_MB', TAMANO_MAXIMO_MB),
     certificadosActivos: env.CERTIFICADOS_ACTIVOS !== '0',
@@ -188,6 +196,7 @@ export function construirConfig(env: Env = process.env): Config {
       passphrase: env.SIGNING_P12_PASSPHRASE ?? 'portal-autofirmado',
     },
     ofertasLaboralesVisibles: env.OFERTAS_LABORALES_VISIBLES === '1',
+    datosDemo: env.DATOS_DEMO === '1',
     trustProxy: env.TRUST_PROXY === '1',
     pasarela: configPasarela(env),
     limites: {

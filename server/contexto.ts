@@ -4,7 +4,8 @@
 import type { Log } from './bitacora.ts'
 import type { BlobStore } from './blobs.ts'
 import type { Db } from './db/connection.ts'
-import type { Alumno } from './db/schema.ts'
+import type { Alumno, Personal } from './db/schema.ts'
+import type { Actor } from './middleware/sesion.ts'
 import type { Config } from './config.ts'
 import type { Correo } from './correo.ts'
 import type { CertificadoEscuela } from './papel/certificado-escuela.ts'
@@ -34,8 +35,13 @@ export type EntornoApp = {
     /** Random, per request: in its log line, in the error it may log, and in `X-Request-Id`. */
     idPeticion: string
     ip: string
-    /** The signed-in student, or null. Set by the session middleware for every /api request. */
+    /** Who is signed in (a student, or a staff member under /api/admin), or null. Set by the
+     * session middleware for every /api request. */
+    actor: Actor | null
+    /** The actor when it is a student (the student's endpoints read this). */
     alumno: Alumno | null
+    /** The actor when it is a staff member. */
+    personal: Personal | null
     sesionHash: string | null
   }
 }

@@ -185,6 +185,7 @@ describe('the middleware in-process', () => {
       blobs: blobStoreEnDisco(join(dataDir, 'archivos')),
       firma: firmaDePrueba(),
       urlPublica: 'http://portal.test',
+      demo: true,
     })
     alumno = await db.selectFrom('alumnos').selectAll().where('id', '=', 'alumno-estudiante').executeTakeFirstOrThrow()
   })
@@ -200,6 +201,7 @@ describe('the middleware in-process', () => {
     const hono = new Hono<EntornoApp>()
     hono.use(async (c, next) => {
       c.set('deps', deps)
+      c.set('actor', { tipo: 'alumno', id: alumno.id, alumno })
       c.set('alumno', alumno)
       await next()
     })

@@ -58,7 +58,7 @@ export async function iniciarServidor({
       { rutaP12: config.firma.p12, passphrase: config.firma.passphrase, dataDir: config.dataDir },
       log,
     )
-    const nuevas = await conBloqueoDeArranque(db, async (conexion) => {
+    const { nuevas, demoRechazada } = await conBloqueoDeArranque(db, async (conexion) => {
       await migrar(conexion)
       return sembrar(conexion, {
         serviceAccountEmail: config.serviceAccountEmail,
@@ -66,9 +66,14 @@ export async function iniciarServidor({
         blobs,
         firma,
         urlPublica: appConfig.publicUrl,
+        demo: config.datosDemo,
       })
     })
     if (nuevas.length > 0) log(`datos iniciales cargados: ${nuevas.join(', ')}`)
+    if (demoRechazada)
+      log(
+        'AVISO: DATOS_DEMO=1, pero la base de datos ya tiene datos que no son de demostración: no se cargó la demostración.',
+      )
   } catch (err) {
     await new Promise((resolve) => server.close(resolve))
     await db.destroy()

@@ -29,6 +29,7 @@ import {
 import { iniciarWebpayDoble, type WebpayDoble } from '../tests/support/webpay-doble.ts'
 import { abrirBaseDeDatos, migrar } from './db/connection.ts'
 import { proveedorMigraciones } from './db/migrations/index.ts'
+import { asistentePortal } from './db/seed/base.ts'
 import { alumnosDemo, asistentesDemo, DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 import { DETALLE_YA_PAGADO, PLAZO_RECLAMO_MS } from './pagos/flujo.ts'
 
@@ -287,7 +288,10 @@ test('the migration that brings the claim keeps the oldest approved payment of e
   try {
     const previa = await new Migrator({ db, provider: proveedorMigraciones }).migrateTo('0009-concursos-ofertas')
     expect(previa.error).toBeUndefined()
-    await db.insertInto('asistentes').values(asistentesDemo('portal@postgrado-demo.cl')).execute()
+    await db
+      .insertInto('asistentes')
+      .values([asistentePortal('portal@postgrado-demo.cl'), ...asistentesDemo()])
+      .execute()
     await db.insertInto('alumnos').values(alumnosDemo('sin-clave', '2024-01-01T00:00:00.000Z')).execute()
     const pago = (id: string, referencia: string, estado: string, resuelto: string | null) => ({
       id,

@@ -76,6 +76,8 @@ test('servers started together on an empty database migrate and seed it once, an
     { nombre: '0005-documentos-firmados' },
     { nombre: '0006-cuotas' },
     { nombre: '0007-concursos-ofertas' },
+    { nombre: '0008-cuenta-de-servicio' },
+    { nombre: '0009-personal-demo' },
   ])
   const sembraron = [a, b].filter((s) => s.salida.join('').includes('datos iniciales cargados'))
   expect(sembraron).toHaveLength(1)

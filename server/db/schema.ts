@@ -2,7 +2,7 @@
 // ('2026-03-15T12:00:00.000Z'), which compare correctly as text on SQLite and PostgreSQL alike;
 // calendar dates (fecha_inicio, fecha_nac, fecha_emision) are 'yyyy-mm-dd'. Booleans are 0/1
 // integers for the same portability reason.
-import type { Insertable, Selectable } from 'kysely'
+import type { Generated, Insertable, Selectable } from 'kysely'
 
 export type Database = {
   semillas: SemillasTable
@@ -33,6 +33,9 @@ export type Database = {
   pagos: PagosTable
   pagos_fisicos: PagosFisicosTable
   pasarela_sandbox: PasarelaSandboxTable
+  personal: PersonalTable
+  tokens_personal: TokensPersonalTable
+  auditoria: AuditoriaTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -86,7 +89,21 @@ export type AlumnosTable = {
   creado: string
 }
 
-export type SesionesTable = { token_hash: string; alumno_id: string; creada: string; expira: string }
+/** Who a session or an idempotency record belongs to. */
+export type TipoActor = 'alumno' | 'personal'
+
+/** A signed-in student's or staff member's session (the token is kept hashed). */
+export type SesionesTable = {
+  token_hash: string
+  actor_tipo: TipoActor
+  actor_id: string
+  /** 0 while a staff member has given the password but not yet the second factor's code. */
+  verificada: number
+  /** Codes tried on an unverified session. */
+  intentos: Generated<number>
+  creada: string
+  expira: string
+}
 
 export type TokensRecuperacionTable = {
   token_hash: string
@@ -152,6 +169,9 @@ export type DocumentosEmitidosTable = {
   tamanno: number | null
   sha256: string | null
   revocado_en: string | null
+  motivo_revocacion: string | null
+  /** The staff member who revoked it. */
+  revocado_por: string | null
 }
 
 /** Billing companies, by RUT: who an invoice bills when a company pays for an enrolment. */
@@ -177,7 +197,8 @@ export type EmpresasTable = {
  * fingerprint and, once it finished below 500, its response.
  */
 export type IdempotenciaTable = {
-  alumno_id: string
+  /** 'alumno:<id>' or 'personal:<id>'. */
+  actor: string
   clave: string
   huella: string
   estado: 'en-curso' | 'completo'
@@ -198,7 +219,7 @@ export type HistorialPersonaTable = {
 }
 
 /** Personal documents (types 20 and 21), one per type and student; bytes in the BlobStore. */
-export type ArchivosPersonalesTable = {
+export type ArchivosPersonalesTable = RevisionDocumento & {
   id: string
   alumno_id: string
   cod_documento: string
@@ -223,7 +244,7 @@ export type EncuestasTable = { codigo_inscripcion: string; alumno_id: string; re
 export type CondicionesTable = { codigo_inscripcion: string; alumno_id: string; decision: string; decidida_en: string }
 
 /** A file uploaded for one of an enrolment's required documents. */
-export type ArchivosSolicitudTable = {
+export type ArchivosSolicitudTable = RevisionDocumento & {
   id: string
   codigo_inscripcion: string
   alumno_id: string
@@ -270,7 +291,7 @@ export type PostulacionesTable = {
 }
 
 /** A file uploaded for one of the documents a contest asks of its applicants. */
-export type ArchivosPostulacionTable = {
+export type ArchivosPostulacionTable = RevisionDocumento & {
   id: string
   postulacion_id: string
   alumno_id: string
@@ -368,3 +389,55 @@ export type PasarelaSandboxTable = {
 }
 
 export type Pago = Selectable<PagosTable>
+
+/** 'en-revision' | 'aprobado' | 'rechazado': an uploaded document's review by the school. */
+export type RevisionDocumento = {
+  estado_revision: Generated<string>
+  motivo_rechazo: string | null
+  revisado_por: string | null
+  revisado_en: string | null
+}
+
+/** The school's staff: their own accounts, apart from the students'. */
+export type PersonalTable = {
+  id: string
+  email: string
+  nombre: string
+  /** 'admin' | 'coordinacion' | 'asistente'. */
+  rol: string
+  /** For role 'asistente': the commercial assistant this account is. */
+  asistente_id: string | null
+  password_hash: string | null
+  totp_secreto: string | null
+  totp_confirmado_en: string | null
+  totp_ultimo_paso: number | null
+  activo: Generated<number>
+  creado_en: string
+}
+export type Personal = Selectable<PersonalTable>
+
+/** Invitation links for a staff account to create its password (single use, expiring). */
+export type TokensPersonalTable = {
+  token_hash: string
+  personal_id: string
+  creado: string
+  expira: string
+  usado: string | null
+}
+
+/** One append-only row per staff action. */
+export type AuditoriaTable = {
+  id: string
+  en: string
+  actor_tipo: string
+  actor_id: string
+  actor_nombre: string
+  actor_rol: string | null
+  accion: string
+  entidad: string | null
+  entidad_id: string | null
+  alumno_id: string | null
+  antes: string | null
+  despues: string | null
+  ip: string | null
+}

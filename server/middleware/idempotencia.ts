@@ -2,7 +2,8 @@
 // enrolments'). The client's outbox sends every submission with `Idempotency-Key: <its record id>`
 // and re-sends it until it gets a definite answer, also when the first attempt did reach the
 // server and only its reply was lost. For every mutating /api request with a session and that
-// header, per student and key, the first request is run and its response stored; afterwards:
+// header, per signed-in actor (student or staff) and key, the first request is run and its
+// response stored; afterwards:
 // - same key and same request (fingerprint of method, path and body): that stored response
 //   again, with `Idempotency-Replayed: true`, and the handler does not run;
 // - same key, another request: 422;
@@ -15,6 +16,7 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { EntornoApp } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
+import { claveDeActor } from './sesion.ts'
 
 export const CABECERA_CLAVE = 'Idempotency-Key'
 export const CABECERA_REPETIDA = 'Idempotency-Replayed'
@@ -88,16 +90,16 @@ function json(status: number, error: string): Response {
 
 /**
  * Inserts the 'en-curso' row, or says what to answer instead. The insert is the lock: of two
- * requests racing with one key, the unique (alumno_id, clave) lets exactly one in.
+ * requests racing with one key, the unique (actor, clave) lets exactly one in.
  */
-async function reservar(db: Db, alumnoId: string, clave: string, huella: string, ahora: Date): Promise<Reserva> {
+async function reservar(db: Db, actor: string, clave: string, huella: string, ahora: Date): Promise<Reserva> {
   const ahoraIso = ahora.toISOString()
   // A row deleted between our insert and our read (its request ended in a 5xx) means: try again.
   for (let intento = 0; intento < 3; intento++) {
     const insercion = await db
       .insertInto('idempotencia')
       .values({
-        alumno_id: alumnoId,
+        actor,
         clave,
         huella,
         estado: 'en-curso',
@@ -106,14 +108,14 @@ async function reservar(db: Db, alumnoId: string, clave: string, huella: string,
         content_type: null,
         creado_en: ahoraIso,
       })
-      .onConflict((oc) => oc.columns(['alumno_id', 'clave']).doNothing())
+      .onConflict((oc) => oc.columns(['actor', 'clave']).doNothing())
       .executeTakeFirst()
     if (Number(insercion.numInsertedOrUpdatedRows ?? 0) > 0) return { tipo: 'propia' }
 
     const fila = await db
       .selectFrom('idempotencia')
       .selectAll()
-      .where('alumno_id', '=', alumnoId)
+      .where('actor', '=', actor)
       .where('clave', '=', clave)
       .executeTakeFirst()
     if (!fila) continue
@@ -124,7 +126,7 @@ async function reservar(db: Db, alumnoId: string, clave: string, huella: string,
       const toma = await db
         .updateTable('idempotencia')
         .set({ creado_en: ahoraIso })
-        .where('alumno_id', '=', alumnoId)
+        .where('actor', '=', actor)
         .where('clave', '=', clave)
         .where('estado', '=', 'en-curso')
         .where('creado_en', '=', fila.creado_en)
@@ -142,21 +144,21 @@ async function reservar(db: Db, alumnoId: string, clave: string, huella: string,
  * cookies. They are never queued in the outbox, so they run every time.
  */
 function cambiaSesion(path: string): boolean {
-  return path.startsWith('/api/auth/')
+  return path.startsWith('/api/auth/') || path.startsWith('/api/admin/auth/')
 }
 
 export const idempotencia = createMiddleware<EntornoApp>(async (c, next) => {
   const clave = c.req.header(CABECERA_CLAVE)
-  const alumno = c.var.alumno
-  if (clave === undefined || !alumno || SEGUROS.has(c.req.method) || cambiaSesion(c.req.path)) return next()
+  const sesion = c.var.actor
+  if (clave === undefined || !sesion || SEGUROS.has(c.req.method) || cambiaSesion(c.req.path)) return next()
+  const actor = claveDeActor(sesion)
   if (!CLAVE_VALIDA.test(clave)) return c.json({ error: MENSAJE_CLAVE_INVALIDA }, 400)
 
   const { db, clock } = c.var.deps
-  const reserva = await reservar(db, alumno.id, clave, await huellaDe(c), clock())
+  const reserva = await reservar(db, actor, clave, await huellaDe(c), clock())
   if (reserva.tipo === 'respuesta') return reserva.respuesta
 
-  const liberar = () =>
-    db.deleteFrom('idempotencia').where('alumno_id', '=', alumno.id).where('clave', '=', clave).execute()
+  const liberar = () => db.deleteFrom('idempotencia').where('actor', '=', actor).where('clave', '=', clave).execute()
   try {
     await next()
   } catch (err) {
@@ -175,7 +177,7 @@ export const idempotencia = createMiddleware<EntornoApp>(async (c, next) => {
       cuerpo: await c.res.clone().text(),
       content_type: c.res.headers.get('content-type'),
     })
-    .where('alumno_id', '=', alumno.id)
+    .where('actor', '=', actor)
     .where('clave', '=', clave)
     .execute()
 })

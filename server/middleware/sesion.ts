@@ -1,33 +1,64 @@
-// The student is identified by the HttpOnly `portal_sesion` cookie alone (README 'Conventions').
-// The token is random; the database keeps its SHA-256 and a sliding expiry.
+// Who is signed in: a student or a staff member (an actor), identified by an HttpOnly session
+// cookie alone (README 'Conventions'). The token is random; the database keeps its SHA-256 and
+// a sliding expiry. The two kinds never mix: staff endpoints live under /api/admin and read only
+// the staff cookie (whose path is /api/admin, so a browser never sends it anywhere else), every
+// other endpoint reads only the student's; each session row says whose it is, and a staff session
+// acts only once its second factor was given.
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import { MENSAJE_SESION_EXPIRADA } from '../../src/domain/errores-api.ts'
 import type { EntornoApp, Dependencias } from '../contexto.ts'
+import type { Alumno, Personal, TipoActor } from '../db/schema.ts'
 import { hashearToken, nuevoToken, xsrfDeSesion } from '../seguridad/tokens.ts'
 import { ponerCookieXsrf } from './xsrf.ts'
 
-export const SESION_COOKIE = 'portal_sesion'
+export type Actor =
+  { tipo: 'alumno'; id: string; alumno: Alumno } | { tipo: 'personal'; id: string; personal: Personal }
+
+/** Where the staff's endpoints live: the only place a staff session is read. */
+export const RUTA_API_ADMIN = '/api/admin'
+
+export const COOKIE_SESION: Record<TipoActor, string> = { alumno: 'portal_sesion', personal: 'portal_personal' }
+const RUTA_COOKIE: Record<TipoActor, string> = { alumno: '/', personal: RUTA_API_ADMIN }
 
 /** Sliding expiry is written at most once a minute, not on every request. */
 const RENOVAR_CADA_MS = 60_000
 
-function ttlMs(deps: Dependencias): number {
-  return deps.config.sessionTtlHours * 3_600_000
+/** Whose session a request to `path` may carry. */
+export function tipoDeActor(path: string): TipoActor {
+  return path === RUTA_API_ADMIN || path.startsWith(`${RUTA_API_ADMIN}/`) ? 'personal' : 'alumno'
 }
 
-function ponerCookie(c: Context<EntornoApp>, token: string): void {
-  setCookie(c, SESION_COOKIE, token, {
-    path: '/',
+/** 'alumno:<id>' or 'personal:<id>': what keys an actor's idempotency records and throttles. */
+export function claveDeActor(actor: Pick<Actor, 'tipo' | 'id'>): string {
+  return `${actor.tipo}:${actor.id}`
+}
+
+function ttlMs(deps: Dependencias, tipo: TipoActor): number {
+  return (tipo === 'personal' ? deps.config.adminSessionTtlHours : deps.config.sessionTtlHours) * 3_600_000
+}
+
+function ponerCookie(c: Context<EntornoApp>, tipo: TipoActor, token: string, maxAgeMs: number): void {
+  setCookie(c, COOKIE_SESION[tipo], token, {
+    path: RUTA_COOKIE[tipo],
     httpOnly: true,
     sameSite: 'Lax',
     secure: c.var.deps.config.publicUrl.startsWith('https:'),
-    maxAge: Math.floor(ttlMs(c.var.deps) / 1000),
+    maxAge: Math.floor(maxAgeMs / 1000),
   })
 }
 
-export async function iniciarSesion(c: Context<EntornoApp>, alumnoId: string): Promise<void> {
+/**
+ * A new session for `actorId`, with its cookie and its bound XSRF token. A staff member's first
+ * session is unverified (`verificada: false`) and short: it only lets them give the second factor.
+ */
+export async function iniciarSesion(
+  c: Context<EntornoApp>,
+  tipo: TipoActor,
+  actorId: string,
+  { verificada = true, duracionMs = ttlMs(c.var.deps, tipo) }: { verificada?: boolean; duracionMs?: number } = {},
+): Promise<void> {
   const { db, clock } = c.var.deps
   const token = nuevoToken()
   const ahora = clock()
@@ -35,43 +66,87 @@ export async function iniciarSesion(c: Context<EntornoApp>, alumnoId: string): P
     .insertInto('sesiones')
     .values({
       token_hash: hashearToken(token),
-      alumno_id: alumnoId,
+      actor_tipo: tipo,
+      actor_id: actorId,
+      verificada: verificada ? 1 : 0,
       creada: ahora.toISOString(),
-      expira: new Date(ahora.getTime() + ttlMs(c.var.deps)).toISOString(),
+      expira: new Date(ahora.getTime() + duracionMs).toISOString(),
     })
     .execute()
-  ponerCookie(c, token)
+  ponerCookie(c, tipo, token, duracionMs)
   // From now on only the token derived from this session passes the XSRF check.
-  ponerCookieXsrf(c, xsrfDeSesion(token))
+  ponerCookieXsrf(c, xsrfDeSesion(token), tipo)
 }
 
+/** Ends the request's session (verified or not) of the kind its path carries. */
 export async function cerrarSesion(c: Context<EntornoApp>): Promise<void> {
-  if (c.var.sesionHash) await c.var.deps.db.deleteFrom('sesiones').where('token_hash', '=', c.var.sesionHash).execute()
-  deleteCookie(c, SESION_COOKIE, { path: '/' })
+  const tipo = tipoDeActor(c.req.path)
+  const token = getCookie(c, COOKIE_SESION[tipo])
+  if (token) await c.var.deps.db.deleteFrom('sesiones').where('token_hash', '=', hashearToken(token)).execute()
+  deleteCookie(c, COOKIE_SESION[tipo], { path: RUTA_COOKIE[tipo] })
+}
+
+/** The staff session waiting for its second factor, if the request carries one still valid. */
+export async function sesionSinVerificar(c: Context<EntornoApp>) {
+  const token = getCookie(c, COOKIE_SESION.personal)
+  if (!token) return undefined
+  const sesion = await c.var.deps.db
+    .selectFrom('sesiones')
+    .selectAll()
+    .where('token_hash', '=', hashearToken(token))
+    .where('actor_tipo', '=', 'personal')
+    .where('verificada', '=', 0)
+    .executeTakeFirst()
+  return sesion && sesion.expira > c.var.deps.clock().toISOString() ? sesion : undefined
+}
+
+async function actorDe(c: Context<EntornoApp>, tipo: TipoActor, id: string): Promise<Actor | undefined> {
+  const { db } = c.var.deps
+  if (tipo === 'alumno') {
+    const alumno = await db.selectFrom('alumnos').selectAll().where('id', '=', id).executeTakeFirst()
+    return alumno && { tipo, id, alumno }
+  }
+  const personal = await db
+    .selectFrom('personal')
+    .selectAll()
+    .where('id', '=', id)
+    .where('activo', '=', 1)
+    .executeTakeFirst()
+  return personal && { tipo, id, personal }
 }
 
 export const cargarSesion = createMiddleware<EntornoApp>(async (c, next) => {
+  c.set('actor', null)
   c.set('alumno', null)
+  c.set('personal', null)
   c.set('sesionHash', null)
-  const token = getCookie(c, SESION_COOKIE)
+  const tipo = tipoDeActor(c.req.path)
+  const token = getCookie(c, COOKIE_SESION[tipo])
   if (token) {
     const { db, clock } = c.var.deps
     const ahora = clock()
     const tokenHash = hashearToken(token)
-    const sesion = await db.selectFrom('sesiones').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()
+    const sesion = await db
+      .selectFrom('sesiones')
+      .selectAll()
+      .where('token_hash', '=', tokenHash)
+      .where('actor_tipo', '=', tipo)
+      .executeTakeFirst()
     if (sesion && sesion.expira > ahora.toISOString()) {
-      const alumno = await db.selectFrom('alumnos').selectAll().where('id', '=', sesion.alumno_id).executeTakeFirst()
-      if (alumno) {
-        c.set('alumno', alumno)
+      const actor = sesion.verificada === 1 ? await actorDe(c, tipo, sesion.actor_id) : undefined
+      if (actor) {
+        c.set('actor', actor)
+        if (actor.tipo === 'alumno') c.set('alumno', actor.alumno)
+        else c.set('personal', actor.personal)
         c.set('sesionHash', tokenHash)
-        const nuevaExpira = ahora.getTime() + ttlMs(c.var.deps)
+        const nuevaExpira = ahora.getTime() + ttlMs(c.var.deps, tipo)
         if (nuevaExpira - Date.parse(sesion.expira) > RENOVAR_CADA_MS) {
           await db
             .updateTable('sesiones')
             .set({ expira: new Date(nuevaExpira).toISOString() })
             .where('token_hash', '=', tokenHash)
             .execute()
-          ponerCookie(c, token)
+          ponerCookie(c, tipo, token, ttlMs(c.var.deps, tipo))
         }
       }
     } else if (sesion) {

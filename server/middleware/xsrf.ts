@@ -5,10 +5,17 @@ import type { Context } from 'hono'
 import { getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { EntornoApp } from '../contexto.ts'
+import type { TipoActor } from '../db/schema.ts'
 import { igualesSeguro, nuevoToken, xsrfDeSesion } from '../seguridad/tokens.ts'
-import { SESION_COOKIE } from './sesion.ts'
+import { COOKIE_SESION, tipoDeActor } from './sesion.ts'
 
 export const XSRF_COOKIE = 'XSRF-TOKEN'
+/**
+ * The staff's own token, bound to the staff session: one browser may hold a student's session and
+ * a staff member's at once, and each side's token must follow its own session.
+ */
+export const XSRF_COOKIE_ADMIN = 'XSRF-TOKEN-ADMIN'
+const COOKIE_XSRF: Record<TipoActor, string> = { alumno: XSRF_COOKIE, personal: XSRF_COOKIE_ADMIN }
 export const XSRF_HEADER = 'X-XSRF-TOKEN'
 export const MENSAJE_XSRF = 'Solicitud no válida: recargue la página e intente nuevamente.'
 
@@ -23,8 +30,8 @@ const SEGUROS = new Set(['GET', 'HEAD', 'OPTIONS'])
 const SIN_XSRF = new Set(['/api/pagos/retorno'])
 
 /** The cookie the page's script copies into the header: readable by it, sent only to us. */
-export function ponerCookieXsrf(c: Context<EntornoApp>, valor: string): void {
-  setCookie(c, XSRF_COOKIE, valor, {
+export function ponerCookieXsrf(c: Context<EntornoApp>, valor: string, tipo: TipoActor): void {
+  setCookie(c, COOKIE_XSRF[tipo], valor, {
     path: '/',
     sameSite: 'Lax',
     secure: c.var.deps.config.publicUrl.startsWith('https:'),
@@ -41,7 +48,7 @@ export function ponerCookieXsrf(c: Context<EntornoApp>, valor: string): void {
 function darCookie(c: Context<EntornoApp>, valor: string): void {
   const api = c.req.path.startsWith('/api/')
   if (!api && !c.res.headers.get('content-type')?.startsWith('text/html')) return
-  ponerCookieXsrf(c, valor)
+  ponerCookieXsrf(c, valor, tipoDeActor(c.req.path))
 }
 
 // Once there is a session the token is bound to it: the only one accepted is the one derived from
@@ -49,8 +56,9 @@ function darCookie(c: Context<EntornoApp>, valor: string): void {
 // (a sibling subdomain, a network attacker on plain http) could plant a token pair of its own
 // choosing and have it accepted alongside the student's session.
 export const xsrf = createMiddleware<EntornoApp>(async (c, next) => {
-  const cookie = getCookie(c, XSRF_COOKIE)
-  const sesion = getCookie(c, SESION_COOKIE)
+  const tipo = tipoDeActor(c.req.path)
+  const cookie = getCookie(c, COOKIE_XSRF[tipo])
+  const sesion = getCookie(c, COOKIE_SESION[tipo])
   const esperado = sesion ? xsrfDeSesion(sesion) : undefined
   const vigente = cookie !== undefined && (esperado === undefined || igualesSeguro(cookie, esperado))
   const renovar = () => {

@@ -7,7 +7,7 @@ import { MENSAJE_DOCUMENTO_EN_USO } from '../../src/domain/documento-identidad.t
 import { crearPasswordSchema } from '../../src/domain/password.ts'
 import { normalizarRut, RUT_PLACEHOLDER } from '../../src/domain/rut.ts'
 import type { EntornoApp, Dependencias } from '../contexto.ts'
-import { ASISTENTE_PORTAL_ID } from '../db/seed/demo.ts'
+import { ASISTENTE_PORTAL_ID } from '../db/seed/base.ts'
 import { agotado, contar, MENSAJE_LIMITE, reiniciar, respuestaLimite } from '../middleware/limites.ts'
 import { cerrarSesion, iniciarSesion } from '../middleware/sesion.ts'
 import { hashDeRelleno, hashearPassword, verificarPassword } from '../seguridad/password.ts'
@@ -124,7 +124,7 @@ export const rutasAuth = new Hono<EntornoApp>()
       return c.json({ codRetorno: 1 as const, mensajeError: MENSAJE_LOGIN_INCORRECTO })
     }
     await reiniciar(db, claveCuenta)
-    await iniciarSesion(c, alumno.id)
+    await iniciarSesion(c, 'alumno', alumno.id)
     return c.json(await respuestaAlumno(db, alumno, config.serviceAccountEmail))
   })
 
@@ -229,7 +229,7 @@ export const rutasAuth = new Hono<EntornoApp>()
         .where('alumno_id', '=', alumno_id)
         .where('usado', 'is', null)
         .execute()
-      await trx.deleteFrom('sesiones').where('alumno_id', '=', alumno_id).execute()
+      await trx.deleteFrom('sesiones').where('actor_tipo', '=', 'alumno').where('actor_id', '=', alumno_id).execute()
       return true
     })
     if (!aplicado) {

@@ -13,6 +13,7 @@ import {
 } from '../../src/domain/documentos.ts'
 import { nuevaClaveBlob } from '../blobs.ts'
 import type { EntornoApp } from '../contexto.ts'
+import type { Insertable } from 'kysely'
 import type { ArchivosPersonalesTable } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { enviarArchivo, guardarReemplazando, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
@@ -71,7 +72,7 @@ export const rutasDocumentos = new Hono<EntornoApp>()
     if (!recibido.ok) return recibido.respuesta
     const { codDocumento, nombre, tipo, bytes } = recibido
 
-    const fila: ArchivosPersonalesTable = {
+    const fila: Insertable<ArchivosPersonalesTable> = {
       id: randomUUID(),
       alumno_id: alumno.id,
       cod_documento: codDocumento,

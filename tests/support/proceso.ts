@@ -45,6 +45,8 @@ export async function iniciarProcesoPortal(env: Record<string, string>, timeoutM
       NODE_NO_WARNINGS: '1',
       HOST: '127.0.0.1',
       PORT: '0',
+      // The demo's students, staff and contests, as `npm start` seeds them.
+      DATOS_DEMO: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

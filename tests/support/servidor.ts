@@ -54,6 +54,7 @@ export async function iniciarServidorDePrueba(options: OpcionesServidorDePrueba 
     // Derived from the bound address, so e-mailed links point at this server.
     publicUrl: null,
     firma: { p12: rutaFirmaDePrueba(), passphrase: CLAVE_FIRMA_DE_PRUEBA },
+    datosDemo: true,
     ...options.config,
   }
   if (options.throttle === 'off') {
@@ -105,7 +106,8 @@ export type ClienteDePrueba = {
 
 /**
  * A tiny browser stand-in: keeps cookies between requests and, like the real client, copies the
- * XSRF-TOKEN cookie into X-XSRF-TOKEN on every non-GET (fetching /api/sesion first if needed).
+ * XSRF-TOKEN cookie into X-XSRF-TOKEN on every non-GET (fetching /api/sesion first if needed);
+ * under /api/admin, the staff's XSRF-TOKEN-ADMIN (fetched from /api/admin/sesion).
  */
 export function clienteDePrueba(url: string): ClienteDePrueba {
   const cookies = new Map<string, string>()
@@ -123,10 +125,13 @@ export function clienteDePrueba(url: string): ClienteDePrueba {
   }
 
   async function request(method: string, path: string, body?: unknown, extra: Cabeceras = {}): Promise<Response> {
-    if (method !== 'GET' && !cookies.has('XSRF-TOKEN')) guardarCookies(await fetch(`${url}/api/sesion`))
+    const admin = path.startsWith('/api/admin')
+    const cookieXsrf = admin ? 'XSRF-TOKEN-ADMIN' : 'XSRF-TOKEN'
+    if (method !== 'GET' && !cookies.has(cookieXsrf))
+      guardarCookies(await fetch(`${url}${admin ? '/api/admin/sesion' : '/api/sesion'}`))
     const headers: Record<string, string> = {}
     if (cookies.size > 0) headers.cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ')
-    if (method !== 'GET') headers['x-xsrf-token'] = cookies.get('XSRF-TOKEN') ?? ''
+    if (method !== 'GET') headers['x-xsrf-token'] = cookies.get(cookieXsrf) ?? ''
     // A form goes as multipart (fetch sets the boundary), bytes as they are (the caller names
     // their type in `extra`), anything else as JSON.
     const tal = body instanceof FormData || body instanceof Uint8Array || body instanceof Blob

@@ -59,7 +59,7 @@ export function cuotasDemo(ahora: Date): {
   const cuotas: Insertable<CuotasTable>[] = []
   const pagos: Insertable<PagosTable>[] = []
   const pagosFisicos: Insertable<PagosFisicosTable>[] = []
-  const asistentes = asistentesDemo('')
+  const asistentes = asistentesDemo()
   let serie = 0
   for (const [codigo, plan] of Object.entries(PLAN_CUOTAS_DEMO)) {
     const solicitud = solicitudesDemo.find((s) => s.codigo_inscripcion === codigo)

@@ -9,6 +9,7 @@ import { encuestaSchema, encuestaVacia, type Encuesta } from '../../../src/domai
 import { RUT_PLACEHOLDER } from '../../../src/domain/rut.ts'
 import type { CondicionesTable, AlumnosTable, AsistentesTable, EmpresasTable, SolicitudesTable } from '../schema.ts'
 import { COD_PAIS_CHILE } from '../../../src/domain/persona.ts'
+import { ASISTENTE_PORTAL_ID } from './base.ts'
 
 export const DEMO_PASSWORD = 'Demo2026'
 
@@ -22,17 +23,9 @@ export const DEMO_CUENTAS = {
 export const DEMO_CERTIFICADO_VALIDO = 'F8R7M74YVSJBP5T4VZSLG3XMPC8V'
 export const DEMO_CERTIFICADO_ACLS = 'JVGTYV9DY5ZPQDNZYNA45HPHYP89'
 
-/** The portal's own account as an assistant: whoever it owns sees no assistant block. */
-export const ASISTENTE_PORTAL_ID = 'asistente-portal'
-
-export function asistentesDemo(serviceAccountEmail: string): Insertable<AsistentesTable>[] {
+/** The demo's commercial assistants (the portal's own account is seeded on every portal). */
+export function asistentesDemo(): Insertable<AsistentesTable>[] {
   return [
-    {
-      id: ASISTENTE_PORTAL_ID,
-      nombre: 'Portal de Estudiantes',
-      telefono: '+56 2 2978 1000',
-      email: serviceAccountEmail,
-    },
     {
       id: 'asistente-herrera',
       nombre: 'Francisca Herrera Méndez',

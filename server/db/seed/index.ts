@@ -1,6 +1,8 @@
-// Seeds run once, on first start: each is recorded in `semillas` in the same transaction that
-// inserts its rows, so a restart (or a crash half-way) never duplicates or half-applies one.
-// Later issues add their own named seeds to the list below.
+// Seeds run once: each is recorded in `semillas` in the same transaction that inserts its rows,
+// so a restart (or a crash half-way) never duplicates or half-applies one. Two lists: what every
+// portal needs (reference tables, the portal's own account), and the demo (students, staff,
+// contests, payments…), seeded only when asked for (DATOS_DEMO=1) and only into a new database
+// or one that already holds the demo: never into a school's real data.
 import type { Transaction } from 'kysely'
 import { hashearPassword } from '../../seguridad/password.ts'
 import type { Db } from '../connection.ts'
@@ -19,6 +21,8 @@ import {
   solicitudesDemo,
 } from './demo.ts'
 import type { BlobStore } from '../../blobs.ts'
+import { asistentePortal } from './base.ts'
+import { personalDemo } from './personal-demo.ts'
 import type { CertificadoEscuela } from '../../papel/certificado-escuela.ts'
 import { emitirCertificadoPrograma } from '../../papel/plantillas/certificado-programa.ts'
 import { emitirFactura } from '../../papel/plantillas/factura.ts'
@@ -87,9 +91,18 @@ async function tablasDeReferencia(trx: Transaction<Database>): Promise<void> {
     .execute()
 }
 
-async function demo(trx: Transaction<Database>, { serviceAccountEmail, ahora }: OpcionesSemilla): Promise<void> {
+/** The portal's own account as an assistant (already there in a database seeded before it was apart). */
+async function cuentaDeServicio(trx: Transaction<Database>, { serviceAccountEmail }: OpcionesSemilla): Promise<void> {
+  await trx
+    .insertInto('asistentes')
+    .values(asistentePortal(serviceAccountEmail))
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute()
+}
+
+async function demo(trx: Transaction<Database>, { ahora }: OpcionesSemilla): Promise<void> {
   const creado = ahora.toISOString()
-  await trx.insertInto('asistentes').values(asistentesDemo(serviceAccountEmail)).execute()
+  await trx.insertInto('asistentes').values(asistentesDemo()).execute()
   // One hash per student: same password, but each gets its own salt.
   const alumnos = alumnosDemo('', creado)
   for (const alumno of alumnos) alumno.password_hash = await hashearPassword(DEMO_PASSWORD)
@@ -166,20 +179,39 @@ async function cuotas(trx: Transaction<Database>, { ahora }: OpcionesSemilla): P
   await trx.insertInto('cuotas').values(demo.cuotas).execute()
 }
 
-const semillas: Semilla[] = [
+/** The demo's staff, with the demo password hashed once per account. */
+async function personal(trx: Transaction<Database>, { ahora }: OpcionesSemilla): Promise<void> {
+  const cuentas = personalDemo('', ahora.toISOString())
+  for (const cuenta of cuentas) cuenta.password_hash = await hashearPassword(DEMO_PASSWORD)
+  await trx.insertInto('personal').values(cuentas).execute()
+}
+
+const semillasBase: Semilla[] = [
   { nombre: '0001-tablas-de-referencia', aplicar: tablasDeReferencia },
+  { nombre: '0008-cuenta-de-servicio', aplicar: cuentaDeServicio },
+]
+
+/** The first of these marks a database as a demo one. */
+const semillasDemo: Semilla[] = [
   { nombre: '0002-demo', aplicar: demo },
   { nombre: '0003-encuestas-condiciones', aplicar: encuestasYCondiciones },
   { nombre: '0004-documentos-de-solicitud', aplicar: documentosDeSolicitud },
   { nombre: '0005-documentos-firmados', aplicar: documentosFirmados },
   { nombre: '0006-cuotas', aplicar: cuotas },
   { nombre: '0007-concursos-ofertas', aplicar: concursosYOfertas },
+  { nombre: '0009-personal-demo', aplicar: personal },
 ]
 
-/** Applies the seeds not yet applied; returns their names. */
-export async function sembrar(db: Db, opciones: OpcionesSemilla): Promise<string[]> {
+/**
+ * Applies the seeds not yet applied: always the base ones; the demo's when `demo` is asked for and
+ * the database is new or already a demo one. Returns the names applied, and whether the demo was
+ * asked for but refused because the database holds other data.
+ */
+export async function sembrar(db: Db, opciones: OpcionesSemilla & { demo: boolean }) {
   const aplicadas = new Set((await db.selectFrom('semillas').select('nombre').execute()).map((s) => s.nombre))
+  const esDemo = aplicadas.size === 0 || aplicadas.has(semillasDemo[0]!.nombre)
   const nuevas: string[] = []
+  const semillas = opciones.demo && esDemo ? [...semillasBase, ...semillasDemo] : semillasBase
   for (const semilla of semillas) {
     if (aplicadas.has(semilla.nombre)) continue
     await db.transaction().execute(async (trx) => {
@@ -191,5 +223,5 @@ export async function sembrar(db: Db, opciones: OpcionesSemilla): Promise<string
     })
     nuevas.push(semilla.nombre)
   }
-  return nuevas
+  return { nuevas, demoRechazada: opciones.demo && !esDemo }
 }

@@ -1,0 +1,160 @@
+// Every staff endpoint, from one table: what it needs (a capability of the roles in
+// src/domain/personal.ts, any staff session, or nothing for the sign-in's own steps), a body it
+// accepts and whether it changes something. Each is probed without a session, with a student's
+// session and with every role: refused with 401 or 403 and nothing but an error (never data, nothing
+// changed), accepted for the roles that may; a change writes exactly one audit row, a refusal none;
+// no reply is cached; a POST needs the staff's own XSRF token. A new staff endpoint joins with one
+// row (the coverage test fails until it does).
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import {
+  CAPACIDADES_DE_ROL,
+  MENSAJE_SESION_PERSONAL_EXPIRADA,
+  MENSAJE_SIN_PERMISO,
+  ROLES_PERSONAL,
+  type Capacidad,
+  type RolPersonal,
+} from '../src/domain/personal.ts'
+import { iniciarSesionPersonal } from '../tests/support/personal.ts'
+import {
+  clienteDePrueba,
+  consultarDb,
+  iniciarSesion,
+  iniciarServidorDePrueba,
+  type ClienteDePrueba,
+  type ServidorDePrueba,
+} from '../tests/support/servidor.ts'
+import { rutasApi } from './app.ts'
+import { DEMO_CUENTAS } from './db/seed/demo.ts'
+import { DEMO_PERSONAL } from './db/seed/personal-demo.ts'
+import { MENSAJE_XSRF } from './middleware/xsrf.ts'
+
+type EndpointAdmin = {
+  metodo: 'GET' | 'POST' | 'PUT' | 'DELETE'
+  /** As Hono names it under /api. */
+  ruta: string
+  /** 'personal': any signed-in staff member; 'ninguno': the sign-in's own steps. */
+  requiere: Capacidad | 'personal' | 'ninguno'
+  /** When the route has parameters. */
+  url?: () => string
+  /** A JSON body it accepts. */
+  cuerpo?: () => unknown
+  /** Changes something when accepted: exactly one audit row. */
+  cambia?: true
+}
+
+const ENDPOINTS_ADMIN: EndpointAdmin[] = [
+  { metodo: 'POST', ruta: '/admin/auth/ingreso', requiere: 'ninguno' },
+  { metodo: 'POST', ruta: '/admin/auth/codigo', requiere: 'ninguno' },
+  { metodo: 'POST', ruta: '/admin/auth/salida', requiere: 'ninguno' },
+  { metodo: 'POST', ruta: '/admin/auth/invitacion/verificar', requiere: 'ninguno' },
+  { metodo: 'POST', ruta: '/admin/auth/invitacion', requiere: 'ninguno' },
+  { metodo: 'GET', ruta: '/admin/sesion', requiere: 'personal' },
+]
+
+const CUENTA_DE_ROL: Record<RolPersonal, string> = {
+  admin: DEMO_PERSONAL.admin,
+  coordinacion: DEMO_PERSONAL.coordinacion,
+  asistente: DEMO_PERSONAL.herrera,
+}
+
+let servidor: ServidorDePrueba
+let alumno: ClienteDePrueba
+const personal = {} as Record<RolPersonal, ClienteDePrueba>
+
+beforeAll(async () => {
+  servidor = await iniciarServidorDePrueba({ throttle: 'off' })
+  alumno = await iniciarSesion(servidor.url, DEMO_CUENTAS.estudiante)
+  for (const rol of ROLES_PERSONAL) personal[rol] = await iniciarSesionPersonal(servidor, CUENTA_DE_ROL[rol])
+})
+afterAll(() => servidor.close())
+
+const url = (e: EndpointAdmin) => `/api${e.url?.() ?? e.ruta}`
+const protegidos = ENDPOINTS_ADMIN.filter((e) => e.requiere !== 'ninguno')
+const puede = (rol: RolPersonal, e: EndpointAdmin) =>
+  e.requiere === 'personal' || (e.requiere !== 'ninguno' && CAPACIDADES_DE_ROL[rol].includes(e.requiere))
+
+function enviar(cliente: ClienteDePrueba, e: EndpointAdmin) {
+  return cliente.request(e.metodo, url(e), e.metodo === 'GET' ? undefined : (e.cuerpo?.() ?? {}))
+}
+
+/** The audit rows and every table a staff action could change, counted. */
+async function estado(): Promise<unknown[]> {
+  const tablas = [
+    'auditoria',
+    'personal',
+    'sesiones',
+    'archivos_personales',
+    'archivos_solicitud',
+    'documentos_emitidos',
+  ]
+  return Promise.all(
+    tablas.map(async (t) => (await consultarDb(servidor.dataDir, `select count(*) as n from ${t}`))[0]),
+  )
+}
+
+test('the table lists every staff endpoint', () => {
+  const rutas = rutasApi.routes
+    .filter((r) => r.method !== 'ALL' && r.path.startsWith('/admin'))
+    .map((r) => `${r.method} ${r.path}`)
+  expect([...new Set(rutas)].sort()).toEqual(ENDPOINTS_ADMIN.map((e) => `${e.metodo} ${e.ruta}`).sort())
+})
+
+test.each(protegidos)(
+  '$metodo $ruta without a staff session, or with a student’s: 401, nothing else, nothing changed',
+  async (e) => {
+    for (const cliente of [clienteDePrueba(servidor.url), alumno]) {
+      const antes = await estado()
+      const res = await enviar(cliente, e)
+      expect(res.status).toBe(401)
+      expect(await res.json()).toEqual({ error: MENSAJE_SESION_PERSONAL_EXPIRADA })
+      expect(await estado()).toEqual(antes)
+    }
+  },
+)
+
+test.each(protegidos.flatMap((e) => ROLES_PERSONAL.filter((rol) => !puede(rol, e)).map((rol) => ({ e, rol }))))(
+  '$e.metodo $e.ruta refuses the role $rol with 403 and changes nothing',
+  async ({ e, rol }) => {
+    const antes = await estado()
+    const res = await enviar(personal[rol], e)
+    expect(res.status).toBe(403)
+    expect(await res.json()).toEqual({ error: MENSAJE_SIN_PERMISO })
+    expect(await estado()).toEqual(antes)
+  },
+)
+
+test.each(protegidos)('$metodo $ruta answers the roles that may; a change writes exactly one audit row', async (e) => {
+  const roles = ROLES_PERSONAL.filter((rol) => puede(rol, e))
+  expect(roles.length).toBeGreaterThan(0)
+  for (const rol of e.cambia ? roles.slice(0, 1) : roles) {
+    const filas = async () =>
+      (await consultarDb<{ n: number }>(servidor.dataDir, 'select count(*) as n from auditoria'))[0]!.n
+    const antes = await filas()
+    const res = await enviar(personal[rol], e)
+    expect(res.status, `${rol}: ${await res.clone().text()}`).toBeLessThan(400)
+    expect(await filas()).toBe(antes + (e.cambia ? 1 : 0))
+  }
+})
+
+test.each(ENDPOINTS_ADMIN)('$metodo $ruta: the reply is never stored by a cache', async (e) => {
+  const res = await enviar(personal.admin, e)
+  expect(res.headers.get('cache-control')).toBe('no-store')
+})
+
+test.each(ENDPOINTS_ADMIN.filter((e) => e.metodo !== 'GET'))(
+  '$metodo $ruta needs the staff’s own XSRF token: none, or the student side’s, is refused with 403',
+  async (e) => {
+    const cookies = [...personal.admin.cookies, ...alumno.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    for (const token of [undefined, alumno.cookies.get('XSRF-TOKEN')]) {
+      const antes = await estado()
+      const res = await fetch(`${servidor.url}${url(e)}`, {
+        method: e.metodo,
+        headers: { cookie: cookies, 'content-type': 'application/json', ...(token ? { 'x-xsrf-token': token } : {}) },
+        body: JSON.stringify(e.cuerpo?.() ?? {}),
+      })
+      expect(res.status).toBe(403)
+      expect(await res.json()).toEqual({ error: MENSAJE_XSRF })
+      expect(await estado()).toEqual(antes)
+    }
+  },
+)

@@ -1,0 +1,98 @@
+// Invitation links: how a staff account gets its password. The link carries a random token (the
+// database keeps its SHA-256), valid for VIGENCIA_INVITACION_HORAS and once; using it sets the
+// password, voids the account's other links and ends its sessions, in one transaction with its
+// audit row. The first admin of a portal gets one from `npm run admin:crear`.
+import { randomUUID } from 'node:crypto'
+import type { Db } from '../db/connection.ts'
+import type { Reloj } from '../contexto.ts'
+import { hashearToken, nuevoToken } from '../seguridad/tokens.ts'
+import { auditar } from './auditoria.ts'
+
+export const VIGENCIA_INVITACION_HORAS = 72
+
+type Deps = { db: Db; clock: Reloj }
+
+/** The address a new staff member opens to create their password. */
+export function enlaceInvitacion(urlPublica: string, token: string): string {
+  return `${urlPublica}/admin/invitacion?token=${encodeURIComponent(token)}`
+}
+
+export async function crearInvitacion({ db, clock }: Deps, personalId: string): Promise<string> {
+  const token = nuevoToken()
+  const ahora = clock()
+  await db
+    .insertInto('tokens_personal')
+    .values({
+      token_hash: hashearToken(token),
+      personal_id: personalId,
+      creado: ahora.toISOString(),
+      expira: new Date(ahora.getTime() + VIGENCIA_INVITACION_HORAS * 3_600_000).toISOString(),
+      usado: null,
+    })
+    .execute()
+  return token
+}
+
+/** The account an unused, unexpired link belongs to. */
+export async function invitacionVigente({ db, clock }: Deps, token: string) {
+  return db
+    .selectFrom('tokens_personal')
+    .innerJoin('personal', 'personal.id', 'tokens_personal.personal_id')
+    .select(['personal.id', 'personal.nombre', 'personal.email', 'personal.rol'])
+    .where('tokens_personal.token_hash', '=', hashearToken(token))
+    .where('tokens_personal.usado', 'is', null)
+    .where('tokens_personal.expira', '>', clock().toISOString())
+    .where('personal.activo', '=', 1)
+    .executeTakeFirst()
+}
+
+/** Sets the password of the link's account; false when the link was used or expired meanwhile. */
+export async function usarInvitacion(deps: Deps, token: string, passwordHash: string, ip: string): Promise<boolean> {
+  const ahora = deps.clock()
+  return deps.db.transaction().execute(async (trx) => {
+    const invitado = await invitacionVigente({ db: trx, clock: deps.clock }, token)
+    if (!invitado) return false
+    // Claimed by a conditional update: of two uses at once, one sets the password.
+    const reclamo = await trx
+      .updateTable('tokens_personal')
+      .set({ usado: ahora.toISOString() })
+      .where('token_hash', '=', hashearToken(token))
+      .where('usado', 'is', null)
+      .executeTakeFirst()
+    if (Number(reclamo.numUpdatedRows) !== 1) return false
+    await trx.updateTable('personal').set({ password_hash: passwordHash }).where('id', '=', invitado.id).execute()
+    await trx
+      .updateTable('tokens_personal')
+      .set({ usado: ahora.toISOString() })
+      .where('personal_id', '=', invitado.id)
+      .where('usado', 'is', null)
+      .execute()
+    await trx.deleteFrom('sesiones').where('actor_tipo', '=', 'personal').where('actor_id', '=', invitado.id).execute()
+    await auditar(trx, { personal: invitado, ip, ahora }, { accion: 'personal.contrasena-creada' })
+    return true
+  })
+}
+
+/** A new staff account, without a password yet: its invitation link sets one. */
+export async function crearPersonal(
+  { db, clock }: Deps,
+  datos: { email: string; nombre: string; rol: string; asistenteId?: string | null },
+): Promise<string> {
+  const id = randomUUID()
+  await db
+    .insertInto('personal')
+    .values({
+      id,
+      email: datos.email.toLowerCase(),
+      nombre: datos.nombre,
+      rol: datos.rol,
+      asistente_id: datos.asistenteId ?? null,
+      password_hash: null,
+      totp_secreto: null,
+      totp_confirmado_en: null,
+      totp_ultimo_paso: null,
+      creado_en: clock().toISOString(),
+    })
+    .execute()
+  return id
+}

@@ -1,0 +1,19 @@
+// The school's side of the API, mounted at /api/admin: only a staff session reaches it (the
+// session middleware reads the staff cookie here and nowhere else), and every endpoint declares
+// the capability it needs (middleware/capacidad.ts). Each area's routes are mounted below.
+import { Hono } from 'hono'
+import { CAPACIDADES_DE_ROL, ETIQUETA_ROL, esRolPersonal } from '../../../src/domain/personal.ts'
+import type { EntornoApp } from '../../contexto.ts'
+import { requierePersonal } from '../../middleware/capacidad.ts'
+import { rutasAuthPersonal } from './auth.ts'
+
+export const rutasAdmin = new Hono<EntornoApp>()
+  .route('/auth', rutasAuthPersonal)
+  .get('/sesion', requierePersonal, (c) => {
+    const { id, nombre, email, rol } = c.var.personal
+    const capacidades = esRolPersonal(rol) ? CAPACIDADES_DE_ROL[rol] : []
+    return c.json({
+      personal: { id, nombre, email, rol, etiquetaRol: esRolPersonal(rol) ? ETIQUETA_ROL[rol] : rol },
+      capacidades: [...capacidades],
+    })
+  })

@@ -1,0 +1,78 @@
+import * as v from 'valibot'
+
+// The school's staff: roles as sets of capabilities, declared once. The server checks the
+// capability on every admin endpoint; the screens only hide what a role cannot do.
+
+export const ROLES_PERSONAL = ['admin', 'coordinacion', 'asistente'] as const
+export type RolPersonal = (typeof ROLES_PERSONAL)[number]
+
+export const ETIQUETA_ROL: Record<RolPersonal, string> = {
+  admin: 'Administración',
+  coordinacion: 'Coordinación académica',
+  asistente: 'Asistente comercial',
+}
+
+export const CAPACIDADES = [
+  /** Search students and read a student's page and history. */
+  'alumnos.ver',
+  /** Approve or reject uploaded documents. */
+  'documentos.revisar',
+  /** Issue and revoke program certificates. */
+  'certificados.gestionar',
+  /** Read the whole audit trail. */
+  'auditoria.ver',
+  /** Staff accounts. */
+  'personal.gestionar',
+] as const
+export type Capacidad = (typeof CAPACIDADES)[number]
+
+export const CAPACIDADES_DE_ROL: Record<RolPersonal, readonly Capacidad[]> = {
+  admin: CAPACIDADES,
+  coordinacion: ['alumnos.ver', 'documentos.revisar', 'certificados.gestionar'],
+  asistente: ['alumnos.ver', 'documentos.revisar'],
+}
+
+export function puede(rol: RolPersonal, capacidad: Capacidad): boolean {
+  return CAPACIDADES_DE_ROL[rol].includes(capacidad)
+}
+
+/**
+ * Which students a role reaches: every one, or only those a commercial assistant owns (the
+ * student's own assistant, or the owner of one of their enrolments).
+ */
+export const ALCANCE_DE_ROL: Record<RolPersonal, 'todos' | 'propios'> = {
+  admin: 'todos',
+  coordinacion: 'todos',
+  asistente: 'propios',
+}
+
+export function esRolPersonal(valor: string): valor is RolPersonal {
+  return (ROLES_PERSONAL as readonly string[]).includes(valor)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Signing in: password (the students' sign-in schema), then the second factor. A new account
+// creates its password from an invitation link, under the students' password policy.
+// ---------------------------------------------------------------------------------------------
+
+/** A time-based one-time code (RFC 6238): 6 digits, a new one every 30 seconds. */
+export const DIGITOS_CODIGO = 6
+
+export const MENSAJE_CREDENCIALES_PERSONAL = 'Correo o contraseña incorrectos.'
+export const MENSAJE_CODIGO_INVALIDO =
+  'El código no es válido o ya fue usado. Espere el siguiente código e intente nuevamente.'
+export const MENSAJE_INGRESO_VENCIDO =
+  'El ingreso expiró o tuvo demasiados intentos. Ingrese nuevamente su correo y contraseña.'
+export const MENSAJE_CODIGO_FORMATO = `Ingrese los ${DIGITOS_CODIGO} dígitos del código de su aplicación de autenticación.`
+export const MENSAJE_SESION_PERSONAL_EXPIRADA = 'Su sesión expiró. Ingrese nuevamente.'
+export const MENSAJE_SIN_PERMISO = 'Su rol no permite esta acción.'
+export const MENSAJE_INVITACION_INVALIDA =
+  'El enlace de invitación no es válido o ya expiró. Pida a un administrador que le envíe uno nuevo.'
+
+export const codigoSegundoFactorSchema = v.object({
+  codigo: v.pipe(
+    v.string(MENSAJE_CODIGO_FORMATO),
+    v.transform((codigo) => codigo.replace(/\s/g, '')),
+    v.regex(new RegExp(`^\\d{${DIGITOS_CODIGO}}$`), MENSAJE_CODIGO_FORMATO),
+  ),
+})

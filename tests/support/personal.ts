@@ -1,0 +1,47 @@
+// Staff sign-in for tests: the password, then the code an authenticator app would show for the
+// account's secret. A code is accepted once per 30-second step (one step of drift either way),
+// so the code chosen is for the earliest step the server still accepts, read from the account's
+// last used step; when all three are used, it waits for the next step.
+import { expect } from 'vitest'
+import { DEMO_SECRETO_TOTP } from '../../server/db/seed/personal-demo.ts'
+import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
+import { codigoEn, PERIODO_SEGUNDOS } from '../../server/personal/totp.ts'
+import { clienteDePrueba, consultarDb, type ClienteDePrueba } from './servidor.ts'
+
+const PASO_MS = PERIODO_SEGUNDOS * 1000
+
+/** The code for the earliest step the account can still use, waiting if none is left now. */
+export async function codigoSiguiente(
+  dataDir: string,
+  email: string,
+  secreto = DEMO_SECRETO_TOTP,
+  ahora = () => Date.now(),
+) {
+  const [cuenta] = await consultarDb<{ totp_ultimo_paso: number | null }>(
+    dataDir,
+    'select totp_ultimo_paso from personal where email = ?',
+    email,
+  )
+  for (;;) {
+    const actual = Math.floor(ahora() / PASO_MS)
+    const paso = Math.max(actual - 1, (cuenta?.totp_ultimo_paso ?? -Infinity) + 1)
+    if (paso <= actual + 1) return codigoEn(secreto, new Date(paso * PASO_MS + 1000))
+    await new Promise((r) => setTimeout(r, (actual + 1) * PASO_MS - ahora() + 50))
+  }
+}
+
+/** Signs a staff member in (password and code) and returns the client; throws if refused. */
+export async function iniciarSesionPersonal(
+  servidor: { url: string; dataDir: string },
+  email: string,
+  { password = DEMO_PASSWORD, secreto = DEMO_SECRETO_TOTP }: { password?: string; secreto?: string } = {},
+): Promise<ClienteDePrueba> {
+  const cliente = clienteDePrueba(servidor.url)
+  const ingreso = await cliente.post('/api/admin/auth/ingreso', { email, password })
+  expect(ingreso.status, `contraseña de ${email}`).toBe(200)
+  const codigo = await cliente.post('/api/admin/auth/codigo', {
+    codigo: await codigoSiguiente(servidor.dataDir, email, secreto),
+  })
+  expect(codigo.status, `código de ${email}: ${await codigo.clone().text()}`).toBe(200)
+  return cliente
+}
