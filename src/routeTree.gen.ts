@@ -15,12 +15,16 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as PasswordRouteImport } from './routes/password'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AlumnoHomeRouteImport } from './routes/_alumno/home'
-import { Route as AdminHomeRouteImport } from './routes/admin/home'
+import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminPersonalRouteImport } from './routes/admin/_personal'
+import { Route as AdminInvitacionRouteImport } from './routes/admin/invitacion'
+import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as CertificadoValidadorRouteImport } from './routes/certificado/validador'
 import { Route as AlumnoConcursoListadoRouteImport } from './routes/_alumno/concurso/listado'
 import { Route as AlumnoInfoPersonalRouteImport } from './routes/_alumno/info/personal'
 import { Route as AlumnoInfoSolicitudesRouteImport } from './routes/_alumno/info/solicitudes'
 import { Route as AlumnoLaboralListadoRouteImport } from './routes/_alumno/laboral/listado'
+import { Route as AdminPersonalHomeRouteImport } from './routes/admin/_personal/home'
 import { Route as AlumnoConcursoDerechopostulacionIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/$id'
 import { Route as AlumnoConcursoDetalleIdRouteImport } from './routes/_alumno/concurso/detalle/$id'
 import { Route as AlumnoPagosAIndexRouteImport } from './routes/_alumno/pagos/$a/index'
@@ -59,9 +63,24 @@ const AlumnoHomeRoute = AlumnoHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => AlumnoRoute,
 } as any)
-const AdminHomeRoute = AdminHomeRouteImport.update({
-  id: '/admin/home',
-  path: '/admin/home',
+const AdminIndexRoute = AdminIndexRouteImport.update({
+  id: '/admin/',
+  path: '/admin/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminPersonalRoute = AdminPersonalRouteImport.update({
+  id: '/admin/_personal',
+  path: '/admin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminInvitacionRoute = AdminInvitacionRouteImport.update({
+  id: '/admin/invitacion',
+  path: '/admin/invitacion',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminLoginRoute = AdminLoginRouteImport.update({
+  id: '/admin/login',
+  path: '/admin/login',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CertificadoValidadorRoute = CertificadoValidadorRouteImport.update({
@@ -88,6 +107,11 @@ const AlumnoLaboralListadoRoute = AlumnoLaboralListadoRouteImport.update({
   id: '/laboral/listado',
   path: '/laboral/listado',
   getParentRoute: () => AlumnoRoute,
+} as any)
+const AdminPersonalHomeRoute = AdminPersonalHomeRouteImport.update({
+  id: '/home',
+  path: '/home',
+  getParentRoute: () => AdminPersonalRoute,
 } as any)
 const AlumnoConcursoDerechopostulacionIdRoute =
   AlumnoConcursoDerechopostulacionIdRouteImport.update({
@@ -139,12 +163,16 @@ export interface FileRoutesByFullPath {
   '/password': typeof PasswordRoute
   '/register': typeof RegisterRoute
   '/home': typeof AlumnoHomeRoute
-  '/admin/home': typeof AdminHomeRoute
+  '/admin': typeof AdminPersonalRouteWithChildren
+  '/admin/invitacion': typeof AdminInvitacionRoute
+  '/admin/login': typeof AdminLoginRoute
   '/certificado/validador': typeof CertificadoValidadorRoute
+  '/admin/': typeof AdminIndexRoute
   '/concurso/listado': typeof AlumnoConcursoListadoRoute
   '/info/personal': typeof AlumnoInfoPersonalRoute
   '/info/solicitudes': typeof AlumnoInfoSolicitudesRoute
   '/laboral/listado': typeof AlumnoLaboralListadoRoute
+  '/admin/home': typeof AdminPersonalHomeRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/pagos/$a/$b': typeof AlumnoPagosABRoute
@@ -160,12 +188,15 @@ export interface FileRoutesByTo {
   '/password': typeof PasswordRoute
   '/register': typeof RegisterRoute
   '/home': typeof AlumnoHomeRoute
-  '/admin/home': typeof AdminHomeRoute
+  '/admin': typeof AdminIndexRoute
+  '/admin/invitacion': typeof AdminInvitacionRoute
+  '/admin/login': typeof AdminLoginRoute
   '/certificado/validador': typeof CertificadoValidadorRoute
   '/concurso/listado': typeof AlumnoConcursoListadoRoute
   '/info/personal': typeof AlumnoInfoPersonalRoute
   '/info/solicitudes': typeof AlumnoInfoSolicitudesRoute
   '/laboral/listado': typeof AlumnoLaboralListadoRoute
+  '/admin/home': typeof AdminPersonalHomeRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/pagos/$a/$b': typeof AlumnoPagosABRoute
@@ -183,12 +214,16 @@ export interface FileRoutesById {
   '/password': typeof PasswordRoute
   '/register': typeof RegisterRoute
   '/_alumno/home': typeof AlumnoHomeRoute
-  '/admin/home': typeof AdminHomeRoute
+  '/admin/_personal': typeof AdminPersonalRouteWithChildren
+  '/admin/invitacion': typeof AdminInvitacionRoute
+  '/admin/login': typeof AdminLoginRoute
   '/certificado/validador': typeof CertificadoValidadorRoute
+  '/admin/': typeof AdminIndexRoute
   '/_alumno/concurso/listado': typeof AlumnoConcursoListadoRoute
   '/_alumno/info/personal': typeof AlumnoInfoPersonalRoute
   '/_alumno/info/solicitudes': typeof AlumnoInfoSolicitudesRoute
   '/_alumno/laboral/listado': typeof AlumnoLaboralListadoRoute
+  '/admin/_personal/home': typeof AdminPersonalHomeRoute
   '/_alumno/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/_alumno/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/_alumno/pagos/$a/$b': typeof AlumnoPagosABRoute
@@ -206,12 +241,16 @@ export interface FileRouteTypes {
     | '/password'
     | '/register'
     | '/home'
-    | '/admin/home'
+    | '/admin'
+    | '/admin/invitacion'
+    | '/admin/login'
     | '/certificado/validador'
+    | '/admin/'
     | '/concurso/listado'
     | '/info/personal'
     | '/info/solicitudes'
     | '/laboral/listado'
+    | '/admin/home'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
     | '/pagos/$a/$b'
@@ -227,12 +266,15 @@ export interface FileRouteTypes {
     | '/password'
     | '/register'
     | '/home'
-    | '/admin/home'
+    | '/admin'
+    | '/admin/invitacion'
+    | '/admin/login'
     | '/certificado/validador'
     | '/concurso/listado'
     | '/info/personal'
     | '/info/solicitudes'
     | '/laboral/listado'
+    | '/admin/home'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
     | '/pagos/$a/$b'
@@ -249,12 +291,16 @@ export interface FileRouteTypes {
     | '/password'
     | '/register'
     | '/_alumno/home'
-    | '/admin/home'
+    | '/admin/_personal'
+    | '/admin/invitacion'
+    | '/admin/login'
     | '/certificado/validador'
+    | '/admin/'
     | '/_alumno/concurso/listado'
     | '/_alumno/info/personal'
     | '/_alumno/info/solicitudes'
     | '/_alumno/laboral/listado'
+    | '/admin/_personal/home'
     | '/_alumno/concurso/derechopostulacion/$id'
     | '/_alumno/concurso/detalle/$id'
     | '/_alumno/pagos/$a/$b'
@@ -271,8 +317,11 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   PasswordRoute: typeof PasswordRoute
   RegisterRoute: typeof RegisterRoute
-  AdminHomeRoute: typeof AdminHomeRoute
+  AdminPersonalRoute: typeof AdminPersonalRouteWithChildren
+  AdminInvitacionRoute: typeof AdminInvitacionRoute
+  AdminLoginRoute: typeof AdminLoginRoute
   CertificadoValidadorRoute: typeof CertificadoValidadorRoute
+  AdminIndexRoute: typeof AdminIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -319,11 +368,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AlumnoHomeRouteImport
       parentRoute: typeof AlumnoRoute
     }
-    '/admin/home': {
-      id: '/admin/home'
-      path: '/admin/home'
-      fullPath: '/admin/home'
-      preLoaderRoute: typeof AdminHomeRouteImport
+    '/admin/': {
+      id: '/admin/'
+      path: '/admin'
+      fullPath: '/admin/'
+      preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/_personal': {
+      id: '/admin/_personal'
+      path: '/admin'
+      fullPath: '/admin'
+      preLoaderRoute: typeof AdminPersonalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/invitacion': {
+      id: '/admin/invitacion'
+      path: '/admin/invitacion'
+      fullPath: '/admin/invitacion'
+      preLoaderRoute: typeof AdminInvitacionRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/login': {
+      id: '/admin/login'
+      path: '/admin/login'
+      fullPath: '/admin/login'
+      preLoaderRoute: typeof AdminLoginRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/certificado/validador': {
@@ -360,6 +430,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/laboral/listado'
       preLoaderRoute: typeof AlumnoLaboralListadoRouteImport
       parentRoute: typeof AlumnoRoute
+    }
+    '/admin/_personal/home': {
+      id: '/admin/_personal/home'
+      path: '/home'
+      fullPath: '/admin/home'
+      preLoaderRoute: typeof AdminPersonalHomeRouteImport
+      parentRoute: typeof AdminPersonalRoute
     }
     '/_alumno/concurso/derechopostulacion/$id': {
       id: '/_alumno/concurso/derechopostulacion/$id'
@@ -457,14 +534,29 @@ const AlumnoRouteChildren: AlumnoRouteChildren = {
 const AlumnoRouteWithChildren =
   AlumnoRoute._addFileChildren(AlumnoRouteChildren)
 
+interface AdminPersonalRouteChildren {
+  AdminPersonalHomeRoute: typeof AdminPersonalHomeRoute
+}
+
+const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
+  AdminPersonalHomeRoute: AdminPersonalHomeRoute,
+}
+
+const AdminPersonalRouteWithChildren = AdminPersonalRoute._addFileChildren(
+  AdminPersonalRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   AlumnoRoute: AlumnoRouteWithChildren,
   LoginRoute: LoginRoute,
   PasswordRoute: PasswordRoute,
   RegisterRoute: RegisterRoute,
-  AdminHomeRoute: AdminHomeRoute,
+  AdminPersonalRoute: AdminPersonalRouteWithChildren,
+  AdminInvitacionRoute: AdminInvitacionRoute,
+  AdminLoginRoute: AdminLoginRoute,
   CertificadoValidadorRoute: CertificadoValidadorRoute,
+  AdminIndexRoute: AdminIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -64,20 +64,24 @@ export const limiteDeCampos = createMiddleware<EntornoApp>(async (c, next) => {
   const contar = contador(aguja)
   const lector = cuerpo.getReader()
   let excedido = false
-  const acotado = new ReadableStream<Uint8Array>({
-    async pull(control) {
-      const { done, value } = await lector.read()
-      if (done) return control.close()
-      if (contar(value) > maximoSeparadores) {
-        excedido = true
-        control.error(new DemasiadosCampos())
-        return
-      }
-      control.enqueue(value)
+  // highWaterMark 0: nothing is read ahead, only what a reader asks for.
+  const acotado = new ReadableStream<Uint8Array>(
+    {
+      async pull(control) {
+        const { done, value } = await lector.read()
+        if (done) return control.close()
+        if (contar(value) > maximoSeparadores) {
+          excedido = true
+          control.error(new DemasiadosCampos())
+          return
+        }
+        control.enqueue(value)
+      },
+      // Never cancelled upstream: that would drop the socket before the reply is sent.
+      cancel: () => lector.releaseLock(),
     },
-    // Never cancelled upstream: that would drop the socket before the reply is sent.
-    cancel: () => lector.releaseLock(),
-  })
+    { highWaterMark: 0 },
+  )
   c.req.raw = new Request(c.req.raw, { body: acotado, duplex: 'half' } as RequestInit)
   await next()
   if (excedido) {

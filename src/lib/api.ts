@@ -4,14 +4,23 @@ import { guardarBackUrl, haySesion, olvidarSesion } from './session.ts'
 // The one way the client talks to the portal server: same origin, JSON, cookies, and the
 // double-submit XSRF header on every non-GET.
 
-const COOKIE_XSRF = 'XSRF-TOKEN'
 export const CABECERA_XSRF = 'X-XSRF-TOKEN'
 
+/** The school's staff side: its own session and its own XSRF token. */
+const RUTA_ADMIN = '/api/admin'
+const esAdmin = (ruta: string) => ruta === RUTA_ADMIN || ruta.startsWith(`${RUTA_ADMIN}/`)
+
 let alExpirar: (() => void) | null = null
+let alExpirarPersonal: (() => void) | null = null
 
 /** What to do after a signed-in request meets an expired session (navigate and alert). */
 export function alExpirarSesion(manejador: () => void): void {
   alExpirar = manejador
+}
+
+/** The same for a staff member's session (the admin area registers it). */
+export function alExpirarSesionPersonal(manejador: () => void): void {
+  alExpirarPersonal = manejador
 }
 
 export function leerCookie(nombre: string): string | undefined {
@@ -29,13 +38,14 @@ export function leerCookie(nombre: string): string | undefined {
   return undefined
 }
 
-export async function tokenXsrf(renovar: boolean): Promise<string | undefined> {
-  const actual = leerCookie(COOKIE_XSRF)
+export async function tokenXsrf(renovar: boolean, admin = false): Promise<string | undefined> {
+  const cookie = admin ? 'XSRF-TOKEN-ADMIN' : 'XSRF-TOKEN'
+  const actual = leerCookie(cookie)
   if (actual && !renovar) return actual
   // The server sets the cookie on any response to a request that lacks it; /api/sesion is the
-  // cheapest such request.
+  // cheapest such request (on the staff side, /api/admin/sesion).
   try {
-    await fetch('/api/sesion', {
+    await fetch(admin ? `${RUTA_ADMIN}/sesion` : '/api/sesion', {
       credentials: 'same-origin',
       headers: { Accept: 'application/json' },
       cache: 'no-store',
@@ -43,7 +53,7 @@ export async function tokenXsrf(renovar: boolean): Promise<string | undefined> {
   } catch (e) {
     throw new ErrorDeRed(e)
   }
-  return leerCookie(COOKIE_XSRF)
+  return leerCookie(cookie)
 }
 
 export async function leerCuerpo(res: Response): Promise<unknown> {
@@ -106,7 +116,7 @@ export async function peticion(entrada: RequestInfo | URL, opciones: OpcionesPet
   async function intentar(renovarXsrf: boolean): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json', ...comoObjeto(init.headers) }
     if (method !== 'GET') {
-      const token = await tokenXsrf(renovarXsrf)
+      const token = await tokenXsrf(renovarXsrf, esAdmin(ruta))
       if (token) headers[CABECERA_XSRF] = token
     }
     try {
@@ -126,6 +136,9 @@ export async function peticion(entrada: RequestInfo | URL, opciones: OpcionesPet
     if (res.ok) return res
     body = await leerCuerpo(res)
   }
-  if (res.status === 401 && !ignorarSesionExpirada) manejarSesionExpirada()
+  if (res.status === 401 && !ignorarSesionExpirada) {
+    if (!esAdmin(ruta)) manejarSesionExpirada()
+    else alExpirarPersonal?.()
+  }
   throw new ApiError(res.status, mensajeDeError(body, res.status), body)
 }

@@ -35,6 +35,28 @@ export const Route = createRootRouteWithContext<ContextoRouter>()({
 
 function RootLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
+  // The school's area brings its own header, navigation and main region (and styles), in its
+  // own chunks; none of the student's header is loaded or shown there.
+  if (pathname === '/admin' || pathname.startsWith('/admin/')) return <RaizAdmin />
+  return <RaizAlumno pathname={pathname} />
+}
+
+function RaizAdmin() {
+  return (
+    <>
+      <a href="#contenido" className="saltar">
+        Saltar al contenido
+      </a>
+      <IndicadorCarga />
+      <Outlet />
+      <Notificaciones />
+      <AlertasEnPantalla />
+      <VigilanciaVersion />
+    </>
+  )
+}
+
+function RaizAlumno({ pathname }: { pathname: string }) {
   const principal = useRef<HTMLElement>(null)
   const primeraVez = useRef(true)
   // After a client-side navigation, move focus to the new page so screen readers start there.

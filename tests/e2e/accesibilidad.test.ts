@@ -2,7 +2,8 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { DEMO_CERTIFICADO_VALIDO } from '../../server/db/seed/demo.ts'
-import { iniciarSesion, prepararPortal } from '../support/e2e.ts'
+import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
+import { ANCHO_ESCRITORIO, iniciarSesion, iniciarSesionPersonal, prepararPortal } from '../support/e2e.ts'
 
 // axe-core's WCAG 2.1 A/AA rules on each screen, at the 360-pixel phone width the tests use.
 // Serious and critical findings fail the test, listed with the elements they name.
@@ -126,4 +127,27 @@ test('the payment screens and the sandbox gateway have no serious accessibility 
   await page.getByLabel('Número de tarjeta').waitFor()
   expect(await hallazgosGraves(page), 'pasarela de pruebas').toEqual([])
   await context.close()
+})
+
+test('the school’s screens have no serious accessibility findings, at a desk and on a 768-pixel tablet', async () => {
+  for (const ancho of [ANCHO_ESCRITORIO, 768]) {
+    const { page, context } = await portal.newPage(ancho)
+    await page.goto(`${portal.url}/admin/login`)
+    await page.getByRole('button', { name: 'Continuar' }).waitFor()
+    expect(await hallazgosGraves(page), `/admin/login (${ancho})`).toEqual([])
+    await page.getByLabel('Correo electrónico').fill(DEMO_PERSONAL.admin)
+    await page.getByLabel(/^Contraseña/).fill('Demo2026')
+    await page.getByRole('button', { name: 'Continuar' }).click()
+    await page.getByLabel(/^Código de verificación/).fill('000000')
+    await page.getByRole('button', { name: 'Ingresar' }).click()
+    await page.getByRole('alert').first().waitFor()
+    expect(await hallazgosGraves(page), `código (${ancho})`).toEqual([])
+    await context.close()
+
+    const otra = await portal.newPage(ancho)
+    await iniciarSesionPersonal(otra.page, portal.server, DEMO_PERSONAL.admin)
+    await otra.page.getByRole('heading', { name: /^Hola/ }).waitFor()
+    expect(await hallazgosGraves(otra.page), `/admin/home (${ancho})`).toEqual([])
+    await otra.context.close()
+  }
 })

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll } from 'vitest'
 import type { BrowserContext, Page } from 'playwright-core'
 import { lanzarNavegador, type NavegadorDePrueba } from './navegador.ts'
+import { DEMO_SECRETO_TOTP } from '../../server/db/seed/personal-demo.ts'
+import { codigoSiguiente } from './personal.ts'
 import { iniciarServidorDePrueba, type ServidorDePrueba } from './servidor.ts'
 
 export const DEMO_PASSWORD = 'Demo2026'
@@ -25,8 +27,9 @@ export function prepararPortal(options: Parameters<typeof iniciarServidorDePrueb
     get server() {
       return state.server
     },
-    async newPage(): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await state.browser.newContext()
+    /** A page in a context of its own, 360 px wide unless `ancho` says otherwise. */
+    async newPage(ancho?: number): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await state.browser.newContext(ancho)
       const page = await context.newPage()
       return { context, page }
     },
@@ -39,6 +42,28 @@ export async function iniciarSesion(page: Page, baseUrl: string, email: string, 
   await page.getByLabel('Correo electrónico').fill(email)
   await page.getByLabel(/^Contraseña/).fill(password)
   await page.getByRole('button', { name: 'Ingresar' }).click()
+}
+
+/** The width of a staff member's desk screen. */
+export const ANCHO_ESCRITORIO = 1280
+
+/**
+ * Signs a staff member in through /admin/login, as a person would: e-mail and password, then the
+ * code their authenticator app shows for the account's secret. Resolves on the staff's home.
+ */
+export async function iniciarSesionPersonal(
+  page: Page,
+  servidor: { url: string; dataDir: string },
+  email: string,
+  secreto = DEMO_SECRETO_TOTP,
+) {
+  await page.goto(`${servidor.url}/admin/login`)
+  await page.getByLabel('Correo electrónico').fill(email)
+  await page.getByLabel(/^Contraseña/).fill(DEMO_PASSWORD)
+  await page.getByRole('button', { name: 'Continuar' }).click()
+  await page.getByLabel(/^Código de verificación/).fill(await codigoSiguiente(servidor.dataDir, email, secreto))
+  await page.getByRole('button', { name: 'Ingresar' }).click()
+  await page.waitForURL(`${servidor.url}/admin/home`)
 }
 
 /** Signs in and opens 'Información Personal' from the top navigation; resolves once the form shows. */

@@ -29,7 +29,12 @@ export async function rutaChromium(): Promise<{ executablePath: string; args: st
   return { executablePath: await sparticuz.executablePath(), args: FLAGS }
 }
 
-export type NavegadorDePrueba = { browser: Browser; newContext(): Promise<BrowserContext>; close(): Promise<void> }
+/** Phone-sized contexts by default (360 px); the staff's screens are tried at a desk's 1280. */
+export type NavegadorDePrueba = {
+  browser: Browser
+  newContext(ancho?: number): Promise<BrowserContext>
+  close(): Promise<void>
+}
 
 /**
  * A headless Chromium; contexts are phone-sized (360 px wide), in Spanish. `argsExtra` adds
@@ -41,8 +46,12 @@ export async function lanzarNavegador(argsExtra: readonly string[] = []): Promis
   const browser = await chromium.launch({ executablePath, args: [...args, ...argsExtra] })
   return {
     browser,
-    newContext: () =>
-      browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-CL', serviceWorkers: 'allow' }),
+    newContext: (ancho = 360) =>
+      browser.newContext({
+        viewport: { width: ancho, height: ancho > 360 ? 900 : 740 },
+        locale: 'es-CL',
+        serviceWorkers: 'allow',
+      }),
     close: () => browser.close(),
   }
 }

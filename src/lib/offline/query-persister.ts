@@ -73,10 +73,11 @@ type DehydrateOptions = NonNullable<PersistQueryClientOptions['dehydrateOptions'
 
 /**
  * Persist only queries that hold data the screen can show (success), and never one that opts out
- * with `meta: { persistir: false }` (e.g. a one-off lookup that must always be fresh).
+ * with `meta: { persistir: false }` (e.g. a one-off lookup that must always be fresh), nor the
+ * staff's: the school's data about its students never stays on a device.
  */
 export const debePersistirConsulta: NonNullable<DehydrateOptions['shouldDehydrateQuery']> = (query) =>
-  query.state.status === 'success' && query.meta?.persistir !== false
+  query.state.status === 'success' && query.meta?.persistir !== false && query.queryKey[0] !== 'admin'
 
 /** The one persister of the app: the cache in IndexedDB. */
 export const persisterPortal = crearPersisterIdb()

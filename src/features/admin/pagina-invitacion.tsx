@@ -1,0 +1,93 @@
+import { useMutation, useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import type { FormEvent } from 'react'
+import { crearPasswordSchema, PASSWORD_ESPECIALES, PASSWORD_MIN_LENGTH } from '../../domain/password.ts'
+import { useFormulario } from '../../lib/use-formulario.ts'
+import { CampoTexto } from '../../ui/campo.tsx'
+import { Estado } from '../../ui/spinner.tsx'
+import { mensajeDeError } from './mensaje-de-error.ts'
+import { personalMutations } from './queries.ts'
+import './admin.css'
+
+/** A new staff member opens the link an admin sent and creates their password. */
+export function PaginaInvitacion({ token }: { token: string }) {
+  const invitacion = useQuery({
+    queryKey: ['admin', 'invitacion', token],
+    queryFn: () => personalMutations.verificarInvitacion(token),
+    retry: false,
+    staleTime: Infinity,
+  })
+  return (
+    <section className="pagina pagina--estrecha" aria-labelledby="invitacion-titulo">
+      <h1 id="invitacion-titulo">Cree su contraseña</h1>
+      {invitacion.isPending ? (
+        <Estado texto="Verificando el enlace…" />
+      ) : invitacion.isError ? (
+        <>
+          <p className="mensaje mensaje--error" role="alert">
+            {mensajeDeError(invitacion.error)}
+          </p>
+          <p>
+            <Link to="/admin/login">Ir al ingreso del personal</Link>
+          </p>
+        </>
+      ) : (
+        <FormularioInvitacion token={token} nombre={invitacion.data.nombre} email={invitacion.data.email} />
+      )}
+    </section>
+  )
+}
+
+function FormularioInvitacion({ token, nombre, email }: { token: string; nombre: string; email: string }) {
+  const form = useFormulario(crearPasswordSchema, { token, password: '', confirmacion: '' })
+  const aceptar = useMutation({ mutationFn: personalMutations.aceptarInvitacion })
+
+  function enviar(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const datos = form.intentar(e.currentTarget)
+    if (datos && !aceptar.isPending) aceptar.mutate(datos)
+  }
+
+  if (aceptar.isSuccess)
+    return (
+      <div className="mensaje mensaje--exito" role="status">
+        <p>{aceptar.data.message}</p>
+        <p>
+          <Link to="/admin/login">Ingresar</Link>: después de la contraseña, activará la verificación en dos pasos con
+          una aplicación de autenticación de su teléfono.
+        </p>
+      </div>
+    )
+  return (
+    <form className="formulario" onSubmit={enviar} noValidate>
+      <p>
+        {nombre} ({email}): elija la contraseña con la que ingresará al área de la escuela.
+      </p>
+      <CampoTexto
+        id="invitacion-password"
+        etiqueta="Nueva contraseña"
+        obligatorio
+        type="password"
+        autoComplete="new-password"
+        ayuda={`Al menos ${PASSWORD_MIN_LENGTH} caracteres, con un número, una mayúscula y una minúscula; puede usar ${PASSWORD_ESPECIALES}.`}
+        error={form.error('password')}
+        {...form.control('password')}
+      />
+      <CampoTexto
+        id="invitacion-confirmacion"
+        etiqueta="Repita la contraseña"
+        obligatorio
+        type="password"
+        autoComplete="new-password"
+        error={form.error('confirmacion')}
+        {...form.control('confirmacion')}
+      />
+      <p className="mensaje mensaje--error" role="alert" hidden={!aceptar.isError}>
+        {aceptar.isError ? mensajeDeError(aceptar.error) : null}
+      </p>
+      <button type="submit" className="boton boton--ancho" disabled={aceptar.isPending}>
+        {aceptar.isPending ? 'Guardando…' : 'Crear contraseña'}
+      </button>
+    </form>
+  )
+}

@@ -1,0 +1,10 @@
+import type { Capacidad } from '../../domain/personal.ts'
+
+/**
+ * The school's area, section by section: the navigation and the home page list each one the
+ * staff member's role may use. A section joins with one line here and its route under
+ * src/routes/admin/_personal/.
+ */
+export type Seccion = { ruta: string; titulo: string; descripcion: string; capacidad: Capacidad | null }
+
+export const SECCIONES: Seccion[] = [{ ruta: '/admin/home', titulo: 'Inicio', descripcion: '', capacidad: null }]
