@@ -1,0 +1,45 @@
+// Which students a staff member reaches. Admins and coordination reach every student; a
+// commercial assistant (role 'asistente') only those they own: the student's own assistant is
+// them, or one of the student's enrolments is theirs. Every staff query about students filters
+// through here, and a student out of reach is answered like one that does not exist (404).
+import type { ExpressionBuilder } from 'kysely'
+import { ALCANCE_DE_ROL, esRolPersonal } from '../../src/domain/personal.ts'
+import type { Db } from '../db/connection.ts'
+import type { Database, Personal } from '../db/schema.ts'
+
+type ConAlumnos = ExpressionBuilder<Database, 'alumnos'>
+
+/**
+ * The condition on `alumnos` for what `personal` may reach, for a query's `where`: true for every
+ * student, or the assistant's own. An account whose role is unknown, or an assistant account not
+ * linked to an assistant, reaches nobody.
+ */
+export function alumnosAlAlcance(personal: Pick<Personal, 'rol' | 'asistente_id'>) {
+  return (eb: ConAlumnos) => {
+    if (!esRolPersonal(personal.rol)) return eb.val(false)
+    if (ALCANCE_DE_ROL[personal.rol] === 'todos') return eb.val(true)
+    const asistente = personal.asistente_id
+    if (!asistente) return eb.val(false)
+    return eb.or([
+      eb('alumnos.asistente_id', '=', asistente),
+      eb.exists(
+        eb
+          .selectFrom('solicitudes')
+          .select('solicitudes.codigo_inscripcion')
+          .whereRef('solicitudes.alumno_id', '=', 'alumnos.id')
+          .where('solicitudes.asistente_id', '=', asistente),
+      ),
+    ])
+  }
+}
+
+/** Whether `personal` reaches the student `alumnoId` (false for one that does not exist). */
+export async function alcanzaAlumno(db: Db, personal: Pick<Personal, 'rol' | 'asistente_id'>, alumnoId: string) {
+  const fila = await db
+    .selectFrom('alumnos')
+    .select('alumnos.id')
+    .where('alumnos.id', '=', alumnoId)
+    .where(alumnosAlAlcance(personal))
+    .executeTakeFirst()
+  return !!fila
+}
