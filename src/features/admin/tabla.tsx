@@ -29,6 +29,8 @@ export function Tabla<T>({
   vacia: ReactNode
 }) {
   const sorting: SortingState = orden ? [{ id: orden.columna, desc: orden.descendente }] : []
+  // The table's functions are re-created every render; nothing here memoizes them.
+  // oxlint-disable-next-line react/incompatible-library
   const tabla = useReactTable({
     data: filas,
     columns: columnas,
