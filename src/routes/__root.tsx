@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Outlet, redirect, useRouterState } from '@tanstack/react-router'
-import { useEffect, useRef } from 'react'
 import { destinoDeEntrada } from '../domain/guardia-entrada.ts'
 import { AvisoSinConexion } from '../features/offline/aviso-sin-conexion.tsx'
 import type { Offline } from '../lib/offline/iniciar-offline.ts'
@@ -9,6 +8,7 @@ import { AlertasEnPantalla } from '../ui/alertas-en-pantalla.tsx'
 import { IndicadorCarga } from '../ui/indicador-carga.tsx'
 import { Notificaciones } from '../ui/notificaciones.tsx'
 import { AvisoActualizacion } from '../ui/aviso-actualizacion.tsx'
+import { useEnfocarAlNavegar } from '../ui/use-enfocar-al-navegar.ts'
 import { VigilanciaVersion } from '../ui/vigilancia-version.tsx'
 import { Encabezado } from './-components/encabezado.tsx'
 
@@ -38,7 +38,7 @@ function RootLayout() {
   // The school's area brings its own header, navigation and main region (and styles), in its
   // own chunks; none of the student's header is loaded or shown there.
   if (pathname === '/admin' || pathname.startsWith('/admin/')) return <RaizAdmin />
-  return <RaizAlumno pathname={pathname} />
+  return <RaizAlumno />
 }
 
 function RaizAdmin() {
@@ -56,17 +56,8 @@ function RaizAdmin() {
   )
 }
 
-function RaizAlumno({ pathname }: { pathname: string }) {
-  const principal = useRef<HTMLElement>(null)
-  const primeraVez = useRef(true)
-  // After a client-side navigation, move focus to the new page so screen readers start there.
-  useEffect(() => {
-    if (primeraVez.current) {
-      primeraVez.current = false
-      return
-    }
-    principal.current?.focus({ preventScroll: true })
-  }, [pathname])
+function RaizAlumno() {
+  const principal = useEnfocarAlNavegar<HTMLElement>()
 
   return (
     <>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { Link, Outlet, useRouter, useRouterState } from '@tanstack/react-router'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { Link, Outlet, useRouter } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { useEnfocarAlNavegar } from '../../ui/use-enfocar-al-navegar.ts'
 import { personalMutations, personalQueries, tieneCapacidad } from './queries.ts'
 import { SECCIONES } from './secciones.ts'
 import './admin.css'
@@ -35,17 +36,7 @@ export function MarcoIngreso({ children }: { children: ReactNode }) {
 /** A signed-in staff member's pages: who they are, the sections their role may use, and Salir. */
 export function MarcoAdmin() {
   const { data: sesion } = useQuery(personalQueries.sesion())
-  const pathname = useRouterState({ select: (s) => s.location.pathname })
-  const principal = useRef<HTMLElement>(null)
-  const primeraVez = useRef(true)
-  // After a navigation inside the area, focus moves to the new page for screen readers.
-  useEffect(() => {
-    if (primeraVez.current) {
-      primeraVez.current = false
-      return
-    }
-    principal.current?.focus({ preventScroll: true })
-  }, [pathname])
+  const principal = useEnfocarAlNavegar<HTMLElement>()
 
   const secciones = SECCIONES.filter((s) => s.capacidad === null || tieneCapacidad(sesion, s.capacidad))
   return (

@@ -6,6 +6,7 @@ import { codigoSegundoFactorSchema, DIGITOS_CODIGO } from '../../domain/personal
 import { ApiError } from '../../lib/api-error.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { CampoTexto } from '../../ui/campo.tsx'
+import { CamposCredenciales } from '../auth/campos-credenciales.tsx'
 import { mensajeDeError } from './mensaje-de-error.ts'
 import { personalMutations, personalQueries, type PasoIngreso } from './queries.ts'
 import './admin.css'
@@ -69,25 +70,7 @@ function FormularioCredenciales({
           {aviso}
         </p>
       ) : null}
-      <CampoTexto
-        id="personal-email"
-        etiqueta="Correo electrónico"
-        obligatorio
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        error={form.error('email')}
-        {...form.control('email')}
-      />
-      <CampoTexto
-        id="personal-password"
-        etiqueta="Contraseña"
-        obligatorio
-        type="password"
-        autoComplete="current-password"
-        error={form.error('password')}
-        {...form.control('password')}
-      />
+      <CamposCredenciales form={form} prefijo="personal" />
       <p className="mensaje mensaje--error" role="alert" hidden={!ingreso.isError}>
         {ingreso.isError ? mensajeDeError(ingreso.error) : null}
       </p>

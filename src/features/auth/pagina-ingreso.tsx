@@ -5,8 +5,8 @@ import { loginSchema } from '../../domain/ingreso.ts'
 import { guardarSesion, sesionDesdeRespuesta, tomarBackUrl, vieneDeConcurso } from '../../lib/session.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { VERSION_APP } from '../../lib/version.ts'
-import { CampoTexto } from '../../ui/campo.tsx'
 import { toast } from '../../ui/toasts.ts'
+import { CamposCredenciales } from './campos-credenciales.tsx'
 import { avisarError } from './manejar-error.ts'
 import { authMutations } from './queries.ts'
 
@@ -80,25 +80,7 @@ export function FormularioLogin({ emailInicial = '' }: { emailInicial?: string |
 
   return (
     <form className="formulario" onSubmit={enviar} noValidate>
-      <CampoTexto
-        id="login-email"
-        etiqueta="Correo electrónico"
-        obligatorio
-        type="email"
-        autoComplete="username"
-        inputMode="email"
-        error={form.error('email')}
-        {...form.control('email')}
-      />
-      <CampoTexto
-        id="login-password"
-        etiqueta="Contraseña"
-        obligatorio
-        type="password"
-        autoComplete="current-password"
-        error={form.error('password')}
-        {...form.control('password')}
-      />
+      <CamposCredenciales form={form} prefijo="login" />
       <button type="submit" className="boton boton--ancho" disabled={!form.valido || login.isPending}>
         {login.isPending ? 'Ingresando…' : 'Ingresar'}
       </button>
