@@ -25,6 +25,9 @@ export default defineConfig({
           exclude: ['server/db/seed/**', 'server/**/*.pg.test.ts'],
           environment: 'node',
           testTimeout: 20_000,
+          // A test server migrates, seeds and signs the demo's documents: on a loaded machine
+          // that takes more than the default 10 s.
+          hookTimeout: 30_000,
         },
       },
       {
