@@ -51,7 +51,7 @@ beforeAll(async () => {
     `insert into documentos_emitidos (codigo, alumno_id, codigo_inscripcion, cod_tipo_documento, tipo_documento,
       titular_nombre, titular_tipo_documento, titular_documento, programa, cod_prospecto, fecha_emision, emitido_en)
      values ('REGLAMENTOSEMANA000000000001', 'alumno-extranjera', 'INS-25-30688', '6', 'Reglamento Firmado',
-      'Lucía Fernández', 'PASAPORTE', 'AAF482913', 'Diplomado en Medicina de Urgencia', 'PRO-0093310', ?, ?)`,
+      'Valentina García Pérez', 'PASAPORTE', 'AAF482913', 'Diplomado en Medicina de Urgencia', 'PRO-0093310', ?, ?)`,
     hoy,
     semana.inicio.toISOString(),
   )

@@ -72,20 +72,22 @@ export const consultaCertificadosSchema = v.object({
 })
 
 /**
- * The same filters in the screen's address, where the router has already read '2' as a number:
+ * The same filters in the screen's address (plain strings there; the page a number once read):
  * whatever does not fit falls back to "all" (or the first page) instead of breaking the page.
  */
 export const busquedaCertificadosSchema = v.object({
-  programa: v.fallback(
+  programa: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined),
+  estado: v.fallback(v.optional(v.picklist(FILTROS_ESTADO_CERTIFICADO)), undefined),
+  pagina: v.fallback(
     v.optional(
       v.pipe(
         v.union([v.string(), v.number()]),
-        v.transform((p) => String(p)),
+        v.transform((p) => Number(p)),
+        v.integer(),
+        v.minValue(1),
       ),
     ),
     undefined,
   ),
-  estado: v.fallback(v.optional(v.picklist(FILTROS_ESTADO_CERTIFICADO)), undefined),
-  pagina: v.fallback(v.optional(v.pipe(v.number(), v.integer(), v.minValue(1))), undefined),
 })
 export type BusquedaCertificados = v.InferOutput<typeof busquedaCertificadosSchema>
