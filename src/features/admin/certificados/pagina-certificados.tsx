@@ -186,9 +186,20 @@ function columnas(revocar: (fila: FilaCertificado) => void): ColumnDef<FilaCerti
         </>
       ),
     },
-    { id: 'solicitud', header: 'Solicitud', cell: ({ row }) => row.original.codigoInscripcion },
-    { id: 'programa', header: 'Programa', cell: ({ row }) => row.original.programa.nombre },
-    { id: 'termino', header: 'Término', cell: ({ row }) => fechaCorta(row.original.fechaTermino) },
+    {
+      id: 'programa',
+      header: 'Programa',
+      cell: ({ row }) => (
+        <>
+          {row.original.programa.nombre}
+          <br />
+          <span className="admin-certificados__secundario">
+            Solicitud <span className="admin-certificados__sin-corte">{row.original.codigoInscripcion}</span>, terminó
+            el <span className="admin-certificados__sin-corte">{fechaCorta(row.original.fechaTermino)}</span>
+          </span>
+        </>
+      ),
+    },
     { id: 'certificado', header: 'Certificado', cell: ({ row }) => <EstadoCertificado fila={row.original} /> },
     { id: 'acciones', header: 'Acciones', cell: ({ row }) => <AccionesFila fila={row.original} revocar={revocar} /> },
   ]
@@ -203,7 +214,7 @@ function EstadoCertificado({ fila }: { fila: FilaCertificado }) {
       return (
         <>
           <span className="admin-certificados__estado admin-certificados__estado--emitido">
-            Emitido el {fechaCorta(c.fechaEmision)}
+            Emitido el <span className="admin-certificados__sin-corte">{fechaCorta(c.fechaEmision)}</span>
           </span>
           <br />
           <span className="admin-certificados__codigo">Código {c.codigo}</span>
@@ -217,7 +228,7 @@ function EstadoCertificado({ fila }: { fila: FilaCertificado }) {
       return (
         <>
           <span className="admin-certificados__estado admin-certificados__estado--revocado">
-            Revocado el {fechaCorta(c.revocadoEn)}
+            Revocado el <span className="admin-certificados__sin-corte">{fechaCorta(c.revocadoEn)}</span>
           </span>
           <br />
           <span className="admin-certificados__codigo">Código {c.codigo}</span>
@@ -250,7 +261,11 @@ function AccionesFila({ fila, revocar }: { fila: FilaCertificado; revocar: (fila
   )
   if (fila.certificado.estado === 'emitido') {
     return (
-      <button type="button" className="boton boton--secundario boton--pequeno" onClick={() => revocar(fila)}>
+      <button
+        type="button"
+        className="boton boton--secundario boton--pequeno admin-certificados__accion"
+        onClick={() => revocar(fila)}
+      >
         Revocar{quien}
       </button>
     )
@@ -258,7 +273,7 @@ function AccionesFila({ fila, revocar }: { fila: FilaCertificado; revocar: (fila
   return (
     <button
       type="button"
-      className="boton boton--pequeno"
+      className="boton boton--pequeno admin-certificados__accion"
       disabled={emision.isPending}
       onClick={() => emision.mutate(fila.codigoInscripcion)}
     >
