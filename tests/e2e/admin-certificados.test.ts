@@ -20,18 +20,25 @@ const manana = sumarDias(hoy, 1)
 /** A program of this file's own, five enrolments of the foreign student, ended yesterday. */
 const PROGRAMA = { curso: 'CTLE', nombre: 'Curso Taller de Lectura de Electrocardiogramas' }
 const INSCRIPCIONES = ['INS-98-00001', 'INS-98-00002', 'INS-98-00003', 'INS-98-00004', 'INS-98-00005']
+/** Another, of three, to stop and continue. */
+const OTRO_PROGRAMA = { curso: 'CTDE', nombre: 'Curso Taller de Dermatoscopía' }
+const OTRAS_INSCRIPCIONES = ['INS-98-00011', 'INS-98-00012', 'INS-98-00013']
 
 beforeAll(async () => {
+  const inscripciones = [
+    ...INSCRIPCIONES.map((codigo) => ({ codigo, programa: PROGRAMA })),
+    ...OTRAS_INSCRIPCIONES.map((codigo) => ({ codigo, programa: OTRO_PROGRAMA })),
+  ]
   await consultarDb(
     portal.server.dataDir,
     `insert into solicitudes (codigo_inscripcion, alumno_id, asistente_id, fecha_inicio, anio_curso, nombre_curso,
       curso, tipo_curso, cod_grupo, habilita_tb, cod_prospecto, horas, fecha_termino, arancel)
-     values ${INSCRIPCIONES.map(() => `(?, 'alumno-extranjera', 'asistente-herrera', ?, 2026, ?, ?, 'Curso', '5', 0, ?, 12, ?, 0)`).join(', ')}`,
-    ...INSCRIPCIONES.flatMap((codigo) => [
+     values ${inscripciones.map(() => `(?, 'alumno-extranjera', 'asistente-herrera', ?, 2026, ?, ?, 'Curso', '5', 0, ?, 12, ?, 0)`).join(', ')}`,
+    ...inscripciones.flatMap(({ codigo, programa }) => [
       codigo,
       sumarDias(hoy, -20),
-      PROGRAMA.nombre,
-      PROGRAMA.curso,
+      programa.nombre,
+      programa.curso,
       codigo.replace('INS', 'PRO'),
       sumarDias(hoy, -1),
     ]),
@@ -186,6 +193,37 @@ test('a whole program, one enrolment at a time with a progress bar: a failure is
     'INS-98-00004',
     'INS-98-00005',
   ])
+  await context.close()
+})
+
+test('a program’s issue can be stopped: the one under way finishes, and it continues with the rest', async () => {
+  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
+  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.coordinacion)
+  await page.goto(`${portal.url}/admin/certificados?programa=${OTRO_PROGRAMA.curso}`)
+  const emision = page.getByRole('region', { name: 'Emitir todos los de este programa' })
+  // The second enrolment's request waits until 'Detener' has been pressed.
+  let soltar = () => {}
+  const detenida = new Promise<void>((resolver) => (soltar = resolver))
+  const segunda = '**/api/admin/certificados/solicitudes/INS-98-00012/emitir'
+  await page.route(segunda, async (ruta) => {
+    await detenida
+    await ruta.continue()
+  })
+  await emision.getByRole('button', { name: 'Emitir todos los de este programa' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Emitir certificados del programa' })
+    .getByRole('button', { name: 'Emitir certificados' })
+    .click()
+  await emision.getByLabel('Certificados del programa: 1 de 3').waitFor()
+  await emision.getByRole('button', { name: 'Detener' }).click()
+  soltar()
+  await emision.getByText('Emisión detenida: se emitieron 2 de 3.').waitFor()
+  await emision.getByText(`${OTRO_PROGRAMA.nombre}: 1 de 3 solicitudes están sin certificado vigente.`).waitFor()
+  await page.unroute(segunda)
+
+  await emision.getByRole('button', { name: 'Continuar la emisión' }).click()
+  await emision.getByText('Listo: se emitieron 1 de 1.').waitFor()
+  await emision.getByText(`${OTRO_PROGRAMA.nombre}: 0 de 3 solicitudes están sin certificado vigente.`).waitFor()
   await context.close()
 })
 

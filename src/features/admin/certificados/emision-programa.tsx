@@ -37,6 +37,7 @@ export function EmisionPrograma({ programa }: { programa: ProgramaTerminado }) {
   const queryClient = useQueryClient()
   const [avance, setAvance] = useState<Avance | null>(null)
   const detener = useRef(false)
+  const [deteniendo, setDeteniendo] = useState(false)
   const idProgreso = useId()
   const enCurso = avance?.estado === 'preparando' || avance?.estado === 'emitiendo'
 
@@ -62,6 +63,7 @@ export function EmisionPrograma({ programa }: { programa: ProgramaTerminado }) {
 
   async function emitirTodos() {
     detener.current = false
+    setDeteniendo(false)
     let actual: Avance = {
       estado: 'preparando',
       total: 0,
@@ -137,11 +139,14 @@ export function EmisionPrograma({ programa }: { programa: ProgramaTerminado }) {
           <button
             type="button"
             className="boton boton--secundario"
+            disabled={deteniendo}
             onClick={() => {
+              // The enrolment under way finishes; the next one is not started.
               detener.current = true
+              setDeteniendo(true)
             }}
           >
-            Detener
+            {deteniendo ? 'Deteniendo…' : 'Detener'}
           </button>
         ) : programa.porEmitir > 0 ? (
           <button type="button" className="boton" onClick={() => void (avance ? emitirTodos() : confirmar())}>
