@@ -24,6 +24,7 @@ import { Route as AlumnoConcursoListadoRouteImport } from './routes/_alumno/conc
 import { Route as AlumnoInfoPersonalRouteImport } from './routes/_alumno/info/personal'
 import { Route as AlumnoInfoSolicitudesRouteImport } from './routes/_alumno/info/solicitudes'
 import { Route as AlumnoLaboralListadoRouteImport } from './routes/_alumno/laboral/listado'
+import { Route as AdminPersonalCertificadosRouteImport } from './routes/admin/_personal/certificados'
 import { Route as AdminPersonalHomeRouteImport } from './routes/admin/_personal/home'
 import { Route as AlumnoConcursoDerechopostulacionIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/$id'
 import { Route as AlumnoConcursoDetalleIdRouteImport } from './routes/_alumno/concurso/detalle/$id'
@@ -108,6 +109,12 @@ const AlumnoLaboralListadoRoute = AlumnoLaboralListadoRouteImport.update({
   path: '/laboral/listado',
   getParentRoute: () => AlumnoRoute,
 } as any)
+const AdminPersonalCertificadosRoute =
+  AdminPersonalCertificadosRouteImport.update({
+    id: '/certificados',
+    path: '/certificados',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
 const AdminPersonalHomeRoute = AdminPersonalHomeRouteImport.update({
   id: '/home',
   path: '/home',
@@ -172,6 +179,7 @@ export interface FileRoutesByFullPath {
   '/info/personal': typeof AlumnoInfoPersonalRoute
   '/info/solicitudes': typeof AlumnoInfoSolicitudesRoute
   '/laboral/listado': typeof AlumnoLaboralListadoRoute
+  '/admin/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/home': typeof AdminPersonalHomeRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
@@ -196,6 +204,7 @@ export interface FileRoutesByTo {
   '/info/personal': typeof AlumnoInfoPersonalRoute
   '/info/solicitudes': typeof AlumnoInfoSolicitudesRoute
   '/laboral/listado': typeof AlumnoLaboralListadoRoute
+  '/admin/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/home': typeof AdminPersonalHomeRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
@@ -223,6 +232,7 @@ export interface FileRoutesById {
   '/_alumno/info/personal': typeof AlumnoInfoPersonalRoute
   '/_alumno/info/solicitudes': typeof AlumnoInfoSolicitudesRoute
   '/_alumno/laboral/listado': typeof AlumnoLaboralListadoRoute
+  '/admin/_personal/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/_personal/home': typeof AdminPersonalHomeRoute
   '/_alumno/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/_alumno/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
@@ -250,6 +260,7 @@ export interface FileRouteTypes {
     | '/info/personal'
     | '/info/solicitudes'
     | '/laboral/listado'
+    | '/admin/certificados'
     | '/admin/home'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
@@ -274,6 +285,7 @@ export interface FileRouteTypes {
     | '/info/personal'
     | '/info/solicitudes'
     | '/laboral/listado'
+    | '/admin/certificados'
     | '/admin/home'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
@@ -300,6 +312,7 @@ export interface FileRouteTypes {
     | '/_alumno/info/personal'
     | '/_alumno/info/solicitudes'
     | '/_alumno/laboral/listado'
+    | '/admin/_personal/certificados'
     | '/admin/_personal/home'
     | '/_alumno/concurso/derechopostulacion/$id'
     | '/_alumno/concurso/detalle/$id'
@@ -431,6 +444,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AlumnoLaboralListadoRouteImport
       parentRoute: typeof AlumnoRoute
     }
+    '/admin/_personal/certificados': {
+      id: '/admin/_personal/certificados'
+      path: '/certificados'
+      fullPath: '/admin/certificados'
+      preLoaderRoute: typeof AdminPersonalCertificadosRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/admin/_personal/home': {
       id: '/admin/_personal/home'
       path: '/home'
@@ -535,10 +555,12 @@ const AlumnoRouteWithChildren =
   AlumnoRoute._addFileChildren(AlumnoRouteChildren)
 
 interface AdminPersonalRouteChildren {
+  AdminPersonalCertificadosRoute: typeof AdminPersonalCertificadosRoute
   AdminPersonalHomeRoute: typeof AdminPersonalHomeRoute
 }
 
 const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
+  AdminPersonalCertificadosRoute: AdminPersonalCertificadosRoute,
   AdminPersonalHomeRoute: AdminPersonalHomeRoute,
 }
 

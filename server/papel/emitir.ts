@@ -1,7 +1,8 @@
 // Issuing a document: what it certifies about its holder is read now and recorded with it; the PDF
 // is laid out, signed, stored, and registered with its verification code and the SHA-256 of its
-// bytes. Only one signed regulations, certificate and invoice exist per enrolment, and one receipt
-// per payment: issuing one that exists returns the existing one and stores nothing.
+// bytes. Only one valid signed regulations, certificate and invoice exist per enrolment, and one
+// valid receipt per payment: issuing one that exists returns the existing one and stores nothing.
+// A revoked document does not count: issuing again makes a new one, with a new code.
 import type { Kysely, Transaction } from 'kysely'
 import {
   TIPOS_DOCUMENTO_EMITIDO,
@@ -36,6 +37,12 @@ export type DocumentoAEmitir = {
 
 export type DocumentoEmitido = { codigo: string; sha256: string; nombreArchivo: string; nuevo: boolean }
 
+/**
+ * What else must be written with a new document, in the same transaction as its row (a staff
+ * member's audit row): both are written, or neither. Not called when the document existed.
+ */
+export type AlRegistrar = (trx: Transaction<Database>, codigo: string) => Promise<void>
+
 export type DependenciasPapel = {
   db: Kysely<Database> | Transaction<Database>
   blobs: BlobStore
@@ -66,6 +73,7 @@ async function existente(db: DependenciasPapel['db'], doc: DocumentoAEmitir) {
     .selectFrom('documentos_emitidos')
     .select(['codigo', 'sha256', 'nombre_archivo'])
     .where('cod_tipo_documento', '=', doc.codTipoDocumento)
+    .where('revocado_en', 'is', null)
   const fila = await (
     doc.referencia
       ? consulta.where('referencia', '=', doc.referencia)
@@ -76,7 +84,15 @@ async function existente(db: DependenciasPapel['db'], doc: DocumentoAEmitir) {
   )
 }
 
-export async function emitirDocumento(deps: DependenciasPapel, doc: DocumentoAEmitir): Promise<DocumentoEmitido> {
+/**
+ * `alRegistrar` needs `deps.db` to be the database, not a transaction already open: the signing
+ * happens before the short transaction that registers the document, so no transaction waits on it.
+ */
+export async function emitirDocumento(
+  deps: DependenciasPapel,
+  doc: DocumentoAEmitir,
+  alRegistrar?: AlRegistrar,
+): Promise<DocumentoEmitido> {
   const previo = await existente(deps.db, doc)
   if (previo) return previo
   const titular = await titularDe(deps.db, doc.alumnoId)
@@ -91,31 +107,48 @@ export async function emitirDocumento(deps: DependenciasPapel, doc: DocumentoAEm
   // document meanwhile, its row stands and these bytes are removed.
   const clave = nuevaClaveBlob()
   await deps.blobs.put(clave, pdf.bytes)
-  const insertado = await deps.db
-    .insertInto('documentos_emitidos')
-    .values({
-      codigo,
-      alumno_id: doc.alumnoId,
-      codigo_inscripcion: doc.codigoInscripcion,
-      cod_tipo_documento: doc.codTipoDocumento,
-      tipo_documento: TIPOS_DOCUMENTO_EMITIDO[doc.codTipoDocumento],
-      referencia: doc.referencia ?? null,
-      titular_nombre: titular.nombre,
-      titular_tipo_documento: titular.tipoDocumento,
-      titular_documento: titular.documento,
-      programa: doc.programa,
-      cod_prospecto: doc.codProspecto,
-      fecha_emision: doc.fechaEmision,
-      emitido_en: deps.ahora.toISOString(),
-      nombre_archivo: doc.nombreArchivo,
-      blob_clave: clave,
-      tamanno: pdf.bytes.length,
-      sha256: pdf.sha256,
-      revocado_en: null,
-    })
-    .onConflict((oc) => oc.doNothing())
-    .returning('codigo')
-    .executeTakeFirst()
+  const registrar = (db: DependenciasPapel['db']) =>
+    db
+      .insertInto('documentos_emitidos')
+      .values({
+        codigo,
+        alumno_id: doc.alumnoId,
+        codigo_inscripcion: doc.codigoInscripcion,
+        cod_tipo_documento: doc.codTipoDocumento,
+        tipo_documento: TIPOS_DOCUMENTO_EMITIDO[doc.codTipoDocumento],
+        referencia: doc.referencia ?? null,
+        titular_nombre: titular.nombre,
+        titular_tipo_documento: titular.tipoDocumento,
+        titular_documento: titular.documento,
+        programa: doc.programa,
+        cod_prospecto: doc.codProspecto,
+        fecha_emision: doc.fechaEmision,
+        emitido_en: deps.ahora.toISOString(),
+        nombre_archivo: doc.nombreArchivo,
+        blob_clave: clave,
+        tamanno: pdf.bytes.length,
+        sha256: pdf.sha256,
+        revocado_en: null,
+      })
+      .onConflict((oc) => oc.doNothing())
+      .returning('codigo')
+      .executeTakeFirst()
+  let insertado
+  try {
+    if (alRegistrar) {
+      if (deps.db.isTransaction) throw new Error('alRegistrar abre su propia transacción')
+      insertado = await deps.db.transaction().execute(async (trx) => {
+        const fila = await registrar(trx)
+        if (fila) await alRegistrar(trx, fila.codigo)
+        return fila
+      })
+    } else {
+      insertado = await registrar(deps.db)
+    }
+  } catch (err) {
+    await deps.blobs.delete(clave)
+    throw err
+  }
   if (!insertado) {
     await deps.blobs.delete(clave)
     const ganador = await existente(deps.db, doc)

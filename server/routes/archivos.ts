@@ -89,8 +89,8 @@ export async function recibirArchivo(
 }
 
 /** A stored file as a download that is never cached nor sniffed; 404 if its bytes are missing. */
-export async function enviarArchivo(
-  c: Context<EntornoApp>,
+export async function enviarArchivo<E extends EntornoApp>(
+  c: Context<E>,
   fila: { nombre_original: string; content_type: string; tamanno: number; blob_clave: string },
   descripcion: string,
 ): Promise<Response> {

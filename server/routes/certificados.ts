@@ -14,12 +14,13 @@ import {
 } from '../../src/domain/certificado.ts'
 import { detectarTipoArchivo } from '../../src/domain/documentos.ts'
 import {
+  fechaDeRevocacion,
   fraseDocumentoValido,
   mensajeDocumentoRevocado,
   tituloDocumentoValido,
   type DocumentoVerificado,
 } from '../../src/domain/documentos-emitidos.ts'
-import { fechaEnChile, fechaLarga } from '../../src/domain/fechas.ts'
+import { fechaLarga } from '../../src/domain/fechas.ts'
 import type { EntornoApp } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 import { contar, MENSAJE_LIMITE, respuestaLimite } from '../middleware/limites.ts'
@@ -53,12 +54,6 @@ const COLUMNAS = [
   'revocado_en',
 ] as const
 
-/** A revocation recorded as a moment is told as its date in Chile; a bare date stays as it is. */
-function fechaRevocacion(revocadoEn: string | null): string | null {
-  if (revocadoEn === null) return null
-  return /^\d{4}-\d{2}-\d{2}$/.test(revocadoEn) ? revocadoEn : fechaEnChile(new Date(revocadoEn))
-}
-
 function describir(fila: Fila): DocumentoVerificado {
   return {
     codigo: fila.codigo,
@@ -67,7 +62,7 @@ function describir(fila: Fila): DocumentoVerificado {
     titular: fila.titular_nombre,
     programa: fila.programa,
     fechaEmision: fila.fecha_emision,
-    revocadoEn: fechaRevocacion(fila.revocado_en),
+    revocadoEn: fila.revocado_en === null ? null : fechaDeRevocacion(fila.revocado_en),
   }
 }
 

@@ -1,5 +1,7 @@
 // Downloading a document the portal issued (signed regulations, invoice, certificate, receipt):
-// only its holder, signed in; another student's code answers exactly like an unknown one.
+// only its holder, signed in; another student's code answers exactly like an unknown one, and so
+// does a revoked document, which is no longer the student's paper (the validator still tells
+// anyone who holds a copy that it was revoked).
 import { Hono } from 'hono'
 import type { EntornoApp } from '../contexto.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
@@ -13,6 +15,7 @@ export const rutasDocumentosEmitidos = new Hono<EntornoApp>().use(requiereAlumno
     .select(['nombre_archivo', 'blob_clave', 'tamanno'])
     .where('codigo', '=', c.req.param('codigo').toUpperCase())
     .where('alumno_id', '=', alumno?.id ?? '')
+    .where('revocado_en', 'is', null)
     .executeTakeFirst()
   if (!fila?.blob_clave || !fila.nombre_archivo || fila.tamanno === null) {
     return c.json({ error: MENSAJE_NO_ENCONTRADO }, 404)

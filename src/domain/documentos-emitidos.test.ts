@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import {
+  fechaDeRevocacion,
   fraseDocumentoValido,
   mensajeDocumentoRevocado,
   tituloDocumentoValido,
@@ -43,4 +44,10 @@ test('a revoked document says so with its date, agreeing with its kind', () => {
     ),
   ).toBe('Factura revocada por la escuela el 2 de marzo de 2026: ya no es válida.')
   expect(tituloDocumentoValido({ codTipoDocumento: '30', tipo: 'Factura' })).toBe('Factura válida')
+})
+
+test('a revocation is told as its date in Chile; a bare date stays as it is', () => {
+  // 01:30 UTC on 3 March is still 2 March in Santiago.
+  expect(fechaDeRevocacion('2026-03-03T01:30:00.000Z')).toBe('2026-03-02')
+  expect(fechaDeRevocacion('2026-03-02')).toBe('2026-03-02')
 })

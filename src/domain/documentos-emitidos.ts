@@ -1,3 +1,5 @@
+import { fechaEnChile } from './fechas.ts'
+
 // The documents the portal issues itself, signed, each with a verification code: the signed
 // regulations, the invoice, the program certificate and the payment receipt. The codes are the
 // document type codes the enrolment list looks them up by.
@@ -24,6 +26,11 @@ export function enlaceDocumentoEmitido(codigo: string): string {
 /** The public validator's address for a code: what a document's QR opens. */
 export function urlValidador(base: string, codigo: string): string {
   return `${base}/certificado/validador?codcertificado=${encodeURIComponent(codigo)}`
+}
+
+/** A revocation recorded as a moment is told as its date in Chile; a bare date stays as it is. */
+export function fechaDeRevocacion(revocadoEn: string): string {
+  return /^\d{4}-\d{2}-\d{2}$/.test(revocadoEn) ? revocadoEn : fechaEnChile(new Date(revocadoEn))
 }
 
 /** How a kind of document is spoken of: its name takes 'válido' or 'válida', 'revocado' or 'revocada'. */

@@ -45,3 +45,55 @@ export function sumarDias(fecha: string, dias: number): string {
   const [anio, mes, dia] = fecha.split('-').map(Number)
   return new Date(Date.UTC(anio ?? 0, (mes ?? 1) - 1, (dia ?? 1) + dias)).toISOString().slice(0, 10)
 }
+
+/** How far Chile's clock is from UTC at that moment, in milliseconds (negative: behind). */
+function desfaseEnChile(momento: Date): number {
+  const partes = new Intl.DateTimeFormat('en-US', {
+    timeZone: ZONA_CHILE,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(momento)
+  const valor = (tipo: Intl.DateTimeFormatPartTypes) => Number(partes.find((p) => p.type === tipo)?.value ?? 0)
+  const comoUtc = Date.UTC(
+    valor('year'),
+    valor('month') - 1,
+    valor('day'),
+    valor('hour'),
+    valor('minute'),
+    valor('second'),
+  )
+  return comoUtc - Math.floor(momento.getTime() / 1000) * 1000
+}
+
+/** The moment a calendar day ('yyyy-mm-dd') starts in Chile: its 00:00 there, 3 or 4 hours after UTC's. */
+export function inicioDelDiaEnChile(fecha: string): Date {
+  const [anio, mes, dia] = fecha.split('-').map(Number)
+  const medianocheUtc = Date.UTC(anio ?? 0, (mes ?? 1) - 1, dia ?? 1)
+  // The offset is read at the guess, then at the result: a change of Chile's clock that evening
+  // (summer time starts or ends) is then the one that applies.
+  let momento = medianocheUtc - desfaseEnChile(new Date(medianocheUtc))
+  momento = medianocheUtc - desfaseEnChile(new Date(momento))
+  return new Date(momento)
+}
+
+/**
+ * The week in Chile (Monday to Sunday) that holds that moment: its first and last days
+ * ('yyyy-mm-dd') and the moments it starts and ends (the next Monday's start), for comparing
+ * stored timestamps.
+ */
+export function semanaEnChile(momento: Date): { desde: string; hasta: string; inicio: Date; fin: Date } {
+  const hoy = fechaEnChile(momento)
+  const diaDeLaSemana = new Date(`${hoy}T00:00:00.000Z`).getUTCDay()
+  const lunes = sumarDias(hoy, -((diaDeLaSemana + 6) % 7))
+  return {
+    desde: lunes,
+    hasta: sumarDias(lunes, 6),
+    inicio: inicioDelDiaEnChile(lunes),
+    fin: inicioDelDiaEnChile(sumarDias(lunes, 7)),
+  }
+}

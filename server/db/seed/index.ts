@@ -158,7 +158,7 @@ async function documentosFirmados(trx: Transaction<Database>, opciones: Opciones
     ahora,
   })
   for (const c of certificados) {
-    await emitirCertificadoPrograma(papel(opciones.ahora), c.codigoInscripcion, c.fechaEmision, c.codigo)
+    await emitirCertificadoPrograma(papel(opciones.ahora), c.codigoInscripcion, c.fechaEmision, { codigo: c.codigo })
   }
   for (const f of facturas) await emitirFactura(papel(opciones.ahora), f.codigoInscripcion, f.fechaEmision)
   for (const r of reglamentos) await emitirReglamento(papel(new Date(r.aceptadoEn)), r.codigoInscripcion)

@@ -2,7 +2,13 @@
 import { fechaLarga } from '../../../src/domain/fechas.ts'
 import { DOC_CERTIFICADO_PROGRAMA } from '../../../src/domain/documentos-emitidos.ts'
 import type { ContenidoDocumento } from '../documento-pdf.ts'
-import { emitirDocumento, type DependenciasPapel, type DocumentoEmitido, type Titular } from '../emitir.ts'
+import {
+  emitirDocumento,
+  type AlRegistrar,
+  type DependenciasPapel,
+  type DocumentoEmitido,
+  type Titular,
+} from '../emitir.ts'
 
 export type DatosCertificado = {
   programa: string
@@ -34,13 +40,23 @@ export function contenidoCertificado(d: DatosCertificado, titular: Titular): Con
   }
 }
 
-/** Issues the certificate of a finished enrolment (once; a second call returns the first). */
+/**
+ * Issues the certificate of a finished enrolment (once while it is valid: a second call returns
+ * the first; after a revocation, a new one with a new code).
+ */
 export async function emitirCertificadoPrograma(
   deps: DependenciasPapel,
   codigoInscripcion: string,
   fechaEmision: string,
-  /** Only the demo fixes its codes, so the README can print one. */
-  codigo?: string,
+  {
+    codigo,
+    alRegistrar,
+  }: {
+    /** Only the demo fixes its codes, so the README can print one. */
+    codigo?: string
+    /** Written with a new certificate, in its transaction (the staff's audit row). */
+    alRegistrar?: AlRegistrar
+  } = {},
 ): Promise<DocumentoEmitido> {
   const s = await deps.db
     .selectFrom('solicitudes')
@@ -55,15 +71,19 @@ export async function emitirCertificadoPrograma(
     fechaTermino: s.fecha_termino,
     fechaEmision,
   }
-  return emitirDocumento(deps, {
-    alumnoId: s.alumno_id,
-    codTipoDocumento: DOC_CERTIFICADO_PROGRAMA,
-    codigoInscripcion,
-    programa: s.nombre_curso,
-    codProspecto: s.cod_prospecto,
-    fechaEmision,
-    nombreArchivo: `Certificado-${codigoInscripcion}.pdf`,
-    codigo,
-    contenido: (titular) => contenidoCertificado(datos, titular),
-  })
+  return emitirDocumento(
+    deps,
+    {
+      alumnoId: s.alumno_id,
+      codTipoDocumento: DOC_CERTIFICADO_PROGRAMA,
+      codigoInscripcion,
+      programa: s.nombre_curso,
+      codProspecto: s.cod_prospecto,
+      fechaEmision,
+      nombreArchivo: `Certificado-${codigoInscripcion}.pdf`,
+      codigo,
+      contenido: (titular) => contenidoCertificado(datos, titular),
+    },
+    alRegistrar,
+  )
 }

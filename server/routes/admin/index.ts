@@ -6,6 +6,8 @@ import { CAPACIDADES_DE_ROL, ETIQUETA_ROL, esRolPersonal } from '../../../src/do
 import type { EntornoApp } from '../../contexto.ts'
 import { requierePersonal } from '../../middleware/capacidad.ts'
 import { rutasAuthPersonal } from './auth.ts'
+import { rutasCertificadosAdmin } from './certificados.ts'
+import { rutasResumenAdmin } from './resumen.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
@@ -17,3 +19,5 @@ export const rutasAdmin = new Hono<EntornoApp>()
       capacidades: [...capacidades],
     })
   })
+  .route('/resumen', rutasResumenAdmin)
+  .route('/certificados', rutasCertificadosAdmin)

@@ -1,17 +1,20 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { personalQueries, tieneCapacidad } from './queries.ts'
-import { SECCIONES } from './secciones.ts'
+import { fechaLarga } from '../../domain/fechas.ts'
+import { mensajeDeError } from './mensaje-de-error.ts'
+import { personalQueries, tieneCapacidad, type ResumenPersonal, type SesionPersonal } from './queries.ts'
+import { SECCIONES, type Seccion } from './secciones.ts'
+import './inicio-admin.css'
 
-/** The staff's home: a greeting and the sections their role may use. */
+/** The staff's home: a greeting, what needs someone today, and the sections their role may use. */
 export function InicioAdmin() {
   const { data: sesion } = useQuery(personalQueries.sesion())
-  const secciones = SECCIONES.filter(
-    (s) => s.ruta !== '/admin/home' && (s.capacidad === null || tieneCapacidad(sesion, s.capacidad)),
-  )
+  const secciones = seccionesDe(sesion).filter((s) => s.ruta !== '/admin/home')
   return (
     <section aria-labelledby="inicio-admin-titulo">
       <h1 id="inicio-admin-titulo">Hola{sesion ? `, ${sesion.personal.nombre.split(' ')[0]}` : ''}</h1>
+      <Pendientes secciones={secciones} />
+      <h2 className="inicio-admin__subtitulo">Secciones</h2>
       {secciones.length === 0 ? (
         <p>Su rol aún no tiene secciones disponibles en el área de la escuela.</p>
       ) : (
@@ -25,6 +28,94 @@ export function InicioAdmin() {
             </li>
           ))}
         </ul>
+      )}
+    </section>
+  )
+}
+
+function seccionesDe(sesion: SesionPersonal | undefined): Seccion[] {
+  return SECCIONES.filter((s) => s.capacidad === null || tieneCapacidad(sesion, s.capacidad))
+}
+
+type Conteo = {
+  titulo: string
+  cantidad: number | null
+  /** The section where the work is done; the count links there only once it exists for the role. */
+  ruta: string
+  busqueda?: Record<string, string>
+}
+
+function conteos(resumen: ResumenPersonal): Conteo[] {
+  return [
+    { titulo: 'Documentos por revisar', cantidad: resumen.documentosEnRevision, ruta: '/admin/documentos' },
+    {
+      titulo: 'Solicitudes con condiciones rechazadas',
+      cantidad: resumen.condicionesRechazadas,
+      ruta: '/admin/alumnos',
+    },
+    {
+      titulo: 'Reglamentos firmados esta semana',
+      cantidad: resumen.reglamentosFirmadosSemana,
+      ruta: '/admin/alumnos',
+    },
+    { titulo: 'Encuestas recibidas esta semana', cantidad: resumen.encuestasRecibidasSemana, ruta: '/admin/alumnos' },
+    {
+      titulo: 'Certificados por emitir',
+      cantidad: resumen.certificadosPorEmitir,
+      ruta: '/admin/certificados',
+      busqueda: { estado: 'por-emitir' },
+    },
+  ]
+}
+
+/** What needs someone today: each count the role may act on, linked to where the work is done. */
+function Pendientes({ secciones }: { secciones: Seccion[] }) {
+  const resumen = useQuery(personalQueries.resumen())
+  return (
+    <section className="inicio-admin__pendientes" aria-labelledby="pendientes-titulo">
+      <h2 id="pendientes-titulo" className="inicio-admin__subtitulo">
+        Para hoy
+      </h2>
+      {resumen.isPending ? (
+        <p role="status">Cargando lo pendiente…</p>
+      ) : resumen.isError ? (
+        <div className="mensaje mensaje--error" role="alert">
+          <p>{mensajeDeError(resumen.error)}</p>
+          <button type="button" className="boton boton--secundario" onClick={() => void resumen.refetch()}>
+            Reintentar
+          </button>
+        </div>
+      ) : (
+        <>
+          <p className="inicio-admin__semana">
+            La semana va del lunes {fechaLarga(resumen.data.semana.desde)} al domingo{' '}
+            {fechaLarga(resumen.data.semana.hasta)}.
+          </p>
+          <ul className="inicio-admin__conteos">
+            {conteos(resumen.data)
+              .filter((c): c is Conteo & { cantidad: number } => c.cantidad !== null)
+              .map((c) => {
+                const seccion = secciones.find((s) => s.ruta === c.ruta)
+                const contenido = (
+                  <>
+                    <span className="inicio-admin__cantidad">{c.cantidad}</span>{' '}
+                    <span className="inicio-admin__titulo">{c.titulo}</span>
+                  </>
+                )
+                return (
+                  <li key={c.titulo} className="inicio-admin__conteo">
+                    {seccion ? (
+                      <Link to={seccion.ruta} search={c.busqueda} className="inicio-admin__enlace">
+                        {contenido}
+                      </Link>
+                    ) : (
+                      contenido
+                    )}
+                  </li>
+                )
+              })}
+          </ul>
+        </>
       )}
     </section>
   )

@@ -7,6 +7,7 @@ import { cliente, leer, sinAvisoDeSesionExpirada, type RespuestaDe } from '../..
 
 export type SesionPersonal = RespuestaDe<typeof cliente.admin.sesion.$get>
 export type PasoIngreso = RespuestaDe<typeof cliente.admin.auth.ingreso.$post>
+export type ResumenPersonal = RespuestaDe<typeof cliente.admin.resumen.$get>
 
 export const personalQueries = {
   all: () => ['admin'] as const,
@@ -18,6 +19,12 @@ export const personalQueries = {
         leer(cliente.admin.sesion.$get(undefined, { init: { ...sinAvisoDeSesionExpirada, signal } })),
       staleTime: 60_000,
       retry: false,
+    }),
+  /** What needs someone today, for the home: read again on every visit. */
+  resumen: () =>
+    queryOptions({
+      queryKey: [...personalQueries.all(), 'resumen'],
+      queryFn: async ({ signal }) => leer(cliente.admin.resumen.$get(undefined, { init: { signal } })),
     }),
 }
 

@@ -7,4 +7,12 @@ import type { Capacidad } from '../../domain/personal.ts'
  */
 export type Seccion = { ruta: string; titulo: string; descripcion: string; capacidad: Capacidad | null }
 
-export const SECCIONES: Seccion[] = [{ ruta: '/admin/home', titulo: 'Inicio', descripcion: '', capacidad: null }]
+export const SECCIONES: Seccion[] = [
+  { ruta: '/admin/home', titulo: 'Inicio', descripcion: '', capacidad: null },
+  {
+    ruta: '/admin/certificados',
+    titulo: 'Certificados',
+    descripcion: 'Emitir y revocar los certificados de los programas terminados.',
+    capacidad: 'certificados.gestionar',
+  },
+]

@@ -1,0 +1,99 @@
+// The school's program certificates, mounted at /api/admin/certificados (capability
+// certificados.gestionar): the enrolments whose program ended with their certificate's state,
+// issuing one, revoking one with a reason, and opening its PDF. Issuing for a whole program is the
+// screen's loop over the single issue, one enrolment at a time, so it keeps no state here.
+import { Hono } from 'hono'
+import { fechaEnChile } from '../../../src/domain/fechas.ts'
+import {
+  consultaCertificadosSchema,
+  MENSAJE_CERTIFICADO_NO_ENCONTRADO,
+  MENSAJE_CERTIFICADO_VIGENTE,
+  MENSAJE_SIN_FECHA_TERMINO,
+  MENSAJE_SOLICITUD_NO_ENCONTRADA,
+  mensajeProgramaNoTerminado,
+  mensajeYaRevocado,
+  programaTerminado,
+  revocarCertificadoSchema,
+} from '../../../src/domain/gestion-certificados.ts'
+import type { EntornoApp } from '../../contexto.ts'
+import type { Personal } from '../../db/schema.ts'
+import { requiereCapacidad } from '../../middleware/capacidad.ts'
+import {
+  certificadoAlAlcance,
+  certificadoVigente,
+  emitirCertificado,
+  enlacePdfCertificado,
+  listarCertificados,
+  revocarCertificado,
+  solicitudAlAlcance,
+} from '../../papel/gestion-certificados.ts'
+import { enviarArchivo } from '../archivos.ts'
+import { consultaValida, cuerpoJson } from '../validacion.ts'
+
+const gestionar = requiereCapacidad('certificados.gestionar')
+
+/** Who acts, from where and when: what the audit row records. */
+function autor(c: { var: Pick<EntornoApp['Variables'], 'ip' | 'deps'> }, personal: Personal) {
+  return { personal, ip: c.var.ip, ahora: c.var.deps.clock() }
+}
+
+export const rutasCertificadosAdmin = new Hono<EntornoApp>()
+  .get('/', gestionar, consultaValida(consultaCertificadosSchema), async (c) => {
+    const { db, clock } = c.var.deps
+    const hoy = fechaEnChile(clock())
+    return c.json(await listarCertificados(db, c.var.personal, hoy, c.req.valid('query')))
+  })
+  .post('/solicitudes/:codigo/emitir', gestionar, async (c) => {
+    const deps = c.var.deps
+    const quien = autor(c, c.var.personal)
+    const solicitud = await solicitudAlAlcance(deps.db, c.var.personal, c.req.param('codigo'))
+    if (!solicitud) return c.json({ error: MENSAJE_SOLICITUD_NO_ENCONTRADA }, 404)
+    const hoy = fechaEnChile(quien.ahora)
+    if (solicitud.fecha_termino === null) return c.json({ error: MENSAJE_SIN_FECHA_TERMINO }, 409)
+    if (!programaTerminado(solicitud.fecha_termino, hoy))
+      return c.json({ error: mensajeProgramaNoTerminado(solicitud.fecha_termino) }, 409)
+    // Checked first so a certificate that exists is refused without signing a new PDF; two
+    // requests that both pass here still make one certificate (see emitirCertificado).
+    if (await certificadoVigente(deps.db, solicitud.codigo_inscripcion))
+      return c.json({ error: MENSAJE_CERTIFICADO_VIGENTE }, 409)
+    const emitido = await emitirCertificado(deps, quien, solicitud, hoy)
+    if (!emitido.nuevo) return c.json({ error: MENSAJE_CERTIFICADO_VIGENTE }, 409)
+    return c.json(
+      {
+        certificado: {
+          codigo: emitido.codigo,
+          codigoInscripcion: solicitud.codigo_inscripcion,
+          fechaEmision: hoy,
+          enlace: enlacePdfCertificado(emitido.codigo),
+        },
+      },
+      201,
+    )
+  })
+  .post('/:codigo/revocar', gestionar, cuerpoJson(revocarCertificadoSchema), async (c) => {
+    const { db } = c.var.deps
+    const certificado = await certificadoAlAlcance(db, c.var.personal, c.req.param('codigo'))
+    if (!certificado) return c.json({ error: MENSAJE_CERTIFICADO_NO_ENCONTRADO }, 404)
+    const resultado = await revocarCertificado(db, autor(c, c.var.personal), certificado, c.req.valid('json').motivo)
+    if (!resultado.revocado) return c.json({ error: mensajeYaRevocado(resultado.revocadoEn) }, 409)
+    return c.json({
+      certificado: { codigo: resultado.codigo, revocadoEn: resultado.revocadoEn, motivo: resultado.motivo },
+    })
+  })
+  // The signed PDF as the student received it; a revoked one too, so the school can see what it
+  // revoked.
+  .get('/:codigo/pdf', gestionar, async (c) => {
+    const certificado = await certificadoAlAlcance(c.var.deps.db, c.var.personal, c.req.param('codigo'))
+    if (!certificado?.blob_clave || !certificado.nombre_archivo || certificado.tamanno === null)
+      return c.json({ error: MENSAJE_CERTIFICADO_NO_ENCONTRADO }, 404)
+    return enviarArchivo(
+      c,
+      {
+        nombre_original: certificado.nombre_archivo,
+        content_type: 'application/pdf',
+        tamanno: certificado.tamanno,
+        blob_clave: certificado.blob_clave,
+      },
+      'un certificado',
+    )
+  })

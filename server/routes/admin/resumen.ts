@@ -1,0 +1,98 @@
+// What needs someone today, for the staff's home, mounted at /api/admin/resumen (any staff
+// member): each count only for what the member's role may do (null otherwise) and only over the
+// students in their reach. The week is Chile's, Monday to Sunday.
+import { Hono } from 'hono'
+import { DOC_REGLAMENTO } from '../../../src/domain/documentos-emitidos.ts'
+import { fechaEnChile, semanaEnChile } from '../../../src/domain/fechas.ts'
+import { esRolPersonal, puede, type Capacidad } from '../../../src/domain/personal.ts'
+import type { EntornoApp } from '../../contexto.ts'
+import type { Db } from '../../db/connection.ts'
+import type { Personal } from '../../db/schema.ts'
+import { requierePersonal } from '../../middleware/capacidad.ts'
+import { contarPorEmitir } from '../../papel/gestion-certificados.ts'
+import { alumnosAlAlcance } from '../../personal/alcance.ts'
+
+type Alcance = Pick<Personal, 'rol' | 'asistente_id'>
+
+/** Uploaded documents (enrolment, personal and contest application ones) waiting for review. */
+async function documentosEnRevision(db: Db, personal: Alcance): Promise<number> {
+  const tablas = ['archivos_solicitud', 'archivos_personales', 'archivos_postulacion'] as const
+  const conteos = await Promise.all(
+    tablas.map((tabla) =>
+      db
+        .selectFrom(tabla)
+        .innerJoin('alumnos', 'alumnos.id', `${tabla}.alumno_id`)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(`${tabla}.estado_revision`, '=', 'en-revision')
+        .where(alumnosAlAlcance(personal))
+        .executeTakeFirst(),
+    ),
+  )
+  return conteos.reduce((suma, fila) => suma + Number(fila?.n ?? 0), 0)
+}
+
+/** Enrolments whose conditions the student rejected (and has not accepted since). */
+async function condicionesRechazadas(db: Db, personal: Alcance): Promise<number> {
+  const fila = await db
+    .selectFrom('condiciones')
+    .innerJoin('alumnos', 'alumnos.id', 'condiciones.alumno_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('condiciones.decision', '=', 'rechazadas')
+    .where(alumnosAlAlcance(personal))
+    .executeTakeFirst()
+  return Number(fila?.n ?? 0)
+}
+
+/** Regulations signed between `desde` and `hasta` (moments, ISO). */
+async function reglamentosFirmados(db: Db, personal: Alcance, desde: string, hasta: string): Promise<number> {
+  const fila = await db
+    .selectFrom('documentos_emitidos')
+    .innerJoin('alumnos', 'alumnos.id', 'documentos_emitidos.alumno_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('documentos_emitidos.cod_tipo_documento', '=', DOC_REGLAMENTO)
+    .where('documentos_emitidos.emitido_en', '>=', desde)
+    .where('documentos_emitidos.emitido_en', '<', hasta)
+    .where(alumnosAlAlcance(personal))
+    .executeTakeFirst()
+  return Number(fila?.n ?? 0)
+}
+
+/** Surveys sent between `desde` and `hasta` (moments, ISO). */
+async function encuestasRecibidas(db: Db, personal: Alcance, desde: string, hasta: string): Promise<number> {
+  const fila = await db
+    .selectFrom('encuestas')
+    .innerJoin('alumnos', 'alumnos.id', 'encuestas.alumno_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('encuestas.enviada_en', '>=', desde)
+    .where('encuestas.enviada_en', '<', hasta)
+    .where(alumnosAlAlcance(personal))
+    .executeTakeFirst()
+  return Number(fila?.n ?? 0)
+}
+
+export const rutasResumenAdmin = new Hono<EntornoApp>().get('/', requierePersonal, async (c) => {
+  const { db, clock } = c.var.deps
+  const personal = c.var.personal
+  const ahora = clock()
+  const semana = semanaEnChile(ahora)
+  const [desde, hasta] = [semana.inicio.toISOString(), semana.fin.toISOString()]
+  /** The count when the role may act on it, else null (and the query is not run). */
+  const si = <T>(capacidad: Capacidad, contar: () => Promise<T>) =>
+    esRolPersonal(personal.rol) && puede(personal.rol, capacidad) ? contar() : Promise.resolve(null)
+  const [enRevision, rechazadas, reglamentos, encuestas, porEmitir] = await Promise.all([
+    si('documentos.revisar', () => documentosEnRevision(db, personal)),
+    si('alumnos.ver', () => condicionesRechazadas(db, personal)),
+    si('alumnos.ver', () => reglamentosFirmados(db, personal, desde, hasta)),
+    si('alumnos.ver', () => encuestasRecibidas(db, personal, desde, hasta)),
+    si('certificados.gestionar', () => contarPorEmitir(db, personal, fechaEnChile(ahora))),
+  ])
+  return c.json({
+    hoy: fechaEnChile(ahora),
+    semana: { desde: semana.desde, hasta: semana.hasta },
+    documentosEnRevision: enRevision,
+    condicionesRechazadas: rechazadas,
+    reglamentosFirmadosSemana: reglamentos,
+    encuestasRecibidasSemana: encuestas,
+    certificadosPorEmitir: porEmitir,
+  })
+})

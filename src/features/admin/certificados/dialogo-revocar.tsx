@@ -1,0 +1,101 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useId, type FormEvent } from 'react'
+import { MAXIMO_MOTIVO_REVOCACION, revocarCertificadoSchema } from '../../../domain/gestion-certificados.ts'
+import { ApiError } from '../../../lib/api-error.ts'
+import { useFormulario } from '../../../lib/use-formulario.ts'
+import { Campo } from '../../../ui/campo.tsx'
+import { Dialogo } from '../../../ui/dialogo.tsx'
+import { toast } from '../../../ui/toasts.ts'
+import { mensajeDeError } from '../mensaje-de-error.ts'
+import { actualizarTrasCambio, certificadosMutations, type FilaCertificado } from './queries.ts'
+
+/**
+ * Revoking a certificate, confirmed: the dialog names the certificate and its holder, says what
+ * follows, and asks why (the reason is recorded and audited).
+ */
+export function DialogoRevocar({
+  fila,
+  codigo,
+  onCerrar,
+}: {
+  fila: FilaCertificado
+  codigo: string
+  onCerrar: () => void
+}) {
+  const queryClient = useQueryClient()
+  const idFormulario = useId()
+  const idMotivo = useId()
+  const form = useFormulario(revocarCertificadoSchema, { motivo: '' })
+  const revocacion = useMutation({
+    mutationFn: certificadosMutations.revocar,
+    onSuccess: ({ certificado }) => {
+      toast({
+        tipo: 'success',
+        mensaje: `Certificado ${certificado.codigo} de ${fila.alumno.nombre} revocado.`,
+      })
+      onCerrar()
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) form.erroresDelServidor(error.campos)
+    },
+    onSettled: () => actualizarTrasCambio(queryClient),
+  })
+
+  function enviar(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const datos = form.intentar(e.currentTarget)
+    if (datos && !revocacion.isPending) revocacion.mutate({ codigo, motivo: datos.motivo })
+  }
+
+  const { name, value, onBlur } = form.control('motivo')
+  return (
+    <Dialogo
+      titulo="Revocar certificado"
+      onCerrar={onCerrar}
+      acciones={
+        <>
+          <button type="submit" form={idFormulario} className="boton" disabled={revocacion.isPending}>
+            {revocacion.isPending ? 'Revocando…' : 'Revocar certificado'}
+          </button>
+          <button type="button" className="boton boton--secundario" onClick={onCerrar}>
+            Cancelar
+          </button>
+        </>
+      }
+    >
+      <p>
+        Va a revocar el certificado <strong>{codigo}</strong> de <strong>{fila.alumno.nombre}</strong>, programa «
+        {fila.programa.nombre}» (solicitud {fila.codigoInscripcion}).
+      </p>
+      <p>
+        Desde ahora el validador público dirá que fue revocado, con la fecha de hoy, y el alumno dejará de verlo en sus
+        solicitudes. Esto no se puede deshacer, pero podrá emitir un certificado nuevo, con otro código.
+      </p>
+      <form id={idFormulario} className="formulario" onSubmit={enviar} noValidate>
+        <Campo
+          id={idMotivo}
+          etiqueta="Motivo de la revocación"
+          obligatorio
+          error={form.error('motivo')}
+          ayuda={`Queda registrado en la historia del alumno. Hasta ${MAXIMO_MOTIVO_REVOCACION} caracteres.`}
+        >
+          {(control) => (
+            <textarea
+              className="campo__control"
+              rows={3}
+              maxLength={MAXIMO_MOTIVO_REVOCACION}
+              name={name}
+              value={value}
+              onBlur={onBlur}
+              onChange={(e) => form.cambiar('motivo', e.target.value)}
+              {...control}
+            />
+          )}
+        </Campo>
+        <p className="mensaje mensaje--error" role="alert" hidden={!revocacion.isError}>
+          {revocacion.isError ? mensajeDeError(revocacion.error) : null}
+        </p>
+      </form>
+    </Dialogo>
+  )
+}

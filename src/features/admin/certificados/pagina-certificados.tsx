@@ -1,0 +1,284 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import type { ColumnDef } from '@tanstack/react-table'
+import { useId, useState } from 'react'
+import {
+  ETIQUETA_FILTRO_ESTADO,
+  FILTROS_ESTADO_CERTIFICADO,
+  type BusquedaCertificados,
+  type FiltroEstadoCertificado,
+} from '../../../domain/gestion-certificados.ts'
+import { fechaCorta } from '../../../domain/solicitudes.ts'
+import { Paginador } from '../../../ui/paginador.tsx'
+import { toast } from '../../../ui/toasts.ts'
+import { mensajeDeError } from '../mensaje-de-error.ts'
+import { personalQueries, tieneCapacidad } from '../queries.ts'
+import { Tabla } from '../tabla.tsx'
+import { DialogoRevocar } from './dialogo-revocar.tsx'
+import { EmisionPrograma } from './emision-programa.tsx'
+import { actualizarTrasCambio, certificadosMutations, certificadosQueries, type FilaCertificado } from './queries.ts'
+import './certificados.css'
+
+/**
+ * The school's certificates: every enrolment whose program ended, with its certificate's state;
+ * filters (program, state) and page in the address; issue one, issue a whole program, revoke one.
+ */
+export function PaginaCertificados({ busqueda }: { busqueda: BusquedaCertificados }) {
+  const { data: sesion } = useQuery(personalQueries.sesion())
+  const puede = tieneCapacidad(sesion, 'certificados.gestionar')
+  return (
+    <section className="admin-certificados" aria-labelledby="certificados-titulo">
+      <h1 id="certificados-titulo">Certificados</h1>
+      {puede ? (
+        <ListaCertificados busqueda={busqueda} />
+      ) : (
+        <p className="mensaje mensaje--aviso" role="alert">
+          Su rol no permite emitir ni revocar certificados.
+        </p>
+      )}
+    </section>
+  )
+}
+
+function ListaCertificados({ busqueda }: { busqueda: BusquedaCertificados }) {
+  const navigate = useNavigate()
+  // The rows shown stay while another page or filter loads (and a program's issue keeps running).
+  const lista = useQuery({ ...certificadosQueries.lista(busqueda), placeholderData: keepPreviousData })
+  const [revocando, setRevocando] = useState<FilaCertificado | null>(null)
+  const idPrograma = useId()
+  const idEstado = useId()
+
+  function filtrar(cambio: Partial<BusquedaCertificados>) {
+    // A new filter starts from its first page.
+    const siguiente = { ...busqueda, pagina: undefined, ...cambio }
+    void navigate({
+      to: '/admin/certificados',
+      search: {
+        programa: siguiente.programa || undefined,
+        estado: siguiente.estado,
+        pagina: siguiente.pagina && siguiente.pagina > 1 ? siguiente.pagina : undefined,
+      },
+    })
+  }
+
+  if (lista.isPending) {
+    return (
+      <p role="status" className="admin-certificados__cargando">
+        Cargando los certificados…
+      </p>
+    )
+  }
+  if (lista.isError) {
+    return (
+      <div className="mensaje mensaje--error" role="alert">
+        <p>{mensajeDeError(lista.error)}</p>
+        <button type="button" className="boton boton--secundario" onClick={() => void lista.refetch()}>
+          Reintentar
+        </button>
+      </div>
+    )
+  }
+
+  const { filas, total, porPagina, pagina, programas } = lista.data
+  const programa = programas.find((p) => p.curso === busqueda.programa)
+  const paginas = Math.max(1, Math.ceil(total / porPagina))
+  const filtrada = !!busqueda.programa || !!busqueda.estado
+
+  return (
+    <>
+      <p className="admin-certificados__intro">
+        Solicitudes cuyo programa ya terminó (el día siguiente a su fecha de término) y el estado de su certificado. Un
+        certificado revocado deja de ser válido en el validador público y desaparece de las solicitudes del alumno; la
+        solicitud puede recibir uno nuevo, con otro código.
+      </p>
+      <form
+        className="admin-filtros"
+        role="search"
+        aria-label="Filtrar certificados"
+        onSubmit={(e) => e.preventDefault()}
+      >
+        <div className="campo">
+          <label htmlFor={idPrograma} className="campo__etiqueta">
+            Programa
+          </label>
+          <select
+            id={idPrograma}
+            className="campo__control"
+            value={busqueda.programa ?? ''}
+            onChange={(e) => filtrar({ programa: e.target.value || undefined })}
+          >
+            <option value="">Todos los programas terminados</option>
+            {programas.map((p) => (
+              <option key={p.curso} value={p.curso}>
+                {p.nombre} ({p.porEmitir} por emitir de {p.total})
+              </option>
+            ))}
+            {busqueda.programa && !programa ? <option value={busqueda.programa}>{busqueda.programa}</option> : null}
+          </select>
+        </div>
+        <div className="campo">
+          <label htmlFor={idEstado} className="campo__etiqueta">
+            Estado del certificado
+          </label>
+          <select
+            id={idEstado}
+            className="campo__control"
+            value={busqueda.estado ?? ''}
+            onChange={(e) => filtrar({ estado: (e.target.value || undefined) as FiltroEstadoCertificado | undefined })}
+          >
+            <option value="">Todos</option>
+            {FILTROS_ESTADO_CERTIFICADO.map((estado) => (
+              <option key={estado} value={estado}>
+                {ETIQUETA_FILTRO_ESTADO[estado]}
+              </option>
+            ))}
+          </select>
+        </div>
+      </form>
+
+      {programa ? (
+        <EmisionPrograma key={programa.curso} programa={programa} />
+      ) : (
+        <p className="admin-certificados__ayuda">
+          Para emitir de una vez los certificados de un programa, elíjalo en el filtro «Programa».
+        </p>
+      )}
+
+      <p role="status" className="admin-certificados__resumen">
+        {total === 0
+          ? 'Ninguna solicitud'
+          : `${total} ${total === 1 ? 'solicitud' : 'solicitudes'}${paginas > 1 ? `, página ${pagina} de ${paginas}` : ''}`}
+      </p>
+      <Tabla
+        titulo="Solicitudes con programa terminado"
+        columnas={columnas(setRevocando)}
+        filas={filas}
+        idDeFila={(f) => f.codigoInscripcion}
+        vacia={
+          filtrada
+            ? 'No hay solicitudes con programa terminado que coincidan con estos filtros.'
+            : 'Aún no hay solicitudes con programa terminado.'
+        }
+      />
+      <Paginador
+        pagina={pagina}
+        paginas={paginas}
+        etiqueta="Páginas de certificados"
+        onCambiar={(p) => filtrar({ ...busqueda, pagina: p })}
+      />
+      {revocando && revocando.certificado.estado === 'emitido' ? (
+        <DialogoRevocar fila={revocando} codigo={revocando.certificado.codigo} onCerrar={() => setRevocando(null)} />
+      ) : null}
+    </>
+  )
+}
+
+function columnas(revocar: (fila: FilaCertificado) => void): ColumnDef<FilaCertificado, unknown>[] {
+  return [
+    {
+      id: 'alumno',
+      header: 'Alumno',
+      cell: ({ row }) => (
+        <>
+          {row.original.alumno.nombre}
+          <br />
+          <span className="admin-certificados__secundario">{row.original.alumno.email}</span>
+        </>
+      ),
+    },
+    {
+      id: 'programa',
+      header: 'Programa',
+      cell: ({ row }) => (
+        <>
+          {row.original.programa.nombre}
+          <br />
+          <span className="admin-certificados__secundario">
+            Solicitud <span className="admin-certificados__sin-corte">{row.original.codigoInscripcion}</span>, terminó
+            el <span className="admin-certificados__sin-corte">{fechaCorta(row.original.fechaTermino)}</span>
+          </span>
+        </>
+      ),
+    },
+    { id: 'certificado', header: 'Certificado', cell: ({ row }) => <EstadoCertificado fila={row.original} /> },
+    { id: 'acciones', header: 'Acciones', cell: ({ row }) => <AccionesFila fila={row.original} revocar={revocar} /> },
+  ]
+}
+
+function EstadoCertificado({ fila }: { fila: FilaCertificado }) {
+  const c = fila.certificado
+  switch (c.estado) {
+    case 'sin-emitir':
+      return <span className="admin-certificados__estado">Sin emitir</span>
+    case 'emitido':
+      return (
+        <>
+          <span className="admin-certificados__estado admin-certificados__estado--emitido">
+            Emitido el <span className="admin-certificados__sin-corte">{fechaCorta(c.fechaEmision)}</span>
+          </span>
+          <br />
+          <span className="admin-certificados__codigo">Código {c.codigo}</span>
+          <br />
+          <a href={c.enlace} download>
+            PDF<span className="sr-only"> del certificado {c.codigo}</span>
+          </a>
+        </>
+      )
+    case 'revocado':
+      return (
+        <>
+          <span className="admin-certificados__estado admin-certificados__estado--revocado">
+            Revocado el <span className="admin-certificados__sin-corte">{fechaCorta(c.revocadoEn)}</span>
+          </span>
+          <br />
+          <span className="admin-certificados__codigo">Código {c.codigo}</span>
+          <br />
+          Motivo: {c.motivo}
+        </>
+      )
+  }
+}
+
+/** 'Emitir certificado' where there is no valid one, 'Revocar' where there is. */
+function AccionesFila({ fila, revocar }: { fila: FilaCertificado; revocar: (fila: FilaCertificado) => void }) {
+  const queryClient = useQueryClient()
+  const emision = useMutation({
+    mutationFn: certificadosMutations.emitir,
+    onSuccess: ({ certificado }) =>
+      toast({
+        tipo: 'success',
+        mensaje: `Certificado emitido para ${fila.alumno.nombre} (${fila.codigoInscripcion}), código ${certificado.codigo}.`,
+      }),
+    onError: (error) => toast({ tipo: 'error', mensaje: mensajeDeError(error) }),
+    // Whatever happened (another staff member may have issued it first), the list says it now.
+    onSettled: () => actualizarTrasCambio(queryClient),
+  })
+  const quien = (
+    <span className="sr-only">
+      {' '}
+      de {fila.alumno.nombre} ({fila.codigoInscripcion})
+    </span>
+  )
+  if (fila.certificado.estado === 'emitido') {
+    return (
+      <button
+        type="button"
+        className="boton boton--secundario boton--pequeno admin-certificados__accion"
+        onClick={() => revocar(fila)}
+      >
+        Revocar{quien}
+      </button>
+    )
+  }
+  return (
+    <button
+      type="button"
+      className="boton boton--pequeno admin-certificados__accion"
+      disabled={emision.isPending}
+      onClick={() => emision.mutate(fila.codigoInscripcion)}
+    >
+      {emision.isPending ? 'Emitiendo…' : 'Emitir certificado'}
+      {quien}
+    </button>
+  )
+}

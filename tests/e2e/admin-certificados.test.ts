@@ -1,0 +1,278 @@
+// The school's certificates in a desk-sized browser: coordination issues a certificate and the
+// public validator accepts its code, then revokes it (a confirmation that names it and its holder,
+// and a reason) and the validator says it was revoked, with the date; a whole program is issued
+// one enrolment at a time with a progress bar, a failure listed with its reason and then resumed;
+// an assistant sees no certificate section, count or action; the screens pass axe at 1280 and 768.
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { beforeAll, expect, test } from 'vitest'
+import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
+import { fechaEnChile, fechaLarga, sumarDias } from '../../src/domain/fechas.ts'
+import { mensajeProgramaNoTerminado } from '../../src/domain/gestion-certificados.ts'
+import { fechaCorta } from '../../src/domain/solicitudes.ts'
+import { ANCHO_ESCRITORIO, iniciarSesionPersonal, prepararPortal } from '../support/e2e.ts'
+import { consultarDb } from '../support/servidor.ts'
+
+const portal = prepararPortal({ throttle: 'off' })
+const hoy = fechaEnChile(new Date())
+const manana = sumarDias(hoy, 1)
+
+/** A program of this file's own, five enrolments of the foreign student, ended yesterday. */
+const PROGRAMA = { curso: 'CTLE', nombre: 'Curso Taller de Lectura de Electrocardiogramas' }
+const INSCRIPCIONES = ['INS-98-00001', 'INS-98-00002', 'INS-98-00003', 'INS-98-00004', 'INS-98-00005']
+/** Another, of three, to stop and continue. */
+const OTRO_PROGRAMA = { curso: 'CTDE', nombre: 'Curso Taller de Dermatoscopía' }
+const OTRAS_INSCRIPCIONES = ['INS-98-00011', 'INS-98-00012', 'INS-98-00013']
+
+beforeAll(async () => {
+  const inscripciones = [
+    ...INSCRIPCIONES.map((codigo) => ({ codigo, programa: PROGRAMA })),
+    ...OTRAS_INSCRIPCIONES.map((codigo) => ({ codigo, programa: OTRO_PROGRAMA })),
+  ]
+  await consultarDb(
+    portal.server.dataDir,
+    `insert into solicitudes (codigo_inscripcion, alumno_id, asistente_id, fecha_inicio, anio_curso, nombre_curso,
+      curso, tipo_curso, cod_grupo, habilita_tb, cod_prospecto, horas, fecha_termino, arancel)
+     values ${inscripciones.map(() => `(?, 'alumno-extranjera', 'asistente-herrera', ?, 2026, ?, ?, 'Curso', '5', 0, ?, 12, ?, 0)`).join(', ')}`,
+    ...inscripciones.flatMap(({ codigo, programa }) => [
+      codigo,
+      sumarDias(hoy, -20),
+      programa.nombre,
+      programa.curso,
+      codigo.replace('INS', 'PRO'),
+      sumarDias(hoy, -1),
+    ]),
+  )
+})
+
+async function hallazgosGraves(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+const fila = (page: Page, codigoInscripcion: string) =>
+  page
+    .getByRole('table', { name: 'Solicitudes con programa terminado' })
+    .getByRole('row')
+    .filter({ hasText: codigoInscripcion })
+
+const resultadoValidacion = (page: Page) => page.getByRole('status', { name: 'Resultado de la validación' })
+
+test('coordination issues a certificate and the validator accepts it; then revokes it with a reason and the validator says it was revoked, with the date', async () => {
+  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
+  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.coordinacion)
+  // The home counts what is due and links to it, filtered.
+  await page.getByRole('link', { name: /Certificados por emitir/ }).click()
+  await page.waitForURL(`${portal.url}/admin/certificados?estado=por-emitir`)
+  expect(await page.getByLabel('Estado del certificado').inputValue()).toBe('por-emitir')
+
+  await page
+    .getByLabel('Programa')
+    .selectOption({ label: 'Estadía Clínica en Cardiología Intervencional (1 por emitir de 1)' })
+  await page.waitForURL(/programa=ECCI/)
+  await fila(page, 'INS-25-30145').getByText('Sin emitir').waitFor()
+  await fila(page, 'INS-25-30145')
+    .getByRole('button', { name: 'Emitir certificado de Camila Andrea Rojas Soto (INS-25-30145)' })
+    .click()
+  await page.getByText(/^Certificado emitido para Camila Andrea Rojas Soto \(INS-25-30145\)/).waitFor()
+
+  // Still filtered on what is due, the row leaves the list; all states show it issued.
+  await page.getByLabel('Estado del certificado').selectOption('')
+  await fila(page, 'INS-25-30145')
+    .getByText(`Emitido el ${fechaCorta(hoy)}`)
+    .waitFor()
+  const codigo = (
+    (await fila(page, 'INS-25-30145')
+      .getByText(/^Código /)
+      .innerText()) ?? ''
+  ).replace('Código ', '')
+  expect(codigo).toMatch(/^[0-9A-Z]{28}$/)
+  expect(
+    await fila(page, 'INS-25-30145')
+      .getByRole('link', { name: `PDF del certificado ${codigo}` })
+      .getAttribute('href'),
+  ).toBe(`/api/admin/certificados/${codigo}/pdf`)
+
+  const validador = await context.newPage()
+  await validador.goto(`${portal.url}/certificado/validador?codcertificado=${codigo}`)
+  await resultadoValidacion(validador).getByText('Certificado Programa válido').first().waitFor()
+  await resultadoValidacion(validador)
+    .getByText(/Estadía Clínica en Cardiología Intervencional/)
+    .first()
+    .waitFor()
+
+  await fila(page, 'INS-25-30145')
+    .getByRole('button', { name: /^Revocar de Camila Andrea Rojas Soto/ })
+    .click()
+  const dialogo = page.getByRole('dialog', { name: 'Revocar certificado' })
+  await dialogo.getByText(`Va a revocar el certificado ${codigo} de Camila Andrea Rojas Soto`).waitFor()
+  // A reason is required.
+  await dialogo.getByRole('button', { name: 'Revocar certificado' }).click()
+  await dialogo
+    .getByText(/Indique el motivo de la revocación/)
+    .first()
+    .waitFor()
+  await dialogo.getByLabel(/^Motivo de la revocación/).fill('Se emitió antes de recibir el informe académico.')
+  await dialogo.getByRole('button', { name: 'Revocar certificado' }).click()
+  await dialogo.waitFor({ state: 'detached' })
+  await fila(page, 'INS-25-30145')
+    .getByText(`Revocado el ${fechaCorta(hoy)}`)
+    .waitFor()
+  await fila(page, 'INS-25-30145').getByText('Motivo: Se emitió antes de recibir el informe académico.').waitFor()
+  // It can be issued again.
+  await fila(page, 'INS-25-30145')
+    .getByRole('button', { name: /^Emitir certificado de/ })
+    .waitFor()
+
+  await validador.reload()
+  await resultadoValidacion(validador).getByText('Documento revocado: no es válido').waitFor()
+  await resultadoValidacion(validador)
+    .getByText(`Certificado Programa revocado por la escuela el ${fechaLarga(hoy)}: ya no es válido.`)
+    .waitFor()
+  await context.close()
+})
+
+test('a whole program, one enrolment at a time with a progress bar: a failure is listed with its reason; a lost connection stops it and it resumes', async () => {
+  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
+  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.admin)
+  await page.goto(`${portal.url}/admin/certificados?programa=${PROGRAMA.curso}`)
+  const emision = page.getByRole('region', { name: 'Emitir todos los de este programa' })
+  await emision.getByText(`${PROGRAMA.nombre}: 5 de 5 solicitudes están sin certificado vigente.`).waitFor()
+
+  // Between the list and its turn, the school moves one enrolment's end to tomorrow: the server
+  // refuses that one, in Spanish, and the run goes on; at the next one the connection is lost.
+  const tercera = '**/api/admin/certificados/solicitudes/INS-98-00003/emitir'
+  const cuarta = '**/api/admin/certificados/solicitudes/INS-98-00004/emitir'
+  await page.route(tercera, async (ruta) => {
+    await consultarDb(
+      portal.server.dataDir,
+      'update solicitudes set fecha_termino = ? where codigo_inscripcion = ?',
+      manana,
+      'INS-98-00003',
+    )
+    await ruta.continue()
+  })
+  await page.route(cuarta, (ruta) => ruta.abort('internetdisconnected'))
+  await emision.getByRole('button', { name: 'Emitir todos los de este programa' }).click()
+  const confirmacion = page.getByRole('alertdialog', { name: 'Emitir certificados del programa' })
+  await confirmacion.getByText(/de cada solicitud de «Curso Taller de Lectura de Electrocardiogramas»/).waitFor()
+  await confirmacion.getByRole('button', { name: 'Emitir certificados' }).click()
+
+  await emision.getByText('Emisión detenida: se emitieron 2 de 5. 1 no se pudo emitir.').waitFor()
+  const progreso = emision.getByRole('progressbar', { name: 'Certificados del programa: 3 de 5' })
+  expect(await progreso.getAttribute('max')).toBe('5')
+  expect(await progreso.getAttribute('value')).toBe('3')
+  await emision
+    .getByRole('alert')
+    .getByText('No hay conexión con el servidor. Revise su red e intente nuevamente.')
+    .waitFor()
+  await emision
+    .getByRole('listitem')
+    .getByText(`Valentina García Pérez (INS-98-00003): ${mensajeProgramaNoTerminado(manana)}`)
+    .waitFor()
+  // The refused one no longer ended, so it left the list; two are still to issue.
+  await emision.getByText(`${PROGRAMA.nombre}: 2 de 4 solicitudes están sin certificado vigente.`).waitFor()
+
+  await page.unroute(tercera)
+  await page.unroute(cuarta)
+  await emision.getByRole('button', { name: 'Continuar la emisión' }).click()
+  await emision.getByText('Listo: se emitieron 2 de 2.').waitFor()
+  await emision.getByLabel('Certificados del programa: 2 de 2').waitFor()
+  await emision.getByText(`${PROGRAMA.nombre}: 0 de 4 solicitudes están sin certificado vigente.`).waitFor()
+  expect(await emision.getByRole('button').count()).toBe(0)
+  const certificados = await consultarDb<{ codigo_inscripcion: string }>(
+    portal.server.dataDir,
+    `select codigo_inscripcion from documentos_emitidos where cod_tipo_documento = '35' and revocado_en is null
+     and codigo_inscripcion like 'INS-98-%' order by codigo_inscripcion`,
+  )
+  expect(certificados.map((c) => c.codigo_inscripcion)).toEqual([
+    'INS-98-00001',
+    'INS-98-00002',
+    'INS-98-00004',
+    'INS-98-00005',
+  ])
+  await context.close()
+})
+
+test('a program’s issue can be stopped: the one under way finishes, and it continues with the rest', async () => {
+  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
+  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.coordinacion)
+  await page.goto(`${portal.url}/admin/certificados?programa=${OTRO_PROGRAMA.curso}`)
+  const emision = page.getByRole('region', { name: 'Emitir todos los de este programa' })
+  // The second enrolment's request waits until 'Detener' has been pressed.
+  let soltar = () => {}
+  const detenida = new Promise<void>((resolver) => (soltar = resolver))
+  const segunda = '**/api/admin/certificados/solicitudes/INS-98-00012/emitir'
+  await page.route(segunda, async (ruta) => {
+    await detenida
+    await ruta.continue()
+  })
+  await emision.getByRole('button', { name: 'Emitir todos los de este programa' }).click()
+  await page
+    .getByRole('alertdialog', { name: 'Emitir certificados del programa' })
+    .getByRole('button', { name: 'Emitir certificados' })
+    .click()
+  await emision.getByLabel('Certificados del programa: 1 de 3').waitFor()
+  await emision.getByRole('button', { name: 'Detener' }).click()
+  soltar()
+  await emision.getByText('Emisión detenida: se emitieron 2 de 3.').waitFor()
+  await emision.getByText(`${OTRO_PROGRAMA.nombre}: 1 de 3 solicitudes están sin certificado vigente.`).waitFor()
+  await page.unroute(segunda)
+
+  await emision.getByRole('button', { name: 'Continuar la emisión' }).click()
+  await emision.getByText('Listo: se emitieron 1 de 1.').waitFor()
+  await emision.getByText(`${OTRO_PROGRAMA.nombre}: 0 de 3 solicitudes están sin certificado vigente.`).waitFor()
+  await context.close()
+})
+
+test('an assistant sees no certificate section, count or action', async () => {
+  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
+  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.herrera)
+  await page.getByRole('heading', { name: 'Para hoy' }).waitFor()
+  await page.getByText('Documentos por revisar').waitFor()
+  expect(await page.getByText('Certificados por emitir').count()).toBe(0)
+  const nav = page.getByRole('navigation', { name: 'Secciones de la escuela' })
+  expect(await nav.getByRole('link', { name: 'Certificados' }).count()).toBe(0)
+  expect(await page.getByRole('link', { name: 'Certificados' }).count()).toBe(0)
+
+  await page.goto(`${portal.url}/admin/certificados`)
+  await page.getByRole('alert').getByText('Su rol no permite emitir ni revocar certificados.').waitFor()
+  expect(await page.getByRole('button', { name: /Emitir|Revocar/ }).count()).toBe(0)
+  expect(await page.getByRole('table').count()).toBe(0)
+  await context.close()
+})
+
+test('the certificates screen, the revoke dialog and the home have no serious accessibility findings, at 1280 and 768 pixels', async () => {
+  for (const [ancho, cuenta] of [
+    [ANCHO_ESCRITORIO, DEMO_PERSONAL.admin],
+    [768, DEMO_PERSONAL.coordinacion],
+  ] as const) {
+    const { page, context } = await portal.newPage(ancho)
+    await iniciarSesionPersonal(page, portal.server, cuenta)
+    await page.getByRole('heading', { name: 'Para hoy' }).waitFor()
+    await page.getByText(/Certificados por emitir/).waitFor()
+    expect(await hallazgosGraves(page), `/admin/home (${ancho})`).toEqual([])
+
+    await page.goto(`${portal.url}/admin/certificados?programa=${PROGRAMA.curso}`)
+    await page.getByRole('table', { name: 'Solicitudes con programa terminado' }).waitFor()
+    await page.getByRole('region', { name: 'Emitir todos los de este programa' }).waitFor()
+    expect(await hallazgosGraves(page), `/admin/certificados (${ancho})`).toEqual([])
+
+    await page.goto(`${portal.url}/admin/certificados?estado=emitido`)
+    await fila(page, 'INS-24-20117')
+      .getByRole('button', { name: /^Revocar de / })
+      .click()
+    const dialogo = page.getByRole('dialog', { name: 'Revocar certificado' })
+    await dialogo.getByLabel(/^Motivo de la revocación/).waitFor()
+    expect(await hallazgosGraves(page), `revocar (${ancho})`).toEqual([])
+    await dialogo.getByRole('button', { name: 'Cancelar' }).click()
+    await dialogo.waitFor({ state: 'detached' })
+
+    await page.goto(`${portal.url}/admin/certificados?estado=revocado`)
+    await page.getByRole('table', { name: 'Solicitudes con programa terminado' }).waitFor()
+    expect(await hallazgosGraves(page), `/admin/certificados revocados (${ancho})`).toEqual([])
+    await context.close()
+  }
+})
