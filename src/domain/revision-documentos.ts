@@ -14,7 +14,7 @@ export function esEstadoRevision(valor: string): valor is EstadoRevision {
   return (ESTADOS_REVISION as readonly string[]).includes(valor)
 }
 
-export const ETIQUETA_ESTADO_REVISION: Record<EstadoRevision, string> = {
+const ETIQUETA_ESTADO_REVISION: Record<EstadoRevision, string> = {
   'en-revision': 'En revisión',
   aprobado: 'Aprobado',
   rechazado: 'Rechazado',
@@ -28,7 +28,7 @@ export function estadoRevisionEnPalabras(estado: string, motivo: string | null |
 }
 
 /** The reasons an admissions office gives most, so each is written the same way every time. */
-export const MOTIVOS_RECHAZO = [
+const MOTIVOS_RECHAZO = [
   'Documento ilegible',
   'Documento vencido',
   'No corresponde al documento solicitado',
@@ -75,12 +75,6 @@ export function esOrigenDocumento(valor: string): valor is OrigenDocumento {
   return (ORIGENES_DOCUMENTO as readonly string[]).includes(valor)
 }
 
-export const ETIQUETA_ORIGEN: Record<OrigenDocumento, string> = {
-  solicitud: 'Solicitud',
-  personal: 'Documentos personales',
-  postulacion: 'Postulación a concurso',
-}
-
 /** Every document type a student can upload, personal and enrolment/contest ones, by code. */
 export const TIPOS_DOCUMENTO = [...TIPOS_DOCUMENTO_PERSONAL, ...TIPOS_DOCUMENTO_SOLICITUD].map((t) => ({
   codDocumento: t.codDocumento,
@@ -100,7 +94,6 @@ export const TAMANO_PAGINA_REVISION = 20
 
 /** How the queue is ordered: by upload date (oldest first by default) or by the student's name. */
 export const ORDENES_COLA = ['subidoEn', '-subidoEn', 'alumno', '-alumno'] as const
-export type OrdenCola = (typeof ORDENES_COLA)[number]
 
 /**
  * The queue's search, as the screen keeps it in its URL and the server reads it: every field is
@@ -136,13 +129,16 @@ export const MENSAJE_DECISION_NO_VALIDA = 'Elija si aprueba o rechaza el documen
  * another id, so a decision never lands on a file the reviewer did not see.
  */
 const documentosSchema = v.pipe(
-  v.array(
-    v.pipe(
-      v.string(MENSAJE_DOCUMENTO_NO_VALIDO),
-      v.nonEmpty(MENSAJE_DOCUMENTO_NO_VALIDO),
-      v.maxLength(100, MENSAJE_DOCUMENTO_NO_VALIDO),
+  v.optional(
+    v.array(
+      v.pipe(
+        v.string(MENSAJE_DOCUMENTO_NO_VALIDO),
+        v.nonEmpty(MENSAJE_DOCUMENTO_NO_VALIDO),
+        v.maxLength(100, MENSAJE_DOCUMENTO_NO_VALIDO),
+      ),
+      MENSAJE_SIN_DOCUMENTOS,
     ),
-    MENSAJE_SIN_DOCUMENTOS,
+    [],
   ),
   v.minLength(1, MENSAJE_SIN_DOCUMENTOS),
   v.maxLength(MAX_DOCUMENTOS_DECISION, MENSAJE_DEMASIADOS_DOCUMENTOS),

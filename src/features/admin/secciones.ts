@@ -7,4 +7,12 @@ import type { Capacidad } from '../../domain/personal.ts'
  */
 export type Seccion = { ruta: string; titulo: string; descripcion: string; capacidad: Capacidad | null }
 
-export const SECCIONES: Seccion[] = [{ ruta: '/admin/home', titulo: 'Inicio', descripcion: '', capacidad: null }]
+export const SECCIONES: Seccion[] = [
+  { ruta: '/admin/home', titulo: 'Inicio', descripcion: '', capacidad: null },
+  {
+    ruta: '/admin/documentos',
+    titulo: 'Documentos',
+    descripcion: 'Revise los documentos que suben los estudiantes: apruébelos o rechácelos con un motivo.',
+    capacidad: 'documentos.revisar',
+  },
+]
