@@ -9,7 +9,6 @@ import { documentosPersonalesRequeridos } from '../../src/domain/documentos.ts'
 import { documentosRequeridosDeSolicitud } from '../../src/domain/documentos-solicitud.ts'
 import { esRutPlaceholder } from '../../src/domain/rut.ts'
 import {
-  esEstadoRevision,
   estadoTrasDecision,
   MENSAJE_DOCUMENTO_REEMPLAZADO,
   MENSAJE_DOCUMENTOS_NO_ENCONTRADOS,
@@ -18,10 +17,9 @@ import {
   TAMANO_PAGINA_REVISION,
   textoMotivoRechazo,
   type DecisionDocumentos,
-  type EstadoRevision,
   type FiltrosCola,
-  type OrigenDocumento,
 } from '../../src/domain/revision-documentos.ts'
+import { esEstadoRevision, type EstadoRevision, type OrigenDocumento } from '../../src/domain/estado-revision.ts'
 import type { Dependencias } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 import type { Alumno, Database, Personal } from '../db/schema.ts'

@@ -2,9 +2,7 @@ import * as v from 'valibot'
 import { expect, test } from 'vitest'
 import { erroresPorCampo } from './errores-por-campo.ts'
 import {
-  contarRevision,
   decisionDocumentosSchema,
-  estadoRevisionEnPalabras,
   filtrosColaSchema,
   MAX_DETALLE_MOTIVO,
   MAX_DOCUMENTOS_DECISION,
@@ -17,7 +15,6 @@ import {
   mensajeYaDecidido,
   nombreTipoDocumento,
   OPCIONES_MOTIVO,
-  resumenRevision,
   textoMotivoRechazo,
 } from './revision-documentos.ts'
 import { MENSAJE_CARACTERES_INVISIBLES } from './validacion.ts'
@@ -26,15 +23,6 @@ function errores(cuerpo: unknown) {
   const r = v.safeParse(decisionDocumentosSchema, cuerpo)
   return r.success ? {} : erroresPorCampo(r.issues)
 }
-
-test('the state reads in words, with the reason of a rejection', () => {
-  expect(estadoRevisionEnPalabras('en-revision', null)).toBe('En revisión')
-  expect(estadoRevisionEnPalabras('aprobado', null)).toBe('Aprobado')
-  expect(estadoRevisionEnPalabras('rechazado', 'Documento ilegible')).toBe('Rechazado: Documento ilegible')
-  expect(estadoRevisionEnPalabras('rechazado', null)).toBe('Rechazado')
-  // A state this version does not know reads as still in review rather than as a decision.
-  expect(estadoRevisionEnPalabras('otro', null)).toBe('En revisión')
-})
 
 test('the common reasons include those of the admissions office, then one written in full', () => {
   expect(OPCIONES_MOTIVO.slice(0, 3)).toEqual([
@@ -102,14 +90,6 @@ test('a lost race names who decided, what, and that nothing of this decision was
   expect(mensajeYaDecidido('Seguro de Salud', null, 'aprobado', null, true)).toBe(
     '«Seguro de Salud» ya fue revisado: Aprobado. No se guardó su decisión sobre ninguno de los documentos seleccionados.',
   )
-})
-
-test('an enrolment’s row: its uploads counted by state, rejected ones first', () => {
-  const conteo = contarRevision(['rechazado', 'en-revision', 'aprobado', 'aprobado'])
-  expect(conteo).toEqual({ enRevision: 1, aprobados: 2, rechazados: 1 })
-  expect(resumenRevision(conteo)).toEqual(['1 rechazado', '1 en revisión', '2 aprobados'])
-  expect(resumenRevision(contarRevision(['rechazado', 'rechazado']))).toEqual(['2 rechazados'])
-  expect(resumenRevision(contarRevision([]))).toEqual([])
 })
 
 test('every document type has its name; an unknown code reads plainly', () => {

@@ -2,45 +2,28 @@ import * as v from 'valibot'
 import { TIPOS_DOCUMENTO_PERSONAL } from './documentos.ts'
 import { TIPOS_DOCUMENTO_SOLICITUD } from './documentos-solicitud.ts'
 import { requeridoSi, sinCaracteresInvisibles } from './validacion.ts'
+import { ESTADOS_REVISION, ORDENES_COLA, estadoRevisionEnPalabras, type EstadoRevision } from './estado-revision.ts'
 
 // The school's review of an uploaded document: every upload (a replacement too) starts 'en
 // revisión'; a reviewer approves it or rejects it with a reason the student reads. The review
-// screens and the server share these rules; the student's screens show the state in words.
+// screens and the server share these rules (the states themselves are in estado-revision.ts).
 
-export const ESTADOS_REVISION = ['en-revision', 'aprobado', 'rechazado'] as const
-export type EstadoRevision = (typeof ESTADOS_REVISION)[number]
+/** The reason the reviewer writes in full. */
+export const OTRO_MOTIVO = 'Otro motivo'
 
-export function esEstadoRevision(valor: string): valor is EstadoRevision {
-  return (ESTADOS_REVISION as readonly string[]).includes(valor)
-}
-
-const ETIQUETA_ESTADO_REVISION: Record<EstadoRevision, string> = {
-  'en-revision': 'En revisión',
-  aprobado: 'Aprobado',
-  rechazado: 'Rechazado',
-}
-
-/** 'En revisión', 'Aprobado' or 'Rechazado: <motivo>', as the student and the reviewer read it. */
-export function estadoRevisionEnPalabras(estado: string, motivo: string | null | undefined): string {
-  if (!esEstadoRevision(estado)) return ETIQUETA_ESTADO_REVISION['en-revision']
-  if (estado === 'rechazado' && motivo) return `${ETIQUETA_ESTADO_REVISION.rechazado}: ${motivo}`
-  return ETIQUETA_ESTADO_REVISION[estado]
-}
-
-/** The reasons an admissions office gives most, so each is written the same way every time. */
-const MOTIVOS_RECHAZO = [
+/**
+ * The reasons an admissions office gives most, so each is written the same way every time, and
+ * last the one the reviewer writes in full.
+ */
+export const OPCIONES_MOTIVO = [
   'Documento ilegible',
   'Documento vencido',
   'No corresponde al documento solicitado',
   'Documento incompleto: faltan páginas o partes',
   'Falta la firma o el timbre de quien lo emite',
   'Los datos no coinciden con los del estudiante',
+  OTRO_MOTIVO,
 ] as const
-
-/** The reason the reviewer writes in full. */
-export const OTRO_MOTIVO = 'Otro motivo'
-
-export const OPCIONES_MOTIVO = [...MOTIVOS_RECHAZO, OTRO_MOTIVO] as const
 export type MotivoRechazo = (typeof OPCIONES_MOTIVO)[number]
 
 /** The free text: the whole reason with 'Otro motivo', or a detail added to a common one. */
@@ -61,29 +44,24 @@ export function textoMotivoRechazo(motivo: MotivoRechazo, detalle: string): stri
 }
 
 // ---------------------------------------------------------------------------------------------
-// Where a document was uploaded, and its type's name
+// A document type's name
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The three kinds of uploads: an enrolment's required documents, the student's personal
- * documents (Información Personal) and a contest application's documents.
+ * Every document type a student can upload, personal and enrolment/contest ones, by code. A
+ * function rather than a list built at load, so a screen that needs only the states and orders
+ * of this module (the staff's routes, in the app's first script) does not carry the types.
  */
-export const ORIGENES_DOCUMENTO = ['solicitud', 'personal', 'postulacion'] as const
-export type OrigenDocumento = (typeof ORIGENES_DOCUMENTO)[number]
-
-export function esOrigenDocumento(valor: string): valor is OrigenDocumento {
-  return (ORIGENES_DOCUMENTO as readonly string[]).includes(valor)
+export function tiposDeDocumento(): { codDocumento: string; documento: string }[] {
+  return [...TIPOS_DOCUMENTO_PERSONAL, ...TIPOS_DOCUMENTO_SOLICITUD].map((t) => ({
+    codDocumento: t.codDocumento,
+    documento: t.documento,
+  }))
 }
-
-/** Every document type a student can upload, personal and enrolment/contest ones, by code. */
-export const TIPOS_DOCUMENTO = [...TIPOS_DOCUMENTO_PERSONAL, ...TIPOS_DOCUMENTO_SOLICITUD].map((t) => ({
-  codDocumento: t.codDocumento,
-  documento: t.documento,
-}))
 
 /** The name of a document type ('Carta de Intención'), or a plain 'Documento <código>'. */
 export function nombreTipoDocumento(codDocumento: string): string {
-  return TIPOS_DOCUMENTO.find((t) => t.codDocumento === codDocumento)?.documento ?? `Documento ${codDocumento}`
+  return tiposDeDocumento().find((t) => t.codDocumento === codDocumento)?.documento ?? `Documento ${codDocumento}`
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -91,9 +69,6 @@ export function nombreTipoDocumento(codDocumento: string): string {
 // ---------------------------------------------------------------------------------------------
 
 export const TAMANO_PAGINA_REVISION = 20
-
-/** How the queue is ordered: by upload date (oldest first by default) or by the student's name. */
-export const ORDENES_COLA = ['subidoEn', '-subidoEn', 'alumno', '-alumno'] as const
 
 /**
  * The queue's search, as the screen keeps it in its URL and the server reads it: every field is
@@ -205,25 +180,3 @@ export const MENSAJE_DOCUMENTO_REEMPLAZADO =
   'El estudiante reemplazó un documento mientras usted lo revisaba: revise el archivo nuevo. No se guardó su decisión.'
 
 export const MENSAJE_DOCUMENTOS_NO_ENCONTRADOS = 'No encontramos esos documentos.'
-
-/** The student's summary of one enrolment's documents, for its row ('1 rechazado', '2 en revisión'). */
-export function resumenRevision(conteo: { enRevision: number; aprobados: number; rechazados: number }): string[] {
-  const partes: string[] = []
-  if (conteo.rechazados > 0) partes.push(`${conteo.rechazados} ${conteo.rechazados === 1 ? 'rechazado' : 'rechazados'}`)
-  if (conteo.enRevision > 0) partes.push(`${conteo.enRevision} en revisión`)
-  if (conteo.aprobados > 0) partes.push(`${conteo.aprobados} ${conteo.aprobados === 1 ? 'aprobado' : 'aprobados'}`)
-  return partes
-}
-
-/** Counts the states of a set of uploads (each a document's current file). */
-export function contarRevision(estados: readonly string[]): {
-  enRevision: number
-  aprobados: number
-  rechazados: number
-} {
-  return {
-    enRevision: estados.filter((e) => e !== 'aprobado' && e !== 'rechazado').length,
-    aprobados: estados.filter((e) => e === 'aprobado').length,
-    rechazados: estados.filter((e) => e === 'rechazado').length,
-  }
-}

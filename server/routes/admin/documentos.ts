@@ -7,10 +7,10 @@ import * as v from 'valibot'
 import { erroresPorCampo } from '../../../src/domain/errores-por-campo.ts'
 import {
   decisionDocumentosSchema,
-  esOrigenDocumento,
   filtrosColaSchema,
   MENSAJE_DOCUMENTOS_NO_ENCONTRADOS,
 } from '../../../src/domain/revision-documentos.ts'
+import { esOrigenDocumento } from '../../../src/domain/estado-revision.ts'
 import type { EntornoApp } from '../../contexto.ts'
 import { archivoAlAlcance, colaDeRevision, decidirDocumentos, expedienteDeRevision } from '../../documentos/revision.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'

@@ -1,6 +1,6 @@
 import { useId, useState, type ChangeEvent } from 'react'
 import { ACCEPT_ARCHIVOS, BYTES_FIRMA, validarArchivo } from '../../domain/documentos.ts'
-import type { EstadoRevision as EstadoRevisionDocumento } from '../../domain/revision-documentos.ts'
+import type { EstadoRevision as EstadoRevisionDocumento } from '../../domain/estado-revision.ts'
 import { pedirAlmacenamientoPersistente } from '../../lib/offline/idb.ts'
 import type { CuerpoArchivo, ItemOutbox } from '../../lib/offline/outbox.ts'
 import { useOutbox } from '../../lib/offline/use-outbox.ts'

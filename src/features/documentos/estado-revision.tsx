@@ -1,4 +1,4 @@
-import { estadoRevisionEnPalabras, type EstadoRevision as Estado } from '../../domain/revision-documentos.ts'
+import { estadoRevisionEnPalabras, type EstadoRevision as Estado } from '../../domain/estado-revision.ts'
 
 /** A mark beside a decision's words, for a quick look; the words alone carry the state. */
 const MARCA: Record<Estado, string> = { 'en-revision': '', aprobado: '✓ ', rechazado: '✗ ' }

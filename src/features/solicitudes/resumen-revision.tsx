@@ -1,4 +1,4 @@
-import { resumenRevision } from '../../domain/revision-documentos.ts'
+import { resumenRevision } from '../../domain/estado-revision.ts'
 
 /**
  * Under an enrolment's documents count: how the school's review of them stands ('1 rechazado ·

@@ -2,18 +2,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useState, type FormEvent } from 'react'
-import {
-  ESTADOS_REVISION,
-  estadoRevisionEnPalabras,
-  TIPOS_DOCUMENTO,
-  type EstadoRevision,
-} from '../../../domain/revision-documentos.ts'
+import { tiposDeDocumento } from '../../../domain/revision-documentos.ts'
+import { ESTADOS_REVISION, estadoRevisionEnPalabras, type EstadoRevision } from '../../../domain/estado-revision.ts'
 import { Paginador } from '../../../ui/paginador.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
 import { mensajeDeError } from '../mensaje-de-error.ts'
 import { Tabla, type Orden } from '../tabla.tsx'
 import { momentoLegible } from './fechas.ts'
-import { documentosQueries, type BusquedaCola, type DocumentoEnCola } from './queries.ts'
+import type { BusquedaCola } from './busqueda-cola.ts'
+import { documentosQueries, type DocumentoEnCola } from './queries.ts'
 import './documentos.css'
 
 /** How the state filter names each list. */
@@ -232,7 +229,7 @@ function Filtros({
         </label>
         <select id="filtro-tipo" className="campo__control" value={valores.tipo} onChange={cambiar('tipo')}>
           <option value="">Todos</option>
-          {TIPOS_DOCUMENTO.map((t) => (
+          {tiposDeDocumento().map((t) => (
             <option key={t.codDocumento} value={t.codDocumento}>
               {t.documento}
             </option>

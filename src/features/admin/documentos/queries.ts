@@ -1,12 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import * as v from 'valibot'
-import {
-  ESTADOS_REVISION,
-  ORDENES_COLA,
-  type DecisionDocumentosEntrada,
-  type OrigenDocumento,
-} from '../../../domain/revision-documentos.ts'
+import type { DecisionDocumentosEntrada } from '../../../domain/revision-documentos.ts'
+import type { OrigenDocumento } from '../../../domain/estado-revision.ts'
 import { cliente, leer, type RespuestaDe } from '../../../lib/cliente-api.ts'
+import type { BusquedaCola } from './busqueda-cola.ts'
 
 // Document review: the queue and an owner's checklist, under 'admin' keys (never persisted on
 // the device), and the decision.
@@ -15,22 +11,6 @@ export type ColaDocumentos = RespuestaDe<typeof cliente.admin.documentos.$get>
 export type DocumentoEnCola = ColaDocumentos['documentos'][number]
 export type Expediente = RespuestaDe<(typeof cliente.admin.documentos)[':origen'][':dueno']['$get']>
 export type DocumentoDelExpediente = Expediente['documentos'][number]
-
-/**
- * The queue's search as the URL keeps it: what it does not understand (a hand-edited address)
- * falls back to the default instead of failing the page.
- */
-export const busquedaColaSchema = v.object({
-  estado: v.fallback(v.optional(v.picklist(ESTADOS_REVISION)), undefined),
-  programa: v.fallback(v.optional(v.pipe(v.string(), v.nonEmpty())), undefined),
-  tipo: v.fallback(v.optional(v.pipe(v.string(), v.nonEmpty())), undefined),
-  pagina: v.fallback(
-    v.optional(v.pipe(v.union([v.string(), v.number()]), v.transform(Number), v.integer(), v.minValue(2))),
-    undefined,
-  ),
-  orden: v.fallback(v.optional(v.picklist(ORDENES_COLA)), undefined),
-})
-export type BusquedaCola = v.InferOutput<typeof busquedaColaSchema>
 
 export const documentosQueries = {
   all: () => ['admin', 'documentos'] as const,

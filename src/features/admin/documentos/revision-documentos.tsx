@@ -5,13 +5,12 @@ import * as v from 'valibot'
 import { erroresPorCampo } from '../../../domain/errores-por-campo.ts'
 import {
   decisionDocumentosSchema,
-  estadoRevisionEnPalabras,
   MAX_DETALLE_MOTIVO,
   OPCIONES_MOTIVO,
   OTRO_MOTIVO,
   type DecisionDocumentosEntrada,
-  type OrigenDocumento,
 } from '../../../domain/revision-documentos.ts'
+import { estadoRevisionEnPalabras, type OrigenDocumento } from '../../../domain/estado-revision.ts'
 import { ApiError } from '../../../lib/api-error.ts'
 import { Estado } from '../../../ui/spinner.tsx'
 import { mensajeDeError } from '../mensaje-de-error.ts'

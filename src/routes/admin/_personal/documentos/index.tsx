@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { ColaDocumentos } from '../../../../features/admin/documentos/cola-documentos.tsx'
-import { busquedaColaSchema, documentosQueries } from '../../../../features/admin/documentos/queries.ts'
+import { busquedaColaSchema } from '../../../../features/admin/documentos/busqueda-cola.ts'
+import { documentosQueries } from '../../../../features/admin/documentos/queries.ts'
 
 export const Route = createFileRoute('/admin/_personal/documentos/')({
   validateSearch: busquedaColaSchema,

@@ -1,6 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { esOrigenDocumento } from '../../../../../domain/revision-documentos.ts'
+import { esOrigenDocumento } from '../../../../../domain/estado-revision.ts'
 import { documentosQueries } from '../../../../../features/admin/documentos/queries.ts'
 import { RevisionDocumentos } from '../../../../../features/admin/documentos/revision-documentos.tsx'
 
