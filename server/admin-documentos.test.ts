@@ -60,14 +60,13 @@ async function subir(cliente: ClienteDePrueba, ruta: string, form: FormData): Pr
 
 beforeAll(async () => {
   server = await iniciarServidorDePrueba({ throttle: 'off' })
-  ;[admin, coordinacion, herrera, munoz, estudiante, extranjera] = await Promise.all([
-    iniciarSesionPersonal(server, DEMO_PERSONAL.admin),
-    iniciarSesionPersonal(server, DEMO_PERSONAL.coordinacion),
-    iniciarSesionPersonal(server, DEMO_PERSONAL.herrera),
-    iniciarSesionPersonal(server, DEMO_PERSONAL.munoz),
-    iniciarSesion(server.url, DEMO_CUENTAS.estudiante),
-    iniciarSesion(server.url, DEMO_CUENTAS.extranjera),
-  ])
+  // One at a time: a staff code is computed for the current 30-second step just before it is sent.
+  admin = await iniciarSesionPersonal(server, DEMO_PERSONAL.admin)
+  coordinacion = await iniciarSesionPersonal(server, DEMO_PERSONAL.coordinacion)
+  herrera = await iniciarSesionPersonal(server, DEMO_PERSONAL.herrera)
+  munoz = await iniciarSesionPersonal(server, DEMO_PERSONAL.munoz)
+  estudiante = await iniciarSesion(server.url, DEMO_CUENTAS.estudiante)
+  extranjera = await iniciarSesion(server.url, DEMO_CUENTAS.extranjera)
   // One after the other, so the queue's oldest-first order is known.
   subidos.personalEstudiante = await subir(
     estudiante,

@@ -237,8 +237,6 @@ async function programasEnCola(db: Db, personal: Revisor) {
 
 /** Who a set of documents belongs to, within reach: its student, its title and what it requires. */
 type Dueno = {
-  origen: OrigenDocumento
-  id: string
   alumno: Pick<Alumno, 'id' | 'nombres' | 'apellidos' | 'email' | 'rut' | 'tipo_documento' | 'numero_documento'>
   titulo: string
   requeridos: { codDocumento: string; documento: string; obligatorio: boolean }[]
@@ -247,12 +245,7 @@ type Dueno = {
 }
 
 /** The owner `id` of this kind, or null when it does not exist or is out of `personal`'s reach. */
-export async function duenoAlAlcance(
-  db: Db,
-  personal: Revisor,
-  origen: OrigenDocumento,
-  id: string,
-): Promise<Dueno | null> {
+async function duenoAlAlcance(db: Db, personal: Revisor, origen: OrigenDocumento, id: string): Promise<Dueno | null> {
   const alumnoDe = (alumnoId: string) =>
     db
       .selectFrom('alumnos')
@@ -269,8 +262,6 @@ export async function duenoAlAlcance(
     const alumno = solicitud && (await alumnoDe(solicitud.alumno_id))
     if (!solicitud || !alumno) return null
     return {
-      origen,
-      id,
       alumno,
       titulo: `Solicitud ${solicitud.codigo_inscripcion} · ${solicitud.nombre_curso}`,
       requeridos: documentosRequeridosDeSolicitud(solicitud.cod_grupo, solicitud.tipo_curso).map((d) => ({
@@ -293,8 +284,6 @@ export async function duenoAlAlcance(
       .where('alumno_id', '=', alumno.id)
       .execute()
     return {
-      origen,
-      id,
       alumno,
       titulo: 'Documentos personales',
       requeridos: documentosPersonalesRequeridos(solicitudes).map((d) => ({
@@ -317,8 +306,6 @@ export async function duenoAlAlcance(
   const alumno = postulacion && (await alumnoDe(postulacion.alumno_id))
   if (!postulacion || !alumno) return null
   return {
-    origen,
-    id,
     alumno,
     titulo: `Postulación al concurso ${postulacion.especialidad} (${postulacion.sede})`,
     requeridos: documentosDeConcurso(JSON.parse(postulacion.documentos) as string[]).map((d) => ({
@@ -345,7 +332,7 @@ function archivosDelDueno(db: Kysely<Database>, origen: OrigenDocumento, dueno: 
 }
 
 /** The path of an upload's file under the staff's API. */
-export function enlaceArchivoRevision(origen: OrigenDocumento, dueno: string, id: string): string {
+function enlaceArchivoRevision(origen: OrigenDocumento, dueno: string, id: string): string {
   return `/api/admin/documentos/${origen}/${encodeURIComponent(dueno)}/archivos/${encodeURIComponent(id)}`
 }
 
@@ -537,7 +524,7 @@ function escaparHtml(s: string): string {
 }
 
 /** The rejection e-mail: which documents, why, and how to upload a replacement. */
-export function correoRechazo(publicUrl: string, dueno: Dueno, documentos: readonly string[], motivo: string) {
+function correoRechazo(publicUrl: string, dueno: Dueno, documentos: readonly string[], motivo: string) {
   const enlace = `${publicUrl}${dueno.dondeReemplazar.ruta}`
   const uno = documentos.length === 1
   const lista = documentos.map((d) => `«${d}»`).join(', ')

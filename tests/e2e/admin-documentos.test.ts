@@ -57,6 +57,32 @@ async function abrirDocumentosDelEstudiante(codigo: string) {
   return { page, context, fila, dialogo: page.getByRole('dialog', { name: `Documentos de la solicitud ${codigo}` }) }
 }
 
+/** Waits until the query cache kept on the device (IndexedDB) holds every one of `textos`. */
+async function cacheGuardada(page: Page, textos: string[]) {
+  await page.waitForFunction(
+    async (buscados) => {
+      const db = await new Promise<IDBDatabase>((ok, mal) => {
+        const apertura = indexedDB.open('portal-cache')
+        apertura.onsuccess = () => ok(apertura.result)
+        apertura.onerror = () => mal(apertura.error)
+      })
+      try {
+        const guardado = await new Promise<unknown>((ok, mal) => {
+          const lectura = db.transaction('consultas').objectStore('consultas').get('cliente')
+          lectura.onsuccess = () => ok(lectura.result)
+          lectura.onerror = () => mal(lectura.error)
+        })
+        const texto = JSON.stringify(guardado ?? null)
+        return buscados.every((t) => texto.includes(t))
+      } finally {
+        db.close()
+      }
+    },
+    textos,
+    { polling: 250 },
+  )
+}
+
 function documentoDelDialogo(dialogo: ReturnType<Page['getByRole']>, nombre: string) {
   return dialogo.getByRole('listitem').filter({ has: dialogo.page().getByRole('heading', { name: nombre }) })
 }
@@ -119,6 +145,7 @@ test('a rejection as «Documento ilegible» reaches the student, whose replaceme
 
   // Offline, from what the phone kept: the same state on the row and in the dialog.
   await esperarServiceWorker(alumno.page)
+  await cacheGuardada(alumno.page, ['Documento ilegible', '"rechazados":1'])
   await alumno.context.setOffline(true)
   await alumno.page.reload()
   await alumno.fila.getByText('1 rechazado · 1 en revisión').waitFor()
