@@ -72,6 +72,27 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     requiere: 'certificados.gestionar',
     url: () => `/admin/certificados/${DEMO_CERTIFICADO_VALIDO}/pdf`,
   },
+  { metodo: 'GET', ruta: '/admin/documentos', requiere: 'documentos.revisar' },
+  {
+    metodo: 'GET',
+    ruta: '/admin/documentos/:origen/:dueno',
+    requiere: 'documentos.revisar',
+    url: () => '/admin/documentos/solicitud/INS-26-40018',
+  },
+  {
+    metodo: 'GET',
+    ruta: '/admin/documentos/:origen/:dueno/archivos/:id',
+    requiere: 'documentos.revisar',
+    url: () => '/admin/documentos/solicitud/INS-26-40018/archivos/archivo-40018-41',
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/documentos/:origen/:dueno/decision',
+    requiere: 'documentos.revisar',
+    url: () => '/admin/documentos/solicitud/INS-26-40018/decision',
+    cuerpo: () => ({ decision: 'aprobar', documentos: ['archivo-40018-42'] }),
+    cambia: true,
+  },
 ]
 
 const CUENTA_DE_ROL: Record<RolPersonal, string> = {
@@ -159,6 +180,7 @@ test.each(protegidos)('$metodo $ruta answers the roles that may; a change writes
   }
 })
 
+// A file sent to be read says 'private, no-store', as every download does: never stored either way.
 test.each(ENDPOINTS_ADMIN)('$metodo $ruta: the reply is never stored by a cache', async (e) => {
   const res = await enviar(personal.admin, e)
   // A file says 'private, no-store', as the students' downloads do.

@@ -207,7 +207,8 @@ test("the demo's group-1 enrolment has two of its four documents uploaded, and t
   const fila = (await lista(estudiante)).solicitudes.find((s) => s.codigoInscripcion === 'INS-26-40018') as Fila & {
     documentos: { subidos: number; requeridos: number }
   }
-  expect(fila.documentos).toEqual({ subidos: 2, requeridos: 4 })
+  // Both waiting for the school's review.
+  expect(fila.documentos).toEqual({ subidos: 2, requeridos: 4, enRevision: 2, aprobados: 0, rechazados: 0 })
   const { urlPortal, documentos } = (await (await estudiante.get('/api/solicitudes')).json()).data as {
     urlPortal: string
     documentos: { codigoInscripcion: string; codTipoDocumento: string; enlace: string }[]

@@ -31,9 +31,11 @@ import { Route as AlumnoConcursoDetalleIdRouteImport } from './routes/_alumno/co
 import { Route as AlumnoPagosAIndexRouteImport } from './routes/_alumno/pagos/$a/index'
 import { Route as AlumnoPagosABRouteImport } from './routes/_alumno/pagos/$a/$b'
 import { Route as AlumnoPagosListaARouteImport } from './routes/_alumno/pagos/lista/$a'
+import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin/_personal/documentos/index'
 import { Route as AlumnoConcursoDerechopostulacionDetalleIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/detalle/$id'
 import { Route as AlumnoPagosRespuestaAIndexRouteImport } from './routes/_alumno/pagos/respuesta/$a/index'
 import { Route as AlumnoPagosRespuestaABRouteImport } from './routes/_alumno/pagos/respuesta/$a/$b'
+import { Route as AdminPersonalDocumentosOrigenDuenoRouteImport } from './routes/admin/_personal/documentos/$origen/$dueno'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -146,6 +148,12 @@ const AlumnoPagosListaARoute = AlumnoPagosListaARouteImport.update({
   path: '/pagos/lista/$a',
   getParentRoute: () => AlumnoRoute,
 } as any)
+const AdminPersonalDocumentosIndexRoute =
+  AdminPersonalDocumentosIndexRouteImport.update({
+    id: '/documentos/',
+    path: '/documentos/',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
 const AlumnoConcursoDerechopostulacionDetalleIdRoute =
   AlumnoConcursoDerechopostulacionDetalleIdRouteImport.update({
     id: '/concurso/derechopostulacion/detalle/$id',
@@ -163,6 +171,12 @@ const AlumnoPagosRespuestaABRoute = AlumnoPagosRespuestaABRouteImport.update({
   path: '/pagos/respuesta/$a/$b',
   getParentRoute: () => AlumnoRoute,
 } as any)
+const AdminPersonalDocumentosOrigenDuenoRoute =
+  AdminPersonalDocumentosOrigenDuenoRouteImport.update({
+    id: '/documentos/$origen/$dueno',
+    path: '/documentos/$origen/$dueno',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -186,8 +200,10 @@ export interface FileRoutesByFullPath {
   '/pagos/$a/$b': typeof AlumnoPagosABRoute
   '/pagos/lista/$a': typeof AlumnoPagosListaARoute
   '/pagos/$a/': typeof AlumnoPagosAIndexRoute
+  '/admin/documentos/': typeof AdminPersonalDocumentosIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/pagos/respuesta/$a/$b': typeof AlumnoPagosRespuestaABRoute
+  '/admin/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
   '/pagos/respuesta/$a/': typeof AlumnoPagosRespuestaAIndexRoute
 }
 export interface FileRoutesByTo {
@@ -211,8 +227,10 @@ export interface FileRoutesByTo {
   '/pagos/$a/$b': typeof AlumnoPagosABRoute
   '/pagos/lista/$a': typeof AlumnoPagosListaARoute
   '/pagos/$a': typeof AlumnoPagosAIndexRoute
+  '/admin/documentos': typeof AdminPersonalDocumentosIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/pagos/respuesta/$a/$b': typeof AlumnoPagosRespuestaABRoute
+  '/admin/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
   '/pagos/respuesta/$a': typeof AlumnoPagosRespuestaAIndexRoute
 }
 export interface FileRoutesById {
@@ -239,8 +257,10 @@ export interface FileRoutesById {
   '/_alumno/pagos/$a/$b': typeof AlumnoPagosABRoute
   '/_alumno/pagos/lista/$a': typeof AlumnoPagosListaARoute
   '/_alumno/pagos/$a/': typeof AlumnoPagosAIndexRoute
+  '/admin/_personal/documentos/': typeof AdminPersonalDocumentosIndexRoute
   '/_alumno/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/_alumno/pagos/respuesta/$a/$b': typeof AlumnoPagosRespuestaABRoute
+  '/admin/_personal/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
   '/_alumno/pagos/respuesta/$a/': typeof AlumnoPagosRespuestaAIndexRoute
 }
 export interface FileRouteTypes {
@@ -267,8 +287,10 @@ export interface FileRouteTypes {
     | '/pagos/$a/$b'
     | '/pagos/lista/$a'
     | '/pagos/$a/'
+    | '/admin/documentos/'
     | '/concurso/derechopostulacion/detalle/$id'
     | '/pagos/respuesta/$a/$b'
+    | '/admin/documentos/$origen/$dueno'
     | '/pagos/respuesta/$a/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -292,8 +314,10 @@ export interface FileRouteTypes {
     | '/pagos/$a/$b'
     | '/pagos/lista/$a'
     | '/pagos/$a'
+    | '/admin/documentos'
     | '/concurso/derechopostulacion/detalle/$id'
     | '/pagos/respuesta/$a/$b'
+    | '/admin/documentos/$origen/$dueno'
     | '/pagos/respuesta/$a'
   id:
     | '__root__'
@@ -319,8 +343,10 @@ export interface FileRouteTypes {
     | '/_alumno/pagos/$a/$b'
     | '/_alumno/pagos/lista/$a'
     | '/_alumno/pagos/$a/'
+    | '/admin/_personal/documentos/'
     | '/_alumno/concurso/derechopostulacion/detalle/$id'
     | '/_alumno/pagos/respuesta/$a/$b'
+    | '/admin/_personal/documentos/$origen/$dueno'
     | '/_alumno/pagos/respuesta/$a/'
   fileRoutesById: FileRoutesById
 }
@@ -493,6 +519,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AlumnoPagosListaARouteImport
       parentRoute: typeof AlumnoRoute
     }
+    '/admin/_personal/documentos/': {
+      id: '/admin/_personal/documentos/'
+      path: '/documentos'
+      fullPath: '/admin/documentos/'
+      preLoaderRoute: typeof AdminPersonalDocumentosIndexRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/_alumno/concurso/derechopostulacion/detalle/$id': {
       id: '/_alumno/concurso/derechopostulacion/detalle/$id'
       path: '/concurso/derechopostulacion/detalle/$id'
@@ -513,6 +546,13 @@ declare module '@tanstack/react-router' {
       fullPath: '/pagos/respuesta/$a/$b'
       preLoaderRoute: typeof AlumnoPagosRespuestaABRouteImport
       parentRoute: typeof AlumnoRoute
+    }
+    '/admin/_personal/documentos/$origen/$dueno': {
+      id: '/admin/_personal/documentos/$origen/$dueno'
+      path: '/documentos/$origen/$dueno'
+      fullPath: '/admin/documentos/$origen/$dueno'
+      preLoaderRoute: typeof AdminPersonalDocumentosOrigenDuenoRouteImport
+      parentRoute: typeof AdminPersonalRoute
     }
   }
 }
@@ -557,11 +597,16 @@ const AlumnoRouteWithChildren =
 interface AdminPersonalRouteChildren {
   AdminPersonalCertificadosRoute: typeof AdminPersonalCertificadosRoute
   AdminPersonalHomeRoute: typeof AdminPersonalHomeRoute
+  AdminPersonalDocumentosIndexRoute: typeof AdminPersonalDocumentosIndexRoute
+  AdminPersonalDocumentosOrigenDuenoRoute: typeof AdminPersonalDocumentosOrigenDuenoRoute
 }
 
 const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
   AdminPersonalCertificadosRoute: AdminPersonalCertificadosRoute,
   AdminPersonalHomeRoute: AdminPersonalHomeRoute,
+  AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,
+  AdminPersonalDocumentosOrigenDuenoRoute:
+    AdminPersonalDocumentosOrigenDuenoRoute,
 }
 
 const AdminPersonalRouteWithChildren = AdminPersonalRoute._addFileChildren(

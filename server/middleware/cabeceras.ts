@@ -36,11 +36,14 @@ export const cabecerasDeSeguridad = createMiddleware<EntornoApp>(async (c, next)
   const { pasarela } = c.var.deps.config
   c.header('X-Content-Type-Options', 'nosniff')
   c.header('Referrer-Policy', 'same-origin')
-  c.header(
-    'Content-Security-Policy',
-    pasarela.tipo === 'webpay' ? politicaDeSeguridad([pasarela.host]) : CONTENT_SECURITY_POLICY,
-  )
-  c.header('X-Frame-Options', 'DENY')
+  // A reply that set its own policy keeps it: a document shown inline in the review screen has a
+  // stricter one, which lets only the portal's own pages frame it.
+  if (!c.res.headers.has('Content-Security-Policy'))
+    c.header(
+      'Content-Security-Policy',
+      pasarela.tipo === 'webpay' ? politicaDeSeguridad([pasarela.host]) : CONTENT_SECURITY_POLICY,
+    )
+  if (!c.res.headers.has('X-Frame-Options')) c.header('X-Frame-Options', 'DENY')
   if (c.var.deps.config.publicUrl.startsWith('https:')) c.header('Strict-Transport-Security', HSTS)
 })
 

@@ -15,6 +15,7 @@ type ConAlumnos = ExpressionBuilder<Database, 'alumnos'>
  * linked to an assistant, reaches nobody.
  */
 export function alumnosAlAlcance(personal: Pick<Personal, 'rol' | 'asistente_id'>) {
+  // Literals, not bound values: SQLite cannot bind a boolean (and both engines read TRUE/FALSE).
   return (eb: ConAlumnos) => {
     // Literals, not parameters: SQLite binds no booleans.
     if (!esRolPersonal(personal.rol)) return eb.lit(false)

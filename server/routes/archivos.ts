@@ -41,14 +41,17 @@ export function sanearNombreArchivo(nombre: string): string {
   return [...limpio].slice(0, MAX_NOMBRE - sufijo.length).join('') + sufijo
 }
 
-/** Both forms: `filename` (ASCII, for old clients) and `filename*` (RFC 5987, UTF-8). */
-export function contentDisposition(nombre: string): string {
+/**
+ * Both forms: `filename` (ASCII, for old clients) and `filename*` (RFC 5987, UTF-8); a download
+ * by default, or shown in the browser.
+ */
+export function contentDisposition(nombre: string, disposicion: 'attachment' | 'inline' = 'attachment'): string {
   const ascii = nombre
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^\x20-\x7e]|["\\%]/g, '_')
   const utf8 = encodeURIComponent(nombre).replace(/['()*]/g, (ch) => `%${ch.charCodeAt(0).toString(16).toUpperCase()}`)
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${utf8}`
+  return `${disposicion}; filename="${ascii}"; filename*=UTF-8''${utf8}`
 }
 
 export type ArchivoRecibido = { ok: true; codDocumento: string; nombre: string; tipo: TipoArchivo; bytes: Uint8Array }
@@ -88,11 +91,23 @@ export async function recibirArchivo(
   return { ok: true, codDocumento, nombre, tipo, bytes }
 }
 
-/** A stored file as a download that is never cached nor sniffed; 404 if its bytes are missing. */
+/**
+ * What a file shown in the browser may do: nothing but be itself. It loads nothing, runs no
+ * script, sends no form, and only the portal's own pages may frame it (the review screen shows it
+ * beside the checklist). Only PDF, JPEG and PNG are ever stored, checked by their bytes.
+ */
+export const POLITICA_ARCHIVO_EN_LINEA =
+  "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; object-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'self'"
+
+/**
+ * A stored file that is never cached nor sniffed: a download, or (`enLinea`) shown in the
+ * browser under POLITICA_ARCHIVO_EN_LINEA; 404 if its bytes are missing.
+ */
 export async function enviarArchivo<E extends EntornoApp>(
   c: Context<E>,
   fila: { nombre_original: string; content_type: string; tamanno: number; blob_clave: string },
   descripcion: string,
+  { enLinea = false }: { enLinea?: boolean } = {},
 ): Promise<Response> {
   const contenido = await c.var.deps.blobs.get(fila.blob_clave)
   if (!contenido) {
@@ -101,9 +116,13 @@ export async function enviarArchivo<E extends EntornoApp>(
   }
   c.header('Content-Type', fila.content_type)
   c.header('Content-Length', String(fila.tamanno))
-  c.header('Content-Disposition', contentDisposition(fila.nombre_original))
+  c.header('Content-Disposition', contentDisposition(fila.nombre_original, enLinea ? 'inline' : 'attachment'))
   c.header('Cache-Control', 'private, no-store')
   c.header('X-Content-Type-Options', 'nosniff')
+  if (enLinea) {
+    c.header('Content-Security-Policy', POLITICA_ARCHIVO_EN_LINEA)
+    c.header('X-Frame-Options', 'SAMEORIGIN')
+  }
   return c.body(contenido)
 }
 

@@ -22,6 +22,7 @@ import { nuevaClaveBlob } from '../blobs.ts'
 import type { Dependencias, EntornoApp } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 import type { Alumno, ConcursosTable, PostulacionesTable } from '../db/schema.ts'
+import { revisionJson } from '../documentos/revision.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { enviarArchivo, guardarReemplazando, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
 
@@ -88,6 +89,8 @@ function archivoDePostulacionJson(
     tipo_archivo: string
     tamanno: number
     subido_en: string
+    estado_revision: string
+    motivo_rechazo: string | null
   },
 ) {
   return {
@@ -98,6 +101,7 @@ function archivoDePostulacionJson(
     tipoArchivo: a.tipo_archivo,
     tamanno: a.tamanno,
     subidoEn: a.subido_en,
+    ...revisionJson(a),
   }
 }
 
@@ -117,7 +121,16 @@ async function postulacionJson(deps: Dependencias, concurso: Concurso, p: Postul
   const hoy = hoyDe(deps)
   const archivos = await deps.db
     .selectFrom('archivos_postulacion')
-    .select(['id', 'cod_documento', 'nombre_archivo', 'tipo_archivo', 'tamanno', 'subido_en'])
+    .select([
+      'id',
+      'cod_documento',
+      'nombre_archivo',
+      'tipo_archivo',
+      'tamanno',
+      'subido_en',
+      'estado_revision',
+      'motivo_rechazo',
+    ])
     .where('postulacion_id', '=', p.id)
     .orderBy('cod_documento')
     .execute()
@@ -243,6 +256,9 @@ export const rutasConcursos = new Hono<EntornoApp>()
       tamanno: recibido.bytes.length,
       blob_clave: nuevaClaveBlob(),
       subido_en: deps.clock().toISOString(),
+      // A new file, a replacement too, waits for the school's review.
+      estado_revision: 'en-revision',
+      motivo_rechazo: null,
     }
     await guardarReemplazando(deps, 'archivos_postulacion', 'postulacion_id', fila, recibido.bytes)
     return c.json({ status: 'ok' as const, data: archivoDePostulacionJson(concurso.id, fila) }, 201)

@@ -15,13 +15,14 @@ import { nuevaClaveBlob } from '../blobs.ts'
 import type { EntornoApp } from '../contexto.ts'
 import type { Insertable } from 'kysely'
 import type { ArchivosPersonalesTable } from '../db/schema.ts'
+import { revisionJson } from '../documentos/revision.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { enviarArchivo, guardarReemplazando, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
 
 type FilaArchivo = Pick<
   ArchivosPersonalesTable,
-  'id' | 'cod_documento' | 'nombre_original' | 'tipo_archivo' | 'tamanno' | 'subido_en'
->
+  'id' | 'cod_documento' | 'nombre_original' | 'tipo_archivo' | 'tamanno' | 'subido_en' | 'motivo_rechazo'
+> & { estado_revision: string }
 
 function archivoJson(fila: FilaArchivo) {
   return {
@@ -32,6 +33,7 @@ function archivoJson(fila: FilaArchivo) {
     tipoArchivo: fila.tipo_archivo,
     tamanno: fila.tamanno,
     subidoEn: fila.subido_en,
+    ...revisionJson(fila),
   }
 }
 
@@ -55,7 +57,16 @@ export const rutasDocumentos = new Hono<EntornoApp>()
     }))
     const archivos = await db
       .selectFrom('archivos_personales')
-      .select(['id', 'cod_documento', 'nombre_original', 'tipo_archivo', 'tamanno', 'subido_en'])
+      .select([
+        'id',
+        'cod_documento',
+        'nombre_original',
+        'tipo_archivo',
+        'tamanno',
+        'subido_en',
+        'estado_revision',
+        'motivo_rechazo',
+      ])
       .where('alumno_id', '=', alumno.id)
       .orderBy('cod_documento')
       .execute()
@@ -72,7 +83,7 @@ export const rutasDocumentos = new Hono<EntornoApp>()
     if (!recibido.ok) return recibido.respuesta
     const { codDocumento, nombre, tipo, bytes } = recibido
 
-    const fila: Insertable<ArchivosPersonalesTable> = {
+    const fila: Insertable<ArchivosPersonalesTable> & FilaArchivo = {
       id: randomUUID(),
       alumno_id: alumno.id,
       cod_documento: codDocumento,
@@ -84,6 +95,9 @@ export const rutasDocumentos = new Hono<EntornoApp>()
       subido_en: clock().toISOString(),
       id_inscripcion: ID_INSCRIPCION_PERSONAL,
       id_grupo: ID_GRUPO_PERSONAL,
+      // A new file, a replacement too, waits for the school's review.
+      estado_revision: 'en-revision',
+      motivo_rechazo: null,
     }
     await guardarReemplazando(c.var.deps, 'archivos_personales', 'alumno_id', fila, bytes)
     return c.json({ status: 'ok', data: archivoJson(fila) }, 201)

@@ -28,6 +28,8 @@ import { requiereReglamento } from '../../src/domain/reglamentos.ts'
 import { tieneDocumentoIdentidad } from '../../src/domain/documento-identidad.ts'
 import type { EntornoApp, Dependencias } from '../contexto.ts'
 import type { Alumno } from '../db/schema.ts'
+import { contarRevision } from '../../src/domain/estado-revision.ts'
+import { revisionJson } from '../documentos/revision.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { nuevaClaveBlob } from '../blobs.ts'
 import { enviarArchivo, guardarReemplazando, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
@@ -93,7 +95,7 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
       .execute()
     const subidos = await db
       .selectFrom('archivos_solicitud')
-      .select(['id', 'codigo_inscripcion', 'cod_documento'])
+      .select(['id', 'codigo_inscripcion', 'cod_documento', 'estado_revision', 'motivo_rechazo'])
       .where('alumno_id', '=', alumno.id)
       .execute()
     const tiene = (codigo: string, tipo: string) =>
@@ -141,6 +143,7 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
           codigoInscripcion: d.codigo_inscripcion,
           codTipoDocumento: d.cod_documento,
           enlace: enlaceArchivoSolicitud(d.codigo_inscripcion, d.id),
+          ...revisionJson(d),
         })),
         /** The documents the portal issued for the student's enrolments, with their download links. */
         emitidos: emitidos
@@ -214,7 +217,16 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
     if (!solicitud) return c.json({ error: MENSAJE_SOLICITUD_NO_ENCONTRADA }, 404)
     const archivos = await deps.db
       .selectFrom('archivos_solicitud')
-      .select(['id', 'cod_documento', 'nombre_archivo', 'tipo_archivo', 'tamanno', 'subido_en'])
+      .select([
+        'id',
+        'cod_documento',
+        'nombre_archivo',
+        'tipo_archivo',
+        'tamanno',
+        'subido_en',
+        'estado_revision',
+        'motivo_rechazo',
+      ])
       .where('codigo_inscripcion', '=', solicitud.codigo_inscripcion)
       .orderBy('cod_documento')
       .execute()
@@ -255,6 +267,9 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
       tamanno: recibido.bytes.length,
       blob_clave: nuevaClaveBlob(),
       subido_en: deps.clock().toISOString(),
+      // A new file, a replacement too, waits for the school's review.
+      estado_revision: 'en-revision',
+      motivo_rechazo: null,
     }
     await guardarReemplazando(deps, 'archivos_solicitud', 'codigo_inscripcion', fila, recibido.bytes)
     return c.json({ status: 'ok' as const, data: archivoDeSolicitudJson(solicitud.codigo_inscripcion, fila) }, 201)
@@ -306,6 +321,8 @@ function archivoDeSolicitudJson(
     tipo_archivo: string
     tamanno: number
     subido_en: string
+    estado_revision: string
+    motivo_rechazo: string | null
   },
 ) {
   return {
@@ -316,16 +333,26 @@ function archivoDeSolicitudJson(
     tipoArchivo: a.tipo_archivo,
     tamanno: a.tamanno,
     subidoEn: a.subido_en,
+    ...revisionJson(a),
   }
 }
 
-/** Uploaded / required, for the list's column; null where the enrolment shows no documents. */
-function conteoDocumentos(codGrupo: string, tipoCurso: string, subidos: readonly { cod_documento: string }[]) {
+/**
+ * Uploaded / required, for the list's column, and how the school's review of those uploads
+ * stands; null where the enrolment shows no documents.
+ */
+function conteoDocumentos(
+  codGrupo: string,
+  tipoCurso: string,
+  subidos: readonly { cod_documento: string; estado_revision: string }[],
+) {
   if (!muestraDocumentos(tipoCurso)) return null
   const requeridos = documentosRequeridosDeSolicitud(codGrupo, tipoCurso)
+  const deRequeridos = subidos.filter((s) => requeridos.some((r) => r.codDocumento === s.cod_documento))
   return {
-    subidos: requeridos.filter((r) => subidos.some((s) => s.cod_documento === r.codDocumento)).length,
+    subidos: deRequeridos.length,
     requeridos: requeridos.length,
+    ...contarRevision(deRequeridos.map((s) => s.estado_revision)),
   }
 }
 

@@ -9,6 +9,7 @@ import { encuestaSchema, encuestaVacia, type Encuesta } from '../../../src/domai
 import { RUT_PLACEHOLDER } from '../../../src/domain/rut.ts'
 import type { CondicionesTable, AlumnosTable, AsistentesTable, EmpresasTable, SolicitudesTable } from '../schema.ts'
 import { COD_PAIS_CHILE } from '../../../src/domain/persona.ts'
+import { TIPOS_DOCUMENTO_SOLICITUD } from '../../../src/domain/documentos-solicitud.ts'
 import { ASISTENTE_PORTAL_ID } from './base.ts'
 
 export const DEMO_PASSWORD = 'Demo2026'
@@ -434,9 +435,72 @@ export const condicionesDemo: Insertable<CondicionesTable>[] = [
   },
 ]
 
-/** A one-page PDF with the given text (enough for a reader to open it). */
-function pdfDemo(texto: string): Uint8Array {
-  return new TextEncoder().encode(`%PDF-1.4\n% ${texto}\n%%EOF\n`)
+/** A string in a PDF text literal: WinAnsi (Latin-1) bytes as octal escapes, so accents print. */
+function literalPdf(texto: string): string {
+  return [...texto]
+    .map((ch) => {
+      const codigo = ch.charCodeAt(0)
+      if (ch === '(' || ch === ')' || ch === '\\') return `\\${ch}`
+      return codigo < 128 ? ch : `\\${(codigo & 0xff).toString(8).padStart(3, '0')}`
+    })
+    .join('')
+}
+
+/**
+ * A real one-page A4 PDF with a few lines of text, so the demo's uploads open in any reader and
+ * in the review screen like a student's scan would. Written by hand (a handful of objects and
+ * their cross-reference table): every byte is ASCII, so offsets are string lengths.
+ */
+function pdfDemo(lineas: readonly string[]): Uint8Array {
+  const contenido = lineas
+    .map((l, i) => `BT /F1 ${i === 0 ? 18 : 12} Tf 72 ${770 - i * 28} Td (${literalPdf(l)}) Tj ET`)
+    .join('\n')
+  const objetos = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 4 0 R >> >> /Contents 5 0 R >>',
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>',
+    `<< /Length ${contenido.length} >>\nstream\n${contenido}\nendstream`,
+  ]
+  let pdf = '%PDF-1.4\n'
+  const posiciones: number[] = []
+  objetos.forEach((objeto, i) => {
+    posiciones.push(pdf.length)
+    pdf += `${i + 1} 0 obj\n${objeto}\nendobj\n`
+  })
+  const xref = pdf.length
+  pdf += `xref\n0 ${objetos.length + 1}\n0000000000 65535 f \n`
+  pdf += posiciones.map((p) => `${String(p).padStart(10, '0')} 00000 n \n`).join('')
+  pdf += `trailer\n<< /Size ${objetos.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`
+  return new TextEncoder().encode(pdf)
+}
+
+/** An enrolment document a demo student uploaded, with its PDF. */
+function archivoDeSolicitudDemo(d: {
+  id: string
+  codigo: string
+  alumnoId: string
+  titular: string
+  cod: string
+  nombre: string
+  clave: string
+  subidoEn: string
+}) {
+  const documento = TIPOS_DOCUMENTO_SOLICITUD.find((t) => t.codDocumento === d.cod)?.documento ?? d.cod
+  const bytes = pdfDemo([documento, d.titular, `Solicitud ${d.codigo}`, 'Documento de demostración del portal.'])
+  return {
+    id: d.id,
+    codigo_inscripcion: d.codigo,
+    alumno_id: d.alumnoId,
+    cod_documento: d.cod,
+    nombre_archivo: d.nombre,
+    tipo_archivo: 'pdf',
+    content_type: 'application/pdf',
+    tamanno: bytes.length,
+    blob_clave: d.clave,
+    subido_en: d.subidoEn,
+    bytes,
+  }
 }
 
 /**
@@ -447,20 +511,40 @@ export function archivosDeSolicitudDemo(subidoEn: string) {
   return [
     { cod: '41', nombre: 'Pro-INS-26-40018-carta-intencion.pdf', clave: '5f1c0e2a9b7d4c3e8a6f1b2c3d4e5f60' },
     { cod: '42', nombre: 'Pro-INS-26-40018-hepatitis-b.pdf', clave: '5f1c0e2a9b7d4c3e8a6f1b2c3d4e5f61' },
-  ].map(({ cod, nombre, clave }) => {
-    const bytes = pdfDemo(nombre)
-    return {
+  ].map(({ cod, nombre, clave }) =>
+    archivoDeSolicitudDemo({
       id: `archivo-40018-${cod}`,
-      codigo_inscripcion: 'INS-26-40018',
-      alumno_id: 'alumno-estudiante',
-      cod_documento: cod,
-      nombre_archivo: nombre,
-      tipo_archivo: 'pdf',
-      content_type: 'application/pdf',
-      tamanno: bytes.length,
-      blob_clave: clave,
-      subido_en: subidoEn,
-      bytes,
-    }
-  })
+      codigo: 'INS-26-40018',
+      alumnoId: 'alumno-estudiante',
+      titular: 'Camila Andrea Rojas Soto',
+      cod,
+      nombre,
+      clave,
+      subidoEn,
+    }),
+  )
+}
+
+/**
+ * extranjera@demo.cl uploaded two of INS-25-30688's documents in the last days, waiting for the
+ * school's review: in the queue of admins, coordination and her assistant (Francisca Herrera),
+ * not of Tomás Muñoz, who reaches only estudiante@demo.cl.
+ */
+export function archivosPorRevisarDemo(ahora: Date) {
+  const haceDias = (n: number) => new Date(ahora.getTime() - n * 86_400_000).toISOString()
+  return [
+    { cod: '41', nombre: 'Pro-INS-25-30688-carta-intencion.pdf', clave: '9a3d7c1e5b2f4a6c8e0d1f3b5a7c9e12', dias: 2 },
+    { cod: '43', nombre: 'Pro-INS-25-30688-seguro-salud.pdf', clave: '9a3d7c1e5b2f4a6c8e0d1f3b5a7c9e13', dias: 1 },
+  ].map(({ cod, nombre, clave, dias }) =>
+    archivoDeSolicitudDemo({
+      id: `archivo-30688-${cod}`,
+      codigo: 'INS-25-30688',
+      alumnoId: 'alumno-extranjera',
+      titular: 'Valentina García Pérez',
+      cod,
+      nombre,
+      clave,
+      subidoEn: haceDias(dias),
+    }),
+  )
 }

@@ -10,6 +10,7 @@ import type { Database } from '../schema.ts'
 import {
   alumnosDemo,
   archivosDeSolicitudDemo,
+  archivosPorRevisarDemo,
   asistentesDemo,
   condicionesDemo,
   DEMO_PASSWORD,
@@ -120,14 +121,26 @@ async function encuestasYCondiciones(trx: Transaction<Database>): Promise<void> 
   await trx.insertInto('condiciones').values(condicionesDemo).execute()
 }
 
-/** Required documents partly uploaded: real small files, so they open like any upload. */
-async function documentosDeSolicitud(trx: Transaction<Database>, { ahora, blobs }: OpcionesSemilla): Promise<void> {
-  for (const archivo of archivosDeSolicitudDemo(ahora.toISOString())) {
-    const { bytes, ...fila } = archivo
-    // The bytes first: a row never points at a missing file (an orphan file harms nothing).
+/** Enrolment documents with their files; the bytes first: a row never points at a missing file. */
+async function guardarArchivosDeSolicitud(
+  trx: Transaction<Database>,
+  blobs: BlobStore,
+  archivos: ReturnType<typeof archivosDeSolicitudDemo>,
+): Promise<void> {
+  for (const { bytes, ...fila } of archivos) {
     await blobs.put(fila.blob_clave, bytes)
     await trx.insertInto('archivos_solicitud').values(fila).execute()
   }
+}
+
+/** Required documents partly uploaded: real small files, so they open like any upload. */
+async function documentosDeSolicitud(trx: Transaction<Database>, { ahora, blobs }: OpcionesSemilla): Promise<void> {
+  await guardarArchivosDeSolicitud(trx, blobs, archivosDeSolicitudDemo(ahora.toISOString()))
+}
+
+/** More documents waiting for the school's review, of a student an assistant does not reach. */
+async function documentosPorRevisar(trx: Transaction<Database>, { ahora, blobs }: OpcionesSemilla): Promise<void> {
+  await guardarArchivosDeSolicitud(trx, blobs, archivosPorRevisarDemo(ahora))
 }
 
 /**
@@ -200,6 +213,7 @@ const semillasDemo: Semilla[] = [
   { nombre: '0006-cuotas', aplicar: cuotas },
   { nombre: '0007-concursos-ofertas', aplicar: concursosYOfertas },
   { nombre: '0009-personal-demo', aplicar: personal },
+  { nombre: '0015-documentos-por-revisar', aplicar: documentosPorRevisar },
 ]
 
 /**

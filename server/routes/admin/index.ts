@@ -8,9 +8,11 @@ import { requierePersonal } from '../../middleware/capacidad.ts'
 import { rutasAuthPersonal } from './auth.ts'
 import { rutasCertificadosAdmin } from './certificados.ts'
 import { rutasResumenAdmin } from './resumen.ts'
+import { rutasDocumentosAdmin } from './documentos.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
+  .route('/documentos', rutasDocumentosAdmin)
   .get('/sesion', requierePersonal, (c) => {
     const { id, nombre, email, rol } = c.var.personal
     const capacidades = esRolPersonal(rol) ? CAPACIDADES_DE_ROL[rol] : []

@@ -15,4 +15,10 @@ export const SECCIONES: Seccion[] = [
     descripcion: 'Emitir y revocar los certificados de los programas terminados.',
     capacidad: 'certificados.gestionar',
   },
+  {
+    ruta: '/admin/documentos',
+    titulo: 'Documentos',
+    descripcion: 'Revise los documentos que suben los estudiantes: apruébelos o rechácelos con un motivo.',
+    capacidad: 'documentos.revisar',
+  },
 ]

@@ -1,17 +1,26 @@
 import { useId, useState, type ChangeEvent } from 'react'
 import { ACCEPT_ARCHIVOS, BYTES_FIRMA, validarArchivo } from '../../domain/documentos.ts'
+import type { EstadoRevision as EstadoRevisionDocumento } from '../../domain/estado-revision.ts'
 import { pedirAlmacenamientoPersistente } from '../../lib/offline/idb.ts'
 import type { CuerpoArchivo, ItemOutbox } from '../../lib/offline/outbox.ts'
 import { useOutbox } from '../../lib/offline/use-outbox.ts'
 import { usePorcentajeSubida } from '../../lib/progreso-subidas.ts'
 import { toast } from '../../ui/toasts.ts'
 import { estadoEnPalabras } from '../offline/estado-item.ts'
+import { EstadoRevision } from './estado-revision.tsx'
 
 // One document a student uploads (a personal document, or one an enrolment requires): its file
 // with a download link, the upload waiting in the outbox with its progress or state, and the file
 // input. The upload goes through the outbox, so one chosen offline waits like any other change.
 
-export type ArchivoDeDocumento = { nombre: string; tamanno: number; enlace: string }
+export type ArchivoDeDocumento = {
+  nombre: string
+  tamanno: number
+  enlace: string
+  /** The school's review; absent in a reply kept from before documents were reviewed. */
+  estadoRevision?: EstadoRevisionDocumento
+  motivoRechazo?: string | null
+}
 
 function tamanoLegible(bytes: number): string {
   return bytes >= 1024 * 1024
@@ -90,6 +99,7 @@ export function DocumentoConSubida({
           'Sin archivo'
         )}
       </p>
+      {archivo ? <EstadoRevision estado={archivo.estadoRevision} motivo={archivo.motivoRechazo} /> : null}
       <EstadoSubida envio={envio} />
       <div className="campo">
         <label htmlFor={`${id}-archivo`} className="campo__etiqueta">

@@ -19,6 +19,7 @@ import { DialogoDocumentos } from './dialogo-documentos.tsx'
 import { DialogoEncuesta } from './dialogo-encuesta.tsx'
 import { DialogoReglamento } from './dialogo-reglamento.tsx'
 import { envioCondiciones, envioEncuesta, envioReglamento } from './envios.ts'
+import { ResumenRevision } from './resumen-revision.tsx'
 import { solicitudQueries, type DatosSolicitudes, type Solicitud } from './queries.ts'
 
 type Dialogo = 'documentos' | 'encuesta' | 'condiciones' | 'reglamento'
@@ -176,17 +177,20 @@ function TablaSolicitudes({
                   <td data-etiqueta="Programa">{s.nombreCurso}</td>
                   <td data-etiqueta="Documentos">
                     {s.documentos ? (
-                      <button
-                        type="button"
-                        className="boton boton--secundario boton--pequeno"
-                        onClick={() => onAbrir('documentos', s)}
-                      >
-                        {s.documentos.subidos} / {s.documentos.requeridos}
-                        <span className="sr-only">
-                          {' '}
-                          documentos subidos de la solicitud {s.codigoInscripcion}: ver y subir
-                        </span>
-                      </button>
+                      <>
+                        <button
+                          type="button"
+                          className="boton boton--secundario boton--pequeno"
+                          onClick={() => onAbrir('documentos', s)}
+                        >
+                          {s.documentos.subidos} / {s.documentos.requeridos}
+                          <span className="sr-only">
+                            {' '}
+                            documentos subidos de la solicitud {s.codigoInscripcion}: ver y subir
+                          </span>
+                        </button>
+                        <ResumenRevision conteo={s.documentos} />
+                      </>
                     ) : (
                       <SinDocumento texto="Sin documentos requeridos" />
                     )}

@@ -1,0 +1,568 @@
+// The school's review of the documents students upload, across the three kinds of uploads
+// (an enrolment's required documents, the student's personal documents, a contest
+// application's documents): the queue, one owner's checklist with its files, and the decision.
+// Every query about students goes through the reviewer's reach (personal/alcance.ts); a document
+// out of reach is answered like one that does not exist.
+import { sql, type Kysely } from 'kysely'
+import { documentosDeConcurso } from '../../src/domain/concursos.ts'
+import { documentosPersonalesRequeridos } from '../../src/domain/documentos.ts'
+import { documentosRequeridosDeSolicitud } from '../../src/domain/documentos-solicitud.ts'
+import { esRutPlaceholder } from '../../src/domain/rut.ts'
+import {
+  estadoTrasDecision,
+  MENSAJE_DOCUMENTO_REEMPLAZADO,
+  MENSAJE_DOCUMENTOS_NO_ENCONTRADOS,
+  mensajeYaDecidido,
+  nombreTipoDocumento,
+  TAMANO_PAGINA_REVISION,
+  textoMotivoRechazo,
+  type DecisionDocumentos,
+  type FiltrosCola,
+} from '../../src/domain/revision-documentos.ts'
+import { esEstadoRevision, type EstadoRevision, type OrigenDocumento } from '../../src/domain/estado-revision.ts'
+import type { Dependencias } from '../contexto.ts'
+import type { Db } from '../db/connection.ts'
+import type { Alumno, Database, Personal } from '../db/schema.ts'
+import { alumnosAlAlcance } from '../personal/alcance.ts'
+import { auditar, type Autor } from '../personal/auditoria.ts'
+
+type Revisor = Pick<Personal, 'rol' | 'asistente_id'>
+
+/** Each kind of upload: its table and the column naming its owner (enrolment, student, application). */
+const TABLAS = {
+  solicitud: { tabla: 'archivos_solicitud', dueno: 'codigo_inscripcion' },
+  personal: { tabla: 'archivos_personales', dueno: 'alumno_id' },
+  postulacion: { tabla: 'archivos_postulacion', dueno: 'postulacion_id' },
+} as const satisfies Record<OrigenDocumento, { tabla: keyof Database; dueno: string }>
+
+type TablaArchivos = (typeof TABLAS)[OrigenDocumento]['tabla']
+
+/** The columns every table of uploads has, as one query sees them (the owner column as `dueno`). */
+type FilaComun = {
+  id: string
+  dueno: string
+  alumno_id: string
+  cod_documento: string
+  nombre: string
+  content_type: string
+  tamanno: number
+  blob_clave: string
+  subido_en: string
+  estado_revision: string
+  motivo_rechazo: string | null
+  revisado_por: string | null
+  revisado_en: string | null
+}
+
+/**
+ * The uploads of one kind, as a derived table `archivos` of the columns the three tables share
+ * (the owner's column and the file name's under one name each): Kysely cannot type one query
+ * over a choice of tables.
+ */
+function archivosDe(db: Kysely<Database>, origen: OrigenDocumento) {
+  const { tabla, dueno } = TABLAS[origen]
+  const nombre = tabla === 'archivos_personales' ? 'nombre_original' : 'nombre_archivo'
+  return db.selectFrom(
+    sql<FilaComun>`(select id, ${sql.ref(dueno)} as dueno, alumno_id, cod_documento, ${sql.ref(nombre)} as nombre,
+      content_type, tamanno, blob_clave, subido_en, estado_revision, motivo_rechazo, revisado_por, revisado_en
+      from ${sql.table(tabla)})`.as('archivos'),
+  )
+}
+
+/** The students `personal` reaches, as a subquery for `alumno_id in (…)`. */
+function alumnosAlcanzables(db: Db, personal: Revisor) {
+  return db.selectFrom('alumnos').select('alumnos.id').where(alumnosAlAlcance(personal))
+}
+
+/** The review fields of an upload, as the student's and the staff's replies carry them. */
+export function revisionJson(fila: { estado_revision: string; motivo_rechazo: string | null }) {
+  const estado: EstadoRevision = esEstadoRevision(fila.estado_revision) ? fila.estado_revision : 'en-revision'
+  return { estadoRevision: estado, motivoRechazo: estado === 'rechazado' ? fila.motivo_rechazo : null }
+}
+
+/** 'RUT 16789432-1' or 'PASAPORTE AAF482913'. */
+function identidad(alumno: Pick<Alumno, 'rut' | 'tipo_documento' | 'numero_documento'>): string {
+  return esRutPlaceholder(alumno.rut)
+    ? `${alumno.tipo_documento ?? 'Documento'} ${alumno.numero_documento ?? ''}`.trim()
+    : `RUT ${alumno.rut}`
+}
+
+// ---------------------------------------------------------------------------------------------
+// The queue
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One row per upload of every kind, with its student, what it belongs to and its program (an
+ * enrolment's program code, or `concurso:<id>` for a contest; none for personal documents).
+ */
+function documentosEnCola(db: Db) {
+  const comunes = [
+    'a.id',
+    'a.alumno_id',
+    'a.cod_documento',
+    'a.subido_en',
+    'a.estado_revision',
+    'a.motivo_rechazo',
+    'al.nombres',
+    'al.apellidos',
+    'al.rut',
+    'al.tipo_documento',
+    'al.numero_documento',
+  ] as const
+  const nulo = sql<string | null>`cast(null as text)`
+  const deSolicitudes = db
+    .selectFrom('archivos_solicitud as a')
+    .innerJoin('alumnos as al', 'al.id', 'a.alumno_id')
+    .innerJoin('solicitudes as s', 's.codigo_inscripcion', 'a.codigo_inscripcion')
+    .select(comunes)
+    .select([
+      sql<OrigenDocumento>`'solicitud'`.as('origen'),
+      'a.codigo_inscripcion as dueno',
+      'a.nombre_archivo as nombre',
+      sql<string | null>`s.curso`.as('programa'),
+      sql<string | null>`s.nombre_curso`.as('programa_nombre'),
+    ])
+  const personales = db
+    .selectFrom('archivos_personales as a')
+    .innerJoin('alumnos as al', 'al.id', 'a.alumno_id')
+    .select(comunes)
+    .select([
+      sql<OrigenDocumento>`'personal'`.as('origen'),
+      'a.alumno_id as dueno',
+      'a.nombre_original as nombre',
+      nulo.as('programa'),
+      nulo.as('programa_nombre'),
+    ])
+  const dePostulaciones = db
+    .selectFrom('archivos_postulacion as a')
+    .innerJoin('alumnos as al', 'al.id', 'a.alumno_id')
+    .innerJoin('postulaciones as p', 'p.id', 'a.postulacion_id')
+    .innerJoin('concursos as k', 'k.id', 'p.concurso_id')
+    .select(comunes)
+    .select([
+      sql<OrigenDocumento>`'postulacion'`.as('origen'),
+      'a.postulacion_id as dueno',
+      'a.nombre_archivo as nombre',
+      sql<string | null>`'concurso:' || k.id`.as('programa'),
+      sql<string | null>`k.especialidad || ' (' || k.sede || ')'`.as('programa_nombre'),
+    ])
+  return deSolicitudes.unionAll(personales).unionAll(dePostulaciones)
+}
+
+/**
+ * The queue's page: the documents in reach in the state asked for (in review by default),
+ * oldest first unless told otherwise, filtered by program and type; with the total, and the
+ * programs the filter can choose among.
+ */
+export async function colaDeRevision(db: Db, personal: Revisor, filtros: FiltrosCola) {
+  const estado = filtros.estado ?? 'en-revision'
+  const pagina = filtros.pagina ?? 1
+  const orden = filtros.orden ?? 'subidoEn'
+  let consulta = db
+    .selectFrom(documentosEnCola(db).as('d'))
+    .where('d.estado_revision', '=', estado)
+    .where('d.alumno_id', 'in', alumnosAlcanzables(db, personal))
+  if (filtros.programa) consulta = consulta.where('d.programa', '=', filtros.programa)
+  if (filtros.tipo) consulta = consulta.where('d.cod_documento', '=', filtros.tipo)
+
+  const conteo = await consulta.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()
+  const total = Number(conteo?.n ?? 0)
+  const sentido = orden.startsWith('-') ? 'desc' : 'asc'
+  let ordenada = consulta.selectAll('d')
+  ordenada =
+    orden === 'alumno' || orden === '-alumno'
+      ? ordenada
+          .orderBy('d.apellidos', sentido)
+          .orderBy('d.nombres', sentido)
+          .orderBy('d.subido_en', 'asc')
+          .orderBy('d.id', 'asc')
+      : ordenada.orderBy('d.subido_en', sentido).orderBy('d.id', sentido)
+  const filas = await ordenada
+    .limit(TAMANO_PAGINA_REVISION)
+    .offset((pagina - 1) * TAMANO_PAGINA_REVISION)
+    .execute()
+
+  return {
+    documentos: filas.map((f) => ({
+      origen: f.origen,
+      id: f.id,
+      dueno: f.dueno,
+      codDocumento: f.cod_documento,
+      documento: nombreTipoDocumento(f.cod_documento),
+      nombre: f.nombre,
+      subidoEn: f.subido_en,
+      ...revisionJson(f),
+      alumno: { id: f.alumno_id, nombre: `${f.nombres} ${f.apellidos}`, identidad: identidad(f) },
+      perteneceA: perteneceA(f.origen, f.dueno, f.programa_nombre),
+    })),
+    total,
+    pagina,
+    paginas: Math.max(1, Math.ceil(total / TAMANO_PAGINA_REVISION)),
+    programas: await programasEnCola(db, personal),
+  }
+}
+
+/** 'Solicitud INS-26-40018 · Diplomado en …', 'Documentos personales', 'Concurso: Cardiología (…)'. */
+function perteneceA(origen: OrigenDocumento, dueno: string, programa: string | null): string {
+  if (origen === 'solicitud') return `Solicitud ${dueno}${programa ? ` · ${programa}` : ''}`
+  if (origen === 'postulacion') return `Concurso: ${programa ?? ''}`
+  return 'Documentos personales'
+}
+
+/** What the program filter offers: the programs of the enrolments in reach, then the contests. */
+async function programasEnCola(db: Db, personal: Revisor) {
+  const programas = await db
+    .selectFrom('solicitudes')
+    .select(['curso', 'nombre_curso'])
+    .distinct()
+    .where('alumno_id', 'in', alumnosAlcanzables(db, personal))
+    .orderBy('nombre_curso')
+    .orderBy('curso')
+    .execute()
+  const concursos = await db
+    .selectFrom('concursos')
+    .select(['id', 'especialidad', 'sede'])
+    .orderBy('especialidad')
+    .orderBy('sede')
+    .execute()
+  return [
+    ...programas.map((p) => ({ valor: p.curso, nombre: p.nombre_curso })),
+    ...concursos.map((k) => ({ valor: `concurso:${k.id}`, nombre: `Concurso: ${k.especialidad} (${k.sede})` })),
+  ]
+}
+
+// ---------------------------------------------------------------------------------------------
+// One owner's documents: the checklist beside the file
+// ---------------------------------------------------------------------------------------------
+
+/** Who a set of documents belongs to, within reach: its student, its title and what it requires. */
+type Dueno = {
+  alumno: Pick<Alumno, 'id' | 'nombres' | 'apellidos' | 'email' | 'rut' | 'tipo_documento' | 'numero_documento'>
+  titulo: string
+  requeridos: { codDocumento: string; documento: string; obligatorio: boolean }[]
+  /** Where the student replaces a document, for the rejection e-mail. */
+  dondeReemplazar: { ruta: string; indicacion: string }
+}
+
+/** The owner `id` of this kind, or null when it does not exist or is out of `personal`'s reach. */
+async function duenoAlAlcance(db: Db, personal: Revisor, origen: OrigenDocumento, id: string): Promise<Dueno | null> {
+  const alumnoDe = (alumnoId: string) =>
+    db
+      .selectFrom('alumnos')
+      .select(['id', 'nombres', 'apellidos', 'email', 'rut', 'tipo_documento', 'numero_documento'])
+      .where('id', '=', alumnoId)
+      .where(alumnosAlAlcance(personal))
+      .executeTakeFirst()
+  if (origen === 'solicitud') {
+    const solicitud = await db
+      .selectFrom('solicitudes')
+      .select(['codigo_inscripcion', 'alumno_id', 'nombre_curso', 'cod_grupo', 'tipo_curso'])
+      .where('codigo_inscripcion', '=', id)
+      .executeTakeFirst()
+    const alumno = solicitud && (await alumnoDe(solicitud.alumno_id))
+    if (!solicitud || !alumno) return null
+    return {
+      alumno,
+      titulo: `Solicitud ${solicitud.codigo_inscripcion} · ${solicitud.nombre_curso}`,
+      requeridos: documentosRequeridosDeSolicitud(solicitud.cod_grupo, solicitud.tipo_curso).map((d) => ({
+        codDocumento: d.codDocumento,
+        documento: d.documento,
+        obligatorio: true,
+      })),
+      dondeReemplazar: {
+        ruta: '/info/solicitudes',
+        indicacion: `En el portal, abra «Solicitudes» y, en la solicitud ${solicitud.codigo_inscripcion}, el botón de la columna «Documentos».`,
+      },
+    }
+  }
+  if (origen === 'personal') {
+    const alumno = await alumnoDe(id)
+    if (!alumno) return null
+    const solicitudes = await db
+      .selectFrom('solicitudes')
+      .select(['cod_grupo as codGrupo', 'tipo_curso as tipoCurso'])
+      .where('alumno_id', '=', alumno.id)
+      .execute()
+    return {
+      alumno,
+      titulo: 'Documentos personales',
+      requeridos: documentosPersonalesRequeridos(solicitudes).map((d) => ({
+        codDocumento: d.codDocumento,
+        documento: d.documento,
+        obligatorio: d.obligatorio,
+      })),
+      dondeReemplazar: {
+        ruta: '/info/personal',
+        indicacion: 'En el portal, abra «Información Personal», sección «Documentos Personales».',
+      },
+    }
+  }
+  const postulacion = await db
+    .selectFrom('postulaciones as p')
+    .innerJoin('concursos as k', 'k.id', 'p.concurso_id')
+    .select(['p.id', 'p.alumno_id', 'k.id as concurso_id', 'k.especialidad', 'k.sede', 'k.documentos'])
+    .where('p.id', '=', id)
+    .executeTakeFirst()
+  const alumno = postulacion && (await alumnoDe(postulacion.alumno_id))
+  if (!postulacion || !alumno) return null
+  return {
+    alumno,
+    titulo: `Postulación al concurso ${postulacion.especialidad} (${postulacion.sede})`,
+    requeridos: documentosDeConcurso(JSON.parse(postulacion.documentos) as string[]).map((d) => ({
+      codDocumento: d.codDocumento,
+      documento: d.documento,
+      obligatorio: true,
+    })),
+    dondeReemplazar: {
+      ruta: `/concurso/derechopostulacion/detalle/${encodeURIComponent(postulacion.concurso_id)}`,
+      indicacion: `En el portal, abra su postulación al concurso ${postulacion.especialidad}, sección de documentos.`,
+    },
+  }
+}
+
+/** The current uploads of an owner, with the name of whoever reviewed each. */
+function archivosDelDueno(db: Kysely<Database>, origen: OrigenDocumento, dueno: string) {
+  return archivosDe(db, origen)
+    .leftJoin('personal as revisor', 'revisor.id', 'archivos.revisado_por')
+    .selectAll('archivos')
+    .select('revisor.nombre as revisor_nombre')
+    .where('archivos.dueno', '=', dueno)
+    .orderBy('archivos.cod_documento')
+    .execute()
+}
+
+/** The path of an upload's file under the staff's API. */
+function enlaceArchivoRevision(origen: OrigenDocumento, dueno: string, id: string): string {
+  return `/api/admin/documentos/${origen}/${encodeURIComponent(dueno)}/archivos/${encodeURIComponent(id)}`
+}
+
+/**
+ * An owner's checklist: every document it requires (and any other it holds a file for), each
+ * with its current upload and that upload's review. Null when out of reach or missing.
+ */
+export async function expedienteDeRevision(db: Db, personal: Revisor, origen: OrigenDocumento, id: string) {
+  const dueno = await duenoAlAlcance(db, personal, origen, id)
+  if (!dueno) return null
+  const archivos = await archivosDelDueno(db, origen, id)
+  const tipos = [
+    ...dueno.requeridos,
+    ...archivos
+      .filter((a) => !dueno.requeridos.some((r) => r.codDocumento === a.cod_documento))
+      .map((a) => ({
+        codDocumento: a.cod_documento,
+        documento: nombreTipoDocumento(a.cod_documento),
+        obligatorio: false,
+      })),
+  ]
+  return {
+    origen,
+    id,
+    titulo: dueno.titulo,
+    alumno: {
+      id: dueno.alumno.id,
+      nombre: `${dueno.alumno.nombres} ${dueno.alumno.apellidos}`,
+      email: dueno.alumno.email,
+      identidad: identidad(dueno.alumno),
+    },
+    documentos: tipos.map((t) => {
+      const archivo = archivos.find((a) => a.cod_documento === t.codDocumento)
+      return {
+        ...t,
+        archivo: archivo
+          ? {
+              id: archivo.id,
+              nombre: archivo.nombre,
+              contentType: archivo.content_type,
+              tamanno: archivo.tamanno,
+              subidoEn: archivo.subido_en,
+              ...revisionJson(archivo),
+              revisadoPor: archivo.revisor_nombre ?? null,
+              revisadoEn: archivo.revisado_en,
+              enlace: enlaceArchivoRevision(origen, id, archivo.id),
+            }
+          : null,
+      }
+    }),
+  }
+}
+
+/** An upload of an owner in reach, for sending its file; null otherwise. */
+export async function archivoAlAlcance(db: Db, personal: Revisor, origen: OrigenDocumento, dueno: string, id: string) {
+  if (!(await duenoAlAlcance(db, personal, origen, dueno))) return null
+  return (
+    (await archivosDe(db, origen)
+      .select(['archivos.nombre', 'archivos.content_type', 'archivos.tamanno', 'archivos.blob_clave'])
+      .where('archivos.dueno', '=', dueno)
+      .where('archivos.id', '=', id)
+      .executeTakeFirst()) ?? null
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+// The decision
+// ---------------------------------------------------------------------------------------------
+
+/** What an audit row of a decision names as the record it acted on. */
+const ENTIDAD_AUDITORIA: Record<OrigenDocumento, string> = {
+  solicitud: 'solicitud',
+  personal: 'alumno',
+  postulacion: 'postulacion',
+}
+
+/** Why a decision was not kept: the message for the reviewer (nothing changed). */
+class DecisionNoGuardada extends Error {}
+
+export type ResultadoDecision =
+  | {
+      ok: true
+      documentos: { id: string; documento: string; estadoRevision: EstadoRevision; motivoRechazo: string | null }[]
+    }
+  | { ok: false; status: 404 | 409; error: string }
+
+/**
+ * Approves or rejects, all together, uploads of one owner in reach, as one act: one transaction
+ * and one audit row. A batch is one act of the reviewer ("these three, rejected as illegible"),
+ * so it is kept whole or not at all: if another reviewer decided one of them first, or the
+ * student replaced one since it was opened, none changes and the reviewer is told why. That is
+ * also why the batch is one request and not a loop over single decisions, which could leave half
+ * a selection decided, and why its audit row lists every document with its new state: one
+ * change, one row.
+ *
+ * A document is decided only while it is in review, by a conditional update on its row (the
+ * upload the reviewer saw, by id): of two reviewers at once, the first update wins and the
+ * second finds the row no longer in review (PostgreSQL re-checks the condition once the first
+ * commits; SQLite runs one write at a time).
+ */
+export async function decidirDocumentos(
+  deps: Dependencias,
+  personal: Personal,
+  autor: Autor,
+  origen: OrigenDocumento,
+  duenoId: string,
+  decision: DecisionDocumentos,
+): Promise<ResultadoDecision> {
+  const dueno = await duenoAlAlcance(deps.db, personal, origen, duenoId)
+  if (!dueno) return { ok: false, status: 404, error: MENSAJE_DOCUMENTOS_NO_ENCONTRADOS }
+  const estado = estadoTrasDecision(decision.decision)
+  const motivo =
+    decision.decision === 'rechazar' && decision.motivo ? textoMotivoRechazo(decision.motivo, decision.detalle) : null
+  const { tabla } = TABLAS[origen]
+  const ahora = autor.ahora.toISOString()
+  const varios = decision.documentos.length > 1
+
+  let decididos: { id: string; documento: string }[]
+  try {
+    decididos = await deps.db.transaction().execute(async (trx) => {
+      const actuales = await archivosDelDueno(trx, origen, duenoId)
+      const elegidos = decision.documentos.map((id) => actuales.find((a) => a.id === id))
+      if (elegidos.some((a) => !a)) throw new DecisionNoGuardada(MENSAJE_DOCUMENTO_REEMPLAZADO)
+      const filas = elegidos as (typeof actuales)[number][]
+      for (const fila of filas) {
+        const actualizada = await (trx as unknown as Kysely<Record<TablaArchivos, FilaComun>>)
+          .updateTable(tabla as 'archivos_solicitud')
+          .set({ estado_revision: estado, motivo_rechazo: motivo, revisado_por: autor.personal.id, revisado_en: ahora })
+          .where('id', '=', fila.id)
+          .where('estado_revision', '=', 'en-revision')
+          .executeTakeFirst()
+        if (Number(actualizada.numUpdatedRows) === 1) continue
+        // Lost the race (or it was decided before this reviewer opened it): who decided, and what.
+        const ahoraEs = (await archivosDelDueno(trx, origen, duenoId)).find((a) => a.id === fila.id)
+        if (!ahoraEs) throw new DecisionNoGuardada(MENSAJE_DOCUMENTO_REEMPLAZADO)
+        throw new DecisionNoGuardada(
+          mensajeYaDecidido(
+            nombreTipoDocumento(fila.cod_documento),
+            ahoraEs.revisor_nombre,
+            ahoraEs.estado_revision,
+            ahoraEs.motivo_rechazo,
+            varios,
+          ),
+        )
+      }
+      const documentos = filas.map((f) => ({ id: f.id, documento: nombreTipoDocumento(f.cod_documento) }))
+      await auditar(trx, autor, {
+        accion: decision.decision === 'aprobar' ? 'documento.aprobar' : 'documento.rechazar',
+        entidad: ENTIDAD_AUDITORIA[origen],
+        entidadId: duenoId,
+        alumnoId: dueno.alumno.id,
+        antes: {
+          documentos: filas.map((f) => ({
+            id: f.id,
+            documento: nombreTipoDocumento(f.cod_documento),
+            estado: f.estado_revision,
+          })),
+        },
+        despues: {
+          documentos: documentos.map((d) => ({ ...d, estado, ...(motivo ? { motivo } : {}) })),
+        },
+      })
+      return documentos
+    })
+  } catch (err) {
+    if (err instanceof DecisionNoGuardada) return { ok: false, status: 409, error: err.message }
+    throw err
+  }
+
+  if (motivo)
+    avisarRechazo(
+      deps,
+      dueno,
+      decididos.map((d) => d.documento),
+      motivo,
+    )
+  return {
+    ok: true,
+    documentos: decididos.map((d) => ({ ...d, estadoRevision: estado, motivoRechazo: motivo })),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The student's e-mail on a rejection
+// ---------------------------------------------------------------------------------------------
+
+function escaparHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+}
+
+/** The rejection e-mail: which documents, why, and how to upload a replacement. */
+function correoRechazo(publicUrl: string, dueno: Dueno, documentos: readonly string[], motivo: string) {
+  const enlace = `${publicUrl}${dueno.dondeReemplazar.ruta}`
+  const uno = documentos.length === 1
+  const lista = documentos.map((d) => `«${d}»`).join(', ')
+  const asunto = uno
+    ? `Documento rechazado: ${documentos[0]}`
+    : `Documentos rechazados: ${documentos.length} documentos`
+  const cabeza = uno
+    ? `La escuela revisó el documento ${lista} (${dueno.titulo}) y no pudo aprobarlo.`
+    : `La escuela revisó los documentos ${lista} (${dueno.titulo}) y no pudo aprobarlos.`
+  const text = [
+    `Hola ${dueno.alumno.nombres}:`,
+    '',
+    cabeza,
+    '',
+    `Motivo: ${motivo}`,
+    '',
+    `Para continuar, suba un archivo de reemplazo. ${dueno.dondeReemplazar.indicacion} Elija «Reemplazar» en el documento y suba el archivo corregido (PDF, JPG o PNG). El documento quedará nuevamente en revisión.`,
+    '',
+    enlace,
+    '',
+    'Si tiene dudas, comuníquese con su Asistente Comercial.',
+  ].join('\n')
+  const html = `<p>Hola ${escaparHtml(dueno.alumno.nombres)}:</p>
+<p>${escaparHtml(cabeza)}</p>
+<p><strong>Motivo:</strong> ${escaparHtml(motivo)}</p>
+<p>Para continuar, suba un archivo de reemplazo. ${escaparHtml(dueno.dondeReemplazar.indicacion)} Elija «Reemplazar» en el documento y suba el archivo corregido (PDF, JPG o PNG). El documento quedará nuevamente en revisión.</p>
+<p><a href="${escaparHtml(enlace)}">Ir al portal para reemplazarlo</a></p>
+<p>Si tiene dudas, comuníquese con su Asistente Comercial.</p>`
+  return { subject: asunto, text, html }
+}
+
+/** Sent once the decision has committed, and not awaited: the reviewer's reply does not wait for the mail server. */
+function avisarRechazo(deps: Dependencias, dueno: Dueno, documentos: readonly string[], motivo: string): void {
+  deps.correo
+    .enviar({ to: dueno.alumno.email, ...correoRechazo(deps.config.publicUrl, dueno, documentos, motivo) })
+    .catch((err: unknown) =>
+      deps.log(
+        `error al enviar el correo de documento rechazado: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+      ),
+    )
+}

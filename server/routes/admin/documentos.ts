@@ -1,0 +1,63 @@
+// Document review, mounted at /api/admin/documentos (capability documentos.revisar): the queue,
+// an owner's checklist (an enrolment, a student's personal documents or a contest application),
+// one of its files shown inline, and the decision. An assistant reaches only their own students'
+// documents; anything out of reach is answered like something that does not exist.
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { erroresPorCampo } from '../../../src/domain/errores-por-campo.ts'
+import {
+  decisionDocumentosSchema,
+  filtrosColaSchema,
+  MENSAJE_DOCUMENTOS_NO_ENCONTRADOS,
+} from '../../../src/domain/revision-documentos.ts'
+import { esOrigenDocumento } from '../../../src/domain/estado-revision.ts'
+import type { EntornoApp } from '../../contexto.ts'
+import { archivoAlAlcance, colaDeRevision, decidirDocumentos, expedienteDeRevision } from '../../documentos/revision.ts'
+import { requiereCapacidad } from '../../middleware/capacidad.ts'
+import { enviarArchivo } from '../archivos.ts'
+import { cuerpoJson, MENSAJE_CUERPO_INVALIDO } from '../validacion.ts'
+
+const revisar = requiereCapacidad('documentos.revisar')
+
+export const rutasDocumentosAdmin = new Hono<EntornoApp>()
+  .get('/', revisar, async (c) => {
+    const filtros = v.safeParse(filtrosColaSchema, c.req.query())
+    if (!filtros.success) {
+      const campos = erroresPorCampo(filtros.issues)
+      return c.json({ error: Object.values(campos)[0] ?? MENSAJE_CUERPO_INVALIDO, campos }, 400)
+    }
+    return c.json(await colaDeRevision(c.var.deps.db, c.var.personal, filtros.output))
+  })
+  .get('/:origen/:dueno', revisar, async (c) => {
+    const origen = c.req.param('origen')
+    const expediente = esOrigenDocumento(origen)
+      ? await expedienteDeRevision(c.var.deps.db, c.var.personal, origen, c.req.param('dueno'))
+      : null
+    if (!expediente) return c.json({ error: MENSAJE_DOCUMENTOS_NO_ENCONTRADOS }, 404)
+    return c.json(expediente)
+  })
+  .get('/:origen/:dueno/archivos/:id', revisar, async (c) => {
+    const origen = c.req.param('origen')
+    const archivo = esOrigenDocumento(origen)
+      ? await archivoAlAlcance(c.var.deps.db, c.var.personal, origen, c.req.param('dueno'), c.req.param('id'))
+      : null
+    if (!archivo) return c.json({ error: MENSAJE_DOCUMENTOS_NO_ENCONTRADOS }, 404)
+    return enviarArchivo(c, { ...archivo, nombre_original: archivo.nombre }, 'un documento en revisión', {
+      enLinea: true,
+    })
+  })
+  .post('/:origen/:dueno/decision', revisar, cuerpoJson(decisionDocumentosSchema), async (c) => {
+    const origen = c.req.param('origen')
+    if (!esOrigenDocumento(origen)) return c.json({ error: MENSAJE_DOCUMENTOS_NO_ENCONTRADOS }, 404)
+    const personal = c.var.personal
+    const resultado = await decidirDocumentos(
+      c.var.deps,
+      personal,
+      { personal, ip: c.var.ip, ahora: c.var.deps.clock() },
+      origen,
+      c.req.param('dueno'),
+      c.req.valid('json'),
+    )
+    if (!resultado.ok) return c.json({ error: resultado.error }, resultado.status)
+    return c.json({ documentos: resultado.documentos })
+  })

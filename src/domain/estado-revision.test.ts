@@ -1,0 +1,19 @@
+import { expect, test } from 'vitest'
+import { contarRevision, estadoRevisionEnPalabras, resumenRevision } from './estado-revision.ts'
+
+test('the state reads in words, with the reason of a rejection', () => {
+  expect(estadoRevisionEnPalabras('en-revision', null)).toBe('En revisión')
+  expect(estadoRevisionEnPalabras('aprobado', null)).toBe('Aprobado')
+  expect(estadoRevisionEnPalabras('rechazado', 'Documento ilegible')).toBe('Rechazado: Documento ilegible')
+  expect(estadoRevisionEnPalabras('rechazado', null)).toBe('Rechazado')
+  // A state this version does not know reads as still in review rather than as a decision.
+  expect(estadoRevisionEnPalabras('otro', null)).toBe('En revisión')
+})
+
+test('an enrolment’s row: its uploads counted by state, rejected ones first', () => {
+  const conteo = contarRevision(['rechazado', 'en-revision', 'aprobado', 'aprobado'])
+  expect(conteo).toEqual({ enRevision: 1, aprobados: 2, rechazados: 1 })
+  expect(resumenRevision(conteo)).toEqual(['1 rechazado', '1 en revisión', '2 aprobados'])
+  expect(resumenRevision(contarRevision(['rechazado', 'rechazado']))).toEqual(['2 rechazados'])
+  expect(resumenRevision(contarRevision([]))).toEqual([])
+})

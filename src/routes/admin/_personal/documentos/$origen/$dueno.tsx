@@ -1,0 +1,31 @@
+import { createFileRoute, notFound } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { esOrigenDocumento } from '../../../../../domain/estado-revision.ts'
+import { documentosQueries } from '../../../../../features/admin/documentos/queries.ts'
+import { RevisionDocumentos } from '../../../../../features/admin/documentos/revision-documentos.tsx'
+
+// One owner's documents under review: `origen` is solicitud, personal or postulacion; `dueno` the
+// enrolment code, the student or the application; ?documento= the upload shown.
+export const Route = createFileRoute('/admin/_personal/documentos/$origen/$dueno')({
+  validateSearch: v.object({ documento: v.fallback(v.optional(v.string()), undefined) }),
+  beforeLoad: ({ params }) => {
+    if (!esOrigenDocumento(params.origen)) throw notFound()
+  },
+  loader: ({ context, params }) =>
+    esOrigenDocumento(params.origen)
+      ? Promise.allSettled([
+          context.queryClient.ensureQueryData({
+            ...documentosQueries.expediente(params.origen, params.dueno),
+            revalidateIfStale: true,
+          }),
+        ])
+      : undefined,
+  component: RutaRevisionDocumentos,
+})
+
+function RutaRevisionDocumentos() {
+  const { origen, dueno } = Route.useParams()
+  const { documento } = Route.useSearch()
+  if (!esOrigenDocumento(origen)) return null
+  return <RevisionDocumentos key={`${origen}:${dueno}`} origen={origen} dueno={dueno} documentoId={documento} />
+}
