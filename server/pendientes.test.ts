@@ -141,7 +141,7 @@ test('the enrolment list carries the same count per enrolment, and which ones ar
   expect(solicitudes[0]).toMatchObject({
     codigoInscripcion: 'INS-25-30688',
     finalizada: false,
-    cuotas: { total: 3, porPagar: 3 },
+    cuotas: { total: 3, porPagar: 3, vencidas: 1 },
   })
   expect(solicitudes[0]?.pendientes.map((p) => p.clave)).toEqual([
     'cuota:INS-25-30688/1',

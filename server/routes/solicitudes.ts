@@ -92,10 +92,11 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
           : null,
       /** The program's certificate was issued: the list shows it among the finished ones. */
       finalizada: situacion.certificadoEmitido,
-      /** Installments paid online: how many there are and how many are still to pay. */
+      /** Installments paid online: how many there are, how many are still to pay and how many are overdue. */
       cuotas: {
         total: situacion.cuotas.length,
         porPagar: situacion.cuotas.filter((q) => q.estado !== 'pagada').length,
+        vencidas: situacion.cuotas.filter((q) => q.estado === 'vencida').length,
       },
       /** What this enrolment asks of the student now, most urgent first. */
       pendientes: pendientesDeSolicitud(situacion, hoy),

@@ -9,6 +9,8 @@ import {
   TITULO_ESTADO_PAGO,
 } from '../../domain/pagos.ts'
 import { formatearClp } from '../../domain/moneda.ts'
+import { invalidarPendientes } from '../alumno/queries.ts'
+import { concursoQueries } from '../concursos/queries.ts'
 import { solicitudQueries } from '../solicitudes/queries.ts'
 import { Estado, Spinner } from '../../ui/spinner.tsx'
 import { ErrorDeCarga } from './error-de-carga.tsx'
@@ -29,6 +31,8 @@ export function PaginaResultadoPago({ pagoId }: { pagoId: string }) {
     if (!estado || pagoEnCurso(estado)) return
     void queryClient.invalidateQueries({ queryKey: [...pagoQueries.all(), 'cuotas'] })
     void queryClient.invalidateQueries({ queryKey: solicitudQueries.all() })
+    void queryClient.invalidateQueries({ queryKey: concursoQueries.all() })
+    invalidarPendientes(queryClient)
   }, [estado, queryClient])
 
   let contenido
