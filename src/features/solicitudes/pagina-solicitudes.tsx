@@ -69,23 +69,28 @@ export function PaginaSolicitudes({
     void alerta({ titulo: 'Solicitudes', mensaje: MENSAJE_SIN_RUT }).then(() => navigate({ to: '/home' }))
   }, [sinDocumento, navigate])
 
-  // An enrolment named in the address: its page, its card open and in view, and what to open of it.
-  const codigoPedido = pedida?.codigo
-  const abrirPedido = pedida?.abrir
-  useEffect(() => {
-    if (!codigoPedido || !solicitudes) return
-    const indice = (grupo: Grupo) => solicitudes.filter((s) => grupoDe(s) === grupo)
-    const solicitud = solicitudes.find((s) => s.codigoInscripcion === codigoPedido)
+  // An enrolment named in the address: its page, its card open and in view, and what to open of
+  // it. Applied once per request, while rendering, so the page never shows without it first.
+  const [pedidaAtendida, setPedidaAtendida] = useState<string | undefined>()
+  const clavePedida = pedida && solicitudes ? `${pedida.codigo}/${pedida.abrir ?? ''}` : undefined
+  if (!pedida && pedidaAtendida) setPedidaAtendida(undefined)
+  if (pedida && solicitudes && clavePedida !== pedidaAtendida) {
+    setPedidaAtendida(clavePedida)
+    const solicitud = solicitudes.find((s) => s.codigoInscripcion === pedida.codigo)
     if (solicitud) {
       const grupo = grupoDe(solicitud)
-      const posicion = indice(grupo).indexOf(solicitud)
+      const posicion = solicitudes.filter((s) => grupoDe(s) === grupo).indexOf(solicitud)
       setPaginas((p) => ({ ...p, [grupo]: Math.floor(posicion / TAMANO_PAGINA_SOLICITUDES) + 1 }))
-      setDesplegadas((d) => new Set(d).add(codigoPedido))
-      if (abrirPedido) setAbierto({ dialogo: abrirPedido, codigo: codigoPedido })
-      requestAnimationFrame(() => document.getElementById(idFila(codigoPedido))?.scrollIntoView({ block: 'start' }))
+      setDesplegadas((d) => new Set(d).add(pedida.codigo))
+      if (pedida.abrir) setAbierto({ dialogo: pedida.abrir, codigo: pedida.codigo })
     }
+  }
+  const codigoAtendido = pedidaAtendida?.split('/')[0]
+  useEffect(() => {
+    if (!codigoAtendido) return
+    document.getElementById(idFila(codigoAtendido))?.scrollIntoView({ block: 'start' })
     alAtenderPedida?.()
-  }, [codigoPedido, abrirPedido, solicitudes, alAtenderPedida])
+  }, [codigoAtendido, alAtenderPedida])
 
   const solicitudAbierta = abierto ? solicitudes?.find((s) => s.codigoInscripcion === abierto.codigo) : undefined
   function cerrar() {

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+import { useCallback } from 'react'
 import { busquedaSolicitudesSchema } from '../../../domain/solicitudes.ts'
 import { PaginaSolicitudes } from '../../../features/solicitudes/pagina-solicitudes.tsx'
 import { cargarSolicitudes } from '../../../features/solicitudes/queries.ts'
@@ -12,11 +13,7 @@ export const Route = createFileRoute('/_alumno/info/solicitudes')({
 function RutaSolicitudes() {
   const { solicitud, abrir } = Route.useSearch()
   const navigate = Route.useNavigate()
-  return (
-    <PaginaSolicitudes
-      pedida={solicitud ? { codigo: solicitud, abrir } : undefined}
-      // Once shown, the address forgets it: a reload or a way back does not open it again.
-      alAtenderPedida={() => void navigate({ search: {}, replace: true })}
-    />
-  )
+  // Once shown, the address forgets it: a reload or a way back does not open it again.
+  const alAtender = useCallback(() => void navigate({ search: {}, replace: true }), [navigate])
+  return <PaginaSolicitudes pedida={solicitud ? { codigo: solicitud, abrir } : undefined} alAtenderPedida={alAtender} />
 }
