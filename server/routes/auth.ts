@@ -21,7 +21,7 @@ export const MENSAJE_RECUPERACION_ENVIADA =
 export const MENSAJE_TOKEN_VALIDO = 'Enlace válido. Crea tu nueva contraseña.'
 export const MENSAJE_TOKEN_INVALIDO = 'El enlace para crear la contraseña no es válido o ya expiró. Solicite uno nuevo.'
 export const MENSAJE_PASSWORD_CREADA = 'Tu contraseña fue creada. Ya puedes ingresar al portal.'
-export const MENSAJE_CUENTA_CREADA = 'Cuenta creada. Ingresa con tu correo y contraseña.'
+export const MENSAJE_CUENTA_CREADA = 'Cuenta creada. Ya inició sesión en el portal.'
 export const MENSAJE_EMAIL_DUPLICADO = 'Ya existe una cuenta con ese correo electrónico.'
 
 /** Endpoints of the requestPassword/verifyToken/setPassword family reply { status, message }. */
@@ -268,11 +268,12 @@ export const rutasAuth = new Hono<EntornoApp>()
     const antes = await duplicado()
     if (antes) return c.json(error(antes), 409)
 
+    const id = `alumno-${randomUUID()}`
     try {
       await db
         .insertInto('alumnos')
         .values({
-          id: `alumno-${randomUUID()}`,
+          id,
           email: datos.email,
           password_hash: await hashearPassword(datos.password),
           rut,
@@ -294,5 +295,16 @@ export const rutasAuth = new Hono<EntornoApp>()
       if (despues) return c.json(error(despues), 409)
       throw err
     }
-    return c.json({ status: 'ok', message: MENSAJE_CUENTA_CREADA }, 201)
+    // The applicant came to apply: signed in at once, as after a sign-in, they go straight on to
+    // the contest instead of typing again what they just chose.
+    const alumno = await db.selectFrom('alumnos').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+    await iniciarSesion(c, alumno.id)
+    return c.json(
+      {
+        status: 'ok' as const,
+        message: MENSAJE_CUENTA_CREADA,
+        ...(await respuestaAlumno(db, alumno, config.serviceAccountEmail)),
+      },
+      201,
+    )
   })

@@ -20,7 +20,7 @@ test('the public screens have no serious accessibility findings', async () => {
   const pantallas: [string, () => Promise<void>][] = [
     ['/login', () => page.getByRole('button', { name: 'Ingresar' }).waitFor()],
     ['/password', () => page.getByRole('button', { name: 'Enviar enlace' }).waitFor()],
-    ['/?concurso=7', () => page.getByRole('link', { name: 'Regístrate' }).waitFor()],
+    ['/?concurso=7', () => page.getByRole('link', { name: 'Regístrese' }).waitFor()],
     ['/register', () => page.getByRole('button', { name: 'Crear cuenta' }).waitFor()],
     [
       `/certificado/validador?codcertificado=${DEMO_CERTIFICADO_VALIDO}`,

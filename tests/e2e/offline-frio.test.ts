@@ -30,7 +30,10 @@ const PANTALLAS: Pantalla[] = [
     ruta: '/concurso/detalle/7',
     lista: (page) => page.getByRole('heading', { name: 'Concurso de Medicina Interna' }).waitFor(),
   },
-  { ruta: '/concurso/derechopostulacion/7', lista: (page) => page.getByRole('button', { name: /^Pagar \$/ }).waitFor() },
+  {
+    ruta: '/concurso/derechopostulacion/7',
+    lista: (page) => page.getByRole('button', { name: /^Pagar \$/ }).waitFor(),
+  },
   {
     ruta: '/concurso/derechopostulacion/detalle/9',
     lista: (page) => page.getByRole('heading', { name: 'Documentos de la postulación' }).waitFor(),
@@ -101,10 +104,7 @@ test('screens reached through the app, link by link, open again after a reload w
   await porEnlace(() => navegacion.getByRole('link', { name: 'Información Personal' }).click(), personal)
   await porEnlace(() => navegacion.getByRole('link', { name: 'Concursos' }).click(), concursos)
   await porEnlace(() => page.getByRole('link', { name: 'Medicina Interna' }).click(), detalle)
-  await porEnlace(
-    () => page.getByRole('link', { name: 'Postular y pagar el derecho de postulación' }).click(),
-    derecho,
-  )
+  await porEnlace(() => page.getByRole('link', { name: 'Postular y pagar el derecho de postulación' }).click(), derecho)
   await porEnlace(async () => {
     await navegacion.getByRole('link', { name: 'Concursos' }).click()
     await page.getByRole('link', { name: /^Ver mi postulación a Anestesiología/ }).click()

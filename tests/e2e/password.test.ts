@@ -20,7 +20,7 @@ function enlaceDeRecuperacion(dataDir: string, email: string): string {
 test('a student resets a forgotten password through the e-mailed link and signs in with it', async () => {
   const { page, context } = await portal.newPage()
   await page.goto(`${portal.url}/login`)
-  await page.getByRole('link', { name: /Olvidaste/ }).click()
+  await page.getByRole('link', { name: /Olvidó su contraseña/ }).click()
   await page.waitForURL(`${portal.url}/password`)
   // The URL changes before the lazily loaded screen replaces login (which has an e-mail field too).
   await page.getByRole('heading', { name: 'Recuperar contraseña' }).waitFor()
@@ -41,7 +41,7 @@ test('a student resets a forgotten password through the e-mailed link and signs 
   await page.getByLabel('Nueva contraseña').fill('NuevaClave2026')
   await page.getByLabel('Confirmar contraseña').fill('NuevaClave2026')
   await page.getByRole('button', { name: /Crear contraseña/ }).click()
-  await page.getByText('Éxito!').waitFor()
+  await page.getByText('¡Éxito!').waitFor()
   await page.waitForURL(`${portal.url}/login`, { timeout: 10_000 })
 
   await iniciarSesion(page, portal.url, 'extranjera@demo.cl', 'NuevaClave2026')

@@ -37,7 +37,11 @@ export function invalidarPendientes(queryClient: QueryClient): void {
   void queryClient.invalidateQueries({ queryKey: alumnoQueries.pendientes().queryKey })
 }
 
-/** The home route's loader; a failure is shown by the screen, and the cache still shows offline. */
-export async function cargarInicio(queryClient: QueryClient): Promise<void> {
-  await Promise.allSettled([queryClient.ensureQueryData(alumnoQueries.pendientes())])
+/**
+ * The home route's loader: starts reading the pending list (also when a link to home is hovered)
+ * without holding the page, which paints at once from the stored data and the session marker;
+ * the list shows when it arrives, or from the cache offline.
+ */
+export function cargarInicio(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(alumnoQueries.pendientes())
 }

@@ -153,7 +153,7 @@ function FormularioNuevaPassword({ token }: { token: string }) {
         toast({ tipo: 'warning', mensaje: respuesta.message })
         return
       }
-      toast({ tipo: 'success', titulo: 'Éxito!', mensaje: respuesta.message })
+      toast({ tipo: 'success', mensaje: respuesta.message })
       setCreada(true)
     },
     onError(error) {

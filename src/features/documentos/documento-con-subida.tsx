@@ -4,7 +4,6 @@ import { pedirAlmacenamientoPersistente } from '../../lib/offline/idb.ts'
 import type { CuerpoArchivo, ItemOutbox } from '../../lib/offline/outbox.ts'
 import { useOutbox } from '../../lib/offline/use-outbox.ts'
 import { usePorcentajeSubida } from '../../lib/progreso-subidas.ts'
-import { toast } from '../../ui/toasts.ts'
 import { estadoEnPalabras } from '../offline/estado-item.ts'
 
 // One document a student uploads (a personal document, or one an enrolment requires): its file
@@ -41,6 +40,9 @@ export function DocumentoConSubida({
   const outbox = useOutbox()
   const id = useId()
   const [error, setError] = useState<string | null>(null)
+  // The file just uploaded from here: its ✓ shows where the upload was started (a dialog, the
+  // page), not in a notification elsewhere.
+  const [subido, setSubido] = useState<string | null>(null)
   const accion = archivo ? 'Reemplazar' : 'Subir'
 
   async function alElegir(e: ChangeEvent<HTMLInputElement>) {
@@ -48,6 +50,7 @@ export function DocumentoConSubida({
     const elegido = input.files?.[0]
     if (!elegido) return
     setError(null)
+    setSubido(null)
     // Refused here, before a byte is sent, with the same rule the server applies again.
     const primerosBytes = new Uint8Array(await elegido.slice(0, BYTES_FIRMA).arrayBuffer())
     const problema = validarArchivo({ nombre: elegido.name, tamanno: elegido.size, primerosBytes }, maximoMb)
@@ -59,8 +62,7 @@ export function DocumentoConSubida({
     void pedirAlmacenamientoPersistente()
     const item = await enviar(elegido)
     const resultado = await outbox.esperar(item.id)
-    if (resultado.estado === 'confirmado')
-      toast({ tipo: 'success', titulo: 'Documento subido', mensaje: `${nombreDocumento}: ${elegido.name}` })
+    if (resultado.estado === 'confirmado') setSubido(elegido.name)
   }
 
   return (
@@ -91,6 +93,14 @@ export function DocumentoConSubida({
         )}
       </p>
       <EstadoSubida envio={envio} />
+      <div role="status">
+        {subido && !envio ? (
+          <p className="mensaje mensaje--exito">
+            <span aria-hidden="true">✓ </span>
+            {subido}: subido correctamente.
+          </p>
+        ) : null}
+      </div>
       <div className="campo">
         <label htmlFor={`${id}-archivo`} className="campo__etiqueta">
           {accion} {nombreDocumento}

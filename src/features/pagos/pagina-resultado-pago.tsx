@@ -125,9 +125,16 @@ function Resultado({ pago }: { pago: ResultadoPago }) {
             Intentar nuevamente
           </Link>
         ) : null}
-        <EnlaceApp ruta={pago.rutaVolver} className="boton boton--secundario">
-          {cuota ? 'Volver a la lista de pagos' : 'Volver'}
-        </EnlaceApp>
+        {/* A contest's fee paid: the application's next step is its documents. */}
+        {pago.concepto === 'postulacion' && pago.estado === 'aprobado' ? (
+          <EnlaceApp ruta={pago.rutaVolver} className="boton">
+            Subir documentos de mi postulación
+          </EnlaceApp>
+        ) : (
+          <EnlaceApp ruta={pago.rutaVolver} className="boton boton--secundario">
+            {cuota ? 'Volver a la lista de pagos' : 'Volver a mi postulación'}
+          </EnlaceApp>
+        )}
       </div>
     </>
   )
