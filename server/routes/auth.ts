@@ -17,10 +17,10 @@ import { cuerpoJson, type Fallo } from './validacion.ts'
 
 export const MENSAJE_LOGIN_INCORRECTO = 'Correo o contraseña incorrectos'
 export const MENSAJE_RECUPERACION_ENVIADA =
-  'Si el correo está registrado, recibirás un mensaje con un enlace para crear una nueva contraseña.'
-export const MENSAJE_TOKEN_VALIDO = 'Enlace válido. Crea tu nueva contraseña.'
+  'Si el correo está registrado, recibirá un mensaje con un enlace para crear una nueva contraseña.'
+export const MENSAJE_TOKEN_VALIDO = 'Enlace válido. Cree su nueva contraseña.'
 export const MENSAJE_TOKEN_INVALIDO = 'El enlace para crear la contraseña no es válido o ya expiró. Solicite uno nuevo.'
-export const MENSAJE_PASSWORD_CREADA = 'Tu contraseña fue creada. Ya puedes ingresar al portal.'
+export const MENSAJE_PASSWORD_CREADA = 'Su contraseña fue creada. Ya puede ingresar al portal.'
 export const MENSAJE_CUENTA_CREADA = 'Cuenta creada. Ya inició sesión en el portal.'
 export const MENSAJE_EMAIL_DUPLICADO = 'Ya existe una cuenta con ese correo electrónico.'
 
@@ -40,18 +40,18 @@ function correoRecuperacion(deps: Dependencias, nombres: string, token: string) 
   const text = [
     `Hola ${nombres}:`,
     '',
-    'Recibimos una solicitud para crear una nueva contraseña en el Portal de Estudiantes.',
-    `Para crearla, abre este enlace (vale por ${minutos} minutos y se puede usar una sola vez):`,
+    'Recibimos una solicitud para crear una nueva contraseña en el Portal del Estudiante.',
+    `Para crearla, abra este enlace (vale por ${minutos} minutos y se puede usar una sola vez):`,
     '',
     enlace,
     '',
-    'Si no la solicitaste, ignora este mensaje: tu contraseña actual sigue vigente.',
+    'Si no la solicitó, ignore este mensaje: su contraseña actual sigue vigente.',
   ].join('\n')
   const html = `<p>Hola ${escaparHtml(nombres)}:</p>
-<p>Recibimos una solicitud para crear una nueva contraseña en el Portal de Estudiantes.</p>
+<p>Recibimos una solicitud para crear una nueva contraseña en el Portal del Estudiante.</p>
 <p><a href="${escaparHtml(enlace)}">Crear mi nueva contraseña</a> (el enlace vale por ${minutos} minutos y se puede usar una sola vez).</p>
-<p>Si no la solicitaste, ignora este mensaje: tu contraseña actual sigue vigente.</p>`
-  return { subject: 'Crea tu nueva contraseña del Portal de Estudiantes', text, html }
+<p>Si no la solicitó, ignore este mensaje: su contraseña actual sigue vigente.</p>`
+  return { subject: 'Cree su nueva contraseña del Portal del Estudiante', text, html }
 }
 
 function escaparHtml(s: string): string {

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
 import {
+  aPeticionDe,
   fraseDocumentoValido,
   mensajeDocumentoRevocado,
   tituloDocumentoValido,
@@ -43,4 +44,11 @@ test('a revoked document says so with its date, agreeing with its kind', () => {
     ),
   ).toBe('Factura revocada por la escuela el 2 de marzo de 2026: ya no es válida.')
   expect(tituloDocumentoValido({ codTipoDocumento: '30', tipo: 'Factura' })).toBe('Factura válida')
+})
+
+test("a document refers to its holder in agreement with the registered sex, and with no gender otherwise", () => {
+  expect(aPeticionDe('Femenino')).toBe('de la interesada')
+  expect(aPeticionDe('Masculino')).toBe('del interesado')
+  expect(aPeticionDe('No Binario')).toBe('de la persona interesada')
+  expect(aPeticionDe(null)).toBe('de la persona interesada')
 })

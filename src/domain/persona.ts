@@ -83,7 +83,7 @@ export const TIPOS_INSTITUCION = [
 
 /** A personal-data save that failed. */
 export const MENSAJE_ACTUALIZACION_FALLIDA =
-  'Error al actualizar sus datos, volver a intentar. Si el error continua contactar con su Asistente Comercial.'
+  'Error al actualizar sus datos, volver a intentar. Si el error continúa, contactar con su Asistente Comercial.'
 
 /** Dialog shown when the form is invalid (the fields in red say what is missing). */
 export const MENSAJE_FALTAN_DATOS = 'Faltan datos requeridos'

@@ -1,5 +1,5 @@
 // Service worker registration (vite-plugin-pwa, registerType 'prompt') and the one way to apply
-// an update, shared by the 'Hay una nueva versión disponible' prompt and 'VERSION DISTINTA'.
+// an update, shared by the 'Hay una nueva versión disponible' prompt and 'VERSIÓN DISTINTA'.
 
 type ActualizarSw = (recargar?: boolean) => Promise<void>
 

@@ -3,9 +3,9 @@ import { actualizarAplicacion } from '../lib/sw.ts'
 import { VERSION_APP, vigilarVersion } from '../lib/version.ts'
 import { alerta } from './alertas.ts'
 
-export const TITULO_VERSION_DISTINTA = 'VERSION DISTINTA'
+export const TITULO_VERSION_DISTINTA = 'VERSIÓN DISTINTA'
 
-/** Watches /version.json and raises 'VERSION DISTINTA' when the server runs another version. */
+/** Watches /version.json and raises 'VERSIÓN DISTINTA' when the server runs another version. */
 export function VigilanciaVersion() {
   useEffect(
     () =>

@@ -155,7 +155,7 @@ test('an expired session pauses the replay with the spec alert; after signing in
   await context.setOffline(false)
   await page
     .getByRole('alertdialog', { name: 'Sesión expirada' })
-    .getByText('Sesion Expirada, vuelva a ingresar')
+    .getByText('Sesión expirada, vuelva a ingresar')
     .waitFor()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Aceptar' }).click()
   await page.waitForURL(`${portal.url}/login`)
@@ -230,7 +230,7 @@ test('Salir with an unsent change warns first: Cancelar keeps the session and th
   await context.setOffline(false)
   await page.waitForTimeout(500)
   expect(await direccionEnServidor()).not.toBe('Camino Real 1, Osorno')
-  // The screens left behind ask the server nothing more: no 'Sesion Expirada' after a Salir.
+  // The screens left behind ask the server nothing more: no 'Sesión expirada' after a Salir.
   expect(consultasTrasSalir).toEqual([])
   expect(await page.getByRole('alertdialog').count()).toBe(0)
   await context.close()

@@ -61,7 +61,7 @@ test('the survey answered with no signal survives a reload, goes when the signal
   await page.getByRole('status').getByText('Sin conexión.').waitFor()
   await page.getByRole('button', { name: /Realizar Encuesta/ }).click()
   const dialogo = page.getByRole('dialog', { name: /Encuesta general/ })
-  await dialogo.getByText(/no se pudo consultar encuesta/).waitFor()
+  await dialogo.getByText(/No se pudo consultar encuesta/).waitFor()
   await elegir(page, /¿Cursará el programa fuera/, 'No')
   await elegir(page, /¿Posee alguna discapacidad/, 'Si')
   await elegir(page, /^Tipo de discapacidad/, 'Sensorial visual')
@@ -76,7 +76,7 @@ test('the survey answered with no signal survives a reload, goes when the signal
   // Sending with answers missing says so and sends nothing.
   await dialogo.getByRole('button', { name: 'Finalizar Encuesta' }).click()
   const incompleta = page.getByRole('alertdialog', { name: 'Encuesta incompleta' })
-  await incompleta.getByText(/Faltan campos requeridos\. Complete toda la encuesta, antes de enviar\./).waitFor()
+  await incompleta.getByText(/Faltan campos requeridos\. Complete toda la encuesta antes de enviar\./).waitFor()
   await incompleta.getByRole('button', { name: 'Aceptar' }).click()
   await dialogo.getByText('Debe completar todos los campos de la encuesta').waitFor()
 

@@ -25,8 +25,9 @@ export function prepararPortal(options: Parameters<typeof iniciarServidorDePrueb
     get server() {
       return state.server
     },
-    async newPage(): Promise<{ context: BrowserContext; page: Page }> {
-      const context = await state.browser.newContext()
+    /** A fresh context and page: a 360-pixel phone unless `ancho` asks for another width. */
+    async newPage(ancho?: number): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await state.browser.newContext(ancho)
       const page = await context.newPage()
       return { context, page }
     },

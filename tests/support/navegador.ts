@@ -29,7 +29,12 @@ export async function rutaChromium(): Promise<{ executablePath: string; args: st
   return { executablePath: await sparticuz.executablePath(), args: FLAGS }
 }
 
-export type NavegadorDePrueba = { browser: Browser; newContext(): Promise<BrowserContext>; close(): Promise<void> }
+export type NavegadorDePrueba = {
+  browser: Browser
+  /** A phone-sized context (360 × 740) unless another width is asked for (a desktop at 1280). */
+  newContext(ancho?: number): Promise<BrowserContext>
+  close(): Promise<void>
+}
 
 /**
  * A headless Chromium; contexts are phone-sized (360 px wide), in Spanish. `argsExtra` adds
@@ -41,8 +46,12 @@ export async function lanzarNavegador(argsExtra: readonly string[] = []): Promis
   const browser = await chromium.launch({ executablePath, args: [...args, ...argsExtra] })
   return {
     browser,
-    newContext: () =>
-      browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'es-CL', serviceWorkers: 'allow' }),
+    newContext: (ancho = 360) =>
+      browser.newContext({
+        viewport: ancho === 360 ? { width: 360, height: 740 } : { width: ancho, height: 800 },
+        locale: 'es-CL',
+        serviceWorkers: 'allow',
+      }),
     close: () => browser.close(),
   }
 }

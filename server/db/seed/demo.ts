@@ -29,7 +29,7 @@ export function asistentesDemo(serviceAccountEmail: string): Insertable<Asistent
   return [
     {
       id: ASISTENTE_PORTAL_ID,
-      nombre: 'Portal de Estudiantes',
+      nombre: 'Portal del Estudiante',
       telefono: '+56 2 2978 1000',
       email: serviceAccountEmail,
     },

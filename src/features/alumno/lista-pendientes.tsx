@@ -9,12 +9,11 @@ import type { PendienteAlumno } from './queries.ts'
 /** The action of a pending item, named for screen readers with what it is about. */
 export function AccionPendiente({ pendiente }: { pendiente: PendienteAlumno }) {
   const { titulo, accion } = pendienteEnPalabras(pendiente)
-  const contenido = (
-    <>
-      {accion}
-      <span className="sr-only">: {titulo}</span>
-    </>
-  )
+  // Each action's name says what it is about ('Pagar: Cuota 2 vencida, $450.000, solicitud …'),
+  // so a list of them read out of context still tells them apart; it starts with the visible words.
+  const deSolicitud = pendiente.seccion === 'solicitudes' ? `, solicitud ${pendiente.codigoInscripcion}` : ''
+  const contenido = accion
+  const nombre = { 'aria-label': `${accion}: ${titulo}${deSolicitud}` }
   const clase = 'boton boton--pequeno tarea__accion'
   switch (pendiente.tipo) {
     case 'cuota':
@@ -23,6 +22,7 @@ export function AccionPendiente({ pendiente }: { pendiente: PendienteAlumno }) {
           to="/pagos/$a/$b"
           params={{ a: pendiente.codigoInscripcion, b: String(pendiente.numero) }}
           className={clase}
+          {...nombre}
         >
           {contenido}
         </Link>
@@ -38,25 +38,31 @@ export function AccionPendiente({ pendiente }: { pendiente: PendienteAlumno }) {
             abrir: pendiente.tipo === 'documentos-solicitud' ? 'documentos' : pendiente.tipo,
           }}
           className={clase}
+          {...nombre}
         >
           {contenido}
         </Link>
       )
     case 'documentos-personales':
       return (
-        <Link to="/info/personal" hash="documentos-personales" className={clase}>
+        <Link to="/info/personal" hash="documentos-personales" className={clase} {...nombre}>
           {contenido}
         </Link>
       )
     case 'postulacion-pago':
       return (
-        <Link to="/concurso/derechopostulacion/$id" params={{ id: pendiente.concursoId }} className={clase}>
+        <Link to="/concurso/derechopostulacion/$id" params={{ id: pendiente.concursoId }} className={clase} {...nombre}>
           {contenido}
         </Link>
       )
     case 'postulacion-documentos':
       return (
-        <Link to="/concurso/derechopostulacion/detalle/$id" params={{ id: pendiente.concursoId }} className={clase}>
+        <Link
+          to="/concurso/derechopostulacion/detalle/$id"
+          params={{ id: pendiente.concursoId }}
+          className={clase}
+          {...nombre}
+        >
           {contenido}
         </Link>
       )

@@ -9,6 +9,7 @@ import { ApiError, ErrorDeRed, esErrorInternoORed } from '../../lib/api-error.ts
 import { CampoTexto } from '../../ui/campo.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { certificadoMutations, type RespuestaValidacion } from './queries.ts'
+import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 
 /** The server could not be reached although the device is online, or it failed. */
 export const MENSAJE_VALIDACION_ERROR_INTERNO =
@@ -27,6 +28,7 @@ const DialogoEscanerQr = lazy(() => import('./dialogo-escaner-qr.tsx').then((m) 
  * red) whether the document is valid and what it certifies.
  */
 export function PaginaValidador({ codigoInicial = '' }: { codigoInicial?: string | undefined }) {
+  useTituloPagina('Validar certificado')
   const [codigo, setCodigo] = useState(codigoInicial)
   const [errorCampo, setErrorCampo] = useState<string | undefined>()
   const [escaneando, setEscaneando] = useState(false)

@@ -15,6 +15,7 @@ import { solicitudQueries } from '../solicitudes/queries.ts'
 import { Estado, Spinner } from '../../ui/spinner.tsx'
 import { ErrorDeCarga } from './error-de-carga.tsx'
 import { pagoQueries, type ResultadoPago } from './queries.ts'
+import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 
 /**
  * The outcome of one payment, where the gateway's return lands (through the server's 303): in
@@ -22,6 +23,7 @@ import { pagoQueries, type ResultadoPago } from './queries.ts'
  * A payment still waiting for the gateway's answer is asked about again until it settles.
  */
 export function PaginaResultadoPago({ pagoId }: { pagoId: string }) {
+  useTituloPagina('Resultado del pago')
   const consulta = useQuery(pagoQueries.resultado(pagoId))
   const queryClient = useQueryClient()
   const estado = consulta.data?.estado
