@@ -46,7 +46,9 @@ for (const ancho of [360, 1280]) {
     await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Inicio' }).click()
     await pendientes(page).first().waitFor()
     await expect
-      .poll(async () => (await pendientes(page).allTextContents()).some((t) => t.includes(`solicitud ${cuota}). Venció`)))
+      .poll(async () =>
+        (await pendientes(page).allTextContents()).some((t) => t.includes(`solicitud ${cuota}). Venció`)),
+      )
       .toBe(false)
     expect(await pendientes(page).count()).toBeGreaterThan(0)
     await context.close()
@@ -65,10 +67,12 @@ test("each pending action opens the very place where it is done: the enrolment's
   await page.waitForURL(`${portal.url}/info/solicitudes`)
   const dialogo = page.getByRole('dialog', { name: 'Reglamento de Diplomados' })
   await dialogo.getByRole('checkbox', { name: 'He leído y acepto el reglamento' }).waitFor()
-  await dialogo.getByRole('button', { name: 'Cerrar' }).click()
+  await dialogo.getByRole('button', { name: 'Cerrar', exact: true }).click()
   // Behind it, the enrolment's card is open.
   const fila = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'INS-26-40018' }) })
-  expect(await fila.getByRole('button', { name: /^Ocultar detalle/ }).getAttribute('aria-expanded')).toBe('true')
+  expect(
+    await fila.getByRole('button', { name: /^Ocultar detalle de la solicitud/ }).getAttribute('aria-expanded'),
+  ).toBe('true')
   await context.close()
 })
 

@@ -115,7 +115,7 @@ test('screens reached through the app, link by link, open again after a reload w
     await page
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: 'INS-26-40018' }) })
-      .getByRole('button', { name: /^Ver detalle/ })
+      .getByRole('button', { name: /^Ver detalle de la solicitud/ })
       .click()
     await page.getByRole('link', { name: /^Lista de pagos de la solicitud INS-26-40018/ }).click()
   }, lista)

@@ -81,7 +81,7 @@ test('offline: save goes to the outbox, survives a reload with the draft, and is
   expect(await item.count()).toBe(1)
   await item.getByRole('button', { name: 'Reintentar Datos personales y profesionales' }).waitFor()
   await item.getByRole('button', { name: 'Descartar Datos personales y profesionales' }).waitFor()
-  await panel.getByRole('button', { name: 'Cerrar' }).click()
+  await panel.getByRole('button', { name: 'Cerrar', exact: true }).click()
   expect(envios).toEqual([])
   expect((await historial()).length).toBe(antes)
 
@@ -130,7 +130,7 @@ test('reply lost: the first attempt reaches the server but its reply does not; t
   const panel = page.getByRole('dialog', { name: 'Cambios pendientes de envío' })
   await panel.getByRole('button', { name: /^Reintentar/ }).click()
   await panel.getByText('No hay cambios pendientes: todo fue enviado.').waitFor({ timeout: 20_000 })
-  await panel.getByRole('button', { name: 'Cerrar' }).click()
+  await panel.getByRole('button', { name: 'Cerrar', exact: true }).click()
 
   // Only the replay got a reply, and it is the first response again, under the same key.
   await expect.poll(() => envios.length).toBe(1)
