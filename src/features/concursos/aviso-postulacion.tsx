@@ -27,8 +27,11 @@ export function AvisoPostulacion() {
       ).length
     : undefined
   if (pagada && faltan === 0) return null
-  const enPago = ruta === `/concurso/derechopostulacion/${id}`
-  const enPostulacion = ruta === `/concurso/derechopostulacion/detalle/${id}`
+  // Where the screen itself offers the next step (the fee, the application, a payment's outcome),
+  // the notice only says which contest.
+  const enResultadoDePago = ruta.startsWith('/pagos/respuesta/')
+  const enPago = ruta === `/concurso/derechopostulacion/${id}` || enResultadoDePago
+  const enPostulacion = ruta === `/concurso/derechopostulacion/detalle/${id}` || enResultadoDePago
   return (
     <aside className="aviso-postulacion" aria-label="Postulación en curso">
       <p className="aviso-postulacion__texto">
