@@ -14,19 +14,6 @@ export const MENSAJE_SIN_RUT =
   'No encontramos su RUT o pasaporte en sus datos de contacto. Comuníquese con su Asistente Comercial para completarlo.'
 export const MENSAJE_SOLICITUD_NO_ENCONTRADA = 'Solicitud no encontrada'
 
-/** What the list opens for an enrolment: its documents, survey, conditions or regulations. */
-export const DIALOGOS_SOLICITUD = ['documentos', 'encuesta', 'condiciones', 'reglamento'] as const
-export type DialogoSolicitud = (typeof DIALOGOS_SOLICITUD)[number]
-
-/**
- * The list's address may name an enrolment to show (its card open) and what to open of it:
- * '/info/solicitudes?solicitud=INS-26-40018&abrir=encuesta', where a pending action leads.
- */
-export const busquedaSolicitudesSchema = v.object({
-  solicitud: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(40))), undefined),
-  abrir: v.fallback(v.optional(v.picklist(DIALOGOS_SOLICITUD)), undefined),
-})
-
 /** Whether the row shows its uploaded / required documents count. */
 export function muestraDocumentos(tipoCurso: string): boolean {
   return !(TIPOS_CURSO_SIN_DOCUMENTOS as readonly string[]).includes(tipoCurso)

@@ -8,8 +8,8 @@ import {
   MENSAJE_SIN_RUT,
   MENSAJE_SIN_SOLICITUDES,
   TAMANO_PAGINA_SOLICITUDES,
-  type DialogoSolicitud,
 } from '../../domain/solicitudes.ts'
+import type { DialogoSolicitud } from '../../domain/busqueda-solicitudes.ts'
 import { itemsDe } from '../../lib/offline/envios.ts'
 import { useOutboxItems } from '../../lib/offline/use-outbox.ts'
 import { useSesion } from '../../lib/use-sesion.ts'

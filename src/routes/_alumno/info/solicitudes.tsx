@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import { busquedaSolicitudesSchema } from '../../../domain/solicitudes.ts'
+import { busquedaSolicitudesSchema } from '../../../domain/busqueda-solicitudes.ts'
 import { PaginaSolicitudes } from '../../../features/solicitudes/pagina-solicitudes.tsx'
 import { cargarSolicitudes } from '../../../features/solicitudes/queries.ts'
 

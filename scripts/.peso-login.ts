@@ -1,0 +1,137 @@
+// `npm run bench`: what a mid-range phone and a busy enrolment week care about.
+// 1. The gzip size of the JavaScript the login screen loads (what the first screen must fetch),
+//    beside a bare React + TanStack Router + Query + PWA page built with the same versions, and
+//    what restoring the persisted cache costs a signed-in start.
+// 2. p50/p99 latency and throughput of login and of the home data under a short local load.
+// It starts the real server on a temporary DATA_DIR (loopback only) and stops by itself.
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import type { Page } from 'playwright-core'
+import { build } from 'vite'
+import { lanzarNavegador } from '../tests/support/navegador.ts'
+import { clienteDePrueba, iniciarServidorDePrueba } from '../tests/support/servidor.ts'
+import { firmaDePrueba } from '../tests/support/firma.ts'
+import { emitirPdfFirmado } from '../server/papel/documento-pdf.ts'
+
+const DIST = 'dist'
+
+type PesoJs = { archivos: number; raw: number; gzip: number }
+
+/** Every script a page loads until the network is idle, read from `dir` and gzipped as served. */
+async function jsQueCarga(url: string, dir: string, listo: (page: Page) => Promise<void>): Promise<PesoJs> {
+  const browser = await lanzarNavegador()
+  try {
+    const page = await (await browser.newContext()).newPage()
+    const scripts = new Set<string>()
+    page.on('response', (r) => {
+      const path = new URL(r.url()).pathname
+      if (path.endsWith('.js') && r.request().resourceType() === 'script') scripts.add(path)
+    })
+    await page.goto(url, { waitUntil: 'networkidle' })
+    await listo(page)
+    let raw = 0
+    let gzip = 0
+    for (const path of scripts) {
+      const bytes = readFileSync(join(dir, path))
+      raw += bytes.length
+      gzip += gzipSync(bytes, { level: 9 }).length
+    }
+    return { archivos: scripts.size, raw, gzip }
+  } finally {
+    await browser.close()
+  }
+}
+
+/** Builds the bare React + TanStack Router + Query + PWA page and serves it (gzip) on a free port. */
+async function paginaMinima(): Promise<{ url: string; dir: string; cerrar: () => Promise<void> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'pagina-minima-'))
+  await build({ configFile: 'scripts/pagina-minima/vite.config.ts', build: { outDir: dir } })
+  const servidor = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname
+    const archivo = join(dir, path === '/' ? 'index.html' : path)
+    if (!archivo.startsWith(dir) || !existsSync(archivo)) {
+      res.writeHead(404).end()
+      return
+    }
+    // Compressed like the portal's own assets, so both pages are compared as served.
+    const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
+    const cuerpo = readFileSync(archivo)
+    res
+      .writeHead(200, {
+        'Content-Type': archivo.endsWith('.js') ? 'text/javascript' : 'text/html',
+        ...(gzip ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
+      })
+      .end(gzip ? gzipSync(cuerpo) : cuerpo)
+  })
+  await new Promise<void>((listo) => servidor.listen(0, '127.0.0.1', listo))
+  const { port } = servidor.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}/`,
+    dir,
+    cerrar: async () => {
+      await new Promise((listo) => servidor.close(listo))
+      rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** A signed-in reload of /home: how long restoring the persisted cache took, and the first paint. */
+async function arranqueConSesion(url: string) {
+  const browser = await lanzarNavegador()
+  try {
+    const page = await (await browser.newContext()).newPage()
+    await page.goto(`${url}/login`)
+    await page.getByLabel('Correo electrónico').fill('estudiante@demo.cl')
+    await page.getByLabel('Contraseña').fill('Demo2026')
+    await page.getByRole('button', { name: 'Ingresar' }).click()
+    await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+    await page.waitForTimeout(1500)
+    await page.reload()
+    await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+    return await page.evaluate(() => ({
+      restaurar: performance.getEntriesByName('restaurar-cache')[0]?.duration ?? Number.NaN,
+      primerPintado: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    }))
+  } finally {
+    await browser.close()
+  }
+}
+
+function percentil(ordenados: number[], p: number): number {
+  return ordenados[Math.min(ordenados.length - 1, Math.floor((p / 100) * ordenados.length))] ?? Number.NaN
+}
+
+/** Runs `total` calls of `llamada` with `concurrencia` in flight; every call must succeed. */
+async function carga(nombre: string, total: number, concurrencia: number, llamada: (i: number) => Promise<void>) {
+  const tiempos: number[] = []
+  let siguiente = 0
+  const inicio = performance.now()
+  await Promise.all(
+    Array.from({ length: concurrencia }, async () => {
+      while (siguiente < total) {
+        const i = siguiente++
+        const t0 = performance.now()
+        await llamada(i)
+        tiempos.push(performance.now() - t0)
+      }
+    }),
+  )
+  const segundos = (performance.now() - inicio) / 1000
+  tiempos.sort((a, b) => a - b)
+  console.log(
+    `${nombre.padEnd(28)} n=${total} c=${concurrencia}  p50 ${percentil(tiempos, 50).toFixed(1)} ms  p99 ${percentil(tiempos, 99).toFixed(1)} ms  ${(total / segundos).toFixed(0)} req/s`,
+  )
+}
+
+
+const server = await iniciarServidorDePrueba({ throttle: 'off' })
+const login = await jsQueCarga(`${server.url}/login`, DIST, (page) => page.getByRole('button', { name: 'Ingresar' }).waitFor())
+const minima = await paginaMinima()
+const bare = await jsQueCarga(minima.url, minima.dir, (page) => page.getByRole('heading', { name: 'Hola' }).waitFor())
+await minima.cerrar()
+console.log('login', login, 'bare', bare, 'ratio', (login.gzip / bare.gzip).toFixed(4))
+await server.close()
