@@ -46,7 +46,7 @@ test('a revoked document says so with its date, agreeing with its kind', () => {
   expect(tituloDocumentoValido({ codTipoDocumento: '30', tipo: 'Factura' })).toBe('Factura válida')
 })
 
-test("a document refers to its holder in agreement with the registered sex, and with no gender otherwise", () => {
+test('a document refers to its holder in agreement with the registered sex, and with no gender otherwise', () => {
   expect(aPeticionDe('Femenino')).toBe('de la interesada')
   expect(aPeticionDe('Masculino')).toBe('del interesado')
   expect(aPeticionDe('No Binario')).toBe('de la persona interesada')
