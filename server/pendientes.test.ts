@@ -90,7 +90,7 @@ test('each student sees only their own; a student with nothing to do gets an emp
   expect(sin.conteo).toEqual({ solicitudes: 0, concursos: 0, personal: 0 })
 })
 
-test('what the student does takes its item away: an installment paid, a document uploaded, the survey sent', async () => {
+test("what the student does takes its item away: an installment paid, an enrolment's document uploaded, a contest's documents all uploaded", async () => {
   const cliente = await iniciarSesion(server.url, DEMO_CUENTAS.estudiante)
   await consultarDb(
     server.dataDir,

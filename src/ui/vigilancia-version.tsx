@@ -12,7 +12,7 @@ export function VigilanciaVersion() {
       vigilarVersion((remota) => {
         void alerta({
           titulo: TITULO_VERSION_DISTINTA,
-          mensaje: `Existe una nueva versión del portal (${remota}); estás usando la versión ${VERSION_APP}. Actualiza para seguir con la versión más reciente.`,
+          mensaje: `Existe una nueva versión del portal (${remota}); está usando la versión ${VERSION_APP}. Actualice para seguir con la versión más reciente.`,
           acciones: [
             { valor: 'actualizar', etiqueta: 'Actualizar' },
             { valor: 'despues', etiqueta: 'Más tarde' },
