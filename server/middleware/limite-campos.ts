@@ -64,20 +64,27 @@ export const limiteDeCampos = createMiddleware<EntornoApp>(async (c, next) => {
   const contar = contador(aguja)
   const lector = cuerpo.getReader()
   let excedido = false
-  const acotado = new ReadableStream<Uint8Array>({
-    async pull(control) {
-      const { done, value } = await lector.read()
-      if (done) return control.close()
-      if (contar(value) > maximoSeparadores) {
-        excedido = true
-        control.error(new DemasiadosCampos())
-        return
-      }
-      control.enqueue(value)
+  const acotado = new ReadableStream<Uint8Array>(
+    {
+      async pull(control) {
+        const { done, value } = await lector.read()
+        if (done) return control.close()
+        if (contar(value) > maximoSeparadores) {
+          excedido = true
+          control.error(new DemasiadosCampos())
+          return
+        }
+        control.enqueue(value)
+      },
+      // Never cancelled upstream: that would drop the socket before the reply is sent.
+      cancel: () => lector.releaseLock(),
     },
-    // Never cancelled upstream: that would drop the socket before the reply is sent.
-    cancel: () => lector.releaseLock(),
-  })
+    // Nothing is pulled ahead of a reader: with the default queue of one piece, the stream would
+    // read and count the first piece at once, and a slow step before the endpoint (the session's
+    // query on a busy database) would let that count turn a refusal that never reads the body
+    // (415) into a 413.
+    { highWaterMark: 0 },
+  )
   c.req.raw = new Request(c.req.raw, { body: acotado, duplex: 'half' } as RequestInit)
   await next()
   if (excedido) {
