@@ -25,7 +25,7 @@ import {
 } from '../../src/domain/documentos-solicitud.ts'
 import { enlaceDocumentoEmitido } from '../../src/domain/documentos-emitidos.ts'
 import { fechaEnChile } from '../../src/domain/fechas.ts'
-import { pendientesDeSolicitud } from '../../src/domain/pendientes.ts'
+import { documentoPorEntregar, pendientesDeSolicitud } from '../../src/domain/pendientes.ts'
 import { tieneDocumentoIdentidad } from '../../src/domain/documento-identidad.ts'
 import type { EntornoApp, Dependencias } from '../contexto.ts'
 import type { Alumno } from '../db/schema.ts'
@@ -82,7 +82,8 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
       reglamento: situacion.reglamento,
       documentos: muestraDocumentos(f.tipo_curso)
         ? {
-            subidos: situacion.documentos.filter((d) => d.archivo !== null).length,
+            // Delivered: a file that the school's review (once it exists) has not rejected.
+            subidos: situacion.documentos.filter((d) => !documentoPorEntregar(d)).length,
             requeridos: situacion.documentos.length,
           }
         : null,
