@@ -32,6 +32,7 @@ import { rutasDocumentosEmitidos } from './routes/documentos-emitidos.ts'
 import { rutasLookups } from './routes/lookups.ts'
 import { rutasOfertas } from './routes/ofertas.ts'
 import { rutasPagos } from './routes/pagos.ts'
+import { rutasPendientes } from './routes/pendientes.ts'
 import { rutasPersona } from './routes/persona.ts'
 import { rutasReglamento } from './routes/reglamento.ts'
 import { rutasSalud } from './routes/salud.ts'
@@ -57,6 +58,7 @@ export const rutasApi = new Hono<EntornoApp>()
   .route('/lookups', rutasLookups)
   .route('/alumno/persona', rutasPersona)
   .route('/alumno/documentos', rutasDocumentos)
+  .route('/alumno/pendientes', rutasPendientes)
   .route('/alumno', rutasAlumno)
   .route('/certificados', rutasCertificados)
   .route('/solicitudes', rutasSolicitudes)

@@ -145,7 +145,7 @@ test('/api/alumno needs a session, answers the login shape with one, and 401s ag
   const cliente = clienteDePrueba(server.url)
   const sin = await cliente.get('/api/alumno')
   expect(sin.status).toBe(401)
-  expect(await sin.json()).toEqual({ error: 'Sesion Expirada, vuelva a ingresar' })
+  expect(await sin.json()).toEqual({ error: 'Sesión expirada, vuelva a ingresar' })
 
   const login = await (
     await cliente.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: DEMO_PASSWORD })
@@ -179,7 +179,7 @@ test('a session expires after SESSION_TTL_HOURS without use and slides while use
     ahora = new Date(inicio.getTime() + 34.5 * 3_600_000)
     const res = await cliente.get('/api/alumno')
     expect(res.status).toBe(401)
-    expect(await res.json()).toEqual({ error: 'Sesion Expirada, vuelva a ingresar' })
+    expect(await res.json()).toEqual({ error: 'Sesión expirada, vuelva a ingresar' })
   } finally {
     ahora = inicio
   }

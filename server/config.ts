@@ -184,7 +184,7 @@ export function construirConfig(env: Env = process.env): Config {
     distDir: resolve(env.DIST_DIR || './dist'),
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
     smtpUrl: env.SMTP_URL || null,
-    mailFrom: env.MAIL_FROM || 'Portal de Estudiantes <no-responder@postgrado-demo.cl>',
+    mailFrom: env.MAIL_FROM || 'Portal del Estudiante <no-responder@postgrado-demo.cl>',
     serviceAccountEmail: (env.SERVICE_ACCOUNT_EMAIL || 'portal@postgrado-demo.cl').toLowerCase(),
     sessionTtlHours: entero(env, 'SESSION_TTL_HOURS', 12),
     adminSessionTtlHours: entero(env, 'ADMIN_SESSION_TTL_HOURS', 8),

@@ -45,9 +45,12 @@ test('a program certificate states the holder, RUT, program, hours, dates, issue
     '17 de enero de 2025',
     `Código de verificación: ${DEMO_CERTIFICADO_VALIDO}`,
     'Página 1 de 1',
+    // The holder is registered as Femenino: the certificate's words agree.
+    'a petición de la interesada',
   ]) {
     expect(texto.replaceAll('\n', ' ')).toContain(parte)
   }
+  expect(texto.replaceAll('\n', ' ')).not.toContain('del interesado')
 })
 
 test('an invoice bills the company whose RUT is on the enrolment, in CLP', async () => {

@@ -29,7 +29,7 @@ test('every lookup needs a session: 401 with the spec message', async () => {
   for (const path of ['paises', 'profesiones', 'universidades', 'regiones', 'comunas?region=13', 'ciudades']) {
     const res = await clienteDePrueba(server.url).get(`/api/lookups/${path}`)
     expect(res.status).toBe(401)
-    expect(await res.json()).toEqual({ error: 'Sesion Expirada, vuelva a ingresar' })
+    expect(await res.json()).toEqual({ error: 'Sesión expirada, vuelva a ingresar' })
   }
 })
 

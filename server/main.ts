@@ -136,7 +136,7 @@ async function principal(): Promise<void> {
   const base = servidor.config.publicUrl
   const motor = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `SQLite en ${config.dataDir}`
   console.log(
-    `Portal de Estudiantes en ${servidor.url} (datos: ${motor}; archivos: ${config.s3 ? `S3 ${config.s3.bucket}` : 'en disco'})`,
+    `Portal del Estudiante en ${servidor.url} (datos: ${motor}; archivos: ${config.s3 ? `S3 ${config.s3.bucket}` : 'en disco'})`,
   )
   console.log(`Cuentas de demostración (contraseña ${DEMO_PASSWORD}): ${Object.values(DEMO_CUENTAS).join(', ')}`)
   console.log(`Certificado válido: ${base}/certificado/validador?codcertificado=${DEMO_CERTIFICADO_VALIDO}`)

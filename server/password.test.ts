@@ -19,7 +19,7 @@ afterAll(() => server.close())
 
 const ENVIADO = {
   status: 'ok',
-  message: 'Si el correo está registrado, recibirás un mensaje con un enlace para crear una nueva contraseña.',
+  message: 'Si el correo está registrado, recibirá un mensaje con un enlace para crear una nueva contraseña.',
 }
 const ENLACE_INVALIDO = {
   status: 'error',
@@ -43,7 +43,7 @@ test('reset end to end: mailed link, verify, set, new password works, old one an
   expect(await res.json()).toEqual(ENVIADO)
 
   const correo = await esperarCorreo(server.dataDir, email)
-  expect(correo.subject).toBe('Crea tu nueva contraseña del Portal de Estudiantes')
+  expect(correo.subject).toBe('Cree su nueva contraseña del Portal del Estudiante')
   expect(correo.text).toContain(`${server.url}/?recoverpass=`)
   expect(correo.html).toContain(`${server.url}/?recoverpass=`)
   const token = tokenDeRecuperacion(correo)
@@ -51,7 +51,7 @@ test('reset end to end: mailed link, verify, set, new password works, old one an
   const cliente = clienteDePrueba(server.url)
   const verificado = await cliente.post('/api/auth/password/verify', { token })
   expect(verificado.status).toBe(200)
-  expect(await verificado.json()).toEqual({ status: 'ok', message: 'Enlace válido. Crea tu nueva contraseña.' })
+  expect(await verificado.json()).toEqual({ status: 'ok', message: 'Enlace válido. Cree su nueva contraseña.' })
 
   const creada = await cliente.post('/api/auth/password/set', {
     token,
@@ -61,7 +61,7 @@ test('reset end to end: mailed link, verify, set, new password works, old one an
   expect(creada.status).toBe(200)
   expect(await creada.json()).toEqual({
     status: 'ok',
-    message: 'Tu contraseña fue creada. Ya puedes ingresar al portal.',
+    message: 'Su contraseña fue creada. Ya puede ingresar al portal.',
   })
 
   expect((await login(email, 'NuevaClave2026')).cuerpo.codRetorno).toBe(0)
@@ -131,7 +131,7 @@ test('set password applies the shared policy with the spec messages and keeps th
     confirmacion: 'Clave 2026!',
   })
   expect((await caracteres.json()).message).toBe(
-    'La contraseña solo puede contener letras y numeros. Ademas de los caracteres especiales informados',
+    'La contraseña solo puede contener letras y números, además de los caracteres especiales informados.',
   )
   const distintas = await cliente.post('/api/auth/password/set', {
     token,

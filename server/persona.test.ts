@@ -122,7 +122,7 @@ test('without a session GET and PUT answer 401', async () => {
   expect((await anonimo.get('/api/alumno/persona')).status).toBe(401)
   const res = await anonimo.put('/api/alumno/persona', await cuerpoDe(estudiante))
   expect(res.status).toBe(401)
-  expect(await res.json()).toEqual({ error: 'Sesion Expirada, vuelva a ingresar' })
+  expect(await res.json()).toEqual({ error: 'Sesión expirada, vuelva a ingresar' })
 })
 
 test('a valid PUT is stored, answered like GET, and leaves one history row naming the changed fields', async () => {

@@ -30,11 +30,21 @@ async function alumnos(): Promise<number> {
   return Number(fila?.n)
 }
 
-test('register creates an account with a normalised RUT that can sign in at once', async () => {
+test('register creates an account with a normalised RUT, signed in at once, that can sign in again', async () => {
   const cliente = clienteDePrueba(server.url)
   const res = await cliente.post('/api/auth/register', base)
   expect(res.status).toBe(201)
-  expect(await res.json()).toEqual({ status: 'ok', message: 'Cuenta creada. Ingresa con tu correo y contraseña.' })
+  const creada = await res.json()
+  expect(creada).toMatchObject({
+    status: 'ok',
+    message: 'Cuenta creada. Ya inició sesión en el portal.',
+    codRetorno: 0,
+    data: { Name: 'Matías', RUT__c: '15234987-4' },
+  })
+  // The reply's session is a real one: the new student's own data answers.
+  const alumno = await (await cliente.get('/api/alumno')).json()
+  expect(alumno.data.Codigo_Alumno__c).toBe(creada.data.Codigo_Alumno__c)
+  await cliente.post('/api/auth/logout')
 
   const login = await (await cliente.post('/api/auth/login', { email: base.email, password: base.password })).json()
   expect(login.codRetorno).toBe(0)
@@ -77,6 +87,12 @@ test('a RUT or passport already on record is refused with 409, however it is wri
     documento: '016.789.432-1',
   })
   expect(conPuntos.status).toBe(409)
+  const sinGuion = await clienteDePrueba(server.url).post('/api/auth/register', {
+    ...base,
+    email: 'otra@ejemplo.cl',
+    documento: '167894321',
+  })
+  expect(sinGuion.status).toBe(409)
   const pasaporte = await clienteDePrueba(server.url).post('/api/auth/register', {
     ...base,
     email: 'otra@ejemplo.cl',
@@ -86,6 +102,23 @@ test('a RUT or passport already on record is refused with 409, however it is wri
   expect(pasaporte.status).toBe(409)
   expect(await pasaporte.json()).toMatchObject({ message: 'Ya existe una cuenta con ese RUT o pasaporte.' })
   expect(await alumnos()).toBe(antes)
+})
+
+test('a RUT typed without dots or hyphen and a 9-digit mobile are taken and stored in their one form', async () => {
+  const cliente = clienteDePrueba(server.url)
+  const res = await cliente.post('/api/auth/register', {
+    ...base,
+    email: 'sofia.paredes@ejemplo.cl',
+    documento: '16543210k',
+    telefono: '987654321',
+  })
+  expect(res.status).toBe(201)
+  const [fila] = await consultarDb<{ rut: string; telefono_particular: string }>(
+    server.dataDir,
+    'select rut, telefono_particular from alumnos where email = ?',
+    'sofia.paredes@ejemplo.cl',
+  )
+  expect(fila).toEqual({ rut: '16543210-K', telefono_particular: '+56 9 8765 4321' })
 })
 
 test('a foreigner registers with a passport and gets the placeholder RUT', async () => {

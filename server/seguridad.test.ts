@@ -114,6 +114,7 @@ const ENDPOINTS: Endpoint[] = [
     sesion: true,
     url: (ajenos) => `/alumno/documentos/${ajenos.documento}`,
   },
+  { metodo: 'GET', ruta: '/alumno/pendientes', cuerpo: 'ninguno', sesion: true },
   { metodo: 'GET', ruta: '/alumno', cuerpo: 'ninguno', sesion: true },
   { metodo: 'POST', ruta: '/certificados/validar', cuerpo: 'json', sesion: false },
   { metodo: 'POST', ruta: '/certificados/verificar-archivo', cuerpo: 'pdf', sesion: false },

@@ -153,7 +153,7 @@ test('an unexpected error answers 500 with the spec message and logs the stack',
     const res = await clienteDePrueba(server.url).post('/api/certificados/validar', { codValidador: 'ABC' })
     expect(res.status).toBe(500)
     expect(await res.json()).toEqual({
-      error: 'Ocurrio un error interno, verifica tu conexión o comunicalo a su asistente',
+      error: 'Ocurrió un error interno, verifica tu conexión o comunícalo a su asistente',
     })
     // SQLite and PostgreSQL word the missing table differently.
     const error = server.eventos().find((e) => e.mensaje === 'error en POST /api/certificados/validar')

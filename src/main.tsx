@@ -10,7 +10,6 @@ import { registrarServiceWorker } from './lib/sw.ts'
 import { crearRouter } from './router.ts'
 import { cargarBarraAlumno } from './routes/-components/encabezado.tsx'
 import { alerta, hayAlerta } from './ui/alertas.ts'
-import { toast } from './ui/toasts.ts'
 import './styles.css'
 
 // The persisted cache and the outbox load only when a signed-in screen needs them, so the
@@ -44,9 +43,4 @@ createRoot(raiz).render(
 )
 
 // Loaded after the first render: the service worker never delays the first screen.
-void import('virtual:pwa-register').then(({ registerSW }) =>
-  registrarServiceWorker(registerSW, {
-    alQuedarListaSinConexion: () =>
-      toast({ tipo: 'info', mensaje: 'La aplicación está lista para usarse sin conexión' }),
-  }),
-)
+void import('virtual:pwa-register').then(({ registerSW }) => registrarServiceWorker(registerSW))

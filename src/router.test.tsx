@@ -101,8 +101,8 @@ describe('entry guard', () => {
     const router = await abrir('/?concurso=7')
     expect(router.state.location.pathname).toBe('/login')
     expect(localStorage.getItem(CLAVES.backUrl)).toBe('/concurso/derechopostulacion/7')
-    expect(localStorage.getItem(CLAVES.flujoConcurso)).toBe('1')
-    expect(await screen.findByRole('link', { name: 'Regístrate' })).toBeTruthy()
+    expect(localStorage.getItem(CLAVES.flujoConcurso)).toBe('7')
+    expect(await screen.findByRole('link', { name: 'Regístrese' })).toBeTruthy()
   })
 
   test('?concurso=7 with a session opens the contest application page', async () => {

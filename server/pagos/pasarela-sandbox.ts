@@ -191,7 +191,7 @@ function resumen(t: Fila): string {
   return `<section class="caja" aria-labelledby="resumen-titulo">
 <h2 id="resumen-titulo" style="font-size:1.05rem;margin:0 0 8px">Detalle de la compra</h2>
 <dl>
-<dt>Comercio</dt><dd>Portal de Estudiantes</dd>
+<dt>Comercio</dt><dd>Portal del Estudiante</dd>
 <dt>Orden de compra</dt><dd>${escapar(t.orden_compra)}</dd>
 <dt>Monto</dt><dd>${escapar(formatearClp(t.monto))}</dd>
 </dl>

@@ -15,8 +15,14 @@ import type { Database } from '../db/schema.ts'
 import type { CertificadoEscuela } from './certificado-escuela.ts'
 import { emitirPdfFirmado, nuevoCodigoVerificacion, type ContenidoDocumento } from './documento-pdf.ts'
 
-/** The holder as the document records them. */
-export type Titular = { nombre: string; tipoDocumento: string; documento: string; email: string }
+/** The holder as the document records them; `sexoRegistral` decides how the text refers to them. */
+export type Titular = {
+  nombre: string
+  tipoDocumento: string
+  documento: string
+  email: string
+  sexoRegistral: string | null
+}
 
 export type DocumentoAEmitir = {
   alumnoId: string
@@ -56,7 +62,7 @@ export type DependenciasPapel = {
 export async function titularDe(db: DependenciasPapel['db'], alumnoId: string): Promise<Titular> {
   const a = await db
     .selectFrom('alumnos')
-    .select(['nombres', 'apellidos', 'rut', 'tipo_documento', 'numero_documento', 'email'])
+    .select(['nombres', 'apellidos', 'rut', 'tipo_documento', 'numero_documento', 'email', 'sexoregistral'])
     .where('id', '=', alumnoId)
     .executeTakeFirstOrThrow()
   const conRut = !esRutPlaceholder(a.rut) || !a.numero_documento
@@ -65,6 +71,7 @@ export async function titularDe(db: DependenciasPapel['db'], alumnoId: string): 
     tipoDocumento: conRut ? 'RUT' : (a.tipo_documento ?? 'PASAPORTE'),
     documento: conRut ? a.rut : (a.numero_documento ?? ''),
     email: a.email,
+    sexoRegistral: a.sexoregistral,
   }
 }
 

@@ -17,11 +17,11 @@ import { cuerpoJson, type Fallo } from './validacion.ts'
 
 export const MENSAJE_LOGIN_INCORRECTO = 'Correo o contraseña incorrectos'
 export const MENSAJE_RECUPERACION_ENVIADA =
-  'Si el correo está registrado, recibirás un mensaje con un enlace para crear una nueva contraseña.'
-export const MENSAJE_TOKEN_VALIDO = 'Enlace válido. Crea tu nueva contraseña.'
+  'Si el correo está registrado, recibirá un mensaje con un enlace para crear una nueva contraseña.'
+export const MENSAJE_TOKEN_VALIDO = 'Enlace válido. Cree su nueva contraseña.'
 export const MENSAJE_TOKEN_INVALIDO = 'El enlace para crear la contraseña no es válido o ya expiró. Solicite uno nuevo.'
-export const MENSAJE_PASSWORD_CREADA = 'Tu contraseña fue creada. Ya puedes ingresar al portal.'
-export const MENSAJE_CUENTA_CREADA = 'Cuenta creada. Ingresa con tu correo y contraseña.'
+export const MENSAJE_PASSWORD_CREADA = 'Su contraseña fue creada. Ya puede ingresar al portal.'
+export const MENSAJE_CUENTA_CREADA = 'Cuenta creada. Ya inició sesión en el portal.'
 export const MENSAJE_EMAIL_DUPLICADO = 'Ya existe una cuenta con ese correo electrónico.'
 
 /** Endpoints of the requestPassword/verifyToken/setPassword family reply { status, message }. */
@@ -40,18 +40,18 @@ function correoRecuperacion(deps: Dependencias, nombres: string, token: string) 
   const text = [
     `Hola ${nombres}:`,
     '',
-    'Recibimos una solicitud para crear una nueva contraseña en el Portal de Estudiantes.',
-    `Para crearla, abre este enlace (vale por ${minutos} minutos y se puede usar una sola vez):`,
+    'Recibimos una solicitud para crear una nueva contraseña en el Portal del Estudiante.',
+    `Para crearla, abra este enlace (vale por ${minutos} minutos y se puede usar una sola vez):`,
     '',
     enlace,
     '',
-    'Si no la solicitaste, ignora este mensaje: tu contraseña actual sigue vigente.',
+    'Si no la solicitó, ignore este mensaje: su contraseña actual sigue vigente.',
   ].join('\n')
   const html = `<p>Hola ${escaparHtml(nombres)}:</p>
-<p>Recibimos una solicitud para crear una nueva contraseña en el Portal de Estudiantes.</p>
+<p>Recibimos una solicitud para crear una nueva contraseña en el Portal del Estudiante.</p>
 <p><a href="${escaparHtml(enlace)}">Crear mi nueva contraseña</a> (el enlace vale por ${minutos} minutos y se puede usar una sola vez).</p>
-<p>Si no la solicitaste, ignora este mensaje: tu contraseña actual sigue vigente.</p>`
-  return { subject: 'Crea tu nueva contraseña del Portal de Estudiantes', text, html }
+<p>Si no la solicitó, ignore este mensaje: su contraseña actual sigue vigente.</p>`
+  return { subject: 'Cree su nueva contraseña del Portal del Estudiante', text, html }
 }
 
 function escaparHtml(s: string): string {
@@ -268,11 +268,12 @@ export const rutasAuth = new Hono<EntornoApp>()
     const antes = await duplicado()
     if (antes) return c.json(error(antes), 409)
 
+    const id = `alumno-${randomUUID()}`
     try {
       await db
         .insertInto('alumnos')
         .values({
-          id: `alumno-${randomUUID()}`,
+          id,
           email: datos.email,
           password_hash: await hashearPassword(datos.password),
           rut,
@@ -294,5 +295,16 @@ export const rutasAuth = new Hono<EntornoApp>()
       if (despues) return c.json(error(despues), 409)
       throw err
     }
-    return c.json({ status: 'ok', message: MENSAJE_CUENTA_CREADA }, 201)
+    // The applicant came to apply: signed in at once, as after a sign-in, they go straight on to
+    // the contest instead of typing again what they just chose.
+    const alumno = await db.selectFrom('alumnos').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+    await iniciarSesion(c, 'alumno', alumno.id)
+    return c.json(
+      {
+        status: 'ok' as const,
+        message: MENSAJE_CUENTA_CREADA,
+        ...(await respuestaAlumno(db, alumno, config.serviceAccountEmail)),
+      },
+      201,
+    )
   })

@@ -68,7 +68,7 @@ async function camposDelRetorno(c: Context<EntornoApp>): Promise<Record<string, 
 function paginaRetornoDesconocido(titulo: string, texto: string): string {
   return `<!doctype html>
 <html lang="es"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${titulo} — Portal de Estudiantes</title></head>
+<title>${titulo} — Portal del Estudiante</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 16px;line-height:1.5">
 <h1>${titulo}</h1><p>${texto}</p><p><a href="/home">Volver al inicio del portal</a></p></body></html>`
 }

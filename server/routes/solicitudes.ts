@@ -23,8 +23,9 @@ import {
   nombreArchivoSolicitud,
   SECCION_DOCUMENTOS_SOLICITUD,
 } from '../../src/domain/documentos-solicitud.ts'
-import { DOC_REGLAMENTO, enlaceDocumentoEmitido } from '../../src/domain/documentos-emitidos.ts'
-import { requiereReglamento } from '../../src/domain/reglamentos.ts'
+import { enlaceDocumentoEmitido } from '../../src/domain/documentos-emitidos.ts'
+import { fechaEnChile } from '../../src/domain/fechas.ts'
+import { documentoPorEntregar, pendientesDeSolicitud } from '../../src/domain/pendientes.ts'
 import { tieneDocumentoIdentidad } from '../../src/domain/documento-identidad.ts'
 import type { EntornoApp, Dependencias } from '../contexto.ts'
 import type { Alumno } from '../db/schema.ts'
@@ -34,6 +35,7 @@ import { requiereAlumno } from '../middleware/sesion.ts'
 import { nuevaClaveBlob } from '../blobs.ts'
 import { enviarArchivo, guardarReemplazando, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
 import { avisarAsistente } from './aviso-asistente.ts'
+import { situacionDeSolicitudes } from './pendientes.ts'
 import { cuerpoJson } from './validacion.ts'
 
 export const MENSAJE_ENCUESTA_NO_REQUERIDA = 'Esta solicitud no requiere la encuesta general.'
@@ -60,49 +62,15 @@ export { alumnoDe, solicitudPropia }
 export const rutasSolicitudes = new Hono<EntornoApp>()
   .use(requiereAlumno)
   .get('/', async (c) => {
-    const { db, config } = c.var.deps
+    const deps = c.var.deps
+    const { config } = deps
     const alumno = alumnoDe(c.var.alumno)
-    const filas = await db
-      .selectFrom('solicitudes')
-      .leftJoin('encuestas', 'encuestas.codigo_inscripcion', 'solicitudes.codigo_inscripcion')
-      .leftJoin('condiciones', 'condiciones.codigo_inscripcion', 'solicitudes.codigo_inscripcion')
-      .select([
-        'solicitudes.codigo_inscripcion',
-        'solicitudes.fecha_inicio',
-        'solicitudes.anio_curso',
-        'solicitudes.nombre_curso',
-        'solicitudes.curso',
-        'solicitudes.tipo_curso',
-        'solicitudes.cod_grupo',
-        'solicitudes.habilita_tb',
-        'solicitudes.cod_prospecto',
-        'encuestas.enviada_en',
-        'condiciones.decision',
-        'condiciones.decidida_en',
-      ])
-      .where('solicitudes.alumno_id', '=', alumno.id)
-      .orderBy('solicitudes.fecha_inicio', 'desc')
-      .orderBy('solicitudes.codigo_inscripcion', 'desc')
-      .execute()
-    // Revoked documents are not the student's paper any more; a record without a file (issued
-    // before documents had files) has no link to give.
-    const emitidos = await db
-      .selectFrom('documentos_emitidos')
-      .select(['codigo', 'codigo_inscripcion', 'cod_tipo_documento', 'tipo_documento', 'blob_clave'])
-      .where('alumno_id', '=', alumno.id)
-      .where('codigo_inscripcion', 'is not', null)
-      .where('revocado_en', 'is', null)
-      .execute()
-    const subidos = await db
-      .selectFrom('archivos_solicitud')
-      .select(['id', 'codigo_inscripcion', 'cod_documento', 'estado_revision', 'motivo_rechazo'])
-      .where('alumno_id', '=', alumno.id)
-      .execute()
-    const tiene = (codigo: string, tipo: string) =>
-      emitidos.some((d) => d.codigo_inscripcion === codigo && d.cod_tipo_documento === tipo)
-    const solicitudes = filas.map((f) => ({
+    const hoy = fechaEnChile(deps.clock())
+    const { solicitudes: situaciones, emitidos, subidos } = await situacionDeSolicitudes(deps, alumno, hoy)
+    const solicitudes = situaciones.map(({ fila: f, situacion }) => ({
       codigoInscripcion: f.codigo_inscripcion,
       fechaInicio: f.fecha_inicio,
+      fechaTermino: f.fecha_termino,
       anioCurso: f.anio_curso,
       nombreCurso: f.nombre_curso,
       curso: f.curso,
@@ -111,26 +79,32 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
       habilitaTb: f.habilita_tb === 1,
       codProspecto: f.cod_prospecto,
       /** The survey is sent, still to answer, or not asked of this group. */
-      encuesta: !requiereEncuesta(f.cod_grupo)
-        ? ('no-aplica' as const)
-        : f.enviada_en
-          ? ('enviada' as const)
-          : ('pendiente' as const),
+      encuesta: situacion.encuesta,
       /** Whether the regulations are accepted (a signed document exists), to accept, or not asked. */
-      reglamento: !requiereReglamento(f.cod_grupo, f.tipo_curso)
-        ? ('no-aplica' as const)
-        : tiene(f.codigo_inscripcion, DOC_REGLAMENTO)
-          ? ('firmado' as const)
-          : ('pendiente' as const),
-      documentos: conteoDocumentos(
-        f.cod_grupo,
-        f.tipo_curso,
-        subidos.filter((a) => a.codigo_inscripcion === f.codigo_inscripcion),
-      ),
+      reglamento: situacion.reglamento,
+      documentos: muestraDocumentos(f.tipo_curso)
+        ? {
+            // Delivered: a file that the school's review has not rejected.
+            subidos: situacion.documentos.filter((d) => !documentoPorEntregar(d)).length,
+            requeridos: situacion.documentos.length,
+            // How the school's review of those files stands.
+            ...contarRevision(situacion.documentos.flatMap((d) => (d.archivo?.revision ? [d.archivo.revision] : []))),
+          }
+        : null,
       condiciones:
         f.decision && f.decidida_en
           ? ({ decision: f.decision as DecisionCondiciones, decididaEn: f.decidida_en } satisfies Decision)
           : null,
+      /** The program's certificate was issued: the list shows it among the finished ones. */
+      finalizada: situacion.certificadoEmitido,
+      /** Installments paid online: how many there are, how many are still to pay and how many are overdue. */
+      cuotas: {
+        total: situacion.cuotas.length,
+        porPagar: situacion.cuotas.filter((q) => q.estado !== 'pagada').length,
+        vencidas: situacion.cuotas.filter((q) => q.estado === 'vencida').length,
+      },
+      /** What this enrolment asks of the student now, most urgent first. */
+      pendientes: pendientesDeSolicitud(situacion, hoy),
     }))
     return c.json({
       status: 'ok' as const,
@@ -334,25 +308,6 @@ function archivoDeSolicitudJson(
     tamanno: a.tamanno,
     subidoEn: a.subido_en,
     ...revisionJson(a),
-  }
-}
-
-/**
- * Uploaded / required, for the list's column, and how the school's review of those uploads
- * stands; null where the enrolment shows no documents.
- */
-function conteoDocumentos(
-  codGrupo: string,
-  tipoCurso: string,
-  subidos: readonly { cod_documento: string; estado_revision: string }[],
-) {
-  if (!muestraDocumentos(tipoCurso)) return null
-  const requeridos = documentosRequeridosDeSolicitud(codGrupo, tipoCurso)
-  const deRequeridos = subidos.filter((s) => requeridos.some((r) => r.codDocumento === s.cod_documento))
-  return {
-    subidos: deRequeridos.length,
-    requeridos: requeridos.length,
-    ...contarRevision(deRequeridos.map((s) => s.estado_revision)),
   }
 }
 

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import {
   fechaDeRevocacion,
+  aPeticionDe,
   fraseDocumentoValido,
   mensajeDocumentoRevocado,
   tituloDocumentoValido,
@@ -50,4 +51,11 @@ test('a revocation is told as its date in Chile; a bare date stays as it is', ()
   // 01:30 UTC on 3 March is still 2 March in Santiago.
   expect(fechaDeRevocacion('2026-03-03T01:30:00.000Z')).toBe('2026-03-02')
   expect(fechaDeRevocacion('2026-03-02')).toBe('2026-03-02')
+})
+
+test('a document refers to its holder in agreement with the registered sex, and with no gender otherwise', () => {
+  expect(aPeticionDe('Femenino')).toBe('de la interesada')
+  expect(aPeticionDe('Masculino')).toBe('del interesado')
+  expect(aPeticionDe('No Binario')).toBe('de la persona interesada')
+  expect(aPeticionDe(null)).toBe('de la persona interesada')
 })

@@ -56,6 +56,17 @@ function adjetivo(codTipoDocumento: string, masculino: string): string {
   return FEMENINOS.includes(codTipoDocumento) ? `${masculino.slice(0, -1)}a` : masculino
 }
 
+/**
+ * How a document refers to the person who asked for it, agreeing with their registered sex:
+ * 'de la interesada', 'del interesado'; for 'No Binario', or when it is not recorded, the words
+ * that name no gender, 'de la persona interesada'.
+ */
+export function aPeticionDe(sexoRegistral: string | null | undefined): string {
+  if (sexoRegistral === 'Femenino') return 'de la interesada'
+  if (sexoRegistral === 'Masculino') return 'del interesado'
+  return 'de la persona interesada'
+}
+
 /** 'Certificado Programa válido', 'Factura válida'. */
 export function tituloDocumentoValido(doc: Pick<DocumentoVerificado, 'codTipoDocumento' | 'tipo'>): string {
   return `${doc.tipo} ${adjetivo(doc.codTipoDocumento, 'válido')}`

@@ -13,14 +13,14 @@ export const MENSAJE_PRIMERA_RAZON_CURSA = 'Debe seleccionar una primera priorid
 export const MENSAJE_PRIMERA_RAZON_UNIVERSIDAD = 'Debe seleccionar una primera prioridad en elección de universidad'
 export const MENSAJE_RAZON_REPETIDA = 'No puede elegir la misma razón en dos prioridades'
 export const MENSAJE_ENCUESTA_INCOMPLETA = 'Debe completar todos los campos de la encuesta'
-export const MENSAJE_FALTAN_CAMPOS = 'Faltan campos requeridos. Complete toda la encuesta, antes de enviar.'
+export const MENSAJE_FALTAN_CAMPOS = 'Faltan campos requeridos. Complete toda la encuesta antes de enviar.'
 export const MENSAJE_ENCUESTA_ENVIADA = 'Encuesta enviada'
 export const MENSAJE_ERROR_SERVIDOR_ENCUESTA =
-  'Ocurrio un error en el servidor, revise su conexion o cierre la encuesta y abra nuevamente.'
+  'Ocurrió un error en el servidor, revise su conexión o cierre la encuesta y abra nuevamente.'
 export const MENSAJE_SIN_ENCUESTA = 'Aún no hay una encuesta registrada para esta solicitud: complétela y envíela.'
 export const MENSAJE_ENCUESTA_YA_ENVIADA = 'La encuesta de esta solicitud ya fue enviada y no se puede modificar.'
 export function mensajeConsultaFallida(mensaje: string): string {
-  return `no se pudo consultar encuesta: ${mensaje}`
+  return `No se pudo consultar encuesta: ${mensaje}`
 }
 
 export const MAX_IDENTIDAD_GENERO = 100

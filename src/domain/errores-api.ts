@@ -8,7 +8,7 @@
 export type RespuestaError = { error: string; campos?: Record<string, string> }
 
 /** A server error or no connection: the alert the student sees. */
-export const MENSAJE_ERROR_INTERNO = 'Ocurrio un error interno, verifica tu conexión o comunicalo a su asistente'
+export const MENSAJE_ERROR_INTERNO = 'Ocurrió un error interno, verifica tu conexión o comunícalo a su asistente'
 
 /** A signed-in request without a valid session: the 401's message and the alert before login. */
-export const MENSAJE_SESION_EXPIRADA = 'Sesion Expirada, vuelva a ingresar'
+export const MENSAJE_SESION_EXPIRADA = 'Sesión expirada, vuelva a ingresar'

@@ -23,7 +23,7 @@ describe('nuevaPasswordSchema', () => {
 
   test('characters outside letters, digits and * _ - $ get the allowed-characters message', () => {
     expect(MENSAJE_PASSWORD_CARACTERES).toBe(
-      'La contraseña solo puede contener letras y numeros. Ademas de los caracteres especiales informados',
+      'La contraseña solo puede contener letras y números, además de los caracteres especiales informados.',
     )
     expect(primerMensaje('Abcdefg1!')).toBe(MENSAJE_PASSWORD_CARACTERES)
     expect(primerMensaje('Abc defg1')).toBe(MENSAJE_PASSWORD_CARACTERES)

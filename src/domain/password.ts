@@ -12,7 +12,7 @@ const MAYUSCULA = /[A-ZÁÉÍÓÚÜÑ]/
 const MINUSCULA = /[a-záéíóúüñ]/
 
 export const MENSAJE_PASSWORD_CARACTERES =
-  'La contraseña solo puede contener letras y numeros. Ademas de los caracteres especiales informados'
+  'La contraseña solo puede contener letras y números, además de los caracteres especiales informados.'
 export const MENSAJE_PASSWORD_NO_VALIDA = `La contraseña no es válida: debe tener al menos ${PASSWORD_MIN_LENGTH} caracteres, un número, una mayúscula y una minúscula`
 export const MENSAJE_PASSWORDS_NO_COINCIDEN = 'Las contraseñas no coinciden, por favor revisar.'
 

@@ -289,7 +289,14 @@ describe('personaSchema: teléfonos', () => {
     expect(errores(con({ celular: '' }))).toEqual({})
     expect(errores(con({ celular: undefined }))).toEqual({})
     expect(parse(con({ celular: ' +56 9 1234 5678 ' })).celular).toBe('+56 9 1234 5678')
-    expect(errores(con({ celular: '912345678' })).celular).toBe(MENSAJE_TELEFONO)
+    expect(errores(con({ celular: '12345' })).celular).toBe(MENSAJE_TELEFONO)
+  })
+
+  test('a Chilean 9-digit number is taken without +56 and stored with it; the prefix alone counts as empty', () => {
+    expect(parse(con({ celular: '912345678' })).celular).toBe('+56 9 1234 5678')
+    expect(parse(con({ telefonoParticular: '223456789' })).telefonoParticular).toBe('+56 2 2345 6789')
+    expect(parse(con({ celular: '+56 ' })).celular).toBe('')
+    expect(errores(con({ telefonoParticular: '+56 ' })).telefonoParticular).toBe(MENSAJE_CAMPO_OBLIGATORIO)
   })
 })
 

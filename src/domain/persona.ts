@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { esNumeroDocumentoValido, MENSAJE_PASAPORTE_OBLIGATORIO } from './documento-identidad.ts'
 import { MENSAJE_EDAD, esMayorDeEdad } from './edad.ts'
 import { esRutPlaceholder, MENSAJE_RUT_INVALIDO, rutValido } from './rut.ts'
-import { MENSAJE_TELEFONO, TELEFONO_PATTERN, telefonoSchema } from './telefono.ts'
+import { telefonoOpcionalSchema, telefonoRequeridoSchema } from './telefono.ts'
 import {
   MENSAJE_CAMPO_OBLIGATORIO,
   requeridoSi,
@@ -83,7 +83,7 @@ export const TIPOS_INSTITUCION = [
 
 /** A personal-data save that failed. */
 export const MENSAJE_ACTUALIZACION_FALLIDA =
-  'Error al actualizar sus datos, volver a intentar. Si el error continua contactar con su Asistente Comercial.'
+  'Error al actualizar sus datos, volver a intentar. Si el error continúa, contactar con su Asistente Comercial.'
 
 /** Dialog shown when the form is invalid (the fields in red say what is missing). */
 export const MENSAJE_FALTAN_DATOS = 'Faltan datos requeridos'
@@ -195,17 +195,8 @@ function objetoPersona(hoy?: Date) {
         v.check(esFechaIso, MENSAJE_CAMPO_OBLIGATORIO),
         v.check((fecha) => !esFechaIso(fecha) || esMayorDeEdad(fecha, hoy ?? new Date()), MENSAJE_EDAD),
       ),
-      telefonoParticular: v.pipe(
-        v.string(MENSAJE_CAMPO_OBLIGATORIO),
-        v.trim(),
-        v.nonEmpty(MENSAJE_CAMPO_OBLIGATORIO),
-        telefonoSchema,
-      ),
-      celular: v.pipe(
-        v.optional(v.string(MENSAJE_TELEFONO), ''),
-        v.trim(),
-        v.check((c) => c === '' || TELEFONO_PATTERN.test(c), MENSAJE_TELEFONO),
-      ),
+      telefonoParticular: telefonoRequeridoSchema(MENSAJE_CAMPO_OBLIGATORIO),
+      celular: telefonoOpcionalSchema,
       nacionalidad: requerido(MAX_CODIGO),
       tipoResidencia: opcionEntre(CODIGOS_RESIDENCIA),
       paisOrigen: opcional(MAX_CODIGO),

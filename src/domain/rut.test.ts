@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { digitoVerificador, esRutPlaceholder, limpiarRut, normalizarRut, rutValido } from './rut.ts'
+import { digitoVerificador, esRutPlaceholder, formatearRut, limpiarRut, normalizarRut, rutValido } from './rut.ts'
 
 describe('rutValido', () => {
   test('accepts a RUT with the right modulo-11 check digit', () => {
@@ -32,12 +32,22 @@ describe('rutValido', () => {
     expect(rutValido('000-0')).toBe(false)
   })
 
+  test('accepts it typed without the hyphen, as many people do', () => {
+    expect(rutValido('16543210K')).toBe(true)
+    expect(rutValido('16543210k')).toBe(true)
+    expect(rutValido('123456785')).toBe(true)
+    expect(rutValido('16.543.210-k')).toBe(true)
+    expect(rutValido('16 543 210 K')).toBe(true)
+    expect(rutValido('165432101')).toBe(false)
+  })
+
   test('refuses malformed input', () => {
     expect(rutValido('')).toBe(false)
-    expect(rutValido('123456785')).toBe(false)
     expect(rutValido('12345678-')).toBe(false)
     expect(rutValido('1234567890-1')).toBe(false)
     expect(rutValido('abc-5')).toBe(false)
+    expect(rutValido('12-34-5')).toBe(false)
+    expect(rutValido('K')).toBe(false)
   })
 })
 
@@ -56,8 +66,18 @@ describe('limpiarRut, normalizarRut, esRutPlaceholder', () => {
     expect(limpiarRut('12.345.678-k')).toBe('12345678-K')
   })
 
-  test('normalizarRut drops dots and leading zeros', () => {
+  test('normalizarRut drops dots and leading zeros and puts the hyphen back', () => {
     expect(normalizarRut('012.345.678-k')).toBe('12345678-K')
+    expect(normalizarRut('16543210k')).toBe('16543210-K')
+    expect(normalizarRut(' 16.543.210-K ')).toBe('16543210-K')
+  })
+
+  test('formatearRut shows a RUT typed any common way as 16.543.210-K', () => {
+    expect(formatearRut('16543210K')).toBe('16.543.210-K')
+    expect(formatearRut('16.543.210-k')).toBe('16.543.210-K')
+    expect(formatearRut('6-k')).toBe('6-K')
+    expect(formatearRut('1234567-4')).toBe('1.234.567-4')
+    expect(formatearRut('no es un rut')).toBe('no es un rut')
   })
 
   test('the placeholder and an empty value denote the foreigner case', () => {

@@ -9,7 +9,7 @@ export const TAMANO_PAGINA_SOLICITUDES = 7
 /** Groups whose students answer the general survey (and accept the regulations after it). */
 export const GRUPOS_CON_ENCUESTA = ['1', '5'] as const
 
-export const MENSAJE_SIN_SOLICITUDES = 'No posee solicitudes, en caso de error comunicate con tu Asistente Comercial'
+export const MENSAJE_SIN_SOLICITUDES = 'No posee solicitudes; en caso de error, comuníquese con su Asistente Comercial.'
 export const MENSAJE_SIN_RUT =
   'No encontramos su RUT o pasaporte en sus datos de contacto. Comuníquese con su Asistente Comercial para completarlo.'
 export const MENSAJE_SOLICITUD_NO_ENCONTRADA = 'Solicitud no encontrada'

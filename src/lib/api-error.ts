@@ -19,7 +19,7 @@ export class ApiError extends Error {
 /** The request never got an answer: no connection, DNS, server down. */
 export class ErrorDeRed extends Error {
   constructor(cause?: unknown) {
-    super('No fue posible conectarse con el servidor. Revisa tu conexión.', { cause })
+    super('No fue posible conectarse con el servidor. Revise su conexión.', { cause })
     this.name = 'ErrorDeRed'
   }
 }

@@ -125,10 +125,10 @@ describe('api', () => {
     window.history.replaceState(null, '', '/info/solicitudes?pagina=2')
     const alExpirar = vi.fn()
     alExpirarSesion(alExpirar)
-    fetchMock.mockResolvedValue(json({ error: 'Sesion Expirada, vuelva a ingresar' }, 401))
+    fetchMock.mockResolvedValue(json({ error: 'Sesión expirada, vuelva a ingresar' }, 401))
     await expect(api('/api/alumno')).rejects.toMatchObject({
       status: 401,
-      message: 'Sesion Expirada, vuelva a ingresar',
+      message: 'Sesión expirada, vuelva a ingresar',
     })
     expect(haySesion()).toBe(false)
     expect(localStorage.getItem(CLAVES.backUrl)).toBe('/info/solicitudes?pagina=2')
@@ -138,7 +138,7 @@ describe('api', () => {
   test('a 401 with nobody signed in, or on logout, does not call the handler', async () => {
     const alExpirar = vi.fn()
     alExpirarSesion(alExpirar)
-    fetchMock.mockImplementation(async () => json({ error: 'Sesion Expirada, vuelva a ingresar' }, 401))
+    fetchMock.mockImplementation(async () => json({ error: 'Sesión expirada, vuelva a ingresar' }, 401))
     await expect(api('/api/alumno')).rejects.toBeInstanceOf(ApiError)
     guardarSesion({ nombre: 'C', apellido: '', rut: '', codigoAlumno: 'A1', asistente: null, cuentaServicio: '' })
     document.cookie = 'XSRF-TOKEN=t; path=/'

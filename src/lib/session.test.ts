@@ -7,7 +7,10 @@ import {
   guardarSesion,
   haySesion,
   leerSesion,
+  concursoDeRuta,
+  concursoDelFlujo,
   marcarFlujoConcurso,
+  terminarFlujoConcurso,
   sesionDesdeRespuesta,
   tomarBackUrl,
   vieneDeConcurso,
@@ -90,10 +93,20 @@ describe('back-url', () => {
   })
 })
 
-test('the contest flag', () => {
+test('the contest flag remembers which contest, when the link named one', () => {
   expect(vieneDeConcurso()).toBe(false)
-  marcarFlujoConcurso()
+  marcarFlujoConcurso(concursoDeRuta('/concurso/listado'))
   expect(vieneDeConcurso()).toBe(true)
+  expect(concursoDelFlujo()).toBeNull()
+  marcarFlujoConcurso(concursoDeRuta('/concurso/derechopostulacion/7'))
+  expect(concursoDelFlujo()).toBe('7')
+  // A later page without a contest keeps the one already named.
+  marcarFlujoConcurso(concursoDeRuta('/concurso/listado'))
+  expect(concursoDelFlujo()).toBe('7')
+  expect(concursoDeRuta('/concurso/derechopostulacion/detalle/9')).toBe('9')
+  expect(concursoDeRuta('/concurso/detalle/11')).toBe('11')
+  terminarFlujoConcurso()
+  expect(vieneDeConcurso()).toBe(false)
 })
 
 test('cerrarSesionLocal clears localStorage and sessionStorage, and the device is no longer signed in', () => {

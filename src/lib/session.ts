@@ -10,7 +10,11 @@ export const CLAVES = {
   sesion: 'portal.sesion',
   /** Path + search the student wanted before being sent to sign in. */
   backUrl: 'portal.backUrl',
-  /** '1' when the student arrived from a contest flow: the login page then shows 'Regístrate'. */
+  /**
+   * Set when the student arrived from a contest flow: the login page then shows 'Regístrese'. It
+   * holds the contest's id when the link named one ('' otherwise), so every screen can say
+   * 'Postulando a: …' until the applicant is done.
+   */
   flujoConcurso: 'portal.flujoConcurso',
 } as const
 
@@ -123,12 +127,30 @@ export function tomarBackUrl(): string | null {
   return url && esBackUrlSegura(url) ? url : null
 }
 
-export function marcarFlujoConcurso(): void {
-  escribir(CLAVES.flujoConcurso, '1')
+/** The contest a signed-in page's path is about ('/concurso/derechopostulacion/7' -> '7'), if any. */
+export function concursoDeRuta(pathname: string): string | undefined {
+  return /^\/concurso\/(?:detalle|derechopostulacion(?:\/detalle)?)\/([^/?#]+)/.exec(pathname)?.[1]
+}
+
+/** Remembers a contest flow, and which contest when the link named one. */
+export function marcarFlujoConcurso(concursoId?: string): void {
+  escribir(CLAVES.flujoConcurso, concursoId ?? leer(CLAVES.flujoConcurso) ?? '')
+  notificar()
 }
 
 export function vieneDeConcurso(): boolean {
-  return leer(CLAVES.flujoConcurso) === '1'
+  return leer(CLAVES.flujoConcurso) !== null
+}
+
+/** The contest the student is applying to, as its link named it, or null. */
+export function concursoDelFlujo(): string | null {
+  return leer(CLAVES.flujoConcurso) || null
+}
+
+/** The applicant is done with the contest flow (or chose to hide it). */
+export function terminarFlujoConcurso(): void {
+  escribir(CLAVES.flujoConcurso, null)
+  notificar()
 }
 
 /**

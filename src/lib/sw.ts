@@ -1,11 +1,12 @@
 // Service worker registration (vite-plugin-pwa, registerType 'prompt') and the one way to apply
-// an update, shared by the 'Hay una nueva versión disponible' prompt and 'VERSION DISTINTA'.
+// an update, shared by the 'Hay una nueva versión disponible' prompt and 'VERSIÓN DISTINTA'.
 
 type ActualizarSw = (recargar?: boolean) => Promise<void>
 
 let actualizarSw: ActualizarSw | undefined
 let registro: ServiceWorkerRegistration | undefined
 let nuevaVersionEsperando = false
+let listaSinConexion = false
 const oyentes = new Set<() => void>()
 
 function publicar(): void {
@@ -14,6 +15,14 @@ function publicar(): void {
 
 export function hayNuevaVersion(): boolean {
   return nuevaVersionEsperando
+}
+
+/**
+ * The app shell is stored on the device: from now on the app opens without network. Said to
+ * screen readers in the connection's status line, never as a notification over the page.
+ */
+export function estaListaSinConexion(): boolean {
+  return listaSinConexion
 }
 
 export function suscribirNuevaVersion(oyente: () => void): () => void {
@@ -29,17 +38,17 @@ export function descartarAvisoNuevaVersion(): void {
 type RegistrarSw = typeof import('virtual:pwa-register').registerSW
 
 /** Called by main.tsx with vite-plugin-pwa's registerSW (kept out of here so tests need no plugin). */
-export function registrarServiceWorker(
-  registerSW: RegistrarSw,
-  avisos: { alQuedarListaSinConexion: () => void },
-): void {
+export function registrarServiceWorker(registerSW: RegistrarSw): void {
   if (!('serviceWorker' in navigator)) return
   actualizarSw = registerSW({
     onNeedRefresh() {
       nuevaVersionEsperando = true
       publicar()
     },
-    onOfflineReady: avisos.alQuedarListaSinConexion,
+    onOfflineReady() {
+      listaSinConexion = true
+      publicar()
+    },
     onRegisteredSW(_url, r) {
       registro = r
     },

@@ -1,5 +1,5 @@
 // The app compares the version built into it with /version.json on the server and
-// raises 'VERSION DISTINTA' when they differ. It is fetched with `cache: 'no-store'` on
+// raises 'VERSIÓN DISTINTA' when they differ. It is fetched with `cache: 'no-store'` on
 // launch, on focus and on a timer; a failed fetch is normal offline and is ignored.
 
 export const VERSION_APP: string = __APP_VERSION__

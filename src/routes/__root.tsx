@@ -3,7 +3,7 @@ import { createRootRouteWithContext, Outlet, redirect, useRouterState } from '@t
 import { destinoDeEntrada } from '../domain/guardia-entrada.ts'
 import { AvisoSinConexion } from '../features/offline/aviso-sin-conexion.tsx'
 import type { Offline } from '../lib/offline/iniciar-offline.ts'
-import { haySesion } from '../lib/session.ts'
+import { haySesion, marcarFlujoConcurso } from '../lib/session.ts'
 import { AlertasEnPantalla } from '../ui/alertas-en-pantalla.tsx'
 import { IndicadorCarga } from '../ui/indicador-carga.tsx'
 import { Notificaciones } from '../ui/notificaciones.tsx'
@@ -28,6 +28,9 @@ export const Route = createRootRouteWithContext<ContextoRouter>()({
     if (preload || entradaRevisada) return
     entradaRevisada = true
     const destino = destinoDeEntrada(location.search as Record<string, unknown>, haySesion())
+    // A contest link starts the applicant's flow, signed in or not: every screen then says which
+    // contest they are applying to.
+    if (destino?.to === '/concurso/derechopostulacion/$id') marcarFlujoConcurso(destino.params.id)
     if (destino && destino.to !== '/login') throw redirect({ ...destino, replace: true })
   },
   component: RootLayout,

@@ -1,14 +1,15 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { useEffect } from 'react'
+import { AvisoPostulacion } from '../features/concursos/aviso-postulacion.tsx'
 import { CambiosPendientes } from '../features/offline/cambios-pendientes.tsx'
 import { iniciarSincronizacion } from '../lib/offline/sincronizacion.ts'
 import { OutboxProvider } from '../lib/offline/use-outbox.ts'
-import { guardarBackUrl, haySesion, marcarFlujoConcurso } from '../lib/session.ts'
+import { concursoDeRuta, guardarBackUrl, haySesion, marcarFlujoConcurso } from '../lib/session.ts'
 import { useSesion } from '../lib/use-sesion.ts'
 import { cargarBarraAlumno } from './-components/encabezado.tsx'
 
 // Signed-in pages. Without a session: remember where the student wanted to go (the back-url),
-// remember a contest flow (it makes 'Regístrate' appear on the login page), sign in. With one:
+// remember a contest flow (it makes 'Regístrese' appear on the login page), sign in. With one:
 // the persisted cache is restored before any of these screens loads its data, so they open
 // offline with what was stored, and the header's navigation is there when they show.
 export const Route = createFileRoute('/_alumno')({
@@ -16,7 +17,7 @@ export const Route = createFileRoute('/_alumno')({
     if (!haySesion()) {
       if (!preload) {
         guardarBackUrl(location.href)
-        if (location.pathname.startsWith('/concurso/')) marcarFlujoConcurso()
+        if (location.pathname.startsWith('/concurso/')) marcarFlujoConcurso(concursoDeRuta(location.pathname))
       }
       throw redirect({ to: '/login', replace: true })
     }
@@ -43,6 +44,7 @@ function LayoutAlumno() {
   return (
     <OutboxProvider outbox={outbox}>
       {codigo ? <CambiosPendientes alumno={codigo} /> : null}
+      <AvisoPostulacion />
       <Outlet />
     </OutboxProvider>
   )

@@ -1,5 +1,5 @@
-// Modal alerts ('Sesion Expirada, vuelva a ingresar', the HTTP-500 message,
-// 'VERSION DISTINTA'). One at a time, in order; each resolves with the action chosen.
+// Modal alerts ('Sesión expirada, vuelva a ingresar', the HTTP-500 message,
+// 'VERSIÓN DISTINTA'). One at a time, in order; each resolves with the action chosen.
 
 export type AccionAlerta = { valor: string; etiqueta: string }
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
+import { registrarModal } from './capa-modal.ts'
 
 /**
  * Opens a native <dialog> as modal when it mounts (focus stays inside it; Escape fires `cancel`),
@@ -17,13 +18,17 @@ export function useDialogoModal<T extends HTMLElement>(enfocar: string) {
     }
     // Modal dialogs stack in the order they open: an alert already on screen (a dialog that
     // changed state and opened again behind it, say) is raised back above this one.
+    const quitar = registrarModal(dialogo)
     for (const alerta of document.querySelectorAll<HTMLDialogElement>('dialog[role="alertdialog"][open]')) {
       if (alerta === dialogo || typeof alerta.showModal !== 'function') continue
       alerta.close()
       alerta.showModal()
+      // On top again: its own unmount takes it off the stack.
+      registrarModal(alerta)
     }
     dialogo.querySelector<T>(enfocar)?.focus()
     return () => {
+      quitar()
       if (dialogo.open && typeof dialogo.close === 'function') dialogo.close()
       if (previo?.isConnected) previo.focus()
     }

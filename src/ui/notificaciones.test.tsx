@@ -23,7 +23,7 @@ function mostrar() {
 
 test('a toast shows its title and message, with a close button', () => {
   const aviso = mostrar()
-  expect(aviso).toHaveProperty('textContent', expect.stringContaining('Alerta!'))
+  expect(aviso).toHaveProperty('textContent', expect.stringContaining('¡Alerta!'))
   expect(aviso.textContent).toContain('Correo o contraseña incorrectos')
   expect(screen.getByRole('button', { name: 'Cerrar notificación' })).toBeTruthy()
 })
@@ -69,10 +69,10 @@ test('the close button removes the toast at once (after the animation)', () => {
   expect(screen.queryByRole('alert')).toBeNull()
 })
 
-test('success toasts are polite status messages titled Éxito!', () => {
+test('success toasts are polite status messages titled ¡Éxito!', () => {
   render(<Notificaciones />)
   act(() => {
     toast({ tipo: 'success', mensaje: 'Tu contraseña fue creada.' })
   })
-  expect(screen.getByRole('status').textContent).toContain('Éxito!')
+  expect(screen.getByRole('status').textContent).toContain('¡Éxito!')
 })

@@ -1,16 +1,25 @@
 import { useSyncExternalStore } from 'react'
+import { createPortal } from 'react-dom'
+import { modalSuperior, suscribirModales } from './capa-modal.ts'
 import { cerrarToast, leerToasts, pausarToast, reanudarToast, suscribirToasts, type Toast } from './toasts.ts'
 
-/** The notification region, top right. */
+/**
+ * The notification region: top right below the header (never over its buttons), at the bottom
+ * on a phone. While a modal dialog is open the region moves into it: a modal dialog covers the
+ * rest of the page and makes it inert, so a notification left outside would show behind its
+ * backdrop, unreadable, and its close button would not answer.
+ */
 export function Notificaciones() {
   const toasts = useSyncExternalStore(suscribirToasts, leerToasts, leerToasts)
-  return (
+  const modal = useSyncExternalStore(suscribirModales, modalSuperior, modalSuperior)
+  const region = (
     <section className="toasts" aria-label="Notificaciones">
       {toasts.map((t) => (
         <ToastItem key={t.id} toast={t} />
       ))}
     </section>
   )
+  return modal ? createPortal(region, modal) : region
 }
 
 function ToastItem({ toast }: { toast: Toast }) {

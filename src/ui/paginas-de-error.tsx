@@ -1,10 +1,12 @@
 import { Link, useRouter, type ErrorComponentProps } from '@tanstack/react-router'
+import { useTituloPagina } from './titulo-pagina.ts'
 
 export function PaginaNoEncontrada() {
+  useTituloPagina('Página no encontrada')
   return (
     <section className="pagina pagina--estrecha">
       <h1>Página no encontrada</h1>
-      <p>La dirección que abriste no existe en el portal.</p>
+      <p>La dirección que abrió no existe en el portal.</p>
       <p>
         <Link to="/" className="boton">
           Volver al inicio
@@ -15,12 +17,13 @@ export function PaginaNoEncontrada() {
 }
 
 export function PaginaError({ reset }: ErrorComponentProps) {
+  useTituloPagina('Ocurrió un error')
   const router = useRouter()
   return (
     <section className="pagina pagina--estrecha" role="alert">
       <h1>Ocurrió un error</h1>
       <p>
-        No fue posible mostrar esta página. Intenta nuevamente; si el problema continúa, comunícate con tu asistente.
+        No fue posible mostrar esta página. Intente nuevamente; si el problema continúa, comuníquese con su asistente.
       </p>
       <p className="acciones">
         <button

@@ -16,8 +16,8 @@ export const EXTENSION_TOAST_MS = 1000
 export const ANIMACION_TOAST_MS = 300
 
 const TITULOS: Record<TipoToast, string> = {
-  success: 'Éxito!',
-  warning: 'Alerta!',
+  success: '¡Éxito!',
+  warning: '¡Alerta!',
   error: 'Error',
   info: 'Información',
 }

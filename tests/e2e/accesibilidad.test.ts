@@ -21,7 +21,8 @@ test('the public screens have no serious accessibility findings', async () => {
   const pantallas: [string, () => Promise<void>][] = [
     ['/login', () => page.getByRole('button', { name: 'Ingresar' }).waitFor()],
     ['/password', () => page.getByRole('button', { name: 'Enviar enlace' }).waitFor()],
-    ['/?concurso=7', () => page.getByRole('link', { name: 'Regístrate' }).waitFor()],
+    ['/password?recoverpass=caducado', () => page.getByRole('link', { name: 'Solicitar un nuevo enlace' }).waitFor()],
+    ['/?concurso=7', () => page.getByRole('link', { name: 'Regístrese' }).waitFor()],
     ['/register', () => page.getByRole('button', { name: 'Crear cuenta' }).waitFor()],
     [
       `/certificado/validador?codcertificado=${DEMO_CERTIFICADO_VALIDO}`,
@@ -58,6 +59,7 @@ test('the signed-in screens have no serious accessibility findings', async () =>
   const { page, context } = await portal.newPage()
   await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
   await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+  await page.getByRole('region', { name: 'Pendientes' }).getByRole('listitem').first().waitFor()
   expect(await hallazgosGraves(page), '/home').toEqual([])
 
   await page.goto(`${portal.url}/info/personal`)
@@ -65,11 +67,15 @@ test('the signed-in screens have no serious accessibility findings', async () =>
   expect(await hallazgosGraves(page), '/info/personal').toEqual([])
 
   await page.goto(`${portal.url}/info/solicitudes`)
-  await page.getByRole('table').waitFor()
+  await page.getByRole('table').first().waitFor()
   expect(await hallazgosGraves(page), '/info/solicitudes').toEqual([])
-  await page
+  const fila = (codigo: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: codigo }) })
+  await fila('INS-25-30502')
+    .getByRole('button', { name: /^Ver detalle de la solicitud/ })
+    .click()
+  expect(await hallazgosGraves(page), '/info/solicitudes, una tarjeta abierta').toEqual([])
+  await fila('INS-25-30502')
     .getByRole('button', { name: /Realizar Encuesta/ })
-    .first()
     .click()
   await page
     .getByRole('dialog', { name: /Encuesta general/ })
@@ -80,12 +86,53 @@ test('the signed-in screens have no serious accessibility findings', async () =>
     .getByRole('dialog', { name: /Encuesta general/ })
     .getByRole('button', { name: 'Cancelar' })
     .click()
-  await page
+  // The regulations waiting for the survey: the block said first, the consent box disabled.
+  await fila('INS-25-30502')
     .getByRole('button', { name: /Leer y Aceptar/ })
-    .first()
     .click()
-  await page.getByRole('dialog').getByRole('button', { name: 'Aceptar reglamento' }).waitFor()
+  await page.getByRole('dialog').getByRole('button', { name: 'Responder encuesta' }).waitFor()
+  expect(await hallazgosGraves(page), 'reglamento bloqueado').toEqual([])
+  await page.getByRole('dialog').getByRole('button', { name: 'Cerrar', exact: true }).click()
+  // The regulations that can be accepted, the box ticked, and the confirmation that names them.
+  await fila('INS-26-40018')
+    .getByRole('button', { name: /^Ver detalle de la solicitud/ })
+    .click()
+  await fila('INS-26-40018')
+    .getByRole('button', { name: /Leer y Aceptar/ })
+    .click()
+  const reglamento = page.getByRole('dialog', { name: 'Reglamento de Diplomados' })
+  await reglamento.getByRole('checkbox', { name: 'He leído y acepto el reglamento' }).check()
   expect(await hallazgosGraves(page), 'reglamento').toEqual([])
+  await reglamento.getByRole('button', { name: 'Aceptar reglamento' }).click()
+  await page.getByRole('alertdialog', { name: 'Firmar el reglamento' }).waitFor()
+  expect(await hallazgosGraves(page), 'confirmación de la firma').toEqual([])
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Cancelar' }).click()
+  await reglamento.getByRole('button', { name: 'Cerrar', exact: true }).click()
+  // A notification shown while a dialog is open sits inside it, above its backdrop.
+  await fila('INS-26-40018')
+    .getByRole('button', { name: /condiciones de la solicitud/ })
+    .click()
+  const condiciones = page.getByRole('dialog', { name: /Condiciones de la solicitud/ })
+  await condiciones.getByRole('button', { name: 'Aceptar condiciones' }).click()
+  await page.getByRole('region', { name: 'Notificaciones' }).getByText('Condiciones aceptadas').waitFor()
+  expect(await hallazgosGraves(page), 'notificación').toEqual([])
+  await context.close()
+})
+
+test('the changed screens have no serious accessibility findings at 1280 px either', async () => {
+  const { page, context } = await portal.newPage(1280)
+  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
+  await page.getByRole('region', { name: 'Pendientes' }).getByRole('listitem').first().waitFor()
+  expect(await hallazgosGraves(page), '/home a 1280').toEqual([])
+  await page.goto(`${portal.url}/info/solicitudes`)
+  await page.getByRole('table').first().waitFor()
+  expect(await hallazgosGraves(page), '/info/solicitudes a 1280').toEqual([])
+  await page.goto(`${portal.url}/info/personal`)
+  await page.getByRole('button', { name: 'Guardar' }).waitFor()
+  expect(await hallazgosGraves(page), '/info/personal a 1280').toEqual([])
+  await page.goto(`${portal.url}/concurso/listado`)
+  await page.getByRole('region', { name: 'Concursos cerrados' }).waitFor()
+  expect(await hallazgosGraves(page), '/concurso/listado a 1280').toEqual([])
   await context.close()
 })
 

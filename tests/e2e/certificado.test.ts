@@ -80,6 +80,18 @@ test('a network failure shows the validator internal-error message', async () =>
   await context.close()
 })
 
+test('with no network the validator says it needs a connection, not an internal error', async () => {
+  const { page, context } = await portal.newPage()
+  await page.goto(`${portal.url}/certificado/validador`)
+  await page.getByRole('button', { name: 'Validar' }).waitFor()
+  await context.setOffline(true)
+  await page.getByLabel('Código del certificado').fill('CUALQUIERA')
+  await page.getByRole('button', { name: 'Validar' }).click()
+  await page.getByText(/^Sin conexión: validar un documento requiere internet/).waitFor()
+  expect(await page.getByText(/error interno/).count()).toBe(0)
+  await context.close()
+})
+
 test("the certificate's own signed PDF, chosen as a file, is recognised; a copy with one byte changed is not", async () => {
   const pdf = await pdfDelCertificado()
   const { page, context } = await portal.newPage()

@@ -8,11 +8,11 @@ import { consultarDb } from '../support/servidor.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
 
-test('from a contest link signed out: register, sign in, pay the fee in the sandbox, and see the application paid with its receipt', async () => {
+test('from a contest link signed out: register (signed in at once), pay the fee in the sandbox, and see the application paid with its receipt', async () => {
   const { page, context } = await portal.newPage()
   await page.goto(`${portal.url}/?concurso=7`)
   await page.waitForURL(`${portal.url}/login`)
-  await page.getByRole('link', { name: 'Regístrate' }).click()
+  await page.getByRole('link', { name: 'Regístrese' }).click()
   await page.waitForURL(`${portal.url}/register`)
   await page.getByLabel('Nombres').fill('Josefa')
   await page.getByLabel('Apellidos').fill('Muñoz Pérez')
@@ -23,10 +23,8 @@ test('from a contest link signed out: register, sign in, pay the fee in the sand
   await page.getByLabel(/^Contraseña/).fill('Postula2026')
   await page.getByLabel('Confirmar contraseña').fill('Postula2026')
   await page.getByRole('button', { name: 'Crear cuenta' }).click()
-  await page.waitForURL(/\/login\?email=/)
-  await page.getByLabel(/^Contraseña/).fill('Postula2026')
-  await page.getByRole('button', { name: 'Ingresar' }).click()
 
+  // Registered, the applicant is signed in and goes on to the contest.
   await page.waitForURL(`${portal.url}/concurso/derechopostulacion/7`)
   await page.getByRole('heading', { name: 'Derecho de postulación', level: 1 }).waitFor()
   await page.getByRole('link', { name: 'Medicina Interna' }).waitFor()
@@ -39,7 +37,8 @@ test('from a contest link signed out: register, sign in, pay the fee in the sand
   await pagarConTarjeta(page, '4051 8856 0044 6623')
   await page.waitForURL(/\/pagos\/respuesta\/[0-9a-f-]{36}$/)
   await page.getByText('Pago aprobado').waitFor()
-  await page.getByRole('link', { name: 'Volver' }).click()
+  // The next step, not a way back.
+  await page.getByRole('link', { name: 'Subir documentos de mi postulación' }).click()
 
   // The application: paid, with its signed receipt.
   await page.waitForURL(`${portal.url}/concurso/derechopostulacion/detalle/7`)
@@ -59,7 +58,7 @@ test('a contest detail link signed out shows the register link, opens the contes
   const { page, context } = await portal.newPage()
   await page.goto(`${portal.url}/?concursoDetalle=8`)
   await page.waitForURL(`${portal.url}/login`)
-  await page.getByRole('link', { name: 'Regístrate' }).waitFor()
+  await page.getByRole('link', { name: 'Regístrese' }).waitFor()
   await page.getByLabel('Correo electrónico').fill('estudiante@demo.cl')
   await page.getByLabel(/^Contraseña/).fill('Demo2026')
   await page.getByRole('button', { name: 'Ingresar' }).click()

@@ -29,11 +29,11 @@ test('signed out, no parameter leads to login; a contest link keeps the way to r
   const { page, context } = await portal.newPage()
   await page.goto(`${portal.url}/`)
   await page.waitForURL(`${portal.url}/login`)
-  expect(await page.getByRole('link', { name: 'Regístrate' }).count()).toBe(0)
+  expect(await page.getByRole('link', { name: 'Regístrese' }).count()).toBe(0)
 
   await page.goto(`${portal.url}/?concurso=7`)
   await page.waitForURL(`${portal.url}/login`)
-  await page.getByRole('link', { name: 'Regístrate' }).waitFor()
+  await page.getByRole('link', { name: 'Regístrese' }).waitFor()
   await context.close()
 })
 

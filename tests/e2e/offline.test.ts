@@ -81,7 +81,7 @@ test('offline: save goes to the outbox, survives a reload with the draft, and is
   expect(await item.count()).toBe(1)
   await item.getByRole('button', { name: 'Reintentar Datos personales y profesionales' }).waitFor()
   await item.getByRole('button', { name: 'Descartar Datos personales y profesionales' }).waitFor()
-  await panel.getByRole('button', { name: 'Cerrar' }).click()
+  await panel.getByRole('button', { name: 'Cerrar', exact: true }).click()
   expect(envios).toEqual([])
   expect((await historial()).length).toBe(antes)
 
@@ -130,7 +130,7 @@ test('reply lost: the first attempt reaches the server but its reply does not; t
   const panel = page.getByRole('dialog', { name: 'Cambios pendientes de envío' })
   await panel.getByRole('button', { name: /^Reintentar/ }).click()
   await panel.getByText('No hay cambios pendientes: todo fue enviado.').waitFor({ timeout: 20_000 })
-  await panel.getByRole('button', { name: 'Cerrar' }).click()
+  await panel.getByRole('button', { name: 'Cerrar', exact: true }).click()
 
   // Only the replay got a reply, and it is the first response again, under the same key.
   await expect.poll(() => envios.length).toBe(1)
@@ -155,7 +155,7 @@ test('an expired session pauses the replay with the spec alert; after signing in
   await context.setOffline(false)
   await page
     .getByRole('alertdialog', { name: 'Sesión expirada' })
-    .getByText('Sesion Expirada, vuelva a ingresar')
+    .getByText('Sesión expirada, vuelva a ingresar')
     .waitFor()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Aceptar' }).click()
   await page.waitForURL(`${portal.url}/login`)
@@ -230,7 +230,7 @@ test('Salir with an unsent change warns first: Cancelar keeps the session and th
   await context.setOffline(false)
   await page.waitForTimeout(500)
   expect(await direccionEnServidor()).not.toBe('Camino Real 1, Osorno')
-  // The screens left behind ask the server nothing more: no 'Sesion Expirada' after a Salir.
+  // The screens left behind ask the server nothing more: no 'Sesión expirada' after a Salir.
   expect(consultasTrasSalir).toEqual([])
   expect(await page.getByRole('alertdialog').count()).toBe(0)
   await context.close()

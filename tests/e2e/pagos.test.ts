@@ -117,7 +117,7 @@ test("a contest's fee paid in the sandbox: the outcome leads back to the applica
   await page.getByText('Pago aprobado').waitFor()
   expect(await page.locator('.detalle-pago').innerText()).toMatch(/Derecho de postulación/)
   await page.getByRole('link', { name: 'Descargar comprobante (PDF)' }).waitFor()
-  await page.getByRole('link', { name: 'Volver' }).click()
+  await page.getByRole('link', { name: 'Subir documentos de mi postulación' }).click()
   await page.waitForURL(`${portal.url}/concurso/derechopostulacion/detalle/10`)
   await page.getByText(/^Pagado el /).waitFor()
   await context.close()

@@ -20,17 +20,27 @@ function enlaceDeRecuperacion(dataDir: string, email: string): string {
 test('a student resets a forgotten password through the e-mailed link and signs in with it', async () => {
   const { page, context } = await portal.newPage()
   await page.goto(`${portal.url}/login`)
-  await page.getByRole('link', { name: /Olvidaste/ }).click()
+  await page.getByRole('link', { name: /Olvidó su contraseña/ }).click()
   await page.waitForURL(`${portal.url}/password`)
   // The URL changes before the lazily loaded screen replaces login (which has an e-mail field too).
   await page.getByRole('heading', { name: 'Recuperar contraseña' }).waitFor()
   await page.getByLabel('Correo electrónico').fill('extranjera@demo.cl')
   await page.getByRole('button', { name: 'Enviar enlace' }).click()
   await page
-    .getByText(/recibirás un mensaje con un enlace/)
+    .getByText(/recibirá un mensaje con un enlace/)
     .first()
     .waitFor()
 
+  // The e-mail is written a moment after the reply (the server does not wait for it).
+  await expect
+    .poll(() => {
+      try {
+        return enlaceDeRecuperacion(portal.server.dataDir, 'extranjera@demo.cl')
+      } catch {
+        return ''
+      }
+    })
+    .not.toBe('')
   await page.goto(enlaceDeRecuperacion(portal.server.dataDir, 'extranjera@demo.cl'))
   await page.waitForURL(/\/password\?recoverpass=/)
   await page.getByLabel('Nueva contraseña').fill('corta')
@@ -41,7 +51,7 @@ test('a student resets a forgotten password through the e-mailed link and signs 
   await page.getByLabel('Nueva contraseña').fill('NuevaClave2026')
   await page.getByLabel('Confirmar contraseña').fill('NuevaClave2026')
   await page.getByRole('button', { name: /Crear contraseña/ }).click()
-  await page.getByText('Éxito!').waitFor()
+  await page.getByText('¡Éxito!').waitFor()
   await page.waitForURL(`${portal.url}/login`, { timeout: 10_000 })
 
   await iniciarSesion(page, portal.url, 'extranjera@demo.cl', 'NuevaClave2026')
@@ -59,5 +69,18 @@ test('an invalid reset link warns and returns to login after 5 seconds', async (
     .waitFor()
   await page.waitForURL(`${portal.url}/login`, { timeout: 10_000 })
   expect(Date.now() - inicio).toBeGreaterThanOrEqual(4_500)
+  await context.close()
+})
+
+test('an expired or used reset link offers a new one, which leads to the request form', async () => {
+  const { page, context } = await portal.newPage()
+  await page.goto(`${portal.url}/?recoverpass=enlace-vencido`)
+  await page.getByRole('link', { name: 'Solicitar un nuevo enlace' }).click()
+  await page.getByRole('heading', { name: 'Recuperar contraseña' }).waitFor()
+  await page.getByRole('button', { name: 'Enviar enlace' }).waitFor()
+  expect(page.url()).toBe(`${portal.url}/password`)
+  // Left on the form, the student stays there: the link's 5-second return to login is gone with it.
+  await page.waitForTimeout(5_500)
+  expect(page.url()).toBe(`${portal.url}/password`)
   await context.close()
 })

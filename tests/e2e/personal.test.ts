@@ -38,17 +38,26 @@ test('a student changes the address and the mobile, sees Datos Actualizados, and
   await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
   const direccion = page.getByLabel(/^Dirección/)
   expect(await direccion.inputValue()).toBe('Av. Providencia 1234, depto. 56')
-  expect(await page.getByLabel('RUT').inputValue()).toBe('16789432-1')
+  expect(await page.getByLabel('RUT').inputValue()).toBe('16.789.432-1')
+  expect(await page.title()).toBe('Información Personal · Portal del Estudiante')
   expect(await page.getByLabel('Correo electrónico').isEditable()).toBe(false)
   expect(await page.getByRole('group', { name: 'Datos Personales' }).count()).toBe(1)
   expect(await page.getByRole('group', { name: 'Datos Profesionales' }).count()).toBe(1)
 
   await direccion.fill('Av. Italia 1550, depto. 302')
-  await page.getByLabel(/^Teléfono celular/).fill('+56 9 7777 1234')
-  await page.getByRole('button', { name: 'Guardar' }).click()
-  const dialogo = page.getByRole('alertdialog', { name: 'Datos Actualizados' })
-  await dialogo.waitFor()
-  await dialogo.getByRole('button', { name: 'Aceptar' }).click()
+  // A 9-digit mobile, as people type it, is written back with Chile's code.
+  await page.getByLabel(/^Teléfono celular/).fill('977771234')
+  await direccion.click()
+  expect(await page.getByLabel(/^Teléfono celular/).inputValue()).toBe('+56 9 7777 1234')
+  // 'Guardar' is in reach at the bottom of the screen, however far down the form has scrolled.
+  await page.evaluate(() => window.scrollTo(0, 0))
+  const guardar = page.getByRole('button', { name: 'Guardar' })
+  const caja = await guardar.boundingBox()
+  expect(caja && caja.y + caja.height).toBeLessThanOrEqual(740)
+  await guardar.click()
+  // Confirmed beside the button, with nothing to dismiss.
+  await page.locator('#personal-estado-envio').getByText('Datos Actualizados: sus datos fueron guardados.').waitFor()
+  expect(await page.getByRole('alertdialog').count()).toBe(0)
 
   const servidor = await sesionApi(portal.url, 'estudiante@demo.cl')
   const { data } = (await (await servidor.get('/api/alumno/persona')).json()) as {
@@ -68,7 +77,7 @@ test('a student changes the address and the mobile, sees Datos Actualizados, and
   await context.close()
 })
 
-test('a birth date under 18 years shows the spec alert, marks the field and saves nothing', async () => {
+test('a birth date under 18 years is said once, by its field, where the focus goes; nothing is saved', async () => {
   const { page, context } = await portal.newPage()
   const guardados = contarGuardados(page)
   await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
@@ -76,10 +85,11 @@ test('a birth date under 18 years shows the spec alert, marks the field and save
   const fecha = `${hoy.getFullYear() - 17}-01-15`
   await page.getByLabel(/^Fecha de nacimiento/).fill(fecha)
   await page.getByRole('button', { name: 'Guardar' }).click()
-  const alerta = page.getByRole('alertdialog')
-  await alerta.getByText(MENSAJE_EDAD).waitFor()
-  await alerta.getByRole('button', { name: 'Aceptar' }).click()
   const campo = page.getByLabel(/^Fecha de nacimiento/)
+  await page.getByText(MENSAJE_EDAD).waitFor()
+  // One message: no dialog repeats it, and the field's hint about the age gives way to it.
+  expect(await page.getByRole('alertdialog').count()).toBe(0)
+  expect(await page.getByText(/18 años/).count()).toBe(1)
   expect(await campo.getAttribute('aria-invalid')).toBe('true')
   // The message is tied to the field, not only shown in colour.
   const descrito = (await campo.getAttribute('aria-describedby')) ?? ''

@@ -22,13 +22,13 @@ test('after one visit the app starts with no network (service worker precache)',
   await context.close()
 })
 
-test('a different version.json on the server raises VERSION DISTINTA and offers the update', async () => {
+test('a different version.json on the server raises VERSIÓN DISTINTA and offers the update', async () => {
   const { page, context } = await portal.newPage()
   await context.route('**/version.json', (route) =>
     route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ version: '9.9.9' }) }),
   )
   await page.goto(`${portal.url}/login`)
-  await page.getByRole('alertdialog', { name: 'VERSION DISTINTA' }).waitFor()
+  await page.getByRole('alertdialog', { name: 'VERSIÓN DISTINTA' }).waitFor()
   await page.getByRole('button', { name: 'Actualizar' }).waitFor()
   await context.close()
 })

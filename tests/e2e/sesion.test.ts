@@ -30,11 +30,16 @@ test('a student signs in, sees the home tiles and the assistant, and leaves with
   await context.close()
 })
 
-test('a wrong password shows the Alerta! warning and stays on login', async () => {
+test('a wrong password shows the ¡Alerta! warning, says why in the form next to the button, and stays on login', async () => {
   const { page, context } = await portal.newPage()
   await iniciarSesion(page, portal.url, 'estudiante@demo.cl', 'Equivocada1')
-  await page.getByText('Alerta!').waitFor()
+  await page.getByText('¡Alerta!').waitFor()
   expect(page.url()).toBe(`${portal.url}/login`)
+  // In the form, tied to the button, where the eye is after pressing it.
+  const enFormulario = page.locator('form').getByRole('alert')
+  await enFormulario.getByText('Correo o contraseña incorrectos').waitFor()
+  const ingresar = page.getByRole('button', { name: 'Ingresar' })
+  expect(await ingresar.getAttribute('aria-describedby')).toBe(await enFormulario.getAttribute('id'))
   await context.close()
 })
 

@@ -60,7 +60,7 @@ export async function iniciarProcesoPortal(env: Record<string, string>, timeoutM
     }, timeoutMs)
     const leer = (trozo: Buffer) => {
       salida.push(trozo.toString())
-      const encontrada = /Portal de Estudiantes en (http:\/\/\S+)/.exec(salida.join(''))
+      const encontrada = /Portal del Estudiante en (http:\/\/\S+)/.exec(salida.join(''))
       if (encontrada?.[1]) {
         clearTimeout(plazo)
         resolver(encontrada[1])

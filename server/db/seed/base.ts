@@ -9,7 +9,7 @@ export const ASISTENTE_PORTAL_ID = 'asistente-portal'
 export function asistentePortal(serviceAccountEmail: string): Insertable<AsistentesTable> {
   return {
     id: ASISTENTE_PORTAL_ID,
-    nombre: 'Portal de Estudiantes',
+    nombre: 'Portal del Estudiante',
     telefono: '+56 2 2978 1000',
     email: serviceAccountEmail,
   }

@@ -1,6 +1,6 @@
 // 'Certificado Programa': that the holder took and passed the program, with its hours and dates.
 import { fechaLarga } from '../../../src/domain/fechas.ts'
-import { DOC_CERTIFICADO_PROGRAMA } from '../../../src/domain/documentos-emitidos.ts'
+import { aPeticionDe, DOC_CERTIFICADO_PROGRAMA } from '../../../src/domain/documentos-emitidos.ts'
 import type { ContenidoDocumento } from '../documento-pdf.ts'
 import {
   emitirDocumento,
@@ -35,7 +35,7 @@ export function contenidoCertificado(d: DatosCertificado, titular: Titular): Con
           ['Fecha de emisión', fechaLarga(d.fechaEmision)],
         ],
       },
-      'Se extiende el presente certificado a petición del interesado, para los fines que estime convenientes. Su autenticidad puede verificarse con el código de verificación o el código QR al pie de cada página.',
+      `Se extiende el presente certificado a petición ${aPeticionDe(titular.sexoRegistral)}, para los fines que estime convenientes. Su autenticidad puede verificarse con el código de verificación o el código QR al pie de cada página.`,
     ],
   }
 }

@@ -23,7 +23,7 @@ export function contenidoReglamento(d: DatosReglamento, titular: Titular): Conte
   return {
     titulo: `${d.reglamento.titulo}: aceptación con firma electrónica`,
     bloques: [
-      `Quien suscribe declara haber leído y aceptado el reglamento que sigue, aplicable al programa en que se inscribió, mediante su aceptación en el Portal de Estudiantes con su cuenta personal.`,
+      `Quien suscribe declara haber leído y aceptado el reglamento que sigue, aplicable al programa en que se inscribió, mediante su aceptación en el Portal del Estudiante con su cuenta personal.`,
       {
         datos: [
           ['Estudiante', titular.nombre],

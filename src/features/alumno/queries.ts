@@ -1,6 +1,9 @@
-import { queryOptions } from '@tanstack/react-query'
-import { cliente, leer } from '../../lib/cliente-api.ts'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { cliente, leer, type RespuestaDe } from '../../lib/cliente-api.ts'
 import { guardarSesion, haySesion, sesionDesdeRespuesta } from '../../lib/session.ts'
+
+export type DatosPendientes = RespuestaDe<typeof cliente.alumno.pendientes.$get>['data']
+export type PendienteAlumno = DatosPendientes['pendientes'][number]
 
 export const alumnoQueries = {
   all: () => ['alumno'] as const,
@@ -17,4 +20,28 @@ export const alumnoQueries = {
         return respuesta
       },
     }),
+  /**
+   * What the student has to do next (the home page and its tiles). Persisted with the cache, so
+   * it shows offline; whatever changes it (a payment, a document, the survey, the regulations)
+   * invalidates it when the server confirms the change.
+   */
+  pendientes: () =>
+    queryOptions({
+      queryKey: [...alumnoQueries.all(), 'pendientes'],
+      queryFn: async ({ signal }) => (await leer(cliente.alumno.pendientes.$get({}, { init: { signal } }))).data,
+    }),
+}
+
+/** After a change the server confirmed: the pending list is read again when next shown. */
+export function invalidarPendientes(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: alumnoQueries.pendientes().queryKey })
+}
+
+/**
+ * The home route's loader: starts reading the pending list (also when a link to home is hovered)
+ * without holding the page, which paints at once from the stored data and the session marker;
+ * the list shows when it arrives, or from the cache offline.
+ */
+export function cargarInicio(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(alumnoQueries.pendientes())
 }

@@ -4,7 +4,7 @@ import { alerta } from '../../ui/alertas.ts'
 import { toast } from '../../ui/toasts.ts'
 
 /**
- * An HTTP 500 or no connection gets the modal alert 'Ocurrio un error interno…'; any other
+ * An HTTP 500 or no connection gets the modal alert 'Ocurrió un error interno…'; any other
  * refusal (throttling, a bad request) is the server's own Spanish message in a warning toast.
  */
 export function avisarError(error: unknown): void {

@@ -45,18 +45,18 @@ test('fields have visible labels, are marked required and show their message aft
 test('the page shows the version, the reset and validator links and the 3-step accordion; no register link by default', async () => {
   renderConRouter(() => <PaginaIngreso />, '/login')
   expect(await screen.findByText('Versión 1.0.0-test')).toBeTruthy()
-  expect(screen.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).getAttribute('href')).toBe('/password')
+  expect(screen.getByRole('link', { name: '¿Olvidó su contraseña?' }).getAttribute('href')).toBe('/password')
   expect(screen.getByRole('link', { name: 'validar Certificado' }).getAttribute('href')).toBe('/certificado/validador')
-  expect(screen.queryByRole('link', { name: 'Regístrate' })).toBeNull()
+  expect(screen.queryByRole('link', { name: 'Regístrese' })).toBeNull()
   const resumen = screen.getByText('¿Cómo pagar el derecho de postulación a un concurso?')
   expect(resumen.tagName).toBe('SUMMARY')
   expect(resumen.parentElement?.querySelectorAll('ol > li')).toHaveLength(3)
 })
 
 test('the register link appears when the student came from a contest flow', async () => {
-  localStorage.setItem(CLAVES.flujoConcurso, '1')
+  localStorage.setItem(CLAVES.flujoConcurso, '7')
   renderConRouter(() => <PaginaIngreso />, '/login')
-  expect((await screen.findByRole('link', { name: 'Regístrate' })).getAttribute('href')).toBe('/register')
+  expect((await screen.findByRole('link', { name: 'Regístrese' })).getAttribute('href')).toBe('/register')
 })
 
 test('an e-mail from registration is pre-filled', async () => {

@@ -1,29 +1,33 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
-import type { FormEvent } from 'react'
+import { useId, useState, type FormEvent } from 'react'
+import { MENSAJE_ERROR_INTERNO } from '../../domain/errores-api.ts'
 import { loginSchema } from '../../domain/ingreso.ts'
+import { ApiError, esErrorInternoORed } from '../../lib/api-error.ts'
 import { guardarSesion, sesionDesdeRespuesta, tomarBackUrl, vieneDeConcurso } from '../../lib/session.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { VERSION_APP } from '../../lib/version.ts'
 import { toast } from '../../ui/toasts.ts'
 import { CamposCredenciales } from './campos-credenciales.tsx'
+import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { avisarError } from './manejar-error.ts'
 import { authMutations } from './queries.ts'
 
 export function PaginaIngreso({ emailInicial }: { emailInicial?: string | undefined }) {
+  useTituloPagina('Iniciar sesión')
   const conRegistro = vieneDeConcurso()
   return (
     <section className="pagina pagina--estrecha">
       <h1>Iniciar sesión</h1>
-      <p>Ingresa con el correo electrónico y la contraseña de tu cuenta.</p>
+      <p>Ingrese con el correo electrónico y la contraseña de su cuenta.</p>
       <FormularioLogin emailInicial={emailInicial} />
       <ul className="enlaces">
         <li>
-          <Link to="/password">¿Olvidaste tu contraseña?</Link>
+          <Link to="/password">¿Olvidó su contraseña?</Link>
         </li>
         {conRegistro ? (
           <li>
-            <Link to="/register">Regístrate</Link>
+            <Link to="/register">Regístrese</Link>
           </li>
         ) : null}
         <li>
@@ -34,10 +38,10 @@ export function PaginaIngreso({ emailInicial }: { emailInicial?: string | undefi
         <summary>¿Cómo pagar el derecho de postulación a un concurso?</summary>
         <ol>
           <li>
-            Ingresa al enlace «Regístrate» que aparece en esta página cuando llegas desde el enlace de un concurso.
+            Ingrese al enlace «Regístrese» que aparece en esta página cuando llega desde el enlace de un concurso.
           </li>
-          <li>Completa el formulario de registro con tus datos.</li>
-          <li>Inicia sesión con el correo electrónico y la contraseña que registraste.</li>
+          <li>Complete el formulario de registro con sus datos.</li>
+          <li>Inicie sesión con el correo electrónico y la contraseña que registró.</li>
         </ol>
       </details>
       <p className="version">Versión {VERSION_APP}</p>
@@ -49,16 +53,17 @@ export function FormularioLogin({ emailInicial = '' }: { emailInicial?: string |
   const router = useRouter()
   const queryClient = useQueryClient()
   const form = useFormulario(loginSchema, { email: emailInicial, password: '' })
+  // Why the last attempt failed, beside the button the student just pressed (and read out).
+  const [rechazo, setRechazo] = useState<string | null>(null)
+  const idRechazo = useId()
   const login = useMutation({
     ...authMutations.login(),
     onSuccess(respuesta) {
       const sesion = sesionDesdeRespuesta(respuesta)
       if (!sesion) {
-        toast({
-          tipo: 'warning',
-          titulo: 'Alerta!',
-          mensaje: respuesta.mensajeError || 'No fue posible iniciar sesión.',
-        })
+        const mensaje = respuesta.mensajeError || 'No fue posible iniciar sesión.'
+        setRechazo(mensaje)
+        toast({ tipo: 'warning', titulo: '¡Alerta!', mensaje })
         return
       }
       // Another student may have used this device: start from an empty cache.
@@ -69,11 +74,15 @@ export function FormularioLogin({ emailInicial = '' }: { emailInicial?: string |
         ? router.navigate({ href: destino, replace: true })
         : router.navigate({ to: '/home', replace: true }))
     },
-    onError: avisarError,
+    onError(error) {
+      setRechazo(esErrorInternoORed(error) || !(error instanceof ApiError) ? MENSAJE_ERROR_INTERNO : error.message)
+      avisarError(error)
+    },
   })
 
   function enviar(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
+    setRechazo(null)
     const datos = form.intentar(e.currentTarget)
     if (datos && !login.isPending) login.mutate(datos)
   }
@@ -81,7 +90,17 @@ export function FormularioLogin({ emailInicial = '' }: { emailInicial?: string |
   return (
     <form className="formulario" onSubmit={enviar} noValidate>
       <CamposCredenciales form={form} prefijo="login" />
-      <button type="submit" className="boton boton--ancho" disabled={!form.valido || login.isPending}>
+      {rechazo ? (
+        <p id={idRechazo} className="mensaje mensaje--error" role="alert">
+          {rechazo}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        className="boton boton--ancho"
+        disabled={!form.valido || login.isPending}
+        aria-describedby={rechazo ? idRechazo : undefined}
+      >
         {login.isPending ? 'Ingresando…' : 'Ingresar'}
       </button>
     </form>

@@ -11,12 +11,13 @@ import { toast } from '../../ui/toasts.ts'
 import { avisarError } from './manejar-error.ts'
 import { CamposNuevaPassword } from './campos-nueva-password.tsx'
 import { authMutations, authQueries } from './queries.ts'
+import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 
 /** After a failed token check and after creating the password, 5 s to login. */
 export const ESPERA_REDIRECCION_MS = 5000
 export const NOTA_SOLICITUD_ENVIADA =
-  'Si el correo está registrado, recibirás un mensaje con un enlace para crear una nueva contraseña.'
-const AVISO_REDIRECCION = 'Serás redirigido al inicio de sesión en 5 segundos'
+  'Si el correo está registrado, recibirá un mensaje con un enlace para crear una nueva contraseña.'
+const AVISO_REDIRECCION = 'Será redirigido al inicio de sesión en 5 segundos.'
 
 export function PaginaPassword({ recoverpass }: { recoverpass?: string | undefined }) {
   return recoverpass ? <CrearPassword key={recoverpass} token={recoverpass} /> : <SolicitudRecuperacion />
@@ -34,12 +35,13 @@ function useRedireccionALogin(activa: boolean) {
 function mensajeDeError(error: unknown): string {
   if (error instanceof ApiError) return error.message
   if (error instanceof ErrorDeRed)
-    return 'No fue posible conectarse con el servidor. Revisa tu conexión e intenta nuevamente.'
-  return 'Ocurrió un error inesperado. Intenta nuevamente.'
+    return 'No fue posible conectarse con el servidor. Revise su conexión e intente nuevamente.'
+  return 'Ocurrió un error inesperado. Intente nuevamente.'
 }
 
 /** Reset request: not sent → sent (note replaces the button) → back on error. */
 function SolicitudRecuperacion() {
+  useTituloPagina('Recuperar contraseña')
   const [enviada, setEnviada] = useState(false)
   const form = useFormulario(solicitudRecuperacionSchema, { email: '' })
   const solicitud = useMutation({
@@ -69,7 +71,7 @@ function SolicitudRecuperacion() {
   return (
     <section className="pagina pagina--estrecha">
       <h1>Recuperar contraseña</h1>
-      <p>Escribe el correo electrónico de tu cuenta y te enviaremos un enlace para crear una nueva contraseña.</p>
+      <p>Escriba el correo electrónico de su cuenta y le enviaremos un enlace para crear una nueva contraseña.</p>
       <form className="formulario" onSubmit={enviar} noValidate>
         <CampoTexto
           id="recuperar-email"
@@ -101,6 +103,7 @@ function SolicitudRecuperacion() {
 
 /** With ?recoverpass: verify the token, then the create-password form. */
 function CrearPassword({ token }: { token: string }) {
+  useTituloPagina('Crear nueva contraseña')
   const verificacion = useQuery(authQueries.verificarToken(token))
   // The server answers a bad token with 400 { status: 'error' }; a 200 with that status counts too.
   const rechazo =
@@ -121,10 +124,18 @@ function CrearPassword({ token }: { token: string }) {
       <h1>Crear nueva contraseña</h1>
       {verificacion.isPending ? <Estado texto="Verificando enlace…" /> : null}
       {tokenRechazado ? (
-        <div className="mensaje mensaje--error" role="alert">
-          <p>{rechazo}</p>
-          <p>{AVISO_REDIRECCION}</p>
-        </div>
+        <>
+          <div className="mensaje mensaje--error" role="alert">
+            <p>{rechazo}</p>
+            <p>{AVISO_REDIRECCION}</p>
+          </div>
+          {/* Not a dead end: a used or expired link is replaced by asking for another one. */}
+          <p>
+            <Link to="/password" className="boton">
+              Solicitar un nuevo enlace
+            </Link>
+          </p>
+        </>
       ) : null}
       {verificacion.isError && !tokenRechazado ? (
         <div className="mensaje mensaje--error" role="alert">
@@ -153,7 +164,7 @@ function FormularioNuevaPassword({ token }: { token: string }) {
         toast({ tipo: 'warning', mensaje: respuesta.message })
         return
       }
-      toast({ tipo: 'success', titulo: 'Éxito!', mensaje: respuesta.message })
+      toast({ tipo: 'success', mensaje: respuesta.message })
       setCreada(true)
     },
     onError(error) {
@@ -168,7 +179,7 @@ function FormularioNuevaPassword({ token }: { token: string }) {
   if (creada) {
     return (
       <div className="mensaje mensaje--exito" role="status">
-        <p>Tu contraseña fue creada.</p>
+        <p>Su contraseña fue creada.</p>
         <p>{AVISO_REDIRECCION}</p>
       </div>
     )

@@ -1,18 +1,27 @@
-import { useMutation } from '@tanstack/react-query'
-import { Link, useNavigate } from '@tanstack/react-router'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { Link, useRouter } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { registroSchema } from '../../domain/registro.ts'
+import { formatearRut, rutValido } from '../../domain/rut.ts'
+import { normalizarTelefono, PREFIJO_TELEFONO_CHILE } from '../../domain/telefono.ts'
 import { ApiError, esErrorInternoORed } from '../../lib/api-error.ts'
+import { guardarSesion, sesionDesdeRespuesta, tomarBackUrl } from '../../lib/session.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { CampoSelect, CampoTexto } from '../../ui/campo.tsx'
 import { toast } from '../../ui/toasts.ts'
+import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { avisarError } from './manejar-error.ts'
 import { CamposNuevaPassword } from './campos-nueva-password.tsx'
 import { authMutations } from './queries.ts'
 
-/** Registration, reached from the contest flow; afterwards the student signs in. */
+/**
+ * Registration, reached from the contest flow. The new account is signed in at once and goes on
+ * to where the applicant was going (the contest's fee), as a sign-in would.
+ */
 export function PaginaRegistro() {
-  const navigate = useNavigate()
+  useTituloPagina('Crear cuenta')
+  const router = useRouter()
+  const queryClient = useQueryClient()
   const [rechazo, setRechazo] = useState<string | null>(null)
   const form = useFormulario(registroSchema, {
     nombres: '',
@@ -20,15 +29,25 @@ export function PaginaRegistro() {
     tipoDocumento: 'RUT',
     documento: '',
     email: '',
-    telefono: '',
+    telefono: PREFIJO_TELEFONO_CHILE,
     password: '',
     confirmacion: '',
   })
   const registro = useMutation({
     ...authMutations.registro(),
     onSuccess(respuesta, datos) {
+      const sesion = sesionDesdeRespuesta(respuesta)
       toast({ tipo: 'success', mensaje: respuesta.message })
-      void navigate({ to: '/login', search: { email: datos.email } })
+      if (!sesion) {
+        void router.navigate({ to: '/login', search: { email: datos.email } })
+        return
+      }
+      queryClient.clear()
+      guardarSesion(sesion)
+      const destino = tomarBackUrl()
+      void (destino
+        ? router.navigate({ href: destino, replace: true })
+        : router.navigate({ to: '/home', replace: true }))
     },
     onError(error) {
       if (error instanceof ApiError && !esErrorInternoORed(error)) {
@@ -49,10 +68,12 @@ export function PaginaRegistro() {
   }
 
   const esRut = form.valores.tipoDocumento === 'RUT'
+  const documento = form.control('documento')
+  const telefono = form.control('telefono')
   return (
     <section className="pagina pagina--estrecha">
       <h1>Crear cuenta</h1>
-      <p>Completa tus datos para postular. Los campos marcados con * son obligatorios.</p>
+      <p>Complete sus datos para postular. Los campos marcados con * son obligatorios.</p>
       <form className="formulario" onSubmit={enviar} noValidate>
         <CampoTexto
           id="registro-nombres"
@@ -86,10 +107,17 @@ export function PaginaRegistro() {
           obligatorio
           autoComplete="off"
           ayuda={
-            esRut ? 'RUT con guion y dígito verificador, por ejemplo 12.345.678-5' : 'Número de pasaporte, sin espacios'
+            esRut
+              ? 'Con o sin puntos y guion, con su dígito verificador: 12.345.678-5 o 123456785'
+              : 'Número de pasaporte, sin espacios'
           }
           error={form.error('documento')}
-          {...form.control('documento')}
+          {...documento}
+          // A valid RUT is shown back as the school writes it: 12.345.678-5.
+          onBlur={() => {
+            documento.onBlur()
+            if (esRut && rutValido(documento.value)) form.cambiar('documento', formatearRut(documento.value))
+          }}
         />
         <CampoTexto
           id="registro-email"
@@ -107,9 +135,14 @@ export function PaginaRegistro() {
           obligatorio
           type="tel"
           autoComplete="tel"
-          ayuda="Con código de país, por ejemplo +56 9 1234 5678"
+          inputMode="tel"
+          ayuda="Su celular de 9 dígitos (9 1234 5678), o con el código de su país si no es chileno"
           error={form.error('telefono')}
-          {...form.control('telefono')}
+          {...telefono}
+          onBlur={() => {
+            telefono.onBlur()
+            form.cambiar('telefono', normalizarTelefono(telefono.value) || PREFIJO_TELEFONO_CHILE)
+          }}
         />
         <CamposNuevaPassword idBase="registro" etiqueta="Contraseña" form={form} />
         {rechazo ? (

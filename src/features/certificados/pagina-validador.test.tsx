@@ -1,7 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { renderConRouter } from '../../testing/render.tsx'
-import { MENSAJE_VALIDACION_SIN_CONEXION, PaginaValidador } from './pagina-validador.tsx'
+import {
+  MENSAJE_VALIDACION_ERROR_INTERNO,
+  MENSAJE_VALIDACION_SIN_CONEXION,
+  PaginaValidador,
+} from './pagina-validador.tsx'
 
 // The scanner's decoder is replaced by one that "sees" what a test puts in front of the camera:
 // the dialog, the camera handling and what is done with the text read are the real ones.
@@ -134,10 +138,22 @@ test('a revoked document says it was revoked, and what it was', async () => {
   expect(resultado().querySelector('.mensaje--error')).not.toBeNull()
 })
 
-test('a network failure shows the spec message', async () => {
+test('a network failure while online shows the spec message', async () => {
   fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
   renderConRouter(() => <PaginaValidador codigoInicial="CODIGO-1" />)
-  await waitFor(() => expect(resultado().textContent).toContain(MENSAJE_VALIDACION_SIN_CONEXION))
+  await waitFor(() => expect(resultado().textContent).toContain(MENSAJE_VALIDACION_ERROR_INTERNO))
+})
+
+test('with no network it says that validating needs a connection, not an internal error', async () => {
+  fetchMock.mockRejectedValue(new TypeError('Failed to fetch'))
+  const enLinea = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false)
+  try {
+    renderConRouter(() => <PaginaValidador codigoInicial="CODIGO-1" />)
+    await waitFor(() => expect(resultado().textContent).toContain(MENSAJE_VALIDACION_SIN_CONEXION))
+    expect(resultado().textContent).not.toContain('error interno')
+  } finally {
+    enLinea.mockRestore()
+  }
 })
 
 test('a chosen PDF is sent as it is, with the XSRF header, and the reply is shown', async () => {

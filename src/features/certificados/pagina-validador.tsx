@@ -5,13 +5,18 @@ import * as v from 'valibot'
 import { codigoCertificadoSchema } from '../../domain/certificado.ts'
 import type { DocumentoVerificado } from '../../domain/documentos-emitidos.ts'
 import { fechaLarga } from '../../domain/fechas.ts'
-import { ApiError, esErrorInternoORed } from '../../lib/api-error.ts'
+import { ApiError, ErrorDeRed, esErrorInternoORed } from '../../lib/api-error.ts'
 import { CampoTexto } from '../../ui/campo.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { certificadoMutations, type RespuestaValidacion } from './queries.ts'
+import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 
-export const MENSAJE_VALIDACION_SIN_CONEXION =
+/** The server could not be reached although the device is online, or it failed. */
+export const MENSAJE_VALIDACION_ERROR_INTERNO =
   'Ocurrió un error interno al realizar la validación, espere e intente nuevamente'
+/** The device has no network: validating asks the school's records, so it needs one. */
+export const MENSAJE_VALIDACION_SIN_CONEXION =
+  'Sin conexión: validar un documento requiere internet, porque se consulta el registro de la escuela. Conéctese e intente nuevamente.'
 
 // The scanner (its dialog, the camera and, where the browser cannot read QR codes itself, the
 // decoder) is downloaded only when someone opens it.
@@ -23,6 +28,7 @@ const DialogoEscanerQr = lazy(() => import('./dialogo-escaner-qr.tsx').then((m) 
  * red) whether the document is valid and what it certifies.
  */
 export function PaginaValidador({ codigoInicial = '' }: { codigoInicial?: string | undefined }) {
+  useTituloPagina('Validar certificado')
   const [codigo, setCodigo] = useState(codigoInicial)
   const [errorCampo, setErrorCampo] = useState<string | undefined>()
   const [escaneando, setEscaneando] = useState(false)
@@ -197,8 +203,12 @@ function Descripcion({ documento }: { documento: DocumentoVerificado }) {
 }
 
 function ErrorValidacion({ error }: { error: Error }) {
-  const mensaje =
-    esErrorInternoORed(error) || !(error instanceof ApiError) ? MENSAJE_VALIDACION_SIN_CONEXION : error.message
+  const sinConexion = error instanceof ErrorDeRed && !navigator.onLine
+  const mensaje = sinConexion
+    ? MENSAJE_VALIDACION_SIN_CONEXION
+    : esErrorInternoORed(error) || !(error instanceof ApiError)
+      ? MENSAJE_VALIDACION_ERROR_INTERNO
+      : error.message
   return (
     <div className="mensaje mensaje--error">
       <p className="mensaje__titulo">

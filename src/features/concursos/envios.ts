@@ -1,6 +1,7 @@
 import { cliente } from '../../lib/cliente-api.ts'
 import { definirEnvio } from '../../lib/offline/envios.ts'
 import type { CuerpoArchivo } from '../../lib/offline/outbox.ts'
+import { invalidarPendientes } from '../alumno/queries.ts'
 import { concursoQueries } from './queries.ts'
 
 // What an application sends through the outbox; `parametros` carries the contest's id.
@@ -18,5 +19,6 @@ export const envioDocumentoPostulacion = definirEnvio<
   etiqueta: (cuerpo, { id }) => `${cuerpo.nombre}, postulación al concurso ${id}`,
   alConfirmar(queryClient, _respuesta, _cuerpo, { id }) {
     void queryClient.invalidateQueries({ queryKey: concursoQueries.postulacion(id).queryKey })
+    invalidarPendientes(queryClient)
   },
 })

@@ -12,6 +12,7 @@ import { Dato, EtiquetaEstadoConcurso } from './ficha-concurso.tsx'
 import { iniciarPago } from '../pagos/queries.ts'
 import { irAPasarela } from './pagar-derecho.ts'
 import { concursoQueries, postular, type DetalleConcurso } from './queries.ts'
+import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 
 /**
  * The application fee of a contest (where a contest link lands): the contest, the amount, and the
@@ -19,6 +20,7 @@ import { concursoQueries, postular, type DetalleConcurso } from './queries.ts'
  * payment; the server refuses one anyway.
  */
 export function PaginaDerechoPostulacion({ id }: { id: string }) {
+  useTituloPagina('Derecho de postulación')
   const consulta = useQuery(concursoQueries.detalle(id))
   if (consulta.data) return <DerechoPostulacion concurso={consulta.data} />
   if (consulta.isError)

@@ -7,10 +7,12 @@ import { Estado } from '../../ui/spinner.tsx'
 import { ErrorConcurso } from './error-concurso.tsx'
 import { FichaConcurso } from './ficha-concurso.tsx'
 import { concursoQueries, type DetalleConcurso } from './queries.ts'
+import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 
 /** One contest: its facts, requirements, calendar, the documents an application needs, and how to apply. */
 export function PaginaDetalleConcurso({ id }: { id: string }) {
   const consulta = useQuery(concursoQueries.detalle(id))
+  useTituloPagina(consulta.data ? `Concurso de ${consulta.data.especialidad}` : 'Concurso')
   if (consulta.data) return <Detalle concurso={consulta.data} />
   if (consulta.isError)
     return <ErrorConcurso error={consulta.error} titulo="Concurso" reintentar={() => void consulta.refetch()} />

@@ -4,6 +4,7 @@ import type { EstadoConcurso } from '../../domain/concursos.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { FichaConcurso } from './ficha-concurso.tsx'
 import { concursoQueries, type ResumenConcurso } from './queries.ts'
+import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 
 const SECCIONES: { estado: EstadoConcurso; titulo: string; vacia?: string }[] = [
   {
@@ -17,6 +18,7 @@ const SECCIONES: { estado: EstadoConcurso; titulo: string; vacia?: string }[] = 
 
 /** 'Concursos': the open contests first, then the ones about to open, and the closed ones apart. */
 export function PaginaListadoConcursos() {
+  useTituloPagina('Concursos')
   const consulta = useQuery(concursoQueries.lista())
 
   let contenido

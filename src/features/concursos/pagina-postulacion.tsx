@@ -13,9 +13,11 @@ import { envioDocumentoPostulacion } from './envios.ts'
 import { ErrorConcurso } from './error-concurso.tsx'
 import { Dato, EtiquetaEstadoConcurso } from './ficha-concurso.tsx'
 import { concursoQueries, type Postulacion } from './queries.ts'
+import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 
 /** The student's application to a contest: its state, the fee's payment, and the documents with their uploads. */
 export function PaginaPostulacion({ id }: { id: string }) {
+  useTituloPagina('Mi postulación')
   const consulta = useQuery(concursoQueries.postulacion(id))
   if (consulta.data) return <DetallePostulacion id={id} postulacion={consulta.data} />
   if (consulta.isError)

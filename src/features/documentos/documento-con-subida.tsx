@@ -5,7 +5,6 @@ import { pedirAlmacenamientoPersistente } from '../../lib/offline/idb.ts'
 import type { CuerpoArchivo, ItemOutbox } from '../../lib/offline/outbox.ts'
 import { useOutbox } from '../../lib/offline/use-outbox.ts'
 import { usePorcentajeSubida } from '../../lib/progreso-subidas.ts'
-import { toast } from '../../ui/toasts.ts'
 import { estadoEnPalabras } from '../offline/estado-item.ts'
 import { EstadoRevision } from './estado-revision.tsx'
 
@@ -50,6 +49,9 @@ export function DocumentoConSubida({
   const outbox = useOutbox()
   const id = useId()
   const [error, setError] = useState<string | null>(null)
+  // The file just uploaded from here: its ✓ shows where the upload was started (a dialog, the
+  // page), not in a notification elsewhere.
+  const [subido, setSubido] = useState<string | null>(null)
   const accion = archivo ? 'Reemplazar' : 'Subir'
 
   async function alElegir(e: ChangeEvent<HTMLInputElement>) {
@@ -57,6 +59,7 @@ export function DocumentoConSubida({
     const elegido = input.files?.[0]
     if (!elegido) return
     setError(null)
+    setSubido(null)
     // Refused here, before a byte is sent, with the same rule the server applies again.
     const primerosBytes = new Uint8Array(await elegido.slice(0, BYTES_FIRMA).arrayBuffer())
     const problema = validarArchivo({ nombre: elegido.name, tamanno: elegido.size, primerosBytes }, maximoMb)
@@ -68,8 +71,7 @@ export function DocumentoConSubida({
     void pedirAlmacenamientoPersistente()
     const item = await enviar(elegido)
     const resultado = await outbox.esperar(item.id)
-    if (resultado.estado === 'confirmado')
-      toast({ tipo: 'success', titulo: 'Documento subido', mensaje: `${nombreDocumento}: ${elegido.name}` })
+    if (resultado.estado === 'confirmado') setSubido(elegido.name)
   }
 
   return (
@@ -101,6 +103,14 @@ export function DocumentoConSubida({
       </p>
       {archivo ? <EstadoRevision estado={archivo.estadoRevision} motivo={archivo.motivoRechazo} /> : null}
       <EstadoSubida envio={envio} />
+      <div role="status">
+        {subido && !envio ? (
+          <p className="mensaje mensaje--exito">
+            <span aria-hidden="true">✓ </span>
+            {subido}: subido correctamente.
+          </p>
+        ) : null}
+      </div>
       <div className="campo">
         <label htmlFor={`${id}-archivo`} className="campo__etiqueta">
           {accion} {nombreDocumento}

@@ -3,9 +3,11 @@ import { MENSAJE_SIN_OFERTAS } from '../../domain/ofertas-laborales.ts'
 import { fechaCorta } from '../../domain/solicitudes.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { ofertaQueries, type OfertaLaboral } from './queries.ts'
+import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 
 /** 'Ofertas Laborales': the job offers listed today, each with its contact by e-mail. */
 export function PaginaOfertas() {
+  useTituloPagina('Ofertas Laborales')
   const consulta = useQuery(ofertaQueries.lista())
 
   let contenido

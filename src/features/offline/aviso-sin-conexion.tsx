@@ -1,3 +1,5 @@
+import { useSyncExternalStore } from 'react'
+import { estaListaSinConexion, suscribirNuevaVersion } from '../../lib/sw.ts'
 import { useEnLinea } from '../../lib/use-en-linea.ts'
 import { useSesion } from '../../lib/use-sesion.ts'
 
@@ -8,9 +10,15 @@ import { useSesion } from '../../lib/use-sesion.ts'
 export function AvisoSinConexion() {
   const enLinea = useEnLinea()
   const conSesion = useSesion() !== null
+  const listaSinConexion = useSyncExternalStore(suscribirNuevaVersion, estaListaSinConexion, estaListaSinConexion)
   return (
     <div role="status" className="aviso-conexion-region">
-      {enLinea ? null : (
+      {enLinea ? (
+        // Heard, not shown: a notification for it would cover the page (the header's 'Salir').
+        listaSinConexion ? (
+          <p className="sr-only">La aplicación está lista para usarse sin conexión.</p>
+        ) : null
+      ) : (
         <p className="aviso-conexion">
           <strong>Sin conexión.</strong>{' '}
           {conSesion

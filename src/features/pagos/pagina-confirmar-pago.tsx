@@ -13,9 +13,11 @@ import { Estado } from '../../ui/spinner.tsx'
 import { ErrorDeCarga } from './error-de-carga.tsx'
 import { IrAPasarela } from './ir-a-pasarela.tsx'
 import { pagoQueries } from './queries.ts'
+import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 
 /** Installment `numero` of an enrolment, to confirm before going to the gateway. */
 export function PaginaConfirmarPago({ codigo, numero }: { codigo: string; numero: number }) {
+  useTituloPagina('Pagar cuota')
   const consulta = useQuery(pagoQueries.cuotas(codigo))
   const cuota = consulta.data?.cuotas.find((c) => c.numero === numero)
 

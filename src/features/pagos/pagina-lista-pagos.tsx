@@ -6,6 +6,7 @@ import { fechaCorta } from '../../domain/solicitudes.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { ErrorDeCarga } from './error-de-carga.tsx'
 import { pagoQueries, type Cuota } from './queries.ts'
+import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 
 /**
  * 'Lista de pagos' of one enrolment: each installment with its amount, due date and state in
@@ -13,6 +14,7 @@ import { pagoQueries, type Cuota } from './queries.ts'
  * on a phone.
  */
 export function PaginaListaPagos({ codigo }: { codigo: string }) {
+  useTituloPagina('Lista de pagos')
   const consulta = useQuery(pagoQueries.cuotas(codigo))
 
   let contenido

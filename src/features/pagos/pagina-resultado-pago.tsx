@@ -9,10 +9,13 @@ import {
   TITULO_ESTADO_PAGO,
 } from '../../domain/pagos.ts'
 import { formatearClp } from '../../domain/moneda.ts'
+import { invalidarPendientes } from '../alumno/queries.ts'
+import { concursoQueries } from '../concursos/queries.ts'
 import { solicitudQueries } from '../solicitudes/queries.ts'
 import { Estado, Spinner } from '../../ui/spinner.tsx'
 import { ErrorDeCarga } from './error-de-carga.tsx'
 import { pagoQueries, type ResultadoPago } from './queries.ts'
+import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 
 /**
  * The outcome of one payment, where the gateway's return lands (through the server's 303): in
@@ -20,6 +23,7 @@ import { pagoQueries, type ResultadoPago } from './queries.ts'
  * A payment still waiting for the gateway's answer is asked about again until it settles.
  */
 export function PaginaResultadoPago({ pagoId }: { pagoId: string }) {
+  useTituloPagina('Resultado del pago')
   const consulta = useQuery(pagoQueries.resultado(pagoId))
   const queryClient = useQueryClient()
   const estado = consulta.data?.estado
@@ -29,6 +33,8 @@ export function PaginaResultadoPago({ pagoId }: { pagoId: string }) {
     if (!estado || pagoEnCurso(estado)) return
     void queryClient.invalidateQueries({ queryKey: [...pagoQueries.all(), 'cuotas'] })
     void queryClient.invalidateQueries({ queryKey: solicitudQueries.all() })
+    void queryClient.invalidateQueries({ queryKey: concursoQueries.all() })
+    invalidarPendientes(queryClient)
   }, [estado, queryClient])
 
   let contenido
@@ -121,9 +127,16 @@ function Resultado({ pago }: { pago: ResultadoPago }) {
             Intentar nuevamente
           </Link>
         ) : null}
-        <EnlaceApp ruta={pago.rutaVolver} className="boton boton--secundario">
-          {cuota ? 'Volver a la lista de pagos' : 'Volver'}
-        </EnlaceApp>
+        {/* A contest's fee paid: the application's next step is its documents. */}
+        {pago.concepto === 'postulacion' && pago.estado === 'aprobado' ? (
+          <EnlaceApp ruta={pago.rutaVolver} className="boton">
+            Subir documentos de mi postulación
+          </EnlaceApp>
+        ) : (
+          <EnlaceApp ruta={pago.rutaVolver} className="boton boton--secundario">
+            {cuota ? 'Volver a la lista de pagos' : 'Volver a mi postulación'}
+          </EnlaceApp>
+        )}
       </div>
     </>
   )

@@ -11,9 +11,24 @@ import {
   SEXOS,
   TIPOS_RESIDENCIA,
 } from '../../domain/persona.ts'
+import { formatearRut } from '../../domain/rut.ts'
+import { normalizarTelefono, PREFIJO_TELEFONO_CHILE } from '../../domain/telefono.ts'
 import { CampoSelect, CampoTexto } from '../../ui/campo.tsx'
 import type { Comuna } from '../lookups/queries.ts'
 import { OpcionesPais, porNombre, type PropsCampos } from './campos.tsx'
+
+/** A phone field's control: written back in its one form when left ('912345678' -> '+56 9 1234 5678'). */
+function conTelefono(form: PropsCampos['form'], campo: 'telefonoParticular' | 'celular') {
+  const control = form.control(campo)
+  return {
+    ...control,
+    onBlur: () => {
+      control.onBlur()
+      const normalizado = normalizarTelefono(control.value) || PREFIJO_TELEFONO_CHILE
+      if (normalizado !== control.value) form.cambiar(campo, normalizado)
+    },
+  }
+}
 
 /** 'Datos Personales' with the address: identity, contact, nationality and where the student lives. */
 export function CamposDatosPersonales({
@@ -51,7 +66,7 @@ export function CamposDatosPersonales({
           <CampoTexto
             id="personal-rut"
             etiqueta="RUT"
-            value={persona.rut}
+            value={formatearRut(persona.rut)}
             readOnly
             error={errorDocumento ?? undefined}
           />
@@ -101,7 +116,8 @@ export function CamposDatosPersonales({
           type="date"
           autoComplete="bday"
           max={hoy}
-          ayuda="Debe tener al menos 18 años."
+          // The rule is said once: as a hint until the date breaks it, then by its message.
+          ayuda={form.error('fechaNac') ? undefined : 'Debe tener más de 18 años.'}
           error={form.error('fechaNac')}
           {...form.control('fechaNac')}
         />
@@ -111,18 +127,20 @@ export function CamposDatosPersonales({
           obligatorio
           type="tel"
           autoComplete="tel"
-          ayuda="Con código de país, por ejemplo +56 2 2345 6789."
+          inputMode="tel"
+          ayuda="Con código de área, por ejemplo 2 2345 6789, o un celular de 9 dígitos. Otro país: con su código."
           error={form.error('telefonoParticular')}
-          {...form.control('telefonoParticular')}
+          {...conTelefono(form, 'telefonoParticular')}
         />
         <CampoTexto
           id="personal-celular"
           etiqueta="Teléfono celular"
           type="tel"
           autoComplete="tel"
-          ayuda="Opcional. Con código de país, por ejemplo +56 9 1234 5678."
+          inputMode="tel"
+          ayuda="Opcional. 9 dígitos, por ejemplo 9 1234 5678. Otro país: con su código."
           error={form.error('celular')}
-          {...form.control('celular')}
+          {...conTelefono(form, 'celular')}
         />
         <CampoSelect
           id="personal-nacionalidad"

@@ -18,7 +18,11 @@ export function DocumentosPersonales({ codigoAlumno }: { codigoAlumno: string })
   const enviar = useEnviar(envioDocumentoPersonal)
 
   return (
-    <section className="seccion seccion--documentos" aria-labelledby="documentos-personales-titulo">
+    <section
+      id="documentos-personales"
+      className="seccion seccion--documentos"
+      aria-labelledby="documentos-personales-titulo"
+    >
       <h2 id="documentos-personales-titulo">Documentos Personales</h2>
       <p className="campo__ayuda">
         Archivos PDF, JPG o PNG de hasta {documentos.data?.tamanoMaximoMb ?? TAMANO_MAXIMO_MB} MB.

@@ -1,7 +1,7 @@
 import { cliente } from '../../lib/cliente-api.ts'
 import { definirEnvio } from '../../lib/offline/envios.ts'
 import type { CuerpoArchivo } from '../../lib/offline/outbox.ts'
-import { alumnoQueries } from '../alumno/queries.ts'
+import { alumnoQueries, invalidarPendientes } from '../alumno/queries.ts'
 import { personalQueries } from './queries.ts'
 
 // What Información Personal sends through the outbox.
@@ -29,5 +29,6 @@ export const envioDocumentoPersonal = definirEnvio<typeof cliente.alumno.documen
   etiqueta: (cuerpo) => cuerpo.nombre,
   alConfirmar(queryClient) {
     void queryClient.invalidateQueries({ queryKey: personalQueries.documentos().queryKey })
+    invalidarPendientes(queryClient)
   },
 })

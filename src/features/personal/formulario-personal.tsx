@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useRef, type FormEvent } from 'react'
+import { useMemo, useRef, useState, type FormEvent } from 'react'
 import { MENSAJE_EDAD } from '../../domain/edad.ts'
 import {
   crearPersonaSchema,
   MENSAJE_ACTUALIZACION_FALLIDA,
+  MENSAJE_DATOS_ACTUALIZADOS,
   MENSAJE_FALTAN_DATOS,
   validarDocumentoIdentidad,
 } from '../../domain/persona.ts'
@@ -50,6 +51,10 @@ export function FormularioPersonal({
   const valores = borrador.valor
   const { guardando, guardar } = useGuardarPersona(codigoAlumno, envio, borrador)
   const formularioRef = useRef<HTMLFormElement>(null)
+  // 'Datos Actualizados', beside the button, until the next change: no dialog to dismiss.
+  const [guardado, setGuardado] = useState(false)
+  const hayCambios = borrador.hayCambiosSinGuardar
+  if (guardado && hayCambios) setGuardado(false)
   useAvisoCambiosSinGuardar(borrador.hayCambiosSinGuardar)
 
   const comunas = useQuery(lookupQueries.comunas(valores.codRegion))
@@ -70,20 +75,23 @@ export function FormularioPersonal({
   async function alGuardar(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
     if (guardando) return
+    setGuardado(false)
     const datos = form.intentar(null)
     if (!datos || errorDocumento) {
-      if (form.errores.fechaNac === MENSAJE_EDAD) {
-        await alerta({ titulo: 'Fecha de Nacimiento', mensaje: MENSAJE_EDAD })
-      } else {
+      // A birth date under 18 is said once, by its own field, where the focus goes; anything
+      // else missing is named by the 'Faltan datos requeridos' dialog.
+      const soloEdad =
+        !errorDocumento && Object.keys(form.errores).length === 1 && form.errores.fechaNac === MENSAJE_EDAD
+      if (!soloEdad)
         await alerta({
           titulo: MENSAJE_FALTAN_DATOS,
           mensaje: 'Complete los campos marcados en rojo: cada uno indica qué falta o qué corregir.',
         })
-      }
       focoEnPrimerInvalido()
       return
     }
     const resultado = await guardar(datos)
+    if (!resultado.rechazado && resultado.confirmado) setGuardado(true)
     if (resultado.rechazado) {
       form.erroresDelServidor(resultado.campos)
       focoEnPrimerInvalido()
@@ -127,10 +135,10 @@ export function FormularioPersonal({
       />
       <CamposDatosProfesionales form={form} valores={valores} lookups={lookups} />
 
-      {/* Beside the button the student just pressed: on a phone the top of the form is far away. */}
-      <EstadoEnvio envio={envio} guardando={guardando} />
-
+      {/* 'Guardar' stays in reach at the bottom of the screen, however long the form; what the
+          last save came to is said beside it. */}
       <div className="acciones acciones--guardar">
+        <EstadoEnvio envio={envio} guardando={guardando} guardado={guardado} />
         <button type="submit" className="boton" disabled={guardando} aria-describedby="personal-estado-envio">
           {guardando ? 'Guardando…' : 'Guardar'}
         </button>
@@ -140,10 +148,21 @@ export function FormularioPersonal({
 }
 
 /** Where the last save stands, derived from the outbox, so it survives a reload. */
-function EstadoEnvio({ envio, guardando }: { envio: EnvioPersona | undefined; guardando: boolean }) {
+function EstadoEnvio({
+  envio,
+  guardando,
+  guardado,
+}: {
+  envio: EnvioPersona | undefined
+  guardando: boolean
+  guardado: boolean
+}) {
   let texto: string | null = null
   let clase = 'mensaje--aviso'
-  if (envio?.estado === 'enviando' || (guardando && envio?.estado === 'pendiente' && envio.intentos === 0))
+  if (guardado && !envio) {
+    texto = `${MENSAJE_DATOS_ACTUALIZADOS}: sus datos fueron guardados.`
+    clase = 'mensaje--exito'
+  } else if (envio?.estado === 'enviando' || (guardando && envio?.estado === 'pendiente' && envio.intentos === 0))
     texto = 'Enviando sus cambios…'
   else if (envio?.estado === 'pendiente') texto = MENSAJE_PENDIENTE
   else if (envio?.estado === 'en-pausa') texto = `${MENSAJE_PENDIENTE} (en pausa: inicie sesión para enviar)`

@@ -6,6 +6,7 @@ import { DocumentosPersonales } from './documentos-personales.tsx'
 import type { Lookups } from './campos.tsx'
 import { FormularioPersonal } from './formulario-personal.tsx'
 import { personalQueries } from './queries.ts'
+import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 
 /**
  * 'Información Personal'. The route's loader has put what it needs in the query cache (restored
@@ -13,6 +14,7 @@ import { personalQueries } from './queries.ts'
  * background and show a failed load with 'Reintentar'.
  */
 export function PaginaPersonal() {
+  useTituloPagina('Información Personal')
   const codigoAlumno = useSesion()?.codigoAlumno
   const persona = useQuery(personalQueries.persona())
   const paises = useQuery(lookupQueries.paises())

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { PersonaFormulario } from '../../domain/persona.ts'
+import { PREFIJO_TELEFONO_CHILE } from '../../domain/telefono.ts'
 import { cliente, leer, type RespuestaDe } from '../../lib/cliente-api.ts'
 import { lookupQueries } from '../lookups/queries.ts'
 
@@ -55,8 +56,9 @@ export function aFormulario(p: PersonaServidor): PersonaFormulario {
     apPaterno: texto(p.apPaterno),
     sexoregistral: texto(p.sexoregistral),
     fechaNac: texto(p.fechaNac),
-    telefonoParticular: texto(p.telefonoParticular),
-    celular: texto(p.celular),
+    // An empty phone starts with Chile's code: the student types only the number.
+    telefonoParticular: texto(p.telefonoParticular) || PREFIJO_TELEFONO_CHILE,
+    celular: texto(p.celular) || PREFIJO_TELEFONO_CHILE,
     nacionalidad: texto(p.nacionalidad),
     tipoResidencia: texto(p.tipoResidencia),
     paisOrigen: texto(p.paisOrigen),

@@ -2,7 +2,6 @@ import { useState } from 'react'
 import {
   limpiarOtrasSinUso,
   MENSAJE_ACTUALIZACION_FALLIDA,
-  MENSAJE_DATOS_ACTUALIZADOS,
   type Persona,
   type PersonaFormulario,
 } from '../../domain/persona.ts'
@@ -18,7 +17,8 @@ import { envioPersona } from './envios.ts'
 export type EnvioPersona = ItemDe<typeof envioPersona>
 
 /** What a save came to, for the form: the server's per-field messages when it refused. */
-export type ResultadoGuardar = { rechazado: false } | { rechazado: true; campos: Record<string, string> }
+export type ResultadoGuardar =
+  { rechazado: false; confirmado: boolean } | { rechazado: true; campos: Record<string, string> }
 
 /**
  * Saving the personal form: the valid data goes into the outbox (so it survives a lost
@@ -50,8 +50,8 @@ export function useGuardarPersona(
       const resultado = await outbox.esperar(item.id)
       switch (resultado.estado) {
         case 'confirmado':
-          await alerta({ titulo: MENSAJE_DATOS_ACTUALIZADOS, mensaje: 'Sus datos fueron guardados correctamente.' })
-          return { rechazado: false }
+          // Said beside the button ('Datos Actualizados'), with no dialog to dismiss.
+          return { rechazado: false, confirmado: true }
         case 'rechazado': {
           const respuesta = resultado.item.respuesta
           // The change is not on the server: keep it as a draft again.
@@ -69,18 +69,18 @@ export function useGuardarPersona(
           // A 5xx is retried on its own, but the student is told, with the spec's words.
           if (resultado.item.ultimoError === MENSAJE_SERVIDOR)
             await alerta({ titulo: 'Error', mensaje: MENSAJE_ACTUALIZACION_FALLIDA })
-          return { rechazado: false }
+          return { rechazado: false, confirmado: false }
         case 'en-pausa':
           // The expired-session alert is already on screen; the item waits for the next sign-in.
-          return { rechazado: false }
+          return { rechazado: false, confirmado: false }
         case 'retirado':
           borrador.cambiar((v) => ({ ...v }))
           await alerta({ titulo: 'Error', mensaje: MENSAJE_ACTUALIZACION_FALLIDA })
-          return { rechazado: false }
+          return { rechazado: false, confirmado: false }
       }
     } catch {
       await alerta({ titulo: 'Error', mensaje: MENSAJE_ACTUALIZACION_FALLIDA })
-      return { rechazado: false }
+      return { rechazado: false, confirmado: false }
     } finally {
       setGuardando(false)
     }

@@ -52,10 +52,12 @@ export function DialogoCondiciones({
       const item = await enviar(codigoAlumno, { decision }, { parametros: { codigo: solicitud.codigoInscripcion } })
       const resultado = await outbox.esperar(item.id)
       if (resultado.estado === 'confirmado') {
-        toast({
-          tipo: 'success',
-          mensaje: decision === 'aceptadas' ? MENSAJE_CONDICIONES_ACEPTADAS : MENSAJE_CONDICIONES_RECHAZADAS,
-        })
+        // A rejection is recorded, not celebrated: it is confirmed in neutral words.
+        toast(
+          decision === 'aceptadas'
+            ? { tipo: 'success', mensaje: MENSAJE_CONDICIONES_ACEPTADAS }
+            : { tipo: 'info', titulo: 'Decisión registrada', mensaje: MENSAJE_CONDICIONES_RECHAZADAS },
+        )
       } else if (resultado.estado === 'rechazado') {
         await alerta({
           titulo: 'Condiciones',

@@ -1,4 +1,5 @@
-import { useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useId, useState } from 'react'
 import {
   bloqueoReglamento,
   mensajeErrorFirma,
@@ -6,6 +7,7 @@ import {
   MENSAJE_REGLAMENTO_SIN_RUT,
   reglamentoDe,
 } from '../../domain/reglamentos.ts'
+import { esRutPlaceholder } from '../../domain/rut.ts'
 import { useEnviar } from '../../lib/offline/envios.ts'
 import { MENSAJE_SERVIDOR } from '../../lib/offline/outbox.ts'
 import { useOutbox } from '../../lib/offline/use-outbox.ts'
@@ -18,34 +20,58 @@ import type { Solicitud } from './queries.ts'
 
 export const MENSAJE_REGLAMENTO_ACEPTADO = 'Reglamento aceptado. El documento firmado quedó disponible en su solicitud.'
 
+export const MENSAJE_ENCUESTA_EN_ESPERA =
+  'Su encuesta general está guardada en este dispositivo y se enviará cuando vuelva la conexión; después podrá aceptar el reglamento.'
+export const ETIQUETA_CONSENTIMIENTO = 'He leído y acepto el reglamento'
+
 /**
- * 'Leer y Aceptar': the program's regulations and the assistant's contact. Accepting asks the
- * server to sign the 'Reglamento Firmado'; with no signal the acceptance waits in the outbox and
- * is applied once. What blocks it (no RUT or passport, the survey first) is said before sending.
+ * 'Leer y Aceptar': the program's regulations and the assistant's contact. What blocks the
+ * acceptance (no RUT or passport, the survey first) is said at the top, before the text, with the
+ * way to solve it. Accepting is a signature: it takes the 'He leído y acepto el reglamento' box
+ * and a confirmation that names what is signed; then the server signs the 'Reglamento Firmado'.
+ * With no signal the acceptance waits in the outbox and is applied once.
  */
 export function DialogoReglamento({
   solicitud,
   tieneDocumentoIdentidad,
+  encuestaEnEspera,
   codigoAlumno,
   onCerrar,
+  onResponderEncuesta,
 }: {
   solicitud: Solicitud
   tieneDocumentoIdentidad: boolean
+  /** The survey is sent from this device but still waiting in the outbox. */
+  encuestaEnEspera: boolean
   codigoAlumno: string
   onCerrar: () => void
+  /** Opens the enrolment's survey (and comes back here when it closes). */
+  onResponderEncuesta: () => void
 }) {
   const outbox = useOutbox()
   const enviar = useEnviar(envioReglamento)
-  const asistente = useSesion()?.asistente ?? null
+  const sesion = useSesion()
+  const asistente = sesion?.asistente ?? null
   const [enviando, setEnviando] = useState(false)
+  const [consiente, setConsiente] = useState(false)
+  const idConsentimiento = useId()
+  const idBloqueo = useId()
   const reglamento = reglamentoDe(solicitud.tipoCurso)
+  const bloqueo = bloqueoReglamento({ ...solicitud, tieneDocumentoIdentidad })
 
   async function aceptar() {
-    const bloqueo = bloqueoReglamento({ ...solicitud, tieneDocumentoIdentidad })
-    if (bloqueo) {
-      await alerta({ titulo: 'Reglamento', mensaje: bloqueo })
-      return
-    }
+    if (bloqueo || !consiente) return
+    const documento = sesion && !esRutPlaceholder(sesion.rut) ? 'su RUT' : 'su pasaporte'
+    const confirmacion = await alerta({
+      titulo: 'Firmar el reglamento',
+      mensaje: `Va a firmar electrónicamente el ${reglamento.titulo} (versión ${reglamento.version}) del programa ${solicitud.nombreCurso}, solicitud ${solicitud.codigoInscripcion}, con su nombre y ${documento}. La firma queda registrada con la fecha y la hora. ¿Desea firmarlo?`,
+      // The safe choice first: it has the focus when the dialog opens.
+      acciones: [
+        { valor: 'cancelar', etiqueta: 'Cancelar' },
+        { valor: 'firmar', etiqueta: 'Firmar reglamento' },
+      ],
+    })
+    if (confirmacion !== 'firmar') return
     setEnviando(true)
     try {
       const item = await enviar(
@@ -92,6 +118,7 @@ export function DialogoReglamento({
     }
   }
 
+  const sinEncuesta = bloqueo === MENSAJE_REGLAMENTO_SIN_ENCUESTA
   return (
     <Dialogo
       titulo={reglamento.titulo}
@@ -99,7 +126,23 @@ export function DialogoReglamento({
       grande
       acciones={
         <>
-          <button type="button" className="boton" disabled={enviando} onClick={() => void aceptar()}>
+          <div className="consentimiento">
+            <input
+              id={idConsentimiento}
+              type="checkbox"
+              checked={consiente}
+              disabled={bloqueo !== null || enviando}
+              aria-describedby={bloqueo ? idBloqueo : undefined}
+              onChange={(e) => setConsiente(e.currentTarget.checked)}
+            />
+            <label htmlFor={idConsentimiento}>{ETIQUETA_CONSENTIMIENTO}</label>
+          </div>
+          <button
+            type="button"
+            className="boton"
+            disabled={enviando || bloqueo !== null || !consiente}
+            onClick={() => void aceptar()}
+          >
             {enviando ? 'Firmando…' : 'Aceptar reglamento'}
           </button>
           <button type="button" className="boton boton--secundario" onClick={onCerrar}>
@@ -108,6 +151,28 @@ export function DialogoReglamento({
         </>
       }
     >
+      {bloqueo ? (
+        <div id={idBloqueo} className="mensaje mensaje--aviso" role="status">
+          <p className="mensaje__titulo">Aún no puede aceptar este reglamento</p>
+          {bloqueo === MENSAJE_REGLAMENTO_SIN_RUT ? (
+            <>
+              <p>{MENSAJE_REGLAMENTO_SIN_RUT}</p>
+              <p>
+                <Link to="/info/personal">Ir a Información Personal</Link>
+              </p>
+            </>
+          ) : sinEncuesta && encuestaEnEspera ? (
+            <p>{MENSAJE_ENCUESTA_EN_ESPERA}</p>
+          ) : (
+            <>
+              <p>{bloqueo}</p>
+              <button type="button" className="boton boton--secundario" onClick={onResponderEncuesta}>
+                Responder encuesta
+              </button>
+            </>
+          )}
+        </div>
+      ) : null}
       <p className="campo__ayuda">
         {solicitud.nombreCurso} · solicitud {solicitud.codigoInscripcion} · versión {reglamento.version}
       </p>

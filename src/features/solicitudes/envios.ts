@@ -1,6 +1,7 @@
 import { cliente } from '../../lib/cliente-api.ts'
 import { definirEnvio } from '../../lib/offline/envios.ts'
 import type { CuerpoArchivo } from '../../lib/offline/outbox.ts'
+import { invalidarPendientes } from '../alumno/queries.ts'
 import { solicitudQueries } from './queries.ts'
 
 // What the enrolment list sends through the outbox; `parametros` carries the enrolment's code.
@@ -14,6 +15,7 @@ export const envioEncuesta = definirEnvio<(typeof cliente.solicitudes)[':codigo'
   alConfirmar(queryClient, respuesta, _cuerpo, { codigo }) {
     queryClient.setQueryData(solicitudQueries.encuesta(codigo).queryKey, respuesta.data)
     void queryClient.invalidateQueries({ queryKey: solicitudQueries.lista().queryKey })
+    invalidarPendientes(queryClient)
   },
 })
 
@@ -44,6 +46,7 @@ export const envioDocumentoSolicitud = definirEnvio<
     void queryClient.invalidateQueries({ queryKey: solicitudQueries.documentos(codigo).queryKey })
     // The row's uploaded / required count.
     void queryClient.invalidateQueries({ queryKey: solicitudQueries.lista().queryKey })
+    invalidarPendientes(queryClient)
   },
 })
 
@@ -56,5 +59,6 @@ export const envioReglamento = definirEnvio<(typeof cliente.solicitudes)[':codig
   alConfirmar(queryClient) {
     // The row's 'Leer y Aceptar' becomes the signed document's link.
     void queryClient.invalidateQueries({ queryKey: solicitudQueries.lista().queryKey })
+    invalidarPendientes(queryClient)
   },
 })

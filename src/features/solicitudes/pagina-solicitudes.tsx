@@ -1,19 +1,22 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { DOC_CERTIFICADO_PROGRAMA, DOC_FACTURA, DOC_REGLAMENTO } from '../../domain/documentos-emitidos.ts'
+import { resumenPendientes } from '../../domain/pendientes.ts'
 import {
   fechaCorta,
   MENSAJE_SIN_RUT,
   MENSAJE_SIN_SOLICITUDES,
   TAMANO_PAGINA_SOLICITUDES,
 } from '../../domain/solicitudes.ts'
+import type { DialogoSolicitud } from '../../domain/busqueda-solicitudes.ts'
 import { itemsDe } from '../../lib/offline/envios.ts'
 import { useOutboxItems } from '../../lib/offline/use-outbox.ts'
 import { useSesion } from '../../lib/use-sesion.ts'
 import { alerta } from '../../ui/alertas.ts'
-import { Paginador, usePaginacion } from '../../ui/paginador.tsx'
+import { Paginador } from '../../ui/paginador.tsx'
 import { Estado } from '../../ui/spinner.tsx'
+import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { DialogoCondiciones } from './dialogo-condiciones.tsx'
 import { DialogoDocumentos } from './dialogo-documentos.tsx'
 import { DialogoEncuesta } from './dialogo-encuesta.tsx'
@@ -22,20 +25,44 @@ import { envioCondiciones, envioEncuesta, envioReglamento } from './envios.ts'
 import { ResumenRevision } from './resumen-revision.tsx'
 import { solicitudQueries, type DatosSolicitudes, type Solicitud } from './queries.ts'
 
-type Dialogo = 'documentos' | 'encuesta' | 'condiciones' | 'reglamento'
-type Abierto = { dialogo: Dialogo; solicitud: Solicitud } | null
+/** The dialog open, by enrolment code (its data is read fresh on every render); `volverA` reopens another when it closes. */
+type Abierto = { dialogo: DialogoSolicitud; codigo: string; volverA?: DialogoSolicitud } | null
+
+type Grupo = 'activas' | 'finalizadas'
+
+const GRUPOS: { grupo: Grupo; titulo: string; vacia: string }[] = [
+  { grupo: 'activas', titulo: 'Activas', vacia: 'No tiene solicitudes activas.' },
+  { grupo: 'finalizadas', titulo: 'Finalizadas', vacia: 'Aún no tiene programas finalizados.' },
+]
+
+const grupoDe = (s: Solicitud): Grupo => (s.finalizada ? 'finalizadas' : 'activas')
 
 /**
- * 'Solicitudes': the student's enrolments, 7 a page, each with its survey, its conditions and its
- * payment list. The list lives in the persisted cache, so it opens with no network; a change made
- * offline shows as pending on its row until the server confirms it.
+ * 'Solicitudes': the student's enrolments, the active ones and the finished ones (their
+ * certificate issued) apart, 7 a page each. On a phone each enrolment is a short card (code,
+ * program, dates and what it still asks) that opens to its details and actions; on a wide screen,
+ * a table with every column. The list lives in the persisted cache, so it opens with no network;
+ * a change made offline shows as pending on its enrolment until the server confirms it.
+ * `pedida` names an enrolment to show with its card open, and what of it to open (where a pending
+ * action of the home page leads).
  */
-export function PaginaSolicitudes() {
+export function PaginaSolicitudes({
+  pedida,
+  alAtenderPedida,
+}: {
+  pedida?: { codigo: string; abrir?: DialogoSolicitud | undefined } | undefined
+  alAtenderPedida?: () => void
+}) {
+  useTituloPagina('Solicitudes')
   const codigoAlumno = useSesion()?.codigoAlumno ?? ''
   const consulta = useQuery(solicitudQueries.lista())
   const navigate = useNavigate()
   const [abierto, setAbierto] = useState<Abierto>(null)
+  const [paginas, setPaginas] = useState<Record<Grupo, number>>({ activas: 1, finalizadas: 1 })
+  const [desplegadas, setDesplegadas] = useState<ReadonlySet<string>>(new Set())
+  const items = useOutboxItems(codigoAlumno)
   const sinDocumento = consulta.data?.tieneDocumentoIdentidad === false
+  const solicitudes = consulta.data?.solicitudes
 
   // Without a RUT or passport nothing here can go ahead: the assistant has to complete it.
   useEffect(() => {
@@ -43,21 +70,73 @@ export function PaginaSolicitudes() {
     void alerta({ titulo: 'Solicitudes', mensaje: MENSAJE_SIN_RUT }).then(() => navigate({ to: '/home' }))
   }, [sinDocumento, navigate])
 
+  // An enrolment named in the address: its page, its card open and in view, and what to open of
+  // it. Applied once per request, while rendering, so the page never shows without it first.
+  const [pedidaAtendida, setPedidaAtendida] = useState<string | undefined>()
+  const clavePedida = pedida && solicitudes ? `${pedida.codigo}/${pedida.abrir ?? ''}` : undefined
+  if (!pedida && pedidaAtendida) setPedidaAtendida(undefined)
+  if (pedida && solicitudes && clavePedida !== pedidaAtendida) {
+    setPedidaAtendida(clavePedida)
+    const solicitud = solicitudes.find((s) => s.codigoInscripcion === pedida.codigo)
+    if (solicitud) {
+      const grupo = grupoDe(solicitud)
+      const posicion = solicitudes.filter((s) => grupoDe(s) === grupo).indexOf(solicitud)
+      setPaginas((p) => ({ ...p, [grupo]: Math.floor(posicion / TAMANO_PAGINA_SOLICITUDES) + 1 }))
+      setDesplegadas((d) => new Set(d).add(pedida.codigo))
+      if (pedida.abrir) setAbierto({ dialogo: pedida.abrir, codigo: pedida.codigo })
+    }
+  }
+  const codigoAtendido = pedidaAtendida?.split('/')[0]
+  useEffect(() => {
+    if (!codigoAtendido) return
+    document.getElementById(idFila(codigoAtendido))?.scrollIntoView({ block: 'start' })
+    alAtenderPedida?.()
+  }, [codigoAtendido, alAtenderPedida])
+
+  const solicitudAbierta = abierto ? solicitudes?.find((s) => s.codigoInscripcion === abierto.codigo) : undefined
+  function cerrar() {
+    setAbierto((actual) => (actual?.volverA ? { dialogo: actual.volverA, codigo: actual.codigo } : null))
+  }
+
   let contenido
-  if (consulta.data) {
+  if (consulta.data && solicitudes) {
+    const datos = consulta.data
+    const porGrupo = (grupo: Grupo) => solicitudes.filter((s) => grupoDe(s) === grupo)
     contenido =
-      consulta.data.solicitudes.length === 0 ? (
+      solicitudes.length === 0 ? (
         <p className="mensaje mensaje--aviso" role="status">
           {MENSAJE_SIN_SOLICITUDES}
         </p>
       ) : (
-        <TablaSolicitudes
-          solicitudes={consulta.data.solicitudes}
-          emitidos={consulta.data.emitidos}
-          certificadosActivos={consulta.data.certificadosActivos}
-          codigoAlumno={codigoAlumno}
-          onAbrir={(dialogo, solicitud) => setAbierto({ dialogo, solicitud })}
-        />
+        <>
+          <p className="campo__ayuda">
+            {solicitudes.length === 1 ? '1 solicitud' : `${solicitudes.length} solicitudes`}:{' '}
+            {porGrupo('activas').length} {porGrupo('activas').length === 1 ? 'activa' : 'activas'} y{' '}
+            {porGrupo('finalizadas').length} {porGrupo('finalizadas').length === 1 ? 'finalizada' : 'finalizadas'}.
+          </p>
+          {GRUPOS.map(({ grupo, titulo, vacia }) => (
+            <GrupoSolicitudes
+              key={grupo}
+              grupo={grupo}
+              titulo={titulo}
+              vacia={vacia}
+              solicitudes={porGrupo(grupo)}
+              datos={datos}
+              pagina={paginas[grupo]}
+              onPagina={(pagina) => setPaginas((p) => ({ ...p, [grupo]: pagina }))}
+              desplegadas={desplegadas}
+              onDesplegar={(codigo) =>
+                setDesplegadas((d) => {
+                  const nuevas = new Set(d)
+                  if (!nuevas.delete(codigo)) nuevas.add(codigo)
+                  return nuevas
+                })
+              }
+              items={items}
+              onAbrir={(dialogo, s) => setAbierto({ dialogo, codigo: s.codigoInscripcion })}
+            />
+          ))}
+        </>
       )
   } else if (consulta.isError) {
     contenido = (
@@ -77,50 +156,131 @@ export function PaginaSolicitudes() {
     <section className="pagina pagina--solicitudes" aria-labelledby="solicitudes-titulo">
       <h1 id="solicitudes-titulo">Solicitudes</h1>
       {contenido}
-      {abierto?.dialogo === 'documentos' ? (
-        <DialogoDocumentos
-          solicitud={abierto.solicitud}
-          codigoAlumno={codigoAlumno}
-          onCerrar={() => setAbierto(null)}
-        />
+      {abierto?.dialogo === 'documentos' && solicitudAbierta ? (
+        <DialogoDocumentos solicitud={solicitudAbierta} codigoAlumno={codigoAlumno} onCerrar={cerrar} />
       ) : null}
-      {abierto?.dialogo === 'encuesta' ? (
-        <DialogoEncuesta solicitud={abierto.solicitud} codigoAlumno={codigoAlumno} onCerrar={() => setAbierto(null)} />
+      {abierto?.dialogo === 'encuesta' && solicitudAbierta ? (
+        <DialogoEncuesta solicitud={solicitudAbierta} codigoAlumno={codigoAlumno} onCerrar={cerrar} />
       ) : null}
-      {abierto?.dialogo === 'condiciones' ? (
-        <DialogoCondiciones
-          solicitud={abierto.solicitud}
-          codigoAlumno={codigoAlumno}
-          onCerrar={() => setAbierto(null)}
-        />
+      {abierto?.dialogo === 'condiciones' && solicitudAbierta ? (
+        <DialogoCondiciones solicitud={solicitudAbierta} codigoAlumno={codigoAlumno} onCerrar={cerrar} />
       ) : null}
-      {abierto?.dialogo === 'reglamento' ? (
+      {abierto?.dialogo === 'reglamento' && solicitudAbierta ? (
         <DialogoReglamento
-          solicitud={abierto.solicitud}
+          solicitud={solicitudAbierta}
           tieneDocumentoIdentidad={consulta.data?.tieneDocumentoIdentidad ?? false}
+          encuestaEnEspera={itemsDe(envioEncuesta, items).some(
+            (i) => i.parametros?.codigo === solicitudAbierta.codigoInscripcion && i.estado !== 'rechazado',
+          )}
           codigoAlumno={codigoAlumno}
-          onCerrar={() => setAbierto(null)}
+          onCerrar={cerrar}
+          onResponderEncuesta={() =>
+            setAbierto({ dialogo: 'encuesta', codigo: solicitudAbierta.codigoInscripcion, volverA: 'reglamento' })
+          }
         />
       ) : null}
     </section>
   )
 }
 
-function TablaSolicitudes({
+const idFila = (codigo: string) => `solicitud-${codigo}`
+
+/** One group of the list (the active or the finished enrolments), paged on its own. */
+function GrupoSolicitudes({
+  grupo,
+  titulo,
+  vacia,
   solicitudes,
-  emitidos,
-  certificadosActivos,
-  codigoAlumno,
+  datos,
+  pagina: pedida,
+  onPagina,
+  desplegadas,
+  onDesplegar,
+  items,
   onAbrir,
 }: {
+  grupo: Grupo
+  titulo: string
+  vacia: string
   solicitudes: readonly Solicitud[]
-  emitidos: DatosSolicitudes['emitidos']
-  certificadosActivos: boolean
-  codigoAlumno: string
-  onAbrir: (dialogo: Dialogo, solicitud: Solicitud) => void
+  datos: DatosSolicitudes
+  pagina: number
+  onPagina: (pagina: number) => void
+  desplegadas: ReadonlySet<string>
+  onDesplegar: (codigo: string) => void
+  items: ReturnType<typeof useOutboxItems>
+  onAbrir: (dialogo: DialogoSolicitud, solicitud: Solicitud) => void
 }) {
-  const { pagina, paginas, visibles, setPagina } = usePaginacion(solicitudes, TAMANO_PAGINA_SOLICITUDES)
-  const items = useOutboxItems(codigoAlumno)
+  const encabezado = useRef<HTMLHeadingElement>(null)
+  const paginas = Math.max(1, Math.ceil(solicitudes.length / TAMANO_PAGINA_SOLICITUDES))
+  const pagina = Math.min(pedida, paginas)
+  const visibles = solicitudes.slice((pagina - 1) * TAMANO_PAGINA_SOLICITUDES, pagina * TAMANO_PAGINA_SOLICITUDES)
+  const idTitulo = `solicitudes-${grupo}`
+
+  function cambiarPagina(nueva: number) {
+    onPagina(nueva)
+    // The new page starts where the group starts, not where the pager was: the reader goes back
+    // to the top of the list, and so does the focus.
+    requestAnimationFrame(() => {
+      encabezado.current?.scrollIntoView({ block: 'start' })
+      encabezado.current?.focus({ preventScroll: true })
+    })
+  }
+
+  return (
+    <section className="grupo-solicitudes" aria-labelledby={idTitulo}>
+      <h2 id={idTitulo} ref={encabezado} tabIndex={-1}>
+        {titulo} <span className="grupo-solicitudes__cuenta">({solicitudes.length})</span>
+      </h2>
+      {solicitudes.length === 0 ? (
+        <p>{vacia}</p>
+      ) : (
+        <>
+          <TablaSolicitudes
+            titulo={titulo}
+            pagina={pagina}
+            paginas={paginas}
+            solicitudes={visibles}
+            datos={datos}
+            desplegadas={desplegadas}
+            onDesplegar={onDesplegar}
+            items={items}
+            onAbrir={onAbrir}
+          />
+          <Paginador
+            pagina={pagina}
+            paginas={paginas}
+            onCambiar={cambiarPagina}
+            etiqueta={`Páginas de solicitudes ${titulo.toLowerCase()}`}
+          />
+        </>
+      )}
+    </section>
+  )
+}
+
+function TablaSolicitudes({
+  titulo,
+  pagina,
+  paginas,
+  solicitudes,
+  datos,
+  desplegadas,
+  onDesplegar,
+  items,
+  onAbrir,
+}: {
+  titulo: string
+  pagina: number
+  paginas: number
+  solicitudes: readonly Solicitud[]
+  datos: DatosSolicitudes
+  desplegadas: ReadonlySet<string>
+  onDesplegar: (codigo: string) => void
+  items: ReturnType<typeof useOutboxItems>
+  onAbrir: (dialogo: DialogoSolicitud, solicitud: Solicitud) => void
+}) {
+  const { emitidos, certificadosActivos } = datos
   const encuestasEnEspera = itemsDe(envioEncuesta, items)
   const condicionesEnEspera = itemsDe(envioCondiciones, items)
   const reglamentosEnEspera = itemsDe(envioReglamento, items)
@@ -129,160 +289,206 @@ function TablaSolicitudes({
     emitidos.find((d) => d.idInscripcion === codigo && d.codTipoDocumento === tipo)
 
   return (
-    <>
-      <p className="campo__ayuda" id="solicitudes-resumen">
-        {solicitudes.length === 1 ? '1 solicitud.' : `${solicitudes.length} solicitudes.`}
-      </p>
-      <div className="tabla-solicitudes">
-        <table aria-describedby="solicitudes-resumen">
-          <caption className="sr-only">
-            Sus solicitudes, página {pagina} de {paginas}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">Código</th>
-              <th scope="col">Fecha</th>
-              <th scope="col">Año</th>
-              <th scope="col">Programa</th>
-              <th scope="col">Documentos</th>
-              <th scope="col">Encuesta</th>
-              <th scope="col">Condiciones</th>
-              <th scope="col">Reglamento</th>
-              <th scope="col">Pagos</th>
-              <th scope="col">Factura</th>
-              {certificadosActivos ? <th scope="col">Certificado</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {visibles.map((s) => {
-              const encuestaEnEspera = encuestasEnEspera.findLast((i) => i.parametros?.codigo === s.codigoInscripcion)
-              const condicionEnEspera = condicionesEnEspera.findLast(
-                (i) => i.parametros?.codigo === s.codigoInscripcion,
-              )
-              const reglamentoEnEspera = reglamentosEnEspera.some((i) => i.parametros?.codigo === s.codigoInscripcion)
-              const reglamento = emitido(s.codigoInscripcion, DOC_REGLAMENTO)
-              const factura = emitido(s.codigoInscripcion, DOC_FACTURA)
-              const certificado = emitido(s.codigoInscripcion, DOC_CERTIFICADO_PROGRAMA)
-              return (
-                <tr key={s.codigoInscripcion}>
-                  <th scope="row" data-etiqueta="Código">
-                    {s.codigoInscripcion}
-                  </th>
-                  <td data-etiqueta="Fecha">
-                    <time dateTime={s.fechaInicio} title={`Inicio: ${fechaCorta(s.fechaInicio)}`}>
-                      {fechaCorta(s.fechaInicio)}
-                    </time>
-                  </td>
-                  <td data-etiqueta="Año">{s.anioCurso}</td>
-                  <td data-etiqueta="Programa">{s.nombreCurso}</td>
-                  <td data-etiqueta="Documentos">
-                    {s.documentos ? (
-                      <>
-                        <button
-                          type="button"
-                          className="boton boton--secundario boton--pequeno"
-                          onClick={() => onAbrir('documentos', s)}
-                        >
-                          {s.documentos.subidos} / {s.documentos.requeridos}
-                          <span className="sr-only">
-                            {' '}
-                            documentos subidos de la solicitud {s.codigoInscripcion}: ver y subir
-                          </span>
-                        </button>
-                        <ResumenRevision conteo={s.documentos} />
-                      </>
-                    ) : (
-                      <SinDocumento texto="Sin documentos requeridos" />
-                    )}
-                  </td>
-                  <td data-etiqueta="Encuesta">
-                    {s.encuesta === 'no-aplica' ? (
-                      <span>No requerida</span>
-                    ) : (
+    <div className="tabla-solicitudes">
+      <table>
+        <caption className="sr-only">
+          Solicitudes {titulo.toLowerCase()}, página {pagina} de {paginas}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Código</th>
+            <th scope="col">Fecha</th>
+            <th scope="col">Año</th>
+            <th scope="col">Programa</th>
+            <th scope="col">Documentos</th>
+            <th scope="col">Encuesta, condiciones y reglamento</th>
+            <th scope="col">Pagos</th>
+            <th scope="col">Factura</th>
+            {certificadosActivos ? <th scope="col">Certificado</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {solicitudes.map((s) => {
+            const codigo = s.codigoInscripcion
+            const desplegada = desplegadas.has(codigo)
+            const encuestaEnEspera = encuestasEnEspera.findLast((i) => i.parametros?.codigo === codigo)
+            const condicionEnEspera = condicionesEnEspera.findLast((i) => i.parametros?.codigo === codigo)
+            const reglamentoEnEspera = reglamentosEnEspera.some((i) => i.parametros?.codigo === codigo)
+            const reglamento = emitido(codigo, DOC_REGLAMENTO)
+            const factura = emitido(codigo, DOC_FACTURA)
+            const certificado = emitido(codigo, DOC_CERTIFICADO_PROGRAMA)
+            const pendientes = s.pendientes.length
+            // A finished program (its certificate issued) asks for nothing more of taking it.
+            const cerrada = s.finalizada
+            return (
+              <tr key={codigo} id={idFila(codigo)} className={`solicitud${desplegada ? ' solicitud--desplegada' : ''}`}>
+                <th scope="row" data-etiqueta="Código">
+                  {codigo}
+                </th>
+                <td data-etiqueta="Fecha" className="solicitud__fechas">
+                  <time dateTime={s.fechaInicio} title={`Inicio: ${fechaCorta(s.fechaInicio)}`}>
+                    {fechaCorta(s.fechaInicio)}
+                  </time>
+                  {s.fechaTermino ? (
+                    <span className="solo-tarjeta">
+                      {' '}
+                      al <time dateTime={s.fechaTermino}>{fechaCorta(s.fechaTermino)}</time>
+                    </span>
+                  ) : null}
+                </td>
+                <td data-etiqueta="Año" className="solicitud__detalle solicitud__anio">
+                  {s.anioCurso}
+                </td>
+                <td data-etiqueta="Programa" className="solicitud__programa">
+                  <span className="solicitud__nombre">{s.nombreCurso}</span>{' '}
+                  <span className={`etiqueta ${pendientes > 0 ? 'etiqueta--pendientes' : 'etiqueta--al-dia'}`}>
+                    {resumenPendientes(pendientes)}
+                  </span>
+                  <button
+                    type="button"
+                    className="boton boton--secundario boton--pequeno solicitud__desplegar"
+                    aria-expanded={desplegada}
+                    aria-controls={idFila(codigo)}
+                    onClick={() => onDesplegar(codigo)}
+                  >
+                    {desplegada ? 'Ocultar detalle' : 'Ver detalle'}
+                    <span className="sr-only"> de la solicitud {codigo}</span>
+                  </button>
+                </td>
+                <td data-etiqueta="Documentos" className="solicitud__detalle">
+                  {s.documentos && !cerrada ? (
+                    <>
                       <button
                         type="button"
                         className="boton boton--secundario boton--pequeno"
-                        onClick={() => onAbrir('encuesta', s)}
+                        onClick={() => onAbrir('documentos', s)}
                       >
-                        {s.encuesta === 'enviada'
-                          ? 'Ver detalle Encuesta'
-                          : encuestaEnEspera
-                            ? 'Encuesta pendiente de envío'
-                            : 'Realizar Encuesta'}
-                        <span className="sr-only">, solicitud {s.codigoInscripcion}</span>
+                        {s.documentos.subidos} / {s.documentos.requeridos}
+                        <span className="sr-only"> documentos subidos de la solicitud {codigo}: ver y subir</span>
                       </button>
-                    )}
-                  </td>
-                  <td data-etiqueta="Condiciones">
+                      <ResumenRevision conteo={s.documentos} />
+                    </>
+                  ) : (
+                    <SinDocumento texto={cerrada ? 'Programa finalizado' : 'Sin documentos requeridos'} />
+                  )}
+                </td>
+                <td data-etiqueta="Trámites" className="solicitud__detalle">
+                  <dl className="tramites">
                     <div>
-                      <p className="tabla-solicitudes__estado">
+                      <dt>Encuesta</dt>
+                      <dd>
+                        {s.encuesta === 'no-aplica' ? (
+                          'No requerida'
+                        ) : s.encuesta === 'enviada' ? (
+                          <button type="button" className="boton-enlace" onClick={() => onAbrir('encuesta', s)}>
+                            Ver detalle Encuesta<span className="sr-only">, solicitud {codigo}</span>
+                          </button>
+                        ) : cerrada ? (
+                          'No respondida'
+                        ) : (
+                          <button
+                            type="button"
+                            className="boton boton--secundario boton--pequeno"
+                            onClick={() => onAbrir('encuesta', s)}
+                          >
+                            {encuestaEnEspera ? 'Encuesta pendiente de envío' : 'Realizar Encuesta'}
+                            <span className="sr-only">, solicitud {codigo}</span>
+                          </button>
+                        )}
+                      </dd>
+                    </div>
+                    <div>
+                      <dt>Condiciones</dt>
+                      <dd>
                         {condicionEnEspera
                           ? 'Pendiente de envío'
                           : s.condiciones
                             ? `${s.condiciones.decision === 'aceptadas' ? 'Aceptadas' : 'Rechazadas'} el ${fechaCorta(s.condiciones.decididaEn)}`
-                            : 'Sin responder'}
-                      </p>
-                      <button
-                        type="button"
-                        className="boton boton--secundario boton--pequeno"
-                        onClick={() => onAbrir('condiciones', s)}
-                      >
-                        Condiciones<span className="sr-only"> de la solicitud {s.codigoInscripcion}</span>
-                      </button>
+                            : 'Sin responder'}{' '}
+                        <button type="button" className="boton-enlace" onClick={() => onAbrir('condiciones', s)}>
+                          {s.condiciones ? 'Ver' : 'Leer'}
+                          <span className="sr-only"> las condiciones de la solicitud {codigo}</span>
+                        </button>
+                      </dd>
                     </div>
-                  </td>
-                  <td data-etiqueta="Reglamento">
-                    {s.reglamento === 'no-aplica' ? (
-                      <span>No requerido</span>
-                    ) : reglamento ? (
-                      <EnlaceDocumento documento={reglamento} codigo={s.codigoInscripcion} />
-                    ) : s.reglamento === 'firmado' ? (
-                      <span>Firmado</span>
-                    ) : reglamentoEnEspera ? (
-                      <span>Aceptación pendiente de envío</span>
+                    <div>
+                      <dt>Reglamento</dt>
+                      <dd>
+                        {s.reglamento === 'no-aplica' ? (
+                          'No requerido'
+                        ) : reglamento ? (
+                          <EnlaceDocumento documento={reglamento} codigo={codigo} />
+                        ) : s.reglamento === 'firmado' ? (
+                          'Firmado'
+                        ) : reglamentoEnEspera ? (
+                          'Aceptación pendiente de envío'
+                        ) : cerrada ? (
+                          'No firmado'
+                        ) : (
+                          <button
+                            type="button"
+                            className="boton boton--secundario boton--pequeno"
+                            onClick={() => onAbrir('reglamento', s)}
+                          >
+                            Leer y Aceptar
+                            <span className="sr-only"> el reglamento de la solicitud {codigo}</span>
+                          </button>
+                        )}
+                      </dd>
+                    </div>
+                  </dl>
+                </td>
+                <td data-etiqueta="Pagos" className="solicitud__detalle">
+                  <EnlacePagos solicitud={s} />
+                </td>
+                <td data-etiqueta="Factura" className="solicitud__detalle">
+                  {factura ? (
+                    <EnlaceDocumento documento={factura} codigo={codigo} />
+                  ) : (
+                    <SinDocumento texto="Sin factura emitida" />
+                  )}
+                </td>
+                {certificadosActivos ? (
+                  <td data-etiqueta="Certificado" className="solicitud__detalle">
+                    {certificado ? (
+                      <EnlaceDocumento documento={certificado} codigo={codigo} />
                     ) : (
-                      <button
-                        type="button"
-                        className="boton boton--secundario boton--pequeno"
-                        onClick={() => onAbrir('reglamento', s)}
-                      >
-                        Leer y Aceptar
-                        <span className="sr-only"> el reglamento de la solicitud {s.codigoInscripcion}</span>
-                      </button>
+                      <SinDocumento texto="Sin certificado emitido" />
                     )}
                   </td>
-                  <td data-etiqueta="Pagos">
-                    {s.habilitaTb ? (
-                      <Link to="/pagos/lista/$a" params={{ a: s.codigoInscripcion }}>
-                        Lista de pagos<span className="sr-only"> de la solicitud {s.codigoInscripcion}</span>
-                      </Link>
-                    ) : (
-                      <SinDocumento texto="Sin pagos en línea" />
-                    )}
-                  </td>
-                  <td data-etiqueta="Factura">
-                    {factura ? (
-                      <EnlaceDocumento documento={factura} codigo={s.codigoInscripcion} />
-                    ) : (
-                      <SinDocumento texto="Sin factura emitida" />
-                    )}
-                  </td>
-                  {certificadosActivos ? (
-                    <td data-etiqueta="Certificado">
-                      {certificado ? (
-                        <EnlaceDocumento documento={certificado} codigo={s.codigoInscripcion} />
-                      ) : (
-                        <SinDocumento texto="Sin certificado emitido" />
-                      )}
-                    </td>
-                  ) : null}
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
-      <Paginador pagina={pagina} paginas={paginas} onCambiar={setPagina} etiqueta="Páginas de solicitudes" />
+                ) : null}
+              </tr>
+            )
+          })}
+        </tbody>
+      </table>
+    </div>
+  )
+}
+
+/**
+ * The way to the installments: 'Lista de pagos' while something is still to pay, 'Ver pagos
+ * realizados' once everything is paid, nothing where there is no installment at all.
+ */
+function EnlacePagos({ solicitud: s }: { solicitud: Solicitud }) {
+  if (!s.habilitaTb) return <SinDocumento texto="Sin pagos en línea" />
+  if (s.cuotas.total === 0) return <SinDocumento texto="Sin cuotas por pagar" />
+  const sr = <span className="sr-only"> de la solicitud {s.codigoInscripcion}</span>
+  if (s.cuotas.porPagar === 0)
+    return (
+      <Link to="/pagos/lista/$a" params={{ a: s.codigoInscripcion }}>
+        Ver pagos realizados{sr}
+      </Link>
+    )
+  return (
+    <>
+      <Link to="/pagos/lista/$a" params={{ a: s.codigoInscripcion }}>
+        Lista de pagos{sr}
+      </Link>{' '}
+      <span className={s.cuotas.vencidas > 0 ? 'solicitud__vencidas' : 'campo__ayuda'}>
+        ({s.cuotas.porPagar === 1 ? '1 cuota' : `${s.cuotas.porPagar} cuotas`} por pagar
+        {s.cuotas.vencidas > 0 ? `, ${s.cuotas.vencidas === 1 ? '1 vencida' : `${s.cuotas.vencidas} vencidas`}` : ''})
+      </span>
     </>
   )
 }

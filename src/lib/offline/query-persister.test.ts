@@ -67,6 +67,24 @@ test('round trip: successful queries come back in a new client; failed and opted
   expect(despues.getQueryState(['roto'])).toBeUndefined()
 })
 
+test('data whose refresh failed offline stays in the stored copy, restored as data and not as an error', async () => {
+  const { persister, opciones } = nuevo()
+  const primera = cliente()
+  await primera.fetchQuery({ queryKey: ['solicitudes'], queryFn: () => ['INS-26-40018'] })
+  // Opened again with no network: the restored data is refreshed, and the refresh fails.
+  await primera
+    .fetchQuery({ queryKey: ['solicitudes'], queryFn: () => Promise.reject(new Error('sin conexión')), staleTime: 0 })
+    .catch(() => undefined)
+  expect(primera.getQueryState(['solicitudes'])?.status).toBe('error')
+  await persistQueryClientSave({ ...opciones, queryClient: comoCliente(primera) })
+  await persister.escribirPendiente()
+
+  const segunda = cliente()
+  await persistQueryClientRestore({ ...opciones, queryClient: comoCliente(segunda) })
+  expect(segunda.getQueryData(['solicitudes'])).toEqual(['INS-26-40018'])
+  expect(segunda.getQueryState(['solicitudes'])).toMatchObject({ status: 'success', error: null })
+})
+
 test('a cache saved under another schema version is discarded', async () => {
   const { almacen, persister, opciones } = nuevo()
   const antes = cliente()

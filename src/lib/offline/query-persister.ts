@@ -10,7 +10,7 @@ import { abrirAlmacen, type Almacen } from './idb.ts'
  * would make old cached data wrong for the new code. It is deliberately not the build hash: a
  * deploy that changes no data shape must not wipe the students' offline cache.
  */
-export const ESQUEMA_DATOS = 'v2'
+export const ESQUEMA_DATOS = 'v3'
 
 const CLAVE = 'cliente'
 
@@ -52,7 +52,7 @@ export function crearPersisterIdb({
 
   return {
     persistClient(cliente) {
-      pendiente = cliente
+      pendiente = sinFallosDeRefresco(cliente)
       temporizador ??= setTimeout(() => void escribirPendiente(), esperaMs)
     },
     async restoreClient() {
@@ -72,12 +72,28 @@ export function crearPersisterIdb({
 type DehydrateOptions = NonNullable<PersistQueryClientOptions['dehydrateOptions']>
 
 /**
- * Persist only queries that hold data the screen can show (success), and never one that opts out
- * with `meta: { persistir: false }` (e.g. a one-off lookup that must always be fresh), nor the
- * staff's: the school's data about its students never stays on a device.
+ * Persist every query that holds data the screen can show, and never one that opts out with
+ * `meta: { persistir: false }` (e.g. a one-off lookup that must always be fresh). That includes a
+ * query whose last refresh failed (opened offline, its data restored, its refetch without
+ * network): leaving it out would drop the student's data from the stored copy on the next write,
+ * and the second offline start would open empty. Never the staff's: the school's data about its
+ * students does not stay on a device.
  */
 export const debePersistirConsulta: NonNullable<DehydrateOptions['shouldDehydrateQuery']> = (query) =>
-  query.state.status === 'success' && query.meta?.persistir !== false && query.queryKey[0] !== 'admin'
+  query.state.data !== undefined && query.meta?.persistir !== false && query.queryKey[0] !== 'admin'
+
+/**
+ * The stored copy keeps the data of a query whose last refresh failed, not the failure: restored,
+ * it reads as the data it was (and is refreshed like any other), never as an error to show.
+ */
+export function sinFallosDeRefresco(cliente: PersistedClient): PersistedClient {
+  const queries = cliente.clientState.queries.map((q) =>
+    q.state.status === 'error' && q.state.data !== undefined
+      ? { ...q, state: { ...q.state, status: 'success' as const, error: null, fetchFailureReason: null } }
+      : q,
+  )
+  return { ...cliente, clientState: { ...cliente.clientState, queries } }
+}
 
 /** The one persister of the app: the cache in IndexedDB. */
 export const persisterPortal = crearPersisterIdb()

@@ -68,7 +68,7 @@ export function BotonSalir({ codigoAlumno }: { codigoAlumno: string }) {
       // Offline or already expired: the local data is cleared anyway.
     }
     // Leave the signed-in screens before clearing the query cache: cleared under them, their
-    // queries would fetch again, meet the ended session and raise 'Sesion Expirada'.
+    // queries would fetch again, meet the ended session and raise 'Sesión expirada'.
     cerrarSesionLocal()
     await router.navigate({ to: '/login', replace: true })
     await borrarDatosLocales({ outbox, queryClient })

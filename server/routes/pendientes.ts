@@ -1,0 +1,203 @@
+// 'Pendientes': what the session student has to do next, mounted at /api/alumno/pendientes. The
+// rules are the shared ones of src/domain/pendientes.ts; here the student's enrolments, installments,
+// documents and contest applications are read and handed to them. The enrolment list
+// (routes/solicitudes.ts) reads its enrolments through `situacionDeSolicitudes` too, so each card's
+// count agrees with the home page.
+import { Hono } from 'hono'
+import { documentosDeConcurso, estadoConcurso } from '../../src/domain/concursos.ts'
+import { documentosPersonalesRequeridos } from '../../src/domain/documentos.ts'
+import { DOC_CERTIFICADO_PROGRAMA, DOC_REGLAMENTO } from '../../src/domain/documentos-emitidos.ts'
+import { documentosRequeridosDeSolicitud } from '../../src/domain/documentos-solicitud.ts'
+import { fechaEnChile } from '../../src/domain/fechas.ts'
+import { esEstadoRevision } from '../../src/domain/estado-revision.ts'
+import { estadoCuota } from '../../src/domain/pagos.ts'
+import {
+  calcularPendientes,
+  conteoPorSeccion,
+  type DocumentoExigido,
+  type PostulacionParaPendientes,
+  type SolicitudParaPendientes,
+} from '../../src/domain/pendientes.ts'
+import { requiereReglamento } from '../../src/domain/reglamentos.ts'
+import { requiereEncuesta } from '../../src/domain/solicitudes.ts'
+import type { Dependencias, EntornoApp } from '../contexto.ts'
+import type { Alumno } from '../db/schema.ts'
+import { requiereAlumno } from '../middleware/sesion.ts'
+
+/** The documents required, each with the student's file for it, if any, and its review. */
+function exigidos(
+  requeridos: readonly { codDocumento: string; documento: string }[],
+  subidos: readonly { cod_documento: string; estado_revision: string }[],
+): DocumentoExigido[] {
+  return requeridos.map((r) => {
+    const subido = subidos.find((s) => s.cod_documento === r.codDocumento)
+    return {
+      documento: r.documento,
+      archivo: subido ? { revision: esEstadoRevision(subido.estado_revision) ? subido.estado_revision : null } : null,
+    }
+  })
+}
+
+/**
+ * The student's enrolments, newest first, with what the list shows of each and the situation the
+ * pending-action rules read: survey, regulations, documents, issued papers and installments.
+ */
+export async function situacionDeSolicitudes(deps: Dependencias, alumno: Alumno, hoy: string) {
+  const { db } = deps
+  const filas = await db
+    .selectFrom('solicitudes')
+    .leftJoin('encuestas', 'encuestas.codigo_inscripcion', 'solicitudes.codigo_inscripcion')
+    .leftJoin('condiciones', 'condiciones.codigo_inscripcion', 'solicitudes.codigo_inscripcion')
+    .select([
+      'solicitudes.codigo_inscripcion',
+      'solicitudes.fecha_inicio',
+      'solicitudes.fecha_termino',
+      'solicitudes.anio_curso',
+      'solicitudes.nombre_curso',
+      'solicitudes.curso',
+      'solicitudes.tipo_curso',
+      'solicitudes.cod_grupo',
+      'solicitudes.habilita_tb',
+      'solicitudes.cod_prospecto',
+      'encuestas.enviada_en',
+      'condiciones.decision',
+      'condiciones.decidida_en',
+    ])
+    .where('solicitudes.alumno_id', '=', alumno.id)
+    .orderBy('solicitudes.fecha_inicio', 'desc')
+    .orderBy('solicitudes.codigo_inscripcion', 'desc')
+    .execute()
+  // Revoked documents are not the student's paper any more; a record without a file (issued
+  // before documents had files) has no link to give.
+  const emitidos = await db
+    .selectFrom('documentos_emitidos')
+    .select(['codigo', 'codigo_inscripcion', 'cod_tipo_documento', 'tipo_documento', 'blob_clave'])
+    .where('alumno_id', '=', alumno.id)
+    .where('codigo_inscripcion', 'is not', null)
+    .where('revocado_en', 'is', null)
+    .execute()
+  const subidos = await db
+    .selectFrom('archivos_solicitud')
+    .select(['id', 'codigo_inscripcion', 'cod_documento', 'estado_revision', 'motivo_rechazo'])
+    .where('alumno_id', '=', alumno.id)
+    .execute()
+  const cuotas = await db
+    .selectFrom('cuotas')
+    .innerJoin('solicitudes', 'solicitudes.codigo_inscripcion', 'cuotas.codigo_inscripcion')
+    .select(['cuotas.codigo_inscripcion', 'cuotas.numero', 'cuotas.monto', 'cuotas.vencimiento', 'cuotas.pago_id'])
+    .where('solicitudes.alumno_id', '=', alumno.id)
+    .orderBy('cuotas.codigo_inscripcion')
+    .orderBy('cuotas.numero')
+    .execute()
+
+  const tiene = (codigo: string, tipo: string) =>
+    emitidos.some((d) => d.codigo_inscripcion === codigo && d.cod_tipo_documento === tipo)
+  const solicitudes = filas.map((f) => {
+    const codigo = f.codigo_inscripcion
+    const situacion: SolicitudParaPendientes = {
+      codigoInscripcion: codigo,
+      nombreCurso: f.nombre_curso,
+      encuesta: !requiereEncuesta(f.cod_grupo) ? 'no-aplica' : f.enviada_en ? 'enviada' : 'pendiente',
+      reglamento: !requiereReglamento(f.cod_grupo, f.tipo_curso)
+        ? 'no-aplica'
+        : tiene(codigo, DOC_REGLAMENTO)
+          ? 'firmado'
+          : 'pendiente',
+      certificadoEmitido: tiene(codigo, DOC_CERTIFICADO_PROGRAMA),
+      documentos: exigidos(
+        documentosRequeridosDeSolicitud(f.cod_grupo, f.tipo_curso),
+        subidos.filter((a) => a.codigo_inscripcion === codigo),
+      ),
+      // Only installments paid online are the portal's to ask for.
+      cuotas:
+        f.habilita_tb === 1
+          ? cuotas
+              .filter((q) => q.codigo_inscripcion === codigo)
+              .map((q) => ({
+                numero: q.numero,
+                monto: q.monto,
+                vencimiento: q.vencimiento,
+                estado: estadoCuota({ pagada: q.pago_id !== null, vencimiento: q.vencimiento }, hoy),
+              }))
+          : [],
+    }
+    return { fila: f, situacion }
+  })
+  return { solicitudes, emitidos, subidos }
+}
+
+/** The student's applications to contests, each with its contest's state and documents. */
+async function situacionDePostulaciones(deps: Dependencias, alumno: Alumno, hoy: string) {
+  const { db } = deps
+  const postulaciones = await db
+    .selectFrom('postulaciones')
+    .innerJoin('concursos', 'concursos.id', 'postulaciones.concurso_id')
+    .select([
+      'postulaciones.id',
+      'postulaciones.pagada_en',
+      'concursos.id as concurso_id',
+      'concursos.especialidad',
+      'concursos.postulacion_desde',
+      'concursos.postulacion_hasta',
+      'concursos.documentos',
+    ])
+    .where('postulaciones.alumno_id', '=', alumno.id)
+    .execute()
+  const archivos = await db
+    .selectFrom('archivos_postulacion')
+    .select(['postulacion_id', 'cod_documento', 'estado_revision'])
+    .where('alumno_id', '=', alumno.id)
+    .execute()
+  return postulaciones.map((p): PostulacionParaPendientes => ({
+    concursoId: p.concurso_id,
+    especialidad: p.especialidad,
+    estadoConcurso: estadoConcurso(
+      { postulacionDesde: p.postulacion_desde, postulacionHasta: p.postulacion_hasta },
+      hoy,
+    ),
+    postulacionHasta: p.postulacion_hasta,
+    pagada: p.pagada_en !== null,
+    documentos: exigidos(
+      documentosDeConcurso(JSON.parse(p.documentos) as string[]),
+      archivos.filter((a) => a.postulacion_id === p.id),
+    ),
+  }))
+}
+
+/** The personal documents the student's programs require, each with its file, if any. */
+async function situacionDocumentosPersonales(deps: Dependencias, alumno: Alumno) {
+  const { db } = deps
+  const solicitudes = await db
+    .selectFrom('solicitudes')
+    .select(['cod_grupo as codGrupo', 'tipo_curso as tipoCurso'])
+    .where('alumno_id', '=', alumno.id)
+    .execute()
+  const archivos = await db
+    .selectFrom('archivos_personales')
+    .select(['cod_documento', 'estado_revision'])
+    .where('alumno_id', '=', alumno.id)
+    .execute()
+  return exigidos(
+    documentosPersonalesRequeridos(solicitudes).filter((d) => d.obligatorio),
+    archivos,
+  )
+}
+
+export const rutasPendientes = new Hono<EntornoApp>().get('/', requiereAlumno, async (c) => {
+  const deps = c.var.deps
+  const alumno = c.var.alumno
+  if (!alumno) throw new Error('sin alumno tras requiereAlumno')
+  const hoy = fechaEnChile(deps.clock())
+  const [{ solicitudes }, postulaciones, documentosPersonales] = await Promise.all([
+    situacionDeSolicitudes(deps, alumno, hoy),
+    situacionDePostulaciones(deps, alumno, hoy),
+    situacionDocumentosPersonales(deps, alumno),
+  ])
+  const pendientes = calcularPendientes({
+    hoy,
+    solicitudes: solicitudes.map((s) => s.situacion),
+    postulaciones,
+    documentosPersonales,
+  })
+  return c.json({ status: 'ok' as const, data: { hoy, pendientes, conteo: conteoPorSeccion(pendientes) } })
+})
