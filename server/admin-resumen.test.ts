@@ -23,8 +23,9 @@ const antesDeLaSemana = new Date(semana.inicio.getTime() - 1).toISOString()
 beforeAll(async () => {
   servidor = await iniciarServidorDePrueba({ throttle: 'off' })
   const sql = (consulta: string, ...parametros: unknown[]) => consultarDb(servidor.dataDir, consulta, ...parametros)
-  // Documents waiting: the demo's two of INS-26-40018 (the student's), and one personal document of
-  // the foreign student; one of the student's is reviewed already.
+  // Documents waiting: the demo's two of INS-26-40018 (the student's) and two of INS-25-30688 (the
+  // foreign student's), and one personal document of the foreign student; one of the student's
+  // personal documents is reviewed already.
   await sql(
     `insert into archivos_personales (id, alumno_id, cod_documento, nombre_original, tipo_archivo, content_type,
       tamanno, blob_clave, subido_en, id_inscripcion, id_grupo, estado_revision)
@@ -73,7 +74,8 @@ test('admin and coordination see every count, over every student', async () => {
   const esperado = {
     hoy,
     semana: { desde: semana.desde, hasta: semana.hasta },
-    documentosEnRevision: 3,
+    // The demo's two of each student's enrolment, and the foreign student's personal one above.
+    documentosEnRevision: 5,
     condicionesRechazadas: 2,
     reglamentosFirmadosSemana: 1,
     encuestasRecibidasSemana: 1,
@@ -86,7 +88,7 @@ test('admin and coordination see every count, over every student', async () => {
 test('an assistant sees only their students, and no certificate count', async () => {
   // Francisca Herrera owns both demo students.
   expect(await resumen(personal.herrera)).toMatchObject({
-    documentosEnRevision: 3,
+    documentosEnRevision: 5,
     condicionesRechazadas: 2,
     reglamentosFirmadosSemana: 1,
     encuestasRecibidasSemana: 1,
