@@ -4,7 +4,7 @@
 // documents decided together, a second reviewer told who decided first, an assistant's queue
 // holding only their own students, and no serious accessibility finding at 1280 and 768 pixels.
 import { AxeBuilder } from '@axe-core/playwright'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
 import {
@@ -53,8 +53,13 @@ async function abrirDocumentosDelEstudiante(codigo: string) {
   await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
   await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Solicitudes' }).click()
   const fila = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: codigo }) })
-  await fila.waitFor()
+  await verDetalle(fila, codigo)
   return { page, context, fila, dialogo: page.getByRole('dialog', { name: `Documentos de la solicitud ${codigo}` }) }
+}
+
+/** On a phone an enrolment is a short card: its documents show once its detail is open. */
+async function verDetalle(fila: Locator, codigo: string) {
+  await fila.getByRole('button', { name: `Ver detalle de la solicitud ${codigo}` }).click()
 }
 
 /** Waits until the query cache kept on the device (IndexedDB) holds every one of `textos`. */
@@ -148,6 +153,7 @@ test('a rejection as «Documento ilegible» reaches the student, whose replaceme
   await cacheGuardada(alumno.page, ['Documento ilegible', '"rechazados":1'])
   await alumno.context.setOffline(true)
   await alumno.page.reload()
+  await verDetalle(alumno.fila, 'INS-26-40018')
   await alumno.fila.getByText('1 rechazado · 1 en revisión').waitFor()
   await alumno.fila.getByRole('button', { name: /documentos subidos de la solicitud INS-26-40018/ }).click()
   await hepatitis.getByText('Estado: Rechazado: Documento ilegible').waitFor()

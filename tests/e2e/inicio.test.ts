@@ -20,7 +20,7 @@ for (const ancho of [360, 1280]) {
   test(`at ${ancho} px: the overdue installment comes first, is paid in one tap from home, and leaves the list`, async () => {
     const { page, context } = await portal.newPage(ancho)
     await entrar(page)
-    expect(await page.title()).toBe('Inicio · Portal del Estudiante')
+    await page.waitForFunction((titulo) => document.title === titulo, 'Inicio · Portal del Estudiante')
     const primera = pendientes(page).first()
     // The demo's oldest overdue installment is the most urgent thing to do.
     const cuota = ancho === 360 ? 'INS-26-40018' : 'INS-25-30290'

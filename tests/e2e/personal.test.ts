@@ -39,7 +39,7 @@ test('a student changes the address and the mobile, sees Datos Actualizados, and
   const direccion = page.getByLabel(/^Dirección/)
   expect(await direccion.inputValue()).toBe('Av. Providencia 1234, depto. 56')
   expect(await page.getByLabel('RUT').inputValue()).toBe('16.789.432-1')
-  expect(await page.title()).toBe('Información Personal · Portal del Estudiante')
+  await page.waitForFunction((titulo) => document.title === titulo, 'Información Personal · Portal del Estudiante')
   expect(await page.getByLabel('Correo electrónico').isEditable()).toBe(false)
   expect(await page.getByRole('group', { name: 'Datos Personales' }).count()).toBe(1)
   expect(await page.getByRole('group', { name: 'Datos Profesionales' }).count()).toBe(1)

@@ -10,7 +10,8 @@ test('from a contest link: register with a RUT typed 16543210K and a 9-digit mob
   await page.waitForURL(`${portal.url}/login`)
   await page.getByRole('link', { name: 'Regístrese' }).click()
   await page.waitForURL(`${portal.url}/register`)
-  expect(await page.title()).toBe('Crear cuenta · Portal del Estudiante')
+  // The page sets its title once it renders (the address changes first).
+  await page.waitForFunction((titulo) => document.title === titulo, 'Crear cuenta · Portal del Estudiante')
 
   await page.getByLabel('Nombres').fill('Josefa')
   await page.getByLabel('Apellidos').fill('Muñoz Pérez')

@@ -46,7 +46,7 @@ async function elegir(page: Page, etiqueta: RegExp, opcion: string) {
 test('on a phone: active and finished apart, 7 a page, each enrolment a short card that opens to its details, and Siguiente goes back to the top', async () => {
   const { page, context } = await portal.newPage()
   await abrirSolicitudes(page, 'estudiante@demo.cl')
-  expect(await page.title()).toBe('Solicitudes · Portal del Estudiante')
+  await page.waitForFunction((titulo) => document.title === titulo, 'Solicitudes · Portal del Estudiante')
   expect(await filas(activas(page)).count()).toBe(7)
   expect(await filas(activas(page)).first().getByRole('rowheader').textContent()).toBe('INS-26-40018')
   // The programs whose certificate was issued are apart, and ask for nothing more.
