@@ -49,6 +49,20 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
   { metodo: 'POST', ruta: '/admin/auth/invitacion/verificar', requiere: 'ninguno' },
   { metodo: 'POST', ruta: '/admin/auth/invitacion', requiere: 'ninguno' },
   { metodo: 'GET', ruta: '/admin/sesion', requiere: 'personal' },
+  { metodo: 'GET', ruta: '/admin/alumnos', requiere: 'alumnos.ver', url: () => '/admin/alumnos?q=rojas' },
+  {
+    metodo: 'GET',
+    ruta: '/admin/alumnos/:id',
+    requiere: 'alumnos.ver',
+    url: () => '/admin/alumnos/alumno-estudiante',
+  },
+  {
+    metodo: 'GET',
+    ruta: '/admin/alumnos/:id/historial',
+    requiere: 'alumnos.ver',
+    url: () => '/admin/alumnos/alumno-estudiante/historial',
+  },
+  { metodo: 'GET', ruta: '/admin/auditoria', requiere: 'auditoria.ver' },
 ]
 
 const CUENTA_DE_ROL: Record<RolPersonal, string> = {

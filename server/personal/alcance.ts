@@ -16,10 +16,10 @@ type ConAlumnos = ExpressionBuilder<Database, 'alumnos'>
  */
 export function alumnosAlAlcance(personal: Pick<Personal, 'rol' | 'asistente_id'>) {
   return (eb: ConAlumnos) => {
-    if (!esRolPersonal(personal.rol)) return eb.val(false)
-    if (ALCANCE_DE_ROL[personal.rol] === 'todos') return eb.val(true)
+    if (!esRolPersonal(personal.rol)) return eb.lit(false)
+    if (ALCANCE_DE_ROL[personal.rol] === 'todos') return eb.lit(true)
     const asistente = personal.asistente_id
-    if (!asistente) return eb.val(false)
+    if (!asistente) return eb.lit(false)
     return eb.or([
       eb('alumnos.asistente_id', '=', asistente),
       eb.exists(

@@ -12,7 +12,6 @@ import {
 import {
   decisionCondicionesSchema,
   MENSAJE_SOLICITUD_NO_ENCONTRADA,
-  muestraDocumentos,
   requiereEncuesta,
   type DecisionCondiciones,
 } from '../../src/domain/solicitudes.ts'
@@ -23,13 +22,23 @@ import {
   nombreArchivoSolicitud,
   SECCION_DOCUMENTOS_SOLICITUD,
 } from '../../src/domain/documentos-solicitud.ts'
-import { DOC_REGLAMENTO, enlaceDocumentoEmitido } from '../../src/domain/documentos-emitidos.ts'
-import { requiereReglamento } from '../../src/domain/reglamentos.ts'
+import { enlaceDocumentoEmitido } from '../../src/domain/documentos-emitidos.ts'
 import { tieneDocumentoIdentidad } from '../../src/domain/documento-identidad.ts'
 import type { EntornoApp, Dependencias } from '../contexto.ts'
 import type { Alumno } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { nuevaClaveBlob } from '../blobs.ts'
+import {
+  archivosDeSolicitud,
+  archivosDeSolicitudesDeAlumno,
+  conteoDocumentos,
+  decisionCondiciones,
+  documentosEmitidosDeAlumno,
+  estadoEncuesta,
+  estadoReglamento,
+  reglamentoFirmado,
+  solicitudesDeAlumno,
+} from '../solicitudes/consultas.ts'
 import { enviarArchivo, guardarReemplazando, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
 import { avisarAsistente } from './aviso-asistente.ts'
 import { cuerpoJson } from './validacion.ts'
@@ -60,44 +69,13 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
   .get('/', async (c) => {
     const { db, config } = c.var.deps
     const alumno = alumnoDe(c.var.alumno)
-    const filas = await db
-      .selectFrom('solicitudes')
-      .leftJoin('encuestas', 'encuestas.codigo_inscripcion', 'solicitudes.codigo_inscripcion')
-      .leftJoin('condiciones', 'condiciones.codigo_inscripcion', 'solicitudes.codigo_inscripcion')
-      .select([
-        'solicitudes.codigo_inscripcion',
-        'solicitudes.fecha_inicio',
-        'solicitudes.anio_curso',
-        'solicitudes.nombre_curso',
-        'solicitudes.curso',
-        'solicitudes.tipo_curso',
-        'solicitudes.cod_grupo',
-        'solicitudes.habilita_tb',
-        'solicitudes.cod_prospecto',
-        'encuestas.enviada_en',
-        'condiciones.decision',
-        'condiciones.decidida_en',
-      ])
-      .where('solicitudes.alumno_id', '=', alumno.id)
-      .orderBy('solicitudes.fecha_inicio', 'desc')
-      .orderBy('solicitudes.codigo_inscripcion', 'desc')
-      .execute()
+    const filas = await solicitudesDeAlumno(db, alumno.id)
     // Revoked documents are not the student's paper any more; a record without a file (issued
     // before documents had files) has no link to give.
-    const emitidos = await db
-      .selectFrom('documentos_emitidos')
-      .select(['codigo', 'codigo_inscripcion', 'cod_tipo_documento', 'tipo_documento', 'blob_clave'])
-      .where('alumno_id', '=', alumno.id)
-      .where('codigo_inscripcion', 'is not', null)
-      .where('revocado_en', 'is', null)
-      .execute()
-    const subidos = await db
-      .selectFrom('archivos_solicitud')
-      .select(['id', 'codigo_inscripcion', 'cod_documento'])
-      .where('alumno_id', '=', alumno.id)
-      .execute()
-    const tiene = (codigo: string, tipo: string) =>
-      emitidos.some((d) => d.codigo_inscripcion === codigo && d.cod_tipo_documento === tipo)
+    const emitidos = (await documentosEmitidosDeAlumno(db, alumno.id, { vigentes: true })).filter(
+      (d) => d.codigo_inscripcion !== null,
+    )
+    const subidos = await archivosDeSolicitudesDeAlumno(db, alumno.id)
     const solicitudes = filas.map((f) => ({
       codigoInscripcion: f.codigo_inscripcion,
       fechaInicio: f.fecha_inicio,
@@ -108,27 +86,14 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
       codGrupo: f.cod_grupo,
       habilitaTb: f.habilita_tb === 1,
       codProspecto: f.cod_prospecto,
-      /** The survey is sent, still to answer, or not asked of this group. */
-      encuesta: !requiereEncuesta(f.cod_grupo)
-        ? ('no-aplica' as const)
-        : f.enviada_en
-          ? ('enviada' as const)
-          : ('pendiente' as const),
-      /** Whether the regulations are accepted (a signed document exists), to accept, or not asked. */
-      reglamento: !requiereReglamento(f.cod_grupo, f.tipo_curso)
-        ? ('no-aplica' as const)
-        : tiene(f.codigo_inscripcion, DOC_REGLAMENTO)
-          ? ('firmado' as const)
-          : ('pendiente' as const),
+      encuesta: estadoEncuesta(f.cod_grupo, f.enviada_en),
+      reglamento: estadoReglamento(f.cod_grupo, f.tipo_curso, reglamentoFirmado(emitidos, f.codigo_inscripcion)),
       documentos: conteoDocumentos(
         f.cod_grupo,
         f.tipo_curso,
         subidos.filter((a) => a.codigo_inscripcion === f.codigo_inscripcion),
       ),
-      condiciones:
-        f.decision && f.decidida_en
-          ? ({ decision: f.decision as DecisionCondiciones, decididaEn: f.decidida_en } satisfies Decision)
-          : null,
+      condiciones: decisionCondiciones(f) satisfies Decision | null,
     }))
     return c.json({
       status: 'ok' as const,
@@ -212,12 +177,7 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
     const alumno = alumnoDe(c.var.alumno)
     const solicitud = await solicitudPropia(deps, alumno, c.req.param('codigo'))
     if (!solicitud) return c.json({ error: MENSAJE_SOLICITUD_NO_ENCONTRADA }, 404)
-    const archivos = await deps.db
-      .selectFrom('archivos_solicitud')
-      .select(['id', 'cod_documento', 'nombre_archivo', 'tipo_archivo', 'tamanno', 'subido_en'])
-      .where('codigo_inscripcion', '=', solicitud.codigo_inscripcion)
-      .orderBy('cod_documento')
-      .execute()
+    const archivos = await archivosDeSolicitud(deps.db, solicitud.codigo_inscripcion)
     return c.json({
       status: 'ok' as const,
       data: {
@@ -316,16 +276,6 @@ function archivoDeSolicitudJson(
     tipoArchivo: a.tipo_archivo,
     tamanno: a.tamanno,
     subidoEn: a.subido_en,
-  }
-}
-
-/** Uploaded / required, for the list's column; null where the enrolment shows no documents. */
-function conteoDocumentos(codGrupo: string, tipoCurso: string, subidos: readonly { cod_documento: string }[]) {
-  if (!muestraDocumentos(tipoCurso)) return null
-  const requeridos = documentosRequeridosDeSolicitud(codGrupo, tipoCurso)
-  return {
-    subidos: requeridos.filter((r) => subidos.some((s) => s.cod_documento === r.codDocumento)).length,
-    requeridos: requeridos.length,
   }
 }
 

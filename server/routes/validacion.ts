@@ -101,3 +101,22 @@ export async function leerFormularioConUnArchivo(c: Context<EntornoApp>): Promis
   }
   return { ok: true, campos }
 }
+
+/**
+ * A route's query string, checked with a shared schema before the handler runs (which reads the
+ * output with `c.req.valid('query')`); the typed client learns the query's fields from here. A bad
+ * one gets 400 with the first field's message and `campos`, like a bad body.
+ */
+export function consultaValida<S extends v.GenericSchema>(schema: S) {
+  return createMiddleware<EntornoApp, string, { in: { query: v.InferInput<S> }; out: { query: v.InferOutput<S> } }>(
+    async (c, next) => {
+      const resultado = v.safeParse(schema, c.req.query(), { message: MENSAJE_CAMPO_OBLIGATORIO })
+      if (!resultado.success) {
+        const campos = erroresPorCampo(resultado.issues)
+        return c.json({ error: Object.values(campos)[0] ?? MENSAJE_CUERPO_INVALIDO, campos }, 400)
+      }
+      c.req.addValidatedData('query', resultado.output as object)
+      await next()
+    },
+  )
+}

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { fechaEnChile, fechaLarga, horaEnChile } from './fechas.ts'
+import { fechaEnChile, fechaLarga, horaEnChile, inicioDelDiaEnChile } from './fechas.ts'
 
 test('a calendar date in words', () => {
   expect(fechaLarga('2025-01-17')).toBe('17 de enero de 2025')
@@ -11,4 +11,14 @@ test("the date and time are Chile's, not the server's", () => {
   const momento = new Date('2026-03-01T02:30:00.000Z')
   expect(fechaEnChile(momento)).toBe('2026-02-28')
   expect(horaEnChile(momento)).toBe('23:30')
+})
+
+test('a day begins at midnight in Chile, or at 01:00 on the day summer time begins', () => {
+  // Summer (UTC-3) and winter (UTC-4).
+  expect(inicioDelDiaEnChile('2026-03-10').toISOString()).toBe('2026-03-10T03:00:00.000Z')
+  expect(inicioDelDiaEnChile('2026-07-15').toISOString()).toBe('2026-07-15T04:00:00.000Z')
+  // Winter time begins on 5 April 2026: the 5th starts once, at midnight UTC-4.
+  expect(inicioDelDiaEnChile('2026-04-05').toISOString()).toBe('2026-04-05T04:00:00.000Z')
+  // Summer time begins on 6 September 2026: midnight does not exist, the day starts at 01:00 UTC-3.
+  expect(inicioDelDiaEnChile('2026-09-06').toISOString()).toBe('2026-09-06T04:00:00.000Z')
 })

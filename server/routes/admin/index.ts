@@ -5,10 +5,14 @@ import { Hono } from 'hono'
 import { CAPACIDADES_DE_ROL, ETIQUETA_ROL, esRolPersonal } from '../../../src/domain/personal.ts'
 import type { EntornoApp } from '../../contexto.ts'
 import { requierePersonal } from '../../middleware/capacidad.ts'
+import { rutasAlumnosAdmin } from './alumnos.ts'
+import { rutasAuditoriaAdmin } from './auditoria.ts'
 import { rutasAuthPersonal } from './auth.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
+  .route('/alumnos', rutasAlumnosAdmin)
+  .route('/auditoria', rutasAuditoriaAdmin)
   .get('/sesion', requierePersonal, (c) => {
     const { id, nombre, email, rol } = c.var.personal
     const capacidades = esRolPersonal(rol) ? CAPACIDADES_DE_ROL[rol] : []
