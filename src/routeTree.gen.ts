@@ -24,12 +24,15 @@ import { Route as AlumnoConcursoListadoRouteImport } from './routes/_alumno/conc
 import { Route as AlumnoInfoPersonalRouteImport } from './routes/_alumno/info/personal'
 import { Route as AlumnoInfoSolicitudesRouteImport } from './routes/_alumno/info/solicitudes'
 import { Route as AlumnoLaboralListadoRouteImport } from './routes/_alumno/laboral/listado'
+import { Route as AdminPersonalAuditoriaRouteImport } from './routes/admin/_personal/auditoria'
 import { Route as AdminPersonalHomeRouteImport } from './routes/admin/_personal/home'
 import { Route as AlumnoConcursoDerechopostulacionIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/$id'
 import { Route as AlumnoConcursoDetalleIdRouteImport } from './routes/_alumno/concurso/detalle/$id'
 import { Route as AlumnoPagosAIndexRouteImport } from './routes/_alumno/pagos/$a/index'
 import { Route as AlumnoPagosABRouteImport } from './routes/_alumno/pagos/$a/$b'
 import { Route as AlumnoPagosListaARouteImport } from './routes/_alumno/pagos/lista/$a'
+import { Route as AdminPersonalAlumnosIndexRouteImport } from './routes/admin/_personal/alumnos/index'
+import { Route as AdminPersonalAlumnosIdRouteImport } from './routes/admin/_personal/alumnos/$id'
 import { Route as AlumnoConcursoDerechopostulacionDetalleIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/detalle/$id'
 import { Route as AlumnoPagosRespuestaAIndexRouteImport } from './routes/_alumno/pagos/respuesta/$a/index'
 import { Route as AlumnoPagosRespuestaABRouteImport } from './routes/_alumno/pagos/respuesta/$a/$b'
@@ -108,6 +111,11 @@ const AlumnoLaboralListadoRoute = AlumnoLaboralListadoRouteImport.update({
   path: '/laboral/listado',
   getParentRoute: () => AlumnoRoute,
 } as any)
+const AdminPersonalAuditoriaRoute = AdminPersonalAuditoriaRouteImport.update({
+  id: '/auditoria',
+  path: '/auditoria',
+  getParentRoute: () => AdminPersonalRoute,
+} as any)
 const AdminPersonalHomeRoute = AdminPersonalHomeRouteImport.update({
   id: '/home',
   path: '/home',
@@ -138,6 +146,17 @@ const AlumnoPagosListaARoute = AlumnoPagosListaARouteImport.update({
   id: '/pagos/lista/$a',
   path: '/pagos/lista/$a',
   getParentRoute: () => AlumnoRoute,
+} as any)
+const AdminPersonalAlumnosIndexRoute =
+  AdminPersonalAlumnosIndexRouteImport.update({
+    id: '/alumnos/',
+    path: '/alumnos/',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
+const AdminPersonalAlumnosIdRoute = AdminPersonalAlumnosIdRouteImport.update({
+  id: '/alumnos/$id',
+  path: '/alumnos/$id',
+  getParentRoute: () => AdminPersonalRoute,
 } as any)
 const AlumnoConcursoDerechopostulacionDetalleIdRoute =
   AlumnoConcursoDerechopostulacionDetalleIdRouteImport.update({
@@ -172,12 +191,15 @@ export interface FileRoutesByFullPath {
   '/info/personal': typeof AlumnoInfoPersonalRoute
   '/info/solicitudes': typeof AlumnoInfoSolicitudesRoute
   '/laboral/listado': typeof AlumnoLaboralListadoRoute
+  '/admin/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/home': typeof AdminPersonalHomeRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/pagos/$a/$b': typeof AlumnoPagosABRoute
   '/pagos/lista/$a': typeof AlumnoPagosListaARoute
+  '/admin/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
   '/pagos/$a/': typeof AlumnoPagosAIndexRoute
+  '/admin/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/pagos/respuesta/$a/$b': typeof AlumnoPagosRespuestaABRoute
   '/pagos/respuesta/$a/': typeof AlumnoPagosRespuestaAIndexRoute
@@ -196,12 +218,15 @@ export interface FileRoutesByTo {
   '/info/personal': typeof AlumnoInfoPersonalRoute
   '/info/solicitudes': typeof AlumnoInfoSolicitudesRoute
   '/laboral/listado': typeof AlumnoLaboralListadoRoute
+  '/admin/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/home': typeof AdminPersonalHomeRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/pagos/$a/$b': typeof AlumnoPagosABRoute
   '/pagos/lista/$a': typeof AlumnoPagosListaARoute
+  '/admin/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
   '/pagos/$a': typeof AlumnoPagosAIndexRoute
+  '/admin/alumnos': typeof AdminPersonalAlumnosIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/pagos/respuesta/$a/$b': typeof AlumnoPagosRespuestaABRoute
   '/pagos/respuesta/$a': typeof AlumnoPagosRespuestaAIndexRoute
@@ -223,12 +248,15 @@ export interface FileRoutesById {
   '/_alumno/info/personal': typeof AlumnoInfoPersonalRoute
   '/_alumno/info/solicitudes': typeof AlumnoInfoSolicitudesRoute
   '/_alumno/laboral/listado': typeof AlumnoLaboralListadoRoute
+  '/admin/_personal/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/_personal/home': typeof AdminPersonalHomeRoute
   '/_alumno/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/_alumno/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/_alumno/pagos/$a/$b': typeof AlumnoPagosABRoute
   '/_alumno/pagos/lista/$a': typeof AlumnoPagosListaARoute
+  '/admin/_personal/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
   '/_alumno/pagos/$a/': typeof AlumnoPagosAIndexRoute
+  '/admin/_personal/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/_alumno/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/_alumno/pagos/respuesta/$a/$b': typeof AlumnoPagosRespuestaABRoute
   '/_alumno/pagos/respuesta/$a/': typeof AlumnoPagosRespuestaAIndexRoute
@@ -250,12 +278,15 @@ export interface FileRouteTypes {
     | '/info/personal'
     | '/info/solicitudes'
     | '/laboral/listado'
+    | '/admin/auditoria'
     | '/admin/home'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
     | '/pagos/$a/$b'
     | '/pagos/lista/$a'
+    | '/admin/alumnos/$id'
     | '/pagos/$a/'
+    | '/admin/alumnos/'
     | '/concurso/derechopostulacion/detalle/$id'
     | '/pagos/respuesta/$a/$b'
     | '/pagos/respuesta/$a/'
@@ -274,12 +305,15 @@ export interface FileRouteTypes {
     | '/info/personal'
     | '/info/solicitudes'
     | '/laboral/listado'
+    | '/admin/auditoria'
     | '/admin/home'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
     | '/pagos/$a/$b'
     | '/pagos/lista/$a'
+    | '/admin/alumnos/$id'
     | '/pagos/$a'
+    | '/admin/alumnos'
     | '/concurso/derechopostulacion/detalle/$id'
     | '/pagos/respuesta/$a/$b'
     | '/pagos/respuesta/$a'
@@ -300,12 +334,15 @@ export interface FileRouteTypes {
     | '/_alumno/info/personal'
     | '/_alumno/info/solicitudes'
     | '/_alumno/laboral/listado'
+    | '/admin/_personal/auditoria'
     | '/admin/_personal/home'
     | '/_alumno/concurso/derechopostulacion/$id'
     | '/_alumno/concurso/detalle/$id'
     | '/_alumno/pagos/$a/$b'
     | '/_alumno/pagos/lista/$a'
+    | '/admin/_personal/alumnos/$id'
     | '/_alumno/pagos/$a/'
+    | '/admin/_personal/alumnos/'
     | '/_alumno/concurso/derechopostulacion/detalle/$id'
     | '/_alumno/pagos/respuesta/$a/$b'
     | '/_alumno/pagos/respuesta/$a/'
@@ -431,6 +468,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AlumnoLaboralListadoRouteImport
       parentRoute: typeof AlumnoRoute
     }
+    '/admin/_personal/auditoria': {
+      id: '/admin/_personal/auditoria'
+      path: '/auditoria'
+      fullPath: '/admin/auditoria'
+      preLoaderRoute: typeof AdminPersonalAuditoriaRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/admin/_personal/home': {
       id: '/admin/_personal/home'
       path: '/home'
@@ -472,6 +516,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/pagos/lista/$a'
       preLoaderRoute: typeof AlumnoPagosListaARouteImport
       parentRoute: typeof AlumnoRoute
+    }
+    '/admin/_personal/alumnos/': {
+      id: '/admin/_personal/alumnos/'
+      path: '/alumnos'
+      fullPath: '/admin/alumnos/'
+      preLoaderRoute: typeof AdminPersonalAlumnosIndexRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
+    '/admin/_personal/alumnos/$id': {
+      id: '/admin/_personal/alumnos/$id'
+      path: '/alumnos/$id'
+      fullPath: '/admin/alumnos/$id'
+      preLoaderRoute: typeof AdminPersonalAlumnosIdRouteImport
+      parentRoute: typeof AdminPersonalRoute
     }
     '/_alumno/concurso/derechopostulacion/detalle/$id': {
       id: '/_alumno/concurso/derechopostulacion/detalle/$id'
@@ -535,11 +593,17 @@ const AlumnoRouteWithChildren =
   AlumnoRoute._addFileChildren(AlumnoRouteChildren)
 
 interface AdminPersonalRouteChildren {
+  AdminPersonalAuditoriaRoute: typeof AdminPersonalAuditoriaRoute
   AdminPersonalHomeRoute: typeof AdminPersonalHomeRoute
+  AdminPersonalAlumnosIdRoute: typeof AdminPersonalAlumnosIdRoute
+  AdminPersonalAlumnosIndexRoute: typeof AdminPersonalAlumnosIndexRoute
 }
 
 const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
+  AdminPersonalAuditoriaRoute: AdminPersonalAuditoriaRoute,
   AdminPersonalHomeRoute: AdminPersonalHomeRoute,
+  AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,
+  AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
 }
 
 const AdminPersonalRouteWithChildren = AdminPersonalRoute._addFileChildren(

@@ -123,6 +123,14 @@ export function paginaSchema() {
   )
 }
 
+/**
+ * A page number in a screen's address: read as text from a URL, given as a number by the screen
+ * that navigates; 1 when it cannot be read.
+ */
+export function paginaEnDireccion() {
+  return v.fallback(v.optional(v.union([v.pipe(v.number(), v.integer(), v.minValue(1)), paginaSchema()]), 1), 1)
+}
+
 /** The student search's query: `q`, `pagina`, `orden` (the screen keeps them in its URL). */
 export const consultaAlumnosSchema = v.object({
   q: v.pipe(

@@ -6,8 +6,9 @@
 //   default; collation "C" on PostgreSQL), so a prefix's range holds exactly the terms that begin
 //   with it, whatever the database's locale.
 // - `alumnos.orden_nombre`: surnames and names without accents or case, what the list sorts by.
-// - Indexes for the assistants' reach (a student's or an enrolment's owner) and the sort by
-//   registration date.
+// - Indexes for the assistants' reach (the students and the enrolments an assistant owns, each
+//   index holding the student's id, so the list of an assistant's students is read from the
+//   indexes alone) and the sort by registration date.
 // Existing students are indexed here; from now on the server does it wherever a student's names,
 // e-mail, RUT or passport are written (server/alumnos/busqueda.ts).
 import { PostgresAdapter, sql, type Kysely } from 'kysely'
@@ -29,8 +30,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute()
   await db.schema.createIndex('alumnos_orden_nombre').on('alumnos').columns(['orden_nombre', 'id']).execute()
   await db.schema.createIndex('alumnos_creado').on('alumnos').columns(['creado', 'id']).execute()
-  await db.schema.createIndex('alumnos_asistente').on('alumnos').column('asistente_id').execute()
-  await db.schema.createIndex('solicitudes_asistente').on('solicitudes').column('asistente_id').execute()
+  await db.schema.createIndex('alumnos_asistente').on('alumnos').columns(['asistente_id', 'id']).execute()
+  await db.schema
+    .createIndex('solicitudes_asistente')
+    .on('solicitudes')
+    .columns(['asistente_id', 'alumno_id'])
+    .execute()
 
   const { rows } = await sql<AlumnoBuscable & { id: string }>`
     select id, nombres, apellidos, email, rut, numero_documento, codigo_alumno from alumnos`.execute(db)

@@ -7,4 +7,18 @@ import type { Capacidad } from '../../domain/personal.ts'
  */
 export type Seccion = { ruta: string; titulo: string; descripcion: string; capacidad: Capacidad | null }
 
-export const SECCIONES: Seccion[] = [{ ruta: '/admin/home', titulo: 'Inicio', descripcion: '', capacidad: null }]
+export const SECCIONES: Seccion[] = [
+  { ruta: '/admin/home', titulo: 'Inicio', descripcion: '', capacidad: null },
+  {
+    ruta: '/admin/alumnos',
+    titulo: 'Alumnos',
+    descripcion: 'Buscar un alumno por nombre, RUT, pasaporte, correo o código, y ver su ficha e historial.',
+    capacidad: 'alumnos.ver',
+  },
+  {
+    ruta: '/admin/auditoria',
+    titulo: 'Auditoría',
+    descripcion: 'Todas las acciones del personal, por persona, acción y fecha.',
+    capacidad: 'auditoria.ver',
+  },
+]
