@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { paginaSchema } from './busqueda-alumnos.ts'
+import { paginaEnDireccionSchema, paginaSchema } from './busqueda-alumnos.ts'
 import { sinCaracteresInvisibles } from './validacion.ts'
 
 // The audit trail as the school reads it: a student's history on their page, and the whole log
@@ -74,4 +74,40 @@ export type ConsultaAuditoria = v.InferOutput<typeof consultaAuditoriaSchema>
 export function valorAuditado(valor: unknown): string {
   if (valor === undefined || valor === null || valor === '') return '—'
   return typeof valor === 'string' ? valor : JSON.stringify(valor)
+}
+
+/** The log's filters as the screen holds them. */
+export type FiltrosAuditoria = { personal: string; accion: string; desde: string; hasta: string; pagina: number }
+
+const textoEnDireccion = v.fallback(v.optional(v.string(), ''), '')
+const diaEnDireccion = v.fallback(
+  v.pipe(
+    v.optional(v.string(), ''),
+    v.check((f) => f === '' || esFechaValida(f)),
+  ),
+  '',
+)
+const filtrosEnDireccionSchema = v.object({
+  personal: textoEnDireccion,
+  accion: textoEnDireccion,
+  desde: diaEnDireccion,
+  hasta: diaEnDireccion,
+  pagina: paginaEnDireccionSchema,
+})
+
+/** The filters in the screen's address; what cannot be read is left out. */
+export function leerFiltrosAuditoria(direccion: Record<string, unknown>): FiltrosAuditoria {
+  return v.parse(filtrosEnDireccionSchema, direccion)
+}
+
+/** The address of some filters: only those given, and the page when it is not the first. */
+export function filtrosEnDireccion(filtros: FiltrosAuditoria) {
+  const texto = (valor: string) => (valor === '' ? undefined : valor)
+  return {
+    personal: texto(filtros.personal),
+    accion: texto(filtros.accion),
+    desde: texto(filtros.desde),
+    hasta: texto(filtros.hasta),
+    pagina: filtros.pagina === 1 ? undefined : String(filtros.pagina),
+  }
 }

@@ -123,14 +123,6 @@ export function paginaSchema() {
   )
 }
 
-/**
- * A page number in a screen's address: read as text from a URL, given as a number by the screen
- * that navigates; 1 when it cannot be read.
- */
-export function paginaEnDireccion() {
-  return v.fallback(v.optional(v.union([v.pipe(v.number(), v.integer(), v.minValue(1)), paginaSchema()]), 1), 1)
-}
-
 /** The student search's query: `q`, `pagina`, `orden` (the screen keeps them in its URL). */
 export const consultaAlumnosSchema = v.object({
   q: v.pipe(
@@ -146,3 +138,32 @@ export type ConsultaAlumnos = v.InferOutput<typeof consultaAlumnosSchema>
 
 /** A list with only a page to ask for (a student's history). */
 export const consultaPaginaSchema = v.object({ pagina: paginaSchema() })
+
+// ---------------------------------------------------------------------------------------------
+// The search in the screen's address. The route keeps the address's texts as they are (so
+// nothing of this module weighs on the app's first screen); the screen reads them here, and what
+// cannot be read is the default. Defaults are left out of the address.
+// ---------------------------------------------------------------------------------------------
+
+export type BusquedaAlumnos = { q: string; pagina: number; orden: OrdenAlumnos }
+
+/** A page in an address: 1 when it cannot be read. */
+export const paginaEnDireccionSchema = v.fallback(paginaSchema(), 1)
+
+const busquedaEnDireccionSchema = v.object({
+  q: v.fallback(v.pipe(v.optional(v.string(), ''), v.trim()), ''),
+  pagina: paginaEnDireccionSchema,
+  orden: v.fallback(v.optional(v.picklist(ORDENES_ALUMNOS), 'nombre'), 'nombre'),
+})
+
+export function leerBusquedaAlumnos(direccion: Record<string, unknown>): BusquedaAlumnos {
+  return v.parse(busquedaEnDireccionSchema, direccion)
+}
+
+export function busquedaEnDireccion({ q, pagina, orden }: BusquedaAlumnos) {
+  return {
+    q: q === '' ? undefined : q,
+    pagina: pagina === 1 ? undefined : String(pagina),
+    orden: orden === 'nombre' ? undefined : orden,
+  }
+}

@@ -2,7 +2,9 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useState, type ReactNode } from 'react'
+import * as v from 'valibot'
 import { MENSAJE_SIN_HISTORIAL } from '../../../domain/auditoria.ts'
+import { paginaEnDireccionSchema } from '../../../domain/busqueda-alumnos.ts'
 import { urlValidador } from '../../../domain/documentos-emitidos.ts'
 import { formatearClp } from '../../../domain/moneda.ts'
 import { ETIQUETA_ESTADO_CUOTA } from '../../../domain/pagos.ts'
@@ -304,7 +306,7 @@ function Solicitudes({ solicitudes, otrosEmitidos }: Pick<FichaAlumno, 'solicitu
  * documents and their review, issued documents, installments), their personal documents, their
  * payments, and at the end what the staff did concerning them.
  */
-export function PaginaAlumno({ id, historial }: { id: string; historial: number }) {
+export function PaginaAlumno({ id, historial }: { id: string; historial: string | undefined }) {
   const ficha = useQuery(alumnosQueries.ficha(id))
   if (ficha.isError) {
     const noEncontrado = ficha.error instanceof ApiError && ficha.error.status === 404
@@ -399,7 +401,7 @@ export function PaginaAlumno({ id, historial }: { id: string; historial: number 
         />
       </section>
 
-      <Historial id={id} pagina={historial} />
+      <Historial id={id} pagina={v.parse(paginaEnDireccionSchema, historial)} />
     </article>
   )
 }
@@ -429,7 +431,12 @@ function Historial({ id, pagina }: { id: string; pagina: number }) {
             pagina={historial.data.pagina}
             paginas={historial.data.paginas}
             onCambiar={(p) =>
-              void navigate({ to: '/admin/alumnos/$id', params: { id }, search: { historial: p }, resetScroll: false })
+              void navigate({
+                to: '/admin/alumnos/$id',
+                params: { id },
+                search: { historial: p === 1 ? undefined : String(p) },
+                resetScroll: false,
+              })
             }
             etiqueta="Páginas del historial"
           />

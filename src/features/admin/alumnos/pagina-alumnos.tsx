@@ -2,14 +2,21 @@ import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useState, type FormEvent } from 'react'
-import { MAX_BUSQUEDA, mensajeSinResultados, type OrdenAlumnos } from '../../../domain/busqueda-alumnos.ts'
+import {
+  busquedaEnDireccion,
+  leerBusquedaAlumnos,
+  MAX_BUSQUEDA,
+  mensajeSinResultados,
+  type BusquedaAlumnos,
+  type OrdenAlumnos,
+} from '../../../domain/busqueda-alumnos.ts'
 import { Paginador } from '../../../ui/paginador.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
 import { diaEnChile } from '../formato.ts'
 import { SinCorte } from '../sin-corte.tsx'
 import { mensajeDeError } from '../mensaje-de-error.ts'
 import { Tabla, type Orden } from '../tabla.tsx'
-import { alumnosQueries, type BusquedaAlumnos, type ResultadoBusqueda } from './queries.ts'
+import { alumnosQueries, type ResultadoBusqueda } from './queries.ts'
 
 type FilaAlumno = ResultadoBusqueda['alumnos'][number]
 
@@ -61,7 +68,8 @@ function ordenDeTabla(orden: OrdenAlumnos): Orden {
  * enrolment code; the results a page at a time, sortable. What was asked stays in the address,
  * so a reload, a shared link or the back button shows the same page.
  */
-export function PaginaAlumnos({ busqueda }: { busqueda: BusquedaAlumnos }) {
+export function PaginaAlumnos({ direccion }: { direccion: Record<string, string | undefined> }) {
+  const busqueda = leerBusquedaAlumnos(direccion)
   const navigate = useNavigate()
   const [texto, setTexto] = useState(busqueda.q)
   // A search reached another way (back button, a link) fills the box with what it asked.
@@ -72,7 +80,7 @@ export function PaginaAlumnos({ busqueda }: { busqueda: BusquedaAlumnos }) {
   }
   const resultado = useQuery(alumnosQueries.busqueda(busqueda))
   const ir = (cambio: Partial<BusquedaAlumnos>) =>
-    navigate({ to: '/admin/alumnos', search: { ...busqueda, ...cambio } })
+    navigate({ to: '/admin/alumnos', search: busquedaEnDireccion({ ...busqueda, ...cambio }) })
 
   function buscar(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()

@@ -1,12 +1,12 @@
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query'
-import type { OrdenAlumnos } from '../../../domain/busqueda-alumnos.ts'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import * as v from 'valibot'
+import { leerBusquedaAlumnos, paginaEnDireccionSchema, type BusquedaAlumnos } from '../../../domain/busqueda-alumnos.ts'
 import { cliente, leer, type RespuestaDe } from '../../../lib/cliente-api.ts'
 import { personalQueries } from '../queries.ts'
 
 // Students from the school's side: the search, a student's page and their history. Keys start
 // with 'admin' (through personalQueries.all), so none is ever persisted on the device.
 
-export type BusquedaAlumnos = { q: string; pagina: number; orden: OrdenAlumnos }
 export type ResultadoBusqueda = RespuestaDe<typeof cliente.admin.alumnos.$get>
 export type FichaAlumno = RespuestaDe<(typeof cliente.admin.alumnos)[':id']['$get']>
 export type HistorialAlumno = RespuestaDe<(typeof cliente.admin.alumnos)[':id']['historial']['$get']>
@@ -19,7 +19,7 @@ export const alumnosQueries = {
       queryFn: ({ signal }) =>
         leer(cliente.admin.alumnos.$get({ query: { q, pagina: String(pagina), orden } }, { init: { signal } })),
       // The page being left stays on screen while the next one arrives.
-      placeholderData: keepPreviousData,
+      placeholderData: (anterior) => anterior,
     }),
   ficha: (id: string) =>
     queryOptions({
@@ -36,18 +36,18 @@ export const alumnosQueries = {
             { init: { signal } },
           ),
         ),
-      placeholderData: keepPreviousData,
+      placeholderData: (anterior) => anterior,
     }),
 }
 
 /** The loaders: data in the cache before the screen opens; a failure is shown by the screen. */
-export async function cargarBusqueda(queryClient: QueryClient, busqueda: BusquedaAlumnos): Promise<void> {
-  await Promise.allSettled([queryClient.ensureQueryData(alumnosQueries.busqueda(busqueda))])
+export async function cargarBusqueda(queryClient: QueryClient, direccion: Record<string, unknown>): Promise<void> {
+  await Promise.allSettled([queryClient.ensureQueryData(alumnosQueries.busqueda(leerBusquedaAlumnos(direccion)))])
 }
 
-export async function cargarFicha(queryClient: QueryClient, id: string, historial: number): Promise<void> {
+export async function cargarFicha(queryClient: QueryClient, id: string, historial: string | undefined): Promise<void> {
   await Promise.allSettled([
     queryClient.ensureQueryData(alumnosQueries.ficha(id)),
-    queryClient.ensureQueryData(alumnosQueries.historial(id, historial)),
+    queryClient.ensureQueryData(alumnosQueries.historial(id, v.parse(paginaEnDireccionSchema, historial))),
   ])
 }

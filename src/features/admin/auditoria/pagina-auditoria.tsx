@@ -1,13 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
-import { MENSAJE_RANGO_INVALIDO, MENSAJE_SIN_EVENTOS } from '../../../domain/auditoria.ts'
+import {
+  filtrosEnDireccion,
+  leerFiltrosAuditoria,
+  MENSAJE_RANGO_INVALIDO,
+  MENSAJE_SIN_EVENTOS,
+  type FiltrosAuditoria,
+} from '../../../domain/auditoria.ts'
 import { ApiError } from '../../../lib/api-error.ts'
 import { CampoSelect, CampoTexto } from '../../../ui/campo.tsx'
 import { Paginador } from '../../../ui/paginador.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
 import { mensajeDeError } from '../mensaje-de-error.ts'
-import { auditoriaQueries, type FiltrosAuditoria } from './queries.ts'
+import { auditoriaQueries } from './queries.ts'
 import { TablaEventos } from './tabla-eventos.tsx'
 
 const SIN_FILTROS: FiltrosAuditoria = { personal: '', accion: '', desde: '', hasta: '', pagina: 1 }
@@ -17,7 +23,8 @@ const SIN_FILTROS: FiltrosAuditoria = { personal: '', accion: '', desde: '', has
  * action and a range of days. The filters live in the address, so a filtered view can be shared
  * or reloaded.
  */
-export function PaginaAuditoria({ filtros }: { filtros: FiltrosAuditoria }) {
+export function PaginaAuditoria({ direccion }: { direccion: Record<string, string | undefined> }) {
+  const filtros = leerFiltrosAuditoria(direccion)
   const navigate = useNavigate()
   const registro = useQuery(auditoriaQueries.registro(filtros))
   const [borrador, setBorrador] = useState(filtros)
@@ -29,7 +36,8 @@ export function PaginaAuditoria({ filtros }: { filtros: FiltrosAuditoria }) {
     setBorrador(filtros)
   }
   const rangoInvalido = borrador.desde !== '' && borrador.hasta !== '' && borrador.desde > borrador.hasta
-  const ir = (siguientes: FiltrosAuditoria) => navigate({ to: '/admin/auditoria', search: siguientes })
+  const ir = (siguientes: FiltrosAuditoria) =>
+    navigate({ to: '/admin/auditoria', search: filtrosEnDireccion(siguientes) })
 
   function filtrar(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()

@@ -1,10 +1,10 @@
-import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query'
+import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { leerFiltrosAuditoria, type FiltrosAuditoria } from '../../../domain/auditoria.ts'
 import { cliente, leer, type RespuestaDe } from '../../../lib/cliente-api.ts'
 import { personalQueries } from '../queries.ts'
 
 // The whole audit log (admins only). Its key starts with 'admin': never persisted on the device.
 
-export type FiltrosAuditoria = { personal: string; accion: string; desde: string; hasta: string; pagina: number }
 export type ResultadoAuditoria = RespuestaDe<typeof cliente.admin.auditoria.$get>
 export type EventoAuditoria = ResultadoAuditoria['eventos'][number]
 
@@ -16,10 +16,10 @@ export const auditoriaQueries = {
         leer(
           cliente.admin.auditoria.$get({ query: { ...filtros, pagina: String(filtros.pagina) } }, { init: { signal } }),
         ),
-      placeholderData: keepPreviousData,
+      placeholderData: (anterior) => anterior,
     }),
 }
 
-export async function cargarAuditoria(queryClient: QueryClient, filtros: FiltrosAuditoria): Promise<void> {
-  await Promise.allSettled([queryClient.ensureQueryData(auditoriaQueries.registro(filtros))])
+export async function cargarAuditoria(queryClient: QueryClient, direccion: Record<string, unknown>): Promise<void> {
+  await Promise.allSettled([queryClient.ensureQueryData(auditoriaQueries.registro(leerFiltrosAuditoria(direccion)))])
 }
