@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely'
 import { TIPOS_RESIDENCIA, type Persona } from '../../src/domain/persona.ts'
 import type { Alumno, AlumnosTable, Database } from '../db/schema.ts'
 
-export type CampoPersona = keyof Persona
+type CampoPersona = keyof Persona
 
 /** Where each field of the shared schema is stored. */
 export const COLUMNAS = {

@@ -58,7 +58,7 @@ export function decisionCondiciones(fila: { decision: string | null; decidida_en
 }
 
 /** Whether an issued document of that type exists for the enrolment. */
-export function tieneEmitido(
+function tieneEmitido(
   emitidos: readonly { codigo_inscripcion: string | null; cod_tipo_documento: string }[],
   codigo: string,
   tipo: string,
