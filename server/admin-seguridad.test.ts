@@ -93,6 +93,20 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     cuerpo: () => ({ decision: 'aprobar', documentos: ['archivo-40018-42'] }),
     cambia: true,
   },
+  { metodo: 'GET', ruta: '/admin/alumnos', requiere: 'alumnos.ver', url: () => '/admin/alumnos?q=rojas' },
+  {
+    metodo: 'GET',
+    ruta: '/admin/alumnos/:id',
+    requiere: 'alumnos.ver',
+    url: () => '/admin/alumnos/alumno-estudiante',
+  },
+  {
+    metodo: 'GET',
+    ruta: '/admin/alumnos/:id/historial',
+    requiere: 'alumnos.ver',
+    url: () => '/admin/alumnos/alumno-estudiante/historial',
+  },
+  { metodo: 'GET', ruta: '/admin/auditoria', requiere: 'auditoria.ver' },
 ]
 
 const CUENTA_DE_ROL: Record<RolPersonal, string> = {

@@ -24,6 +24,7 @@ import { Route as AlumnoConcursoListadoRouteImport } from './routes/_alumno/conc
 import { Route as AlumnoInfoPersonalRouteImport } from './routes/_alumno/info/personal'
 import { Route as AlumnoInfoSolicitudesRouteImport } from './routes/_alumno/info/solicitudes'
 import { Route as AlumnoLaboralListadoRouteImport } from './routes/_alumno/laboral/listado'
+import { Route as AdminPersonalAuditoriaRouteImport } from './routes/admin/_personal/auditoria'
 import { Route as AdminPersonalCertificadosRouteImport } from './routes/admin/_personal/certificados'
 import { Route as AdminPersonalHomeRouteImport } from './routes/admin/_personal/home'
 import { Route as AlumnoConcursoDerechopostulacionIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/$id'
@@ -31,6 +32,8 @@ import { Route as AlumnoConcursoDetalleIdRouteImport } from './routes/_alumno/co
 import { Route as AlumnoPagosAIndexRouteImport } from './routes/_alumno/pagos/$a/index'
 import { Route as AlumnoPagosABRouteImport } from './routes/_alumno/pagos/$a/$b'
 import { Route as AlumnoPagosListaARouteImport } from './routes/_alumno/pagos/lista/$a'
+import { Route as AdminPersonalAlumnosIndexRouteImport } from './routes/admin/_personal/alumnos/index'
+import { Route as AdminPersonalAlumnosIdRouteImport } from './routes/admin/_personal/alumnos/$id'
 import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin/_personal/documentos/index'
 import { Route as AlumnoConcursoDerechopostulacionDetalleIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/detalle/$id'
 import { Route as AlumnoPagosRespuestaAIndexRouteImport } from './routes/_alumno/pagos/respuesta/$a/index'
@@ -111,6 +114,11 @@ const AlumnoLaboralListadoRoute = AlumnoLaboralListadoRouteImport.update({
   path: '/laboral/listado',
   getParentRoute: () => AlumnoRoute,
 } as any)
+const AdminPersonalAuditoriaRoute = AdminPersonalAuditoriaRouteImport.update({
+  id: '/auditoria',
+  path: '/auditoria',
+  getParentRoute: () => AdminPersonalRoute,
+} as any)
 const AdminPersonalCertificadosRoute =
   AdminPersonalCertificadosRouteImport.update({
     id: '/certificados',
@@ -147,6 +155,17 @@ const AlumnoPagosListaARoute = AlumnoPagosListaARouteImport.update({
   id: '/pagos/lista/$a',
   path: '/pagos/lista/$a',
   getParentRoute: () => AlumnoRoute,
+} as any)
+const AdminPersonalAlumnosIndexRoute =
+  AdminPersonalAlumnosIndexRouteImport.update({
+    id: '/alumnos/',
+    path: '/alumnos/',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
+const AdminPersonalAlumnosIdRoute = AdminPersonalAlumnosIdRouteImport.update({
+  id: '/alumnos/$id',
+  path: '/alumnos/$id',
+  getParentRoute: () => AdminPersonalRoute,
 } as any)
 const AdminPersonalDocumentosIndexRoute =
   AdminPersonalDocumentosIndexRouteImport.update({
@@ -193,13 +212,16 @@ export interface FileRoutesByFullPath {
   '/info/personal': typeof AlumnoInfoPersonalRoute
   '/info/solicitudes': typeof AlumnoInfoSolicitudesRoute
   '/laboral/listado': typeof AlumnoLaboralListadoRoute
+  '/admin/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/home': typeof AdminPersonalHomeRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/pagos/$a/$b': typeof AlumnoPagosABRoute
   '/pagos/lista/$a': typeof AlumnoPagosListaARoute
+  '/admin/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
   '/pagos/$a/': typeof AlumnoPagosAIndexRoute
+  '/admin/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/admin/documentos/': typeof AdminPersonalDocumentosIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/pagos/respuesta/$a/$b': typeof AlumnoPagosRespuestaABRoute
@@ -220,13 +242,16 @@ export interface FileRoutesByTo {
   '/info/personal': typeof AlumnoInfoPersonalRoute
   '/info/solicitudes': typeof AlumnoInfoSolicitudesRoute
   '/laboral/listado': typeof AlumnoLaboralListadoRoute
+  '/admin/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/home': typeof AdminPersonalHomeRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/pagos/$a/$b': typeof AlumnoPagosABRoute
   '/pagos/lista/$a': typeof AlumnoPagosListaARoute
+  '/admin/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
   '/pagos/$a': typeof AlumnoPagosAIndexRoute
+  '/admin/alumnos': typeof AdminPersonalAlumnosIndexRoute
   '/admin/documentos': typeof AdminPersonalDocumentosIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/pagos/respuesta/$a/$b': typeof AlumnoPagosRespuestaABRoute
@@ -250,13 +275,16 @@ export interface FileRoutesById {
   '/_alumno/info/personal': typeof AlumnoInfoPersonalRoute
   '/_alumno/info/solicitudes': typeof AlumnoInfoSolicitudesRoute
   '/_alumno/laboral/listado': typeof AlumnoLaboralListadoRoute
+  '/admin/_personal/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/_personal/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/_personal/home': typeof AdminPersonalHomeRoute
   '/_alumno/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/_alumno/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/_alumno/pagos/$a/$b': typeof AlumnoPagosABRoute
   '/_alumno/pagos/lista/$a': typeof AlumnoPagosListaARoute
+  '/admin/_personal/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
   '/_alumno/pagos/$a/': typeof AlumnoPagosAIndexRoute
+  '/admin/_personal/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/admin/_personal/documentos/': typeof AdminPersonalDocumentosIndexRoute
   '/_alumno/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/_alumno/pagos/respuesta/$a/$b': typeof AlumnoPagosRespuestaABRoute
@@ -280,13 +308,16 @@ export interface FileRouteTypes {
     | '/info/personal'
     | '/info/solicitudes'
     | '/laboral/listado'
+    | '/admin/auditoria'
     | '/admin/certificados'
     | '/admin/home'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
     | '/pagos/$a/$b'
     | '/pagos/lista/$a'
+    | '/admin/alumnos/$id'
     | '/pagos/$a/'
+    | '/admin/alumnos/'
     | '/admin/documentos/'
     | '/concurso/derechopostulacion/detalle/$id'
     | '/pagos/respuesta/$a/$b'
@@ -307,13 +338,16 @@ export interface FileRouteTypes {
     | '/info/personal'
     | '/info/solicitudes'
     | '/laboral/listado'
+    | '/admin/auditoria'
     | '/admin/certificados'
     | '/admin/home'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
     | '/pagos/$a/$b'
     | '/pagos/lista/$a'
+    | '/admin/alumnos/$id'
     | '/pagos/$a'
+    | '/admin/alumnos'
     | '/admin/documentos'
     | '/concurso/derechopostulacion/detalle/$id'
     | '/pagos/respuesta/$a/$b'
@@ -336,13 +370,16 @@ export interface FileRouteTypes {
     | '/_alumno/info/personal'
     | '/_alumno/info/solicitudes'
     | '/_alumno/laboral/listado'
+    | '/admin/_personal/auditoria'
     | '/admin/_personal/certificados'
     | '/admin/_personal/home'
     | '/_alumno/concurso/derechopostulacion/$id'
     | '/_alumno/concurso/detalle/$id'
     | '/_alumno/pagos/$a/$b'
     | '/_alumno/pagos/lista/$a'
+    | '/admin/_personal/alumnos/$id'
     | '/_alumno/pagos/$a/'
+    | '/admin/_personal/alumnos/'
     | '/admin/_personal/documentos/'
     | '/_alumno/concurso/derechopostulacion/detalle/$id'
     | '/_alumno/pagos/respuesta/$a/$b'
@@ -470,6 +507,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AlumnoLaboralListadoRouteImport
       parentRoute: typeof AlumnoRoute
     }
+    '/admin/_personal/auditoria': {
+      id: '/admin/_personal/auditoria'
+      path: '/auditoria'
+      fullPath: '/admin/auditoria'
+      preLoaderRoute: typeof AdminPersonalAuditoriaRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/admin/_personal/certificados': {
       id: '/admin/_personal/certificados'
       path: '/certificados'
@@ -518,6 +562,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/pagos/lista/$a'
       preLoaderRoute: typeof AlumnoPagosListaARouteImport
       parentRoute: typeof AlumnoRoute
+    }
+    '/admin/_personal/alumnos/': {
+      id: '/admin/_personal/alumnos/'
+      path: '/alumnos'
+      fullPath: '/admin/alumnos/'
+      preLoaderRoute: typeof AdminPersonalAlumnosIndexRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
+    '/admin/_personal/alumnos/$id': {
+      id: '/admin/_personal/alumnos/$id'
+      path: '/alumnos/$id'
+      fullPath: '/admin/alumnos/$id'
+      preLoaderRoute: typeof AdminPersonalAlumnosIdRouteImport
+      parentRoute: typeof AdminPersonalRoute
     }
     '/admin/_personal/documentos/': {
       id: '/admin/_personal/documentos/'
@@ -595,15 +653,21 @@ const AlumnoRouteWithChildren =
   AlumnoRoute._addFileChildren(AlumnoRouteChildren)
 
 interface AdminPersonalRouteChildren {
+  AdminPersonalAuditoriaRoute: typeof AdminPersonalAuditoriaRoute
   AdminPersonalCertificadosRoute: typeof AdminPersonalCertificadosRoute
   AdminPersonalHomeRoute: typeof AdminPersonalHomeRoute
+  AdminPersonalAlumnosIdRoute: typeof AdminPersonalAlumnosIdRoute
+  AdminPersonalAlumnosIndexRoute: typeof AdminPersonalAlumnosIndexRoute
   AdminPersonalDocumentosIndexRoute: typeof AdminPersonalDocumentosIndexRoute
   AdminPersonalDocumentosOrigenDuenoRoute: typeof AdminPersonalDocumentosOrigenDuenoRoute
 }
 
 const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
+  AdminPersonalAuditoriaRoute: AdminPersonalAuditoriaRoute,
   AdminPersonalCertificadosRoute: AdminPersonalCertificadosRoute,
   AdminPersonalHomeRoute: AdminPersonalHomeRoute,
+  AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,
+  AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,
   AdminPersonalDocumentosOrigenDuenoRoute:
     AdminPersonalDocumentosOrigenDuenoRoute,

@@ -13,6 +13,7 @@ export type Database = {
   universidades: UniversidadesTable
   asistentes: AsistentesTable
   alumnos: AlumnosTable
+  alumnos_busqueda: AlumnosBusquedaTable
   sesiones: SesionesTable
   tokens_recuperacion: TokensRecuperacionTable
   limites: LimitesTable
@@ -87,7 +88,12 @@ export type AlumnosTable = {
   otrotipoinstitucion: string | null
   pais_est_secund: string | null
   creado: string
+  /** Surnames and names without accents or case, what the staff's list sorts by (busqueda.ts keeps it). */
+  orden_nombre: Generated<string>
 }
+
+/** A student's search terms, one per row (server/alumnos/busqueda.ts keeps them). */
+export type AlumnosBusquedaTable = { termino: string; alumno_id: string }
 
 /** Who a session or an idempotency record belongs to. */
 export type TipoActor = 'alumno' | 'personal'

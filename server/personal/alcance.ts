@@ -12,7 +12,8 @@ type ConAlumnos = ExpressionBuilder<Database, 'alumnos'>
 /**
  * The condition on `alumnos` for what `personal` may reach, for a query's `where`: true for every
  * student, or the assistant's own. An account whose role is unknown, or an assistant account not
- * linked to an assistant, reaches nobody.
+ * linked to an assistant, reaches nobody. The assistant's students are one set read from two
+ * indexes (students they own, enrolments they own), so a list of them never checks every student.
  */
 export function alumnosAlAlcance(personal: Pick<Personal, 'rol' | 'asistente_id'>) {
   // Literals, not bound values: SQLite cannot bind a boolean (and both engines read TRUE/FALSE).
@@ -22,26 +23,38 @@ export function alumnosAlAlcance(personal: Pick<Personal, 'rol' | 'asistente_id'
     if (ALCANCE_DE_ROL[personal.rol] === 'todos') return eb.lit(true)
     const asistente = personal.asistente_id
     if (!asistente) return eb.lit(false)
-    return eb.or([
-      eb('alumnos.asistente_id', '=', asistente),
-      eb.exists(
-        eb
-          .selectFrom('solicitudes')
-          .select('solicitudes.codigo_inscripcion')
-          .whereRef('solicitudes.alumno_id', '=', 'alumnos.id')
-          .where('solicitudes.asistente_id', '=', asistente),
-      ),
-    ])
+    return eb(
+      'alumnos.id',
+      'in',
+      eb
+        .selectFrom('alumnos as propios')
+        .select('propios.id')
+        .where('propios.asistente_id', '=', asistente)
+        .union(
+          eb
+            .selectFrom('solicitudes')
+            .select('solicitudes.alumno_id as id')
+            .where('solicitudes.asistente_id', '=', asistente),
+        ),
+    )
   }
 }
 
 /** Whether `personal` reaches the student `alumnoId` (false for one that does not exist). */
 export async function alcanzaAlumno(db: Db, personal: Pick<Personal, 'rol' | 'asistente_id'>, alumnoId: string) {
-  const fila = await db
-    .selectFrom('alumnos')
-    .select('alumnos.id')
-    .where('alumnos.id', '=', alumnoId)
-    .where(alumnosAlAlcance(personal))
+  if (!esRolPersonal(personal.rol)) return false
+  const alumno = await db.selectFrom('alumnos').select('asistente_id').where('id', '=', alumnoId).executeTakeFirst()
+  if (!alumno) return false
+  if (ALCANCE_DE_ROL[personal.rol] === 'todos') return true
+  const asistente = personal.asistente_id
+  if (!asistente) return false
+  if (alumno.asistente_id === asistente) return true
+  // One enrolment of theirs is enough: a single lookup on the index of enrolments by owner.
+  const solicitud = await db
+    .selectFrom('solicitudes')
+    .select('codigo_inscripcion')
+    .where('asistente_id', '=', asistente)
+    .where('alumno_id', '=', alumnoId)
     .executeTakeFirst()
-  return !!fila
+  return !!solicitud
 }

@@ -6,6 +6,7 @@ import { registroSchema } from '../../src/domain/registro.ts'
 import { MENSAJE_DOCUMENTO_EN_USO } from '../../src/domain/documento-identidad.ts'
 import { crearPasswordSchema } from '../../src/domain/password.ts'
 import { normalizarRut, RUT_PLACEHOLDER } from '../../src/domain/rut.ts'
+import { indexarAlumno } from '../alumnos/busqueda.ts'
 import type { EntornoApp, Dependencias } from '../contexto.ts'
 import { ASISTENTE_PORTAL_ID } from '../db/seed/base.ts'
 import { agotado, contar, MENSAJE_LIMITE, reiniciar, respuestaLimite } from '../middleware/limites.ts'
@@ -270,25 +271,30 @@ export const rutasAuth = new Hono<EntornoApp>()
 
     const id = `alumno-${randomUUID()}`
     try {
-      await db
-        .insertInto('alumnos')
-        .values({
-          id,
-          email: datos.email,
-          password_hash: await hashearPassword(datos.password),
-          rut,
-          tipo_documento: conRut ? null : 'PASAPORTE',
-          numero_documento: numeroDocumento,
-          nombres: datos.nombres,
-          apellidos: datos.apellidos,
-          codigo_alumno: await codigoAlumnoNuevo(deps),
-          // Until a commercial assistant takes the applicant, the portal's own account owns
-          // them, and the home page hides that assistant.
-          asistente_id: ASISTENTE_PORTAL_ID,
-          telefono_particular: datos.telefono,
-          creado: ahora.toISOString(),
-        })
-        .execute()
+      const passwordHash = await hashearPassword(datos.password)
+      const codigoAlumno = await codigoAlumnoNuevo(deps)
+      await db.transaction().execute(async (trx) => {
+        await trx
+          .insertInto('alumnos')
+          .values({
+            id,
+            email: datos.email,
+            password_hash: passwordHash,
+            rut,
+            tipo_documento: conRut ? null : 'PASAPORTE',
+            numero_documento: numeroDocumento,
+            nombres: datos.nombres,
+            apellidos: datos.apellidos,
+            codigo_alumno: codigoAlumno,
+            // Until a commercial assistant takes the applicant, the portal's own account owns
+            // them, and the home page hides that assistant.
+            asistente_id: ASISTENTE_PORTAL_ID,
+            telefono_particular: datos.telefono,
+            creado: ahora.toISOString(),
+          })
+          .execute()
+        await indexarAlumno(trx, id)
+      })
     } catch (err) {
       // Two registrations racing past the check above: the unique indexes decide.
       const despues = await duplicado()

@@ -8,9 +8,9 @@ import {
   ID_GRUPO_PERSONAL,
   ID_INSCRIPCION_PERSONAL,
   SECCION_DOCUMENTOS_PERSONALES,
-  documentosPersonalesRequeridos,
   esTipoDocumentoPersonal,
 } from '../../src/domain/documentos.ts'
+import { documentosPersonalesDeAlumno } from '../alumnos/documentos-personales.ts'
 import { nuevaClaveBlob } from '../blobs.ts'
 import type { EntornoApp } from '../contexto.ts'
 import type { Insertable } from 'kysely'
@@ -43,36 +43,17 @@ export const rutasDocumentos = new Hono<EntornoApp>()
     const { db, config } = c.var.deps
     const alumno = c.var.alumno
     if (!alumno) throw new Error('sin alumno tras requiereAlumno')
-    const solicitudes = await db
-      .selectFrom('solicitudes')
-      .select(['cod_grupo as codGrupo', 'tipo_curso as tipoCurso'])
-      .where('alumno_id', '=', alumno.id)
-      .execute()
-    const requeridos = documentosPersonalesRequeridos(solicitudes).map((d) => ({
+    const personales = await documentosPersonalesDeAlumno(db, alumno.id)
+    const requeridos = personales.requeridos.map((d) => ({
       Cod_Documento__c: d.codDocumento,
       Documento__c: d.documento,
       SeccionPortal__c: SECCION_DOCUMENTOS_PERSONALES,
       Info__c: d.info,
       obligatorio: d.obligatorio,
     }))
-    const archivos = await db
-      .selectFrom('archivos_personales')
-      .select([
-        'id',
-        'cod_documento',
-        'nombre_original',
-        'tipo_archivo',
-        'tamanno',
-        'subido_en',
-        'estado_revision',
-        'motivo_rechazo',
-      ])
-      .where('alumno_id', '=', alumno.id)
-      .orderBy('cod_documento')
-      .execute()
     return c.json({
       status: 'ok',
-      data: { requeridos, archivos: archivos.map(archivoJson), tamanoMaximoMb: config.uploadMaxMb },
+      data: { requeridos, archivos: personales.archivos.map(archivoJson), tamanoMaximoMb: config.uploadMaxMb },
     })
   })
   .post('/', async (c) => {

@@ -8,7 +8,6 @@ import type { Context } from 'hono'
 import { Hono } from 'hono'
 import {
   crearPagoSchema,
-  estadoCuota,
   MENSAJE_INSCRIPCION_SIN_PAGOS,
   MENSAJE_PAGO_NO_ENCONTRADO,
   pagoEnCurso,
@@ -18,6 +17,7 @@ import { fechaEnChile } from '../../src/domain/fechas.ts'
 import type { Dependencias, EntornoApp } from '../contexto.ts'
 import type { Alumno, Pago } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
+import { cuotasDeSolicitudes } from '../pagos/cuotas-de-solicitud.ts'
 import {
   clasificarRetorno,
   comprobanteDe,
@@ -135,27 +135,17 @@ export const rutasPagos = new Hono<EntornoApp>()
       .executeTakeFirst()
     // Another student's enrolment, a missing one and one without online payment read the same.
     if (!solicitud || solicitud.habilita_tb !== 1) return c.json({ error: MENSAJE_INSCRIPCION_SIN_PAGOS }, 404)
-    const cuotas = await db
-      .selectFrom('cuotas')
-      .select(['numero', 'monto', 'vencimiento', 'pago_id'])
-      .where('codigo_inscripcion', '=', solicitud.codigo_inscripcion)
-      .orderBy('numero')
-      .execute()
     const hoy = fechaEnChile(clock())
+    const cuotas = (await cuotasDeSolicitudes(db, [solicitud.codigo_inscripcion], hoy)).get(
+      solicitud.codigo_inscripcion,
+    )
     return c.json({
       status: 'ok' as const,
       data: {
         codigoInscripcion: solicitud.codigo_inscripcion,
         programa: solicitud.nombre_curso,
         hoy,
-        cuotas: cuotas.map((q) => ({
-          numero: q.numero,
-          monto: q.monto,
-          vencimiento: q.vencimiento,
-          estado: estadoCuota({ pagada: q.pago_id !== null, vencimiento: q.vencimiento }, hoy),
-          /** The approved payment that paid it: its outcome page and receipt. */
-          pagoId: q.pago_id,
-        })),
+        cuotas: cuotas ?? [],
       },
     })
   })

@@ -6,7 +6,7 @@
 import { Hono } from 'hono'
 import { documentosDeConcurso, estadoConcurso } from '../../src/domain/concursos.ts'
 import { documentosPersonalesRequeridos } from '../../src/domain/documentos.ts'
-import { DOC_CERTIFICADO_PROGRAMA, DOC_REGLAMENTO } from '../../src/domain/documentos-emitidos.ts'
+import { DOC_CERTIFICADO_PROGRAMA } from '../../src/domain/documentos-emitidos.ts'
 import { documentosRequeridosDeSolicitud } from '../../src/domain/documentos-solicitud.ts'
 import { fechaEnChile } from '../../src/domain/fechas.ts'
 import { esEstadoRevision } from '../../src/domain/estado-revision.ts'
@@ -18,11 +18,17 @@ import {
   type PostulacionParaPendientes,
   type SolicitudParaPendientes,
 } from '../../src/domain/pendientes.ts'
-import { requiereReglamento } from '../../src/domain/reglamentos.ts'
-import { requiereEncuesta } from '../../src/domain/solicitudes.ts'
 import type { Dependencias, EntornoApp } from '../contexto.ts'
 import type { Alumno } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
+import {
+  archivosDeSolicitudesDeAlumno,
+  documentosEmitidosDeAlumno,
+  estadoEncuesta,
+  estadoReglamento,
+  reglamentoFirmado,
+  solicitudesDeAlumno,
+} from '../solicitudes/consultas.ts'
 
 /** The documents required, each with the student's file for it, if any, and its review. */
 function exigidos(
@@ -44,43 +50,13 @@ function exigidos(
  */
 export async function situacionDeSolicitudes(deps: Dependencias, alumno: Alumno, hoy: string) {
   const { db } = deps
-  const filas = await db
-    .selectFrom('solicitudes')
-    .leftJoin('encuestas', 'encuestas.codigo_inscripcion', 'solicitudes.codigo_inscripcion')
-    .leftJoin('condiciones', 'condiciones.codigo_inscripcion', 'solicitudes.codigo_inscripcion')
-    .select([
-      'solicitudes.codigo_inscripcion',
-      'solicitudes.fecha_inicio',
-      'solicitudes.fecha_termino',
-      'solicitudes.anio_curso',
-      'solicitudes.nombre_curso',
-      'solicitudes.curso',
-      'solicitudes.tipo_curso',
-      'solicitudes.cod_grupo',
-      'solicitudes.habilita_tb',
-      'solicitudes.cod_prospecto',
-      'encuestas.enviada_en',
-      'condiciones.decision',
-      'condiciones.decidida_en',
-    ])
-    .where('solicitudes.alumno_id', '=', alumno.id)
-    .orderBy('solicitudes.fecha_inicio', 'desc')
-    .orderBy('solicitudes.codigo_inscripcion', 'desc')
-    .execute()
-  // Revoked documents are not the student's paper any more; a record without a file (issued
-  // before documents had files) has no link to give.
-  const emitidos = await db
-    .selectFrom('documentos_emitidos')
-    .select(['codigo', 'codigo_inscripcion', 'cod_tipo_documento', 'tipo_documento', 'blob_clave'])
-    .where('alumno_id', '=', alumno.id)
-    .where('codigo_inscripcion', 'is not', null)
-    .where('revocado_en', 'is', null)
-    .execute()
-  const subidos = await db
-    .selectFrom('archivos_solicitud')
-    .select(['id', 'codigo_inscripcion', 'cod_documento', 'estado_revision', 'motivo_rechazo'])
-    .where('alumno_id', '=', alumno.id)
-    .execute()
+  const [filas, todosEmitidos, subidos] = await Promise.all([
+    solicitudesDeAlumno(db, alumno.id),
+    // Revoked documents are not the student's paper any more.
+    documentosEmitidosDeAlumno(db, alumno.id, { vigentes: true }),
+    archivosDeSolicitudesDeAlumno(db, alumno.id),
+  ])
+  const emitidos = todosEmitidos.filter((d) => d.codigo_inscripcion !== null)
   const cuotas = await db
     .selectFrom('cuotas')
     .innerJoin('solicitudes', 'solicitudes.codigo_inscripcion', 'cuotas.codigo_inscripcion')
@@ -97,12 +73,8 @@ export async function situacionDeSolicitudes(deps: Dependencias, alumno: Alumno,
     const situacion: SolicitudParaPendientes = {
       codigoInscripcion: codigo,
       nombreCurso: f.nombre_curso,
-      encuesta: !requiereEncuesta(f.cod_grupo) ? 'no-aplica' : f.enviada_en ? 'enviada' : 'pendiente',
-      reglamento: !requiereReglamento(f.cod_grupo, f.tipo_curso)
-        ? 'no-aplica'
-        : tiene(codigo, DOC_REGLAMENTO)
-          ? 'firmado'
-          : 'pendiente',
+      encuesta: estadoEncuesta(f.cod_grupo, f.enviada_en),
+      reglamento: estadoReglamento(f.cod_grupo, f.tipo_curso, reglamentoFirmado(emitidos, codigo)),
       certificadoEmitido: tiene(codigo, DOC_CERTIFICADO_PROGRAMA),
       documentos: exigidos(
         documentosRequeridosDeSolicitud(f.cod_grupo, f.tipo_curso),

@@ -7,6 +7,8 @@ import type { Updateable } from 'kysely'
 import { MENSAJE_DOCUMENTO_EN_USO } from '../../src/domain/documento-identidad.ts'
 import { MENSAJE_CAMPO_OBLIGATORIO } from '../../src/domain/validacion.ts'
 import { crearPersonaSchema, rutVisible, validarDocumentoIdentidad, type Persona } from '../../src/domain/persona.ts'
+import { indexarAlumno } from '../alumnos/busqueda.ts'
+import { CAMPOS, COLUMNAS, personaDe, respuestaPersona } from '../alumnos/persona.ts'
 import type { EntornoApp } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 import type { Alumno, AlumnosTable } from '../db/schema.ts'
@@ -14,52 +16,6 @@ import { CABECERA_CLAVE } from '../middleware/idempotencia.ts'
 import { contar, respuestaLimite } from '../middleware/limites.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { cuerpoJson } from './validacion.ts'
-
-type CampoPersona = keyof Persona
-
-/** Where each field of the shared schema is stored. */
-const COLUMNAS = {
-  tipoDocumento: 'tipo_documento',
-  numeroDocumento: 'numero_documento',
-  nombres: 'nombres',
-  apPaterno: 'apellidos',
-  sexoregistral: 'sexoregistral',
-  fechaNac: 'fecha_nac',
-  telefonoParticular: 'telefono_particular',
-  celular: 'celular',
-  nacionalidad: 'nacionalidad',
-  tipoResidencia: 'tipo_residencia',
-  paisOrigen: 'pais_origen',
-  direccion: 'direccion',
-  codPais: 'cod_pais',
-  codRegion: 'cod_region',
-  codComuna: 'cod_comuna',
-  ciudad: 'ciudad',
-  codProfesion: 'cod_profesion',
-  otraProfesion: 'otra_profesion',
-  universidad: 'universidad',
-  otrauniversidad: 'otrauniversidad',
-  maxnivelformacion: 'maxnivelformacion',
-  otronivelformacion: 'otronivelformacion',
-  tipoinstitucion: 'tipoinstitucion',
-  otrotipoinstitucion: 'otrotipoinstitucion',
-  paisEstSecund: 'pais_est_secund',
-} as const satisfies Record<CampoPersona, keyof AlumnosTable>
-
-const CAMPOS = Object.keys(COLUMNAS) as CampoPersona[]
-
-/** The stored person as the form sees it: every field a string, '' when not given. */
-function personaDe(alumno: Alumno): Record<CampoPersona, string> {
-  return Object.fromEntries(CAMPOS.map((campo) => [campo, alumno[COLUMNAS[campo]] ?? ''])) as Record<
-    CampoPersona,
-    string
-  >
-}
-
-/** GET and PUT reply: codPersona is the student's code (one person per student account). */
-export function respuestaPersona(alumno: Alumno) {
-  return { codPersona: alumno.codigo_alumno, email: alumno.email, rut: alumno.rut, ...personaDe(alumno) }
-}
 
 async function documentoEnUso(db: Db, alumnoId: string, persona: Persona): Promise<boolean> {
   if (persona.tipoDocumento === '' || persona.numeroDocumento === '') return false
@@ -186,6 +142,7 @@ export const rutasPersona = new Hono<EntornoApp>()
           )
           const cambiados = CAMPOS.filter((campo) => actual[campo] !== persona[campo])
           await trx.updateTable('alumnos').set(columnas).where('id', '=', alumno.id).execute()
+          await indexarAlumno(trx, alumno.id)
           await trx
             .insertInto('historial_persona')
             .values({

@@ -33,6 +33,7 @@ import { contarRevision } from '../../src/domain/estado-revision.ts'
 import { revisionJson } from '../documentos/revision.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { nuevaClaveBlob } from '../blobs.ts'
+import { archivosDeSolicitud, decisionCondiciones } from '../solicitudes/consultas.ts'
 import { enviarArchivo, guardarReemplazando, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
 import { avisarAsistente } from './aviso-asistente.ts'
 import { situacionDeSolicitudes } from './pendientes.ts'
@@ -91,10 +92,7 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
             ...contarRevision(situacion.documentos.flatMap((d) => (d.archivo?.revision ? [d.archivo.revision] : []))),
           }
         : null,
-      condiciones:
-        f.decision && f.decidida_en
-          ? ({ decision: f.decision as DecisionCondiciones, decididaEn: f.decidida_en } satisfies Decision)
-          : null,
+      condiciones: decisionCondiciones(f) satisfies Decision | null,
       /** The program's certificate was issued: the list shows it among the finished ones. */
       finalizada: situacion.certificadoEmitido,
       /** Installments paid online: how many there are, how many are still to pay and how many are overdue. */
@@ -189,21 +187,7 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
     const alumno = alumnoDe(c.var.alumno)
     const solicitud = await solicitudPropia(deps, alumno, c.req.param('codigo'))
     if (!solicitud) return c.json({ error: MENSAJE_SOLICITUD_NO_ENCONTRADA }, 404)
-    const archivos = await deps.db
-      .selectFrom('archivos_solicitud')
-      .select([
-        'id',
-        'cod_documento',
-        'nombre_archivo',
-        'tipo_archivo',
-        'tamanno',
-        'subido_en',
-        'estado_revision',
-        'motivo_rechazo',
-      ])
-      .where('codigo_inscripcion', '=', solicitud.codigo_inscripcion)
-      .orderBy('cod_documento')
-      .execute()
+    const archivos = await archivosDeSolicitud(deps.db, solicitud.codigo_inscripcion)
     return c.json({
       status: 'ok' as const,
       data: {

@@ -13,11 +13,6 @@ test("the date and time are Chile's, not the server's", () => {
   expect(horaEnChile(momento)).toBe('23:30')
 })
 
-test("a day starts at Chile's midnight: 03:00 UTC in summer, 04:00 UTC in winter", () => {
-  expect(inicioDelDiaEnChile('2026-11-23').toISOString()).toBe('2026-11-23T03:00:00.000Z')
-  expect(inicioDelDiaEnChile('2026-06-08').toISOString()).toBe('2026-06-08T04:00:00.000Z')
-})
-
 test("the week is Chile's, Monday to Sunday, whatever the hour in UTC", () => {
   const semana = {
     desde: '2026-11-23',
@@ -41,4 +36,14 @@ test('a week in which Chile moves its clock to summer time ends at the new time'
     inicio: new Date('2026-08-31T04:00:00.000Z'),
     fin: new Date('2026-09-07T03:00:00.000Z'),
   })
+})
+
+test('a day begins at midnight in Chile, or at 01:00 on the day summer time begins', () => {
+  // Summer (UTC-3) and winter (UTC-4).
+  expect(inicioDelDiaEnChile('2026-03-10').toISOString()).toBe('2026-03-10T03:00:00.000Z')
+  expect(inicioDelDiaEnChile('2026-07-15').toISOString()).toBe('2026-07-15T04:00:00.000Z')
+  // Winter time begins on 5 April 2026: the 5th starts once, at midnight UTC-4.
+  expect(inicioDelDiaEnChile('2026-04-05').toISOString()).toBe('2026-04-05T04:00:00.000Z')
+  // Summer time begins on 6 September 2026: midnight does not exist, the day starts at 01:00 UTC-3.
+  expect(inicioDelDiaEnChile('2026-09-06').toISOString()).toBe('2026-09-06T04:00:00.000Z')
 })

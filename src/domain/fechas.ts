@@ -46,39 +46,41 @@ export function sumarDias(fecha: string, dias: number): string {
   return new Date(Date.UTC(anio ?? 0, (mes ?? 1) - 1, (dia ?? 1) + dias)).toISOString().slice(0, 10)
 }
 
-/** How far Chile's clock is from UTC at that moment, in milliseconds (negative: behind). */
-function desfaseEnChile(momento: Date): number {
-  const partes = new Intl.DateTimeFormat('en-US', {
+/** How far Chile's clock is ahead of UTC at that moment, in milliseconds (negative: behind). */
+function desfaseDeChile(momento: Date): number {
+  const partes = new Intl.DateTimeFormat('en-CA', {
     timeZone: ZONA_CHILE,
-    hourCycle: 'h23',
     year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
   }).formatToParts(momento)
-  const valor = (tipo: Intl.DateTimeFormatPartTypes) => Number(partes.find((p) => p.type === tipo)?.value ?? 0)
+  const parte = (tipo: string) => Number(partes.find((p) => p.type === tipo)?.value)
   const comoUtc = Date.UTC(
-    valor('year'),
-    valor('month') - 1,
-    valor('day'),
-    valor('hour'),
-    valor('minute'),
-    valor('second'),
+    parte('year'),
+    parte('month') - 1,
+    parte('day'),
+    parte('hour'),
+    parte('minute'),
+    parte('second'),
   )
   return comoUtc - Math.floor(momento.getTime() / 1000) * 1000
 }
 
-/** The moment a calendar day ('yyyy-mm-dd') starts in Chile: its 00:00 there, 3 or 4 hours after UTC's. */
+/**
+ * The moment a calendar day ('yyyy-mm-dd') begins in Chile. Chile moves its clocks at midnight:
+ * the offset at the day's noon gives the start, except on the day summer time begins, when that
+ * guess still falls in the evening before and the day really begins at 01:00.
+ */
 export function inicioDelDiaEnChile(fecha: string): Date {
   const [anio, mes, dia] = fecha.split('-').map(Number)
   const medianocheUtc = Date.UTC(anio ?? 0, (mes ?? 1) - 1, dia ?? 1)
-  // The offset is read at the guess, then at the result: a change of Chile's clock that evening
-  // (summer time starts or ends) is then the one that applies.
-  let momento = medianocheUtc - desfaseEnChile(new Date(medianocheUtc))
-  momento = medianocheUtc - desfaseEnChile(new Date(momento))
-  return new Date(momento)
+  const estimado = new Date(medianocheUtc - desfaseDeChile(new Date(medianocheUtc + 12 * 3_600_000)))
+  if (fechaEnChile(estimado) === fecha) return estimado
+  return new Date(medianocheUtc - desfaseDeChile(estimado))
 }
 
 /**

@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest'
-import { digitoVerificador, esRutPlaceholder, formatearRut, limpiarRut, normalizarRut, rutValido } from './rut.ts'
+import {
+  digitoVerificador,
+  esRutPlaceholder,
+  formatearRut,
+  limpiarRut,
+  normalizarRut,
+  rutConPuntos,
+  rutValido,
+} from './rut.ts'
 
 describe('rutValido', () => {
   test('accepts a RUT with the right modulo-11 check digit', () => {
@@ -86,4 +94,11 @@ describe('limpiarRut, normalizarRut, esRutPlaceholder', () => {
     expect(esRutPlaceholder(null)).toBe(true)
     expect(esRutPlaceholder('12345678-5')).toBe(false)
   })
+})
+
+test('a RUT written with dots', () => {
+  expect(rutConPuntos('16789432-1')).toBe('16.789.432-1')
+  expect(rutConPuntos('20345676-K')).toBe('20.345.676-K')
+  expect(rutConPuntos('1234567-4')).toBe('1.234.567-4')
+  expect(rutConPuntos('765-3')).toBe('765-3')
 })

@@ -66,3 +66,9 @@ export function formatearRut(rut: string): string {
 export function esRutPlaceholder(rut: string | null | undefined): boolean {
   return !rut || limpiarRut(rut) === RUT_PLACEHOLDER
 }
+
+/** A stored RUT as the school writes it, with dots: '16789432-1' -> '16.789.432-1'. */
+export function rutConPuntos(rut: string): string {
+  const [cuerpo = '', dv = ''] = normalizarRut(rut).split('-')
+  return `${cuerpo.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}-${dv}`
+}

@@ -21,6 +21,7 @@ import {
   respuestasEncuestaDemo,
   solicitudesDemo,
 } from './demo.ts'
+import { indexarAlumno } from '../../alumnos/busqueda.ts'
 import type { BlobStore } from '../../blobs.ts'
 import { asistentePortal } from './base.ts'
 import { personalDemo } from './personal-demo.ts'
@@ -108,6 +109,7 @@ async function demo(trx: Transaction<Database>, { ahora }: OpcionesSemilla): Pro
   const alumnos = alumnosDemo('', creado)
   for (const alumno of alumnos) alumno.password_hash = await hashearPassword(DEMO_PASSWORD)
   await trx.insertInto('alumnos').values(alumnos).execute()
+  for (const alumno of alumnos) await indexarAlumno(trx, alumno.id)
   await trx.insertInto('solicitudes').values(solicitudesDemo).execute()
 }
 

@@ -5,6 +5,8 @@ import { Hono } from 'hono'
 import { CAPACIDADES_DE_ROL, ETIQUETA_ROL, esRolPersonal } from '../../../src/domain/personal.ts'
 import type { EntornoApp } from '../../contexto.ts'
 import { requierePersonal } from '../../middleware/capacidad.ts'
+import { rutasAlumnosAdmin } from './alumnos.ts'
+import { rutasAuditoriaAdmin } from './auditoria.ts'
 import { rutasAuthPersonal } from './auth.ts'
 import { rutasCertificadosAdmin } from './certificados.ts'
 import { rutasResumenAdmin } from './resumen.ts'
@@ -13,6 +15,8 @@ import { rutasDocumentosAdmin } from './documentos.ts'
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
   .route('/documentos', rutasDocumentosAdmin)
+  .route('/alumnos', rutasAlumnosAdmin)
+  .route('/auditoria', rutasAuditoriaAdmin)
   .get('/sesion', requierePersonal, (c) => {
     const { id, nombre, email, rol } = c.var.personal
     const capacidades = esRolPersonal(rol) ? CAPACIDADES_DE_ROL[rol] : []

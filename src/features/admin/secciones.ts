@@ -10,15 +10,27 @@ export type Seccion = { ruta: string; titulo: string; descripcion: string; capac
 export const SECCIONES: Seccion[] = [
   { ruta: '/admin/home', titulo: 'Inicio', descripcion: '', capacidad: null },
   {
-    ruta: '/admin/certificados',
-    titulo: 'Certificados',
-    descripcion: 'Emitir y revocar los certificados de los programas terminados.',
-    capacidad: 'certificados.gestionar',
+    ruta: '/admin/alumnos',
+    titulo: 'Alumnos',
+    descripcion: 'Buscar un alumno por nombre, RUT, pasaporte, correo o código, y ver su ficha e historial.',
+    capacidad: 'alumnos.ver',
   },
   {
     ruta: '/admin/documentos',
     titulo: 'Documentos',
     descripcion: 'Revise los documentos que suben los estudiantes: apruébelos o rechácelos con un motivo.',
     capacidad: 'documentos.revisar',
+  },
+  {
+    ruta: '/admin/certificados',
+    titulo: 'Certificados',
+    descripcion: 'Emitir y revocar los certificados de los programas terminados.',
+    capacidad: 'certificados.gestionar',
+  },
+  {
+    ruta: '/admin/auditoria',
+    titulo: 'Auditoría',
+    descripcion: 'Todas las acciones del personal, por persona, acción y fecha.',
+    capacidad: 'auditoria.ver',
   },
 ]

@@ -1,5 +1,5 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table'
-import type { ReactNode } from 'react'
+import { useId, type ReactNode } from 'react'
 
 // The staff's tables: TanStack Table (headless) renders the rows and sorting; the data, its order
 // and its pages come from the server (the lists run to tens of thousands of rows), so sorting and
@@ -46,10 +46,13 @@ export function Tabla<T>({
       alOrdenar?.(primero ? { columna: primero.id, descendente: primero.desc } : null)
     },
   })
+  const idTitulo = useId()
+  // The box scrolls sideways when the table is wider than the screen: it takes the focus, so a
+  // keyboard can scroll it too, and is named after the table.
   return (
-    <div className="admin-tabla">
+    <div className="admin-tabla" tabIndex={0} role="group" aria-labelledby={idTitulo}>
       <table>
-        <caption>{titulo}</caption>
+        <caption id={idTitulo}>{titulo}</caption>
         <thead>
           {tabla.getHeaderGroups().map((grupo) => (
             <tr key={grupo.id}>

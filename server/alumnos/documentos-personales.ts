@@ -1,0 +1,32 @@
+// A student's personal documents (licenciatura, work certificate): which their programs ask for
+// and the files uploaded, with their review. Read by the student's own route
+// (/api/alumno/documentos) and the school's page of a student.
+import type { Kysely } from 'kysely'
+import { documentosPersonalesRequeridos } from '../../src/domain/documentos.ts'
+import type { Database } from '../db/schema.ts'
+
+export async function documentosPersonalesDeAlumno(db: Kysely<Database>, alumnoId: string) {
+  const solicitudes = await db
+    .selectFrom('solicitudes')
+    .select(['cod_grupo as codGrupo', 'tipo_curso as tipoCurso'])
+    .where('alumno_id', '=', alumnoId)
+    .execute()
+  const archivos = await db
+    .selectFrom('archivos_personales')
+    .select([
+      'id',
+      'cod_documento',
+      'nombre_original',
+      'tipo_archivo',
+      'tamanno',
+      'subido_en',
+      'estado_revision',
+      'motivo_rechazo',
+      'revisado_en',
+      'revisado_por',
+    ])
+    .where('alumno_id', '=', alumnoId)
+    .orderBy('cod_documento')
+    .execute()
+  return { requeridos: documentosPersonalesRequeridos(solicitudes), archivos }
+}

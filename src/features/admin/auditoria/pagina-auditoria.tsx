@@ -1,0 +1,147 @@
+import { useQuery } from '@tanstack/react-query'
+import { useNavigate } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import {
+  filtrosEnDireccion,
+  leerFiltrosAuditoria,
+  MENSAJE_RANGO_INVALIDO,
+  MENSAJE_SIN_EVENTOS,
+  type FiltrosAuditoria,
+} from '../../../domain/auditoria.ts'
+import { ApiError } from '../../../lib/api-error.ts'
+import { CampoSelect, CampoTexto } from '../../../ui/campo.tsx'
+import { Paginador } from '../../../ui/paginador.tsx'
+import { Estado } from '../../../ui/spinner.tsx'
+import { mensajeDeError } from '../mensaje-de-error.ts'
+import { auditoriaQueries } from './queries.ts'
+import { TablaEventos } from './tabla-eventos.tsx'
+
+const SIN_FILTROS: FiltrosAuditoria = { personal: '', accion: '', desde: '', hasta: '', pagina: 1 }
+
+/**
+ * The whole audit log (admins only): every staff action, newest first, filtered by staff member,
+ * action and a range of days. The filters live in the address, so a filtered view can be shared
+ * or reloaded.
+ */
+export function PaginaAuditoria({ direccion }: { direccion: Record<string, string | undefined> }) {
+  const filtros = leerFiltrosAuditoria(direccion)
+  const navigate = useNavigate()
+  const registro = useQuery(auditoriaQueries.registro(filtros))
+  const [borrador, setBorrador] = useState(filtros)
+  const clave = JSON.stringify(filtros)
+  const [aplicados, setAplicados] = useState(clave)
+  // Filters reached another way (back button, a link) show in the form.
+  if (aplicados !== clave) {
+    setAplicados(clave)
+    setBorrador(filtros)
+  }
+  const rangoInvalido = borrador.desde !== '' && borrador.hasta !== '' && borrador.desde > borrador.hasta
+  const ir = (siguientes: FiltrosAuditoria) =>
+    navigate({ to: '/admin/auditoria', search: filtrosEnDireccion(siguientes) })
+
+  function filtrar(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    if (!rangoInvalido) void ir({ ...borrador, pagina: 1 })
+  }
+
+  const cambiar = (campo: keyof Omit<FiltrosAuditoria, 'pagina'>) => (valor: string) =>
+    setBorrador((b) => ({ ...b, [campo]: valor }))
+  const datos = registro.data
+  if (registro.error instanceof ApiError && registro.error.status === 403)
+    return (
+      <section aria-labelledby="auditoria-titulo">
+        <h1 id="auditoria-titulo">Auditoría</h1>
+        <p className="mensaje mensaje--error" role="alert">
+          {registro.error.message}
+        </p>
+      </section>
+    )
+  return (
+    <section aria-labelledby="auditoria-titulo">
+      <h1 id="auditoria-titulo">Auditoría</h1>
+      <p>Cada acción del personal queda registrada aquí y no se puede modificar ni borrar.</p>
+      <form className="admin-filtros" onSubmit={filtrar} aria-label="Filtros de la auditoría" noValidate>
+        <CampoSelect
+          id="auditoria-personal"
+          etiqueta="Miembro del personal"
+          value={borrador.personal}
+          onChange={(e) => cambiar('personal')(e.target.value)}
+        >
+          <option value="">Todos</option>
+          {datos?.filtros.personal.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.nombre}
+            </option>
+          ))}
+        </CampoSelect>
+        <CampoSelect
+          id="auditoria-accion"
+          etiqueta="Acción"
+          value={borrador.accion}
+          onChange={(e) => cambiar('accion')(e.target.value)}
+        >
+          <option value="">Todas</option>
+          {datos?.filtros.acciones.map((a) => (
+            <option key={a.accion} value={a.accion}>
+              {a.etiqueta}
+            </option>
+          ))}
+        </CampoSelect>
+        <CampoTexto
+          id="auditoria-desde"
+          etiqueta="Desde"
+          type="date"
+          value={borrador.desde}
+          onChange={(e) => cambiar('desde')(e.target.value)}
+        />
+        <CampoTexto
+          id="auditoria-hasta"
+          etiqueta="Hasta"
+          type="date"
+          value={borrador.hasta}
+          min={borrador.desde || undefined}
+          onChange={(e) => cambiar('hasta')(e.target.value)}
+          error={rangoInvalido ? MENSAJE_RANGO_INVALIDO : undefined}
+        />
+        <div className="admin-filtros__acciones">
+          <button type="submit" className="boton">
+            Filtrar
+          </button>
+          <button type="button" className="boton boton--secundario" onClick={() => void ir(SIN_FILTROS)}>
+            Limpiar filtros
+          </button>
+        </div>
+      </form>
+
+      {registro.isError ? (
+        <p className="mensaje mensaje--error" role="alert">
+          {mensajeDeError(registro.error)}
+        </p>
+      ) : !datos ? (
+        <Estado texto="Cargando la auditoría…" />
+      ) : (
+        <>
+          <p className="admin-resumen" role="status">
+            {registro.isPlaceholderData
+              ? 'Cargando la auditoría…'
+              : datos.total === 0
+                ? MENSAJE_SIN_EVENTOS
+                : `${datos.total.toLocaleString('es-CL')} ${datos.total === 1 ? 'acción registrada' : 'acciones registradas'}.`}
+          </p>
+          <TablaEventos
+            titulo="Acciones del personal, de la más reciente a la más antigua"
+            eventos={datos.eventos}
+            conAlumno
+            vacia={MENSAJE_SIN_EVENTOS}
+          />
+          <Paginador
+            pagina={datos.pagina}
+            paginas={datos.paginas}
+            onCambiar={(pagina) => void ir({ ...filtros, pagina })}
+            etiqueta="Páginas de la auditoría"
+          />
+        </>
+      )}
+    </section>
+  )
+}
