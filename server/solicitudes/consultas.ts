@@ -3,9 +3,8 @@
 // school's page of a student (/api/admin/alumnos/:id), so both read the same rows the same way.
 import type { Kysely } from 'kysely'
 import { DOC_REGLAMENTO } from '../../src/domain/documentos-emitidos.ts'
-import { documentosRequeridosDeSolicitud } from '../../src/domain/documentos-solicitud.ts'
 import { requiereReglamento } from '../../src/domain/reglamentos.ts'
-import { muestraDocumentos, requiereEncuesta, type DecisionCondiciones } from '../../src/domain/solicitudes.ts'
+import { requiereEncuesta, type DecisionCondiciones } from '../../src/domain/solicitudes.ts'
 import type { Database } from '../db/schema.ts'
 
 type Db = Kysely<Database>
