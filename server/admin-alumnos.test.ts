@@ -308,13 +308,17 @@ test('the student’s page: person, enrolments with survey, conditions, regulati
   expect(extranjera.persona).toMatchObject({ paisOrigen: 'Argentina', universidad: 'Universidad de Buenos Aires' })
   expect(extranjera.persona.tipoResidencia).toMatch(/residencia previa/)
 
-  // The student's own list no longer offers the revoked certificate; it still counts her upload.
+  // The student's own list no longer offers the revoked certificate, and counts the rejected
+  // upload as still to deliver.
   const alumna = await iniciarSesion(servidor.url, DEMO_CUENTAS.estudiante)
   const lista = (await (await alumna.get('/api/solicitudes')).json()) as any
   expect(lista.data.emitidos.some((d: any) => d.enlace.includes(DEMO_CERTIFICADO_VALIDO))).toBe(false)
   expect(lista.data.solicitudes.find((s: any) => s.codigoInscripcion === 'INS-26-40018').documentos).toEqual({
-    subidos: 2,
+    subidos: 1,
     requeridos: 4,
+    enRevision: 1,
+    aprobados: 0,
+    rechazados: 1,
   })
   expect(await auditoria()).toBe(antes)
 })
