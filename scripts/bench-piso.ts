@@ -1,0 +1,130 @@
+// `npm run bench`, floor part: the portal's reads beside what its own stack can do. The portal
+// server (its own process, SQLite under a temporary DATA_DIR, throttles off) and the floor
+// (scripts/servidor-piso.ts: bare Hono + @hono/node-server + better-sqlite3 prepared statements,
+// its own process, on the same database file) answer the same requests from the same load
+// generator (autocannon, a third process), in alternating rounds so a burst of other work on the
+// machine falls on both. Before loading, both replies are checked to be the same JSON.
+// Measured: the home data (`GET /api/alumno`) and the enrolment list (`GET /api/solicitudes`) of
+// the demo student (10 enrolments) and of a student with 200, in a database holding a crowd of
+// other students (scripts/datos-bench.ts). Prints each one's throughput and p99, and the
+// portal's as a ratio of the floor's: the goal is 0.5 or more of its throughput and at most twice
+// its p99.
+import { isDeepStrictEqual } from 'node:util'
+import { spawn } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { iniciarProcesoPortal } from '../tests/support/proceso.ts'
+import { iniciarSesion } from '../tests/support/servidor.ts'
+import { cargar, describir, mediana, SIN_LIMITES, type Medida } from './carga.ts'
+import { ALUMNO_200, sembrarVolumen } from './datos-bench.ts'
+
+const RONDAS = 3
+const SEGUNDOS = 3
+const OTROS_ALUMNOS = 2000
+
+type Servidor = { url: string; detener(): Promise<void> }
+
+async function iniciarPiso(archivo: string, urlPublica: string): Promise<Servidor> {
+  const proceso = spawn(
+    process.execPath,
+    ['--import', 'tsx', resolve(import.meta.dirname, 'servidor-piso.ts'), archivo, urlPublica],
+    { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NODE_NO_WARNINGS: '1' } },
+  )
+  const url = await new Promise<string>((resolver, rechazar) => {
+    let salida = ''
+    proceso.stdout.on('data', (trozo: Buffer) => {
+      salida += trozo.toString()
+      const url = /Piso en (http:\/\/\S+)/.exec(salida)?.[1]
+      if (url) resolver(url)
+    })
+    proceso.once('exit', (codigo) => rechazar(new Error(`el piso terminó (código ${codigo}) antes de arrancar`)))
+  })
+  return {
+    url,
+    detener: () =>
+      new Promise<void>((listo) => {
+        proceso.once('exit', () => listo())
+        proceso.kill('SIGTERM')
+      }),
+  }
+}
+
+async function cookieDe(url: string, email: string): Promise<string> {
+  const cliente = await iniciarSesion(url, email)
+  return `portal_sesion=${cliente.cookies.get('portal_sesion') ?? ''}`
+}
+
+async function cuerpo(url: string, cookie: string): Promise<unknown> {
+  const res = await fetch(url, { headers: { cookie } })
+  if (res.status !== 200) throw new Error(`${url}: ${res.status}`)
+  return res.json()
+}
+
+type Caso = { nombre: string; ruta: string; cookie: string }
+
+type Resultado = { portal: Medida; piso: Medida }
+
+async function medir(caso: Caso, portal: Servidor, piso: Servidor): Promise<Resultado> {
+  const cabeceras = { cookie: caso.cookie }
+  const [delPortal, delPiso] = [
+    await cuerpo(portal.url + caso.ruta, caso.cookie),
+    await cuerpo(piso.url + caso.ruta, caso.cookie),
+  ]
+  if (!isDeepStrictEqual(delPortal, delPiso)) {
+    throw new Error(`${caso.ruta}: el piso no responde lo mismo que el portal; no mediría lo mismo`)
+  }
+  // Unmeasured: JIT, SQLite's page cache, connections.
+  for (const s of [piso, portal]) await cargar({ urls: [s.url + caso.ruta], cabeceras, segundos: 1 })
+  const rondas: Resultado[] = []
+  for (let i = 0; i < RONDAS; i++) {
+    const pisoRonda = await cargar({ urls: [piso.url + caso.ruta], cabeceras, segundos: SEGUNDOS })
+    const portalRonda = await cargar({ urls: [portal.url + caso.ruta], cabeceras, segundos: SEGUNDOS })
+    rondas.push({ piso: pisoRonda, portal: portalRonda })
+  }
+  const medianaDe = (de: keyof Resultado): Medida => ({
+    porSegundo: mediana(rondas.map((r) => r[de].porSegundo)),
+    p50: mediana(rondas.map((r) => r[de].p50)),
+    p99: mediana(rondas.map((r) => r[de].p99)),
+  })
+  return { portal: medianaDe('portal'), piso: medianaDe('piso') }
+}
+
+const carpeta = mkdtempSync(join(tmpdir(), 'portal-bench-piso-'))
+const servidores: Servidor[] = []
+let bien = true
+try {
+  const portal = await iniciarProcesoPortal({ ...SIN_LIMITES, DATA_DIR: carpeta })
+  servidores.push(portal)
+  const archivo = join(carpeta, 'portal.sqlite')
+  const total = sembrarVolumen(archivo, OTROS_ALUMNOS)
+  const piso = await iniciarPiso(archivo, portal.url)
+  servidores.push(piso)
+  const demo = await cookieDe(portal.url, 'estudiante@demo.cl')
+  const con200 = await cookieDe(portal.url, ALUMNO_200.email)
+  const casos: Caso[] = [
+    { nombre: 'GET /api/alumno (inicio)', ruta: '/api/alumno', cookie: demo },
+    { nombre: 'GET /api/solicitudes (10)', ruta: '/api/solicitudes', cookie: demo },
+    { nombre: 'GET /api/solicitudes (200)', ruta: '/api/solicitudes', cookie: con200 },
+  ]
+  console.log(
+    `Portal frente al piso (Hono + node-server + better-sqlite3 con sentencias preparadas), SQLite con ${total.toLocaleString('en-US')} solicitudes; ` +
+      `16 en vuelo, mediana de ${RONDAS} rondas de ${SEGUNDOS} s alternadas`,
+  )
+  for (const caso of casos) {
+    const { portal: p, piso: f } = await medir(caso, portal, piso)
+    const razon = p.porSegundo / f.porSegundo
+    const veces = p.p99 / f.p99
+    const cumple = razon >= 0.5 && veces <= 2
+    bien &&= cumple
+    console.log(`${caso.nombre.padEnd(28)} piso   ${describir(f)}`)
+    console.log(`${''.padEnd(28)} portal ${describir(p)}`)
+    console.log(
+      `${''.padEnd(28)} portal/piso: ${razon.toFixed(2)} del caudal (mínimo 0.5), p99 ${veces.toFixed(2)} veces (máximo 2)${cumple ? '' : '  NO CUMPLE'}`,
+    )
+  }
+} finally {
+  await Promise.all(servidores.map((s) => s.detener()))
+  rmSync(carpeta, { recursive: true, force: true })
+}
+if (!bien) console.log('El portal no alcanza la mitad del piso en algún caso.')
