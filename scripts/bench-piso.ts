@@ -16,14 +16,14 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { iniciarProcesoPortal } from '../tests/support/proceso.ts'
 import { iniciarSesion } from '../tests/support/servidor.ts'
-import { cargar, describir, mediana, SIN_LIMITES, type Medida } from './carga.ts'
+import { cargar, cpuDe, describir, mediana, SIN_LIMITES, type Medida } from './carga.ts'
 import { ALUMNO_200, sembrarVolumen } from './datos-bench.ts'
 
 const RONDAS = 3
 const SEGUNDOS = 3
 const OTROS_ALUMNOS = 2000
 
-type Servidor = { url: string; detener(): Promise<void> }
+type Servidor = { url: string; pid: number; detener(): Promise<void> }
 
 async function iniciarPiso(archivo: string, urlPublica: string): Promise<Servidor> {
   const proceso = spawn(
@@ -42,6 +42,7 @@ async function iniciarPiso(archivo: string, urlPublica: string): Promise<Servido
   })
   return {
     url,
+    pid: proceso.pid ?? 0,
     detener: () =>
       new Promise<void>((listo) => {
         proceso.once('exit', () => listo())
@@ -50,9 +51,10 @@ async function iniciarPiso(archivo: string, urlPublica: string): Promise<Servido
   }
 }
 
+/** The cookies a signed-in browser sends: the session's and the XSRF token bound to it. */
 async function cookieDe(url: string, email: string): Promise<string> {
   const cliente = await iniciarSesion(url, email)
-  return `portal_sesion=${cliente.cookies.get('portal_sesion') ?? ''}`
+  return [...cliente.cookies].map(([nombre, valor]) => `${nombre}=${valor}`).join('; ')
 }
 
 async function cuerpo(url: string, cookie: string): Promise<unknown> {
@@ -63,14 +65,21 @@ async function cuerpo(url: string, cookie: string): Promise<unknown> {
 
 type Caso = { nombre: string; ruta: string; cookie: string }
 
-type Resultado = { portal: Medida; piso: Medida }
+/** A load's figures and the server's CPU time per request, in microseconds. */
+type Medicion = Medida & { cpuUs: number }
+
+type Resultado = { portal: Medicion; piso: Medicion }
+
+async function cargarMidiendoCpu(s: Servidor, ruta: string, cabeceras: Record<string, string>): Promise<Medicion> {
+  const antes = cpuDe(s.pid)
+  const medida = await cargar({ urls: [s.url + ruta], cabeceras, segundos: SEGUNDOS })
+  return { ...medida, cpuUs: ((cpuDe(s.pid) - antes) * 1e6) / medida.peticiones }
+}
 
 async function medir(caso: Caso, portal: Servidor, piso: Servidor): Promise<Resultado> {
   const cabeceras = { cookie: caso.cookie }
-  const [delPortal, delPiso] = [
-    await cuerpo(portal.url + caso.ruta, caso.cookie),
-    await cuerpo(piso.url + caso.ruta, caso.cookie),
-  ]
+  const delPortal = await cuerpo(portal.url + caso.ruta, caso.cookie)
+  const delPiso = await cuerpo(piso.url + caso.ruta, caso.cookie)
   if (!isDeepStrictEqual(delPortal, delPiso)) {
     throw new Error(`${caso.ruta}: el piso no responde lo mismo que el portal; no mediría lo mismo`)
   }
@@ -78,15 +87,19 @@ async function medir(caso: Caso, portal: Servidor, piso: Servidor): Promise<Resu
   for (const s of [piso, portal]) await cargar({ urls: [s.url + caso.ruta], cabeceras, segundos: 1 })
   const rondas: Resultado[] = []
   for (let i = 0; i < RONDAS; i++) {
-    const pisoRonda = await cargar({ urls: [piso.url + caso.ruta], cabeceras, segundos: SEGUNDOS })
-    const portalRonda = await cargar({ urls: [portal.url + caso.ruta], cabeceras, segundos: SEGUNDOS })
-    rondas.push({ piso: pisoRonda, portal: portalRonda })
+    const pisoRonda = await cargarMidiendoCpu(piso, caso.ruta, cabeceras)
+    rondas.push({ piso: pisoRonda, portal: await cargarMidiendoCpu(portal, caso.ruta, cabeceras) })
   }
-  const medianaDe = (de: keyof Resultado): Medida => ({
-    porSegundo: mediana(rondas.map((r) => r[de].porSegundo)),
-    p50: mediana(rondas.map((r) => r[de].p50)),
-    p99: mediana(rondas.map((r) => r[de].p99)),
-  })
+  const medianaDe = (de: keyof Resultado): Medicion => {
+    const medidas = rondas.map((r) => r[de])
+    return {
+      porSegundo: mediana(medidas.map((m) => m.porSegundo)),
+      p50: mediana(medidas.map((m) => m.p50)),
+      p99: mediana(medidas.map((m) => m.p99)),
+      peticiones: medidas.reduce((s, m) => s + m.peticiones, 0),
+      cpuUs: mediana(medidas.map((m) => m.cpuUs)),
+    }
+  }
   return { portal: medianaDe('portal'), piso: medianaDe('piso') }
 }
 
@@ -94,7 +107,8 @@ const carpeta = mkdtempSync(join(tmpdir(), 'portal-bench-piso-'))
 const servidores: Servidor[] = []
 let bien = true
 try {
-  const portal = await iniciarProcesoPortal({ ...SIN_LIMITES, DATA_DIR: carpeta })
+  const proceso = await iniciarProcesoPortal({ ...SIN_LIMITES, DATA_DIR: carpeta })
+  const portal: Servidor = { url: proceso.url, pid: proceso.proceso.pid ?? 0, detener: proceso.detener }
   servidores.push(portal)
   const archivo = join(carpeta, 'portal.sqlite')
   const total = sembrarVolumen(archivo, OTROS_ALUMNOS)
@@ -117,8 +131,9 @@ try {
     const veces = p.p99 / f.p99
     const cumple = razon >= 0.5 && veces <= 2
     bien &&= cumple
-    console.log(`${caso.nombre.padEnd(28)} piso   ${describir(f)}`)
-    console.log(`${''.padEnd(28)} portal ${describir(p)}`)
+    const cpu = (m: Medicion) => `, CPU ${Math.round(m.cpuUs)} µs por petición`
+    console.log(`${caso.nombre.padEnd(28)} piso   ${describir(f)}${cpu(f)}`)
+    console.log(`${''.padEnd(28)} portal ${describir(p)}${cpu(p)}`)
     console.log(
       `${''.padEnd(28)} portal/piso: ${razon.toFixed(2)} del caudal (mínimo 0.5), p99 ${veces.toFixed(2)} veces (máximo 2)${cumple ? '' : '  NO CUMPLE'}`,
     )

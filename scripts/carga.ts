@@ -2,6 +2,7 @@
 // by an event loop that is neither the server's nor the bench's own (which also starts servers and
 // PostgreSQL). Several URLs share the connections round-robin, as a balancer would.
 import { execFile } from 'node:child_process'
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { promisify } from 'node:util'
 
@@ -23,7 +24,21 @@ export const SIN_LIMITES: Record<string, string> = Object.fromEntries(
   ].map((nombre) => [nombre, '1000000000/1']),
 )
 
-export type Medida = { porSegundo: number; p50: number; p99: number }
+export type Medida = { porSegundo: number; p50: number; p99: number; peticiones: number }
+
+/** Linux's clock ticks a second, the unit of /proc's CPU times (`getconf CLK_TCK`). */
+const TICKS_POR_SEGUNDO = 100
+
+/**
+ * CPU seconds a process has used so far, all its threads, user and system (Linux's /proc). Read
+ * before and after a load it tells what each request cost the server, which depends far less on
+ * what else the machine is doing than throughput does.
+ */
+export function cpuDe(pid: number): number {
+  // The name in parentheses may hold spaces: fields are counted after it.
+  const campos = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return (Number(campos[11]) + Number(campos[12])) / TICKS_POR_SEGUNDO
+}
 
 export type OpcionesCarga = {
   urls: string[]
@@ -48,7 +63,12 @@ export async function cargar({ urls, cabeceras = {}, conexiones = 16, segundos =
   if (r.errors + r.timeouts + r.non2xx > 0 || r.requests.total === 0) {
     throw new Error(`${urls.join(' ')}: ${r.errors} errores, ${r.timeouts} sin respuesta, ${r.non2xx} no 2xx`)
   }
-  return { porSegundo: r.requests.total / r.duration, p50: r.latency.p50, p99: r.latency.p99 }
+  return {
+    porSegundo: r.requests.total / r.duration,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    peticiones: r.requests.total,
+  }
 }
 
 export function mediana(valores: number[]): number {

@@ -7,6 +7,9 @@
 /** Where finished lines go (standard output in production, an array in tests). */
 export type Salida = (linea: string) => void
 
+/** A `Salida` that holds lines back until `vaciar()`, or the end of the event loop's turn. */
+export type SalidaEnLotes = Salida & { vaciar(): void }
+
 /** Logs one event: a message in Spanish and, optionally, fields of its own. */
 export type Log = (mensaje: string, datos?: Record<string, unknown>) => void
 
@@ -30,4 +33,44 @@ export function lineaDeEvento(evento: Record<string, unknown>): string {
 
 export function crearLog(salida: Salida): Log {
   return (mensaje, datos = {}) => salida(lineaDeEvento({ tiempo: new Date().toISOString(), mensaje, ...datos }))
+}
+
+/**
+ * Lines handed to `escribir` in batches: those logged during one turn of the event loop go out
+ * together, in one write, once the turn's work is done, in the order they were logged. Standard
+ * output to a terminal or a pipe is written synchronously on Linux, and one write per request
+ * line cost the server about a sixth of its time under load. `vaciar()` writes what is waiting at
+ * once: before the process exits, and before a line written some other way must follow them.
+ */
+export function salidaEnLotes(escribir: (texto: string) => void): SalidaEnLotes {
+  let pendientes: string[] = []
+  let programada: NodeJS.Immediate | undefined
+  function vaciar(): void {
+    if (programada) clearImmediate(programada)
+    programada = undefined
+    if (pendientes.length === 0) return
+    const texto = pendientes.join('\n')
+    pendientes = []
+    escribir(texto)
+  }
+  const salida = (linea: string) => {
+    pendientes.push(linea)
+    programada ??= setImmediate(vaciar)
+  }
+  return Object.assign(salida, { vaciar })
+}
+
+let estandar: SalidaEnLotes | undefined
+
+/**
+ * The process's standard output, in batches (console.log, one call per batch, so a closed output
+ * is ignored as before). One for the whole process, written out when the process exits.
+ */
+export function salidaEstandar(): SalidaEnLotes {
+  if (!estandar) {
+    const salida = salidaEnLotes((texto) => console.log(texto))
+    process.once('exit', () => salida.vaciar())
+    estandar = salida
+  }
+  return estandar
 }

@@ -5,6 +5,7 @@ import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import { createMiddleware } from 'hono/factory'
 import type { EntornoApp } from '../contexto.ts'
+import { ponerCabecera } from './cabecera-respuesta.ts'
 
 export const UMBRAL_COMPRESION_BYTES = 1024
 
@@ -28,12 +29,17 @@ export function codificacionAceptada(cabecera: string | undefined): 'br' | 'gzip
 export const compresionJson = createMiddleware<EntornoApp>(async (c, next) => {
   await next()
   const tipo = c.res.headers.get('content-type') ?? ''
-  if (!tipo.startsWith('application/json') || c.res.headers.has('content-encoding') || !c.res.body) return
-  c.header('Vary', 'Accept-Encoding')
+  if (!tipo.startsWith('application/json') || c.res.headers.has('content-encoding')) return
+  ponerCabecera(c, 'Vary', 'Accept-Encoding')
+  // The body is read only when it may be compressed: touching it makes the Node adapter build the
+  // full web Response that it otherwise skips.
   const codificacion = codificacionAceptada(c.req.header('accept-encoding'))
-  if (!codificacion) return
-  const cuerpo = Buffer.from(await c.res.clone().arrayBuffer())
-  if (cuerpo.length < UMBRAL_COMPRESION_BYTES) return
+  if (!codificacion || !c.res.body) return
+  const cuerpo = Buffer.from(await c.res.arrayBuffer())
+  if (cuerpo.length < UMBRAL_COMPRESION_BYTES) {
+    c.res = new Response(cuerpo, c.res)
+    return
+  }
   const comprimido =
     codificacion === 'br'
       ? await comprimirBr(cuerpo, {

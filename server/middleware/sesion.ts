@@ -5,6 +5,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import { MENSAJE_SESION_EXPIRADA } from '../../src/domain/errores-api.ts'
 import type { EntornoApp, Dependencias } from '../contexto.ts'
+import { consultaPreparada } from '../db/consulta-preparada.ts'
 import { hashearToken, nuevoToken, xsrfDeSesion } from '../seguridad/tokens.ts'
 import { ponerCookieXsrf } from './xsrf.ts'
 
@@ -50,6 +51,12 @@ export async function cerrarSesion(c: Context<EntornoApp>): Promise<void> {
   deleteCookie(c, SESION_COOKIE, { path: '/' })
 }
 
+// Read on every request that carries the cookie: built and compiled once (consulta-preparada.ts).
+const sesionPorHash = consultaPreparada((db, tokenHash: string) =>
+  db.selectFrom('sesiones').selectAll().where('token_hash', '=', tokenHash),
+)
+const alumnoPorId = consultaPreparada((db, id: string) => db.selectFrom('alumnos').selectAll().where('id', '=', id))
+
 export const cargarSesion = createMiddleware<EntornoApp>(async (c, next) => {
   c.set('alumno', null)
   c.set('sesionHash', null)
@@ -58,9 +65,9 @@ export const cargarSesion = createMiddleware<EntornoApp>(async (c, next) => {
     const { db, clock } = c.var.deps
     const ahora = clock()
     const tokenHash = hashearToken(token)
-    const sesion = await db.selectFrom('sesiones').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst()
+    const [sesion] = await sesionPorHash(db, tokenHash)
     if (sesion && sesion.expira > ahora.toISOString()) {
-      const alumno = await db.selectFrom('alumnos').selectAll().where('id', '=', sesion.alumno_id).executeTakeFirst()
+      const [alumno] = await alumnoPorId(db, sesion.alumno_id)
       if (alumno) {
         c.set('alumno', alumno)
         c.set('sesionHash', tokenHash)

@@ -2,10 +2,11 @@
 // (readable by the page's script, not by other sites) and every non-GET under /api must echo it
 // in X-XSRF-TOKEN. A cross-site form or fetch cannot read the cookie, so it cannot echo it.
 import type { Context } from 'hono'
-import { getCookie, setCookie } from 'hono/cookie'
+import { generateCookie, getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { EntornoApp } from '../contexto.ts'
 import { igualesSeguro, nuevoToken, xsrfDeSesion } from '../seguridad/tokens.ts'
+import { ponerCabecera } from './cabecera-respuesta.ts'
 import { SESION_COOKIE } from './sesion.ts'
 
 export const XSRF_COOKIE = 'XSRF-TOKEN'
@@ -24,12 +25,17 @@ const SIN_XSRF = new Set(['/api/pagos/retorno'])
 
 /** The cookie the page's script copies into the header: readable by it, sent only to us. */
 export function ponerCookieXsrf(c: Context<EntornoApp>, valor: string): void {
-  setCookie(c, XSRF_COOKIE, valor, {
-    path: '/',
-    sameSite: 'Lax',
-    secure: c.var.deps.config.publicUrl.startsWith('https:'),
-    httpOnly: false,
-  })
+  ponerCabecera(
+    c,
+    'Set-Cookie',
+    generateCookie(XSRF_COOKIE, valor, {
+      path: '/',
+      sameSite: 'Lax',
+      secure: c.get('deps').config.publicUrl.startsWith('https:'),
+      httpOnly: false,
+    }),
+    { agregar: true },
+  )
 }
 
 /**

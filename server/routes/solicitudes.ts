@@ -28,6 +28,7 @@ import { requiereReglamento } from '../../src/domain/reglamentos.ts'
 import { tieneDocumentoIdentidad } from '../../src/domain/documento-identidad.ts'
 import type { EntornoApp, Dependencias } from '../contexto.ts'
 import type { Alumno } from '../db/schema.ts'
+import { consultaPreparada } from '../db/consulta-preparada.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { nuevaClaveBlob } from '../blobs.ts'
 import { enviarArchivo, guardarReemplazando, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
@@ -55,47 +56,59 @@ async function solicitudPropia({ db }: Dependencias, alumno: Alumno, codigo: str
 
 export { alumnoDe, solicitudPropia }
 
+/** The student's enrolments, newest first, with each one's survey and conditions. */
+const solicitudesDe = consultaPreparada((db, alumnoId: string) =>
+  db
+    .selectFrom('solicitudes')
+    .leftJoin('encuestas', 'encuestas.codigo_inscripcion', 'solicitudes.codigo_inscripcion')
+    .leftJoin('condiciones', 'condiciones.codigo_inscripcion', 'solicitudes.codigo_inscripcion')
+    .select([
+      'solicitudes.codigo_inscripcion',
+      'solicitudes.fecha_inicio',
+      'solicitudes.anio_curso',
+      'solicitudes.nombre_curso',
+      'solicitudes.curso',
+      'solicitudes.tipo_curso',
+      'solicitudes.cod_grupo',
+      'solicitudes.habilita_tb',
+      'solicitudes.cod_prospecto',
+      'encuestas.enviada_en',
+      'condiciones.decision',
+      'condiciones.decidida_en',
+    ])
+    .where('solicitudes.alumno_id', '=', alumnoId)
+    .orderBy('solicitudes.fecha_inicio', 'desc')
+    .orderBy('solicitudes.codigo_inscripcion', 'desc'),
+)
+
+// Revoked documents are not the student's paper any more; a record without a file (issued before
+// documents had files) has no link to give.
+const emitidosDe = consultaPreparada((db, alumnoId: string) =>
+  db
+    .selectFrom('documentos_emitidos')
+    .select(['codigo', 'codigo_inscripcion', 'cod_tipo_documento', 'tipo_documento', 'blob_clave'])
+    .where('alumno_id', '=', alumnoId)
+    .where('codigo_inscripcion', 'is not', null)
+    .where('revocado_en', 'is', null),
+)
+
+const subidosDe = consultaPreparada((db, alumnoId: string) =>
+  db
+    .selectFrom('archivos_solicitud')
+    .select(['id', 'codigo_inscripcion', 'cod_documento'])
+    .where('alumno_id', '=', alumnoId),
+)
+
 export const rutasSolicitudes = new Hono<EntornoApp>()
   .use(requiereAlumno)
   .get('/', async (c) => {
-    const { db, config } = c.var.deps
-    const alumno = alumnoDe(c.var.alumno)
-    const filas = await db
-      .selectFrom('solicitudes')
-      .leftJoin('encuestas', 'encuestas.codigo_inscripcion', 'solicitudes.codigo_inscripcion')
-      .leftJoin('condiciones', 'condiciones.codigo_inscripcion', 'solicitudes.codigo_inscripcion')
-      .select([
-        'solicitudes.codigo_inscripcion',
-        'solicitudes.fecha_inicio',
-        'solicitudes.anio_curso',
-        'solicitudes.nombre_curso',
-        'solicitudes.curso',
-        'solicitudes.tipo_curso',
-        'solicitudes.cod_grupo',
-        'solicitudes.habilita_tb',
-        'solicitudes.cod_prospecto',
-        'encuestas.enviada_en',
-        'condiciones.decision',
-        'condiciones.decidida_en',
-      ])
-      .where('solicitudes.alumno_id', '=', alumno.id)
-      .orderBy('solicitudes.fecha_inicio', 'desc')
-      .orderBy('solicitudes.codigo_inscripcion', 'desc')
-      .execute()
-    // Revoked documents are not the student's paper any more; a record without a file (issued
-    // before documents had files) has no link to give.
-    const emitidos = await db
-      .selectFrom('documentos_emitidos')
-      .select(['codigo', 'codigo_inscripcion', 'cod_tipo_documento', 'tipo_documento', 'blob_clave'])
-      .where('alumno_id', '=', alumno.id)
-      .where('codigo_inscripcion', 'is not', null)
-      .where('revocado_en', 'is', null)
-      .execute()
-    const subidos = await db
-      .selectFrom('archivos_solicitud')
-      .select(['id', 'codigo_inscripcion', 'cod_documento'])
-      .where('alumno_id', '=', alumno.id)
-      .execute()
+    const { db, config } = c.get('deps')
+    const alumno = alumnoDe(c.get('alumno'))
+    const [filas, emitidos, subidos] = await Promise.all([
+      solicitudesDe(db, alumno.id),
+      emitidosDe(db, alumno.id),
+      subidosDe(db, alumno.id),
+    ])
     const tiene = (codigo: string, tipo: string) =>
       emitidos.some((d) => d.codigo_inscripcion === codigo && d.cod_tipo_documento === tipo)
     const solicitudes = filas.map((f) => ({

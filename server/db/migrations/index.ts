@@ -11,6 +11,7 @@ import * as m0007 from './0007-documentos-emitidos.ts'
 import * as m0008 from './0008-pagos.ts'
 import * as m0009 from './0009-concursos-ofertas.ts'
 import * as m0010 from './0010-reclamo-pagos.ts'
+import * as m0011 from './0011-indices-por-alumno.ts'
 
 const migraciones: Record<string, Migration> = {
   '0001-inicial': m0001,
@@ -23,6 +24,7 @@ const migraciones: Record<string, Migration> = {
   '0008-pagos': m0008,
   '0009-concursos-ofertas': m0009,
   '0010-reclamo-pagos': m0010,
+  '0011-indices-por-alumno': m0011,
 }
 
 export const proveedorMigraciones: MigrationProvider = {
