@@ -20,7 +20,8 @@ const INVISIBLES = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu
 const CORREO = /[\p{L}\p{N}._%+-]+@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)+/gu
 
 function ocultarCorreos(_clave: string, valor: unknown): unknown {
-  return typeof valor === 'string' ? valor.replace(CORREO, CORREO_OCULTO) : valor
+  // No address without an '@': most values (ids, paths, times) are passed over at once.
+  return typeof valor === 'string' && valor.includes('@') ? valor.replace(CORREO, CORREO_OCULTO) : valor
 }
 
 /** The event as one line of JSON with nothing invisible and no e-mail address in it. */

@@ -17,9 +17,9 @@ type Compilada = { consulta: CompiledQuery<unknown>; posiciones: (number | null)
 
 /**
  * `construir(db, ...valores)` as a function that runs it: `(db, ...valores) => filas`. Each value
- * must be used where Kysely binds it as a parameter (a comparison, an inserted or updated value),
- * not where the builder looks at it (a list for `in`, a limit computed from it): compiling checks
- * that every one reached the SQL's parameters, and refuses the query otherwise.
+ * must be a single value used where Kysely binds it as a parameter (a comparison, an inserted or
+ * updated value), not one the builder looks at (a list for `in`, a limit computed from it): a
+ * list is refused when run, and compiling checks that every value reached the SQL's parameters.
  */
 export function consultaPreparada<V extends unknown[], Fila>(
   construir: (db: Db, ...valores: V) => Compilable<Fila>,
@@ -39,6 +39,9 @@ export function consultaPreparada<V extends unknown[], Fila>(
     return { consulta, posiciones }
   }
   return async (db, ...valores) => {
+    // A list is not one value: the builder would have written `in (?, ?…)` for it, one per item.
+    if (valores.some((v) => Array.isArray(v)))
+      throw new Error('consultaPreparada: cada valor debe ser uno solo, no una lista')
     const motor = db.getExecutor().adapter
     let compilada = porMotor.get(motor)
     if (!compilada) {

@@ -55,8 +55,10 @@ function darCookie(c: Context<EntornoApp>, valor: string): void {
 // (a sibling subdomain, a network attacker on plain http) could plant a token pair of its own
 // choosing and have it accepted alongside the student's session.
 export const xsrf = createMiddleware<EntornoApp>(async (c, next) => {
-  const cookie = getCookie(c, XSRF_COOKIE)
-  const sesion = getCookie(c, SESION_COOKIE)
+  // Both cookies from one reading of the header.
+  const cookies = getCookie(c)
+  const cookie = cookies[XSRF_COOKIE]
+  const sesion = cookies[SESION_COOKIE]
   const esperado = sesion ? xsrfDeSesion(sesion) : undefined
   const vigente = cookie !== undefined && (esperado === undefined || igualesSeguro(cookie, esperado))
   const renovar = () => {
