@@ -138,6 +138,15 @@ try {
       `${''.padEnd(28)} portal/piso: ${razon.toFixed(2)} del caudal (mínimo 0.5), p99 ${veces.toFixed(2)} veces (máximo 2)${cumple ? '' : '  NO CUMPLE'}`,
     )
   }
+  // What a browser gets: it accepts Brotli, and the list (over 1 KB) is compressed. The floor does
+  // not compress, so this is the portal alone, for what compressing costs it.
+  const comprimida = { cookie: demo, 'accept-encoding': 'br, gzip' }
+  await cargar({ urls: [`${portal.url}/api/solicitudes`], cabeceras: comprimida, segundos: 1 })
+  const antes = cpuDe(portal.pid)
+  const conBrotli = await cargar({ urls: [`${portal.url}/api/solicitudes`], cabeceras: comprimida, segundos: SEGUNDOS })
+  console.log(
+    `${'GET /api/solicitudes (10), br'.padEnd(28)} portal ${describir(conBrotli)}, CPU ${Math.round(((cpuDe(portal.pid) - antes) * 1e6) / conBrotli.peticiones)} µs por petición (comprimida con Brotli, sin piso)`,
+  )
 } finally {
   await Promise.all(servidores.map((s) => s.detener()))
   rmSync(carpeta, { recursive: true, force: true })

@@ -3,6 +3,7 @@
 // replies go as they are, since a compressed 100-byte reply is no smaller.
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
+import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { EntornoApp } from '../contexto.ts'
 import { ponerCabecera } from './cabecera-respuesta.ts'
@@ -26,6 +27,17 @@ export function codificacionAceptada(cabecera: string | undefined): 'br' | 'gzip
   return null
 }
 
+/**
+ * The reply with another body, status and headers as they were. Set on an emptied `c.res`: Hono's
+ * setter would otherwise copy the new reply once more through a stream, to merge the headers it
+ * already carries.
+ */
+function reemplazarCuerpo(c: Context<EntornoApp>, cuerpo: BodyInit): void {
+  const nueva = new Response(cuerpo, c.res)
+  c.res = undefined
+  c.res = nueva
+}
+
 export const compresionJson = createMiddleware<EntornoApp>(async (c, next) => {
   await next()
   const tipo = c.res.headers.get('content-type') ?? ''
@@ -37,7 +49,7 @@ export const compresionJson = createMiddleware<EntornoApp>(async (c, next) => {
   if (!codificacion || !c.res.body) return
   const cuerpo = Buffer.from(await c.res.arrayBuffer())
   if (cuerpo.length < UMBRAL_COMPRESION_BYTES) {
-    c.res = new Response(cuerpo, c.res)
+    reemplazarCuerpo(c, cuerpo)
     return
   }
   const comprimido =
@@ -46,7 +58,7 @@ export const compresionJson = createMiddleware<EntornoApp>(async (c, next) => {
           params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: cuerpo.length },
         })
       : await comprimirGzip(cuerpo)
-  c.res = new Response(comprimido, c.res)
+  reemplazarCuerpo(c, comprimido)
   c.res.headers.set('Content-Encoding', codificacion)
   c.res.headers.set('Content-Length', String(comprimido.length))
 })
