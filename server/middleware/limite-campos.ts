@@ -68,20 +68,26 @@ export const limiteDeCampos = createMiddleware<EntornoApp>(async (c, next) => {
   const contar = contador(aguja)
   const lector = cuerpo.getReader()
   let excedido = false
-  const acotado = new ReadableStream<Uint8Array>({
-    async pull(control) {
-      const { done, value } = await lector.read()
-      if (done) return control.close()
-      if (contar(value) > maximoSeparadores) {
-        excedido = true
-        control.error(new DemasiadosCampos())
-        return
-      }
-      control.enqueue(value)
+  // A high-water mark of 0: nothing is read until someone reads. With the default of one chunk
+  // the stream pulls a chunk as soon as it exists, so a request refused without reading its body
+  // (415, 401…) would still have it read, and counted, while the refusal waited on the database.
+  const acotado = new ReadableStream<Uint8Array>(
+    {
+      async pull(control) {
+        const { done, value } = await lector.read()
+        if (done) return control.close()
+        if (contar(value) > maximoSeparadores) {
+          excedido = true
+          control.error(new DemasiadosCampos())
+          return
+        }
+        control.enqueue(value)
+      },
+      // Never cancelled upstream: that would drop the socket before the reply is sent.
+      cancel: () => lector.releaseLock(),
     },
-    // Never cancelled upstream: that would drop the socket before the reply is sent.
-    cancel: () => lector.releaseLock(),
-  })
+    { highWaterMark: 0 },
+  )
   c.req.raw = new Request(c.req.raw, { body: acotado, duplex: 'half' } as RequestInit)
   await next()
   if (excedido) {
