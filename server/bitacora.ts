@@ -36,18 +36,21 @@ export function crearLog(salida: Salida): Log {
   return (mensaje, datos = {}) => salida(lineaDeEvento({ tiempo: new Date().toISOString(), mensaje, ...datos }))
 }
 
+/** How long a logged line may wait for others to go out with it. */
+export const ESPERA_LOTE_MS = 20
+
 /**
- * Lines handed to `escribir` in batches: those logged during one turn of the event loop go out
- * together, in one write, once the turn's work is done, in the order they were logged. Standard
- * output to a terminal or a pipe is written synchronously on Linux, and one write per request
- * line cost the server about a sixth of its time under load. `vaciar()` writes what is waiting at
- * once: before the process exits, and before a line written some other way must follow them.
+ * Lines handed to `escribir` in batches: those logged within ESPERA_LOTE_MS of the first one that
+ * waits go out together, in one write, in the order they were logged. Standard output to a
+ * terminal or a pipe is written synchronously on Linux, and one write per request line cost the
+ * server about a sixth of its time under load. `vaciar()` writes what is waiting at once: before
+ * the process exits, and before a line written some other way must follow them.
  */
 export function salidaEnLotes(escribir: (texto: string) => void): SalidaEnLotes {
   let pendientes: string[] = []
-  let programada: NodeJS.Immediate | undefined
+  let programada: NodeJS.Timeout | undefined
   function vaciar(): void {
-    if (programada) clearImmediate(programada)
+    clearTimeout(programada)
     programada = undefined
     if (pendientes.length === 0) return
     const texto = pendientes.join('\n')
@@ -56,7 +59,8 @@ export function salidaEnLotes(escribir: (texto: string) => void): SalidaEnLotes 
   }
   const salida = (linea: string) => {
     pendientes.push(linea)
-    programada ??= setImmediate(vaciar)
+    // Unref'd: a waiting batch does not keep the process alive; the exit writes it.
+    programada ??= setTimeout(vaciar, ESPERA_LOTE_MS).unref()
   }
   return Object.assign(salida, { vaciar })
 }
