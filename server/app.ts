@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { Hono } from 'hono'
 import { MENSAJE_ERROR_INTERNO } from '../src/domain/errores-api.ts'
 import { blobStoreEnDisco, type BlobStore } from './blobs.ts'
-import { crearLog, type Log } from './bitacora.ts'
+import { crearLog, salidaEstandar, type Log } from './bitacora.ts'
 import type { ConfigApp, Reloj, Dependencias, EntornoApp } from './contexto.ts'
 import type { Db } from './db/connection.ts'
 import { estaticos } from './estaticos.ts'
@@ -102,7 +102,7 @@ export function crearApp({
   blobs,
   firma,
   clock = () => new Date(),
-  log = crearLog(console.log),
+  log = crearLog(salidaEstandar()),
   pasarela = (configurada) => configurada,
 }: OpcionesApp) {
   const deps: Dependencias = {

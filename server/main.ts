@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url'
 import { createAdaptorServer } from '@hono/node-server'
 import { crearApp, type OpcionesApp } from './app.ts'
 import { construirConfig, esUrlLocal, type Config } from './config.ts'
-import { crearLog, type Log, type Salida } from './bitacora.ts'
+import { crearLog, salidaEstandar, type Log, type Salida } from './bitacora.ts'
 import type { ConfigApp, Reloj } from './contexto.ts'
 import { blobStoreEnDisco, type BlobStore } from './blobs.ts'
 import { blobStoreEnS3 } from './blobs-s3.ts'
@@ -20,7 +20,10 @@ import { barrerReclamos } from './pagos/flujo.ts'
 import { certificadoEscuela, type CertificadoEscuela } from './papel/certificado-escuela.ts'
 import { dependenciasPago } from './routes/pagos.ts'
 
-/** `salida` receives the log's JSON lines (default: standard output); `pasarela` as in crearApp. */
+/**
+ * `salida` receives the log's JSON lines (default: standard output, in batches, written out when the
+ * server closes); `pasarela` as in crearApp.
+ */
 export type OpcionesInicio = { config: Config; clock?: Reloj; salida?: Salida; pasarela?: OpcionesApp['pasarela'] }
 
 export type ServidorEnMarcha = { url: string; config: ConfigApp; close(): Promise<void> }
@@ -28,7 +31,7 @@ export type ServidorEnMarcha = { url: string; config: ConfigApp; close(): Promis
 export async function iniciarServidor({
   config,
   clock = () => new Date(),
-  salida = console.log,
+  salida = salidaEstandar(),
   pasarela,
 }: OpcionesInicio): Promise<ServidorEnMarcha> {
   const log = crearLog(salida)
@@ -115,6 +118,7 @@ export async function iniciarServidor({
           }
         })
         await db.destroy()
+        if ('vaciar' in salida && typeof salida.vaciar === 'function') salida.vaciar()
       })()
       return cerrado
     },
@@ -134,6 +138,8 @@ async function principal(): Promise<void> {
   const config = construirConfig(process.env)
   const servidor = await iniciarServidor({ config })
   const base = servidor.config.publicUrl
+  // The start-up log comes before the banner, as it happened.
+  salidaEstandar().vaciar()
   const motor = config.databaseUrl ? `PostgreSQL (${new URL(config.databaseUrl).host})` : `SQLite en ${config.dataDir}`
   console.log(
     `Portal del Estudiante en ${servidor.url} (datos: ${motor}; archivos: ${config.s3 ? `S3 ${config.s3.bucket}` : 'en disco'})`,
@@ -141,6 +147,7 @@ async function principal(): Promise<void> {
   console.log(`Cuentas de demostración (contraseña ${DEMO_PASSWORD}): ${Object.values(DEMO_CUENTAS).join(', ')}`)
   console.log(`Certificado válido: ${base}/certificado/validador?codcertificado=${DEMO_CERTIFICADO_VALIDO}`)
   const terminar = (senal: string) => {
+    salidaEstandar().vaciar()
     console.log(`${senal} recibido: cerrando el servidor`)
     servidor.close().then(
       () => process.exit(0),

@@ -11,6 +11,7 @@ import {
   PostgresDialect,
   sql,
   SqliteDialect,
+  type SqliteDatabase,
 } from 'kysely'
 import pg from 'pg'
 import { proveedorMigraciones } from './migrations/index.ts'
@@ -61,7 +62,45 @@ export function abrirBaseDeDatos({
   sqlite.pragma('journal_mode = WAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: conSentenciasEnCache(sqlite) }) })
+}
+
+/** Enough for every query the portal's code writes; a query built with a varying shape takes turns. */
+export const MAXIMO_SENTENCIAS_EN_CACHE = 500
+
+/**
+ * The SQLite file as Kysely's driver sees it, with its prepared statements kept. The driver asks
+ * for `prepare(sql)` on every query it runs, and better-sqlite3 compiles the SQL again each time:
+ * on the hot path that compiling cost about as much as running the queries. Statements are kept
+ * by their SQL text (values are bound separately, so one statement serves every student), the
+ * least recently used dropped past `maximo`. SQLite recompiles a kept statement by itself when the
+ * schema changes under it. A statement still being iterated (a streamed query) is busy and cannot
+ * run a second time meanwhile: that query gets a statement of its own.
+ */
+export function conSentenciasEnCache(
+  sqlite: SQLite.Database,
+  maximo = MAXIMO_SENTENCIAS_EN_CACHE,
+): SqliteDatabase & { readonly enCache: number } {
+  const sentencias = new Map<string, SQLite.Statement>()
+  return {
+    get enCache() {
+      return sentencias.size
+    },
+    close: () => sqlite.close(),
+    prepare(texto) {
+      const guardada = sentencias.get(texto)
+      if (guardada) {
+        // Map keeps insertion order: moved to the end, it is the most recently used.
+        sentencias.delete(texto)
+        sentencias.set(texto, guardada)
+        return guardada.busy ? sqlite.prepare(texto) : guardada
+      }
+      const nueva = sqlite.prepare(texto)
+      sentencias.set(texto, nueva)
+      if (sentencias.size > maximo) sentencias.delete(sentencias.keys().next().value as string)
+      return nueva
+    },
+  }
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createMiddleware } from 'hono/factory'
 import type { EntornoApp } from '../contexto.ts'
+import { ponerCabecera } from './cabecera-respuesta.ts'
 
 // Scripts and the manifest come only from our own origin: no inline script at all.
 // Styles also allow 'unsafe-inline' because index.html carries an inline <style> for the boot
@@ -33,23 +34,24 @@ export const HSTS = 'max-age=31536000'
 
 export const cabecerasDeSeguridad = createMiddleware<EntornoApp>(async (c, next) => {
   await next()
-  const { pasarela } = c.var.deps.config
-  c.header('X-Content-Type-Options', 'nosniff')
-  c.header('Referrer-Policy', 'same-origin')
+  const { pasarela, publicUrl } = c.get('deps').config
+  ponerCabecera(c, 'X-Content-Type-Options', 'nosniff')
+  ponerCabecera(c, 'Referrer-Policy', 'same-origin')
   // A reply that set its own policy keeps it: a document shown inline in the review screen has a
   // stricter one, which lets only the portal's own pages frame it.
   if (!c.res.headers.has('Content-Security-Policy'))
-    c.header(
+    ponerCabecera(
+      c,
       'Content-Security-Policy',
       pasarela.tipo === 'webpay' ? politicaDeSeguridad([pasarela.host]) : CONTENT_SECURITY_POLICY,
     )
-  if (!c.res.headers.has('X-Frame-Options')) c.header('X-Frame-Options', 'DENY')
-  if (c.var.deps.config.publicUrl.startsWith('https:')) c.header('Strict-Transport-Security', HSTS)
+  if (!c.res.headers.has('X-Frame-Options')) ponerCabecera(c, 'X-Frame-Options', 'DENY')
+  if (publicUrl.startsWith('https:')) ponerCabecera(c, 'Strict-Transport-Security', HSTS)
 })
 
 // Personal data must not sit in a shared cache or in the browser's: every API reply is no-store
 // unless its route chose stricter words (a document download says private, no-store).
 export const apiSinCache = createMiddleware<EntornoApp>(async (c, next) => {
   await next()
-  if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
+  if (!c.res.headers.has('Cache-Control')) ponerCabecera(c, 'Cache-Control', 'no-store')
 })

@@ -3,8 +3,10 @@
 // replies go as they are, since a compressed 100-byte reply is no smaller.
 import { promisify } from 'node:util'
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
+import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { EntornoApp } from '../contexto.ts'
+import { ponerCabecera } from './cabecera-respuesta.ts'
 
 export const UMBRAL_COMPRESION_BYTES = 1024
 
@@ -25,22 +27,38 @@ export function codificacionAceptada(cabecera: string | undefined): 'br' | 'gzip
   return null
 }
 
+/**
+ * The reply with another body, status and headers as they were. Set on an emptied `c.res`: Hono's
+ * setter would otherwise copy the new reply once more through a stream, to merge the headers it
+ * already carries.
+ */
+function reemplazarCuerpo(c: Context<EntornoApp>, cuerpo: BodyInit): void {
+  const nueva = new Response(cuerpo, c.res)
+  c.res = undefined
+  c.res = nueva
+}
+
 export const compresionJson = createMiddleware<EntornoApp>(async (c, next) => {
   await next()
   const tipo = c.res.headers.get('content-type') ?? ''
-  if (!tipo.startsWith('application/json') || c.res.headers.has('content-encoding') || !c.res.body) return
-  c.header('Vary', 'Accept-Encoding')
+  if (!tipo.startsWith('application/json') || c.res.headers.has('content-encoding')) return
+  ponerCabecera(c, 'Vary', 'Accept-Encoding')
+  // The body is read only when it may be compressed: touching it makes the Node adapter build the
+  // full web Response that it otherwise skips.
   const codificacion = codificacionAceptada(c.req.header('accept-encoding'))
-  if (!codificacion) return
-  const cuerpo = Buffer.from(await c.res.clone().arrayBuffer())
-  if (cuerpo.length < UMBRAL_COMPRESION_BYTES) return
+  if (!codificacion || !c.res.body) return
+  const cuerpo = Buffer.from(await c.res.arrayBuffer())
+  if (cuerpo.length < UMBRAL_COMPRESION_BYTES) {
+    reemplazarCuerpo(c, cuerpo)
+    return
+  }
   const comprimido =
     codificacion === 'br'
       ? await comprimirBr(cuerpo, {
           params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: cuerpo.length },
         })
       : await comprimirGzip(cuerpo)
-  c.res = new Response(comprimido, c.res)
+  reemplazarCuerpo(c, comprimido)
   c.res.headers.set('Content-Encoding', codificacion)
   c.res.headers.set('Content-Length', String(comprimido.length))
 })

@@ -7,6 +7,7 @@ import type { IncomingMessage } from 'node:http'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { EntornoApp } from '../contexto.ts'
+import { ponerCabecera } from './cabecera-respuesta.ts'
 
 function traeCuerpo(c: Context<EntornoApp>): boolean {
   const largo = c.req.header('content-length')
@@ -17,5 +18,5 @@ export const cerrarSiQuedaCuerpo = createMiddleware<EntornoApp>(async (c, next) 
   await next()
   // The Node request behind this one; absent when the app is called in-process.
   const entrante = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming
-  if (entrante && !entrante.readableEnded && traeCuerpo(c)) c.header('Connection', 'close')
+  if (entrante && !entrante.readableEnded && traeCuerpo(c)) ponerCabecera(c, 'Connection', 'close')
 })

@@ -8,7 +8,7 @@ import type { EntornoApp } from '../contexto.ts'
  */
 export const ipCliente = createMiddleware<EntornoApp>(async (c, next) => {
   let ip = getConnInfo(c).remote.address ?? 'desconocida'
-  if (c.var.deps.config.trustProxy) {
+  if (c.get('deps').config.trustProxy) {
     const reenviada = c.req
       .header('x-forwarded-for')
       ?.split(',')

@@ -9,6 +9,7 @@
 // three fields, the sandbox's card form five.
 import { createMiddleware } from 'hono/factory'
 import type { EntornoApp } from '../contexto.ts'
+import { SIN_CUERPO } from './limite-cuerpo.ts'
 
 /** Fields and files together. */
 export const MAXIMO_PARTES_FORMULARIO = 16
@@ -55,16 +56,21 @@ export function respuestaDemasiadosCampos(): Response {
 }
 
 export const limiteDeCampos = createMiddleware<EntornoApp>(async (c, next) => {
+  // The content type first: asking a bodiless request for its body makes the Node adapter build
+  // the full web Request for nothing.
   const aguja = separador(c.req.header('content-type'))
+  if (!aguja || SIN_CUERPO.has(c.req.method)) return next()
   const cuerpo = c.req.raw.body
-  if (!aguja || !cuerpo) return next()
+  if (!cuerpo) return next()
   // urlencoded: fields are one more than their '&'; multipart: every part opens with the
   // delimiter, and one more closes the body.
   const maximoSeparadores = aguja.length === 1 ? MAXIMO_PARTES_FORMULARIO - 1 : MAXIMO_PARTES_FORMULARIO + 1
   const contar = contador(aguja)
   const lector = cuerpo.getReader()
   let excedido = false
-  // highWaterMark 0: nothing is read ahead, only what a reader asks for.
+  // A high-water mark of 0: nothing is read until someone reads. With the default of one chunk
+  // the stream pulls a chunk as soon as it exists, so a request refused without reading its body
+  // (415, 401…) would still have it read, and counted, while the refusal waited on the database.
   const acotado = new ReadableStream<Uint8Array>(
     {
       async pull(control) {

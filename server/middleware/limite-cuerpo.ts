@@ -40,7 +40,14 @@ function esArchivoAVerificar(metodo: string, path: string): boolean {
   return metodo === 'POST' && path === '/api/certificados/verificar-archivo'
 }
 
+/**
+ * A GET or HEAD has no body to bound (the Node adapter gives it none), and asking for one would
+ * make the adapter build the full web Request, with its AbortSignal, for every read.
+ */
+export const SIN_CUERPO = new Set(['GET', 'HEAD'])
+
 export const limiteDeCuerpo = createMiddleware<EntornoApp>(async (c, next) => {
+  if (SIN_CUERPO.has(c.req.method)) return next()
   const { uploadMaxMb } = c.var.deps.config
   const archivoMaxBytes = Math.floor(uploadMaxMb * BYTES_POR_MB)
   const porArchivo = (maxSize: number) =>

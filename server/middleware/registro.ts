@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createMiddleware } from 'hono/factory'
 import type { EntornoApp } from '../contexto.ts'
+import { ponerCabecera } from './cabecera-respuesta.ts'
 
 /**
  * One event per request: its id, method, path (never the query string, which may carry a token),
@@ -12,8 +13,8 @@ export const registroDePeticiones = createMiddleware<EntornoApp>(async (c, next)
   const id = randomUUID()
   c.set('idPeticion', id)
   await next()
-  c.header('X-Request-Id', id)
-  c.var.deps.log('petición', {
+  ponerCabecera(c, 'X-Request-Id', id)
+  c.get('deps').log('petición', {
     id,
     metodo: c.req.method,
     ruta: c.req.path,

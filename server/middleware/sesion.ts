@@ -10,6 +10,7 @@ import { createMiddleware } from 'hono/factory'
 import { MENSAJE_SESION_EXPIRADA } from '../../src/domain/errores-api.ts'
 import type { EntornoApp, Dependencias } from '../contexto.ts'
 import type { Alumno, Personal, TipoActor } from '../db/schema.ts'
+import { consultaPreparada } from '../db/consulta-preparada.ts'
 import { hashearToken, nuevoToken, xsrfDeSesion } from '../seguridad/tokens.ts'
 import { ponerCookieXsrf } from './xsrf.ts'
 
@@ -100,21 +101,26 @@ export async function sesionSinVerificar(c: Context<EntornoApp>) {
   return sesion && sesion.expira > c.var.deps.clock().toISOString() ? sesion : undefined
 }
 
+// On every request's path: built and compiled once (db/consulta-preparada.ts).
+const sesionPorHash = consultaPreparada((db, tokenHash: string, tipo: TipoActor) =>
+  db.selectFrom('sesiones').selectAll().where('token_hash', '=', tokenHash).where('actor_tipo', '=', tipo),
+)
+const alumnoPorId = consultaPreparada((db, id: string) => db.selectFrom('alumnos').selectAll().where('id', '=', id))
+const personalActivoPorId = consultaPreparada((db, id: string) =>
+  db.selectFrom('personal').selectAll().where('id', '=', id).where('activo', '=', 1),
+)
+
 async function actorDe(c: Context<EntornoApp>, tipo: TipoActor, id: string): Promise<Actor | undefined> {
   const { db } = c.var.deps
   if (tipo === 'alumno') {
-    const alumno = await db.selectFrom('alumnos').selectAll().where('id', '=', id).executeTakeFirst()
+    const [alumno] = await alumnoPorId(db, id)
     return alumno && { tipo, id, alumno }
   }
-  const personal = await db
-    .selectFrom('personal')
-    .selectAll()
-    .where('id', '=', id)
-    .where('activo', '=', 1)
-    .executeTakeFirst()
+  const [personal] = await personalActivoPorId(db, id)
   return personal && { tipo, id, personal }
 }
 
+// Read on every request that carries the cookie: built and compiled once (consulta-preparada.ts).
 export const cargarSesion = createMiddleware<EntornoApp>(async (c, next) => {
   c.set('actor', null)
   c.set('alumno', null)
@@ -126,12 +132,7 @@ export const cargarSesion = createMiddleware<EntornoApp>(async (c, next) => {
     const { db, clock } = c.var.deps
     const ahora = clock()
     const tokenHash = hashearToken(token)
-    const sesion = await db
-      .selectFrom('sesiones')
-      .selectAll()
-      .where('token_hash', '=', tokenHash)
-      .where('actor_tipo', '=', tipo)
-      .executeTakeFirst()
+    const [sesion] = await sesionPorHash(db, tokenHash, tipo)
     if (sesion && sesion.expira > ahora.toISOString()) {
       const actor = sesion.verificada === 1 ? await actorDe(c, tipo, sesion.actor_id) : undefined
       if (actor) {

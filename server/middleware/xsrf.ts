@@ -2,11 +2,12 @@
 // (readable by the page's script, not by other sites) and every non-GET under /api must echo it
 // in X-XSRF-TOKEN. A cross-site form or fetch cannot read the cookie, so it cannot echo it.
 import type { Context } from 'hono'
-import { getCookie, setCookie } from 'hono/cookie'
+import { generateCookie, getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { EntornoApp } from '../contexto.ts'
 import type { TipoActor } from '../db/schema.ts'
 import { igualesSeguro, nuevoToken, xsrfDeSesion } from '../seguridad/tokens.ts'
+import { ponerCabecera } from './cabecera-respuesta.ts'
 import { COOKIE_SESION, tipoDeActor } from './sesion.ts'
 
 export const XSRF_COOKIE = 'XSRF-TOKEN'
@@ -31,12 +32,17 @@ const SIN_XSRF = new Set(['/api/pagos/retorno'])
 
 /** The cookie the page's script copies into the header: readable by it, sent only to us. */
 export function ponerCookieXsrf(c: Context<EntornoApp>, valor: string, tipo: TipoActor): void {
-  setCookie(c, COOKIE_XSRF[tipo], valor, {
-    path: '/',
-    sameSite: 'Lax',
-    secure: c.var.deps.config.publicUrl.startsWith('https:'),
-    httpOnly: false,
-  })
+  ponerCabecera(
+    c,
+    'Set-Cookie',
+    generateCookie(COOKIE_XSRF[tipo], valor, {
+      path: '/',
+      sameSite: 'Lax',
+      secure: c.get('deps').config.publicUrl.startsWith('https:'),
+      httpOnly: false,
+    }),
+    { agregar: true },
+  )
 }
 
 /**
@@ -57,8 +63,10 @@ function darCookie(c: Context<EntornoApp>, valor: string): void {
 // choosing and have it accepted alongside the student's session.
 export const xsrf = createMiddleware<EntornoApp>(async (c, next) => {
   const tipo = tipoDeActor(c.req.path)
-  const cookie = getCookie(c, COOKIE_XSRF[tipo])
-  const sesion = getCookie(c, COOKIE_SESION[tipo])
+  // Both cookies from one reading of the header.
+  const cookies = getCookie(c)
+  const cookie = cookies[COOKIE_XSRF[tipo]]
+  const sesion = cookies[COOKIE_SESION[tipo]]
   const esperado = sesion ? xsrfDeSesion(sesion) : undefined
   const vigente = cookie !== undefined && (esperado === undefined || igualesSeguro(cookie, esperado))
   const renovar = () => {

@@ -19,6 +19,8 @@ import {
   type SolicitudParaPendientes,
 } from '../../src/domain/pendientes.ts'
 import type { Dependencias, EntornoApp } from '../contexto.ts'
+import { consultaPreparada } from '../db/consulta-preparada.ts'
+import type { Db } from '../db/connection.ts'
 import type { Alumno } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import {
@@ -44,27 +46,31 @@ function exigidos(
   })
 }
 
+/** Every installment of the student's enrolments (on the enrolment list's path: compiled once). */
+const cuotasDeAlumno = consultaPreparada((db: Db, alumnoId: string) =>
+  db
+    .selectFrom('cuotas')
+    .innerJoin('solicitudes', 'solicitudes.codigo_inscripcion', 'cuotas.codigo_inscripcion')
+    .select(['cuotas.codigo_inscripcion', 'cuotas.numero', 'cuotas.monto', 'cuotas.vencimiento', 'cuotas.pago_id'])
+    .where('solicitudes.alumno_id', '=', alumnoId)
+    .orderBy('cuotas.codigo_inscripcion')
+    .orderBy('cuotas.numero'),
+)
+
 /**
  * The student's enrolments, newest first, with what the list shows of each and the situation the
  * pending-action rules read: survey, regulations, documents, issued papers and installments.
  */
 export async function situacionDeSolicitudes(deps: Dependencias, alumno: Alumno, hoy: string) {
   const { db } = deps
-  const [filas, todosEmitidos, subidos] = await Promise.all([
+  const [filas, todosEmitidos, subidos, cuotas] = await Promise.all([
     solicitudesDeAlumno(db, alumno.id),
     // Revoked documents are not the student's paper any more.
     documentosEmitidosDeAlumno(db, alumno.id, { vigentes: true }),
     archivosDeSolicitudesDeAlumno(db, alumno.id),
+    cuotasDeAlumno(db, alumno.id),
   ])
   const emitidos = todosEmitidos.filter((d) => d.codigo_inscripcion !== null)
-  const cuotas = await db
-    .selectFrom('cuotas')
-    .innerJoin('solicitudes', 'solicitudes.codigo_inscripcion', 'cuotas.codigo_inscripcion')
-    .select(['cuotas.codigo_inscripcion', 'cuotas.numero', 'cuotas.monto', 'cuotas.vencimiento', 'cuotas.pago_id'])
-    .where('solicitudes.alumno_id', '=', alumno.id)
-    .orderBy('cuotas.codigo_inscripcion')
-    .orderBy('cuotas.numero')
-    .execute()
 
   const tiene = (codigo: string, tipo: string) =>
     emitidos.some((d) => d.codigo_inscripcion === codigo && d.cod_tipo_documento === tipo)

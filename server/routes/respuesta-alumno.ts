@@ -2,6 +2,7 @@
 // the client was written against.
 import type { Owner } from '../../src/domain/asistente.ts'
 import type { Db } from '../db/connection.ts'
+import { consultaPreparada } from '../db/consulta-preparada.ts'
 import type { Alumno, Asistente } from '../db/schema.ts'
 
 export type RespuestaAlumno = {
@@ -23,22 +24,39 @@ function owner(a: Pick<Asistente, 'nombre' | 'telefono' | 'email'>): Owner {
   return { Name: a.nombre, Phone: a.telefono, Email: a.email }
 }
 
+/**
+ * The student's own assistant and the most recent enrolment's owner (the preferred source for the
+ * assistant, absent without enrolments), in one query: every home page asks for both.
+ */
+const asistentesDe = consultaPreparada((db, asistenteId: string, alumnoId: string) =>
+  db
+    .selectFrom('asistentes as propio')
+    .leftJoin('asistentes as reciente', (join) =>
+      join.on('reciente.id', '=', (eb) =>
+        eb
+          .selectFrom('solicitudes')
+          .select('solicitudes.asistente_id')
+          .where('solicitudes.alumno_id', '=', alumnoId)
+          .orderBy('solicitudes.fecha_inicio', 'desc')
+          .orderBy('solicitudes.codigo_inscripcion', 'desc')
+          .limit(1),
+      ),
+    )
+    .select([
+      'propio.nombre',
+      'propio.telefono',
+      'propio.email',
+      'reciente.nombre as reciente_nombre',
+      'reciente.telefono as reciente_telefono',
+      'reciente.email as reciente_email',
+    ])
+    .where('propio.id', '=', asistenteId),
+)
+
 export async function respuestaAlumno(db: Db, alumno: Alumno, cuentaServicio: string): Promise<RespuestaAlumno> {
-  const asistente = await db
-    .selectFrom('asistentes')
-    .selectAll()
-    .where('id', '=', alumno.asistente_id)
-    .executeTakeFirstOrThrow()
-  // The most recent enrolment's owner is the preferred source for the assistant.
-  const reciente = await db
-    .selectFrom('solicitudes')
-    .innerJoin('asistentes', 'asistentes.id', 'solicitudes.asistente_id')
-    .select(['asistentes.nombre', 'asistentes.telefono', 'asistentes.email'])
-    .where('solicitudes.alumno_id', '=', alumno.id)
-    .orderBy('solicitudes.fecha_inicio', 'desc')
-    .orderBy('solicitudes.codigo_inscripcion', 'desc')
-    .limit(1)
-    .executeTakeFirst()
+  const [asistentes] = await asistentesDe(db, alumno.asistente_id, alumno.id)
+  if (!asistentes) throw new Error(`el asistente ${alumno.asistente_id} no existe`)
+  const { reciente_nombre, reciente_telefono, reciente_email } = asistentes
   return {
     codRetorno: 0,
     mensajeError: '',
@@ -47,9 +65,15 @@ export async function respuestaAlumno(db: Db, alumno: Alumno, cuentaServicio: st
       hed__Former_Middle_Name__c: alumno.apellidos,
       RUT__c: alumno.rut,
       Codigo_Alumno__c: alumno.codigo_alumno,
-      Owner: owner(asistente),
+      Owner: owner(asistentes),
     },
-    ...(reciente ? { inscReciente: { Owner: owner(reciente) } } : {}),
+    ...(reciente_nombre !== null && reciente_telefono !== null && reciente_email !== null
+      ? {
+          inscReciente: {
+            Owner: owner({ nombre: reciente_nombre, telefono: reciente_telefono, email: reciente_email }),
+          },
+        }
+      : {}),
     cuentaServicio,
   }
 }

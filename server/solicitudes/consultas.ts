@@ -5,13 +5,17 @@ import type { Kysely } from 'kysely'
 import { DOC_REGLAMENTO } from '../../src/domain/documentos-emitidos.ts'
 import { requiereReglamento } from '../../src/domain/reglamentos.ts'
 import { requiereEncuesta, type DecisionCondiciones } from '../../src/domain/solicitudes.ts'
+import { consultaPreparada } from '../db/consulta-preparada.ts'
 import type { Database } from '../db/schema.ts'
 
 type Db = Kysely<Database>
 
-/** A student's enrolments, newest first, each with its survey's sending and its conditions' decision. */
-export function solicitudesDeAlumno(db: Db, alumnoId: string) {
-  return db
+/**
+ * A student's enrolments, newest first, each with its survey's sending and its conditions'
+ * decision. On the enrolment list's path: built and compiled once (db/consulta-preparada.ts).
+ */
+export const solicitudesDeAlumno = consultaPreparada((db: Db, alumnoId: string) =>
+  db
     .selectFrom('solicitudes')
     .leftJoin('encuestas', 'encuestas.codigo_inscripcion', 'solicitudes.codigo_inscripcion')
     .leftJoin('condiciones', 'condiciones.codigo_inscripcion', 'solicitudes.codigo_inscripcion')
@@ -33,9 +37,8 @@ export function solicitudesDeAlumno(db: Db, alumnoId: string) {
     ])
     .where('solicitudes.alumno_id', '=', alumnoId)
     .orderBy('solicitudes.fecha_inicio', 'desc')
-    .orderBy('solicitudes.codigo_inscripcion', 'desc')
-    .execute()
-}
+    .orderBy('solicitudes.codigo_inscripcion', 'desc'),
+)
 
 /** The survey is sent, still to answer, or not asked of this group. */
 export function estadoEncuesta(codGrupo: string, enviadaEn: string | null) {
@@ -88,9 +91,9 @@ const COLUMNAS_ARCHIVO = [
 ] as const
 
 /** Every file a student uploaded for their enrolments' documents, with its review. */
-export function archivosDeSolicitudesDeAlumno(db: Db, alumnoId: string) {
-  return db.selectFrom('archivos_solicitud').select(COLUMNAS_ARCHIVO).where('alumno_id', '=', alumnoId).execute()
-}
+export const archivosDeSolicitudesDeAlumno = consultaPreparada((db: Db, alumnoId: string) =>
+  db.selectFrom('archivos_solicitud').select(COLUMNAS_ARCHIVO).where('alumno_id', '=', alumnoId),
+)
 
 /** The files uploaded for one enrolment's documents, with their review. */
 export function archivosDeSolicitud(db: Db, codigo: string) {
@@ -102,12 +105,8 @@ export function archivosDeSolicitud(db: Db, codigo: string) {
     .execute()
 }
 
-/**
- * The documents the portal issued to a student (signed regulations, invoices, certificates,
- * receipts); `vigentes` leaves out the revoked ones, which are no longer the student's paper.
- */
-export function documentosEmitidosDeAlumno(db: Db, alumnoId: string, { vigentes }: { vigentes: boolean }) {
-  let consulta = db
+function emitidosDeAlumno(db: Db, alumnoId: string) {
+  return db
     .selectFrom('documentos_emitidos')
     .select([
       'codigo',
@@ -124,6 +123,16 @@ export function documentosEmitidosDeAlumno(db: Db, alumnoId: string, { vigentes 
       'revocado_por',
     ])
     .where('alumno_id', '=', alumnoId)
-  if (vigentes) consulta = consulta.where('revocado_en', 'is', null)
-  return consulta.execute()
+}
+const todosLosEmitidos = consultaPreparada((db: Db, alumnoId: string) => emitidosDeAlumno(db, alumnoId))
+const emitidosVigentes = consultaPreparada((db: Db, alumnoId: string) =>
+  emitidosDeAlumno(db, alumnoId).where('revocado_en', 'is', null),
+)
+
+/**
+ * The documents the portal issued to a student (signed regulations, invoices, certificates,
+ * receipts); `vigentes` leaves out the revoked ones, which are no longer the student's paper.
+ */
+export function documentosEmitidosDeAlumno(db: Db, alumnoId: string, { vigentes }: { vigentes: boolean }) {
+  return vigentes ? emitidosVigentes(db, alumnoId) : todosLosEmitidos(db, alumnoId)
 }

@@ -5,6 +5,16 @@ import jsQR from 'jsqr'
 import forge from 'node-forge'
 import { decodePDFRawStream, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib'
 
+/** The length of the DER value at the start of `bytes`: its tag, the bytes of its length, its content. */
+function largoDer(bytes: string): number {
+  const primero = bytes.charCodeAt(1)
+  if (primero < 0x80) return 2 + primero
+  const n = primero & 0x7f
+  let largo = 0
+  for (let i = 0; i < n; i++) largo = largo * 256 + bytes.charCodeAt(2 + i)
+  return 2 + n + largo
+}
+
 /**
  * Checks a PAdES signature as a PDF reader does: the PKCS#7 message in /Contents must hold the
  * SHA-256 of exactly the bytes /ByteRange names, signed by the certificate it carries.
@@ -15,9 +25,12 @@ export function firmaValida(pdf: Uint8Array): boolean {
   if (!rango) return false
   const [a, b, c, d] = rango.slice(1).map(Number) as [number, number, number, number]
   const firmado = Buffer.concat([Buffer.from(pdf.subarray(a, a + b)), Buffer.from(pdf.subarray(c, c + d))])
-  const hex = texto.slice(a + b + 1, c - 1).replace(/0+$/, '')
+  // The message as DER, then the zeros that pad the placeholder: the DER's own length says where
+  // it ends (stripping trailing zeros instead would also strip a signature that ends in a 0x00
+  // byte, one in 256).
+  const der = forge.util.hexToBytes(texto.slice(a + b + 1, c - 1))
   const p7 = forge.pkcs7.messageFromAsn1(
-    forge.asn1.fromDer(forge.util.hexToBytes(hex.length % 2 ? `${hex}0` : hex)),
+    forge.asn1.fromDer(der.slice(0, largoDer(der))),
   ) as forge.pkcs7.Captured<forge.pkcs7.PkcsSignedData> & {
     rawCapture: { authenticatedAttributes: forge.asn1.Asn1[]; signature: string }
   }

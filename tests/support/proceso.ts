@@ -35,8 +35,13 @@ export async function puertoLibre(): Promise<number> {
   })
 }
 
-export async function iniciarProcesoPortal(env: Record<string, string>, timeoutMs = 60_000): Promise<ProcesoPortal> {
-  const proceso = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+/** `opcionesNode` go before the script (e.g. `--cpu-prof` for a profile written when it stops). */
+export async function iniciarProcesoPortal(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+  opcionesNode: string[] = [],
+): Promise<ProcesoPortal> {
+  const proceso = spawn(process.execPath, [...opcionesNode, '--import', 'tsx', 'server/main.ts'], {
     cwd: RAIZ,
     // Only what a server needs from this process: the test's own DATABASE_URL or S3_* must not leak in.
     env: {
@@ -58,10 +63,15 @@ export async function iniciarProcesoPortal(env: Record<string, string>, timeoutM
       proceso.kill('SIGKILL')
       rechazar(new Error(`el servidor no arrancó en ${timeoutMs} ms:\n${salida.join('')}`))
     }, timeoutMs)
+    let arrancado = false
     const leer = (trozo: Buffer) => {
       salida.push(trozo.toString())
+      // Searched only until found: a server under load logs a line a request, and reading all its
+      // output again for every chunk would make this process compete with it for the CPU.
+      if (arrancado) return
       const encontrada = /Portal del Estudiante en (http:\/\/\S+)/.exec(salida.join(''))
       if (encontrada?.[1]) {
+        arrancado = true
         clearTimeout(plazo)
         resolver(encontrada[1])
       }

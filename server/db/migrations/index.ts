@@ -11,6 +11,7 @@ import * as m0007 from './0007-documentos-emitidos.ts'
 import * as m0008 from './0008-pagos.ts'
 import * as m0009 from './0009-concursos-ofertas.ts'
 import * as m0010 from './0010-reclamo-pagos.ts'
+import * as m0011 from './0011-indices-por-alumno.ts'
 import * as m0013 from './0013-personal-y-auditoria.ts'
 import * as m0014 from './0014-busqueda-alumnos.ts'
 import * as m0015 from './0015-revision-documentos.ts'
@@ -27,6 +28,7 @@ const migraciones: Record<string, Migration> = {
   '0008-pagos': m0008,
   '0009-concursos-ofertas': m0009,
   '0010-reclamo-pagos': m0010,
+  '0011-indices-por-alumno': m0011,
   '0013-personal-y-auditoria': m0013,
   '0014-busqueda-alumnos': m0014,
   '0015-revision-documentos': m0015,
