@@ -46,15 +46,16 @@ function exigidos(
   })
 }
 
-/** Every installment of the student's enrolments (on the enrolment list's path: compiled once). */
+/**
+ * Every installment of the student's enrolments (on the enrolment list's path: compiled once),
+ * unordered: the database would sort them in a temporary tree, each enrolment sorts its own few.
+ */
 const cuotasDeAlumno = consultaPreparada((db: Db, alumnoId: string) =>
   db
     .selectFrom('cuotas')
     .innerJoin('solicitudes', 'solicitudes.codigo_inscripcion', 'cuotas.codigo_inscripcion')
     .select(['cuotas.codigo_inscripcion', 'cuotas.numero', 'cuotas.monto', 'cuotas.vencimiento', 'cuotas.pago_id'])
-    .where('solicitudes.alumno_id', '=', alumnoId)
-    .orderBy('cuotas.codigo_inscripcion')
-    .orderBy('cuotas.numero'),
+    .where('solicitudes.alumno_id', '=', alumnoId),
 )
 
 /**
@@ -91,6 +92,7 @@ export async function situacionDeSolicitudes(deps: Dependencias, alumno: Alumno,
         f.habilita_tb === 1
           ? cuotas
               .filter((q) => q.codigo_inscripcion === codigo)
+              .sort((a, b) => a.numero - b.numero)
               .map((q) => ({
                 numero: q.numero,
                 monto: q.monto,
