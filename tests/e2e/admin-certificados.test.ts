@@ -69,7 +69,7 @@ test('coordination issues a certificate and the validator accepts it; then revok
   expect(await page.getByLabel('Estado del certificado').inputValue()).toBe('por-emitir')
 
   await page
-    .getByLabel('Programa')
+    .getByLabel('Programa', { exact: true })
     .selectOption({ label: 'Estadía Clínica en Cardiología Intervencional (1 por emitir de 1)' })
   await page.waitForURL(/programa=ECCI/)
   await fila(page, 'INS-25-30145').getByText('Sin emitir').waitFor()
