@@ -4,13 +4,17 @@
 // per payment: issuing one that exists returns the existing one and stores nothing.
 import type { Kysely, Transaction } from 'kysely'
 import {
+  DOC_CERTIFICADO_PROGRAMA,
+  DOC_FACTURA,
   TIPOS_DOCUMENTO_EMITIDO,
   urlValidador,
   type CodDocumentoEmitido,
 } from '../../src/domain/documentos-emitidos.ts'
+import { avisoDocumentoEmitido } from '../../src/domain/notificaciones.ts'
 import { esRutPlaceholder } from '../../src/domain/rut.ts'
 import { nuevaClaveBlob, type BlobStore } from '../blobs.ts'
 import type { Database } from '../db/schema.ts'
+import { enTransaccion, notificar } from '../notificaciones/notificar.ts'
 import type { CertificadoEscuela } from './certificado-escuela.ts'
 import { emitirPdfFirmado, nuevoCodigoVerificacion, type ContenidoDocumento } from './documento-pdf.ts'
 
@@ -91,7 +95,37 @@ export async function emitirDocumento(deps: DependenciasPapel, doc: DocumentoAEm
   // document meanwhile, its row stands and these bytes are removed.
   const clave = nuevaClaveBlob()
   await deps.blobs.put(clave, pdf.bytes)
-  const insertado = await deps.db
+  // An invoice or a certificate is news to its holder: the notice commits with the row (the
+  // regulations are signed by the student, and a receipt is announced with its payment).
+  const insertado = await enTransaccion(deps.db, async (trx) => {
+    const fila = await insertarEmitido(trx, doc, titular, { codigo, clave, pdf, ahora: deps.ahora })
+    if (fila && (doc.codTipoDocumento === DOC_FACTURA || doc.codTipoDocumento === DOC_CERTIFICADO_PROGRAMA))
+      await notificar(trx, {
+        alumnoId: doc.alumnoId,
+        tipo: 'documento-emitido',
+        ocasion: codigo,
+        aviso: avisoDocumentoEmitido({ codTipoDocumento: doc.codTipoDocumento, programa: doc.programa }),
+        ahora: deps.ahora,
+      })
+    return fila
+  })
+  if (!insertado) {
+    await deps.blobs.delete(clave)
+    const ganador = await existente(deps.db, doc)
+    if (!ganador) throw new Error('documento emitido en conflicto y no encontrado')
+    return ganador
+  }
+  return { codigo, sha256: pdf.sha256, nombreArchivo: doc.nombreArchivo, nuevo: true }
+}
+
+async function insertarEmitido(
+  db: DependenciasPapel['db'],
+  doc: DocumentoAEmitir,
+  titular: Titular,
+  f: { codigo: string; clave: string; pdf: { bytes: Uint8Array; sha256: string }; ahora: Date },
+) {
+  const { codigo, clave, pdf } = f
+  return db
     .insertInto('documentos_emitidos')
     .values({
       codigo,
@@ -106,7 +140,7 @@ export async function emitirDocumento(deps: DependenciasPapel, doc: DocumentoAEm
       programa: doc.programa,
       cod_prospecto: doc.codProspecto,
       fecha_emision: doc.fechaEmision,
-      emitido_en: deps.ahora.toISOString(),
+      emitido_en: f.ahora.toISOString(),
       nombre_archivo: doc.nombreArchivo,
       blob_clave: clave,
       tamanno: pdf.bytes.length,
@@ -116,11 +150,4 @@ export async function emitirDocumento(deps: DependenciasPapel, doc: DocumentoAEm
     .onConflict((oc) => oc.doNothing())
     .returning('codigo')
     .executeTakeFirst()
-  if (!insertado) {
-    await deps.blobs.delete(clave)
-    const ganador = await existente(deps.db, doc)
-    if (!ganador) throw new Error('documento emitido en conflicto y no encontrado')
-    return ganador
-  }
-  return { codigo, sha256: pdf.sha256, nombreArchivo: doc.nombreArchivo, nuevo: true }
 }

@@ -12,6 +12,7 @@ import * as m0008 from './0008-pagos.ts'
 import * as m0009 from './0009-concursos-ofertas.ts'
 import * as m0010 from './0010-reclamo-pagos.ts'
 import * as m0013 from './0013-personal-y-auditoria.ts'
+import * as m0017 from './0017-notificaciones.ts'
 
 const migraciones: Record<string, Migration> = {
   '0001-inicial': m0001,
@@ -25,6 +26,7 @@ const migraciones: Record<string, Migration> = {
   '0009-concursos-ofertas': m0009,
   '0010-reclamo-pagos': m0010,
   '0013-personal-y-auditoria': m0013,
+  '0017-notificaciones': m0017,
 }
 
 export const proveedorMigraciones: MigrationProvider = {
