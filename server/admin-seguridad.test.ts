@@ -49,6 +49,12 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
   { metodo: 'POST', ruta: '/admin/auth/invitacion/verificar', requiere: 'ninguno' },
   { metodo: 'POST', ruta: '/admin/auth/invitacion', requiere: 'ninguno' },
   { metodo: 'GET', ruta: '/admin/sesion', requiere: 'personal' },
+  {
+    metodo: 'GET',
+    ruta: '/admin/alumnos/:id/avisos',
+    requiere: 'alumnos.ver',
+    url: () => '/admin/alumnos/alumno-estudiante/avisos',
+  },
 ]
 
 const CUENTA_DE_ROL: Record<RolPersonal, string> = {

@@ -111,7 +111,10 @@ test('two servers send each reminder and a rejected document to the device once,
   expect(recibidos).toHaveLength(CUOTAS + 1)
   expect(new Set(recibidos.map((m) => m.id)).size).toBe(CUOTAS + 1)
   for (let n = 1; n <= CUOTAS; n++)
-    expect(recibidos.filter((m) => m.ruta === `/pagos/${SOLICITUD}/${200 + n}`), `cuota ${200 + n}`).toHaveLength(1)
+    expect(
+      recibidos.filter((m) => m.ruta === `/pagos/${SOLICITUD}/${200 + n}`),
+      `cuota ${200 + n}`,
+    ).toHaveLength(1)
   expect(recibidos.filter((m) => m.titulo === 'Documento rechazado')).toHaveLength(1)
 
   const correos = () => leerCorreos(carpeta).filter((c) => c.text.includes('El certificado está vencido.'))

@@ -124,7 +124,8 @@ test('a rejected document reaches the device once and is e-mailed at once with t
   const [mensaje] = (await esperar(mensajes, (m) => m.length > antes)).slice(antes)
   expect(mensaje).toMatchObject({
     titulo: 'Documento rechazado',
-    cuerpo: 'La escuela rechazó su documento «Carta de Intención» por este motivo: «La carta no tiene firma.». Súbalo nuevamente.',
+    cuerpo:
+      'La escuela rechazó su documento «Carta de Intención» por este motivo: «La carta no tiene firma.». Súbalo nuevamente.',
     ruta: '/info/solicitudes',
   })
   const peticion = servicio.cabeceras.at(-1)!
@@ -134,13 +135,17 @@ test('a rejected document reaches the device once and is e-mailed at once with t
   expect(peticion.authorization).toMatch(/^vapid t=.+, k=.+$/)
 
   const correo = await esperar(
-    () => leerCorreos(servidor.dataDir).filter((c) => c.to.includes(EMAIL) && c.subject.startsWith('Documento rechazado')),
+    () =>
+      leerCorreos(servidor.dataDir).filter((c) => c.to.includes(EMAIL) && c.subject.startsWith('Documento rechazado')),
     (c) => c.length > 0,
   )
   expect(correo[0]!.text).toContain('La carta no tiene firma.')
   expect(correo[0]!.text).toContain(`${servidor.url}/info/solicitudes`)
   expect(correo[0]!.text).toContain(`${servidor.url}/notificaciones`)
-  await esperar(() => enviosDe('La carta no tiene firma.'), (e) => e.every((x) => x.estado === 'enviado'))
+  await esperar(
+    () => enviosDe('La carta no tiene firma.'),
+    (e) => e.every((x) => x.estado === 'enviado'),
+  )
 
   // A few more runs of the scheduler send nothing more.
   await new Promise((r) => setTimeout(r, 500))
@@ -172,10 +177,12 @@ test('a failing push service is tried again after the backoff, and the message a
 
   desfase += ESPERAS_MS[0]!
   await esperar(mensajes, (m) => m.length === antes + 1)
-  const [enviado] = (await esperar(
-    () => enviosDe('Falta la segunda página.'),
-    (e) => e.every((x) => x.estado === 'enviado'),
-  )).filter((x) => x.canal === 'push')
+  const [enviado] = (
+    await esperar(
+      () => enviosDe('Falta la segunda página.'),
+      (e) => e.every((x) => x.estado === 'enviado'),
+    )
+  ).filter((x) => x.canal === 'push')
   expect(enviado!.intentos).toBe(2)
 })
 
@@ -187,7 +194,10 @@ test('the preferences are honoured: a kind out of e-mail is not e-mailed, out of
     silencio: { desde: '22:00', hasta: '08:00' },
   })
   expect(guardado.status).toBe(200)
-  const malo = await alumno.put('/api/notificaciones/preferencias', { canales, silencio: { desde: '7', hasta: '08:00' } })
+  const malo = await alumno.put('/api/notificaciones/preferencias', {
+    canales,
+    silencio: { desde: '7', hasta: '08:00' },
+  })
   expect(malo.status).toBe(400)
 
   const antes = mensajes().length
@@ -219,7 +229,9 @@ test('a subscription the push service reports gone (410) is removed', async () =
     () => consultarDb(servidor.dataDir, 'select endpoint from suscripciones_push where endpoint = ?', otro.endpoint),
     (filas) => filas.length === 0,
   )
-  expect(await consultarDb(servidor.dataDir, 'select 1 from suscripciones_push where endpoint = ?', dispositivo.endpoint)).toHaveLength(1)
+  expect(
+    await consultarDb(servidor.dataDir, 'select 1 from suscripciones_push where endpoint = ?', dispositivo.endpoint),
+  ).toHaveLength(1)
 })
 
 test('an installment due in 3 days is noticed once however often the check runs, and a push at night waits for 08:00 in Chile', async () => {
@@ -241,7 +253,9 @@ test('an installment due in 3 days is noticed once however often the check runs,
     "select cuerpo from notificaciones where tipo = 'cuota-por-vencer' and ocasion like ?",
     `${SOLICITUD}/77:%`,
   )
-  expect(filas).toEqual([{ cuerpo: 'La cuota 77 de INS-26-40018, de $310.000, vence el 29-11-2026. Puede pagarla en línea.' }])
+  expect(filas).toEqual([
+    { cuerpo: 'La cuota 77 de INS-26-40018, de $310.000, vence el 29-11-2026. Puede pagarla en línea.' },
+  ])
   await new Promise((r) => setTimeout(r, 500))
   expect(mensajes()).toHaveLength(antes)
   const [retenido] = await consultarDb<{ disponible_desde: string }>(

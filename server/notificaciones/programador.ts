@@ -58,11 +58,7 @@ function libre(ahora: string): Filtro {
 }
 
 /** Takes the free rows `filtro` selects for this run; answers those it got (maybe none). */
-async function tomar(
-  deps: DependenciasAvisos,
-  ahora: Date,
-  filtro: Filtro,
-) {
+async function tomar(deps: DependenciasAvisos, ahora: Date, filtro: Filtro) {
   const token = randomUUID()
   await deps.db
     .updateTable('envios_notificacion')
@@ -266,4 +262,3 @@ export async function enviarPendientes(deps: DependenciasAvisos): Promise<void> 
     await entregarCorreo(deps, token, filas, true)
   }
 }
-

@@ -63,9 +63,7 @@ export async function revisarRecordatorios(db: Db, ahora: Date): Promise<void> {
         ),
       ),
     )
-    .where((eb) =>
-      eb.or([eb('s.cod_grupo', 'in', [...GRUPOS_CON_ENCUESTA]), eb('s.tipo_curso', '!=', 'Derivada')]),
-    )
+    .where((eb) => eb.or([eb('s.cod_grupo', 'in', [...GRUPOS_CON_ENCUESTA]), eb('s.tipo_curso', '!=', 'Derivada')]))
     .execute()
   for (const s of solicitudes) {
     const semana = semanaDeRecordatorio(s.fecha_inicio, hoy)

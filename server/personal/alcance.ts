@@ -15,11 +15,12 @@ type ConAlumnos = ExpressionBuilder<Database, 'alumnos'>
  * linked to an assistant, reaches nobody.
  */
 export function alumnosAlAlcance(personal: Pick<Personal, 'rol' | 'asistente_id'>) {
+  // Literals, not bound values: SQLite binds no booleans.
   return (eb: ConAlumnos) => {
-    if (!esRolPersonal(personal.rol)) return eb.val(false)
-    if (ALCANCE_DE_ROL[personal.rol] === 'todos') return eb.val(true)
+    if (!esRolPersonal(personal.rol)) return eb.lit(false)
+    if (ALCANCE_DE_ROL[personal.rol] === 'todos') return eb.lit(true)
     const asistente = personal.asistente_id
-    if (!asistente) return eb.val(false)
+    if (!asistente) return eb.lit(false)
     return eb.or([
       eb('alumnos.asistente_id', '=', asistente),
       eb.exists(

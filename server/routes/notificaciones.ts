@@ -123,7 +123,9 @@ export const rutasNotificaciones = new Hono<EntornoApp>()
         auth: keys.auth,
         creada_en: clock().toISOString(),
       })
-      .onConflict((oc) => oc.column('endpoint').doUpdateSet({ alumno_id: alumnoId, p256dh: keys.p256dh, auth: keys.auth }))
+      .onConflict((oc) =>
+        oc.column('endpoint').doUpdateSet({ alumno_id: alumnoId, p256dh: keys.p256dh, auth: keys.auth }),
+      )
       .execute()
     return c.json({ status: 'ok' as const }, 201)
   })

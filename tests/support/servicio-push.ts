@@ -70,7 +70,8 @@ export async function iniciarServicioPush(): Promise<ServicioPush> {
   modelo.notifyUrl = `http://127.0.0.1:${port}/notify/`
   return {
     suscribir: (clavePublica) => modelo.subscribe({ userVisibleOnly: 'true', applicationServerKey: clavePublica }),
-    mensajes: (s) => modelo.getNotifications({ clientHash: s.clientHash }).messages.map((m) => JSON.parse(m) as unknown),
+    mensajes: (s) =>
+      modelo.getNotifications({ clientHash: s.clientHash }).messages.map((m) => JSON.parse(m) as unknown),
     expirar: (s) => modelo.expireSubscription(s.clientHash),
     fallar(n, status) {
       fallos = { n, status }

@@ -34,7 +34,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('notificaciones')
     .columns(['alumno_id', 'tipo', 'ocasion'])
     .execute()
-  await db.schema.createIndex('notificaciones_alumno').on('notificaciones').columns(['alumno_id', 'creada_en']).execute()
+  await db.schema
+    .createIndex('notificaciones_alumno')
+    .on('notificaciones')
+    .columns(['alumno_id', 'creada_en'])
+    .execute()
 
   await db.schema
     .createTable('envios_notificacion')

@@ -6,9 +6,11 @@ import { CAPACIDADES_DE_ROL, ETIQUETA_ROL, esRolPersonal } from '../../../src/do
 import type { EntornoApp } from '../../contexto.ts'
 import { requierePersonal } from '../../middleware/capacidad.ts'
 import { rutasAuthPersonal } from './auth.ts'
+import { rutasAvisosAlumno } from './avisos-alumno.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
+  .route('/alumnos', rutasAvisosAlumno)
   .get('/sesion', requierePersonal, (c) => {
     const { id, nombre, email, rol } = c.var.personal
     const capacidades = esRolPersonal(rol) ? CAPACIDADES_DE_ROL[rol] : []
