@@ -33,7 +33,12 @@ test('the staff see each notice a student was given, and by which channel it goe
   // The demo's invoice of INS-24-20117, issued at the first start: waiting for the daily digest.
   const factura = data.avisos.find((a) => a.titulo === 'Factura disponible')
   expect(factura?.envios).toEqual([expect.objectContaining({ canal: 'correo', modo: 'resumen', estado: 'pendiente' })])
-  expect(data.avisos.map((a) => a.creadaEn)).toEqual([...data.avisos.map((a) => a.creadaEn)].sort().reverse())
+  expect(data.avisos.map((a) => a.creadaEn)).toEqual(
+    data.avisos
+      .map((a) => a.creadaEn)
+      .sort()
+      .reverse(),
+  )
 })
 
 test('an assistant reads the notices of their own students only', async () => {

@@ -15,6 +15,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as PasswordRouteImport } from './routes/password'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AlumnoHomeRouteImport } from './routes/_alumno/home'
+import { Route as AlumnoNotificacionesRouteImport } from './routes/_alumno/notificaciones'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminPersonalRouteImport } from './routes/admin/_personal'
 import { Route as AdminInvitacionRouteImport } from './routes/admin/invitacion'
@@ -61,6 +62,11 @@ const RegisterRoute = RegisterRouteImport.update({
 const AlumnoHomeRoute = AlumnoHomeRouteImport.update({
   id: '/home',
   path: '/home',
+  getParentRoute: () => AlumnoRoute,
+} as any)
+const AlumnoNotificacionesRoute = AlumnoNotificacionesRouteImport.update({
+  id: '/notificaciones',
+  path: '/notificaciones',
   getParentRoute: () => AlumnoRoute,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -163,6 +169,7 @@ export interface FileRoutesByFullPath {
   '/password': typeof PasswordRoute
   '/register': typeof RegisterRoute
   '/home': typeof AlumnoHomeRoute
+  '/notificaciones': typeof AlumnoNotificacionesRoute
   '/admin': typeof AdminPersonalRouteWithChildren
   '/admin/invitacion': typeof AdminInvitacionRoute
   '/admin/login': typeof AdminLoginRoute
@@ -188,6 +195,7 @@ export interface FileRoutesByTo {
   '/password': typeof PasswordRoute
   '/register': typeof RegisterRoute
   '/home': typeof AlumnoHomeRoute
+  '/notificaciones': typeof AlumnoNotificacionesRoute
   '/admin': typeof AdminIndexRoute
   '/admin/invitacion': typeof AdminInvitacionRoute
   '/admin/login': typeof AdminLoginRoute
@@ -214,6 +222,7 @@ export interface FileRoutesById {
   '/password': typeof PasswordRoute
   '/register': typeof RegisterRoute
   '/_alumno/home': typeof AlumnoHomeRoute
+  '/_alumno/notificaciones': typeof AlumnoNotificacionesRoute
   '/admin/_personal': typeof AdminPersonalRouteWithChildren
   '/admin/invitacion': typeof AdminInvitacionRoute
   '/admin/login': typeof AdminLoginRoute
@@ -241,6 +250,7 @@ export interface FileRouteTypes {
     | '/password'
     | '/register'
     | '/home'
+    | '/notificaciones'
     | '/admin'
     | '/admin/invitacion'
     | '/admin/login'
@@ -266,6 +276,7 @@ export interface FileRouteTypes {
     | '/password'
     | '/register'
     | '/home'
+    | '/notificaciones'
     | '/admin'
     | '/admin/invitacion'
     | '/admin/login'
@@ -291,6 +302,7 @@ export interface FileRouteTypes {
     | '/password'
     | '/register'
     | '/_alumno/home'
+    | '/_alumno/notificaciones'
     | '/admin/_personal'
     | '/admin/invitacion'
     | '/admin/login'
@@ -366,6 +378,13 @@ declare module '@tanstack/react-router' {
       path: '/home'
       fullPath: '/home'
       preLoaderRoute: typeof AlumnoHomeRouteImport
+      parentRoute: typeof AlumnoRoute
+    }
+    '/_alumno/notificaciones': {
+      id: '/_alumno/notificaciones'
+      path: '/notificaciones'
+      fullPath: '/notificaciones'
+      preLoaderRoute: typeof AlumnoNotificacionesRouteImport
       parentRoute: typeof AlumnoRoute
     }
     '/admin/': {
@@ -499,6 +518,7 @@ declare module '@tanstack/react-router' {
 
 interface AlumnoRouteChildren {
   AlumnoHomeRoute: typeof AlumnoHomeRoute
+  AlumnoNotificacionesRoute: typeof AlumnoNotificacionesRoute
   AlumnoConcursoListadoRoute: typeof AlumnoConcursoListadoRoute
   AlumnoInfoPersonalRoute: typeof AlumnoInfoPersonalRoute
   AlumnoInfoSolicitudesRoute: typeof AlumnoInfoSolicitudesRoute
@@ -515,6 +535,7 @@ interface AlumnoRouteChildren {
 
 const AlumnoRouteChildren: AlumnoRouteChildren = {
   AlumnoHomeRoute: AlumnoHomeRoute,
+  AlumnoNotificacionesRoute: AlumnoNotificacionesRoute,
   AlumnoConcursoListadoRoute: AlumnoConcursoListadoRoute,
   AlumnoInfoPersonalRoute: AlumnoInfoPersonalRoute,
   AlumnoInfoSolicitudesRoute: AlumnoInfoSolicitudesRoute,
