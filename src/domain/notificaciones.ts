@@ -27,7 +27,7 @@ export type Canal = (typeof CANALES)[number]
 
 export const ETIQUETA_CANAL: Record<Canal, string> = {
   app: 'En el portal',
-  push: 'En este y otros dispositivos',
+  push: 'Notificación en sus dispositivos',
   correo: 'Por correo',
 }
 

@@ -22,6 +22,19 @@ function instalada(): boolean {
   )
 }
 
+/**
+ * The permission as the Permissions API reports it where the browser has it: some embedded and
+ * headless browsers answer Notification.permission with 'denied' even once it is granted.
+ */
+async function permiso(): Promise<NotificationPermission> {
+  try {
+    const { state } = await navigator.permissions.query({ name: 'notifications' })
+    return state === 'prompt' ? 'default' : state
+  } catch {
+    return Notification.permission
+  }
+}
+
 /** The server's public VAPID key (base64url) as the bytes `subscribe` takes. */
 function bytesDeClave(base64url: string): Uint8Array<ArrayBuffer> {
   const base64 = base64url
@@ -55,7 +68,7 @@ export function AvisosEnEsteDispositivo({ clavePublica }: { clavePublica: string
       let nuevo: Estado
       if (!registro || !('PushManager' in window) || !('Notification' in window))
         nuevo = esIphoneOIpad() && !instalada() ? 'iphone-sin-instalar' : 'sin-soporte'
-      else if (Notification.permission === 'denied') nuevo = 'bloqueadas'
+      else if ((await permiso()) === 'denied') nuevo = 'bloqueadas'
       else {
         const suscripcion = await registro.pushManager.getSubscription()
         nuevo = suscripcion ? 'activas' : 'inactivas'
@@ -73,9 +86,10 @@ export function AvisosEnEsteDispositivo({ clavePublica }: { clavePublica: string
     setOcupado(true)
     setMensaje(null)
     try {
-      const permiso = await Notification.requestPermission()
-      if (permiso === 'denied') return setEstado('bloqueadas')
-      if (permiso !== 'granted')
+      await Notification.requestPermission()
+      const respuesta = await permiso()
+      if (respuesta === 'denied') return setEstado('bloqueadas')
+      if (respuesta !== 'granted')
         return setMensaje({
           tipo: 'aviso',
           texto: 'No se activaron las notificaciones: su navegador no recibió el permiso. Puede intentarlo nuevamente.',

@@ -124,20 +124,22 @@ function ListaAvisos({ onCerrar }: { onCerrar: () => void }) {
                   <a
                     href={aviso.ruta}
                     className="boton boton--pequeno"
+                    aria-label={`Abrir: ${aviso.titulo}`}
                     onClick={(e) => {
                       e.preventDefault()
                       abrir(aviso)
                     }}
                   >
-                    Abrir<span className="sr-only">: {aviso.titulo}</span>
+                    Abrir
                   </a>
                   {aviso.leidaEn ? null : (
                     <button
                       type="button"
                       className="boton boton--secundario boton--pequeno"
+                      aria-label={`Marcar como leído: ${aviso.titulo}`}
                       onClick={() => void marcar([aviso.id])}
                     >
-                      Marcar como leído<span className="sr-only">: {aviso.titulo}</span>
+                      Marcar como leído
                     </button>
                   )}
                 </div>
