@@ -248,7 +248,7 @@ export async function enviarPendientes(deps: DependenciasAvisos): Promise<void> 
   // taken by one update, so two servers never split one student's digest.
   const corte = ultimoResumen(ahora, config.notificaciones.resumenHora).toISOString()
   const delResumen: Filtro = (eb) =>
-    eb.and([eb('canal', '=', 'correo'), eb('modo', '=', 'resumen'), eb('creado_en', '<=', corte)])
+    eb.and([eb('canal', '=', 'correo'), eb('modo', '=', 'resumen'), eb('creado_en', '<', corte)])
   const alumnos = await db
     .selectFrom('envios_notificacion')
     .select('alumno_id')

@@ -4,6 +4,7 @@
 import { createHash } from 'node:crypto'
 import webpush from 'web-push'
 import type { MensajePush } from '../../src/domain/notificaciones.ts'
+import { esUrlLocal } from '../config.ts'
 import type { ClavesVapid } from './vapid.ts'
 
 /**
@@ -47,6 +48,25 @@ export async function enviarPush(
   })
   await respuesta.body?.cancel()
   return respuesta.status
+}
+
+/**
+ * Where the server may send a student's pushes: the push service's https address, never a host
+ * given as an IP address or localhost, since the address comes from the browser and the server
+ * posts to it (a subscription naming an internal service must not make the server call it). A
+ * portal that runs on this machine (development, tests) also takes a local push service's http.
+ */
+export function destinoPermitido(endpoint: string, publicUrl: string): boolean {
+  let url: URL
+  try {
+    url = new URL(endpoint)
+  } catch {
+    return false
+  }
+  if (esUrlLocal(publicUrl)) return url.protocol === 'https:' || url.protocol === 'http:'
+  const host = url.hostname
+  const esIp = /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[')
+  return url.protocol === 'https:' && !esIp && host !== 'localhost' && !host.endsWith('.localhost')
 }
 
 export function subscripcionDesaparecida(status: number): boolean {

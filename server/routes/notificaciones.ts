@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import {
   bajaSuscripcionSchema,
+  MENSAJE_SUSCRIPCION,
   preferenciasSchema,
   suscripcionSchema,
   TIPOS_NOTIFICACION,
@@ -12,6 +13,7 @@ import {
 import type { EntornoApp } from '../contexto.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { guardarPreferencias, preferenciasDe } from '../notificaciones/preferencias.ts'
+import { destinoPermitido } from '../notificaciones/push.ts'
 import { clavesVapid } from '../notificaciones/vapid.ts'
 import { cuerpoJson } from './validacion.ts'
 
@@ -110,6 +112,8 @@ export const rutasNotificaciones = new Hono<EntornoApp>()
   .post('/suscripciones', cuerpoJson(suscripcionSchema), async (c) => {
     const { db, clock } = c.var.deps
     const { endpoint, keys } = c.req.valid('json')
+    if (!destinoPermitido(endpoint, c.var.deps.config.publicUrl))
+      return c.json({ error: MENSAJE_SUSCRIPCION, campos: { endpoint: MENSAJE_SUSCRIPCION } }, 400)
     const alumnoId = c.var.alumno!.id
     // One subscription per device: the same browser subscribing again (or another student signing
     // in on it and turning notices on) replaces what it had.

@@ -279,7 +279,7 @@ export const MENSAJE_PREFERENCIAS_GUARDADAS = 'Preferencias guardadas.'
 // A device's push subscription, as the browser gives it (PushSubscription.toJSON()).
 // ---------------------------------------------------------------------------------------------
 
-const MENSAJE_SUSCRIPCION = 'La suscripción de este dispositivo no es válida.'
+export const MENSAJE_SUSCRIPCION = 'La suscripción de este dispositivo no es válida.'
 
 const base64url = v.pipe(v.string(MENSAJE_SUSCRIPCION), v.regex(/^[A-Za-z0-9_-]{16,200}={0,2}$/, MENSAJE_SUSCRIPCION))
 
