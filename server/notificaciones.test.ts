@@ -204,7 +204,11 @@ test('the preferences are honoured: a kind out of e-mail is not e-mailed, out of
   const antes = mensajes().length
   await rechazarDocumentoSubido('Documento ilegible.')
   await esperar(mensajes, (m) => m.length === antes + 1)
-  expect(await enviosDe('Documento ilegible.')).toEqual([expect.objectContaining({ canal: 'push', estado: 'enviado' })])
+  // Recorded as sent just after the push service accepted it.
+  await esperar(
+    () => enviosDe('Documento ilegible.'),
+    (e) => e.length === 1 && e[0]!.canal === 'push' && e[0]!.estado === 'enviado',
+  )
   const lista = (await (await alumno.get('/api/notificaciones')).json()) as {
     data: { notificaciones: { cuerpo: string }[] }
   }

@@ -4,17 +4,15 @@
 // per payment: issuing one that exists returns the existing one and stores nothing.
 import type { Kysely, Transaction } from 'kysely'
 import {
-  DOC_CERTIFICADO_PROGRAMA,
-  DOC_FACTURA,
   TIPOS_DOCUMENTO_EMITIDO,
   urlValidador,
   type CodDocumentoEmitido,
 } from '../../src/domain/documentos-emitidos.ts'
-import { avisoDocumentoEmitido } from '../../src/domain/notificaciones.ts'
 import { esRutPlaceholder } from '../../src/domain/rut.ts'
 import { nuevaClaveBlob, type BlobStore } from '../blobs.ts'
 import type { Database } from '../db/schema.ts'
-import { enTransaccion, notificar } from '../notificaciones/notificar.ts'
+import { notificarDocumentoEmitido } from '../notificaciones/documento-emitido.ts'
+import { enTransaccion } from '../notificaciones/notificar.ts'
 import type { CertificadoEscuela } from './certificado-escuela.ts'
 import { emitirPdfFirmado, nuevoCodigoVerificacion, type ContenidoDocumento } from './documento-pdf.ts'
 
@@ -95,16 +93,15 @@ export async function emitirDocumento(deps: DependenciasPapel, doc: DocumentoAEm
   // document meanwhile, its row stands and these bytes are removed.
   const clave = nuevaClaveBlob()
   await deps.blobs.put(clave, pdf.bytes)
-  // An invoice or a certificate is news to its holder: the notice commits with the row (the
-  // regulations are signed by the student, and a receipt is announced with its payment).
+  // An invoice or a certificate is news to its holder: the notice commits with the row.
   const insertado = await enTransaccion(deps.db, async (trx) => {
     const fila = await insertarEmitido(trx, doc, titular, { codigo, clave, pdf, ahora: deps.ahora })
-    if (fila && (doc.codTipoDocumento === DOC_FACTURA || doc.codTipoDocumento === DOC_CERTIFICADO_PROGRAMA))
-      await notificar(trx, {
+    if (fila)
+      await notificarDocumentoEmitido(trx, {
         alumnoId: doc.alumnoId,
-        tipo: 'documento-emitido',
-        ocasion: codigo,
-        aviso: avisoDocumentoEmitido({ codTipoDocumento: doc.codTipoDocumento, programa: doc.programa }),
+        codTipoDocumento: doc.codTipoDocumento,
+        programa: doc.programa,
+        codigo,
         ahora: deps.ahora,
       })
     return fila
