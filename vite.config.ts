@@ -85,6 +85,8 @@ export default defineConfig({
         // Take control of the first visit at once so it already works offline; an update still
         // waits in 'waiting' until the student accepts it (registerType 'prompt').
         clientsClaim: true,
+        // Web Push: showing each push and opening its screen on a tap (public/avisos-sw.js).
+        importScripts: ['/avisos-sw.js'],
       },
     }),
     copiasComprimidas(),

@@ -404,13 +404,18 @@ test('rejecting with a reason: the student reads it and is e-mailed how to repla
     },
   })
 
+  // The student's notice, e-mailed at once (a rejection does not wait for the digest).
   const correo = await esperarCorreo(server.dataDir, DEMO_CUENTAS.estudiante)
-  expect(correo.subject).toBe('Documento rechazado: Certificado de Inmunización Hepatitis B')
-  expect(correo.text).toContain('Motivo: Documento ilegible')
-  expect(correo.text).toContain('Solicitud INS-26-40018')
-  expect(correo.text).toContain('«Reemplazar»')
+  expect(correo.subject).toBe('Documento rechazado — Portal del Estudiante')
+  expect(correo.text).toContain(
+    'La escuela rechazó su documento «Certificado de Inmunización Hepatitis B» por este motivo: «Documento ilegible».',
+  )
   expect(correo.text).toContain(`${server.url}/info/solicitudes`)
   expect(correo.html).toContain(`href="${server.url}/info/solicitudes"`)
+  const avisos = (await (await estudiante.get('/api/notificaciones')).json()) as {
+    data: { notificaciones: { titulo: string; cuerpo: string; ruta: string }[] }
+  }
+  expect(avisos.data.notificaciones[0]).toMatchObject({ titulo: 'Documento rechazado', ruta: '/info/solicitudes' })
 
   const nuevo = await subir(
     estudiante,
@@ -503,10 +508,13 @@ test('several documents of one enrolment decided together: one audit row listing
     ['41', 'rechazado', detalle],
     ['43', 'rechazado', detalle],
   ])
-  const correo = await esperarCorreo(server.dataDir, DEMO_CUENTAS.extranjera)
-  expect(correo.subject).toBe('Documentos rechazados: 2 documentos')
-  expect(correo.text).toContain('«Carta de Intención», «Seguro de Salud»')
-  expect(correo.text).toContain(`Motivo: ${detalle}`)
+  // One notice per document, each with the reason.
+  await esperarCorreo(server.dataDir, DEMO_CUENTAS.extranjera, 2)
+  const textos = leerCorreos(server.dataDir)
+    .filter((m) => m.to.includes(DEMO_CUENTAS.extranjera))
+    .map((m) => m.text)
+  expect(textos.filter((t) => t.includes('«Carta de Intención»') && t.includes(detalle))).toHaveLength(1)
+  expect(textos.filter((t) => t.includes('«Seguro de Salud»') && t.includes(detalle))).toHaveLength(1)
 })
 
 test('a batch with one document already decided by someone else changes none of them', async () => {
@@ -654,8 +662,7 @@ test('personal and contest application documents are reviewed the same way, and 
     motivoRechazo: 'Documento vencido. El certificado tiene más de 90 días.',
   })
   const correo = await esperarCorreo(server.dataDir, DEMO_CUENTAS.estudiante, previos + 1)
-  expect(correo.subject).toBe('Documento rechazado: Certificado de Licenciatura o Título')
-  expect(correo.text).toContain('«Información Personal»')
+  expect(correo.text).toContain('«Certificado de Licenciatura o Título»')
   expect(correo.text).toContain(`${server.url}/info/personal`)
 
   const aprobacion = await decidir(admin, 'postulacion', 'postulacion-estudiante-9', {

@@ -107,6 +107,12 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     url: () => '/admin/alumnos/alumno-estudiante/historial',
   },
   { metodo: 'GET', ruta: '/admin/auditoria', requiere: 'auditoria.ver' },
+  {
+    metodo: 'GET',
+    ruta: '/admin/alumnos/:id/avisos',
+    requiere: 'alumnos.ver',
+    url: () => '/admin/alumnos/alumno-estudiante/avisos',
+  },
 ]
 
 const CUENTA_DE_ROL: Record<RolPersonal, string> = {

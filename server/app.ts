@@ -30,6 +30,7 @@ import { rutasConcursos } from './routes/concursos.ts'
 import { rutasDocumentos } from './routes/documentos.ts'
 import { rutasDocumentosEmitidos } from './routes/documentos-emitidos.ts'
 import { rutasLookups } from './routes/lookups.ts'
+import { rutasNotificaciones } from './routes/notificaciones.ts'
 import { rutasOfertas } from './routes/ofertas.ts'
 import { rutasPagos } from './routes/pagos.ts'
 import { rutasPendientes } from './routes/pendientes.ts'
@@ -67,6 +68,7 @@ export const rutasApi = new Hono<EntornoApp>()
   .route('/concursos', rutasConcursos)
   .route('/ofertas', rutasOfertas)
   .route('/pagos', rutasPagos)
+  .route('/notificaciones', rutasNotificaciones)
   .route('/admin', rutasAdmin)
 rutasApi.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))
 

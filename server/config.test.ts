@@ -103,3 +103,35 @@ test("the home page's job-offers tile is hidden unless OFERTAS_LABORALES_VISIBLE
   expect(construirConfig({ OFERTAS_LABORALES_VISIBLES: '0' }).ofertasLaboralesVisibles).toBe(false)
   expect(construirConfig({ OFERTAS_LABORALES_VISIBLES: '1' }).ofertasLaboralesVisibles).toBe(true)
 })
+
+test('notices: VAPID keys both or none, a real mailto: or https: subject, the digest hour and quiet hours in Chile', () => {
+  const porDefecto = construirConfig({}).notificaciones
+  expect(porDefecto).toEqual({
+    vapid: null,
+    vapidSubject: 'mailto:no-responder@postgrado-demo.cl',
+    resumenHora: '09:00',
+    silencio: { desde: '22:00', hasta: '08:00' },
+    cadaMs: 15_000,
+  })
+  expect(
+    construirConfig({ PUBLIC_URL: 'https://portal.escuela.cl/', PASARELA: 'sandbox' }).notificaciones.vapidSubject,
+  ).toBe('https://portal.escuela.cl')
+  const propia = construirConfig({
+    VAPID_PUBLIC_KEY: 'BPub',
+    VAPID_PRIVATE_KEY: 'priv',
+    VAPID_SUBJECT: 'mailto:soporte@escuela.cl',
+    RESUMEN_HORA: '18:30',
+    SILENCIO_DESDE: '21:00',
+    SILENCIO_HASTA: '07:30',
+  }).notificaciones
+  expect(propia).toMatchObject({
+    vapid: { publicKey: 'BPub', privateKey: 'priv' },
+    vapidSubject: 'mailto:soporte@escuela.cl',
+    resumenHora: '18:30',
+    silencio: { desde: '21:00', hasta: '07:30' },
+  })
+  expect(() => construirConfig({ VAPID_PUBLIC_KEY: 'BPub' })).toThrow(/VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY/)
+  expect(() => construirConfig({ VAPID_SUBJECT: 'http://localhost' })).toThrow(/VAPID_SUBJECT/)
+  expect(() => construirConfig({ RESUMEN_HORA: '9' })).toThrow(/RESUMEN_HORA/)
+  expect(() => construirConfig({ SILENCIO_DESDE: '24:00' })).toThrow(/SILENCIO_DESDE/)
+})

@@ -2,6 +2,7 @@
 // argument so tests can build their own without touching process.env.
 import { resolve } from 'node:path'
 import { TAMANO_MAXIMO_MB } from '../src/domain/documentos.ts'
+import { MENSAJE_HORA, type Silencio } from '../src/domain/notificaciones.ts'
 
 /** At most `max` events per window of `ventanaMs` milliseconds. */
 export type Limite = { max: number; ventanaMs: number }
@@ -49,6 +50,8 @@ export type Config = {
    * Webpay Plus REST API with the commerce's credentials.
    */
   pasarela: ConfigPasarela
+  /** Notices: Web Push's keys and contact, the digest's hour, the default quiet hours, the scheduler's pace. */
+  notificaciones: ConfigNotificaciones
   /** Only behind a proxy we run: otherwise anyone could forge X-Forwarded-For to dodge throttling. */
   trustProxy: boolean
   limites: {
@@ -79,6 +82,19 @@ export type ConfigS3 = {
 
 export type ConfigPasarela =
   { tipo: 'sandbox' } | { tipo: 'webpay'; host: string; codigoComercio: string; apiKey: string }
+
+export type ConfigNotificaciones = {
+  /** VAPID key pair (base64url); null: generated once and kept in the database for every server. */
+  vapid: { publicKey: string; privateKey: string } | null
+  /** Who push services contact about our messages: a real mailto: or https: address. */
+  vapidSubject: string
+  /** The daily e-mail digest's hour in Chile, 'hh:mm'. */
+  resumenHora: string
+  /** Quiet hours of push for students who have not chosen theirs (Chile, 'hh:mm'). */
+  silencio: Silencio
+  /** How often each server looks for notices due to be sent. */
+  cadaMs: number
+}
 
 type Env = Record<string, string | undefined>
 
@@ -171,9 +187,40 @@ function configPasarela(env: Env): ConfigPasarela {
   }
 }
 
+function hora(env: Env, nombre: string, porDefecto: string): string {
+  const valor = env[nombre]?.trim() || porDefecto
+  if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(valor)) throw new Error(`${nombre}: ${MENSAJE_HORA} (recibido: ${valor})`)
+  return valor
+}
+
+/**
+ * VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, both or none. VAPID_SUBJECT defaults to the published
+ * https address, else the sender's mailbox: push services (Apple's) refuse a localhost subject.
+ */
+function configNotificaciones(env: Env, mailFrom: string): ConfigNotificaciones {
+  const publicKey = env.VAPID_PUBLIC_KEY?.trim()
+  const privateKey = env.VAPID_PRIVATE_KEY?.trim()
+  if (Boolean(publicKey) !== Boolean(privateKey))
+    throw new Error('VAPID_PUBLIC_KEY y VAPID_PRIVATE_KEY van juntas: defina ambas o ninguna')
+  const remitente = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom
+  const publica = env.PUBLIC_URL?.startsWith('https://') ? env.PUBLIC_URL.replace(/\/+$/, '') : null
+  const vapidSubject = env.VAPID_SUBJECT?.trim() || publica || `mailto:${remitente.trim()}`
+  if (!/^(mailto:[^@\s]+@[^@\s]+|https:\/\/\S+)$/.test(vapidSubject))
+    throw new Error(`VAPID_SUBJECT debe ser una dirección mailto: o https: real (recibido: ${vapidSubject})`)
+  const cadaS = positivo(env, 'NOTIFICACIONES_INTERVALO_S', 15)
+  return {
+    vapid: publicKey && privateKey ? { publicKey, privateKey } : null,
+    vapidSubject,
+    resumenHora: hora(env, 'RESUMEN_HORA', '09:00'),
+    silencio: { desde: hora(env, 'SILENCIO_DESDE', '22:00'), hasta: hora(env, 'SILENCIO_HASTA', '08:00') },
+    cadaMs: cadaS * 1000,
+  }
+}
+
 export function construirConfig(env: Env = process.env): Config {
   const port = entero(env, 'PORT', 8080)
   const host = env.HOST || '127.0.0.1'
+  const mailFrom = env.MAIL_FROM || 'Portal del Estudiante <no-responder@postgrado-demo.cl>'
   return {
     port,
     host,
@@ -184,7 +231,7 @@ export function construirConfig(env: Env = process.env): Config {
     distDir: resolve(env.DIST_DIR || './dist'),
     publicUrl: env.PUBLIC_URL ? env.PUBLIC_URL.replace(/\/+$/, '') : null,
     smtpUrl: env.SMTP_URL || null,
-    mailFrom: env.MAIL_FROM || 'Portal del Estudiante <no-responder@postgrado-demo.cl>',
+    mailFrom,
     serviceAccountEmail: (env.SERVICE_ACCOUNT_EMAIL || 'portal@postgrado-demo.cl').toLowerCase(),
     sessionTtlHours: entero(env, 'SESSION_TTL_HOURS', 12),
     adminSessionTtlHours: entero(env, 'ADMIN_SESSION_TTL_HOURS', 8),
@@ -199,6 +246,7 @@ export function construirConfig(env: Env = process.env): Config {
     datosDemo: env.DATOS_DEMO === '1',
     trustProxy: env.TRUST_PROXY === '1',
     pasarela: configPasarela(env),
+    notificaciones: configNotificaciones(env, mailFrom),
     limites: {
       loginCuentaIp: limite(env, 'THROTTLE_LOGIN_CUENTA_IP', 10, 15),
       loginIp: limite(env, 'THROTTLE_LOGIN_IP', 30, 15),

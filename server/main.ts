@@ -16,6 +16,8 @@ import { purgarCaducados } from './db/purga.ts'
 import { sembrar } from './db/seed/index.ts'
 import { DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 import { crearCorreo } from './correo.ts'
+import { enviarPendientes } from './notificaciones/programador.ts'
+import { revisarRecordatorios } from './notificaciones/recordatorios.ts'
 import { barrerReclamos } from './pagos/flujo.ts'
 import { certificadoEscuela, type CertificadoEscuela } from './papel/certificado-escuela.ts'
 import { dependenciasPago } from './routes/pagos.ts'
@@ -93,12 +95,16 @@ export async function iniciarServidor({
   if (config.pasarela.tipo === 'sandbox' && !esUrlLocal(config.publicUrl))
     log(`AVISO: los pagos van a la pasarela de pruebas (PASARELA=sandbox): ningún pago en ${config.publicUrl} es real.`)
 
-  // Every server runs both, at start and then now and then. The purge is plain deletes by expiry,
+  // Every server runs these, at start and then now and then. The purge is plain deletes by expiry,
   // so two servers purging at once delete each row once between them; the sweep takes each
-  // payment claim left behind through a conditional update, so one server settles each.
+  // payment claim left behind through a conditional update, so one server settles each. The
+  // reminder check makes each reminder once (a unique key per occasion), and the notice scheduler
+  // takes each delivery under a lease, so one server sends it.
   const tareas = [
     await periodica('purgar caducados', 3_600_000, () => purgarCaducados(db, clock()), log),
     await periodica('barrer reclamos de pago', 60_000, () => barrerReclamos(dependenciasPago(deps)), log),
+    await periodica('revisar recordatorios', 10 * 60_000, () => revisarRecordatorios(db, clock()), log),
+    await periodica('enviar avisos', config.notificaciones.cadaMs, () => enviarPendientes(deps), log),
   ]
 
   let cerrado: Promise<void> | undefined

@@ -10,6 +10,7 @@ import { MENSAJE_UN_SOLO_ARCHIVO } from '../src/domain/documentos.ts'
 import { encuestaCompleta } from '../tests/support/encuesta.ts'
 import { MENSAJE_SESION_EXPIRADA } from '../src/domain/errores-api.ts'
 import { MENSAJE_CARACTERES_INVISIBLES } from '../src/domain/validacion.ts'
+import { canalesPorDefecto } from '../src/domain/notificaciones.ts'
 import { reglamentoDe } from '../src/domain/reglamentos.ts'
 import {
   clienteDePrueba,
@@ -242,7 +243,49 @@ const ENDPOINTS: Endpoint[] = [
     valido: async () => ({ concepto: 'cuota', referencia: `${SOLICITUD_OTRA}/2` }),
   },
   { metodo: 'GET', ruta: '/pagos/:id', cuerpo: 'ninguno', sesion: true, url: (ajenos) => `/pagos/${ajenos.pago}` },
+  { metodo: 'GET', ruta: '/notificaciones', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'POST', ruta: '/notificaciones/leidas', cuerpo: 'ninguno', sesion: true, valido: async () => ({}) },
+  {
+    metodo: 'POST',
+    ruta: '/notificaciones/:id/leida',
+    cuerpo: 'ninguno',
+    sesion: true,
+    // Her own notice: marking it read must leave `estudiante`'s unread.
+    url: () => `/notificaciones/${avisoDeOtra}/leida`,
+    valido: async () => ({}),
+  },
+  { metodo: 'GET', ruta: '/notificaciones/preferencias', cuerpo: 'ninguno', sesion: true },
+  {
+    metodo: 'PUT',
+    ruta: '/notificaciones/preferencias',
+    cuerpo: 'json',
+    sesion: true,
+    valido: async () => ({ canales: canalesPorDefecto(), silencio: { desde: '23:00', hasta: '07:00' } }),
+  },
+  {
+    metodo: 'POST',
+    ruta: '/notificaciones/suscripciones',
+    cuerpo: 'json',
+    sesion: true,
+    valido: async () => ({
+      endpoint: 'https://push.example.org/dispositivo-de-otra',
+      keys: {
+        p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+        auth: 'tBHItJI5svbpez7KI4CCXg',
+      },
+    }),
+  },
+  {
+    metodo: 'POST',
+    ruta: '/notificaciones/suscripciones/baja',
+    cuerpo: 'json',
+    sesion: true,
+    valido: async () => ({ endpoint: 'https://push.example.org/dispositivo-de-otra' }),
+  },
 ]
+
+/** A notice of `otra`'s own (set once the server is up). */
+let avisoDeOtra = ''
 
 /** `otra`'s own enrolment, where her submissions go. */
 const SOLICITUD_OTRA = 'INS-25-30688'
@@ -308,6 +351,10 @@ beforeAll(async () => {
   )
   expect(dePostulacion.status).toBe(201)
   ajenos.documentoPostulacion = ((await dePostulacion.json()) as { data: { id: string } }).data.id
+  const avisos = (await (await otra.get('/api/notificaciones')).json()) as {
+    data: { notificaciones: { id: string }[] }
+  }
+  avisoDeOtra = avisos.data.notificaciones[0]!.id
 })
 afterAll(() => comun.close())
 
@@ -342,6 +389,8 @@ async function estadoDeDatos(servidor: ServidorDePrueba): Promise<unknown[]> {
     'pagos_fisicos',
     'postulaciones',
     'archivos_postulacion',
+    'suscripciones_push',
+    'preferencias_notificacion',
   ]
   return Promise.all(
     tablas.map(
@@ -770,6 +819,8 @@ test.each(ENDPOINTS.filter((e) => e.sesion && e.metodo !== 'GET'))(
           '/api/solicitudes',
           '/api/concursos',
           `/api/concursos/${ajenos.concurso}/postulacion`,
+          '/api/notificaciones',
+          '/api/notificaciones/preferencias',
         ].map(async (ruta) => (await estudiante.get(ruta)).text()),
       )
     const antes = await suyo()

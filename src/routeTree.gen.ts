@@ -15,6 +15,7 @@ import { Route as LoginRouteImport } from './routes/login'
 import { Route as PasswordRouteImport } from './routes/password'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AlumnoHomeRouteImport } from './routes/_alumno/home'
+import { Route as AlumnoNotificacionesRouteImport } from './routes/_alumno/notificaciones'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminPersonalRouteImport } from './routes/admin/_personal'
 import { Route as AdminInvitacionRouteImport } from './routes/admin/invitacion'
@@ -67,6 +68,11 @@ const RegisterRoute = RegisterRouteImport.update({
 const AlumnoHomeRoute = AlumnoHomeRouteImport.update({
   id: '/home',
   path: '/home',
+  getParentRoute: () => AlumnoRoute,
+} as any)
+const AlumnoNotificacionesRoute = AlumnoNotificacionesRouteImport.update({
+  id: '/notificaciones',
+  path: '/notificaciones',
   getParentRoute: () => AlumnoRoute,
 } as any)
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -203,6 +209,7 @@ export interface FileRoutesByFullPath {
   '/password': typeof PasswordRoute
   '/register': typeof RegisterRoute
   '/home': typeof AlumnoHomeRoute
+  '/notificaciones': typeof AlumnoNotificacionesRoute
   '/admin': typeof AdminPersonalRouteWithChildren
   '/admin/invitacion': typeof AdminInvitacionRoute
   '/admin/login': typeof AdminLoginRoute
@@ -234,6 +241,7 @@ export interface FileRoutesByTo {
   '/password': typeof PasswordRoute
   '/register': typeof RegisterRoute
   '/home': typeof AlumnoHomeRoute
+  '/notificaciones': typeof AlumnoNotificacionesRoute
   '/admin': typeof AdminIndexRoute
   '/admin/invitacion': typeof AdminInvitacionRoute
   '/admin/login': typeof AdminLoginRoute
@@ -266,6 +274,7 @@ export interface FileRoutesById {
   '/password': typeof PasswordRoute
   '/register': typeof RegisterRoute
   '/_alumno/home': typeof AlumnoHomeRoute
+  '/_alumno/notificaciones': typeof AlumnoNotificacionesRoute
   '/admin/_personal': typeof AdminPersonalRouteWithChildren
   '/admin/invitacion': typeof AdminInvitacionRoute
   '/admin/login': typeof AdminLoginRoute
@@ -299,6 +308,7 @@ export interface FileRouteTypes {
     | '/password'
     | '/register'
     | '/home'
+    | '/notificaciones'
     | '/admin'
     | '/admin/invitacion'
     | '/admin/login'
@@ -330,6 +340,7 @@ export interface FileRouteTypes {
     | '/password'
     | '/register'
     | '/home'
+    | '/notificaciones'
     | '/admin'
     | '/admin/invitacion'
     | '/admin/login'
@@ -361,6 +372,7 @@ export interface FileRouteTypes {
     | '/password'
     | '/register'
     | '/_alumno/home'
+    | '/_alumno/notificaciones'
     | '/admin/_personal'
     | '/admin/invitacion'
     | '/admin/login'
@@ -442,6 +454,13 @@ declare module '@tanstack/react-router' {
       path: '/home'
       fullPath: '/home'
       preLoaderRoute: typeof AlumnoHomeRouteImport
+      parentRoute: typeof AlumnoRoute
+    }
+    '/_alumno/notificaciones': {
+      id: '/_alumno/notificaciones'
+      path: '/notificaciones'
+      fullPath: '/notificaciones'
+      preLoaderRoute: typeof AlumnoNotificacionesRouteImport
       parentRoute: typeof AlumnoRoute
     }
     '/admin/': {
@@ -617,6 +636,7 @@ declare module '@tanstack/react-router' {
 
 interface AlumnoRouteChildren {
   AlumnoHomeRoute: typeof AlumnoHomeRoute
+  AlumnoNotificacionesRoute: typeof AlumnoNotificacionesRoute
   AlumnoConcursoListadoRoute: typeof AlumnoConcursoListadoRoute
   AlumnoInfoPersonalRoute: typeof AlumnoInfoPersonalRoute
   AlumnoInfoSolicitudesRoute: typeof AlumnoInfoSolicitudesRoute
@@ -633,6 +653,7 @@ interface AlumnoRouteChildren {
 
 const AlumnoRouteChildren: AlumnoRouteChildren = {
   AlumnoHomeRoute: AlumnoHomeRoute,
+  AlumnoNotificacionesRoute: AlumnoNotificacionesRoute,
   AlumnoConcursoListadoRoute: AlumnoConcursoListadoRoute,
   AlumnoInfoPersonalRoute: AlumnoInfoPersonalRoute,
   AlumnoInfoSolicitudesRoute: AlumnoInfoSolicitudesRoute,

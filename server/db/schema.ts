@@ -37,6 +37,11 @@ export type Database = {
   personal: PersonalTable
   tokens_personal: TokensPersonalTable
   auditoria: AuditoriaTable
+  notificaciones: NotificacionesTable
+  envios_notificacion: EnviosNotificacionTable
+  suscripciones_push: SuscripcionesPushTable
+  preferencias_notificacion: PreferenciasNotificacionTable
+  claves_servidor: ClavesServidorTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -447,3 +452,62 @@ export type AuditoriaTable = {
   despues: string | null
   ip: string | null
 }
+
+/** A notice to a student, once per kind and occasion (unique); what the bell lists. */
+export type NotificacionesTable = {
+  id: string
+  alumno_id: string
+  tipo: string
+  ocasion: string
+  /** What later notices replace this one on a device that was off (Web Push's Topic). */
+  tema: string
+  titulo: string
+  cuerpo: string
+  /** The app's screen it opens. */
+  ruta: string
+  creada_en: string
+  leida_en: string | null
+}
+
+/** The scheduler's work: one notice on one channel, its tries, its lease and what came of it. */
+export type EnviosNotificacionTable = {
+  id: string
+  notificacion_id: string
+  alumno_id: string
+  canal: 'push' | 'correo'
+  modo: 'inmediato' | 'resumen'
+  estado: 'pendiente' | 'enviado' | 'omitido' | 'fallido'
+  creado_en: string
+  /** Not taken before: now, a retry's backoff, or the end of the quiet hours. */
+  disponible_desde: string
+  intentos: Generated<number>
+  tomado_por: string | null
+  tomado_hasta: string | null
+  enviado_en: string | null
+  ultimo_error: string | null
+  /** Push: JSON array of the subscription ids that already received it. */
+  entregado_a: string | null
+  detalle: string | null
+}
+
+/** A device's Web Push subscription. */
+export type SuscripcionesPushTable = {
+  id: string
+  alumno_id: string
+  endpoint: string
+  p256dh: string
+  auth: string
+  creada_en: string
+}
+
+/** A student's channels per kind (JSON) and quiet hours ('hh:mm', Chile), once changed. */
+export type PreferenciasNotificacionTable = {
+  alumno_id: string
+  canales: string
+  silencio_desde: string
+  silencio_hasta: string
+  actualizado_en: string
+}
+
+/** Secrets every server shares, generated once by the first that needs them (the VAPID keys). */
+export type ClavesServidorTable = { nombre: string; valor: string; creada_en: string }

@@ -24,6 +24,8 @@ import type { Dependencias } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 import type { Alumno, Database, Personal } from '../db/schema.ts'
 import { alumnosAlAlcance } from '../personal/alcance.ts'
+import { despacharAhora } from '../notificaciones/programador.ts'
+import { notificarRevisionDocumento } from '../notificaciones/revision-documento.ts'
 import { auditar, type Autor } from '../personal/auditoria.ts'
 
 type Revisor = Pick<Personal, 'rol' | 'asistente_id'>
@@ -240,8 +242,6 @@ type Dueno = {
   alumno: Pick<Alumno, 'id' | 'nombres' | 'apellidos' | 'email' | 'rut' | 'tipo_documento' | 'numero_documento'>
   titulo: string
   requeridos: { codDocumento: string; documento: string; obligatorio: boolean }[]
-  /** Where the student replaces a document, for the rejection e-mail. */
-  dondeReemplazar: { ruta: string; indicacion: string }
 }
 
 /** The owner `id` of this kind, or null when it does not exist or is out of `personal`'s reach. */
@@ -269,10 +269,6 @@ async function duenoAlAlcance(db: Db, personal: Revisor, origen: OrigenDocumento
         documento: d.documento,
         obligatorio: true,
       })),
-      dondeReemplazar: {
-        ruta: '/info/solicitudes',
-        indicacion: `En el portal, abra «Solicitudes» y, en la solicitud ${solicitud.codigo_inscripcion}, el botón de la columna «Documentos».`,
-      },
     }
   }
   if (origen === 'personal') {
@@ -291,10 +287,6 @@ async function duenoAlAlcance(db: Db, personal: Revisor, origen: OrigenDocumento
         documento: d.documento,
         obligatorio: d.obligatorio,
       })),
-      dondeReemplazar: {
-        ruta: '/info/personal',
-        indicacion: 'En el portal, abra «Información Personal», sección «Documentos Personales».',
-      },
     }
   }
   const postulacion = await db
@@ -313,10 +305,6 @@ async function duenoAlAlcance(db: Db, personal: Revisor, origen: OrigenDocumento
       documento: d.documento,
       obligatorio: true,
     })),
-    dondeReemplazar: {
-      ruta: `/concurso/derechopostulacion/detalle/${encodeURIComponent(postulacion.concurso_id)}`,
-      indicacion: `En el portal, abra su postulación al concurso ${postulacion.especialidad}, sección de documentos.`,
-    },
   }
 }
 
@@ -495,6 +483,16 @@ export async function decidirDocumentos(
           documentos: documentos.map((d) => ({ ...d, estado, ...(motivo ? { motivo } : {}) })),
         },
       })
+      // The student hears of each decision (in the portal, and by push and e-mail as they chose):
+      // the notice commits with the decision.
+      for (const fila of filas)
+        await notificarRevisionDocumento(trx, {
+          tabla,
+          archivoId: fila.id,
+          decision: estado,
+          ...(motivo ? { motivo } : {}),
+          ahora: autor.ahora,
+        })
       return documentos
     })
   } catch (err) {
@@ -502,67 +500,9 @@ export async function decidirDocumentos(
     throw err
   }
 
-  if (motivo)
-    avisarRechazo(
-      deps,
-      dueno,
-      decididos.map((d) => d.documento),
-      motivo,
-    )
+  despacharAhora(deps)
   return {
     ok: true,
     documentos: decididos.map((d) => ({ ...d, estadoRevision: estado, motivoRechazo: motivo })),
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The student's e-mail on a rejection
-// ---------------------------------------------------------------------------------------------
-
-function escaparHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
-}
-
-/** The rejection e-mail: which documents, why, and how to upload a replacement. */
-function correoRechazo(publicUrl: string, dueno: Dueno, documentos: readonly string[], motivo: string) {
-  const enlace = `${publicUrl}${dueno.dondeReemplazar.ruta}`
-  const uno = documentos.length === 1
-  const lista = documentos.map((d) => `«${d}»`).join(', ')
-  const asunto = uno
-    ? `Documento rechazado: ${documentos[0]}`
-    : `Documentos rechazados: ${documentos.length} documentos`
-  const cabeza = uno
-    ? `La escuela revisó el documento ${lista} (${dueno.titulo}) y no pudo aprobarlo.`
-    : `La escuela revisó los documentos ${lista} (${dueno.titulo}) y no pudo aprobarlos.`
-  const text = [
-    `Hola ${dueno.alumno.nombres}:`,
-    '',
-    cabeza,
-    '',
-    `Motivo: ${motivo}`,
-    '',
-    `Para continuar, suba un archivo de reemplazo. ${dueno.dondeReemplazar.indicacion} Elija «Reemplazar» en el documento y suba el archivo corregido (PDF, JPG o PNG). El documento quedará nuevamente en revisión.`,
-    '',
-    enlace,
-    '',
-    'Si tiene dudas, comuníquese con su Asistente Comercial.',
-  ].join('\n')
-  const html = `<p>Hola ${escaparHtml(dueno.alumno.nombres)}:</p>
-<p>${escaparHtml(cabeza)}</p>
-<p><strong>Motivo:</strong> ${escaparHtml(motivo)}</p>
-<p>Para continuar, suba un archivo de reemplazo. ${escaparHtml(dueno.dondeReemplazar.indicacion)} Elija «Reemplazar» en el documento y suba el archivo corregido (PDF, JPG o PNG). El documento quedará nuevamente en revisión.</p>
-<p><a href="${escaparHtml(enlace)}">Ir al portal para reemplazarlo</a></p>
-<p>Si tiene dudas, comuníquese con su Asistente Comercial.</p>`
-  return { subject: asunto, text, html }
-}
-
-/** Sent once the decision has committed, and not awaited: the reviewer's reply does not wait for the mail server. */
-function avisarRechazo(deps: Dependencias, dueno: Dueno, documentos: readonly string[], motivo: string): void {
-  deps.correo
-    .enviar({ to: dueno.alumno.email, ...correoRechazo(deps.config.publicUrl, dueno, documentos, motivo) })
-    .catch((err: unknown) =>
-      deps.log(
-        `error al enviar el correo de documento rechazado: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
-      ),
-    )
 }

@@ -31,6 +31,8 @@ import type { Alumno, Pago } from '../db/schema.ts'
 import { contar } from '../middleware/limites.ts'
 import type { DependenciasPapel } from '../papel/emitir.ts'
 import { emitirComprobantePago } from '../papel/plantillas/comprobante-pago.ts'
+import { avisoPagoAprobado } from '../../src/domain/notificaciones.ts'
+import { notificar } from '../notificaciones/notificar.ts'
 import { conceptos } from './conceptos.ts'
 import {
   ErrorPasarela,
@@ -456,6 +458,13 @@ async function aplicarRespuesta(deps: DependenciasPago, pago: Pago, r: Respuesta
       // Only the concepts registered ever reach the table (the body is checked against them).
       const c = conceptos[pago.concepto as ConceptoPago]
       await c.alAprobar(trx, pago.alumno_id, pago.referencia, pago.id)
+      await notificar(trx, {
+        alumnoId: pago.alumno_id,
+        tipo: 'pago-aprobado',
+        ocasion: pago.id,
+        aviso: avisoPagoAprobado({ descripcion: pago.descripcion, monto: pago.monto, ruta: rutaResultado(pago) }),
+        ahora: clock(),
+      })
       const vendedor = await vendedorDe(trx, pago)
       await trx
         .insertInto('pagos_fisicos')

@@ -12,6 +12,8 @@ import {
 import { esRutPlaceholder } from '../../src/domain/rut.ts'
 import { nuevaClaveBlob, type BlobStore } from '../blobs.ts'
 import type { Database } from '../db/schema.ts'
+import { notificarDocumentoEmitido } from '../notificaciones/documento-emitido.ts'
+import { enTransaccion } from '../notificaciones/notificar.ts'
 import type { CertificadoEscuela } from './certificado-escuela.ts'
 import { emitirPdfFirmado, nuevoCodigoVerificacion, type ContenidoDocumento } from './documento-pdf.ts'
 
@@ -92,8 +94,8 @@ async function existente(db: DependenciasPapel['db'], doc: DocumentoAEmitir) {
 }
 
 /**
- * `alRegistrar` needs `deps.db` to be the database, not a transaction already open: the signing
- * happens before the short transaction that registers the document, so no transaction waits on it.
+ * The signing happens before the short transaction that registers the document, so no
+ * transaction waits on it; `alRegistrar` runs inside that transaction.
  */
 export async function emitirDocumento(
   deps: DependenciasPapel,
@@ -114,44 +116,24 @@ export async function emitirDocumento(
   // document meanwhile, its row stands and these bytes are removed.
   const clave = nuevaClaveBlob()
   await deps.blobs.put(clave, pdf.bytes)
-  const registrar = (db: DependenciasPapel['db']) =>
-    db
-      .insertInto('documentos_emitidos')
-      .values({
-        codigo,
-        alumno_id: doc.alumnoId,
-        codigo_inscripcion: doc.codigoInscripcion,
-        cod_tipo_documento: doc.codTipoDocumento,
-        tipo_documento: TIPOS_DOCUMENTO_EMITIDO[doc.codTipoDocumento],
-        referencia: doc.referencia ?? null,
-        titular_nombre: titular.nombre,
-        titular_tipo_documento: titular.tipoDocumento,
-        titular_documento: titular.documento,
-        programa: doc.programa,
-        cod_prospecto: doc.codProspecto,
-        fecha_emision: doc.fechaEmision,
-        emitido_en: deps.ahora.toISOString(),
-        nombre_archivo: doc.nombreArchivo,
-        blob_clave: clave,
-        tamanno: pdf.bytes.length,
-        sha256: pdf.sha256,
-        revocado_en: null,
-      })
-      .onConflict((oc) => oc.doNothing())
-      .returning('codigo')
-      .executeTakeFirst()
+  // An invoice or a certificate is news to its holder, and the staff's action (alRegistrar) is
+  // part of the same record: both commit with the row.
   let insertado
   try {
-    if (alRegistrar) {
-      if (deps.db.isTransaction) throw new Error('alRegistrar abre su propia transacción')
-      insertado = await deps.db.transaction().execute(async (trx) => {
-        const fila = await registrar(trx)
-        if (fila) await alRegistrar(trx, fila.codigo)
-        return fila
-      })
-    } else {
-      insertado = await registrar(deps.db)
-    }
+    insertado = await enTransaccion(deps.db, async (trx) => {
+      const fila = await insertarEmitido(trx, doc, titular, { codigo, clave, pdf, ahora: deps.ahora })
+      if (fila) {
+        await notificarDocumentoEmitido(trx, {
+          alumnoId: doc.alumnoId,
+          codTipoDocumento: doc.codTipoDocumento,
+          programa: doc.programa,
+          codigo,
+          ahora: deps.ahora,
+        })
+        if (alRegistrar) await alRegistrar(trx, fila.codigo)
+      }
+      return fila
+    })
   } catch (err) {
     await deps.blobs.delete(clave)
     throw err
@@ -163,4 +145,38 @@ export async function emitirDocumento(
     return ganador
   }
   return { codigo, sha256: pdf.sha256, nombreArchivo: doc.nombreArchivo, nuevo: true }
+}
+
+async function insertarEmitido(
+  db: DependenciasPapel['db'],
+  doc: DocumentoAEmitir,
+  titular: Titular,
+  f: { codigo: string; clave: string; pdf: { bytes: Uint8Array; sha256: string }; ahora: Date },
+) {
+  const { codigo, clave, pdf } = f
+  return db
+    .insertInto('documentos_emitidos')
+    .values({
+      codigo,
+      alumno_id: doc.alumnoId,
+      codigo_inscripcion: doc.codigoInscripcion,
+      cod_tipo_documento: doc.codTipoDocumento,
+      tipo_documento: TIPOS_DOCUMENTO_EMITIDO[doc.codTipoDocumento],
+      referencia: doc.referencia ?? null,
+      titular_nombre: titular.nombre,
+      titular_tipo_documento: titular.tipoDocumento,
+      titular_documento: titular.documento,
+      programa: doc.programa,
+      cod_prospecto: doc.codProspecto,
+      fecha_emision: doc.fechaEmision,
+      emitido_en: f.ahora.toISOString(),
+      nombre_archivo: doc.nombreArchivo,
+      blob_clave: clave,
+      tamanno: pdf.bytes.length,
+      sha256: pdf.sha256,
+      revocado_en: null,
+    })
+    .onConflict((oc) => oc.doNothing())
+    .returning('codigo')
+    .executeTakeFirst()
 }

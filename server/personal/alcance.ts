@@ -18,7 +18,6 @@ type ConAlumnos = ExpressionBuilder<Database, 'alumnos'>
 export function alumnosAlAlcance(personal: Pick<Personal, 'rol' | 'asistente_id'>) {
   // Literals, not bound values: SQLite cannot bind a boolean (and both engines read TRUE/FALSE).
   return (eb: ConAlumnos) => {
-    // Literals, not parameters: SQLite binds no booleans.
     if (!esRolPersonal(personal.rol)) return eb.lit(false)
     if (ALCANCE_DE_ROL[personal.rol] === 'todos') return eb.lit(true)
     const asistente = personal.asistente_id

@@ -154,7 +154,7 @@ export type DecisionDocumentos = v.InferOutput<typeof decisionDocumentosSchema>
 export type DecisionDocumentosEntrada = v.InferInput<typeof decisionDocumentosSchema>
 
 /** The state a decision leaves its documents in. */
-export function estadoTrasDecision(decision: DecisionDocumentos['decision']): EstadoRevision {
+export function estadoTrasDecision(decision: DecisionDocumentos['decision']): Exclude<EstadoRevision, 'en-revision'> {
   return decision === 'aprobar' ? 'aprobado' : 'rechazado'
 }
 

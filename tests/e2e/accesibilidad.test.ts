@@ -159,6 +159,26 @@ test('the contest and job-offer screens have no serious accessibility findings',
   await context.close()
 })
 
+test('the notices’ list and preferences have no serious accessibility findings', async () => {
+  const { page, context } = await portal.newPage()
+  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
+  await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^Avisos/ })
+    .click()
+  await page.getByRole('dialog', { name: 'Avisos' }).getByRole('button', { name: 'Marcar todos como leídos' }).waitFor()
+  expect(await hallazgosGraves(page), 'lista de avisos').toEqual([])
+  await page
+    .getByRole('dialog', { name: 'Avisos' })
+    .getByRole('link', { name: 'Elegir qué avisos recibir y por dónde' })
+    .click()
+  await page.getByRole('button', { name: 'Guardar preferencias' }).waitFor()
+  await page.getByRole('status').getByText('Revisando este dispositivo…').waitFor({ state: 'detached' })
+  expect(await hallazgosGraves(page), '/notificaciones').toEqual([])
+  await context.close()
+})
+
 test('the payment screens and the sandbox gateway have no serious accessibility findings', async () => {
   const { page, context } = await portal.newPage()
   await iniciarSesion(page, portal.url, 'estudiante@demo.cl')

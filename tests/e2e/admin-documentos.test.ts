@@ -139,7 +139,9 @@ test('a rejection as «Documento ilegible» reaches the student, whose replaceme
   await page.getByRole('button', { name: 'Rechazar' }).click()
   await page.getByRole('status').getByText(`Se rechazó «${HEPATITIS}».`).waitFor()
   await page.getByRole('listitem').filter({ hasText: HEPATITIS }).getByText('Rechazado: Documento ilegible').waitFor()
-  expect((await esperarCorreo(portal.server.dataDir, ESTUDIANTE)).subject).toBe(`Documento rechazado: ${HEPATITIS}`)
+  expect((await esperarCorreo(portal.server.dataDir, ESTUDIANTE)).text).toContain(
+    `«${HEPATITIS}» por este motivo: «Documento ilegible»`,
+  )
 
   const alumno = await abrirDocumentosDelEstudiante('INS-26-40018')
   await alumno.fila.getByText('1 rechazado · 1 en revisión').waitFor()

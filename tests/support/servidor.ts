@@ -55,6 +55,10 @@ export async function iniciarServidorDePrueba(options: OpcionesServidorDePrueba 
     publicUrl: null,
     firma: { p12: rutaFirmaDePrueba(), passphrase: CLAVE_FIRMA_DE_PRUEBA },
     datosDemo: true,
+    // The notice scheduler runs once at start and then not again within a test (a day): a test's
+    // clock moved past 09:00 in Chile must not drop a digest into the mail other tests read.
+    // Tests of notices set their own pace.
+    notificaciones: { ...base.notificaciones, cadaMs: 24 * 3_600_000 },
     ...options.config,
   }
   if (options.throttle === 'off') {

@@ -16,6 +16,7 @@ import * as m0013 from './0013-personal-y-auditoria.ts'
 import * as m0014 from './0014-busqueda-alumnos.ts'
 import * as m0015 from './0015-revision-documentos.ts'
 import * as m0016 from './0016-certificados-revocables.ts'
+import * as m0017 from './0017-notificaciones.ts'
 
 const migraciones: Record<string, Migration> = {
   '0001-inicial': m0001,
@@ -33,6 +34,7 @@ const migraciones: Record<string, Migration> = {
   '0014-busqueda-alumnos': m0014,
   '0015-revision-documentos': m0015,
   '0016-certificados-revocables': m0016,
+  '0017-notificaciones': m0017,
 }
 
 export const proveedorMigraciones: MigrationProvider = {

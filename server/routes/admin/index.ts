@@ -11,11 +11,13 @@ import { rutasAuthPersonal } from './auth.ts'
 import { rutasCertificadosAdmin } from './certificados.ts'
 import { rutasResumenAdmin } from './resumen.ts'
 import { rutasDocumentosAdmin } from './documentos.ts'
+import { rutasAvisosAlumno } from './avisos-alumno.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
   .route('/documentos', rutasDocumentosAdmin)
   .route('/alumnos', rutasAlumnosAdmin)
+  .route('/alumnos', rutasAvisosAlumno)
   .route('/auditoria', rutasAuditoriaAdmin)
   .get('/sesion', requierePersonal, (c) => {
     const { id, nombre, email, rol } = c.var.personal

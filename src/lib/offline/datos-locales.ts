@@ -1,10 +1,12 @@
+import { darDeBajaEsteDispositivo } from '../push.ts'
 import { vaciarBorradores } from './borradores.ts'
 import type { Outbox } from './outbox.ts'
 import { borrarCachePersistida } from './query-persister.ts'
 
 /**
  * 'Salir': removes everything this device keeps for the portal (logging out clears all
- * local data): the query cache in memory and in IndexedDB, every draft and every outbox item.
+ * local data): the query cache in memory and in IndexedDB, every draft and every outbox item, and
+ * this device's push subscription (the next student on it must not get this one's notices).
  * Call it after the student confirmed the warning about unsent items (outbox.pendientes(alumno))
  * and after stopping iniciarSincronizacion, so no pass starts in between.
  */
@@ -17,5 +19,5 @@ export async function borrarDatosLocales({
 }): Promise<void> {
   // Memory first: clearing it makes the persister save an empty cache, which the wipe then cancels.
   queryClient.clear()
-  await Promise.all([outbox.vaciar(), borrarCachePersistida(), vaciarBorradores()])
+  await Promise.all([outbox.vaciar(), borrarCachePersistida(), vaciarBorradores(), darDeBajaEsteDispositivo()])
 }

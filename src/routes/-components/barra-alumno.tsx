@@ -5,6 +5,8 @@ import { mensajeSalida } from '../../features/offline/mensaje-salida.ts'
 import { cerrarSesionLocal } from '../../lib/session.ts'
 import { alerta } from '../../ui/alertas.ts'
 
+export { CampanaAvisos } from '../../features/notificaciones/campana.tsx'
+
 // The header's signed-in part: the top navigation and 'Salir'. Loaded once a student is signed
 // in (encabezado.tsx), so a visitor's first screen does not download it.
 

@@ -35,6 +35,7 @@ export function Encabezado() {
           <img src="/favicon.svg" alt="" width="28" height="28" />
           <span>Portal del Estudiante</span>
         </Link>
+        {conBarra ? <conBarra.CampanaAvisos /> : null}
         {sesion && conBarra ? <conBarra.BotonSalir codigoAlumno={sesion.codigoAlumno} /> : null}
       </div>
       {conBarra ? <conBarra.NavegacionAlumno /> : null}

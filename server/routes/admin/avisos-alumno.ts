@@ -1,0 +1,22 @@
+// What was sent to a student, when and by which channel, for the staff's page of that student:
+// GET /api/admin/alumnos/:id/avisos. Who may read the student (alumnos.ver, and an assistant only
+// their own students) reads this; a student out of reach answers as one that does not exist.
+import { Hono } from 'hono'
+import type { EntornoApp } from '../../contexto.ts'
+import { requiereCapacidad } from '../../middleware/capacidad.ts'
+import { avisosDelAlumno } from '../../notificaciones/historial.ts'
+import { alcanzaAlumno } from '../../personal/alcance.ts'
+
+export const MENSAJE_ALUMNO_NO_ENCONTRADO = 'Estudiante no encontrado.'
+
+export const rutasAvisosAlumno = new Hono<EntornoApp>().get(
+  '/:id/avisos',
+  requiereCapacidad('alumnos.ver'),
+  async (c) => {
+    const { db } = c.var.deps
+    const alumnoId = c.req.param('id')
+    if (!(await alcanzaAlumno(db, c.var.personal!, alumnoId)))
+      return c.json({ error: MENSAJE_ALUMNO_NO_ENCONTRADO }, 404)
+    return c.json({ status: 'ok' as const, data: { avisos: await avisosDelAlumno(db, alumnoId) } })
+  },
+)
