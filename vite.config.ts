@@ -94,6 +94,12 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   build: {
     target: 'es2022',
+    // The first script lists, for every lazy import, the chunks to preload with it. The school's
+    // screens (chunks named admin-…) are left out of those lists: they would weigh on every
+    // student's first screen, and a desk's connection fetches their imports as they come.
+    modulePreload: {
+      resolveDependencies: (archivo, dependencias) => (archivo.includes('admin-') ? [] : dependencias),
+    },
     sourcemap: false,
     // React in one chunk of its own: as routes were added, the bundler began splitting its JSX
     // runtime and a module runtime into separate small files, which every first screen loaded
@@ -102,7 +108,12 @@ export default defineConfig({
     // script (the router's lazy imports), so shorter names keep it about 0.7 KB gzip smaller.
     rolldownOptions: {
       output: {
-        chunkFileNames: 'assets/[hash].js',
+        // The school's own chunks (only its screens' modules) are named admin-…: see modulePreload.
+        chunkFileNames: (chunk) =>
+          chunk.moduleIds.length > 0 &&
+          chunk.moduleIds.every((id) => /[\\/]src[\\/](features|routes)[\\/]admin[\\/]/.test(id))
+            ? 'assets/admin-[hash].js'
+            : 'assets/[hash].js',
         codeSplitting: {
           groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
         },

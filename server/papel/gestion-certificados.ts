@@ -4,7 +4,8 @@
 // exist. Issuing and revoking each write their audit row in the same transaction as the change.
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely'
 import { DOC_CERTIFICADO_PROGRAMA, fechaDeRevocacion } from '../../src/domain/documentos-emitidos.ts'
-import { TAMANO_PAGINA_CERTIFICADOS, type FiltroEstadoCertificado } from '../../src/domain/gestion-certificados.ts'
+import type { FiltroEstadoCertificado } from '../../src/domain/busqueda-certificados.ts'
+import { TAMANO_PAGINA_CERTIFICADOS } from '../../src/domain/gestion-certificados.ts'
 import type { Dependencias } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 import type { Database, Personal } from '../db/schema.ts'

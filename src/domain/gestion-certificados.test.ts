@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { expect, test } from 'vitest'
+import { busquedaCertificadosSchema } from './busqueda-certificados.ts'
 import {
-  busquedaCertificadosSchema,
   consultaCertificadosSchema,
   MENSAJE_MOTIVO_REVOCACION,
   mensajeProgramaNoTerminado,

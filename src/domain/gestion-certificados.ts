@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { fechaLarga } from './fechas.ts'
+import { FILTROS_ESTADO_CERTIFICADO, type FiltroEstadoCertificado } from './busqueda-certificados.ts'
 import { textoRequerido } from './validacion.ts'
 
 // The school issues and revokes program certificates: which enrolments are due one, how their
@@ -7,14 +8,6 @@ import { textoRequerido } from './validacion.ts'
 
 /** Rows per page of the certificates list. */
 export const TAMANO_PAGINA_CERTIFICADOS = 20
-
-/**
- * What the list can be narrowed to: 'por-emitir' is every enrolment without a valid certificate
- * (never issued, or revoked and not issued again: the work to do); 'revocado' only those whose
- * last certificate was revoked; 'emitido' those with a valid one.
- */
-export const FILTROS_ESTADO_CERTIFICADO = ['por-emitir', 'emitido', 'revocado'] as const
-export type FiltroEstadoCertificado = (typeof FILTROS_ESTADO_CERTIFICADO)[number]
 
 export const ETIQUETA_FILTRO_ESTADO: Record<FiltroEstadoCertificado, string> = {
   'por-emitir': 'Por emitir (sin certificado vigente)',
@@ -70,24 +63,3 @@ export const consultaCertificadosSchema = v.object({
     '1',
   ),
 })
-
-/**
- * The same filters in the screen's address (plain strings there; the page a number once read):
- * whatever does not fit falls back to "all" (or the first page) instead of breaking the page.
- */
-export const busquedaCertificadosSchema = v.object({
-  programa: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(100))), undefined),
-  estado: v.fallback(v.optional(v.picklist(FILTROS_ESTADO_CERTIFICADO)), undefined),
-  pagina: v.fallback(
-    v.optional(
-      v.pipe(
-        v.union([v.string(), v.number()]),
-        v.transform((p) => Number(p)),
-        v.integer(),
-        v.minValue(1),
-      ),
-    ),
-    undefined,
-  ),
-})
-export type BusquedaCertificados = v.InferOutput<typeof busquedaCertificadosSchema>

@@ -3,11 +3,11 @@ import { useNavigate } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useId, useState } from 'react'
 import {
-  ETIQUETA_FILTRO_ESTADO,
   FILTROS_ESTADO_CERTIFICADO,
   type BusquedaCertificados,
   type FiltroEstadoCertificado,
-} from '../../../domain/gestion-certificados.ts'
+} from '../../../domain/busqueda-certificados.ts'
+import { ETIQUETA_FILTRO_ESTADO } from '../../../domain/gestion-certificados.ts'
 import { fechaCorta } from '../../../domain/solicitudes.ts'
 import { Paginador } from '../../../ui/paginador.tsx'
 import { toast } from '../../../ui/toasts.ts'

@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
-import type { BusquedaCertificados } from '../../../domain/gestion-certificados.ts'
+import type { BusquedaCertificados } from '../../../domain/busqueda-certificados.ts'
 import { cliente, leer, type RespuestaDe } from '../../../lib/cliente-api.ts'
 import { personalQueries } from '../queries.ts'
 

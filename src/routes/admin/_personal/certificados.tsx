@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { busquedaCertificadosSchema } from '../../../domain/gestion-certificados.ts'
+import { busquedaCertificadosSchema } from '../../../domain/busqueda-certificados.ts'
 import { PaginaCertificados } from '../../../features/admin/certificados/pagina-certificados.tsx'
 import { certificadosQueries } from '../../../features/admin/certificados/queries.ts'
 import { personalQueries, tieneCapacidad } from '../../../features/admin/queries.ts'
