@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
-import { tanstackRouter } from '@tanstack/router-plugin/vite'
+import { tanstackRouter, tanstackRouterGenerator } from '@tanstack/router-plugin/vite'
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa'
 
 const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }
@@ -16,6 +16,29 @@ function versionFile(): Plugin {
     name: 'portal-version-json',
     generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'version.json', source: JSON.stringify({ version }) })
+    },
+  }
+}
+
+/**
+ * What the first script needs: every module the entry imports statically, whatever their depth.
+ * Filled once the module graph is known; read by the chunk group 'arranque' below, which keeps
+ * them in one file (a few larger files compress better than many small ones, and the school's
+ * lazy half would otherwise split what it shares with the first screen into pieces of its own).
+ */
+const delArranque = new Set<string>()
+function primerGuion(): Plugin {
+  return {
+    name: 'portal-primer-guion',
+    apply: 'build',
+    buildEnd() {
+      delArranque.clear()
+      const pendientes = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry)
+      for (let id = pendientes.pop(); id !== undefined; id = pendientes.pop()) {
+        if (delArranque.has(id)) continue
+        delArranque.add(id)
+        pendientes.push(...(this.getModuleInfo(id)?.importedIds ?? []))
+      }
     },
   }
 }
@@ -67,8 +90,29 @@ export default defineConfig({
         defaultBehavior: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent'], ['pendingComponent']],
       },
     }),
+    // The app runs one of two halves of that tree (src/main.tsx): the student's routes, without
+    // the school's (src/routes/admin), so these weigh nothing on a student's first screen; and,
+    // when it opens under /admin, the school's routes alone. The whole tree above gives both
+    // their types.
+    tanstackRouterGenerator({
+      target: 'react',
+      generatedRouteTree: './src/routeTree.alumno.gen.js',
+      routeFileIgnorePattern: '^admin$',
+      disableTypes: true,
+    }),
+    tanstackRouterGenerator({
+      target: 'react',
+      generatedRouteTree: './src/routeTree.escuela.gen.js',
+      virtualRouteConfig: {
+        type: 'root',
+        file: '__root.tsx',
+        children: [{ type: 'physical', pathPrefix: '/admin', directory: 'admin' }],
+      },
+      disableTypes: true,
+    }),
     react(),
     versionFile(),
+    primerGuion(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -94,12 +138,6 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   build: {
     target: 'es2022',
-    // The first script lists, for every lazy import, the chunks to preload with it. The school's
-    // screens (chunks named admin-…) are left out of those lists: they would weigh on every
-    // student's first screen, and a desk's connection fetches their imports as they come.
-    modulePreload: {
-      resolveDependencies: (archivo, dependencias) => (archivo.includes('admin-') ? [] : dependencias),
-    },
     sourcemap: false,
     // React in one chunk of its own: as routes were added, the bundler began splitting its JSX
     // runtime and a module runtime into separate small files, which every first screen loaded
@@ -108,14 +146,12 @@ export default defineConfig({
     // script (the router's lazy imports), so shorter names keep it about 0.7 KB gzip smaller.
     rolldownOptions: {
       output: {
-        // The school's own chunks (only its screens' modules) are named admin-…: see modulePreload.
-        chunkFileNames: (chunk) =>
-          chunk.moduleIds.length > 0 &&
-          chunk.moduleIds.every((id) => /[\\/]src[\\/](features|routes)[\\/]admin[\\/]/.test(id))
-            ? 'assets/admin-[hash].js'
-            : 'assets/[hash].js',
+        chunkFileNames: 'assets/[hash].js',
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
+            { name: 'arranque', test: (id) => delArranque.has(id) && !id.includes('node_modules'), priority: 1 },
+          ],
         },
       },
     },

@@ -2,12 +2,14 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { esRutaDeLaEscuela } from './domain/area-escuela.ts'
 import { MENSAJE_SESION_EXPIRADA } from './domain/errores-api.ts'
 import { alExpirarSesion } from './lib/api.ts'
 import { queryClient } from './lib/query-client.ts'
 import { haySesion } from './lib/session.ts'
 import { registrarServiceWorker } from './lib/sw.ts'
 import { crearRouter } from './router.ts'
+import { routeTree as arbolDelAlumno } from './routeTree.alumno.gen.js'
 import { cargarBarraAlumno } from './routes/-components/encabezado.tsx'
 import { alerta, hayAlerta } from './ui/alertas.ts'
 import './styles.css'
@@ -22,25 +24,36 @@ if (haySesion()) {
   void cargarBarraAlumno()
 }
 
-const router = crearRouter({ cargarOffline })
+/** Starts the app over `routeTree`, one of the two halves of the routes (router.ts). */
+function arrancar(routeTree: Parameters<typeof crearRouter>[0]['routeTree'], enLaEscuela: boolean) {
+  const router = crearRouter({ routeTree, enLaEscuela, cargarOffline })
 
-// A signed-in request that meets an expired session goes back to login with this alert.
-// Outbox items that met it stay, paused, and go after the next sign-in (the signed-in layout).
-alExpirarSesion(() => {
-  void router.navigate({ to: '/login', replace: true })
-  if (!hayAlerta('Sesión expirada')) void alerta({ titulo: 'Sesión expirada', mensaje: MENSAJE_SESION_EXPIRADA })
-})
+  // A signed-in request that meets an expired session goes back to login with this alert.
+  // Outbox items that met it stay, paused, and go after the next sign-in (the signed-in layout).
+  alExpirarSesion(() => {
+    void router.navigate({ to: '/login', replace: true })
+    if (!hayAlerta('Sesión expirada')) void alerta({ titulo: 'Sesión expirada', mensaje: MENSAJE_SESION_EXPIRADA })
+  })
 
-const raiz = document.getElementById('root')
-if (!raiz) throw new Error('Falta el elemento #root en index.html')
+  const raiz = document.getElementById('root')
+  if (!raiz) throw new Error('Falta el elemento #root en index.html')
 
-createRoot(raiz).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-)
+  createRoot(raiz).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  )
+}
+
+// The school's area (/admin) runs the school's routes, loaded only there; everywhere else the app
+// runs the student's, so the school's weigh nothing on a student's first screen. (Not a top-level
+// await: the bundler would then keep every shared module out of the first script, to spare the
+// school's chunk a cycle with it.)
+if (esRutaDeLaEscuela(window.location.pathname))
+  void import('./routeTree.escuela.gen.js').then(({ routeTree }) => arrancar(routeTree, true))
+else arrancar(arbolDelAlumno, false)
 
 // Loaded after the first render: the service worker never delays the first screen.
 void import('virtual:pwa-register').then(({ registerSW }) => registrarServiceWorker(registerSW))

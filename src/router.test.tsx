@@ -41,7 +41,12 @@ async function abrir(url: string) {
   const { contarBorradores } = await import('./lib/offline/borradores.ts')
   const { borrarDatosLocales } = await import('./lib/offline/datos-locales.ts')
   const offline = Promise.resolve({ outbox: outboxDePrueba(), contarBorradores, borrarDatosLocales })
-  const router = crearRouter({ cargarOffline: () => offline, history: createMemoryHistory({ initialEntries: [url] }) })
+  const { routeTree } = await import('./routeTree.gen.ts')
+  const router = crearRouter({
+    routeTree,
+    cargarOffline: () => offline,
+    history: createMemoryHistory({ initialEntries: [url] }),
+  })
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

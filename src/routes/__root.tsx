@@ -11,6 +11,7 @@ import { AvisoActualizacion } from '../ui/aviso-actualizacion.tsx'
 import { useEnfocarAlNavegar } from '../ui/use-enfocar-al-navegar.ts'
 import { VigilanciaVersion } from '../ui/vigilancia-version.tsx'
 import { Encabezado } from './-components/encabezado.tsx'
+import { esRutaDeLaEscuela } from '../domain/area-escuela.ts'
 
 export type ContextoRouter = {
   queryClient: QueryClient
@@ -40,7 +41,7 @@ function RootLayout() {
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   // The school's area brings its own header, navigation and main region (and styles), in its
   // own chunks; none of the student's header is loaded or shown there.
-  if (pathname === '/admin' || pathname.startsWith('/admin/')) return <RaizAdmin />
+  if (esRutaDeLaEscuela(pathname)) return <RaizAdmin />
   return <RaizAlumno />
 }
 

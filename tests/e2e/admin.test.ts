@@ -121,11 +121,31 @@ test('staff sign-in keeps the student’s first screen light: no admin code or s
   expect(estilos.some((h) => h.includes('marco-admin'))).toBe(false)
   const textos = await Promise.all(cargados.filter((u) => u.endsWith('.js')).map(async (u) => (await fetch(u)).text()))
   expect(textos.some((t) => t.includes('admin-encabezado'))).toBe(false)
+  // Not even the school's routes: the student's app runs a route tree without them.
+  expect(textos.some((t) => t.includes('/admin/_personal'))).toBe(false)
   await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.admin)
   expect(
     (await page.evaluate(() => [...document.styleSheets].map((h) => h.href ?? ''))).some((h) =>
       h.includes('marco-admin'),
     ),
   ).toBe(true)
+  await context.close()
+})
+
+test('an address of the school reached inside the student’s app opens the school’s area, and back', async () => {
+  const { page, context } = await portal.newPage()
+  await page.goto(`${portal.url}/login`)
+  await page.getByRole('button', { name: 'Ingresar' }).waitFor()
+  // A navigation the student's router handles itself (back and forward work the same way).
+  await page.evaluate(() => {
+    history.pushState({}, '', '/admin/login')
+    dispatchEvent(new PopStateEvent('popstate'))
+  })
+  await page.getByRole('heading', { name: 'Ingreso del personal de la escuela' }).waitFor()
+  await page.evaluate(() => {
+    history.pushState({}, '', '/login')
+    dispatchEvent(new PopStateEvent('popstate'))
+  })
+  await page.getByRole('button', { name: 'Ingresar' }).waitFor()
   await context.close()
 })
