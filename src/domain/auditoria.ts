@@ -24,6 +24,12 @@ export const ETIQUETAS_ACCION: Record<string, string> = {
   'sesion.contrasena-incorrecta': 'Contraseña incorrecta',
   'sesion.segundo-factor-fallido': 'Código de verificación rechazado',
   'personal.contrasena-creada': 'Contraseña creada desde la invitación',
+  'personal.invitar': 'Cuenta del personal creada e invitada',
+  'personal.reenviar-invitacion': 'Invitación del personal enviada de nuevo',
+  'personal.cambiar-rol': 'Rol de una cuenta del personal cambiado',
+  'personal.desactivar': 'Cuenta del personal desactivada',
+  'personal.activar': 'Cuenta del personal activada de nuevo',
+  'personal.reiniciar-segundo-factor': 'Segundo factor de una cuenta del personal reiniciado',
 }
 
 export function etiquetaAccion(accion: string): string {
