@@ -159,7 +159,11 @@ async function asistenteExiste(db: Trx, asistenteId: string | null): Promise<boo
 }
 
 const asistenteDesconocido: Rechazo = {
-  rechazo: { status: 400, error: MENSAJE_ASISTENTE_DESCONOCIDO, campos: { asistenteId: MENSAJE_ASISTENTE_DESCONOCIDO } },
+  rechazo: {
+    status: 400,
+    error: MENSAJE_ASISTENTE_DESCONOCIDO,
+    campos: { asistenteId: MENSAJE_ASISTENTE_DESCONOCIDO },
+  },
 }
 
 /** Sends an invitation e-mail; false (and logged) when the mail server refused it. */
@@ -194,7 +198,11 @@ export async function invitarPersonal(
   try {
     creado = await deps.db.transaction().execute(async (trx) => {
       if (!(await asistenteExiste(trx, datos.asistenteId))) return asistenteDesconocido
-      const existente = await trx.selectFrom('personal').select('id').where('email', '=', datos.email).executeTakeFirst()
+      const existente = await trx
+        .selectFrom('personal')
+        .select('id')
+        .where('email', '=', datos.email)
+        .executeTakeFirst()
       if (existente) return enUso
       const id = await crearPersonal({ db: trx, clock }, datos)
       const token = await crearInvitacion({ db: trx, clock }, id)
@@ -255,71 +263,59 @@ export function cambiarRol(
   id: string,
   datos: { rol: RolPersonal; asistenteId: string | null },
 ) {
-  return cambiar(
-    deps,
-    id,
-    async (trx, cuenta, adminsActivos) => {
-      if (cuenta.rol === datos.rol && cuenta.asistente_id === datos.asistenteId) return conflicto(MENSAJE_MISMO_ROL)
-      if (datos.rol !== 'admin' && esUltimoAdmin(cuenta, adminsActivos)) return conflicto(MENSAJE_ULTIMO_ADMIN)
-      if (!(await asistenteExiste(trx, datos.asistenteId))) return asistenteDesconocido
-      await trx
-        .updateTable('personal')
-        .set({ rol: datos.rol, asistente_id: datos.asistenteId })
-        .where('id', '=', id)
-        .execute()
-      await auditar(trx, autor, {
-        accion: 'personal.cambiar-rol',
-        entidad: 'personal',
-        entidadId: id,
-        antes: { rol: cuenta.rol, asistente: cuenta.asistente_id },
-        despues: { rol: datos.rol, asistente: datos.asistenteId },
-      })
-      return {}
-    },
-  )
+  return cambiar(deps, id, async (trx, cuenta, adminsActivos) => {
+    if (cuenta.rol === datos.rol && cuenta.asistente_id === datos.asistenteId) return conflicto(MENSAJE_MISMO_ROL)
+    if (datos.rol !== 'admin' && esUltimoAdmin(cuenta, adminsActivos)) return conflicto(MENSAJE_ULTIMO_ADMIN)
+    if (!(await asistenteExiste(trx, datos.asistenteId))) return asistenteDesconocido
+    await trx
+      .updateTable('personal')
+      .set({ rol: datos.rol, asistente_id: datos.asistenteId })
+      .where('id', '=', id)
+      .execute()
+    await auditar(trx, autor, {
+      accion: 'personal.cambiar-rol',
+      entidad: 'personal',
+      entidadId: id,
+      antes: { rol: cuenta.rol, asistente: cuenta.asistente_id },
+      despues: { rol: datos.rol, asistente: datos.asistenteId },
+    })
+    return {}
+  })
 }
 
 /** A disabled account cannot sign in, its sessions end at once and its unused links are void. */
 export function desactivarCuenta(deps: Dependencias, autor: Autor, id: string) {
-  return cambiar(
-    deps,
-    id,
-    async (trx, cuenta, adminsActivos) => {
-      if (cuenta.activo !== 1) return conflicto(MENSAJE_YA_DESACTIVADA)
-      if (esUltimoAdmin(cuenta, adminsActivos)) return conflicto(MENSAJE_ULTIMO_ADMIN)
-      await trx.updateTable('personal').set({ activo: 0 }).where('id', '=', id).execute()
-      await cerrarSesiones(trx, id)
-      await anularInvitaciones(trx, id, autor.ahora)
-      await auditar(trx, autor, {
-        accion: 'personal.desactivar',
-        entidad: 'personal',
-        entidadId: id,
-        antes: { estado: 'activa' },
-        despues: { estado: 'desactivada' },
-      })
-      return {}
-    },
-  )
+  return cambiar(deps, id, async (trx, cuenta, adminsActivos) => {
+    if (cuenta.activo !== 1) return conflicto(MENSAJE_YA_DESACTIVADA)
+    if (esUltimoAdmin(cuenta, adminsActivos)) return conflicto(MENSAJE_ULTIMO_ADMIN)
+    await trx.updateTable('personal').set({ activo: 0 }).where('id', '=', id).execute()
+    await cerrarSesiones(trx, id)
+    await anularInvitaciones(trx, id, autor.ahora)
+    await auditar(trx, autor, {
+      accion: 'personal.desactivar',
+      entidad: 'personal',
+      entidadId: id,
+      antes: { estado: 'activa' },
+      despues: { estado: 'desactivada' },
+    })
+    return {}
+  })
 }
 
 /** Enabled again as it was: with its password and second factor, or still to use a new invitation. */
 export function activarCuenta(deps: Dependencias, autor: Autor, id: string) {
-  return cambiar(
-    deps,
-    id,
-    async (trx, cuenta) => {
-      if (cuenta.activo === 1) return conflicto(MENSAJE_YA_ACTIVA)
-      await trx.updateTable('personal').set({ activo: 1 }).where('id', '=', id).execute()
-      await auditar(trx, autor, {
-        accion: 'personal.activar',
-        entidad: 'personal',
-        entidadId: id,
-        antes: { estado: 'desactivada' },
-        despues: { estado: 'activa' },
-      })
-      return {}
-    },
-  )
+  return cambiar(deps, id, async (trx, cuenta) => {
+    if (cuenta.activo === 1) return conflicto(MENSAJE_YA_ACTIVA)
+    await trx.updateTable('personal').set({ activo: 1 }).where('id', '=', id).execute()
+    await auditar(trx, autor, {
+      accion: 'personal.activar',
+      entidad: 'personal',
+      entidadId: id,
+      antes: { estado: 'desactivada' },
+      despues: { estado: 'activa' },
+    })
+    return {}
+  })
 }
 
 /**
@@ -331,50 +327,42 @@ export function activarCuenta(deps: Dependencias, autor: Autor, id: string) {
 export function reiniciarSegundoFactor(deps: Dependencias, autor: Autor, id: string) {
   let token = ''
   let destinatario = { nombre: '', email: '' }
-  return cambiar(
-    deps,
-    id,
-    async (trx, cuenta) => {
-      if (cuenta.activo !== 1) return conflicto(MENSAJE_CUENTA_DESACTIVADA)
-      await trx
-        .updateTable('personal')
-        .set({ password_hash: null, totp_secreto: null, totp_confirmado_en: null, totp_ultimo_paso: null })
-        .where('id', '=', id)
-        .execute()
-      await cerrarSesiones(trx, id)
-      await anularInvitaciones(trx, id, autor.ahora)
-      token = await crearInvitacion({ db: trx, clock: () => autor.ahora }, id)
-      destinatario = { nombre: cuenta.nombre, email: cuenta.email }
-      await auditar(trx, autor, {
-        accion: 'personal.reiniciar-segundo-factor',
-        entidad: 'personal',
-        entidadId: id,
-        antes: {
-          segundoFactor: cuenta.totp_confirmado_en ? 'activado' : 'sin activar',
-          contrasena: cuenta.password_hash ? 'creada' : 'por crear',
-        },
-        despues: { segundoFactor: 'sin activar', contrasena: 'por crear' },
-      })
-      return { despues: () => enviarInvitacion(deps, destinatario, token, 'segundo-factor') }
-    },
-  )
+  return cambiar(deps, id, async (trx, cuenta) => {
+    if (cuenta.activo !== 1) return conflicto(MENSAJE_CUENTA_DESACTIVADA)
+    await trx
+      .updateTable('personal')
+      .set({ password_hash: null, totp_secreto: null, totp_confirmado_en: null, totp_ultimo_paso: null })
+      .where('id', '=', id)
+      .execute()
+    await cerrarSesiones(trx, id)
+    await anularInvitaciones(trx, id, autor.ahora)
+    token = await crearInvitacion({ db: trx, clock: () => autor.ahora }, id)
+    destinatario = { nombre: cuenta.nombre, email: cuenta.email }
+    await auditar(trx, autor, {
+      accion: 'personal.reiniciar-segundo-factor',
+      entidad: 'personal',
+      entidadId: id,
+      antes: {
+        segundoFactor: cuenta.totp_confirmado_en ? 'activado' : 'sin activar',
+        contrasena: cuenta.password_hash ? 'creada' : 'por crear',
+      },
+      despues: { segundoFactor: 'sin activar', contrasena: 'por crear' },
+    })
+    return { despues: () => enviarInvitacion(deps, destinatario, token, 'segundo-factor') }
+  })
 }
 
 /** A new link for an account that has not created its password yet; the earlier ones stop working. */
 export function reenviarInvitacion(deps: Dependencias, autor: Autor, id: string) {
   let token = ''
   let destinatario = { nombre: '', email: '' }
-  return cambiar(
-    deps,
-    id,
-    async (trx, cuenta) => {
-      if (cuenta.activo !== 1) return conflicto(MENSAJE_CUENTA_DESACTIVADA)
-      if (cuenta.password_hash !== null) return conflicto(MENSAJE_INVITACION_YA_USADA)
-      await anularInvitaciones(trx, id, autor.ahora)
-      token = await crearInvitacion({ db: trx, clock: () => autor.ahora }, id)
-      destinatario = { nombre: cuenta.nombre, email: cuenta.email }
-      await auditar(trx, autor, { accion: 'personal.reenviar-invitacion', entidad: 'personal', entidadId: id })
-      return { despues: () => enviarInvitacion(deps, destinatario, token, 'nueva') }
-    },
-  )
+  return cambiar(deps, id, async (trx, cuenta) => {
+    if (cuenta.activo !== 1) return conflicto(MENSAJE_CUENTA_DESACTIVADA)
+    if (cuenta.password_hash !== null) return conflicto(MENSAJE_INVITACION_YA_USADA)
+    await anularInvitaciones(trx, id, autor.ahora)
+    token = await crearInvitacion({ db: trx, clock: () => autor.ahora }, id)
+    destinatario = { nombre: cuenta.nombre, email: cuenta.email }
+    await auditar(trx, autor, { accion: 'personal.reenviar-invitacion', entidad: 'personal', entidadId: id })
+    return { despues: () => enviarInvitacion(deps, destinatario, token, 'nueva') }
+  })
 }
