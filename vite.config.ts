@@ -20,6 +20,10 @@ function versionFile(): Plugin {
   }
 }
 
+/** The school's screens' modules, and the shared rules (see chunkFileNames). */
+const ADMIN = /[\\/]src[\\/](features|routes)[\\/]admin[\\/]/
+const DOMINIO = /[\\/]src[\\/]domain[\\/]/
+
 /** Text files worth compressing; images and fonts are compressed already. */
 const COMPRIMIBLES = /\.(?:js|mjs|css|html|json|svg|webmanifest|txt)$/
 
@@ -109,9 +113,12 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // The school's own chunks (only its screens' modules) are named admin-…: see modulePreload.
+        // Such a chunk may also hold shared rules (src/domain) that only the school's screens use:
+        // the bundler groups modules by the screens that load them, so a rule beside a school's
+        // module is loaded by the school's screens alone.
         chunkFileNames: (chunk) =>
-          chunk.moduleIds.length > 0 &&
-          chunk.moduleIds.every((id) => /[\\/]src[\\/](features|routes)[\\/]admin[\\/]/.test(id))
+          chunk.moduleIds.some((id) => ADMIN.test(id)) &&
+          chunk.moduleIds.every((id) => ADMIN.test(id) || DOMINIO.test(id))
             ? 'assets/admin-[hash].js'
             : 'assets/[hash].js',
         codeSplitting: {

@@ -73,3 +73,10 @@ export const cambiarRolSchema = v.pipe(
   v.transform(conAsistenteDelRol),
 )
 export type CambiarRol = v.InferInput<typeof cambiarRolSchema>
+
+/** What each role may do, in a sentence, for the forms that choose one. */
+export const DESCRIPCION_ROL: Record<RolPersonal, string> = {
+  admin: 'Todo, incluidas las cuentas del personal y la auditoría.',
+  coordinacion: 'Todos los alumnos: sus documentos y certificados.',
+  asistente: 'Solo los alumnos y las solicitudes del asistente comercial asociado: los ve y revisa sus documentos.',
+}
