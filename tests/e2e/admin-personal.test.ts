@@ -21,7 +21,10 @@ const fila = (page: Page, texto: string) =>
 test('the admin invites a member, who creates a password and enrols the code from the e-mailed link; then the admin disables them', async () => {
   const admin = await portal.newPage(ANCHO_ESCRITORIO)
   await iniciarSesionPersonal(admin.page, portal.server, DEMO_PERSONAL.admin)
-  await admin.page.getByRole('navigation', { name: 'Secciones de la escuela' }).getByRole('link', { name: 'Personal' }).click()
+  await admin.page
+    .getByRole('navigation', { name: 'Secciones de la escuela' })
+    .getByRole('link', { name: 'Personal' })
+    .click()
   await admin.page.waitForURL(`${portal.url}/admin/personal`)
   await admin.page.getByRole('heading', { name: 'Personal', level: 1 }).waitFor()
   await fila(admin.page, DEMO_PERSONAL.admin).getByText('Administración').waitFor()
@@ -56,7 +59,10 @@ test('the admin invites a member, who creates a password and enrols the code fro
   await miembro.page.getByLabel(/^Nueva contraseña/).fill(NUEVA.password)
   await miembro.page.getByLabel(/^Repita la contraseña/).fill(NUEVA.password)
   await miembro.page.getByRole('button', { name: 'Crear contraseña' }).click()
-  await miembro.page.getByRole('status').getByText(/Su contraseña fue creada/).waitFor()
+  await miembro.page
+    .getByRole('status')
+    .getByText(/Su contraseña fue creada/)
+    .waitFor()
   await miembro.page.getByRole('link', { name: 'Ingresar' }).click()
   await miembro.page.getByLabel('Correo electrónico').fill(NUEVA.email)
   await miembro.page.getByLabel(/^Contraseña/).fill(NUEVA.password)
@@ -75,7 +81,7 @@ test('the admin invites a member, who creates a password and enrols the code fro
   // The admin's list now says so.
   await admin.page.reload()
   await fila(admin.page, NUEVA.email).getByText('Activo').waitFor()
-  await fila(admin.page, NUEVA.email).getByRole('cell', { name: 'Activado' }).waitFor()
+  await fila(admin.page, NUEVA.email).getByText('Segundo factor activado').waitFor()
 
   // Disabled, after a confirmation that names the account.
   await fila(admin.page, NUEVA.email)
@@ -86,7 +92,9 @@ test('the admin invites a member, who creates a password and enrols the code fro
   await confirmar.getByRole('button', { name: 'Desactivar cuenta' }).click()
   await admin.page.getByText(`La cuenta de ${NUEVA.nombre} fue desactivada.`).waitFor()
   await fila(admin.page, NUEVA.email).getByText('Desactivado').waitFor()
-  await fila(admin.page, NUEVA.email).getByRole('button', { name: `Activar de ${NUEVA.nombre}` }).waitFor()
+  await fila(admin.page, NUEVA.email)
+    .getByRole('button', { name: `Activar de ${NUEVA.nombre}` })
+    .waitFor()
 
   // The member's open session is over: the next page leads to the sign-in, which refuses them.
   await miembro.page.goto(`${portal.url}/admin/certificados`)
@@ -111,7 +119,10 @@ test('the last admin cannot demote themselves: the dialog says why and nothing c
   await dialogo.getByLabel(/^Rol/).selectOption({ label: 'Coordinación académica' })
   await dialogo.getByText(/Dejará de tener el rol de administración/).waitFor()
   await dialogo.getByRole('button', { name: 'Cambiar rol' }).click()
-  await dialogo.getByRole('alert').getByText(/es la última cuenta de administración activa/).waitFor()
+  await dialogo
+    .getByRole('alert')
+    .getByText(/es la última cuenta de administración activa/)
+    .waitFor()
   await dialogo.getByRole('button', { name: 'Cancelar' }).click()
   await fila(page, DEMO_PERSONAL.admin).getByText('Administración').waitFor()
   await context.close()

@@ -135,15 +135,16 @@ function columnas(yo: string, abrir: (abierto: Abierto) => void): ColumnDef<Cuen
       id: 'estado',
       header: 'Estado',
       cell: ({ row }) => (
-        <span className={`admin-personal__estado admin-personal__estado--${row.original.estado}`}>
-          {ETIQUETA_ESTADO_CUENTA[row.original.estado]}
-        </span>
+        <>
+          <span className={`admin-personal__estado admin-personal__estado--${row.original.estado}`}>
+            {ETIQUETA_ESTADO_CUENTA[row.original.estado]}
+          </span>
+          <br />
+          <span className="admin-personal__secundario">
+            {row.original.segundoFactor ? 'Segundo factor activado' : 'Segundo factor sin activar'}
+          </span>
+        </>
       ),
-    },
-    {
-      id: 'segundo-factor',
-      header: 'Segundo factor',
-      cell: ({ row }) => (row.original.segundoFactor ? 'Activado' : 'Sin activar'),
     },
     {
       id: 'ultimo-ingreso',
