@@ -10,6 +10,8 @@ import {
 
 test('an action reads in words, or as its code when it is new', () => {
   expect(etiquetaAccion('sesion.segundo-factor-fallido')).toBe('Código de verificación rechazado')
+  expect(etiquetaAccion('documento.rechazar')).toBe('Documento rechazado')
+  expect(etiquetaAccion('certificado.revocar')).toBe('Certificado revocado')
   expect(etiquetaAccion('algo.nuevo')).toBe('algo.nuevo')
 })
 
@@ -31,5 +33,14 @@ test('a recorded value as text', () => {
   expect(valorAuditado('rechazado')).toBe('rechazado')
   expect(valorAuditado(3)).toBe('3')
   expect(valorAuditado(null)).toBe('—')
-  expect(valorAuditado(['a'])).toBe('["a"]')
+  expect(valorAuditado(true)).toBe('true')
+  expect(valorAuditado([])).toBe('—')
+  expect(
+    valorAuditado([
+      { documento: 'Carta de Intención', estado: 'rechazado', motivo: 'Documento ilegible' },
+      { documento: 'Seguro de Salud', estado: 'rechazado' },
+    ]),
+  ).toBe(
+    'documento: Carta de Intención, estado: rechazado, motivo: Documento ilegible; documento: Seguro de Salud, estado: rechazado',
+  )
 })

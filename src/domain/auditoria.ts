@@ -24,6 +24,10 @@ export const ETIQUETAS_ACCION: Record<string, string> = {
   'sesion.contrasena-incorrecta': 'Contraseña incorrecta',
   'sesion.segundo-factor-fallido': 'Código de verificación rechazado',
   'personal.contrasena-creada': 'Contraseña creada desde la invitación',
+  'documento.aprobar': 'Documento aprobado',
+  'documento.rechazar': 'Documento rechazado',
+  'certificado.emitir': 'Certificado emitido',
+  'certificado.revocar': 'Certificado revocado',
   'personal.invitar': 'Cuenta del personal creada e invitada',
   'personal.reenviar-invitacion': 'Invitación del personal enviada de nuevo',
   'personal.cambiar-rol': 'Rol de una cuenta del personal cambiado',
@@ -74,12 +78,18 @@ export const consultaAuditoriaSchema = v.pipe(
 export type ConsultaAuditoria = v.InferOutput<typeof consultaAuditoriaSchema>
 
 /**
- * A value recorded before or after a change, as text: strings as they are, everything else as
- * JSON; absent as a dash.
+ * A value recorded before or after a change, as text a person reads: strings as they are, a list
+ * item by item (a batch of documents decided together), a record as its fields; absent as a dash.
  */
 export function valorAuditado(valor: unknown): string {
   if (valor === undefined || valor === null || valor === '') return '—'
-  return typeof valor === 'string' ? valor : JSON.stringify(valor)
+  if (typeof valor === 'string') return valor
+  if (Array.isArray(valor)) return valor.length === 0 ? '—' : valor.map(valorAuditado).join('; ')
+  if (typeof valor === 'object')
+    return Object.entries(valor)
+      .map(([campo, v]) => `${campo}: ${valorAuditado(v)}`)
+      .join(', ')
+  return String(valor)
 }
 
 /** The log's filters as the screen holds them. */

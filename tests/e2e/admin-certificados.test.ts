@@ -131,6 +131,16 @@ test('coordination issues a certificate and the validator accepts it; then revok
   await resultadoValidacion(validador)
     .getByText(`Certificado Programa revocado por la escuela el ${fechaLarga(hoy)}: ya no es válido.`)
     .waitFor()
+
+  // The student's history lists both, with the code and the reason.
+  await page.goto(`${portal.url}/admin/alumnos/alumno-estudiante`)
+  const historial = page.getByRole('table', { name: /^Acciones del personal sobre este alumno/ })
+  await historial.getByRole('row').filter({ hasText: 'Certificado emitido' }).getByText(codigo).first().waitFor()
+  await historial
+    .getByRole('row')
+    .filter({ hasText: 'Certificado revocado' })
+    .getByText(/Se emitió antes de recibir el informe académico\./)
+    .waitFor()
   await context.close()
 })
 

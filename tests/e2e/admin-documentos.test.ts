@@ -177,6 +177,21 @@ test('a rejection as «Documento ilegible» reaches the student, whose replaceme
   await page.getByText('Pro-INS-26-40018-hepatitis-b-legible.pdf', { exact: false }).first().waitFor()
   await page.getByRole('button', { name: 'Aprobar' }).click()
   await page.getByRole('status').getByText(`Se aprobó «${HEPATITIS}».`).waitFor()
+
+  // The student's history, found by her RUT typed with dots, holds both decisions, in words.
+  await page.getByRole('navigation', { name: 'Secciones de la escuela' }).getByRole('link', { name: 'Alumnos' }).click()
+  await page.getByLabel('Buscar alumno').fill('16.789.432-1')
+  await page.getByRole('button', { name: 'Buscar' }).click()
+  await page.getByRole('link', { name: 'Rojas Soto, Camila Andrea' }).click()
+  const historial = page.getByRole('table', { name: /^Acciones del personal sobre este alumno/ })
+  const rechazo = historial.getByRole('row').filter({ hasText: 'Documento rechazado' })
+  await rechazo.getByText('Rodrigo Fuentes Lagos').waitFor()
+  await rechazo.getByText(`documento: ${HEPATITIS}, estado: rechazado, motivo: Documento ilegible`).waitFor()
+  await historial
+    .getByRole('row')
+    .filter({ hasText: 'Documento aprobado' })
+    .getByText(/estado: aprobado/)
+    .waitFor()
   await revisor.context.close()
 
   const despues = await abrirDocumentosDelEstudiante('INS-26-40018')
