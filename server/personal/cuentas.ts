@@ -166,6 +166,10 @@ const asistenteDesconocido: Rechazo = {
   },
 }
 
+const enUso: Rechazo = {
+  rechazo: { status: 409, error: MENSAJE_CORREO_PERSONAL_EN_USO, campos: { email: MENSAJE_CORREO_PERSONAL_EN_USO } },
+}
+
 /** Sends an invitation e-mail; false (and logged) when the mail server refused it. */
 async function enviarInvitacion(
   deps: Dependencias,
@@ -222,10 +226,6 @@ export async function invitarPersonal(
   if ('rechazo' in creado) return creado
   const correoEnviado = await enviarInvitacion(deps, datos, creado.token, 'nueva')
   return { cuenta: (await cuentaListada(deps.db, creado.id))!, correoEnviado }
-}
-
-const enUso: Rechazo = {
-  rechazo: { status: 409, error: MENSAJE_CORREO_PERSONAL_EN_USO, campos: { email: MENSAJE_CORREO_PERSONAL_EN_USO } },
 }
 
 /**
