@@ -107,6 +107,53 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     url: () => '/admin/alumnos/alumno-estudiante/historial',
   },
   { metodo: 'GET', ruta: '/admin/auditoria', requiere: 'auditoria.ver' },
+  // Staff accounts: the changes run on Tomás Muñoz's account (no session of his is used here), in
+  // this order: his role changes, he is disabled and enabled again, his second factor is reset
+  // (which leaves him an invitation pending), and that invitation is sent again.
+  { metodo: 'GET', ruta: '/admin/personal', requiere: 'personal.gestionar' },
+  {
+    metodo: 'POST',
+    ruta: '/admin/personal',
+    requiere: 'personal.gestionar',
+    cuerpo: () => ({ nombre: 'Ana Pérez Soto', email: 'ana.perez@demo.cl', rol: 'coordinacion' }),
+    cambia: true,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/personal/:id/rol',
+    requiere: 'personal.gestionar',
+    url: () => '/admin/personal/personal-munoz/rol',
+    cuerpo: () => ({ rol: 'coordinacion' }),
+    cambia: true,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/personal/:id/desactivar',
+    requiere: 'personal.gestionar',
+    url: () => '/admin/personal/personal-munoz/desactivar',
+    cambia: true,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/personal/:id/activar',
+    requiere: 'personal.gestionar',
+    url: () => '/admin/personal/personal-munoz/activar',
+    cambia: true,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/personal/:id/segundo-factor/reiniciar',
+    requiere: 'personal.gestionar',
+    url: () => '/admin/personal/personal-munoz/segundo-factor/reiniciar',
+    cambia: true,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/personal/:id/invitacion',
+    requiere: 'personal.gestionar',
+    url: () => '/admin/personal/personal-munoz/invitacion',
+    cambia: true,
+  },
   {
     metodo: 'GET',
     ruta: '/admin/alumnos/:id/avisos',

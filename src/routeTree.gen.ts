@@ -28,6 +28,7 @@ import { Route as AlumnoLaboralListadoRouteImport } from './routes/_alumno/labor
 import { Route as AdminPersonalAuditoriaRouteImport } from './routes/admin/_personal/auditoria'
 import { Route as AdminPersonalCertificadosRouteImport } from './routes/admin/_personal/certificados'
 import { Route as AdminPersonalHomeRouteImport } from './routes/admin/_personal/home'
+import { Route as AdminPersonalPersonalRouteImport } from './routes/admin/_personal/personal'
 import { Route as AlumnoConcursoDerechopostulacionIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/$id'
 import { Route as AlumnoConcursoDetalleIdRouteImport } from './routes/_alumno/concurso/detalle/$id'
 import { Route as AlumnoPagosAIndexRouteImport } from './routes/_alumno/pagos/$a/index'
@@ -136,6 +137,11 @@ const AdminPersonalHomeRoute = AdminPersonalHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => AdminPersonalRoute,
 } as any)
+const AdminPersonalPersonalRoute = AdminPersonalPersonalRouteImport.update({
+  id: '/personal',
+  path: '/personal',
+  getParentRoute: () => AdminPersonalRoute,
+} as any)
 const AlumnoConcursoDerechopostulacionIdRoute =
   AlumnoConcursoDerechopostulacionIdRouteImport.update({
     id: '/concurso/derechopostulacion/$id',
@@ -222,6 +228,7 @@ export interface FileRoutesByFullPath {
   '/admin/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/home': typeof AdminPersonalHomeRoute
+  '/admin/personal': typeof AdminPersonalPersonalRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/pagos/$a/$b': typeof AlumnoPagosABRoute
@@ -253,6 +260,7 @@ export interface FileRoutesByTo {
   '/admin/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/home': typeof AdminPersonalHomeRoute
+  '/admin/personal': typeof AdminPersonalPersonalRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/pagos/$a/$b': typeof AlumnoPagosABRoute
@@ -287,6 +295,7 @@ export interface FileRoutesById {
   '/admin/_personal/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/_personal/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/_personal/home': typeof AdminPersonalHomeRoute
+  '/admin/_personal/personal': typeof AdminPersonalPersonalRoute
   '/_alumno/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/_alumno/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/_alumno/pagos/$a/$b': typeof AlumnoPagosABRoute
@@ -321,6 +330,7 @@ export interface FileRouteTypes {
     | '/admin/auditoria'
     | '/admin/certificados'
     | '/admin/home'
+    | '/admin/personal'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
     | '/pagos/$a/$b'
@@ -352,6 +362,7 @@ export interface FileRouteTypes {
     | '/admin/auditoria'
     | '/admin/certificados'
     | '/admin/home'
+    | '/admin/personal'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
     | '/pagos/$a/$b'
@@ -385,6 +396,7 @@ export interface FileRouteTypes {
     | '/admin/_personal/auditoria'
     | '/admin/_personal/certificados'
     | '/admin/_personal/home'
+    | '/admin/_personal/personal'
     | '/_alumno/concurso/derechopostulacion/$id'
     | '/_alumno/concurso/detalle/$id'
     | '/_alumno/pagos/$a/$b'
@@ -547,6 +559,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonalHomeRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
+    '/admin/_personal/personal': {
+      id: '/admin/_personal/personal'
+      path: '/personal'
+      fullPath: '/admin/personal'
+      preLoaderRoute: typeof AdminPersonalPersonalRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/_alumno/concurso/derechopostulacion/$id': {
       id: '/_alumno/concurso/derechopostulacion/$id'
       path: '/concurso/derechopostulacion/$id'
@@ -677,6 +696,7 @@ interface AdminPersonalRouteChildren {
   AdminPersonalAuditoriaRoute: typeof AdminPersonalAuditoriaRoute
   AdminPersonalCertificadosRoute: typeof AdminPersonalCertificadosRoute
   AdminPersonalHomeRoute: typeof AdminPersonalHomeRoute
+  AdminPersonalPersonalRoute: typeof AdminPersonalPersonalRoute
   AdminPersonalAlumnosIdRoute: typeof AdminPersonalAlumnosIdRoute
   AdminPersonalAlumnosIndexRoute: typeof AdminPersonalAlumnosIndexRoute
   AdminPersonalDocumentosIndexRoute: typeof AdminPersonalDocumentosIndexRoute
@@ -687,6 +707,7 @@ const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
   AdminPersonalAuditoriaRoute: AdminPersonalAuditoriaRoute,
   AdminPersonalCertificadosRoute: AdminPersonalCertificadosRoute,
   AdminPersonalHomeRoute: AdminPersonalHomeRoute,
+  AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,

@@ -96,3 +96,41 @@ export async function crearPersonal(
     .execute()
   return id
 }
+
+/** Why a link is sent: a new account, or an account whose second factor was reset. */
+export type MotivoInvitacion = 'nueva' | 'segundo-factor'
+
+/** The e-mail that carries an invitation link: the same for a new account and for a reset one. */
+export function correoInvitacion(nombre: string, enlace: string, motivo: MotivoInvitacion) {
+  const motivoTexto =
+    motivo === 'nueva'
+      ? 'La escuela le creó una cuenta en el área de la escuela del Portal del Estudiante.'
+      : 'La escuela reinició la verificación en dos pasos de su cuenta en el área de la escuela del Portal del Estudiante.'
+  const pasos =
+    'Abra este enlace para crear su contraseña; al ingresar por primera vez activará la verificación en dos pasos con una aplicación de autenticación.'
+  const vigencia = `El enlace vale por ${VIGENCIA_INVITACION_HORAS} horas y se puede usar una sola vez.`
+  const text = [`Hola ${nombre}:`, '', motivoTexto, pasos, vigencia, '', enlace].join('\n')
+  const html = `<p>Hola ${escaparHtml(nombre)}:</p>
+<p>${escaparHtml(motivoTexto)}</p>
+<p>${escaparHtml(pasos)}</p>
+<p><a href="${escaparHtml(enlace)}">Crear mi contraseña</a> (${escaparHtml(vigencia)})</p>`
+  const subject =
+    motivo === 'nueva'
+      ? 'Su cuenta en el área de la escuela del Portal del Estudiante'
+      : 'Vuelva a crear su contraseña y su verificación en dos pasos'
+  return { subject, text, html }
+}
+
+function escaparHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+}
+
+/** Voids the account's unused links: only the newest one sent works, and none once disabled. */
+export async function anularInvitaciones(db: Db, personalId: string, ahora: Date): Promise<void> {
+  await db
+    .updateTable('tokens_personal')
+    .set({ usado: ahora.toISOString() })
+    .where('personal_id', '=', personalId)
+    .where('usado', 'is', null)
+    .execute()
+}

@@ -28,6 +28,12 @@ export const ETIQUETAS_ACCION: Record<string, string> = {
   'documento.rechazar': 'Documento rechazado',
   'certificado.emitir': 'Certificado emitido',
   'certificado.revocar': 'Certificado revocado',
+  'personal.invitar': 'Cuenta del personal creada e invitada',
+  'personal.reenviar-invitacion': 'Invitación del personal enviada de nuevo',
+  'personal.cambiar-rol': 'Rol de una cuenta del personal cambiado',
+  'personal.desactivar': 'Cuenta del personal desactivada',
+  'personal.activar': 'Cuenta del personal activada de nuevo',
+  'personal.reiniciar-segundo-factor': 'Segundo factor de una cuenta del personal reiniciado',
 }
 
 export function etiquetaAccion(accion: string): string {

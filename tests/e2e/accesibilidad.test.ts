@@ -215,6 +215,16 @@ test('the school’s screens have no serious accessibility findings, at a desk a
     await iniciarSesionPersonal(otra.page, portal.server, DEMO_PERSONAL.admin)
     await otra.page.getByRole('heading', { name: /^Hola/ }).waitFor()
     expect(await hallazgosGraves(otra.page), `/admin/home (${ancho})`).toEqual([])
+    // Staff accounts: the list, and the invitation's dialog with every field's message showing.
+    await otra.page.goto(`${portal.url}/admin/personal`)
+    await otra.page.getByRole('table', { name: 'Cuentas del personal' }).waitFor()
+    expect(await hallazgosGraves(otra.page), `/admin/personal (${ancho})`).toEqual([])
+    await otra.page.getByRole('button', { name: 'Invitar a una persona' }).click()
+    const invitar = otra.page.getByRole('dialog', { name: 'Invitar a una persona' })
+    await invitar.getByLabel(/^Rol/).selectOption('asistente')
+    await invitar.getByRole('button', { name: 'Enviar invitación' }).click()
+    await invitar.getByText('Indique el nombre completo', { exact: false }).waitFor()
+    expect(await hallazgosGraves(otra.page), `invitar a una persona (${ancho})`).toEqual([])
     await otra.context.close()
   }
 })

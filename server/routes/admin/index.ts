@@ -9,6 +9,7 @@ import { rutasAlumnosAdmin } from './alumnos.ts'
 import { rutasAuditoriaAdmin } from './auditoria.ts'
 import { rutasAuthPersonal } from './auth.ts'
 import { rutasCertificadosAdmin } from './certificados.ts'
+import { rutasPersonalAdmin } from './personal.ts'
 import { rutasResumenAdmin } from './resumen.ts'
 import { rutasDocumentosAdmin } from './documentos.ts'
 import { rutasAvisosAlumno } from './avisos-alumno.ts'
@@ -29,3 +30,4 @@ export const rutasAdmin = new Hono<EntornoApp>()
   })
   .route('/resumen', rutasResumenAdmin)
   .route('/certificados', rutasCertificadosAdmin)
+  .route('/personal', rutasPersonalAdmin)

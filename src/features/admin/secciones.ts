@@ -33,4 +33,10 @@ export const SECCIONES: Seccion[] = [
     descripcion: 'Todas las acciones del personal, por persona, acción y fecha.',
     capacidad: 'auditoria.ver',
   },
+  {
+    ruta: '/admin/personal',
+    titulo: 'Personal',
+    descripcion: 'Cuentas del personal: invitar, cambiar el rol, desactivar y reiniciar el segundo factor.',
+    capacidad: 'personal.gestionar',
+  },
 ]

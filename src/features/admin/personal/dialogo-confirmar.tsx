@@ -1,0 +1,108 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useRouter } from '@tanstack/react-router'
+import { Dialogo } from '../../../ui/dialogo.tsx'
+import { toast } from '../../../ui/toasts.ts'
+import { mensajeDeError } from '../mensaje-de-error.ts'
+import { personalQueries } from '../queries.ts'
+import { actualizarTrasCambio, cuentasMutations, type CuentaPersonal } from './queries.ts'
+
+/** The actions on an account that are confirmed first. */
+export type AccionConfirmada = 'desactivar' | 'reiniciar'
+
+const TEXTOS: Record<AccionConfirmada, { titulo: string; boton: string; enCurso: string }> = {
+  desactivar: { titulo: 'Desactivar cuenta', boton: 'Desactivar cuenta', enCurso: 'Desactivando…' },
+  reiniciar: { titulo: 'Reiniciar segundo factor', boton: 'Reiniciar segundo factor', enCurso: 'Reiniciando…' },
+}
+
+/**
+ * Disabling an account or resetting its second factor, confirmed: the dialog names the account and
+ * says what follows; a refusal (the last admin, above all) shows inside it.
+ */
+export function DialogoConfirmar({
+  accion,
+  cuenta,
+  esUsted,
+  onCerrar,
+}: {
+  accion: AccionConfirmada
+  cuenta: CuentaPersonal
+  esUsted: boolean
+  onCerrar: () => void
+}) {
+  const queryClient = useQueryClient()
+  const router = useRouter()
+  const textos = TEXTOS[accion]
+  const cambio = useMutation({
+    mutationFn: () =>
+      accion === 'desactivar'
+        ? cuentasMutations.desactivar(cuenta.id).then(() => true)
+        : cuentasMutations.reiniciarSegundoFactor(cuenta.id).then((r) => r.correoEnviado),
+    onSuccess: (correoEnviado) => {
+      if (accion === 'desactivar') toast({ tipo: 'success', mensaje: `La cuenta de ${cuenta.nombre} fue desactivada.` })
+      else if (correoEnviado)
+        toast({
+          tipo: 'success',
+          mensaje: `Segundo factor de ${cuenta.nombre} reiniciado. Le enviamos un enlace a ${cuenta.email}.`,
+        })
+      else
+        toast({
+          tipo: 'warning',
+          mensaje: `Segundo factor de ${cuenta.nombre} reiniciado, pero no fue posible enviar el correo: use «Reenviar invitación».`,
+        })
+      onCerrar()
+      // Their own session has just ended: to the sign-in, with nothing of it left in this browser.
+      if (esUsted) {
+        queryClient.removeQueries({ queryKey: personalQueries.all() })
+        void router.navigate({ to: '/admin/login', replace: true })
+      }
+    },
+    onSettled: () => (esUsted ? undefined : actualizarTrasCambio(queryClient)),
+  })
+
+  return (
+    <Dialogo
+      titulo={textos.titulo}
+      onCerrar={onCerrar}
+      acciones={
+        <>
+          <button type="button" className="boton" disabled={cambio.isPending} onClick={() => cambio.mutate()}>
+            {cambio.isPending ? textos.enCurso : textos.boton}
+          </button>
+          <button type="button" className="boton boton--secundario" onClick={onCerrar}>
+            Cancelar
+          </button>
+        </>
+      }
+    >
+      {accion === 'desactivar' ? (
+        <>
+          <p>
+            Va a desactivar la cuenta de <strong>{cuenta.nombre}</strong> ({cuenta.email}), con el rol{' '}
+            {cuenta.etiquetaRol}.
+          </p>
+          <p>
+            Sus sesiones abiertas terminan ahora y no podrá volver a ingresar. Su historial se conserva, y podrá activar
+            la cuenta de nuevo cuando lo necesite.
+          </p>
+        </>
+      ) : (
+        <>
+          <p>
+            Va a reiniciar el segundo factor de <strong>{cuenta.nombre}</strong> ({cuenta.email}).
+          </p>
+          <p>
+            Sus sesiones abiertas terminan ahora, su contraseña y su código actuales dejan de servir, y recibirá por
+            correo un enlace para crear una contraseña nueva; al ingresar, activará el segundo factor en su aplicación
+            de autenticación.
+          </p>
+        </>
+      )}
+      {esUsted ? (
+        <p className="mensaje mensaje--aviso">Es su propia cuenta: su sesión terminará en cuanto confirme.</p>
+      ) : null}
+      <p className="mensaje mensaje--error" role="alert" hidden={!cambio.isError}>
+        {cambio.isError ? mensajeDeError(cambio.error) : null}
+      </p>
+    </Dialogo>
+  )
+}

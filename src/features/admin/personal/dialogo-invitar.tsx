@@ -1,0 +1,100 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useId, type FormEvent } from 'react'
+import { invitarPersonalSchema, MAXIMO_NOMBRE_PERSONAL } from '../../../domain/gestion-personal.ts'
+import { ApiError } from '../../../lib/api-error.ts'
+import { useFormulario } from '../../../lib/use-formulario.ts'
+import { CampoTexto } from '../../../ui/campo.tsx'
+import { Dialogo } from '../../../ui/dialogo.tsx'
+import { toast } from '../../../ui/toasts.ts'
+import { mensajeDeError } from '../mensaje-de-error.ts'
+import { CamposRol } from './campos-rol.tsx'
+import { actualizarTrasCambio, cuentasMutations, type AsistenteComercial } from './queries.ts'
+
+/** A new staff member: name, e-mail and role; the account is created and its invitation e-mailed. */
+export function DialogoInvitar({ asistentes, onCerrar }: { asistentes: AsistenteComercial[]; onCerrar: () => void }) {
+  const queryClient = useQueryClient()
+  const idFormulario = useId()
+  const idNombre = useId()
+  const idEmail = useId()
+  const form = useFormulario(invitarPersonalSchema, { nombre: '', email: '', rol: '', asistenteId: '' })
+  const invitacion = useMutation({
+    mutationFn: cuentasMutations.invitar,
+    onSuccess: ({ cuenta, correoEnviado }) => {
+      if (correoEnviado) toast({ tipo: 'success', mensaje: `Cuenta creada. Enviamos la invitación a ${cuenta.email}.` })
+      else
+        toast({
+          tipo: 'warning',
+          mensaje: `Cuenta creada, pero no fue posible enviar el correo a ${cuenta.email}: use «Reenviar invitación».`,
+        })
+      onCerrar()
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) form.erroresDelServidor(error.campos)
+    },
+    onSettled: () => actualizarTrasCambio(queryClient),
+  })
+
+  function enviar(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const datos = form.intentar(e.currentTarget)
+    if (datos && !invitacion.isPending)
+      invitacion.mutate({
+        nombre: datos.nombre,
+        email: datos.email,
+        rol: datos.rol,
+        asistenteId: datos.asistenteId ?? '',
+      })
+  }
+
+  return (
+    <Dialogo
+      titulo="Invitar a una persona"
+      onCerrar={onCerrar}
+      acciones={
+        <>
+          <button type="submit" form={idFormulario} className="boton" disabled={invitacion.isPending}>
+            {invitacion.isPending ? 'Enviando…' : 'Enviar invitación'}
+          </button>
+          <button type="button" className="boton boton--secundario" onClick={onCerrar}>
+            Cancelar
+          </button>
+        </>
+      }
+    >
+      <p>
+        La persona recibirá un correo con un enlace para crear su contraseña (vale 72 horas y una sola vez). Al ingresar
+        por primera vez activará el segundo factor con una aplicación de autenticación.
+      </p>
+      <form id={idFormulario} className="formulario" onSubmit={enviar} noValidate>
+        <CampoTexto
+          id={idNombre}
+          etiqueta="Nombre completo"
+          obligatorio
+          autoComplete="off"
+          maxLength={MAXIMO_NOMBRE_PERSONAL}
+          error={form.error('nombre')}
+          {...form.control('nombre')}
+        />
+        <CampoTexto
+          id={idEmail}
+          etiqueta="Correo electrónico"
+          obligatorio
+          type="email"
+          autoComplete="off"
+          error={form.error('email')}
+          {...form.control('email')}
+        />
+        <CamposRol
+          rol={form.valores.rol ?? ''}
+          asistenteId={form.valores.asistenteId ?? ''}
+          asistentes={asistentes}
+          errores={{ rol: form.error('rol'), asistenteId: form.error('asistenteId') }}
+          cambiar={(campo, valor) => form.cambiar(campo, valor)}
+        />
+        <p className="mensaje mensaje--error" role="alert" hidden={!invitacion.isError}>
+          {invitacion.isError ? mensajeDeError(invitacion.error) : null}
+        </p>
+      </form>
+    </Dialogo>
+  )
+}
