@@ -58,7 +58,11 @@ export async function reiniciar(db: Db, clave: string): Promise<void> {
 }
 
 /** 429 with Retry-After; `extra` adds the fields of endpoints that reply { status, message }. */
-export function respuestaLimite(c: Context<EntornoApp>, e: Estado, extra: Record<string, string | number> = {}) {
+export function respuestaLimite<E extends EntornoApp>(
+  c: Context<E>,
+  e: Estado,
+  extra: Record<string, string | number> = {},
+) {
   c.header('Retry-After', String(e.reintentarEnSeg))
   return c.json({ error: MENSAJE_LIMITE, ...extra }, 429)
 }

@@ -157,8 +157,11 @@ export const cargarSesion = createMiddleware<EntornoApp>(async (c, next) => {
   await next()
 })
 
+/** What a handler behind `requiereAlumno` can rely on: the student is there (`c.var.alumno`). */
+type ConAlumno = { Variables: { alumno: Alumno } }
+
 /** For endpoints that need a student: 401 with the 'Sesion Expirada' message otherwise. */
-export const requiereAlumno = createMiddleware<EntornoApp>(async (c, next) => {
+export const requiereAlumno = createMiddleware<EntornoApp & ConAlumno>(async (c, next) => {
   if (!c.var.alumno) return c.json({ error: MENSAJE_SESION_EXPIRADA }, 401)
   await next()
 })

@@ -7,7 +7,5 @@ import { respuestaAlumno } from './respuesta-alumno.ts'
 export const rutasAlumno = new Hono<EntornoApp>().get('/', requiereAlumno, async (c) => {
   const { db, config } = c.get('deps')
   const alumno = c.get('alumno')
-  // requiereAlumno guarantees it; the check keeps the type narrow without a cast.
-  if (!alumno) throw new Error('sin alumno tras requiereAlumno')
   return c.json(await respuestaAlumno(db, alumno, config.serviceAccountEmail))
 })

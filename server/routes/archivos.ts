@@ -61,8 +61,8 @@ export type ArchivoRecibido = { ok: true; codDocumento: string; nombre: string; 
  * the refusal to answer with: a type `esTipoValido` does not accept, no file, too big, or bytes
  * that are not what the name says (a PNG named .pdf, an HTML page named .jpg).
  */
-export async function recibirArchivo(
-  c: Context<EntornoApp>,
+export async function recibirArchivo<E extends EntornoApp>(
+  c: Context<E>,
   esTipoValido: (codDocumento: string) => boolean,
 ): Promise<ArchivoRecibido | { ok: false; respuesta: Response }> {
   const rechazo = (error: string, campos: Record<string, string>, status: 400 | 413 | 415) => ({

@@ -21,18 +21,13 @@ import { DOC_COMPROBANTE_PAGO, enlaceDocumentoEmitido } from '../../src/domain/d
 import { nuevaClaveBlob } from '../blobs.ts'
 import type { Dependencias, EntornoApp } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
-import type { Alumno, ConcursosTable, PostulacionesTable } from '../db/schema.ts'
+import type { ConcursosTable, PostulacionesTable } from '../db/schema.ts'
 import { revisionJson } from '../documentos/revision.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { enviarArchivo, guardarReemplazando, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
 
 type Concurso = Selectable<ConcursosTable>
 type Postulacion = Selectable<PostulacionesTable>
-
-function alumnoDe(alumno: Alumno | null | undefined): Alumno {
-  if (!alumno) throw new Error('sin alumno tras requiereAlumno')
-  return alumno
-}
 
 async function concursoPorId(db: Db, id: string): Promise<Concurso | undefined> {
   return db.selectFrom('concursos').selectAll().where('id', '=', id).executeTakeFirst()
@@ -155,7 +150,7 @@ export const rutasConcursos = new Hono<EntornoApp>()
   .use(requiereAlumno)
   .get('/', async (c) => {
     const deps = c.var.deps
-    const alumno = alumnoDe(c.var.alumno)
+    const alumno = c.var.alumno
     const hoy = hoyDe(deps)
     const concursos = await deps.db
       .selectFrom('concursos')
@@ -176,7 +171,7 @@ export const rutasConcursos = new Hono<EntornoApp>()
   })
   .get('/:id', async (c) => {
     const deps = c.var.deps
-    const alumno = alumnoDe(c.var.alumno)
+    const alumno = c.var.alumno
     const concurso = await concursoPorId(deps.db, c.req.param('id'))
     if (!concurso) return c.json({ error: MENSAJE_CONCURSO_NO_ENCONTRADO }, 404)
     const hoy = hoyDe(deps)
@@ -199,7 +194,7 @@ export const rutasConcursos = new Hono<EntornoApp>()
   // same one), and only while the contest takes applications.
   .post('/:id/postulacion', async (c) => {
     const deps = c.var.deps
-    const alumno = alumnoDe(c.var.alumno)
+    const alumno = c.var.alumno
     const concurso = await concursoPorId(deps.db, c.req.param('id'))
     if (!concurso) return c.json({ error: MENSAJE_CONCURSO_NO_ENCONTRADO }, 404)
     const existente = await postulacionPropia(deps.db, alumno.id, concurso.id)
@@ -225,7 +220,7 @@ export const rutasConcursos = new Hono<EntornoApp>()
   })
   .get('/:id/postulacion', async (c) => {
     const deps = c.var.deps
-    const alumno = alumnoDe(c.var.alumno)
+    const alumno = c.var.alumno
     const concurso = await concursoPorId(deps.db, c.req.param('id'))
     const propia = concurso ? await postulacionPropia(deps.db, alumno.id, concurso.id) : undefined
     if (!concurso || !propia) return c.json({ error: MENSAJE_POSTULACION_NO_ENCONTRADA }, 404)
@@ -233,7 +228,7 @@ export const rutasConcursos = new Hono<EntornoApp>()
   })
   .post('/:id/postulacion/documentos', async (c) => {
     const deps = c.var.deps
-    const alumno = alumnoDe(c.var.alumno)
+    const alumno = c.var.alumno
     // The body's format first, as for every endpoint; then whose application it is, whether the
     // contest still takes documents, and whether it asks for this one.
     const recibido = await recibirArchivo(c, (cod) => cod !== '')
@@ -276,7 +271,7 @@ export const rutasConcursos = new Hono<EntornoApp>()
       ])
       .where('archivos_postulacion.id', '=', c.req.param('archivo'))
       .where('postulaciones.concurso_id', '=', c.req.param('id'))
-      .where('archivos_postulacion.alumno_id', '=', alumnoDe(c.var.alumno).id)
+      .where('archivos_postulacion.alumno_id', '=', c.var.alumno.id)
       .executeTakeFirst()
     if (!fila) return c.json({ error: MENSAJE_NO_ENCONTRADO }, 404)
     return enviarArchivo(c, fila, 'un documento de postulación')

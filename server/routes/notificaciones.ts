@@ -25,7 +25,7 @@ export const MENSAJE_NOTIFICACION_NO_ENCONTRADA = 'Aviso no encontrado.'
 export const rutasNotificaciones = new Hono<EntornoApp>()
   .use(requiereAlumno)
   .get('/', async (c) => {
-    const alumno = c.var.alumno!
+    const alumno = c.var.alumno
     const { db } = c.var.deps
     const { canales } = await preferenciasDe(db, alumno.id)
     // Kinds the student took out of the app are not listed (they still count for the other channels).
@@ -63,7 +63,7 @@ export const rutasNotificaciones = new Hono<EntornoApp>()
     await db
       .updateTable('notificaciones')
       .set({ leida_en: clock().toISOString() })
-      .where('alumno_id', '=', c.var.alumno!.id)
+      .where('alumno_id', '=', c.var.alumno.id)
       .where('leida_en', 'is', null)
       .execute()
     return c.json({ status: 'ok' as const })
@@ -74,7 +74,7 @@ export const rutasNotificaciones = new Hono<EntornoApp>()
       .selectFrom('notificaciones')
       .select(['id', 'leida_en'])
       .where('id', '=', c.req.param('id'))
-      .where('alumno_id', '=', c.var.alumno!.id)
+      .where('alumno_id', '=', c.var.alumno.id)
       .executeTakeFirst()
     if (!fila) return c.json({ error: MENSAJE_NOTIFICACION_NO_ENCONTRADA }, 404)
     // Read once: a second tap keeps the first moment.
@@ -90,7 +90,7 @@ export const rutasNotificaciones = new Hono<EntornoApp>()
   })
   .get('/preferencias', async (c) => {
     const { db, config, clock } = c.var.deps
-    const { canales, silencio } = await preferenciasDe(db, c.var.alumno!.id, config.notificaciones.silencio)
+    const { canales, silencio } = await preferenciasDe(db, c.var.alumno.id, config.notificaciones.silencio)
     const vapid = await clavesVapid(db, config.notificaciones, clock())
     return c.json({
       status: 'ok' as const,
@@ -106,7 +106,7 @@ export const rutasNotificaciones = new Hono<EntornoApp>()
   .put('/preferencias', cuerpoJson(preferenciasSchema), async (c) => {
     const { db, clock } = c.var.deps
     const preferencias = c.req.valid('json')
-    await guardarPreferencias(db, c.var.alumno!.id, preferencias, clock())
+    await guardarPreferencias(db, c.var.alumno.id, preferencias, clock())
     return c.json({ status: 'ok' as const, data: preferencias })
   })
   .post('/suscripciones', cuerpoJson(suscripcionSchema), async (c) => {
@@ -114,7 +114,7 @@ export const rutasNotificaciones = new Hono<EntornoApp>()
     const { endpoint, keys } = c.req.valid('json')
     if (!destinoPermitido(endpoint, c.var.deps.config.publicUrl))
       return c.json({ error: MENSAJE_SUSCRIPCION, campos: { endpoint: MENSAJE_SUSCRIPCION } }, 400)
-    const alumnoId = c.var.alumno!.id
+    const alumnoId = c.var.alumno.id
     // One subscription per device: the same browser subscribing again (or another student signing
     // in on it and turning notices on) replaces what it had.
     await db
@@ -137,7 +137,7 @@ export const rutasNotificaciones = new Hono<EntornoApp>()
     await c.var.deps.db
       .deleteFrom('suscripciones_push')
       .where('endpoint', '=', c.req.valid('json').endpoint)
-      .where('alumno_id', '=', c.var.alumno!.id)
+      .where('alumno_id', '=', c.var.alumno.id)
       .execute()
     return c.json({ status: 'ok' as const })
   })

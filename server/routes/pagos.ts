@@ -15,7 +15,7 @@ import {
 } from '../../src/domain/pagos.ts'
 import { fechaEnChile } from '../../src/domain/fechas.ts'
 import type { Dependencias, EntornoApp } from '../contexto.ts'
-import type { Alumno, Pago } from '../db/schema.ts'
+import type { Pago } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { cuotasDeSolicitudes } from '../pagos/cuotas-de-solicitud.ts'
 import {
@@ -31,11 +31,6 @@ import { cuerpoJson } from './validacion.ts'
 
 /** Where the gateway sends the browser back, under /api. */
 export const RUTA_RETORNO = '/api/pagos/retorno'
-
-function alumnoDe(alumno: Alumno | null | undefined): Alumno {
-  if (!alumno) throw new Error('sin alumno tras requiereAlumno')
-  return alumno
-}
 
 export function dependenciasPago(deps: Dependencias): DependenciasPago {
   return {
@@ -126,7 +121,7 @@ export const rutasPagos = new Hono<EntornoApp>()
   .post('/retorno', retorno)
   .get('/cuotas/:codigo', requiereAlumno, async (c) => {
     const { db, clock } = c.var.deps
-    const alumno = alumnoDe(c.var.alumno)
+    const alumno = c.var.alumno
     const solicitud = await db
       .selectFrom('solicitudes')
       .select(['codigo_inscripcion', 'nombre_curso', 'habilita_tb'])
@@ -151,7 +146,7 @@ export const rutasPagos = new Hono<EntornoApp>()
   })
   .post('/', requiereAlumno, cuerpoJson(crearPagoSchema), async (c) => {
     const { concepto, referencia } = c.req.valid('json')
-    const creado = await crearPago(dependenciasPago(c.var.deps), alumnoDe(c.var.alumno), concepto, referencia)
+    const creado = await crearPago(dependenciasPago(c.var.deps), c.var.alumno, concepto, referencia)
     if (!creado.ok) {
       if (creado.status === 429) c.header('Retry-After', String(creado.reintentarEnSeg))
       return c.json({ error: creado.error }, creado.status)
@@ -161,7 +156,7 @@ export const rutasPagos = new Hono<EntornoApp>()
   })
   .get('/:id', requiereAlumno, async (c) => {
     const deps = dependenciasPago(c.var.deps)
-    const alumno = alumnoDe(c.var.alumno)
+    const alumno = c.var.alumno
     const buscar = () =>
       deps.db
         .selectFrom('pagos')

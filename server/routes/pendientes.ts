@@ -166,7 +166,6 @@ async function situacionDocumentosPersonales(deps: Dependencias, alumno: Alumno)
 export const rutasPendientes = new Hono<EntornoApp>().get('/', requiereAlumno, async (c) => {
   const deps = c.var.deps
   const alumno = c.var.alumno
-  if (!alumno) throw new Error('sin alumno tras requiereAlumno')
   const hoy = fechaEnChile(deps.clock())
   const [{ solicitudes }, postulaciones, documentosPersonales] = await Promise.all([
     situacionDeSolicitudes(deps, alumno, hoy),

@@ -21,7 +21,7 @@ import type { EntornoApp } from '../contexto.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { emitirReglamento } from '../papel/plantillas/reglamento.ts'
 import { avisarAsistente } from './aviso-asistente.ts'
-import { alumnoDe, solicitudPropia } from './solicitudes.ts'
+import { solicitudPropia } from './solicitudes.ts'
 import { cuerpoJson } from './validacion.ts'
 
 /** Said after 'Error en la firma: ' when the document could not be made or signed. */
@@ -31,7 +31,7 @@ export const rutasReglamento = new Hono<EntornoApp>()
   .use(requiereAlumno)
   .post('/:codigo/reglamento', cuerpoJson(aceptacionReglamentoSchema), async (c) => {
     const deps = c.var.deps
-    const alumno = alumnoDe(c.var.alumno)
+    const alumno = c.var.alumno
     const solicitud = await solicitudPropia(deps, alumno, c.req.param('codigo'))
     if (!solicitud) return c.json({ error: MENSAJE_SOLICITUD_NO_ENCONTRADA }, 404)
     const codigo = solicitud.codigo_inscripcion

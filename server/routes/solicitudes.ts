@@ -43,11 +43,6 @@ export const MENSAJE_ENCUESTA_NO_REQUERIDA = 'Esta solicitud no requiere la encu
 
 type Decision = { decision: DecisionCondiciones; decididaEn: string }
 
-function alumnoDe(alumno: Alumno | null | undefined): Alumno {
-  if (!alumno) throw new Error('sin alumno tras requiereAlumno')
-  return alumno
-}
-
 /** The session student's enrolment with this code, or undefined (also for another student's). */
 async function solicitudPropia({ db }: Dependencias, alumno: Alumno, codigo: string) {
   return db
@@ -58,14 +53,14 @@ async function solicitudPropia({ db }: Dependencias, alumno: Alumno, codigo: str
     .executeTakeFirst()
 }
 
-export { alumnoDe, solicitudPropia }
+export { solicitudPropia }
 
 export const rutasSolicitudes = new Hono<EntornoApp>()
   .use(requiereAlumno)
   .get('/', async (c) => {
     const deps = c.var.deps
     const { config } = deps
-    const alumno = alumnoDe(c.var.alumno)
+    const alumno = c.var.alumno
     const hoy = fechaEnChile(deps.clock())
     const { solicitudes: situaciones, emitidos, subidos } = await situacionDeSolicitudes(deps, alumno, hoy)
     const solicitudes = situaciones.map(({ fila: f, situacion }) => ({
@@ -134,7 +129,7 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
   })
   .get('/:codigo/encuesta', async (c) => {
     const deps = c.var.deps
-    const alumno = alumnoDe(c.var.alumno)
+    const alumno = c.var.alumno
     const solicitud = await solicitudPropia(deps, alumno, c.req.param('codigo'))
     if (!solicitud) return c.json({ error: MENSAJE_SOLICITUD_NO_ENCONTRADA }, 404)
     const fila = await deps.db
@@ -159,7 +154,7 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
     ),
     async (c) => {
       const deps = c.var.deps
-      const alumno = alumnoDe(c.var.alumno)
+      const alumno = c.var.alumno
       const solicitud = await solicitudPropia(deps, alumno, c.req.param('codigo'))
       if (!solicitud) return c.json({ error: MENSAJE_SOLICITUD_NO_ENCONTRADA }, 404)
       if (!requiereEncuesta(solicitud.cod_grupo)) return c.json({ error: MENSAJE_ENCUESTA_NO_REQUERIDA }, 409)
@@ -184,7 +179,7 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
   )
   .get('/:codigo/documentos', async (c) => {
     const deps = c.var.deps
-    const alumno = alumnoDe(c.var.alumno)
+    const alumno = c.var.alumno
     const solicitud = await solicitudPropia(deps, alumno, c.req.param('codigo'))
     if (!solicitud) return c.json({ error: MENSAJE_SOLICITUD_NO_ENCONTRADA }, 404)
     const archivos = await archivosDeSolicitud(deps.db, solicitud.codigo_inscripcion)
@@ -204,7 +199,7 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
   })
   .post('/:codigo/documentos', async (c) => {
     const deps = c.var.deps
-    const alumno = alumnoDe(c.var.alumno)
+    const alumno = c.var.alumno
     // The body's format first, as for every endpoint; then whose enrolment it is, and whether it
     // asks for this document.
     const recibido = await recibirArchivo(c, (cod) => cod !== '')
@@ -239,14 +234,14 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
       .select(['nombre_archivo as nombre_original', 'content_type', 'tamanno', 'blob_clave'])
       .where('id', '=', c.req.param('id'))
       .where('codigo_inscripcion', '=', c.req.param('codigo'))
-      .where('alumno_id', '=', alumnoDe(c.var.alumno).id)
+      .where('alumno_id', '=', c.var.alumno.id)
       .executeTakeFirst()
     if (!fila) return c.json({ error: MENSAJE_NO_ENCONTRADO }, 404)
     return enviarArchivo(c, fila, 'un documento de solicitud')
   })
   .post('/:codigo/condiciones', cuerpoJson(decisionCondicionesSchema), async (c) => {
     const deps = c.var.deps
-    const alumno = alumnoDe(c.var.alumno)
+    const alumno = c.var.alumno
     const solicitud = await solicitudPropia(deps, alumno, c.req.param('codigo'))
     if (!solicitud) return c.json({ error: MENSAJE_SOLICITUD_NO_ENCONTRADA }, 404)
     const { decision } = c.req.valid('json')

@@ -18,7 +18,7 @@ export type Fallo = { status: 400 | 415; mensaje: string; campos: Record<string,
 export type Resultado<T> = { ok: true; datos: T } | ({ ok: false } & Fallo)
 
 /** The media type of the request's body, lower-case and without parameters ('' when none). */
-function tipoDeContenido(c: Context<EntornoApp>): string {
+function tipoDeContenido(c: Pick<Context, 'req'>): string {
   return (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
 }
 
@@ -78,7 +78,7 @@ export type Formulario = { ok: true; campos: Record<string, string | File> } | (
  * more than one file (or one field twice) is refused rather than keeping whichever came last,
  * so what is stored is always what the student chose.
  */
-export async function leerFormularioConUnArchivo(c: Context<EntornoApp>): Promise<Formulario> {
+export async function leerFormularioConUnArchivo(c: Pick<Context, 'req'>): Promise<Formulario> {
   if (tipoDeContenido(c) !== 'multipart/form-data')
     return { ok: false, status: 415, mensaje: MENSAJE_SOLO_MULTIPART, campos: {} }
   let form: Record<string, string | File | (string | File)[]>
