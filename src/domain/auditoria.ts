@@ -24,6 +24,7 @@ export const ETIQUETAS_ACCION: Record<string, string> = {
   'sesion.contrasena-incorrecta': 'Contraseña incorrecta',
   'sesion.segundo-factor-fallido': 'Código de verificación rechazado',
   'personal.contrasena-creada': 'Contraseña creada desde la invitación',
+  'encuestas.exportar': 'Planilla de encuestas descargada',
 }
 
 export function etiquetaAccion(accion: string): string {

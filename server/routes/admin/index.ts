@@ -11,6 +11,7 @@ import { rutasAuthPersonal } from './auth.ts'
 import { rutasCertificadosAdmin } from './certificados.ts'
 import { rutasResumenAdmin } from './resumen.ts'
 import { rutasDocumentosAdmin } from './documentos.ts'
+import { rutasEncuestasAdmin } from './encuestas.ts'
 import { rutasAvisosAlumno } from './avisos-alumno.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
@@ -29,3 +30,4 @@ export const rutasAdmin = new Hono<EntornoApp>()
   })
   .route('/resumen', rutasResumenAdmin)
   .route('/certificados', rutasCertificadosAdmin)
+  .route('/encuestas', rutasEncuestasAdmin)
