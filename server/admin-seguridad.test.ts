@@ -107,6 +107,15 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     url: () => '/admin/alumnos/alumno-estudiante/historial',
   },
   { metodo: 'GET', ruta: '/admin/auditoria', requiere: 'auditoria.ver' },
+  { metodo: 'GET', ruta: '/admin/encuestas', requiere: 'encuestas.ver', url: () => '/admin/encuestas?anio=2026' },
+  {
+    metodo: 'GET',
+    ruta: '/admin/encuestas/planilla',
+    requiere: 'encuestas.ver',
+    url: () => '/admin/encuestas/planilla?programa=DCPD',
+    // Changes no data, but every download of the surveys is recorded: one audit row.
+    cambia: true,
+  },
   {
     metodo: 'GET',
     ruta: '/admin/alumnos/:id/avisos',
