@@ -76,7 +76,9 @@ export default defineConfig({
       includeAssets: ['icons/*.png', 'icons/*.svg', 'robots.txt'],
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['version.json'],
+        // The survey charts' library (chunks named graficos-…) is for one staff screen at a desk:
+        // a student's phone never stores it.
+        globIgnores: ['version.json', 'assets/graficos-*.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/version\.json$/, /^\/sandbox\//],
         // The query cache owns data: no runtime caching of /api.
@@ -110,12 +112,22 @@ export default defineConfig({
       output: {
         // The school's own chunks (only its screens' modules) are named admin-…: see modulePreload.
         chunkFileNames: (chunk) =>
-          chunk.moduleIds.length > 0 &&
-          chunk.moduleIds.every((id) => /[\\/]src[\\/](features|routes)[\\/]admin[\\/]/.test(id))
-            ? 'assets/admin-[hash].js'
-            : 'assets/[hash].js',
+          chunk.name === 'graficos'
+            ? 'assets/graficos-[hash].js'
+            : chunk.moduleIds.length > 0 &&
+                chunk.moduleIds.every((id) => /[\\/]src[\\/](features|routes)[\\/]admin[\\/]/.test(id))
+              ? 'assets/admin-[hash].js'
+              : 'assets/[hash].js',
         codeSplitting: {
-          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            // Observable Plot and the parts of d3 it draws with, imported by the survey results'
+            // charts when they are drawn: one chunk, kept out of the precache (above).
+            {
+              name: 'graficos',
+              test: /node_modules[\\/](@observablehq[\\/]plot|d3|d3-[a-z-]+|interval-tree-1d|binary-search-bounds|isoformat|internmap|delaunator|robust-predicates)[\\/]/,
+            },
+          ],
         },
       },
     },

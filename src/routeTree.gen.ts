@@ -27,6 +27,7 @@ import { Route as AlumnoInfoSolicitudesRouteImport } from './routes/_alumno/info
 import { Route as AlumnoLaboralListadoRouteImport } from './routes/_alumno/laboral/listado'
 import { Route as AdminPersonalAuditoriaRouteImport } from './routes/admin/_personal/auditoria'
 import { Route as AdminPersonalCertificadosRouteImport } from './routes/admin/_personal/certificados'
+import { Route as AdminPersonalEncuestasRouteImport } from './routes/admin/_personal/encuestas'
 import { Route as AdminPersonalHomeRouteImport } from './routes/admin/_personal/home'
 import { Route as AlumnoConcursoDerechopostulacionIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/$id'
 import { Route as AlumnoConcursoDetalleIdRouteImport } from './routes/_alumno/concurso/detalle/$id'
@@ -131,6 +132,11 @@ const AdminPersonalCertificadosRoute =
     path: '/certificados',
     getParentRoute: () => AdminPersonalRoute,
   } as any)
+const AdminPersonalEncuestasRoute = AdminPersonalEncuestasRouteImport.update({
+  id: '/encuestas',
+  path: '/encuestas',
+  getParentRoute: () => AdminPersonalRoute,
+} as any)
 const AdminPersonalHomeRoute = AdminPersonalHomeRouteImport.update({
   id: '/home',
   path: '/home',
@@ -221,6 +227,7 @@ export interface FileRoutesByFullPath {
   '/laboral/listado': typeof AlumnoLaboralListadoRoute
   '/admin/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
+  '/admin/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/home': typeof AdminPersonalHomeRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
@@ -252,6 +259,7 @@ export interface FileRoutesByTo {
   '/laboral/listado': typeof AlumnoLaboralListadoRoute
   '/admin/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
+  '/admin/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/home': typeof AdminPersonalHomeRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
@@ -286,6 +294,7 @@ export interface FileRoutesById {
   '/_alumno/laboral/listado': typeof AlumnoLaboralListadoRoute
   '/admin/_personal/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/_personal/certificados': typeof AdminPersonalCertificadosRoute
+  '/admin/_personal/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/_personal/home': typeof AdminPersonalHomeRoute
   '/_alumno/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/_alumno/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
@@ -320,6 +329,7 @@ export interface FileRouteTypes {
     | '/laboral/listado'
     | '/admin/auditoria'
     | '/admin/certificados'
+    | '/admin/encuestas'
     | '/admin/home'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
@@ -351,6 +361,7 @@ export interface FileRouteTypes {
     | '/laboral/listado'
     | '/admin/auditoria'
     | '/admin/certificados'
+    | '/admin/encuestas'
     | '/admin/home'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
@@ -384,6 +395,7 @@ export interface FileRouteTypes {
     | '/_alumno/laboral/listado'
     | '/admin/_personal/auditoria'
     | '/admin/_personal/certificados'
+    | '/admin/_personal/encuestas'
     | '/admin/_personal/home'
     | '/_alumno/concurso/derechopostulacion/$id'
     | '/_alumno/concurso/detalle/$id'
@@ -540,6 +552,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonalCertificadosRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
+    '/admin/_personal/encuestas': {
+      id: '/admin/_personal/encuestas'
+      path: '/encuestas'
+      fullPath: '/admin/encuestas'
+      preLoaderRoute: typeof AdminPersonalEncuestasRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/admin/_personal/home': {
       id: '/admin/_personal/home'
       path: '/home'
@@ -676,6 +695,7 @@ const AlumnoRouteWithChildren =
 interface AdminPersonalRouteChildren {
   AdminPersonalAuditoriaRoute: typeof AdminPersonalAuditoriaRoute
   AdminPersonalCertificadosRoute: typeof AdminPersonalCertificadosRoute
+  AdminPersonalEncuestasRoute: typeof AdminPersonalEncuestasRoute
   AdminPersonalHomeRoute: typeof AdminPersonalHomeRoute
   AdminPersonalAlumnosIdRoute: typeof AdminPersonalAlumnosIdRoute
   AdminPersonalAlumnosIndexRoute: typeof AdminPersonalAlumnosIndexRoute
@@ -686,6 +706,7 @@ interface AdminPersonalRouteChildren {
 const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
   AdminPersonalAuditoriaRoute: AdminPersonalAuditoriaRoute,
   AdminPersonalCertificadosRoute: AdminPersonalCertificadosRoute,
+  AdminPersonalEncuestasRoute: AdminPersonalEncuestasRoute,
   AdminPersonalHomeRoute: AdminPersonalHomeRoute,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
