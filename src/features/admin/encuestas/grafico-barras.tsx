@@ -100,7 +100,12 @@ export function GraficoBarras({ pregunta }: { pregunta: PreguntaConOpciones }) {
       const nuevoAncho = Math.floor(elemento.clientWidth)
       if (!plot || !vigente || nuevoAncho === 0 || nuevoAncho === ancho) return
       ancho = nuevoAncho
-      elemento.replaceChildren(dibujar(plot, pregunta, ancho))
+      const grafico = dibujar(plot, pregunta, ancho)
+      // The wrapper is the image and its name says every count: the drawing's own labels (Plot
+      // names each group of marks 'bar', 'text'…) would only repeat less.
+      grafico.setAttribute('aria-hidden', 'true')
+      for (const conNombre of grafico.querySelectorAll('[aria-label]')) conNombre.removeAttribute('aria-label')
+      elemento.replaceChildren(grafico)
     }
     const observador = new ResizeObserver(redibujar)
     import('@observablehq/plot').then(
