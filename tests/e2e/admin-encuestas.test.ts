@@ -2,6 +2,7 @@
 // how many answered, each question's chart (its counts in its name and in its table, a small
 // sensitive count as '< 5') and downloads the spreadsheet, read back here row by row; an
 // assistant sees no sensitive question.
+import { readFileSync } from 'node:fs'
 import ExcelJS from 'exceljs'
 import { beforeAll, expect, test } from 'vitest'
 import { DEMO_CUENTAS } from '../../server/db/seed/demo.ts'
@@ -121,5 +122,28 @@ test('an assistant reads the results on a tablet without any sensitive question'
   await page.getByText(/datos sensibles que su rol no muestra/).waitFor()
   // Nothing wider than the tablet's screen.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768)
+  await context.close()
+})
+
+test('the chart library is downloaded by the survey results screen only: not by the student’s first screen, the staff’s home, nor the precache', async () => {
+  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
+  const scripts: string[] = []
+  page.on('response', (r) => {
+    if (r.url().endsWith('.js')) scripts.push(r.url())
+  })
+  const graficos = () => scripts.filter((u) => u.includes('/assets/graficos-'))
+  await page.goto(`${portal.url}/login`)
+  await page.getByRole('button', { name: 'Ingresar' }).waitFor()
+  expect(graficos()).toEqual([])
+  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.coordinacion)
+  await page.getByRole('heading', { name: /^Hola/ }).waitFor()
+  expect(graficos()).toEqual([])
+  await page
+    .getByRole('navigation', { name: 'Secciones de la escuela' })
+    .getByRole('link', { name: 'Encuestas' })
+    .click()
+  await page.getByRole('article', { name: '¿Cómo se enteró del programa?' }).locator('svg').first().waitFor()
+  expect(graficos()).toHaveLength(1)
+  expect(readFileSync('dist/sw.js', 'utf8')).not.toContain('graficos-')
   await context.close()
 })
