@@ -10,6 +10,7 @@ import { etiquetaAccion } from '../src/domain/auditoria.ts'
 import { fechaEnChile, horaEnChile } from '../src/domain/fechas.ts'
 import { MENSAJE_SESION_PERSONAL_EXPIRADA } from '../src/domain/personal.ts'
 import {
+  CINCO_O_MAS,
   MENOS_DE_CINCO,
   MENSAJE_ANIO_INVALIDO,
   PREGUNTAS_RESULTADOS,
@@ -131,11 +132,12 @@ test('coordination reads how many answered of how many enrolments, and every ans
   expect(datos.preguntas.map((p) => p.clave)).toEqual(PREGUNTAS_RESULTADOS.map((p) => p.clave))
 })
 
-test('sensitive counts under 5 are sent as "< 5", never as the number', async () => {
+test('sensitive counts under 5 are sent as "< 5", never as the number nor as what the total would tell', async () => {
   const datos = await resultados(coordinacion)
-  expect(cantidades(datos, 'poseeDiscapacidad')).toEqual({ Si: MENOS_DE_CINCO, No: 6 })
+  // Seven answered: an exact 'No' would give 'Si' away.
+  expect(cantidades(datos, 'poseeDiscapacidad')).toEqual({ Si: MENOS_DE_CINCO, No: CINCO_O_MAS })
   expect(cantidades(datos, 'tipoDiscapacidad')).toMatchObject({ 'Sensorial auditiva': MENOS_DE_CINCO })
-  expect(cantidades(datos, 'pertenecePuebloOrg')).toEqual({ Si: MENOS_DE_CINCO, No: 6 })
+  expect(cantidades(datos, 'pertenecePuebloOrg')).toEqual({ Si: MENOS_DE_CINCO, No: CINCO_O_MAS })
   expect(cantidades(datos, 'puebloOrg')).toMatchObject({ Mapuche: MENOS_DE_CINCO })
   for (const p of datos.preguntas.filter((q) => q.sensible)) {
     const numeros = JSON.stringify(p).match(/\d+/g)?.map(Number) ?? []

@@ -5,9 +5,11 @@ import {
   consultaResultadosEncuestaSchema,
   conteoVisible,
   contarRespuestas,
+  CINCO_O_MAS,
   MENOS_DE_CINCO,
   MENSAJE_ANIO_INVALIDO,
   PREGUNTAS_RESULTADOS,
+  protegerOpciones,
   type ResultadoPregunta,
 } from './resultados-encuesta.ts'
 
@@ -56,6 +58,16 @@ test('a sensitive count under 5 is "< 5"; 5 and over, and any count of another q
   expect([0, 1, 4].map((n) => conteoVisible(n, false))).toEqual([0, 1, 4])
 })
 
+test('when one count of a question is hidden, the smallest other is kept back too, so the total does not give it away', () => {
+  expect(protegerOpciones([2, 18], 20)).toEqual([MENOS_DE_CINCO, CINCO_O_MAS])
+  expect(protegerOpciones([0, 9, 6, 12], 27)).toEqual([MENOS_DE_CINCO, 9, CINCO_O_MAS, 12])
+  // Two hidden counts give away only their sum; none hidden, nothing kept back.
+  expect(protegerOpciones([1, 3, 16], 20)).toEqual([MENOS_DE_CINCO, MENOS_DE_CINCO, 16])
+  expect(protegerOpciones([5, 15], 20)).toEqual([5, 15])
+  // A total under 5 tells nothing more than '< 5'.
+  expect(protegerOpciones([1, 2], 3)).toEqual([MENOS_DE_CINCO, MENOS_DE_CINCO])
+})
+
 test('every answer of a question is counted, and how many answered it', () => {
   const encuestas = [
     encuesta({ como_seentera: 'Prensa' }),
@@ -80,7 +92,8 @@ test('sensitive counts under 5 leave as "< 5", and the sensitive questions leave
     encuesta({ pertenecePuebloOrg: 'Si', puebloOrg: 'Mapuche' }),
   ]
   const conSensibles = contarRespuestas(encuestas, true)
-  expect(cantidades(pregunta(conSensibles, 'poseeDiscapacidad'))).toEqual({ Si: MENOS_DE_CINCO, No: 7 })
+  // 'No' beside the total would give 'Si' away: it is only '≥ 5'.
+  expect(cantidades(pregunta(conSensibles, 'poseeDiscapacidad'))).toEqual({ Si: MENOS_DE_CINCO, No: CINCO_O_MAS })
   expect(pregunta(conSensibles, 'tipoDiscapacidad').respondieron).toBe(MENOS_DE_CINCO)
   expect(cantidades(pregunta(conSensibles, 'puebloOrg'))).toMatchObject({
     Mapuche: MENOS_DE_CINCO,

@@ -13,8 +13,13 @@ import { sinCaracteresInvisibles } from './validacion.ts'
  */
 export const UMBRAL_CONTEO_SENSIBLE = 5
 export const MENOS_DE_CINCO = '< 5'
-/** A count as it is shown: the number, or '< 5' for a small count of a sensitive answer. */
-export type Conteo = number | typeof MENOS_DE_CINCO
+/**
+ * A sensitive count of 5 or more that is not sent exactly because, beside the question's total,
+ * it would tell the one count hidden as '< 5' (see `protegerOpciones`).
+ */
+export const CINCO_O_MAS = '≥ 5'
+/** A count as it is shown: the number, or '< 5' / '≥ 5' for a sensitive answer's count kept back. */
+export type Conteo = number | typeof MENOS_DE_CINCO | typeof CINCO_O_MAS
 
 export const SECCIONES_SENSIBLES: readonly string[] = ['Discapacidad', 'Pueblos originarios']
 
@@ -69,6 +74,23 @@ export function conteoVisible(cantidad: number, sensible: boolean): Conteo {
   return sensible && cantidad < UMBRAL_CONTEO_SENSIBLE ? MENOS_DE_CINCO : cantidad
 }
 
+/**
+ * The counts of a sensitive question whose answers exclude each other, so they add up to its
+ * total: each under 5 becomes '< 5', and when only one did, the smallest of the others becomes
+ * '≥ 5', since the total minus the counts shown would otherwise give the hidden one exactly. (Two
+ * or more hidden counts give away only their sum.) A total itself under 5 tells nothing more.
+ */
+export function protegerOpciones(cantidades: readonly number[], total: number): Conteo[] {
+  const visibles: Conteo[] = cantidades.map((n) => conteoVisible(n, true))
+  if (total < UMBRAL_CONTEO_SENSIBLE || visibles.filter((c) => c === MENOS_DE_CINCO).length !== 1) return visibles
+  let menor = -1
+  visibles.forEach((c, i) => {
+    if (typeof c === 'number' && (menor === -1 || c < (visibles[menor] as number))) menor = i
+  })
+  if (menor !== -1) visibles[menor] = CINCO_O_MAS
+  return visibles
+}
+
 export type ResultadoPregunta = { clave: string; seccion: string; etiqueta: string; sensible: boolean } & (
   | {
       tipo: 'opcion' | 'varias'
@@ -112,11 +134,15 @@ export function contarRespuestas(encuestas: readonly Respuestas[], verSensibles:
               cantidades.set(opcion, cantidades.get(opcion)! + 1)
           }
         }
+        const numeros = p.opciones.map((opcion) => cantidades.get(opcion)!)
+        // A single choice's counts add up to who answered; several choices' do not.
+        const mostradas =
+          p.sensible && p.tipo === 'opcion' ? protegerOpciones(numeros, respondieron) : numeros.map(conteo)
         return {
           ...comun,
           tipo: p.tipo,
           respondieron: conteo(respondieron),
-          opciones: p.opciones.map((opcion) => ({ opcion, cantidad: conteo(cantidades.get(opcion)!) })),
+          opciones: p.opciones.map((opcion, i) => ({ opcion, cantidad: mostradas[i]! })),
         }
       }
       case 'prioridades': {
@@ -146,15 +172,9 @@ export function contarRespuestas(encuestas: readonly Respuestas[], verSensibles:
   })
 }
 
-/** A count as a number for a chart's bar: '< 5' has no length of its own. */
+/** A count as a number for a chart's bar: a count kept back ('< 5', '≥ 5') has no length of its own. */
 export function largoDeBarra(cantidad: Conteo): number {
-  return cantidad === MENOS_DE_CINCO ? 0 : cantidad
-}
-
-/** A count in words for a table or a screen reader. */
-export function conteoEnPalabras(cantidad: Conteo): string {
-  if (cantidad === MENOS_DE_CINCO) return 'menos de 5'
-  return cantidad === 1 ? '1 respuesta' : `${cantidad} respuestas`
+  return typeof cantidad === 'number' ? cantidad : 0
 }
 
 // ---------------------------------------------------------------------------------------------

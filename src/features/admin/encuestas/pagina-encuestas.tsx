@@ -147,7 +147,7 @@ function Resultados({ busqueda }: { busqueda: BusquedaEncuestas }) {
 }
 
 const TEXTO_SENSIBLES =
-  'Las respuestas sobre discapacidad y pueblos originarios son datos sensibles: cuando menos de 5 personas dieron una respuesta se muestra «< 5».'
+  'Las respuestas sobre discapacidad y pueblos originarios son datos sensibles: cuando menos de 5 personas dieron una respuesta se muestra «< 5», y si el total de la pregunta permitiría deducir esa cifra, otra respuesta se muestra «≥ 5».'
 const TEXTO_SIN_SENSIBLES =
   'Las respuestas sobre discapacidad y pueblos originarios son datos sensibles que su rol no muestra, ni aquí ni en la planilla.'
 
