@@ -8,7 +8,7 @@ import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { etiquetaAccion } from '../src/domain/auditoria.ts'
 import { fechaEnChile, horaEnChile } from '../src/domain/fechas.ts'
-import { MENSAJE_SESION_PERSONAL_EXPIRADA } from '../src/domain/personal.ts'
+import { MENSAJE_SESION_PERSONAL_EXPIRADA, MENSAJE_SIN_PERMISO } from '../src/domain/personal.ts'
 import {
   CINCO_O_MAS,
   MENOS_DE_CINCO,
@@ -180,6 +180,23 @@ test('a student’s session gets nothing', async () => {
     const res = await extranjera.get(ruta)
     expect(res.status).toBe(401)
     expect(await res.json()).toEqual({ error: MENSAJE_SESION_PERSONAL_EXPIRADA })
+  }
+})
+
+test('a staff account whose role lacks the capability gets 403 and nothing else, and no download is recorded', async () => {
+  // Every role of the table reads the results (an assistant within their reach); an account left
+  // with a role the table does not know has no capability at all.
+  await consultarDb(servidor.dataDir, "update personal set rol = 'retirado' where id = 'personal-munoz'")
+  try {
+    const antes = (await exportaciones()).length
+    for (const ruta of ['/api/admin/encuestas', '/api/admin/encuestas/planilla']) {
+      const res = await munoz.get(ruta)
+      expect(res.status).toBe(403)
+      expect(await res.json()).toEqual({ error: MENSAJE_SIN_PERMISO })
+    }
+    expect(await exportaciones()).toHaveLength(antes)
+  } finally {
+    await consultarDb(servidor.dataDir, "update personal set rol = 'asistente' where id = 'personal-munoz'")
   }
 })
 
