@@ -55,6 +55,14 @@ function copiasComprimidas(): Plugin {
   }
 }
 
+/** The school's screens' modules. */
+const ADMIN = /[\\/]src[\\/](features|routes)[\\/]admin[\\/]/
+/**
+ * Shared rules. One found in a chunk of the school's screens is used by them alone (a module that
+ * a student's screen also imports goes into a chunk they share), so it leaves the chunk theirs.
+ */
+const DOMINIO = /[\\/]src[\\/]domain[\\/]/
+
 export default defineConfig({
   define: { __APP_VERSION__: JSON.stringify(version) },
   plugins: [
@@ -114,8 +122,8 @@ export default defineConfig({
         chunkFileNames: (chunk) =>
           chunk.name === 'graficos'
             ? 'assets/graficos-[hash].js'
-            : chunk.moduleIds.length > 0 &&
-                chunk.moduleIds.every((id) => /[\\/]src[\\/](features|routes)[\\/]admin[\\/]/.test(id))
+            : chunk.moduleIds.some((id) => ADMIN.test(id)) &&
+                chunk.moduleIds.every((id) => ADMIN.test(id) || DOMINIO.test(id))
               ? 'assets/admin-[hash].js'
               : 'assets/[hash].js',
         codeSplitting: {
