@@ -118,7 +118,8 @@ export default defineConfig({
     // script (the router's lazy imports), so shorter names keep it about 0.7 KB gzip smaller.
     rolldownOptions: {
       output: {
-        // The school's own chunks (only its screens' modules) are named admin-…: see modulePreload.
+        // The school's own chunks (its screens' modules, with the shared rules only they use) are
+        // named admin-…: see modulePreload.
         chunkFileNames: (chunk) =>
           chunk.name === 'graficos'
             ? 'assets/graficos-[hash].js'
