@@ -120,7 +120,9 @@ export default defineConfig({
       includeAssets: ['icons/*.png', 'icons/*.svg', 'robots.txt'],
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        globIgnores: ['version.json'],
+        // The survey charts' library (chunks named graficos-…) is for one staff screen at a desk:
+        // a student's phone never stores it.
+        globIgnores: ['version.json', 'assets/graficos-*.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/version\.json$/, /^\/sandbox\//],
         // The query cache owns data: no runtime caching of /api.
@@ -146,11 +148,17 @@ export default defineConfig({
     // script (the router's lazy imports), so shorter names keep it about 0.7 KB gzip smaller.
     rolldownOptions: {
       output: {
-        chunkFileNames: 'assets/[hash].js',
+        chunkFileNames: (chunk) => (chunk.name === 'graficos' ? 'assets/graficos-[hash].js' : 'assets/[hash].js'),
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             { name: 'arranque', test: (id) => delArranque.has(id) && !id.includes('node_modules'), priority: 1 },
+            // Observable Plot and the parts of d3 it draws with, imported by the survey results'
+            // charts when they are drawn: one chunk, kept out of the precache (above).
+            {
+              name: 'graficos',
+              test: /node_modules[\\/](@observablehq[\\/]plot|d3|d3-[a-z-]+|interval-tree-1d|binary-search-bounds|isoformat|internmap|delaunator|robust-predicates)[\\/]/,
+            },
           ],
         },
       },

@@ -75,7 +75,13 @@ test('a demo staff member signs in with the password and then a code; the sessio
       rol: 'coordinacion',
       etiquetaRol: 'Coordinación académica',
     },
-    capacidades: ['alumnos.ver', 'documentos.revisar', 'certificados.gestionar'],
+    capacidades: [
+      'alumnos.ver',
+      'documentos.revisar',
+      'certificados.gestionar',
+      'encuestas.ver',
+      'encuestas.sensibles',
+    ],
   })
   const filas = await auditoria(servidor.dataDir, 'sesion.ingreso')
   expect(filas).toHaveLength(antes + 1)

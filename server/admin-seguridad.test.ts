@@ -154,6 +154,15 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     url: () => '/admin/personal/personal-munoz/invitacion',
     cambia: true,
   },
+  { metodo: 'GET', ruta: '/admin/encuestas', requiere: 'encuestas.ver', url: () => '/admin/encuestas?anio=2026' },
+  {
+    metodo: 'GET',
+    ruta: '/admin/encuestas/planilla',
+    requiere: 'encuestas.ver',
+    url: () => '/admin/encuestas/planilla?programa=DCPD',
+    // Changes no data, but every download of the surveys is recorded: one audit row.
+    cambia: true,
+  },
   {
     metodo: 'GET',
     ruta: '/admin/alumnos/:id/avisos',

@@ -15,6 +15,7 @@ import { Route as AdminInvitacionRouteImport } from './routes/admin/invitacion'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdminPersonalAuditoriaRouteImport } from './routes/admin/_personal/auditoria'
 import { Route as AdminPersonalCertificadosRouteImport } from './routes/admin/_personal/certificados'
+import { Route as AdminPersonalEncuestasRouteImport } from './routes/admin/_personal/encuestas'
 import { Route as AdminPersonalHomeRouteImport } from './routes/admin/_personal/home'
 import { Route as AdminPersonalPersonalRouteImport } from './routes/admin/_personal/personal'
 import { Route as AdminPersonalAlumnosIndexRouteImport } from './routes/admin/_personal/alumnos/index'
@@ -53,6 +54,11 @@ const AdminPersonalCertificadosRoute =
     path: '/certificados',
     getParentRoute: () => AdminPersonalRoute,
   })
+const AdminPersonalEncuestasRoute = AdminPersonalEncuestasRouteImport.update({
+  id: '/encuestas',
+  path: '/encuestas',
+  getParentRoute: () => AdminPersonalRoute,
+})
 const AdminPersonalHomeRoute = AdminPersonalHomeRouteImport.update({
   id: '/home',
   path: '/home',
@@ -90,6 +96,7 @@ const AdminPersonalDocumentosOrigenDuenoRoute =
 const AdminPersonalRouteChildren = {
   AdminPersonalAuditoriaRoute: AdminPersonalAuditoriaRoute,
   AdminPersonalCertificadosRoute: AdminPersonalCertificadosRoute,
+  AdminPersonalEncuestasRoute: AdminPersonalEncuestasRoute,
   AdminPersonalHomeRoute: AdminPersonalHomeRoute,
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,

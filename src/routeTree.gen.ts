@@ -27,6 +27,7 @@ import { Route as AlumnoInfoSolicitudesRouteImport } from './routes/_alumno/info
 import { Route as AlumnoLaboralListadoRouteImport } from './routes/_alumno/laboral/listado'
 import { Route as AdminPersonalAuditoriaRouteImport } from './routes/admin/_personal/auditoria'
 import { Route as AdminPersonalCertificadosRouteImport } from './routes/admin/_personal/certificados'
+import { Route as AdminPersonalEncuestasRouteImport } from './routes/admin/_personal/encuestas'
 import { Route as AdminPersonalHomeRouteImport } from './routes/admin/_personal/home'
 import { Route as AdminPersonalPersonalRouteImport } from './routes/admin/_personal/personal'
 import { Route as AlumnoConcursoDerechopostulacionIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/$id'
@@ -132,6 +133,11 @@ const AdminPersonalCertificadosRoute =
     path: '/certificados',
     getParentRoute: () => AdminPersonalRoute,
   } as any)
+const AdminPersonalEncuestasRoute = AdminPersonalEncuestasRouteImport.update({
+  id: '/encuestas',
+  path: '/encuestas',
+  getParentRoute: () => AdminPersonalRoute,
+} as any)
 const AdminPersonalHomeRoute = AdminPersonalHomeRouteImport.update({
   id: '/home',
   path: '/home',
@@ -227,6 +233,7 @@ export interface FileRoutesByFullPath {
   '/laboral/listado': typeof AlumnoLaboralListadoRoute
   '/admin/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
+  '/admin/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/home': typeof AdminPersonalHomeRoute
   '/admin/personal': typeof AdminPersonalPersonalRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
@@ -259,6 +266,7 @@ export interface FileRoutesByTo {
   '/laboral/listado': typeof AlumnoLaboralListadoRoute
   '/admin/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
+  '/admin/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/home': typeof AdminPersonalHomeRoute
   '/admin/personal': typeof AdminPersonalPersonalRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
@@ -294,6 +302,7 @@ export interface FileRoutesById {
   '/_alumno/laboral/listado': typeof AlumnoLaboralListadoRoute
   '/admin/_personal/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/_personal/certificados': typeof AdminPersonalCertificadosRoute
+  '/admin/_personal/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/_personal/home': typeof AdminPersonalHomeRoute
   '/admin/_personal/personal': typeof AdminPersonalPersonalRoute
   '/_alumno/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
@@ -329,6 +338,7 @@ export interface FileRouteTypes {
     | '/laboral/listado'
     | '/admin/auditoria'
     | '/admin/certificados'
+    | '/admin/encuestas'
     | '/admin/home'
     | '/admin/personal'
     | '/concurso/derechopostulacion/$id'
@@ -361,6 +371,7 @@ export interface FileRouteTypes {
     | '/laboral/listado'
     | '/admin/auditoria'
     | '/admin/certificados'
+    | '/admin/encuestas'
     | '/admin/home'
     | '/admin/personal'
     | '/concurso/derechopostulacion/$id'
@@ -395,6 +406,7 @@ export interface FileRouteTypes {
     | '/_alumno/laboral/listado'
     | '/admin/_personal/auditoria'
     | '/admin/_personal/certificados'
+    | '/admin/_personal/encuestas'
     | '/admin/_personal/home'
     | '/admin/_personal/personal'
     | '/_alumno/concurso/derechopostulacion/$id'
@@ -552,6 +564,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonalCertificadosRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
+    '/admin/_personal/encuestas': {
+      id: '/admin/_personal/encuestas'
+      path: '/encuestas'
+      fullPath: '/admin/encuestas'
+      preLoaderRoute: typeof AdminPersonalEncuestasRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/admin/_personal/home': {
       id: '/admin/_personal/home'
       path: '/home'
@@ -695,6 +714,7 @@ const AlumnoRouteWithChildren =
 interface AdminPersonalRouteChildren {
   AdminPersonalAuditoriaRoute: typeof AdminPersonalAuditoriaRoute
   AdminPersonalCertificadosRoute: typeof AdminPersonalCertificadosRoute
+  AdminPersonalEncuestasRoute: typeof AdminPersonalEncuestasRoute
   AdminPersonalHomeRoute: typeof AdminPersonalHomeRoute
   AdminPersonalPersonalRoute: typeof AdminPersonalPersonalRoute
   AdminPersonalAlumnosIdRoute: typeof AdminPersonalAlumnosIdRoute
@@ -706,6 +726,7 @@ interface AdminPersonalRouteChildren {
 const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
   AdminPersonalAuditoriaRoute: AdminPersonalAuditoriaRoute,
   AdminPersonalCertificadosRoute: AdminPersonalCertificadosRoute,
+  AdminPersonalEncuestasRoute: AdminPersonalEncuestasRoute,
   AdminPersonalHomeRoute: AdminPersonalHomeRoute,
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,

@@ -34,6 +34,7 @@ export const ETIQUETAS_ACCION: Record<string, string> = {
   'personal.desactivar': 'Cuenta del personal desactivada',
   'personal.activar': 'Cuenta del personal activada de nuevo',
   'personal.reiniciar-segundo-factor': 'Segundo factor de una cuenta del personal reiniciado',
+  'encuestas.exportar': 'Planilla de encuestas descargada',
 }
 
 export function etiquetaAccion(accion: string): string {

@@ -19,6 +19,13 @@ export const CAPACIDADES = [
   'documentos.revisar',
   /** Issue and revoke program certificates. */
   'certificados.gestionar',
+  /** Read the general survey's results and export them (the sensitive answers need the next one). */
+  'encuestas.ver',
+  /**
+   * See the survey's sensitive answers (disability, indigenous peoples): personal data the school
+   * shows only to coordination and administration, on screen and in the spreadsheet.
+   */
+  'encuestas.sensibles',
   /** Read the whole audit trail. */
   'auditoria.ver',
   /** Staff accounts. */
@@ -28,8 +35,10 @@ export type Capacidad = (typeof CAPACIDADES)[number]
 
 export const CAPACIDADES_DE_ROL: Record<RolPersonal, readonly Capacidad[]> = {
   admin: CAPACIDADES,
-  coordinacion: ['alumnos.ver', 'documentos.revisar', 'certificados.gestionar'],
-  asistente: ['alumnos.ver', 'documentos.revisar'],
+  coordinacion: ['alumnos.ver', 'documentos.revisar', 'certificados.gestionar', 'encuestas.ver', 'encuestas.sensibles'],
+  // An assistant reads how their own students answered (how they heard of the program, why they
+  // chose it), never the sensitive answers.
+  asistente: ['alumnos.ver', 'documentos.revisar', 'encuestas.ver'],
 }
 
 export function puede(rol: RolPersonal, capacidad: Capacidad): boolean {

@@ -225,6 +225,15 @@ test('the school’s screens have no serious accessibility findings, at a desk a
     await invitar.getByRole('button', { name: 'Enviar invitación' }).click()
     await invitar.getByText('Indique el nombre completo', { exact: false }).waitFor()
     expect(await hallazgosGraves(otra.page), `invitar a una persona (${ancho})`).toEqual([])
+    // The survey results with their charts drawn and one table open.
+    await otra.page.goto(`${portal.url}/admin/encuestas`)
+    const pregunta = otra.page.getByRole('article', { name: '¿Cómo se enteró del programa?' })
+    await pregunta
+      .getByRole('img', { name: /Recomendación de un cercano/ })
+      .locator('svg')
+      .waitFor()
+    await pregunta.getByText('Ver los datos en una tabla').click()
+    expect(await hallazgosGraves(otra.page), `/admin/encuestas (${ancho})`).toEqual([])
     await otra.context.close()
   }
 })

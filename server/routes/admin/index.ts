@@ -12,6 +12,7 @@ import { rutasCertificadosAdmin } from './certificados.ts'
 import { rutasPersonalAdmin } from './personal.ts'
 import { rutasResumenAdmin } from './resumen.ts'
 import { rutasDocumentosAdmin } from './documentos.ts'
+import { rutasEncuestasAdmin } from './encuestas.ts'
 import { rutasAvisosAlumno } from './avisos-alumno.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
@@ -31,3 +32,4 @@ export const rutasAdmin = new Hono<EntornoApp>()
   .route('/resumen', rutasResumenAdmin)
   .route('/certificados', rutasCertificadosAdmin)
   .route('/personal', rutasPersonalAdmin)
+  .route('/encuestas', rutasEncuestasAdmin)

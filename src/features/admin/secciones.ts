@@ -28,6 +28,12 @@ export const SECCIONES: Seccion[] = [
     capacidad: 'certificados.gestionar',
   },
   {
+    ruta: '/admin/encuestas',
+    titulo: 'Encuestas',
+    descripcion: 'Resultados de la encuesta general por programa y año, en gráficos y en planilla.',
+    capacidad: 'encuestas.ver',
+  },
+  {
     ruta: '/admin/auditoria',
     titulo: 'Auditoría',
     descripcion: 'Todas las acciones del personal, por persona, acción y fecha.',
