@@ -14,6 +14,7 @@ vi.mock('./secciones.ts', () => ({
       descripcion: 'Emitir y revocar certificados.',
       capacidad: 'certificados.gestionar',
     },
+    { ruta: '/admin/encuestas', titulo: 'Encuestas', descripcion: 'Resultados.', capacidad: 'encuestas.ver' },
   ],
 }))
 
@@ -26,8 +27,15 @@ function json(body: unknown) {
 function servidor(rol: 'admin' | 'asistente') {
   const capacidades =
     rol === 'admin'
-      ? ['alumnos.ver', 'documentos.revisar', 'certificados.gestionar', 'auditoria.ver', 'personal.gestionar']
-      : ['alumnos.ver', 'documentos.revisar']
+      ? [
+          'alumnos.ver',
+          'documentos.revisar',
+          'certificados.gestionar',
+          'encuestas.ver',
+          'auditoria.ver',
+          'personal.gestionar',
+        ]
+      : ['alumnos.ver', 'documentos.revisar', 'encuestas.ver']
   fetchMock.mockImplementation(async (entrada) => {
     const ruta = String(entrada)
     if (ruta.endsWith('/api/admin/sesion'))
@@ -76,11 +84,15 @@ test('each count links to the section where the work is done, only when that sec
   for (const [titulo, cantidad] of [
     ['Solicitudes con condiciones rechazadas', 2],
     ['Reglamentos firmados esta semana', 1],
-    ['Encuestas recibidas esta semana', 3],
   ] as const) {
     const enlace = within(conteo(titulo)).getByRole('link', { name: `${cantidad} ${titulo}` })
     expect(enlace.getAttribute('href')).toBe('/admin/alumnos')
   }
+  expect(
+    within(conteo('Encuestas recibidas esta semana'))
+      .getByRole('link', { name: '3 Encuestas recibidas esta semana' })
+      .getAttribute('href'),
+  ).toBe('/admin/encuestas')
   // No document review section: the count is there, but no link leads nowhere.
   expect(conteo('Documentos por revisar').textContent).toBe('4 Documentos por revisar')
   expect(within(conteo('Documentos por revisar')).queryByRole('link')).toBeNull()
@@ -93,6 +105,6 @@ test('an assistant gets no certificate count and no link to a section their role
   expect(screen.queryByText('Certificados por emitir')).toBeNull()
   expect(screen.queryByRole('link', { name: /Certificados/ })).toBeNull()
   expect(within(conteo('Encuestas recibidas esta semana')).getByRole('link').getAttribute('href')).toBe(
-    '/admin/alumnos',
+    '/admin/encuestas',
   )
 })

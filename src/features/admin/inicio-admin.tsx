@@ -58,7 +58,7 @@ function conteos(resumen: ResumenPersonal): Conteo[] {
       cantidad: resumen.reglamentosFirmadosSemana,
       ruta: '/admin/alumnos',
     },
-    { titulo: 'Encuestas recibidas esta semana', cantidad: resumen.encuestasRecibidasSemana, ruta: '/admin/alumnos' },
+    { titulo: 'Encuestas recibidas esta semana', cantidad: resumen.encuestasRecibidasSemana, ruta: '/admin/encuestas' },
     {
       titulo: 'Certificados por emitir',
       cantidad: resumen.certificadosPorEmitir,
