@@ -2,7 +2,7 @@ import * as v from 'valibot'
 
 // The certificates list's filters as the screen's address holds them. Apart from the rest of the
 // certificates' rules (gestion-certificados.ts) because the route checks its search before
-// anything loads, in the app's first script: a module imported there is carried whole (valibot's
+// anything loads, in the school's route tree: a module imported there is carried whole (valibot's
 // schemas are calls a bundler keeps), so this one holds nothing more.
 
 /**

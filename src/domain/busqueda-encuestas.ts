@@ -1,8 +1,8 @@
 import * as v from 'valibot'
 
 // The survey results' filters as the screen's address holds them. Apart from the rest of the
-// results' rules (resultados-encuesta.ts) because the route checks its search in the app's first
-// script, which carries whole whatever module it imports: this one holds nothing more.
+// results' rules (resultados-encuesta.ts) because the route checks its search in the school's route
+// tree, which carries whole whatever module it imports: this one holds nothing more.
 
 /** A program's code and a year; whatever does not fit falls back to "all" instead of breaking the page. */
 export const busquedaEncuestasSchema = v.object({

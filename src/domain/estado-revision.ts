@@ -1,7 +1,7 @@
 // The few names of the school's review that every side needs: an upload's review states and how
 // each reads, where an upload comes from, the review queue's orders, and an enrolment's summary.
 // Apart from the reasons and schemas (revision-documentos.ts), so the student's screens and the
-// staff's routes (in the app's first script) carry only these.
+// staff's route tree carry only these.
 
 export const ESTADOS_REVISION = ['en-revision', 'aprobado', 'rechazado'] as const
 export type EstadoRevision = (typeof ESTADOS_REVISION)[number]

@@ -50,7 +50,7 @@ export function textoMotivoRechazo(motivo: MotivoRechazo, detalle: string): stri
 /**
  * Every document type a student can upload, personal and enrolment/contest ones, by code. A
  * function rather than a list built at load, so a screen that needs only the states and orders
- * of this module (the staff's routes, in the app's first script) does not carry the types.
+ * of this module (the staff's route tree) does not carry the types.
  */
 export function tiposDeDocumento(): { codDocumento: string; documento: string }[] {
   return [...TIPOS_DOCUMENTO_PERSONAL, ...TIPOS_DOCUMENTO_SOLICITUD].map((t) => ({

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { ESTADOS_REVISION, ORDENES_COLA } from '../../../domain/estado-revision.ts'
 
 // Apart from the queries: the route checks its search with this before anything loads, so it
-// goes in the app's first script, and that should carry nothing more.
+// goes in the school's route tree, and that should carry nothing more.
 
 /**
  * The queue's search as the URL keeps it: what it does not understand (a hand-edited address)
