@@ -49,14 +49,18 @@ function ListaCertificados({ busqueda }: { busqueda: BusquedaCertificados }) {
   const idEstado = useId()
 
   function filtrar(cambio: Partial<BusquedaCertificados>) {
-    // A new filter starts from its first page.
-    const siguiente = { ...busqueda, pagina: undefined, ...cambio }
     void navigate({
+      from: '/admin/certificados',
       to: '/admin/certificados',
-      search: {
-        programa: siguiente.programa || undefined,
-        estado: siguiente.estado,
-        pagina: siguiente.pagina && siguiente.pagina > 1 ? siguiente.pagina : undefined,
+      // From the address as it is now, not as this screen last rendered it: a second filter chosen
+      // while the first one's list still loads keeps the first. A new filter starts from page 1.
+      search: (previa) => {
+        const siguiente = { ...previa, pagina: undefined, ...cambio }
+        return {
+          programa: siguiente.programa || undefined,
+          estado: siguiente.estado,
+          pagina: siguiente.pagina && siguiente.pagina > 1 ? siguiente.pagina : undefined,
+        }
       },
     })
   }

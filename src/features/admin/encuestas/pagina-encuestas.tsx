@@ -36,10 +36,15 @@ function Resultados({ busqueda }: { busqueda: BusquedaEncuestas }) {
   const idAnio = useId()
 
   function filtrar(cambio: Partial<BusquedaEncuestas>) {
-    const siguiente = { ...busqueda, ...cambio }
     void navigate({
+      from: '/admin/encuestas',
       to: '/admin/encuestas',
-      search: { programa: siguiente.programa || undefined, anio: siguiente.anio || undefined },
+      // From the address as it is now, not as this screen last rendered it: a year chosen while
+      // the program's results still load keeps the program.
+      search: (previa) => {
+        const siguiente = { ...previa, ...cambio }
+        return { programa: siguiente.programa || undefined, anio: siguiente.anio || undefined }
+      },
     })
   }
 
