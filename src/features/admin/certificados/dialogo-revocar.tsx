@@ -8,6 +8,7 @@ import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { mensajeDeError } from '../mensaje-de-error.ts'
 import { actualizarTrasCambio, certificadosMutations, type FilaCertificado } from './queries.ts'
+import { AccionesDialogo } from '../acciones-dialogo.tsx'
 
 /**
  * Revoking a certificate, confirmed: the dialog names the certificate and its holder, says what
@@ -53,14 +54,13 @@ export function DialogoRevocar({
       titulo="Revocar certificado"
       onCerrar={onCerrar}
       acciones={
-        <>
-          <button type="submit" form={idFormulario} className="boton" disabled={revocacion.isPending}>
-            {revocacion.isPending ? 'Revocando…' : 'Revocar certificado'}
-          </button>
-          <button type="button" className="boton boton--secundario" onClick={onCerrar}>
-            Cancelar
-          </button>
-        </>
+        <AccionesDialogo
+          texto="Revocar certificado"
+          enCurso="Revocando…"
+          ocupado={revocacion.isPending}
+          formulario={idFormulario}
+          onCancelar={onCerrar}
+        />
       }
     >
       <p>

@@ -5,6 +5,7 @@ import { toast } from '../../../ui/toasts.ts'
 import { mensajeDeError } from '../mensaje-de-error.ts'
 import { personalQueries } from '../queries.ts'
 import { actualizarTrasCambio, cuentasMutations, type CuentaPersonal } from './queries.ts'
+import { AccionesDialogo } from '../acciones-dialogo.tsx'
 
 /** The actions on an account that are confirmed first. */
 export type AccionConfirmada = 'desactivar' | 'reiniciar'
@@ -64,14 +65,13 @@ export function DialogoConfirmar({
       titulo={textos.titulo}
       onCerrar={onCerrar}
       acciones={
-        <>
-          <button type="button" className="boton" disabled={cambio.isPending} onClick={() => cambio.mutate()}>
-            {cambio.isPending ? textos.enCurso : textos.boton}
-          </button>
-          <button type="button" className="boton boton--secundario" onClick={onCerrar}>
-            Cancelar
-          </button>
-        </>
+        <AccionesDialogo
+          texto={textos.boton}
+          enCurso={textos.enCurso}
+          ocupado={cambio.isPending}
+          onAccion={() => cambio.mutate()}
+          onCancelar={onCerrar}
+        />
       }
     >
       {accion === 'desactivar' ? (

@@ -9,6 +9,7 @@ import { toast } from '../../../ui/toasts.ts'
 import { mensajeDeError } from '../mensaje-de-error.ts'
 import { CamposRol } from './campos-rol.tsx'
 import { actualizarTrasCambio, cuentasMutations, type AsistenteComercial } from './queries.ts'
+import { AccionesDialogo } from '../acciones-dialogo.tsx'
 
 /** A new staff member: name, e-mail and role; the account is created and its invitation e-mailed. */
 export function DialogoInvitar({ asistentes, onCerrar }: { asistentes: AsistenteComercial[]; onCerrar: () => void }) {
@@ -51,14 +52,13 @@ export function DialogoInvitar({ asistentes, onCerrar }: { asistentes: Asistente
       titulo="Invitar a una persona"
       onCerrar={onCerrar}
       acciones={
-        <>
-          <button type="submit" form={idFormulario} className="boton" disabled={invitacion.isPending}>
-            {invitacion.isPending ? 'Enviando…' : 'Enviar invitación'}
-          </button>
-          <button type="button" className="boton boton--secundario" onClick={onCerrar}>
-            Cancelar
-          </button>
-        </>
+        <AccionesDialogo
+          texto="Enviar invitación"
+          enCurso="Enviando…"
+          ocupado={invitacion.isPending}
+          formulario={idFormulario}
+          onCancelar={onCerrar}
+        />
       }
     >
       <p>

@@ -8,6 +8,7 @@ import { toast } from '../../../ui/toasts.ts'
 import { mensajeDeError } from '../mensaje-de-error.ts'
 import { CamposRol } from './campos-rol.tsx'
 import { actualizarTrasCambio, cuentasMutations, type AsistenteComercial, type CuentaPersonal } from './queries.ts'
+import { AccionesDialogo } from '../acciones-dialogo.tsx'
 
 /**
  * An account's new role, confirmed in the same dialog: it says what the account may do then, and
@@ -52,14 +53,13 @@ export function DialogoRol({
       titulo="Cambiar rol"
       onCerrar={onCerrar}
       acciones={
-        <>
-          <button type="submit" form={idFormulario} className="boton" disabled={cambio.isPending}>
-            {cambio.isPending ? 'Cambiando…' : 'Cambiar rol'}
-          </button>
-          <button type="button" className="boton boton--secundario" onClick={onCerrar}>
-            Cancelar
-          </button>
-        </>
+        <AccionesDialogo
+          texto="Cambiar rol"
+          enCurso="Cambiando…"
+          ocupado={cambio.isPending}
+          formulario={idFormulario}
+          onCancelar={onCerrar}
+        />
       }
     >
       <p>
