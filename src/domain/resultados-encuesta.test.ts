@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { expect, test } from 'vitest'
-import { encuestaVacia, type EncuestaFormulario } from './encuesta.ts'
+import { encuestaCompleta as encuesta } from '../../tests/support/encuesta.ts'
 import {
   consultaResultadosEncuestaSchema,
   conteoVisible,
@@ -12,23 +12,6 @@ import {
   protegerOpciones,
   type ResultadoPregunta,
 } from './resultados-encuesta.ts'
-
-function encuesta(cambios: Partial<EncuestaFormulario>): EncuestaFormulario {
-  return {
-    ...encuestaVacia(),
-    cursaFuera: 'No',
-    poseeDiscapacidad: 'No',
-    pertenecePuebloOrg: 'No',
-    haCursadoPrograma: 'No',
-    trabaja_actualmente: 'Si',
-    tipo_organizacion: 'Servicio Público',
-    trabaja_area: 'Si',
-    razon_cursa_1: 'Actualizar conocimientos',
-    razon_eligeuni_1: 'Prestigio de la universidad',
-    como_seentera: 'Prensa',
-    ...cambios,
-  }
-}
 
 function pregunta(resultados: ResultadoPregunta[], clave: string) {
   const p = resultados.find((r) => r.clave === clave)

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { fechaLarga } from '../../domain/fechas.ts'
-import { mensajeDeError } from './mensaje-de-error.ts'
 import { personalQueries, tieneCapacidad, type ResumenPersonal, type SesionPersonal } from './queries.ts'
 import { SECCIONES, type Seccion } from './secciones.ts'
 import './inicio-admin.css'
+import { ErrorDeLectura } from './error-de-lectura.tsx'
 
 /** The staff's home: a greeting, what needs someone today, and the sections their role may use. */
 export function InicioAdmin() {
@@ -79,12 +79,7 @@ function Pendientes({ secciones }: { secciones: Seccion[] }) {
       {resumen.isPending ? (
         <p role="status">Cargando lo pendiente…</p>
       ) : resumen.isError ? (
-        <div className="mensaje mensaje--error" role="alert">
-          <p>{mensajeDeError(resumen.error)}</p>
-          <button type="button" className="boton boton--secundario" onClick={() => void resumen.refetch()}>
-            Reintentar
-          </button>
-        </div>
+        <ErrorDeLectura error={resumen.error} onReintentar={() => void resumen.refetch()} />
       ) : (
         <>
           <p className="inicio-admin__semana">

@@ -18,6 +18,8 @@ import { DialogoRevocar } from './dialogo-revocar.tsx'
 import { EmisionPrograma } from './emision-programa.tsx'
 import { actualizarTrasCambio, certificadosMutations, certificadosQueries, type FilaCertificado } from './queries.ts'
 import './certificados.css'
+import { CampoSelect } from '../../../ui/campo.tsx'
+import { ErrorDeLectura } from '../error-de-lectura.tsx'
 
 /**
  * The school's certificates: every enrolment whose program ended, with its certificate's state;
@@ -73,14 +75,7 @@ function ListaCertificados({ busqueda }: { busqueda: BusquedaCertificados }) {
     )
   }
   if (lista.isError) {
-    return (
-      <div className="mensaje mensaje--error" role="alert">
-        <p>{mensajeDeError(lista.error)}</p>
-        <button type="button" className="boton boton--secundario" onClick={() => void lista.refetch()}>
-          Reintentar
-        </button>
-      </div>
-    )
+    return <ErrorDeLectura error={lista.error} onReintentar={() => void lista.refetch()} />
   }
 
   const { filas, total, porPagina, pagina, programas } = lista.data
@@ -101,43 +96,33 @@ function ListaCertificados({ busqueda }: { busqueda: BusquedaCertificados }) {
         aria-label="Filtrar certificados"
         onSubmit={(e) => e.preventDefault()}
       >
-        <div className="campo">
-          <label htmlFor={idPrograma} className="campo__etiqueta">
-            Programa
-          </label>
-          <select
-            id={idPrograma}
-            className="campo__control"
-            value={busqueda.programa ?? ''}
-            onChange={(e) => filtrar({ programa: e.target.value || undefined })}
-          >
-            <option value="">Todos los programas terminados</option>
-            {programas.map((p) => (
-              <option key={p.curso} value={p.curso}>
-                {p.nombre} ({p.porEmitir} por emitir de {p.total})
-              </option>
-            ))}
-            {busqueda.programa && !programa ? <option value={busqueda.programa}>{busqueda.programa}</option> : null}
-          </select>
-        </div>
-        <div className="campo">
-          <label htmlFor={idEstado} className="campo__etiqueta">
-            Estado del certificado
-          </label>
-          <select
-            id={idEstado}
-            className="campo__control"
-            value={busqueda.estado ?? ''}
-            onChange={(e) => filtrar({ estado: (e.target.value || undefined) as FiltroEstadoCertificado | undefined })}
-          >
-            <option value="">Todos</option>
-            {FILTROS_ESTADO_CERTIFICADO.map((estado) => (
-              <option key={estado} value={estado}>
-                {ETIQUETA_FILTRO_ESTADO[estado]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <CampoSelect
+          id={idPrograma}
+          etiqueta="Programa"
+          value={busqueda.programa ?? ''}
+          onChange={(e) => filtrar({ programa: e.target.value || undefined })}
+        >
+          <option value="">Todos los programas terminados</option>
+          {programas.map((p) => (
+            <option key={p.curso} value={p.curso}>
+              {p.nombre} ({p.porEmitir} por emitir de {p.total})
+            </option>
+          ))}
+          {busqueda.programa && !programa ? <option value={busqueda.programa}>{busqueda.programa}</option> : null}
+        </CampoSelect>
+        <CampoSelect
+          id={idEstado}
+          etiqueta="Estado del certificado"
+          value={busqueda.estado ?? ''}
+          onChange={(e) => filtrar({ estado: (e.target.value || undefined) as FiltroEstadoCertificado | undefined })}
+        >
+          <option value="">Todos</option>
+          {FILTROS_ESTADO_CERTIFICADO.map((estado) => (
+            <option key={estado} value={estado}>
+              {ETIQUETA_FILTRO_ESTADO[estado]}
+            </option>
+          ))}
+        </CampoSelect>
       </form>
 
       {programa ? (

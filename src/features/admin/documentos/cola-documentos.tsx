@@ -12,6 +12,7 @@ import { momentoLegible } from './fechas.ts'
 import type { BusquedaCola } from './busqueda-cola.ts'
 import { documentosQueries, type DocumentoEnCola } from './queries.ts'
 import './documentos.css'
+import { CampoSelect } from '../../../ui/campo.tsx'
 
 /** How the state filter names each list. */
 const LISTA_DE_ESTADO: Record<EstadoRevision, string> = {
@@ -198,44 +199,34 @@ function Filtros({
 
   return (
     <form className="admin-documentos__filtros" onSubmit={enviar} aria-label="Filtrar documentos">
-      <div className="campo">
-        <label htmlFor="filtro-estado" className="campo__etiqueta">
-          Estado
-        </label>
-        <select id="filtro-estado" className="campo__control" value={valores.estado} onChange={cambiar('estado')}>
-          {ESTADOS_REVISION.map((e) => (
-            <option key={e} value={e}>
-              {LISTA_DE_ESTADO[e]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="campo">
-        <label htmlFor="filtro-programa" className="campo__etiqueta">
-          Programa o concurso
-        </label>
-        <select id="filtro-programa" className="campo__control" value={valores.programa} onChange={cambiar('programa')}>
-          <option value="">Todos</option>
-          {programas.map((p) => (
-            <option key={p.valor} value={p.valor}>
-              {p.nombre}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="campo">
-        <label htmlFor="filtro-tipo" className="campo__etiqueta">
-          Tipo de documento
-        </label>
-        <select id="filtro-tipo" className="campo__control" value={valores.tipo} onChange={cambiar('tipo')}>
-          <option value="">Todos</option>
-          {tiposDeDocumento().map((t) => (
-            <option key={t.codDocumento} value={t.codDocumento}>
-              {t.documento}
-            </option>
-          ))}
-        </select>
-      </div>
+      <CampoSelect id="filtro-estado" etiqueta="Estado" value={valores.estado} onChange={cambiar('estado')}>
+        {ESTADOS_REVISION.map((e) => (
+          <option key={e} value={e}>
+            {LISTA_DE_ESTADO[e]}
+          </option>
+        ))}
+      </CampoSelect>
+      <CampoSelect
+        id="filtro-programa"
+        etiqueta="Programa o concurso"
+        value={valores.programa}
+        onChange={cambiar('programa')}
+      >
+        <option value="">Todos</option>
+        {programas.map((p) => (
+          <option key={p.valor} value={p.valor}>
+            {p.nombre}
+          </option>
+        ))}
+      </CampoSelect>
+      <CampoSelect id="filtro-tipo" etiqueta="Tipo de documento" value={valores.tipo} onChange={cambiar('tipo')}>
+        <option value="">Todos</option>
+        {tiposDeDocumento().map((t) => (
+          <option key={t.codDocumento} value={t.codDocumento}>
+            {t.documento}
+          </option>
+        ))}
+      </CampoSelect>
       <button type="submit" className="boton">
         Filtrar
       </button>

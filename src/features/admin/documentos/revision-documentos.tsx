@@ -11,12 +11,12 @@ import {
   type DecisionDocumentosEntrada,
 } from '../../../domain/revision-documentos.ts'
 import { estadoRevisionEnPalabras, type OrigenDocumento } from '../../../domain/estado-revision.ts'
-import { ApiError } from '../../../lib/api-error.ts'
 import { Estado } from '../../../ui/spinner.tsx'
 import { mensajeDeError } from '../mensaje-de-error.ts'
 import { momentoLegible } from './fechas.ts'
 import { decidirDocumentos, documentosQueries, type DocumentoDelExpediente, type Expediente } from './queries.ts'
 import './documentos.css'
+import { ErrorDeLectura } from '../error-de-lectura.tsx'
 
 /**
  * The review of one owner's documents (an enrolment, a student's personal documents, a contest
@@ -41,14 +41,7 @@ export function RevisionDocumentos({
       </p>
       <h1>Revisión de documentos</h1>
       {consulta.isError ? (
-        <div className="mensaje mensaje--error" role="alert">
-          <p>{mensajeDeError(consulta.error)}</p>
-          {consulta.error instanceof ApiError && consulta.error.status === 404 ? null : (
-            <button type="button" className="boton boton--secundario" onClick={() => void consulta.refetch()}>
-              Reintentar
-            </button>
-          )}
-        </div>
+        <ErrorDeLectura error={consulta.error} onReintentar={() => void consulta.refetch()} />
       ) : (
         <Estado texto="Cargando los documentos…" />
       )}

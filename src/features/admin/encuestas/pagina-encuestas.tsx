@@ -3,11 +3,12 @@ import { useNavigate } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { BusquedaEncuestas } from '../../../domain/busqueda-encuestas.ts'
 import { MENOS_DE_CINCO, MENSAJE_SIN_ENCUESTAS, type Conteo } from '../../../domain/resultados-encuesta.ts'
-import { mensajeDeError } from '../mensaje-de-error.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { GraficoBarras } from './grafico-barras.tsx'
 import { encuestasQueries, enlacePlanilla, type ResultadoDePregunta, type ResultadosEncuesta } from './queries.ts'
 import './encuestas.css'
+import { CampoSelect } from '../../../ui/campo.tsx'
+import { ErrorDeLectura } from '../error-de-lectura.tsx'
 
 /**
  * The general survey's results: a program and a year (in the address), how many answered of how
@@ -56,14 +57,7 @@ function Resultados({ busqueda }: { busqueda: BusquedaEncuestas }) {
     )
   }
   if (resultados.isError) {
-    return (
-      <div className="mensaje mensaje--error" role="alert">
-        <p>{mensajeDeError(resultados.error)}</p>
-        <button type="button" className="boton boton--secundario" onClick={() => void resultados.refetch()}>
-          Reintentar
-        </button>
-      </div>
-    )
+    return <ErrorDeLectura error={resultados.error} onReintentar={() => void resultados.refetch()} />
   }
 
   const datos = resultados.data
@@ -80,48 +74,38 @@ function Resultados({ busqueda }: { busqueda: BusquedaEncuestas }) {
         aria-label="Filtrar resultados"
         onSubmit={(e) => e.preventDefault()}
       >
-        <div className="campo">
-          <label htmlFor={idPrograma} className="campo__etiqueta">
-            Programa
-          </label>
-          <select
-            id={idPrograma}
-            className="campo__control"
-            value={busqueda.programa ?? ''}
-            onChange={(e) => filtrar({ programa: e.target.value || undefined })}
-          >
-            <option value="">Todos los programas</option>
-            {datos.programas.map((p) => (
-              <option key={p.curso} value={p.curso}>
-                {p.nombre} ({p.curso})
-              </option>
-            ))}
-            {busqueda.programa && !programaElegido ? (
-              <option value={busqueda.programa}>{busqueda.programa}</option>
-            ) : null}
-          </select>
-        </div>
-        <div className="campo">
-          <label htmlFor={idAnio} className="campo__etiqueta">
-            Año de la solicitud
-          </label>
-          <select
-            id={idAnio}
-            className="campo__control"
-            value={busqueda.anio ? String(busqueda.anio) : ''}
-            onChange={(e) => filtrar({ anio: e.target.value ? Number(e.target.value) : undefined })}
-          >
-            <option value="">Todos los años</option>
-            {datos.anios.map((a) => (
-              <option key={a} value={String(a)}>
-                {a}
-              </option>
-            ))}
-            {busqueda.anio && !datos.anios.includes(busqueda.anio) ? (
-              <option value={String(busqueda.anio)}>{busqueda.anio}</option>
-            ) : null}
-          </select>
-        </div>
+        <CampoSelect
+          id={idPrograma}
+          etiqueta="Programa"
+          value={busqueda.programa ?? ''}
+          onChange={(e) => filtrar({ programa: e.target.value || undefined })}
+        >
+          <option value="">Todos los programas</option>
+          {datos.programas.map((p) => (
+            <option key={p.curso} value={p.curso}>
+              {p.nombre} ({p.curso})
+            </option>
+          ))}
+          {busqueda.programa && !programaElegido ? (
+            <option value={busqueda.programa}>{busqueda.programa}</option>
+          ) : null}
+        </CampoSelect>
+        <CampoSelect
+          id={idAnio}
+          etiqueta="Año de la solicitud"
+          value={busqueda.anio ? String(busqueda.anio) : ''}
+          onChange={(e) => filtrar({ anio: e.target.value ? Number(e.target.value) : undefined })}
+        >
+          <option value="">Todos los años</option>
+          {datos.anios.map((a) => (
+            <option key={a} value={String(a)}>
+              {a}
+            </option>
+          ))}
+          {busqueda.anio && !datos.anios.includes(busqueda.anio) ? (
+            <option value={String(busqueda.anio)}>{busqueda.anio}</option>
+          ) : null}
+        </CampoSelect>
         <div className="admin-filtros__acciones">
           <a className="boton boton--secundario" href={enlacePlanilla(busqueda)} download>
             Descargar planilla Excel

@@ -12,6 +12,7 @@ import { DialogoInvitar } from './dialogo-invitar.tsx'
 import { DialogoRol } from './dialogo-rol.tsx'
 import { actualizarTrasCambio, cuentasMutations, cuentasQueries, type CuentaPersonal } from './queries.ts'
 import './personal.css'
+import { ErrorDeLectura } from '../error-de-lectura.tsx'
 
 /** What the screen has open: a dialog over the list, for one account or a new one. */
 type Abierto =
@@ -49,14 +50,7 @@ function ListaCuentas({ yo }: { yo: string }) {
 
   if (lista.isPending) return <p role="status">Cargando las cuentas del personal…</p>
   if (lista.isError) {
-    return (
-      <div className="mensaje mensaje--error" role="alert">
-        <p>{mensajeDeError(lista.error)}</p>
-        <button type="button" className="boton boton--secundario" onClick={() => void lista.refetch()}>
-          Reintentar
-        </button>
-      </div>
-    )
+    return <ErrorDeLectura error={lista.error} onReintentar={() => void lista.refetch()} />
   }
   const { cuentas, asistentes } = lista.data
   return (
