@@ -30,15 +30,41 @@ export const CAPACIDADES = [
   'auditoria.ver',
   /** Staff accounts. */
   'personal.gestionar',
+  /** Every payment with its gateway data and receipt, and the day's reconciliation. */
+  'pagos.ver',
+  /** Record a payment made in person (the seller is the staff member recording it). */
+  'pagos.registrar',
+  /** Refund an approved online payment through the gateway. */
+  'pagos.reembolsar',
+  /** Create, edit, open and close contests; read and export their applications. */
+  'concursos.gestionar',
+  /** Create, edit and close job offers, and the home tile's setting. */
+  'ofertas.gestionar',
+  /** Load students and enrolments from the school's files (CSV, XLSX). */
+  'alumnos.importar',
+  /** The CRM's API keys: create, name, scope and revoke them. */
+  'integracion.gestionar',
 ] as const
 export type Capacidad = (typeof CAPACIDADES)[number]
 
 export const CAPACIDADES_DE_ROL: Record<RolPersonal, readonly Capacidad[]> = {
   admin: CAPACIDADES,
-  coordinacion: ['alumnos.ver', 'documentos.revisar', 'certificados.gestionar', 'encuestas.ver', 'encuestas.sensibles'],
+  coordinacion: [
+    'alumnos.ver',
+    'documentos.revisar',
+    'certificados.gestionar',
+    'encuestas.ver',
+    'encuestas.sensibles',
+    'pagos.ver',
+    'pagos.registrar',
+    'concursos.gestionar',
+    'ofertas.gestionar',
+    'alumnos.importar',
+  ],
   // An assistant reads how their own students answered (how they heard of the program, why they
-  // chose it), never the sensitive answers.
-  asistente: ['alumnos.ver', 'documentos.revisar', 'encuestas.ver'],
+  // chose it), never the sensitive answers; sells in person, so records the payments they take
+  // and reads their own students' payments. Refunds and API keys are the administration's.
+  asistente: ['alumnos.ver', 'documentos.revisar', 'encuestas.ver', 'pagos.ver', 'pagos.registrar'],
 }
 
 export function puede(rol: RolPersonal, capacidad: Capacidad): boolean {
