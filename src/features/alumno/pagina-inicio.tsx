@@ -12,6 +12,7 @@ import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { ofertaQueries } from '../ofertas/queries.ts'
 import { ListaPendientes } from './lista-pendientes.tsx'
 import { alumnoQueries, type DatosPendientes } from './queries.ts'
+import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
 
 /** How many pending actions the home page lists before 'Ver todos'. */
 const PENDIENTES_A_LA_VISTA = 5
@@ -121,12 +122,11 @@ function Pendientes({ consulta }: { consulta: ReturnType<typeof useQuery<DatosPe
       )
   } else if (consulta.isError) {
     contenido = (
-      <div className="mensaje mensaje--error" role="alert">
-        <p>No fue posible cargar sus pendientes. Revise su conexión e intente nuevamente.</p>
-        <button type="button" className="boton boton--secundario" onClick={() => void consulta.refetch()}>
-          Reintentar
-        </button>
-      </div>
+      <ErrorDeCarga
+        error={consulta.error}
+        titulo="No fue posible cargar sus pendientes"
+        onReintentar={() => void consulta.refetch()}
+      />
     )
   } else {
     contenido = <Estado texto="Cargando sus pendientes…" />

@@ -7,12 +7,12 @@ import { formatearClp } from '../../domain/moneda.ts'
 import { fechaCorta } from '../../domain/solicitudes.ts'
 import { ApiError, esErrorInternoORed } from '../../lib/api-error.ts'
 import { Estado } from '../../ui/spinner.tsx'
-import { ErrorConcurso } from './error-concurso.tsx'
 import { Dato, EtiquetaEstadoConcurso } from './ficha-concurso.tsx'
 import { iniciarPago } from '../pagos/queries.ts'
 import { irAPasarela } from './pagar-derecho.ts'
 import { concursoQueries, postular, type DetalleConcurso } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
+import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
 
 /**
  * The application fee of a contest (where a contest link lands): the contest, the amount, and the
@@ -25,11 +25,18 @@ export function PaginaDerechoPostulacion({ id }: { id: string }) {
   if (consulta.data) return <DerechoPostulacion concurso={consulta.data} />
   if (consulta.isError)
     return (
-      <ErrorConcurso
-        error={consulta.error}
-        titulo="Derecho de postulación"
-        reintentar={() => void consulta.refetch()}
-      />
+      <section className="pagina pagina--estrecha">
+        <h1>Derecho de postulación</h1>
+        <ErrorDeCarga
+          error={consulta.error}
+          titulo="No fue posible cargar el concurso"
+          onReintentar={() => void consulta.refetch()}
+        >
+          <Link to="/concurso/listado" className="boton boton--secundario">
+            Ver los concursos
+          </Link>
+        </ErrorDeCarga>
+      </section>
     )
   return (
     <section className="pagina pagina--estrecha">

@@ -4,10 +4,10 @@ import { periodoEnPalabras } from '../../domain/concursos.ts'
 import { fechaEnChile } from '../../domain/fechas.ts'
 import { fechaCorta } from '../../domain/solicitudes.ts'
 import { Estado } from '../../ui/spinner.tsx'
-import { ErrorConcurso } from './error-concurso.tsx'
 import { FichaConcurso } from './ficha-concurso.tsx'
 import { concursoQueries, type DetalleConcurso } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
+import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
 
 /** One contest: its facts, requirements, calendar, the documents an application needs, and how to apply. */
 export function PaginaDetalleConcurso({ id }: { id: string }) {
@@ -15,7 +15,20 @@ export function PaginaDetalleConcurso({ id }: { id: string }) {
   useTituloPagina(consulta.data ? `Concurso de ${consulta.data.especialidad}` : 'Concurso')
   if (consulta.data) return <Detalle concurso={consulta.data} />
   if (consulta.isError)
-    return <ErrorConcurso error={consulta.error} titulo="Concurso" reintentar={() => void consulta.refetch()} />
+    return (
+      <section className="pagina pagina--estrecha">
+        <h1>Concurso</h1>
+        <ErrorDeCarga
+          error={consulta.error}
+          titulo="No fue posible cargar el concurso"
+          onReintentar={() => void consulta.refetch()}
+        >
+          <Link to="/concurso/listado" className="boton boton--secundario">
+            Ver los concursos
+          </Link>
+        </ErrorDeCarga>
+      </section>
+    )
   return (
     <section className="pagina pagina--estrecha">
       <h1>Concurso</h1>

@@ -5,6 +5,7 @@ import { Estado } from '../../ui/spinner.tsx'
 import { FichaConcurso } from './ficha-concurso.tsx'
 import { concursoQueries, type ResumenConcurso } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
+import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
 
 const SECCIONES: { estado: EstadoConcurso; titulo: string; vacia?: string }[] = [
   {
@@ -51,13 +52,11 @@ export function PaginaListadoConcursos() {
       )
   } else if (consulta.isError) {
     contenido = (
-      <div className="mensaje mensaje--error" role="alert">
-        <p className="mensaje__titulo">No fue posible cargar los concursos</p>
-        <p>Revise su conexión e intente nuevamente.</p>
-        <button type="button" className="boton" onClick={() => void consulta.refetch()}>
-          Reintentar
-        </button>
-      </div>
+      <ErrorDeCarga
+        error={consulta.error}
+        titulo="No fue posible cargar los concursos"
+        onReintentar={() => void consulta.refetch()}
+      />
     )
   } else {
     contenido = <Estado texto="Cargando los concursos…" />

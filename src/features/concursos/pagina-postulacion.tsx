@@ -10,10 +10,10 @@ import { useSesion } from '../../lib/use-sesion.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { DocumentoConSubida } from '../documentos/documento-con-subida.tsx'
 import { envioDocumentoPostulacion } from './envios.ts'
-import { ErrorConcurso } from './error-concurso.tsx'
 import { Dato, EtiquetaEstadoConcurso } from './ficha-concurso.tsx'
 import { concursoQueries, type Postulacion } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
+import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
 
 /** The student's application to a contest: its state, the fee's payment, and the documents with their uploads. */
 export function PaginaPostulacion({ id }: { id: string }) {
@@ -22,11 +22,21 @@ export function PaginaPostulacion({ id }: { id: string }) {
   if (consulta.data) return <DetallePostulacion id={id} postulacion={consulta.data} />
   if (consulta.isError)
     return (
-      <ErrorConcurso error={consulta.error} titulo="Mi postulación" reintentar={() => void consulta.refetch()}>
-        <Link to="/concurso/detalle/$id" params={{ id }} className="boton">
-          Ver el concurso
-        </Link>
-      </ErrorConcurso>
+      <section className="pagina pagina--estrecha">
+        <h1>Mi postulación</h1>
+        <ErrorDeCarga
+          error={consulta.error}
+          titulo="No fue posible cargar su postulación"
+          onReintentar={() => void consulta.refetch()}
+        >
+          <Link to="/concurso/detalle/$id" params={{ id }} className="boton boton--secundario">
+            Ver el concurso
+          </Link>
+          <Link to="/concurso/listado" className="boton boton--secundario">
+            Ver los concursos
+          </Link>
+        </ErrorDeCarga>
+      </section>
     )
   return (
     <section className="pagina pagina--estrecha">

@@ -16,6 +16,7 @@ import { Estado } from '../../ui/spinner.tsx'
 import { toast } from '../../ui/toasts.ts'
 import { AvisosEnEsteDispositivo } from './avisos-dispositivo.tsx'
 import { guardarPreferencias, notificacionQueries, type PreferenciasAvisos } from './queries.ts'
+import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
 
 /**
  * 'Avisos y recordatorios': notifications on this device (the opt-in), which notices to receive
@@ -34,17 +35,11 @@ export function PaginaNotificaciones() {
     )
   } else if (consulta.isError) {
     contenido = (
-      <div className="mensaje mensaje--error" role="alert">
-        <p className="mensaje__titulo">No fue posible cargar sus preferencias de avisos</p>
-        <p>
-          {consulta.error instanceof ErrorDeRed
-            ? 'Sin conexión con el servidor. Revise su conexión e intente nuevamente.'
-            : 'Intente nuevamente. Si el problema continúa, contacte a su Asistente Comercial.'}
-        </p>
-        <button type="button" className="boton" onClick={() => void consulta.refetch()}>
-          Reintentar
-        </button>
-      </div>
+      <ErrorDeCarga
+        error={consulta.error}
+        titulo="No fue posible cargar sus preferencias de avisos"
+        onReintentar={() => void consulta.refetch()}
+      />
     )
   } else {
     contenido = <Estado texto="Cargando sus preferencias de avisos…" />

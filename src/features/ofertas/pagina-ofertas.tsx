@@ -4,6 +4,7 @@ import { fechaCorta } from '../../domain/solicitudes.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { ofertaQueries, type OfertaLaboral } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
+import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
 
 /** 'Ofertas Laborales': the job offers listed today, each with its contact by e-mail. */
 export function PaginaOfertas() {
@@ -26,13 +27,11 @@ export function PaginaOfertas() {
       )
   } else if (consulta.isError) {
     contenido = (
-      <div className="mensaje mensaje--error" role="alert">
-        <p className="mensaje__titulo">No fue posible cargar las ofertas laborales</p>
-        <p>Revise su conexión e intente nuevamente.</p>
-        <button type="button" className="boton" onClick={() => void consulta.refetch()}>
-          Reintentar
-        </button>
-      </div>
+      <ErrorDeCarga
+        error={consulta.error}
+        titulo="No fue posible cargar las ofertas laborales"
+        onReintentar={() => void consulta.refetch()}
+      />
     )
   } else {
     contenido = <Estado texto="Cargando las ofertas laborales…" />

@@ -4,7 +4,7 @@ import { ETIQUETA_ESTADO_CUOTA, MENSAJE_SIN_CUOTAS, sePuedePagar } from '../../d
 import { formatearClp } from '../../domain/moneda.ts'
 import { fechaCorta } from '../../domain/solicitudes.ts'
 import { Estado } from '../../ui/spinner.tsx'
-import { ErrorDeCarga } from './error-de-carga.tsx'
+import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
 import { pagoQueries, type Cuota } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 

@@ -13,7 +13,7 @@ import { invalidarPendientes } from '../alumno/queries.ts'
 import { concursoQueries } from '../concursos/queries.ts'
 import { solicitudQueries } from '../solicitudes/queries.ts'
 import { Estado, Spinner } from '../../ui/spinner.tsx'
-import { ErrorDeCarga } from './error-de-carga.tsx'
+import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
 import { pagoQueries, type ResultadoPago } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 

@@ -6,6 +6,7 @@ import { Estado } from '../../ui/spinner.tsx'
 import { DocumentoConSubida } from '../documentos/documento-con-subida.tsx'
 import { envioDocumentoPersonal } from './envios.ts'
 import { personalQueries } from './queries.ts'
+import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
 
 /**
  * 'Documentos Personales': each personal document, required or optional
@@ -49,12 +50,11 @@ export function DocumentosPersonales({ codigoAlumno }: { codigoAlumno: string })
           ))}
         </ul>
       ) : documentos.isError ? (
-        <div className="mensaje mensaje--error" role="alert">
-          <p>No fue posible cargar sus documentos. Revise su conexión e intente nuevamente.</p>
-          <button type="button" className="boton boton--secundario" onClick={() => void documentos.refetch()}>
-            Reintentar
-          </button>
-        </div>
+        <ErrorDeCarga
+          error={documentos.error}
+          titulo="No fue posible cargar sus documentos"
+          onReintentar={() => void documentos.refetch()}
+        />
       ) : (
         <Estado texto="Cargando sus documentos…" />
       )}

@@ -7,6 +7,7 @@ import type { Lookups } from './campos.tsx'
 import { FormularioPersonal } from './formulario-personal.tsx'
 import { personalQueries } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
+import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
 
 /**
  * 'Información Personal'. The route's loader has put what it needs in the query cache (restored
@@ -49,19 +50,13 @@ export function PaginaPersonal() {
     )
   } else if (consultas.some((c) => c.isError && !c.data)) {
     contenido = (
-      <div className="mensaje mensaje--error" role="alert">
-        <p className="mensaje__titulo">No fue posible cargar sus datos</p>
-        <p>Revise su conexión e intente nuevamente. Si el problema continúa, contacte a su Asistente Comercial.</p>
-        <button
-          type="button"
-          className="boton"
-          onClick={() => {
-            for (const c of consultas) if (c.isError) void c.refetch()
-          }}
-        >
-          Reintentar
-        </button>
-      </div>
+      <ErrorDeCarga
+        error={consultas.find((c) => c.isError && !c.data)?.error}
+        titulo="No fue posible cargar sus datos"
+        onReintentar={() => {
+          for (const c of consultas) if (c.isError) void c.refetch()
+        }}
+      />
     )
   } else {
     contenido = <Estado texto="Cargando sus datos…" />

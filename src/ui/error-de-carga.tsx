@@ -1,22 +1,29 @@
-import { ApiError, ErrorDeRed } from '../../lib/api-error.ts'
+import type { ReactNode } from 'react'
+import { ApiError, ErrorDeRed } from '../lib/api-error.ts'
 
 /**
- * What a payment screen shows when its data did not come: the server's own words for a 404 (not
- * the student's, or not payable online), a connection message offline, a retry otherwise.
+ * What a student's screen shows when its data did not come, the one way every screen says it:
+ * something that does not exist or is not theirs (a 404) in the server's own words, with no retry
+ * since retrying changes nothing; otherwise what failed (`titulo`), why (no connection, or
+ * something else), and 'Reintentar'. `children` are the ways on (links) shown in both cases.
  */
 export function ErrorDeCarga({
   error,
   titulo,
   onReintentar,
+  children,
 }: {
   error: unknown
   titulo: string
   onReintentar: () => void
+  children?: ReactNode
 }) {
+  const caminos = children ? <p className="acciones">{children}</p> : null
   if (error instanceof ApiError && error.status === 404) {
     return (
       <div className="mensaje mensaje--aviso" role="alert">
         <p>{error.message}</p>
+        {caminos}
       </div>
     )
   }
@@ -31,6 +38,7 @@ export function ErrorDeCarga({
       <button type="button" className="boton" onClick={onReintentar}>
         Reintentar
       </button>
+      {caminos}
     </div>
   )
 }
