@@ -16,9 +16,38 @@ import {
 import type { Insertable, Kysely } from 'kysely'
 import type { Dependencias, EntornoApp } from '../contexto.ts'
 import type { Database } from '../db/schema.ts'
+import { revisionJson } from '../documentos/revision.ts'
 import { leerFormularioConUnArchivo } from './validacion.ts'
 
 export const MENSAJE_NO_ENCONTRADO = 'Recurso no encontrado'
+
+/** What every table of uploaded files holds of one file (personal, enrolment and contest documents). */
+export type FilaArchivoSubido = {
+  id: string
+  cod_documento: string
+  tipo_archivo: string
+  tamanno: number
+  subido_en: string
+  estado_revision: string
+  motivo_rechazo: string | null
+}
+
+/**
+ * An uploaded file as the student's replies show it, whatever document it is for: `nombre` is the
+ * client's file name (kept as data), `enlace` the path where its owner downloads it.
+ */
+export function archivoSubidoJson(fila: FilaArchivoSubido, nombre: string, enlace: string) {
+  return {
+    id: fila.id,
+    codDocumento: fila.cod_documento,
+    nombre,
+    enlace,
+    tipoArchivo: fila.tipo_archivo,
+    tamanno: fila.tamanno,
+    subidoEn: fila.subido_en,
+    ...revisionJson(fila),
+  }
+}
 
 const MAX_NOMBRE = 150
 

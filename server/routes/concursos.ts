@@ -22,9 +22,14 @@ import { nuevaClaveBlob } from '../blobs.ts'
 import type { Dependencias, EntornoApp } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 import type { ConcursosTable, PostulacionesTable } from '../db/schema.ts'
-import { revisionJson } from '../documentos/revision.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
-import { enviarArchivo, guardarReemplazando, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
+import {
+  archivoSubidoJson,
+  enviarArchivo,
+  guardarReemplazando,
+  MENSAJE_NO_ENCONTRADO,
+  recibirArchivo,
+} from './archivos.ts'
 
 type Concurso = Selectable<ConcursosTable>
 type Postulacion = Selectable<PostulacionesTable>
@@ -75,29 +80,8 @@ function enlaceArchivoPostulacion(concursoId: string, id: string): string {
   return `/api/concursos/${encodeURIComponent(concursoId)}/postulacion/documentos/${id}`
 }
 
-function archivoDePostulacionJson(
-  concursoId: string,
-  a: {
-    id: string
-    cod_documento: string
-    nombre_archivo: string
-    tipo_archivo: string
-    tamanno: number
-    subido_en: string
-    estado_revision: string
-    motivo_rechazo: string | null
-  },
-) {
-  return {
-    id: a.id,
-    codDocumento: a.cod_documento,
-    nombre: a.nombre_archivo,
-    enlace: enlaceArchivoPostulacion(concursoId, a.id),
-    tipoArchivo: a.tipo_archivo,
-    tamanno: a.tamanno,
-    subidoEn: a.subido_en,
-    ...revisionJson(a),
-  }
+function archivoDePostulacionJson(concursoId: string, a: FilaArchivoSubido & { nombre_archivo: string }) {
+  return archivoSubidoJson(a, a.nombre_archivo, enlaceArchivoPostulacion(concursoId, a.id))
 }
 
 async function comprobanteDePostulacion(deps: Dependencias, pagoId: string | null): Promise<string | null> {

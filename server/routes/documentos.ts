@@ -15,26 +15,19 @@ import { nuevaClaveBlob } from '../blobs.ts'
 import type { EntornoApp } from '../contexto.ts'
 import type { Insertable } from 'kysely'
 import type { ArchivosPersonalesTable } from '../db/schema.ts'
-import { revisionJson } from '../documentos/revision.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
-import { enviarArchivo, guardarReemplazando, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
+import {
+  archivoSubidoJson,
+  type FilaArchivoSubido,
+  enviarArchivo,
+  guardarReemplazando,
+  MENSAJE_NO_ENCONTRADO,
+  recibirArchivo,
+} from './archivos.ts'
 
-type FilaArchivo = Pick<
-  ArchivosPersonalesTable,
-  'id' | 'cod_documento' | 'nombre_original' | 'tipo_archivo' | 'tamanno' | 'subido_en' | 'motivo_rechazo'
-> & { estado_revision: string }
-
-function archivoJson(fila: FilaArchivo) {
-  return {
-    id: fila.id,
-    codDocumento: fila.cod_documento,
-    nombre: fila.nombre_original,
-    enlace: `/api/alumno/documentos/${fila.id}`,
-    tipoArchivo: fila.tipo_archivo,
-    tamanno: fila.tamanno,
-    subidoEn: fila.subido_en,
-    ...revisionJson(fila),
-  }
+/** An uploaded personal document as the student's replies show it. */
+function archivoJson(fila: FilaArchivoSubido & { nombre_original: string }) {
+  return archivoSubidoJson(fila, fila.nombre_original, `/api/alumno/documentos/${fila.id}`)
 }
 
 export const rutasDocumentos = new Hono<EntornoApp>()
@@ -62,7 +55,7 @@ export const rutasDocumentos = new Hono<EntornoApp>()
     if (!recibido.ok) return recibido.respuesta
     const { codDocumento, nombre, tipo, bytes } = recibido
 
-    const fila: Insertable<ArchivosPersonalesTable> & FilaArchivo = {
+    const fila: Insertable<ArchivosPersonalesTable> & FilaArchivoSubido & { nombre_original: string } = {
       id: randomUUID(),
       alumno_id: alumno.id,
       cod_documento: codDocumento,

@@ -34,7 +34,13 @@ import { revisionJson } from '../documentos/revision.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { nuevaClaveBlob } from '../blobs.ts'
 import { archivosDeSolicitud, decisionCondiciones } from '../solicitudes/consultas.ts'
-import { enviarArchivo, guardarReemplazando, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
+import {
+  archivoSubidoJson,
+  enviarArchivo,
+  guardarReemplazando,
+  MENSAJE_NO_ENCONTRADO,
+  recibirArchivo,
+} from './archivos.ts'
 import { avisarAsistente } from './aviso-asistente.ts'
 import { situacionDeSolicitudes } from './pendientes.ts'
 import { cuerpoJson } from './validacion.ts'
@@ -265,29 +271,8 @@ function enlaceArchivoSolicitud(codigo: string, id: string): string {
   return `/api/solicitudes/${encodeURIComponent(codigo)}/documentos/${id}`
 }
 
-function archivoDeSolicitudJson(
-  codigo: string,
-  a: {
-    id: string
-    cod_documento: string
-    nombre_archivo: string
-    tipo_archivo: string
-    tamanno: number
-    subido_en: string
-    estado_revision: string
-    motivo_rechazo: string | null
-  },
-) {
-  return {
-    id: a.id,
-    codDocumento: a.cod_documento,
-    nombre: a.nombre_archivo,
-    enlace: enlaceArchivoSolicitud(codigo, a.id),
-    tipoArchivo: a.tipo_archivo,
-    tamanno: a.tamanno,
-    subidoEn: a.subido_en,
-    ...revisionJson(a),
-  }
+function archivoDeSolicitudJson(codigo: string, a: FilaArchivoSubido & { nombre_archivo: string }) {
+  return archivoSubidoJson(a, a.nombre_archivo, enlaceArchivoSolicitud(codigo, a.id))
 }
 
 /** A rejection is followed up by the enrolment's commercial assistant, who is told by e-mail. */
