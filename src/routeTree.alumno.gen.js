@@ -23,12 +23,12 @@ import { Route as AlumnoInfoSolicitudesRouteImport } from './routes/_alumno/info
 import { Route as AlumnoLaboralListadoRouteImport } from './routes/_alumno/laboral/listado'
 import { Route as AlumnoConcursoDerechopostulacionIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/$id'
 import { Route as AlumnoConcursoDetalleIdRouteImport } from './routes/_alumno/concurso/detalle/$id'
-import { Route as AlumnoPagosAIndexRouteImport } from './routes/_alumno/pagos/$a/index'
-import { Route as AlumnoPagosABRouteImport } from './routes/_alumno/pagos/$a/$b'
-import { Route as AlumnoPagosListaARouteImport } from './routes/_alumno/pagos/lista/$a'
+import { Route as AlumnoPagosCodigoIndexRouteImport } from './routes/_alumno/pagos/$codigo/index'
+import { Route as AlumnoPagosCodigoNumeroRouteImport } from './routes/_alumno/pagos/$codigo/$numero'
+import { Route as AlumnoPagosListaCodigoRouteImport } from './routes/_alumno/pagos/lista/$codigo'
+import { Route as AlumnoPagosRespuestaPagoIdRouteImport } from './routes/_alumno/pagos/respuesta/$pagoId'
 import { Route as AlumnoConcursoDerechopostulacionDetalleIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/detalle/$id'
-import { Route as AlumnoPagosRespuestaAIndexRouteImport } from './routes/_alumno/pagos/respuesta/$a/index'
-import { Route as AlumnoPagosRespuestaABRouteImport } from './routes/_alumno/pagos/respuesta/$a/$b'
+import { Route as AlumnoPagosRespuestaCodigoPagoIdRouteImport } from './routes/_alumno/pagos/respuesta/$codigo.$pagoId'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -100,38 +100,39 @@ const AlumnoConcursoDetalleIdRoute = AlumnoConcursoDetalleIdRouteImport.update({
   path: '/concurso/detalle/$id',
   getParentRoute: () => AlumnoRoute,
 })
-const AlumnoPagosAIndexRoute = AlumnoPagosAIndexRouteImport.update({
-  id: '/pagos/$a/',
-  path: '/pagos/$a/',
+const AlumnoPagosCodigoIndexRoute = AlumnoPagosCodigoIndexRouteImport.update({
+  id: '/pagos/$codigo/',
+  path: '/pagos/$codigo/',
   getParentRoute: () => AlumnoRoute,
 })
-const AlumnoPagosABRoute = AlumnoPagosABRouteImport.update({
-  id: '/pagos/$a/$b',
-  path: '/pagos/$a/$b',
+const AlumnoPagosCodigoNumeroRoute = AlumnoPagosCodigoNumeroRouteImport.update({
+  id: '/pagos/$codigo/$numero',
+  path: '/pagos/$codigo/$numero',
   getParentRoute: () => AlumnoRoute,
 })
-const AlumnoPagosListaARoute = AlumnoPagosListaARouteImport.update({
-  id: '/pagos/lista/$a',
-  path: '/pagos/lista/$a',
+const AlumnoPagosListaCodigoRoute = AlumnoPagosListaCodigoRouteImport.update({
+  id: '/pagos/lista/$codigo',
+  path: '/pagos/lista/$codigo',
   getParentRoute: () => AlumnoRoute,
 })
+const AlumnoPagosRespuestaPagoIdRoute =
+  AlumnoPagosRespuestaPagoIdRouteImport.update({
+    id: '/pagos/respuesta/$pagoId',
+    path: '/pagos/respuesta/$pagoId',
+    getParentRoute: () => AlumnoRoute,
+  })
 const AlumnoConcursoDerechopostulacionDetalleIdRoute =
   AlumnoConcursoDerechopostulacionDetalleIdRouteImport.update({
     id: '/concurso/derechopostulacion/detalle/$id',
     path: '/concurso/derechopostulacion/detalle/$id',
     getParentRoute: () => AlumnoRoute,
   })
-const AlumnoPagosRespuestaAIndexRoute =
-  AlumnoPagosRespuestaAIndexRouteImport.update({
-    id: '/pagos/respuesta/$a/',
-    path: '/pagos/respuesta/$a/',
+const AlumnoPagosRespuestaCodigoPagoIdRoute =
+  AlumnoPagosRespuestaCodigoPagoIdRouteImport.update({
+    id: '/pagos/respuesta/$codigo/$pagoId',
+    path: '/pagos/respuesta/$codigo/$pagoId',
     getParentRoute: () => AlumnoRoute,
   })
-const AlumnoPagosRespuestaABRoute = AlumnoPagosRespuestaABRouteImport.update({
-  id: '/pagos/respuesta/$a/$b',
-  path: '/pagos/respuesta/$a/$b',
-  getParentRoute: () => AlumnoRoute,
-})
 
 const AlumnoRouteChildren = {
   AlumnoHomeRoute: AlumnoHomeRoute,
@@ -143,13 +144,13 @@ const AlumnoRouteChildren = {
   AlumnoConcursoDerechopostulacionIdRoute:
     AlumnoConcursoDerechopostulacionIdRoute,
   AlumnoConcursoDetalleIdRoute: AlumnoConcursoDetalleIdRoute,
-  AlumnoPagosABRoute: AlumnoPagosABRoute,
-  AlumnoPagosListaARoute: AlumnoPagosListaARoute,
-  AlumnoPagosAIndexRoute: AlumnoPagosAIndexRoute,
+  AlumnoPagosCodigoNumeroRoute: AlumnoPagosCodigoNumeroRoute,
+  AlumnoPagosListaCodigoRoute: AlumnoPagosListaCodigoRoute,
+  AlumnoPagosRespuestaPagoIdRoute: AlumnoPagosRespuestaPagoIdRoute,
+  AlumnoPagosCodigoIndexRoute: AlumnoPagosCodigoIndexRoute,
   AlumnoConcursoDerechopostulacionDetalleIdRoute:
     AlumnoConcursoDerechopostulacionDetalleIdRoute,
-  AlumnoPagosRespuestaABRoute: AlumnoPagosRespuestaABRoute,
-  AlumnoPagosRespuestaAIndexRoute: AlumnoPagosRespuestaAIndexRoute,
+  AlumnoPagosRespuestaCodigoPagoIdRoute: AlumnoPagosRespuestaCodigoPagoIdRoute,
 }
 
 const AlumnoRouteWithChildren =

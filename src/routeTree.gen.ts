@@ -32,15 +32,15 @@ import { Route as AdminPersonalHomeRouteImport } from './routes/admin/_personal/
 import { Route as AdminPersonalPersonalRouteImport } from './routes/admin/_personal/personal'
 import { Route as AlumnoConcursoDerechopostulacionIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/$id'
 import { Route as AlumnoConcursoDetalleIdRouteImport } from './routes/_alumno/concurso/detalle/$id'
-import { Route as AlumnoPagosAIndexRouteImport } from './routes/_alumno/pagos/$a/index'
-import { Route as AlumnoPagosABRouteImport } from './routes/_alumno/pagos/$a/$b'
-import { Route as AlumnoPagosListaARouteImport } from './routes/_alumno/pagos/lista/$a'
+import { Route as AlumnoPagosCodigoIndexRouteImport } from './routes/_alumno/pagos/$codigo/index'
+import { Route as AlumnoPagosCodigoNumeroRouteImport } from './routes/_alumno/pagos/$codigo/$numero'
+import { Route as AlumnoPagosListaCodigoRouteImport } from './routes/_alumno/pagos/lista/$codigo'
+import { Route as AlumnoPagosRespuestaPagoIdRouteImport } from './routes/_alumno/pagos/respuesta/$pagoId'
 import { Route as AdminPersonalAlumnosIndexRouteImport } from './routes/admin/_personal/alumnos/index'
 import { Route as AdminPersonalAlumnosIdRouteImport } from './routes/admin/_personal/alumnos/$id'
 import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin/_personal/documentos/index'
 import { Route as AlumnoConcursoDerechopostulacionDetalleIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/detalle/$id'
-import { Route as AlumnoPagosRespuestaAIndexRouteImport } from './routes/_alumno/pagos/respuesta/$a/index'
-import { Route as AlumnoPagosRespuestaABRouteImport } from './routes/_alumno/pagos/respuesta/$a/$b'
+import { Route as AlumnoPagosRespuestaCodigoPagoIdRouteImport } from './routes/_alumno/pagos/respuesta/$codigo.$pagoId'
 import { Route as AdminPersonalDocumentosOrigenDuenoRouteImport } from './routes/admin/_personal/documentos/$origen/$dueno'
 
 const IndexRoute = IndexRouteImport.update({
@@ -159,21 +159,27 @@ const AlumnoConcursoDetalleIdRoute = AlumnoConcursoDetalleIdRouteImport.update({
   path: '/concurso/detalle/$id',
   getParentRoute: () => AlumnoRoute,
 } as any)
-const AlumnoPagosAIndexRoute = AlumnoPagosAIndexRouteImport.update({
-  id: '/pagos/$a/',
-  path: '/pagos/$a/',
+const AlumnoPagosCodigoIndexRoute = AlumnoPagosCodigoIndexRouteImport.update({
+  id: '/pagos/$codigo/',
+  path: '/pagos/$codigo/',
   getParentRoute: () => AlumnoRoute,
 } as any)
-const AlumnoPagosABRoute = AlumnoPagosABRouteImport.update({
-  id: '/pagos/$a/$b',
-  path: '/pagos/$a/$b',
+const AlumnoPagosCodigoNumeroRoute = AlumnoPagosCodigoNumeroRouteImport.update({
+  id: '/pagos/$codigo/$numero',
+  path: '/pagos/$codigo/$numero',
   getParentRoute: () => AlumnoRoute,
 } as any)
-const AlumnoPagosListaARoute = AlumnoPagosListaARouteImport.update({
-  id: '/pagos/lista/$a',
-  path: '/pagos/lista/$a',
+const AlumnoPagosListaCodigoRoute = AlumnoPagosListaCodigoRouteImport.update({
+  id: '/pagos/lista/$codigo',
+  path: '/pagos/lista/$codigo',
   getParentRoute: () => AlumnoRoute,
 } as any)
+const AlumnoPagosRespuestaPagoIdRoute =
+  AlumnoPagosRespuestaPagoIdRouteImport.update({
+    id: '/pagos/respuesta/$pagoId',
+    path: '/pagos/respuesta/$pagoId',
+    getParentRoute: () => AlumnoRoute,
+  } as any)
 const AdminPersonalAlumnosIndexRoute =
   AdminPersonalAlumnosIndexRouteImport.update({
     id: '/alumnos/',
@@ -197,17 +203,12 @@ const AlumnoConcursoDerechopostulacionDetalleIdRoute =
     path: '/concurso/derechopostulacion/detalle/$id',
     getParentRoute: () => AlumnoRoute,
   } as any)
-const AlumnoPagosRespuestaAIndexRoute =
-  AlumnoPagosRespuestaAIndexRouteImport.update({
-    id: '/pagos/respuesta/$a/',
-    path: '/pagos/respuesta/$a/',
+const AlumnoPagosRespuestaCodigoPagoIdRoute =
+  AlumnoPagosRespuestaCodigoPagoIdRouteImport.update({
+    id: '/pagos/respuesta/$codigo/$pagoId',
+    path: '/pagos/respuesta/$codigo/$pagoId',
     getParentRoute: () => AlumnoRoute,
   } as any)
-const AlumnoPagosRespuestaABRoute = AlumnoPagosRespuestaABRouteImport.update({
-  id: '/pagos/respuesta/$a/$b',
-  path: '/pagos/respuesta/$a/$b',
-  getParentRoute: () => AlumnoRoute,
-} as any)
 const AdminPersonalDocumentosOrigenDuenoRoute =
   AdminPersonalDocumentosOrigenDuenoRouteImport.update({
     id: '/documentos/$origen/$dueno',
@@ -238,16 +239,16 @@ export interface FileRoutesByFullPath {
   '/admin/personal': typeof AdminPersonalPersonalRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
-  '/pagos/$a/$b': typeof AlumnoPagosABRoute
-  '/pagos/lista/$a': typeof AlumnoPagosListaARoute
+  '/pagos/$codigo/$numero': typeof AlumnoPagosCodigoNumeroRoute
+  '/pagos/lista/$codigo': typeof AlumnoPagosListaCodigoRoute
+  '/pagos/respuesta/$pagoId': typeof AlumnoPagosRespuestaPagoIdRoute
   '/admin/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
-  '/pagos/$a/': typeof AlumnoPagosAIndexRoute
+  '/pagos/$codigo/': typeof AlumnoPagosCodigoIndexRoute
   '/admin/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/admin/documentos/': typeof AdminPersonalDocumentosIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
-  '/pagos/respuesta/$a/$b': typeof AlumnoPagosRespuestaABRoute
+  '/pagos/respuesta/$codigo/$pagoId': typeof AlumnoPagosRespuestaCodigoPagoIdRoute
   '/admin/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
-  '/pagos/respuesta/$a/': typeof AlumnoPagosRespuestaAIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -271,16 +272,16 @@ export interface FileRoutesByTo {
   '/admin/personal': typeof AdminPersonalPersonalRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
-  '/pagos/$a/$b': typeof AlumnoPagosABRoute
-  '/pagos/lista/$a': typeof AlumnoPagosListaARoute
+  '/pagos/$codigo/$numero': typeof AlumnoPagosCodigoNumeroRoute
+  '/pagos/lista/$codigo': typeof AlumnoPagosListaCodigoRoute
+  '/pagos/respuesta/$pagoId': typeof AlumnoPagosRespuestaPagoIdRoute
   '/admin/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
-  '/pagos/$a': typeof AlumnoPagosAIndexRoute
+  '/pagos/$codigo': typeof AlumnoPagosCodigoIndexRoute
   '/admin/alumnos': typeof AdminPersonalAlumnosIndexRoute
   '/admin/documentos': typeof AdminPersonalDocumentosIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
-  '/pagos/respuesta/$a/$b': typeof AlumnoPagosRespuestaABRoute
+  '/pagos/respuesta/$codigo/$pagoId': typeof AlumnoPagosRespuestaCodigoPagoIdRoute
   '/admin/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
-  '/pagos/respuesta/$a': typeof AlumnoPagosRespuestaAIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -307,16 +308,16 @@ export interface FileRoutesById {
   '/admin/_personal/personal': typeof AdminPersonalPersonalRoute
   '/_alumno/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/_alumno/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
-  '/_alumno/pagos/$a/$b': typeof AlumnoPagosABRoute
-  '/_alumno/pagos/lista/$a': typeof AlumnoPagosListaARoute
+  '/_alumno/pagos/$codigo/$numero': typeof AlumnoPagosCodigoNumeroRoute
+  '/_alumno/pagos/lista/$codigo': typeof AlumnoPagosListaCodigoRoute
+  '/_alumno/pagos/respuesta/$pagoId': typeof AlumnoPagosRespuestaPagoIdRoute
   '/admin/_personal/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
-  '/_alumno/pagos/$a/': typeof AlumnoPagosAIndexRoute
+  '/_alumno/pagos/$codigo/': typeof AlumnoPagosCodigoIndexRoute
   '/admin/_personal/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/admin/_personal/documentos/': typeof AdminPersonalDocumentosIndexRoute
   '/_alumno/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
-  '/_alumno/pagos/respuesta/$a/$b': typeof AlumnoPagosRespuestaABRoute
+  '/_alumno/pagos/respuesta/$codigo/$pagoId': typeof AlumnoPagosRespuestaCodigoPagoIdRoute
   '/admin/_personal/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
-  '/_alumno/pagos/respuesta/$a/': typeof AlumnoPagosRespuestaAIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -343,16 +344,16 @@ export interface FileRouteTypes {
     | '/admin/personal'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
-    | '/pagos/$a/$b'
-    | '/pagos/lista/$a'
+    | '/pagos/$codigo/$numero'
+    | '/pagos/lista/$codigo'
+    | '/pagos/respuesta/$pagoId'
     | '/admin/alumnos/$id'
-    | '/pagos/$a/'
+    | '/pagos/$codigo/'
     | '/admin/alumnos/'
     | '/admin/documentos/'
     | '/concurso/derechopostulacion/detalle/$id'
-    | '/pagos/respuesta/$a/$b'
+    | '/pagos/respuesta/$codigo/$pagoId'
     | '/admin/documentos/$origen/$dueno'
-    | '/pagos/respuesta/$a/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -376,16 +377,16 @@ export interface FileRouteTypes {
     | '/admin/personal'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
-    | '/pagos/$a/$b'
-    | '/pagos/lista/$a'
+    | '/pagos/$codigo/$numero'
+    | '/pagos/lista/$codigo'
+    | '/pagos/respuesta/$pagoId'
     | '/admin/alumnos/$id'
-    | '/pagos/$a'
+    | '/pagos/$codigo'
     | '/admin/alumnos'
     | '/admin/documentos'
     | '/concurso/derechopostulacion/detalle/$id'
-    | '/pagos/respuesta/$a/$b'
+    | '/pagos/respuesta/$codigo/$pagoId'
     | '/admin/documentos/$origen/$dueno'
-    | '/pagos/respuesta/$a'
   id:
     | '__root__'
     | '/'
@@ -411,16 +412,16 @@ export interface FileRouteTypes {
     | '/admin/_personal/personal'
     | '/_alumno/concurso/derechopostulacion/$id'
     | '/_alumno/concurso/detalle/$id'
-    | '/_alumno/pagos/$a/$b'
-    | '/_alumno/pagos/lista/$a'
+    | '/_alumno/pagos/$codigo/$numero'
+    | '/_alumno/pagos/lista/$codigo'
+    | '/_alumno/pagos/respuesta/$pagoId'
     | '/admin/_personal/alumnos/$id'
-    | '/_alumno/pagos/$a/'
+    | '/_alumno/pagos/$codigo/'
     | '/admin/_personal/alumnos/'
     | '/admin/_personal/documentos/'
     | '/_alumno/concurso/derechopostulacion/detalle/$id'
-    | '/_alumno/pagos/respuesta/$a/$b'
+    | '/_alumno/pagos/respuesta/$codigo/$pagoId'
     | '/admin/_personal/documentos/$origen/$dueno'
-    | '/_alumno/pagos/respuesta/$a/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -599,25 +600,32 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AlumnoConcursoDetalleIdRouteImport
       parentRoute: typeof AlumnoRoute
     }
-    '/_alumno/pagos/$a/': {
-      id: '/_alumno/pagos/$a/'
-      path: '/pagos/$a'
-      fullPath: '/pagos/$a/'
-      preLoaderRoute: typeof AlumnoPagosAIndexRouteImport
+    '/_alumno/pagos/$codigo/': {
+      id: '/_alumno/pagos/$codigo/'
+      path: '/pagos/$codigo'
+      fullPath: '/pagos/$codigo/'
+      preLoaderRoute: typeof AlumnoPagosCodigoIndexRouteImport
       parentRoute: typeof AlumnoRoute
     }
-    '/_alumno/pagos/$a/$b': {
-      id: '/_alumno/pagos/$a/$b'
-      path: '/pagos/$a/$b'
-      fullPath: '/pagos/$a/$b'
-      preLoaderRoute: typeof AlumnoPagosABRouteImport
+    '/_alumno/pagos/$codigo/$numero': {
+      id: '/_alumno/pagos/$codigo/$numero'
+      path: '/pagos/$codigo/$numero'
+      fullPath: '/pagos/$codigo/$numero'
+      preLoaderRoute: typeof AlumnoPagosCodigoNumeroRouteImport
       parentRoute: typeof AlumnoRoute
     }
-    '/_alumno/pagos/lista/$a': {
-      id: '/_alumno/pagos/lista/$a'
-      path: '/pagos/lista/$a'
-      fullPath: '/pagos/lista/$a'
-      preLoaderRoute: typeof AlumnoPagosListaARouteImport
+    '/_alumno/pagos/lista/$codigo': {
+      id: '/_alumno/pagos/lista/$codigo'
+      path: '/pagos/lista/$codigo'
+      fullPath: '/pagos/lista/$codigo'
+      preLoaderRoute: typeof AlumnoPagosListaCodigoRouteImport
+      parentRoute: typeof AlumnoRoute
+    }
+    '/_alumno/pagos/respuesta/$pagoId': {
+      id: '/_alumno/pagos/respuesta/$pagoId'
+      path: '/pagos/respuesta/$pagoId'
+      fullPath: '/pagos/respuesta/$pagoId'
+      preLoaderRoute: typeof AlumnoPagosRespuestaPagoIdRouteImport
       parentRoute: typeof AlumnoRoute
     }
     '/admin/_personal/alumnos/': {
@@ -648,18 +656,11 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AlumnoConcursoDerechopostulacionDetalleIdRouteImport
       parentRoute: typeof AlumnoRoute
     }
-    '/_alumno/pagos/respuesta/$a/': {
-      id: '/_alumno/pagos/respuesta/$a/'
-      path: '/pagos/respuesta/$a'
-      fullPath: '/pagos/respuesta/$a/'
-      preLoaderRoute: typeof AlumnoPagosRespuestaAIndexRouteImport
-      parentRoute: typeof AlumnoRoute
-    }
-    '/_alumno/pagos/respuesta/$a/$b': {
-      id: '/_alumno/pagos/respuesta/$a/$b'
-      path: '/pagos/respuesta/$a/$b'
-      fullPath: '/pagos/respuesta/$a/$b'
-      preLoaderRoute: typeof AlumnoPagosRespuestaABRouteImport
+    '/_alumno/pagos/respuesta/$codigo/$pagoId': {
+      id: '/_alumno/pagos/respuesta/$codigo/$pagoId'
+      path: '/pagos/respuesta/$codigo/$pagoId'
+      fullPath: '/pagos/respuesta/$codigo/$pagoId'
+      preLoaderRoute: typeof AlumnoPagosRespuestaCodigoPagoIdRouteImport
       parentRoute: typeof AlumnoRoute
     }
     '/admin/_personal/documentos/$origen/$dueno': {
@@ -681,12 +682,12 @@ interface AlumnoRouteChildren {
   AlumnoLaboralListadoRoute: typeof AlumnoLaboralListadoRoute
   AlumnoConcursoDerechopostulacionIdRoute: typeof AlumnoConcursoDerechopostulacionIdRoute
   AlumnoConcursoDetalleIdRoute: typeof AlumnoConcursoDetalleIdRoute
-  AlumnoPagosABRoute: typeof AlumnoPagosABRoute
-  AlumnoPagosListaARoute: typeof AlumnoPagosListaARoute
-  AlumnoPagosAIndexRoute: typeof AlumnoPagosAIndexRoute
+  AlumnoPagosCodigoNumeroRoute: typeof AlumnoPagosCodigoNumeroRoute
+  AlumnoPagosListaCodigoRoute: typeof AlumnoPagosListaCodigoRoute
+  AlumnoPagosRespuestaPagoIdRoute: typeof AlumnoPagosRespuestaPagoIdRoute
+  AlumnoPagosCodigoIndexRoute: typeof AlumnoPagosCodigoIndexRoute
   AlumnoConcursoDerechopostulacionDetalleIdRoute: typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
-  AlumnoPagosRespuestaABRoute: typeof AlumnoPagosRespuestaABRoute
-  AlumnoPagosRespuestaAIndexRoute: typeof AlumnoPagosRespuestaAIndexRoute
+  AlumnoPagosRespuestaCodigoPagoIdRoute: typeof AlumnoPagosRespuestaCodigoPagoIdRoute
 }
 
 const AlumnoRouteChildren: AlumnoRouteChildren = {
@@ -699,13 +700,13 @@ const AlumnoRouteChildren: AlumnoRouteChildren = {
   AlumnoConcursoDerechopostulacionIdRoute:
     AlumnoConcursoDerechopostulacionIdRoute,
   AlumnoConcursoDetalleIdRoute: AlumnoConcursoDetalleIdRoute,
-  AlumnoPagosABRoute: AlumnoPagosABRoute,
-  AlumnoPagosListaARoute: AlumnoPagosListaARoute,
-  AlumnoPagosAIndexRoute: AlumnoPagosAIndexRoute,
+  AlumnoPagosCodigoNumeroRoute: AlumnoPagosCodigoNumeroRoute,
+  AlumnoPagosListaCodigoRoute: AlumnoPagosListaCodigoRoute,
+  AlumnoPagosRespuestaPagoIdRoute: AlumnoPagosRespuestaPagoIdRoute,
+  AlumnoPagosCodigoIndexRoute: AlumnoPagosCodigoIndexRoute,
   AlumnoConcursoDerechopostulacionDetalleIdRoute:
     AlumnoConcursoDerechopostulacionDetalleIdRoute,
-  AlumnoPagosRespuestaABRoute: AlumnoPagosRespuestaABRoute,
-  AlumnoPagosRespuestaAIndexRoute: AlumnoPagosRespuestaAIndexRoute,
+  AlumnoPagosRespuestaCodigoPagoIdRoute: AlumnoPagosRespuestaCodigoPagoIdRoute,
 }
 
 const AlumnoRouteWithChildren =

@@ -5,6 +5,7 @@
 import { MENSAJE_DERECHO_YA_PAGADO, motivoFueraDePlazo } from '../../src/domain/concursos.ts'
 import { fechaEnChile } from '../../src/domain/fechas.ts'
 import type { ConceptoDePago } from '../pagos/concepto.ts'
+import { urlPostulacion } from '../../src/domain/urls.ts'
 
 export const MENSAJE_POSTULACION_DESCONOCIDA = 'Postulación no encontrada'
 
@@ -35,7 +36,7 @@ export const conceptoPostulacion: ConceptoDePago = {
       monto: fila.derecho_postulacion,
       descripcion: `Derecho de postulación — Concurso de ${fila.especialidad}, ${fila.sede}`,
       codigoInscripcion: null,
-      rutaVolver: `/concurso/derechopostulacion/detalle/${encodeURIComponent(fila.concurso_id)}`,
+      rutaVolver: urlPostulacion(fila.concurso_id),
     }
   },
 

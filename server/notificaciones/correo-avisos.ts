@@ -3,11 +3,10 @@
 // e-mail off per kind.
 import type { Aviso } from '../../src/domain/notificaciones.ts'
 import type { Mensaje } from '../correo.ts'
-
-export const RUTA_PREFERENCIAS = '/notificaciones'
+import { URL_NOTIFICACIONES } from '../../src/domain/urls.ts'
 
 function pie(urlBase: string): string {
-  return `Para elegir qué avisos recibe y por qué medio (portal, notificaciones en sus dispositivos o correo), visite sus preferencias: ${urlBase}${RUTA_PREFERENCIAS}`
+  return `Para elegir qué avisos recibe y por qué medio (portal, notificaciones en sus dispositivos o correo), visite sus preferencias: ${urlBase}${URL_NOTIFICACIONES}`
 }
 
 function escaparHtml(texto: string): string {
@@ -19,7 +18,7 @@ function enlaceHtml(url: string, texto: string): string {
 }
 
 function piesHtml(urlBase: string): string {
-  return `<p style="color:#555;font-size:90%">Para elegir qué avisos recibe y por qué medio (portal, notificaciones en sus dispositivos o correo), visite ${enlaceHtml(`${urlBase}${RUTA_PREFERENCIAS}`, 'sus preferencias de avisos')}.</p>`
+  return `<p style="color:#555;font-size:90%">Para elegir qué avisos recibe y por qué medio (portal, notificaciones en sus dispositivos o correo), visite ${enlaceHtml(`${urlBase}${URL_NOTIFICACIONES}`, 'sus preferencias de avisos')}.</p>`
 }
 
 export function correoDeAviso(para: { email: string; nombre: string }, aviso: Aviso, urlBase: string): Mensaje {

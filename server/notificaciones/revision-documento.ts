@@ -9,9 +9,10 @@
 import type { Transaction } from 'kysely'
 import { TIPOS_DOCUMENTO_PERSONAL } from '../../src/domain/documentos.ts'
 import { TIPOS_DOCUMENTO_SOLICITUD } from '../../src/domain/documentos-solicitud.ts'
-import { avisoDocumentoAprobado, avisoDocumentoRechazado, RUTA_SOLICITUDES } from '../../src/domain/notificaciones.ts'
+import { avisoDocumentoAprobado, avisoDocumentoRechazado } from '../../src/domain/notificaciones.ts'
 import type { Database } from '../db/schema.ts'
 import { notificar } from './notificar.ts'
+import { URL_INFO_PERSONAL, URL_SOLICITUDES, urlPostulacion } from '../../src/domain/urls.ts'
 
 export type TablaDocumentoRevisado = 'archivos_personales' | 'archivos_solicitud' | 'archivos_postulacion'
 
@@ -39,7 +40,7 @@ async function rutaDelDocumento(trx: Transaction<Database>, d: DecisionDocumento
       .select(['alumno_id', 'cod_documento'])
       .where('id', '=', d.archivoId)
       .executeTakeFirstOrThrow()
-    return { ...f, ruta: '/info/personal' }
+    return { ...f, ruta: URL_INFO_PERSONAL }
   }
   if (d.tabla === 'archivos_solicitud') {
     const f = await trx
@@ -47,7 +48,7 @@ async function rutaDelDocumento(trx: Transaction<Database>, d: DecisionDocumento
       .select(['alumno_id', 'cod_documento'])
       .where('id', '=', d.archivoId)
       .executeTakeFirstOrThrow()
-    return { ...f, ruta: RUTA_SOLICITUDES }
+    return { ...f, ruta: URL_SOLICITUDES }
   }
   const f = await trx
     .selectFrom('archivos_postulacion as a')
@@ -55,7 +56,7 @@ async function rutaDelDocumento(trx: Transaction<Database>, d: DecisionDocumento
     .select(['a.alumno_id', 'a.cod_documento', 'p.concurso_id'])
     .where('a.id', '=', d.archivoId)
     .executeTakeFirstOrThrow()
-  return { ...f, ruta: `/concurso/derechopostulacion/detalle/${f.concurso_id}` }
+  return { ...f, ruta: urlPostulacion(f.concurso_id) }
 }
 
 /** The notice's id, or null when this decision on this file was already notified. */

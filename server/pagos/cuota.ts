@@ -8,6 +8,7 @@ import {
   MENSAJE_INSCRIPCION_SIN_PAGOS,
 } from '../../src/domain/pagos.ts'
 import type { ConceptoDePago } from './concepto.ts'
+import { urlListaPagos } from '../../src/domain/urls.ts'
 
 export const conceptoCuota: ConceptoDePago = {
   async cobro(db, alumnoId, referencia) {
@@ -32,7 +33,7 @@ export const conceptoCuota: ConceptoDePago = {
       monto: cuota.monto,
       descripcion: `Cuota ${cuota.numero} de ${cuotas.length} — ${solicitud.nombre_curso}`,
       codigoInscripcion: ref.codigoInscripcion,
-      rutaVolver: `/pagos/lista/${encodeURIComponent(ref.codigoInscripcion)}`,
+      rutaVolver: urlListaPagos(ref.codigoInscripcion),
     }
   },
 

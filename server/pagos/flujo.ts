@@ -43,6 +43,7 @@ import {
   type PasarelaDePago,
   type RespuestaTransaccion,
 } from './pasarela.ts'
+import { urlResultadoPago } from '../../src/domain/urls.ts'
 
 export type DependenciasPago = {
   db: Db
@@ -204,9 +205,7 @@ async function pagoDelRetorno(db: Db, retorno: Retorno): Promise<Pago | undefine
 
 /** Where the student reads a payment's outcome (an app page, GET, with their session). */
 export function rutaResultado(pago: Pick<Pago, 'id' | 'codigo_inscripcion'>): string {
-  return pago.codigo_inscripcion
-    ? `/pagos/respuesta/${encodeURIComponent(pago.codigo_inscripcion)}/${pago.id}`
-    : `/pagos/respuesta/${pago.id}`
+  return urlResultadoPago(pago.id, pago.codigo_inscripcion)
 }
 
 /**

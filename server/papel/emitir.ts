@@ -4,11 +4,8 @@
 // valid receipt per payment: issuing one that exists returns the existing one and stores nothing.
 // A revoked document does not count: issuing again makes a new one, with a new code.
 import type { Kysely, Transaction } from 'kysely'
-import {
-  TIPOS_DOCUMENTO_EMITIDO,
-  urlValidador,
-  type CodDocumentoEmitido,
-} from '../../src/domain/documentos-emitidos.ts'
+import { TIPOS_DOCUMENTO_EMITIDO, type CodDocumentoEmitido } from '../../src/domain/documentos-emitidos.ts'
+import { urlValidador } from '../../src/domain/urls.ts'
 import { esRutPlaceholder } from '../../src/domain/rut.ts'
 import { nuevaClaveBlob, type BlobStore } from '../blobs.ts'
 import type { Database } from '../db/schema.ts'

@@ -7,6 +7,7 @@ import type { Db } from '../db/connection.ts'
 import type { Reloj } from '../contexto.ts'
 import { hashearToken, nuevoToken } from '../seguridad/tokens.ts'
 import { auditar } from './auditoria.ts'
+import { urlInvitacionPersonal } from '../../src/domain/urls.ts'
 
 export const VIGENCIA_INVITACION_HORAS = 72
 
@@ -14,7 +15,7 @@ type Deps = { db: Db; clock: Reloj }
 
 /** The address a new staff member opens to create their password. */
 export function enlaceInvitacion(urlPublica: string, token: string): string {
-  return `${urlPublica}/admin/invitacion?token=${encodeURIComponent(token)}`
+  return `${urlPublica}${urlInvitacionPersonal(token)}`
 }
 
 export async function crearInvitacion({ db, clock }: Deps, personalId: string): Promise<string> {

@@ -15,6 +15,7 @@ import { hashDeRelleno, hashearPassword, verificarPassword } from '../seguridad/
 import { hashearToken, nuevoToken } from '../seguridad/tokens.ts'
 import { respuestaAlumno } from './respuesta-alumno.ts'
 import { cuerpoJson, type Fallo } from './validacion.ts'
+import { urlRecuperarPassword } from '../../src/domain/urls.ts'
 
 export const MENSAJE_LOGIN_INCORRECTO = 'Correo o contraseña incorrectos'
 export const MENSAJE_RECUPERACION_ENVIADA =
@@ -36,7 +37,7 @@ function rechazoEstado(c: Context<EntornoApp>, { status, mensaje, campos }: Fall
 }
 
 function correoRecuperacion(deps: Dependencias, nombres: string, token: string) {
-  const enlace = `${deps.config.publicUrl}/?recoverpass=${encodeURIComponent(token)}`
+  const enlace = `${deps.config.publicUrl}${urlRecuperarPassword(token)}`
   const minutos = deps.config.resetTokenTtlMinutes
   const text = [
     `Hola ${nombres}:`,

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { URL_VALIDADOR } from './urls.ts'
 
 // The certificate code is required and at most 64 characters.
 export const CODIGO_CERTIFICADO_MAX = 64
@@ -23,9 +24,6 @@ export const MENSAJE_NO_ES_PDF = 'El archivo elegido no es un PDF.'
 export const MENSAJE_QR_NO_CORRESPONDE =
   'El código QR leído no es el de un documento de la escuela. Puede escribir el código manualmente.'
 
-/** The validator's path, which every issued document's QR opens on whatever host printed it. */
-export const RUTA_VALIDADOR = '/certificado/validador'
-
 /** Codes are letters, digits and a few separators: never spaces, slashes or a URL's colon. */
 const CODIGO_SUELTO = /^[A-Za-z0-9._-]+$/
 
@@ -47,7 +45,7 @@ export function codigoDesdeTextoEscaneado(texto: string): string | undefined {
       return undefined
     }
     const ruta = url.pathname.replace(/\/+$/, '')
-    if (ruta.endsWith(RUTA_VALIDADOR)) candidato = url.searchParams.get('codcertificado')
+    if (ruta.endsWith(URL_VALIDADOR)) candidato = url.searchParams.get('codcertificado')
     else if (ruta === '') candidato = url.searchParams.get('validacertificado')
   }
   if (candidato === null) return undefined

@@ -23,11 +23,6 @@ export function enlaceDocumentoEmitido(codigo: string): string {
   return `/api/documentos-emitidos/${encodeURIComponent(codigo)}`
 }
 
-/** The public validator's address for a code: what a document's QR opens. */
-export function urlValidador(base: string, codigo: string): string {
-  return `${base}/certificado/validador?codcertificado=${encodeURIComponent(codigo)}`
-}
-
 /** A revocation recorded as a moment is told as its date in Chile; a bare date stays as it is. */
 export function fechaDeRevocacion(revocadoEn: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(revocadoEn) ? revocadoEn : fechaEnChile(new Date(revocadoEn))

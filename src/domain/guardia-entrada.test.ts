@@ -25,13 +25,13 @@ describe('destinoDeEntrada: each rule', () => {
 
   test('4. pagoInsc together with posPago goes to that payment', () => {
     expect(destinoDeEntrada({ pagoInsc: '55', posPago: '2' }, true)).toEqual({
-      to: '/pagos/$a/$b',
-      params: { a: '55', b: '2' },
+      to: '/pagos/$codigo/$numero',
+      params: { codigo: '55', numero: 2 },
     })
   })
 
   test('5. pagoInsc alone goes to the payment list', () => {
-    expect(destinoDeEntrada({ pagoInsc: '55' }, true)).toEqual({ to: '/pagos/lista/$a', params: { a: '55' } })
+    expect(destinoDeEntrada({ pagoInsc: '55' }, true)).toEqual({ to: '/pagos/lista/$codigo', params: { codigo: '55' } })
   })
 
   test('6. recoverpass goes to /password with that value', () => {
@@ -76,8 +76,17 @@ describe('destinoDeEntrada: priority order', () => {
   })
 
   test('pagoInsc with posPago beats pagoInsc alone, and both beat recoverpass', () => {
-    expect(destinoDeEntrada({ pagoInsc: '55', posPago: '2', recoverpass: 'tok' }, false)?.to).toBe('/pagos/$a/$b')
-    expect(destinoDeEntrada({ pagoInsc: '55', recoverpass: 'tok' }, false)?.to).toBe('/pagos/lista/$a')
+    expect(destinoDeEntrada({ pagoInsc: '55', posPago: '2', recoverpass: 'tok' }, false)?.to).toBe(
+      '/pagos/$codigo/$numero',
+    )
+    expect(destinoDeEntrada({ pagoInsc: '55', recoverpass: 'tok' }, false)?.to).toBe('/pagos/lista/$codigo')
+  })
+
+  test('a posPago that is no installment number leads to the list, as pagoInsc alone', () => {
+    expect(destinoDeEntrada({ pagoInsc: '55', posPago: 'dos' }, true)).toEqual({
+      to: '/pagos/lista/$codigo',
+      params: { codigo: '55' },
+    })
   })
 
   test('posPago without pagoInsc is not a rule', () => {

@@ -1,3 +1,6 @@
+import * as v from 'valibot'
+import { numeroCuotaSchema } from './pagos.ts'
+
 // Where a visit that arrives with these query
 // parameters goes, in their priority order. Pure, so the router and the tests share it.
 
@@ -5,8 +8,8 @@ export type Destino =
   | { to: '/certificado/validador'; search: { codcertificado: string } }
   | { to: '/concurso/derechopostulacion/$id'; params: { id: string } }
   | { to: '/concurso/detalle/$id'; params: { id: string } }
-  | { to: '/pagos/$a/$b'; params: { a: string; b: string } }
-  | { to: '/pagos/lista/$a'; params: { a: string } }
+  | { to: '/pagos/$codigo/$numero'; params: { codigo: string; numero: number } }
+  | { to: '/pagos/lista/$codigo'; params: { codigo: string } }
   | { to: '/password'; search: { recoverpass: string } }
   | { to: '/login' }
 
@@ -27,10 +30,11 @@ export function destinoDeEntrada(query: Query, conSesion: boolean): Destino | un
   const detalle = valor(query, 'concursoDetalle')
   if (detalle !== undefined) return { to: '/concurso/detalle/$id', params: { id: detalle } }
   const pagoInsc = valor(query, 'pagoInsc')
-  const posPago = valor(query, 'posPago')
-  if (pagoInsc !== undefined && posPago !== undefined)
-    return { to: '/pagos/$a/$b', params: { a: pagoInsc, b: posPago } }
-  if (pagoInsc !== undefined) return { to: '/pagos/lista/$a', params: { a: pagoInsc } }
+  const numero = v.safeParse(numeroCuotaSchema, valor(query, 'posPago'))
+  if (pagoInsc !== undefined && numero.success)
+    return { to: '/pagos/$codigo/$numero', params: { codigo: pagoInsc, numero: numero.output } }
+  // An installment number that is not one leads to the enrolment's list, as pagoInsc alone.
+  if (pagoInsc !== undefined) return { to: '/pagos/lista/$codigo', params: { codigo: pagoInsc } }
   const recover = valor(query, 'recoverpass')
   if (recover !== undefined) return { to: '/password', search: { recoverpass: recover } }
   if (!conSesion) return { to: '/login' }

@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { fechaEnChile, horaEnChile, sumarDias } from './fechas.ts'
 import { formatearClp } from './moneda.ts'
 import { fechaCorta } from './solicitudes.ts'
+import { URL_SOLICITUDES, urlPagarCuota, urlPostulacion } from './urls.ts'
 
 // What the portal tells a student without being asked, and when: each kind of notice with its
 // Spanish text and the screen it opens, when a reminder falls due (in Chile's days), the quiet
@@ -67,13 +68,11 @@ export function avisoDocumentoAprobado(d: { documento: string; ruta: string }): 
   return { titulo: 'Documento aprobado', cuerpo: `La escuela aprobó su documento «${d.documento}».`, ruta: d.ruta }
 }
 
-export const RUTA_SOLICITUDES = '/info/solicitudes'
-
 export function avisoEncuestaPendiente(d: { codigo: string; programa: string }): Aviso {
   return {
     titulo: 'Encuesta General pendiente',
     cuerpo: `Aún no ha enviado la Encuesta General de ${d.programa} (${d.codigo}). Complétela en Solicitudes.`,
-    ruta: RUTA_SOLICITUDES,
+    ruta: URL_SOLICITUDES,
   }
 }
 
@@ -81,7 +80,7 @@ export function avisoReglamentoPendiente(d: { codigo: string; programa: string }
   return {
     titulo: 'Reglamento por aceptar',
     cuerpo: `Falta aceptar el reglamento de ${d.programa} (${d.codigo}). Léalo y acéptelo en Solicitudes.`,
-    ruta: RUTA_SOLICITUDES,
+    ruta: URL_SOLICITUDES,
   }
 }
 
@@ -91,7 +90,7 @@ export function avisoCuotaPorVencer(d: DatosCuota): Aviso {
   return {
     titulo: 'Cuota por vencer',
     cuerpo: `La cuota ${d.numero} de ${d.codigo}, de ${formatearClp(d.monto)}, vence el ${fechaCorta(d.vencimiento)}. Puede pagarla en línea.`,
-    ruta: `/pagos/${d.codigo}/${d.numero}`,
+    ruta: urlPagarCuota(d.codigo, d.numero),
   }
 }
 
@@ -99,7 +98,7 @@ export function avisoCuotaVencida(d: DatosCuota): Aviso {
   return {
     titulo: 'Cuota vencida',
     cuerpo: `La cuota ${d.numero} de ${d.codigo}, de ${formatearClp(d.monto)}, venció el ${fechaCorta(d.vencimiento)}. Puede pagarla en línea.`,
-    ruta: `/pagos/${d.codigo}/${d.numero}`,
+    ruta: urlPagarCuota(d.codigo, d.numero),
   }
 }
 
@@ -109,7 +108,7 @@ export function avisoDocumentoEmitido(d: { codTipoDocumento: '30' | '35'; progra
   return {
     titulo: factura ? 'Factura disponible' : 'Certificado disponible',
     cuerpo: `${factura ? 'La factura' : 'El certificado'} de ${d.programa} ya está disponible. Descárguelo en Solicitudes.`,
-    ruta: RUTA_SOLICITUDES,
+    ruta: URL_SOLICITUDES,
   }
 }
 
@@ -134,7 +133,7 @@ export function avisoConcursoPorCerrar(d: {
   return {
     titulo: 'Postulación por cerrar',
     cuerpo: `La postulación al concurso de ${d.especialidad} cierra el ${fechaCorta(d.hasta)} y aún le falta ${falta}.`,
-    ruta: `/concurso/derechopostulacion/detalle/${d.concursoId}`,
+    ruta: urlPostulacion(d.concursoId),
   }
 }
 

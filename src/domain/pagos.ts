@@ -23,11 +23,17 @@ export function referenciaCuota(codigoInscripcion: string, numero: number): stri
   return `${codigoInscripcion}/${numero}`
 }
 
+/** An installment's number as text (in a reference, an address or an entry link): 1 to 999. */
+const NUMERO_CUOTA = /^[1-9]\d{0,2}$/
+
+/** An installment's number read from an address: the text '2' becomes the number 2, anything else fails. */
+export const numeroCuotaSchema = v.pipe(v.string(), v.regex(NUMERO_CUOTA), v.transform(Number))
+
 /** The enrolment and number of an installment reference, or null when it is not one. */
 export function leerReferenciaCuota(referencia: string): { codigoInscripcion: string; numero: number } | null {
-  const match = /^([^/]+)\/([1-9]\d{0,2})$/.exec(referencia)
-  if (!match) return null
-  return { codigoInscripcion: match[1]!, numero: Number(match[2]) }
+  const [codigoInscripcion, numero, ...resto] = referencia.split('/')
+  if (!codigoInscripcion || numero === undefined || resto.length > 0 || !NUMERO_CUOTA.test(numero)) return null
+  return { codigoInscripcion, numero: Number(numero) }
 }
 
 // ---------------------------------------------------------------------------------------------

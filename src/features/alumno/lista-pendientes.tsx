@@ -19,8 +19,8 @@ export function AccionPendiente({ pendiente }: { pendiente: PendienteAlumno }) {
     case 'cuota':
       return (
         <Link
-          to="/pagos/$a/$b"
-          params={{ a: pendiente.codigoInscripcion, b: String(pendiente.numero) }}
+          to="/pagos/$codigo/$numero"
+          params={{ codigo: pendiente.codigoInscripcion, numero: pendiente.numero }}
           className={clase}
           {...nombre}
         >

@@ -66,7 +66,7 @@ export function PaginaConfirmarPago({ codigo, numero }: { codigo: string; numero
             <p>{MENSAJE_CUOTA_PAGADA}</p>
             {cuota.pagoId ? (
               <p>
-                <Link to="/pagos/respuesta/$a/$b" params={{ a: codigo, b: cuota.pagoId }}>
+                <Link to="/pagos/respuesta/$codigo/$pagoId" params={{ codigo, pagoId: cuota.pagoId }}>
                   Ver el pago
                 </Link>
               </p>
@@ -92,7 +92,7 @@ export function PaginaConfirmarPago({ codigo, numero }: { codigo: string; numero
       <h1 id="confirmar-pago-titulo">Pagar cuota</h1>
       {contenido}
       <p>
-        <Link to="/pagos/lista/$a" params={{ a: codigo }} className="boton boton--secundario">
+        <Link to="/pagos/lista/$codigo" params={{ codigo: codigo }} className="boton boton--secundario">
           Volver a la lista de pagos
         </Link>
       </p>

@@ -95,14 +95,14 @@ function TablaCuotas({ codigo, cuotas }: { codigo: string; cuotas: readonly Cuot
                 <td data-etiqueta="Acción">
                   {sePuedePagar(c.estado) ? (
                     <Link
-                      to="/pagos/$a/$b"
-                      params={{ a: codigo, b: String(c.numero) }}
+                      to="/pagos/$codigo/$numero"
+                      params={{ codigo, numero: c.numero }}
                       className="boton boton--pequeno"
                     >
                       Pagar<span className="sr-only"> la cuota {c.numero}</span>
                     </Link>
                   ) : c.pagoId ? (
-                    <Link to="/pagos/respuesta/$a/$b" params={{ a: codigo, b: c.pagoId }}>
+                    <Link to="/pagos/respuesta/$codigo/$pagoId" params={{ codigo, pagoId: c.pagoId }}>
                       Ver pago<span className="sr-only"> de la cuota {c.numero}</span>
                     </Link>
                   ) : (

@@ -123,7 +123,11 @@ function Resultado({ pago }: { pago: ResultadoPago }) {
           </a>
         ) : null}
         {reintentable && cuota ? (
-          <Link to="/pagos/$a/$b" params={{ a: cuota.codigoInscripcion, b: String(cuota.numero) }} className="boton">
+          <Link
+            to="/pagos/$codigo/$numero"
+            params={{ codigo: cuota.codigoInscripcion, numero: cuota.numero }}
+            className="boton"
+          >
             Intentar nuevamente
           </Link>
         ) : null}

@@ -476,13 +476,13 @@ function EnlacePagos({ solicitud: s }: { solicitud: Solicitud }) {
   const sr = <span className="sr-only"> de la solicitud {s.codigoInscripcion}</span>
   if (s.cuotas.porPagar === 0)
     return (
-      <Link to="/pagos/lista/$a" params={{ a: s.codigoInscripcion }}>
+      <Link to="/pagos/lista/$codigo" params={{ codigo: s.codigoInscripcion }}>
         Ver pagos realizados{sr}
       </Link>
     )
   return (
     <>
-      <Link to="/pagos/lista/$a" params={{ a: s.codigoInscripcion }}>
+      <Link to="/pagos/lista/$codigo" params={{ codigo: s.codigoInscripcion }}>
         Lista de pagos{sr}
       </Link>{' '}
       <span className={s.cuotas.vencidas > 0 ? 'solicitud__vencidas' : 'campo__ayuda'}>

@@ -1,12 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { numeroCuotaSchema } from '../../../../domain/pagos.ts'
 import { PaginaConfirmarPago } from '../../../../features/pagos/pagina-confirmar-pago.tsx'
 import { cargarCuotas } from '../../../../features/pagos/queries.ts'
 
-// Installment b of enrolment a: confirm, then the gateway (also reached by `/?pagoInsc=a&posPago=b`).
-export const Route = createFileRoute('/_alumno/pagos/$a/$b')({
-  loader: ({ context, params }) => cargarCuotas(context.queryClient, params.a),
+// Installment `numero` of enrolment `codigo`: confirm, then the gateway (also reached by
+// `/?pagoInsc=codigo&posPago=numero`). A number that is not one is a page that does not exist.
+export const Route = createFileRoute('/_alumno/pagos/$codigo/$numero')({
+  params: {
+    parse: ({ codigo, numero }) => ({ codigo, numero: v.parse(numeroCuotaSchema, numero) }),
+    stringify: ({ codigo, numero }) => ({ codigo, numero: String(numero) }),
+  },
+  loader: ({ context, params }) => cargarCuotas(context.queryClient, params.codigo),
   component: function ConfirmarPago() {
-    const { a, b } = Route.useParams()
-    return <PaginaConfirmarPago codigo={a} numero={Number(b)} />
+    const { codigo, numero } = Route.useParams()
+    return <PaginaConfirmarPago codigo={codigo} numero={numero} />
   },
 })

@@ -2,10 +2,11 @@ import { createFileRoute } from '@tanstack/react-router'
 import { PaginaListaPagos } from '../../../../features/pagos/pagina-lista-pagos.tsx'
 import { cargarCuotas } from '../../../../features/pagos/queries.ts'
 
-export const Route = createFileRoute('/_alumno/pagos/lista/$a')({
-  loader: ({ context, params }) => cargarCuotas(context.queryClient, params.a),
+// The installments of enrolment `codigo`.
+export const Route = createFileRoute('/_alumno/pagos/lista/$codigo')({
+  loader: ({ context, params }) => cargarCuotas(context.queryClient, params.codigo),
   component: function ListaPagos() {
-    const { a } = Route.useParams()
-    return <PaginaListaPagos codigo={a} />
+    const { codigo } = Route.useParams()
+    return <PaginaListaPagos codigo={codigo} />
   },
 })

@@ -1,0 +1,56 @@
+// The portal's addresses, written once: every app path the server puts in a redirect, an e-mail,
+// a notice or a document's QR, and every one the client builds as text rather than through a
+// typed <Link>. src/urls.test.tsx opens each in the router's real tree, so renaming a route
+// without its address here fails a test instead of sending students to the not-found page.
+
+const parte = encodeURIComponent
+
+export const URL_INICIO = '/home'
+export const URL_INFO_PERSONAL = '/info/personal'
+export const URL_SOLICITUDES = '/info/solicitudes'
+/** The student's notice preferences, linked from every notice e-mail. */
+export const URL_NOTIFICACIONES = '/notificaciones'
+/** The public validator, which every issued document's QR opens on whatever host printed it. */
+export const URL_VALIDADOR = '/certificado/validador'
+
+/** The validator's address for a code (`base`: the public URL, or '' for a path). */
+export function urlValidador(base: string, codigo: string): string {
+  return `${base}${URL_VALIDADOR}?codcertificado=${parte(codigo)}`
+}
+
+/** An enrolment's installments. */
+export function urlListaPagos(codigoInscripcion: string): string {
+  return `/pagos/lista/${parte(codigoInscripcion)}`
+}
+
+/** An installment's confirmation page, on the way to the gateway. */
+export function urlPagarCuota(codigoInscripcion: string, numero: number): string {
+  return `/pagos/${parte(codigoInscripcion)}/${numero}`
+}
+
+/** A payment's outcome: under its enrolment for an installment, alone for anything else (a contest fee). */
+export function urlResultadoPago(pagoId: string, codigoInscripcion: string | null): string {
+  return codigoInscripcion === null
+    ? `/pagos/respuesta/${parte(pagoId)}`
+    : `/pagos/respuesta/${parte(codigoInscripcion)}/${parte(pagoId)}`
+}
+
+/** A contest's application fee: where a contest link lands. */
+export function urlDerechoPostulacion(concursoId: string): string {
+  return `/concurso/derechopostulacion/${parte(concursoId)}`
+}
+
+/** The student's application to a contest (where the gateway brings them back). */
+export function urlPostulacion(concursoId: string): string {
+  return `/concurso/derechopostulacion/detalle/${parte(concursoId)}`
+}
+
+/** The e-mailed link that opens the new-password form. */
+export function urlRecuperarPassword(token: string): string {
+  return `/?recoverpass=${parte(token)}`
+}
+
+/** The e-mailed link with which a new staff member creates their password. */
+export function urlInvitacionPersonal(token: string): string {
+  return `/admin/invitacion?token=${parte(token)}`
+}
