@@ -25,6 +25,7 @@ import type { ConcursosTable, PostulacionesTable } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import {
   archivoSubidoJson,
+  type FilaArchivoSubido,
   enviarArchivo,
   guardarReemplazando,
   MENSAJE_NO_ENCONTRADO,

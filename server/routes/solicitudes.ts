@@ -36,6 +36,7 @@ import { nuevaClaveBlob } from '../blobs.ts'
 import { archivosDeSolicitud, decisionCondiciones } from '../solicitudes/consultas.ts'
 import {
   archivoSubidoJson,
+  type FilaArchivoSubido,
   enviarArchivo,
   guardarReemplazando,
   MENSAJE_NO_ENCONTRADO,
