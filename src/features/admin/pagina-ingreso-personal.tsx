@@ -6,7 +6,7 @@ import { codigoSegundoFactorSchema, DIGITOS_CODIGO } from '../../domain/personal
 import { ApiError } from '../../lib/api-error.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { CampoTexto } from '../../ui/campo.tsx'
-import { CamposCredenciales } from '../auth/campos-credenciales.tsx'
+import { CamposCredenciales } from '../../ui/campos-credenciales.tsx'
 import { mensajeDeError } from './mensaje-de-error.ts'
 import { personalMutations, personalQueries, type PasoIngreso } from './queries.ts'
 import './admin.css'

@@ -9,7 +9,6 @@ import { useEnLinea } from '../../lib/use-en-linea.ts'
 import { useSesion } from '../../lib/use-sesion.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
-import { ofertaQueries } from '../ofertas/queries.ts'
 import { ListaPendientes } from './lista-pendientes.tsx'
 import { alumnoQueries, type DatosPendientes } from './queries.ts'
 import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
@@ -28,7 +27,7 @@ export function PaginaInicio() {
   useQuery(alumnoQueries.detalle())
   const pendientes = useQuery(alumnoQueries.pendientes())
   // The 'Ofertas Laborales' tile shows only while the server says so; hidden until it answers.
-  const ofertasVisibles = useQuery(ofertaQueries.mosaico()).data?.visible === true
+  const ofertasVisibles = useQuery(alumnoQueries.mosaicoOfertas()).data?.visible === true
   const sesion = useSesion()
   if (!sesion) return null
   const asistente = sesion.asistente

@@ -30,6 +30,12 @@ export const alumnoQueries = {
       queryKey: [...alumnoQueries.all(), 'pendientes'],
       queryFn: async ({ signal }) => (await leer(cliente.alumno.pendientes.$get({}, { init: { signal } }))).data,
     }),
+  /** Whether the home page shows the 'Ofertas Laborales' tile: the school decides, the server says. */
+  mosaicoOfertas: () =>
+    queryOptions({
+      queryKey: [...alumnoQueries.all(), 'mosaico-ofertas'],
+      queryFn: async ({ signal }) => (await leer(cliente.ofertas.mosaico.$get({}, { init: { signal } }))).data,
+    }),
 }
 
 /** After a change the server confirmed: the pending list is read again when next shown. */

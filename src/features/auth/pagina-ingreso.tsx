@@ -8,7 +8,7 @@ import { guardarSesion, sesionDesdeRespuesta, tomarBackUrl, vieneDeConcurso } fr
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { VERSION_APP } from '../../lib/version.ts'
 import { toast } from '../../ui/toasts.ts'
-import { CamposCredenciales } from './campos-credenciales.tsx'
+import { CamposCredenciales } from '../../ui/campos-credenciales.tsx'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { avisarError } from './manejar-error.ts'
 import { authMutations } from './queries.ts'

@@ -1,15 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useEffect } from 'react'
 import { periodoEnPalabras } from '../../domain/concursos.ts'
 import { fechaEnChile } from '../../domain/fechas.ts'
 import { formatearClp } from '../../domain/moneda.ts'
 import { fechaCorta } from '../../domain/solicitudes.ts'
-import { ApiError, esErrorInternoORed } from '../../lib/api-error.ts'
+import { ApiError } from '../../lib/api-error.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { Dato, EtiquetaEstadoConcurso } from './ficha-concurso.tsx'
-import { iniciarPago } from '../pagos/queries.ts'
-import { irAPasarela } from './pagar-derecho.ts'
+import { IrAPasarela } from '../pagos/ir-a-pasarela.tsx'
 import { concursoQueries, postular, type DetalleConcurso } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
@@ -50,36 +48,6 @@ function DerechoPostulacion({ concurso }: { concurso: DetalleConcurso }) {
   const queryClient = useQueryClient()
   const { id, miPostulacion, motivoNoPagable } = concurso
   const monto = formatearClp(concurso.derechoPostulacion)
-  // Applying first (once per contest), then the payment of that application: the page is left
-  // for the payment site, which later brings the student back to the application.
-  const pago = useMutation({
-    mutationFn: async () => {
-      const postulacion = await postular(queryClient, id)
-      irAPasarela(await iniciarPago('postulacion', postulacion.id))
-    },
-    onError(error) {
-      // Refused because something changed (paid in another tab, the period ended): show it as it is now.
-      if (error instanceof ApiError && error.status === 409)
-        void queryClient.invalidateQueries({ queryKey: concursoQueries.detalle(id).queryKey })
-    },
-  })
-  // Back from the payment site, the browser may show this page as it was left (its back-forward
-  // cache): the button must work again.
-  const { reset } = pago
-  useEffect(() => {
-    const alVolver = (e: PageTransitionEvent) => {
-      if (e.persisted) reset()
-    }
-    window.addEventListener('pageshow', alVolver)
-    return () => window.removeEventListener('pageshow', alVolver)
-  }, [reset])
-  const ocupado = pago.isPending || pago.isSuccess
-  const error = pago.error
-  const mensajeError = !error
-    ? null
-    : esErrorInternoORed(error) || !(error instanceof ApiError)
-      ? `No fue posible iniciar el pago: ${error.message}`
-      : error.message
 
   return (
     <section className="pagina pagina--estrecha" aria-labelledby="derecho-titulo">
@@ -132,14 +100,18 @@ function DerechoPostulacion({ concurso }: { concurso: DetalleConcurso }) {
             Al pagar se registra su postulación y se abre el sitio de pago con tarjeta. Al terminar, volverá a su
             postulación para subir los documentos.
           </p>
-          {mensajeError ? (
-            <p className="mensaje mensaje--error" role="alert">
-              {mensajeError}
-            </p>
-          ) : null}
-          <button type="button" className="boton boton--ancho" disabled={ocupado} onClick={() => pago.mutate()}>
-            {ocupado ? 'Conectando con el sitio de pago…' : `Pagar ${monto}`}
-          </button>
+          {/* Applying first (once per contest), then the payment of that application: the page is
+              left for the payment site, which later brings the student back to the application. */}
+          <IrAPasarela
+            concepto="postulacion"
+            referencia={async () => (await postular(queryClient, id)).id}
+            etiqueta={`Pagar ${monto}`}
+            alRechazar={(error) => {
+              // Refused because something changed (paid in another tab, the period ended): show it as it is now.
+              if (error instanceof ApiError && error.status === 409)
+                void queryClient.invalidateQueries({ queryKey: concursoQueries.detalle(id).queryKey })
+            }}
+          />
         </>
       )}
     </section>

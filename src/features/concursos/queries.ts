@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { CLAVE_CONCURSOS } from '../../lib/claves-consulta.ts'
 import { cliente, leer, type RespuestaDe } from '../../lib/cliente-api.ts'
 
 // Contests and the student's application to each. Persisted with the query cache, so the screens
@@ -11,7 +12,7 @@ export type DetalleConcurso = RespuestaDe<(typeof cliente.concursos)[':id']['$ge
 export type Postulacion = RespuestaDe<(typeof cliente.concursos)[':id']['postulacion']['$get']>['data']
 
 export const concursoQueries = {
-  all: () => ['concursos'] as const,
+  all: () => CLAVE_CONCURSOS,
   lista: () =>
     queryOptions({
       queryKey: [...concursoQueries.all(), 'lista'],

@@ -10,12 +10,6 @@ export const ofertaQueries = {
       queryKey: [...ofertaQueries.all(), 'lista'],
       queryFn: async ({ signal }) => (await leer(cliente.ofertas.$get({}, { init: { signal } }))).data.ofertas,
     }),
-  /** Whether the home page shows the 'Ofertas Laborales' tile: the server decides. */
-  mosaico: () =>
-    queryOptions({
-      queryKey: [...ofertaQueries.all(), 'mosaico'],
-      queryFn: async ({ signal }) => (await leer(cliente.ofertas.mosaico.$get({}, { init: { signal } }))).data,
-    }),
 }
 
 /** The route's loader; a failure is shown by the screen, not thrown. */

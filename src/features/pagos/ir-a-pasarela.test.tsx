@@ -31,3 +31,25 @@ test('a student over the limit of new payments reads why on the payment screen, 
   expect(JSON.parse(String(init?.body))).toEqual({ concepto: 'cuota', referencia: 'INS-26-40018/3' })
   expect((screen.getByRole('button', { name: 'Pagar $450.000' }) as HTMLButtonElement).disabled).toBe(false)
 })
+
+test('a step that makes what is paid runs first (a contest application), and a refusal reaches alRechazar', async () => {
+  fetchMock.mockResolvedValue(
+    new Response(JSON.stringify({ error: 'El derecho de postulación de este concurso ya está pagado.' }), {
+      status: 409,
+      headers: { 'Content-Type': 'application/json' },
+    }),
+  )
+  const postular = vi.fn(async () => 'postulacion-9')
+  const alRechazar = vi.fn()
+  render(<IrAPasarela concepto="postulacion" referencia={postular} etiqueta="Pagar $85.000" alRechazar={alRechazar} />)
+  fireEvent.click(screen.getByRole('button', { name: 'Pagar $85.000' }))
+  expect((await screen.findByRole('alert')).textContent).toBe(
+    'El derecho de postulación de este concurso ya está pagado.',
+  )
+  expect(postular).toHaveBeenCalledOnce()
+  expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({
+    concepto: 'postulacion',
+    referencia: 'postulacion-9',
+  })
+  expect(alRechazar).toHaveBeenCalledOnce()
+})

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { MENSAJE_PAGO_SIN_CONEXION, type ConceptoPago } from '../../domain/pagos.ts'
-import { ErrorDeRed } from '../../lib/api-error.ts'
+import { ErrorDeRed, esErrorInternoORed } from '../../lib/api-error.ts'
 import { useEnLinea } from '../../lib/use-en-linea.ts'
 import { Spinner } from '../../ui/spinner.tsx'
 import { iniciarPago } from './queries.ts'
@@ -8,18 +8,23 @@ import { iniciarPago } from './queries.ts'
 type Destino = { url: string; token: string }
 
 /**
- * The 'pay' button of any concept: creates the payment on the server, then takes the browser to
- * the gateway with a real form POST carrying token_ws, as the gateway requires. Paying needs the
- * network: offline the button is disabled and says why.
+ * The one way to the payment gateway, for any concept: creates the payment on the server, then
+ * takes the browser to the gateway with a real form POST carrying token_ws, as the gateway
+ * requires. `referencia` is what is paid, or a step that makes it first (a contest's application,
+ * created on the way to paying its fee). Paying needs the network: offline the button is disabled
+ * and says why. A refusal shows the server's words, and reaches `alRechazar` (to refresh what
+ * changed meanwhile).
  */
 export function IrAPasarela({
   concepto,
   referencia,
   etiqueta = 'Ir a pagar',
+  alRechazar,
 }: {
   concepto: ConceptoPago
-  referencia: string
+  referencia: string | (() => Promise<string>)
   etiqueta?: string
+  alRechazar?: (error: unknown) => void
 }) {
   const enLinea = useEnLinea()
   const [enviando, setEnviando] = useState(false)
@@ -32,6 +37,18 @@ export function IrAPasarela({
     if (destino) formulario.current?.submit()
   }, [destino])
 
+  // Back from the gateway, the browser may show this page as it was left (its back-forward
+  // cache), with a token already used: the button must work again.
+  useEffect(() => {
+    const alVolver = (e: PageTransitionEvent) => {
+      if (!e.persisted) return
+      setDestino(null)
+      setEnviando(false)
+    }
+    window.addEventListener('pageshow', alVolver)
+    return () => window.removeEventListener('pageshow', alVolver)
+  }, [])
+
   async function pagar() {
     setError(null)
     if (!navigator.onLine) {
@@ -40,10 +57,12 @@ export function IrAPasarela({
     }
     setEnviando(true)
     try {
-      setDestino(await iniciarPago(concepto, referencia))
+      const loQueSePaga = typeof referencia === 'string' ? referencia : await referencia()
+      setDestino(await iniciarPago(concepto, loQueSePaga))
     } catch (err) {
-      setError(err instanceof ErrorDeRed ? MENSAJE_PAGO_SIN_CONEXION : err instanceof Error ? err.message : String(err))
+      setError(mensajeDeFallo(err))
       setEnviando(false)
+      alRechazar?.(err)
     }
   }
 
@@ -81,4 +100,10 @@ export function IrAPasarela({
       )}
     </div>
   )
+}
+
+function mensajeDeFallo(err: unknown): string {
+  if (err instanceof ErrorDeRed) return MENSAJE_PAGO_SIN_CONEXION
+  if (esErrorInternoORed(err)) return `No fue posible iniciar el pago: ${(err as Error).message}`
+  return err instanceof Error ? err.message : String(err)
 }

@@ -10,12 +10,11 @@ import {
 } from '../../domain/pagos.ts'
 import { formatearClp } from '../../domain/moneda.ts'
 import { invalidarPendientes } from '../alumno/queries.ts'
-import { concursoQueries } from '../concursos/queries.ts'
-import { solicitudQueries } from '../solicitudes/queries.ts'
 import { Estado, Spinner } from '../../ui/spinner.tsx'
 import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
 import { pagoQueries, type ResultadoPago } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
+import { CLAVE_CONCURSOS, CLAVE_SOLICITUDES } from '../../lib/claves-consulta.ts'
 
 /**
  * The outcome of one payment, where the gateway's return lands (through the server's 303): in
@@ -32,8 +31,8 @@ export function PaginaResultadoPago({ pagoId }: { pagoId: string }) {
   useEffect(() => {
     if (!estado || pagoEnCurso(estado)) return
     void queryClient.invalidateQueries({ queryKey: [...pagoQueries.all(), 'cuotas'] })
-    void queryClient.invalidateQueries({ queryKey: solicitudQueries.all() })
-    void queryClient.invalidateQueries({ queryKey: concursoQueries.all() })
+    void queryClient.invalidateQueries({ queryKey: CLAVE_SOLICITUDES })
+    void queryClient.invalidateQueries({ queryKey: CLAVE_CONCURSOS })
     invalidarPendientes(queryClient)
   }, [estado, queryClient])
 

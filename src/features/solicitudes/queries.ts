@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
+import { CLAVE_SOLICITUDES } from '../../lib/claves-consulta.ts'
 import { cliente, leer, type RespuestaDe } from '../../lib/cliente-api.ts'
 
 // The student's enrolments and each one's survey. Persisted with the query cache, so the list
@@ -8,7 +9,7 @@ export type DatosSolicitudes = RespuestaDe<typeof cliente.solicitudes.$get>['dat
 export type Solicitud = DatosSolicitudes['solicitudes'][number]
 
 export const solicitudQueries = {
-  all: () => ['solicitudes'] as const,
+  all: () => CLAVE_SOLICITUDES,
   lista: () =>
     queryOptions({
       queryKey: [...solicitudQueries.all(), 'lista'],

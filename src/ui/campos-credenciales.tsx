@@ -1,5 +1,5 @@
-import type { useFormulario } from '../../lib/use-formulario.ts'
-import { CampoTexto } from '../../ui/campo.tsx'
+import type { useFormulario } from '../lib/use-formulario.ts'
+import { CampoTexto } from './campo.tsx'
 
 type Formulario = Pick<ReturnType<typeof useFormulario>, 'error' | 'control'>
 
