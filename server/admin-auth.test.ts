@@ -81,6 +81,11 @@ test('a demo staff member signs in with the password and then a code; the sessio
       'certificados.gestionar',
       'encuestas.ver',
       'encuestas.sensibles',
+      'pagos.ver',
+      'pagos.registrar',
+      'concursos.gestionar',
+      'ofertas.gestionar',
+      'alumnos.importar',
     ],
   })
   const filas = await auditoria(servidor.dataDir, 'sesion.ingreso')

@@ -16,6 +16,7 @@ import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { alcanzaAlumno } from '../../personal/alcance.ts'
 import { historialDeAlumno } from '../../personal/consultas-auditoria.ts'
 import { consultaValida } from '../validacion.ts'
+import { rechazar } from '../respuesta.ts'
 
 export const rutasAlumnosAdmin = new Hono<EntornoApp>()
   .get('/', requiereCapacidad('alumnos.ver'), consultaValida(consultaAlumnosSchema), async (c) => {
@@ -25,12 +26,12 @@ export const rutasAlumnosAdmin = new Hono<EntornoApp>()
     const { db, clock } = c.var.deps
     const id = c.req.param('id')
     const ficha = (await alcanzaAlumno(db, c.var.personal, id)) && (await fichaDeAlumno(db, id, fechaEnChile(clock())))
-    if (!ficha) return c.json({ error: MENSAJE_ALUMNO_NO_ENCONTRADO }, 404)
+    if (!ficha) return rechazar(c, 404, MENSAJE_ALUMNO_NO_ENCONTRADO)
     return c.json(ficha)
   })
   .get('/:id/historial', requiereCapacidad('alumnos.ver'), consultaValida(consultaPaginaSchema), async (c) => {
     const { db } = c.var.deps
     const id = c.req.param('id')
-    if (!(await alcanzaAlumno(db, c.var.personal, id))) return c.json({ error: MENSAJE_ALUMNO_NO_ENCONTRADO }, 404)
+    if (!(await alcanzaAlumno(db, c.var.personal, id))) return rechazar(c, 404, MENSAJE_ALUMNO_NO_ENCONTRADO)
     return c.json(await historialDeAlumno(db, id, c.req.valid('query').pagina))
   })

@@ -24,6 +24,7 @@ import { invitacionVigente, usarInvitacion } from '../../personal/invitacion.ts'
 import { nuevoSecreto, pasoDelCodigo, uriDeEnrolamiento } from '../../personal/totp.ts'
 import { hashDeRelleno, hashearPassword, verificarPassword } from '../../seguridad/password.ts'
 import { cuerpoJson } from '../validacion.ts'
+import { rechazar } from '../respuesta.ts'
 
 /** The password opens this much time to give the code… */
 const VIGENCIA_INGRESO_MS = 5 * 60_000
@@ -69,7 +70,7 @@ export const rutasAuthPersonal = new Hono<EntornoApp>()
       await contar(db, claveIp, config.limites.loginIp, ahora)
       await contar(db, claveCuenta, config.limites.loginCuentaIp, ahora)
       if (personal) await auditar(db, autor(c, personal), { accion: 'sesion.contrasena-incorrecta' })
-      return c.json({ error: MENSAJE_CREDENCIALES_PERSONAL }, 401)
+      return rechazar(c, 401, MENSAJE_CREDENCIALES_PERSONAL)
     }
     await reiniciar(db, claveCuenta)
     // An earlier half-finished sign-in of the same account does not linger.
@@ -106,7 +107,7 @@ export const rutasAuthPersonal = new Hono<EntornoApp>()
         .where('id', '=', sesion.actor_id)
         .where('activo', '=', 1)
         .executeTakeFirst())
-    if (!sesion || !personal?.totp_secreto) return c.json({ error: MENSAJE_INGRESO_VENCIDO }, 401)
+    if (!sesion || !personal?.totp_secreto) return rechazar(c, 401, MENSAJE_INGRESO_VENCIDO)
     // Each code tried is counted first, in one statement: several at once cannot exceed the limit.
     const intento = await db
       .updateTable('sesiones')
@@ -116,7 +117,7 @@ export const rutasAuthPersonal = new Hono<EntornoApp>()
       .executeTakeFirst()
     if (Number(intento.numUpdatedRows) !== 1) {
       await cerrarSesion(c)
-      return c.json({ error: MENSAJE_INGRESO_VENCIDO }, 401)
+      return rechazar(c, 401, MENSAJE_INGRESO_VENCIDO)
     }
     const ahora = clock()
     const paso = pasoDelCodigo(personal.totp_secreto, codigo, ahora)
@@ -136,7 +137,7 @@ export const rutasAuthPersonal = new Hono<EntornoApp>()
       ) === 1
     if (!aceptado) {
       await auditar(db, autor(c, personal), { accion: 'sesion.segundo-factor-fallido' })
-      return c.json({ error: MENSAJE_CODIGO_INVALIDO }, 400)
+      return rechazar(c, 400, MENSAJE_CODIGO_INVALIDO)
     }
     await db.transaction().execute(async (trx) => {
       await trx.deleteFrom('sesiones').where('token_hash', '=', sesion.token_hash).execute()
@@ -158,14 +159,14 @@ export const rutasAuthPersonal = new Hono<EntornoApp>()
 
   .post(
     '/invitacion/verificar',
-    cuerpoJson(verificarTokenSchema, (c) => c.json({ error: MENSAJE_INVITACION_INVALIDA }, 400)),
+    cuerpoJson(verificarTokenSchema, (c) => rechazar(c, 400, MENSAJE_INVITACION_INVALIDA)),
     async (c) => {
       const bloqueo = await invitacionesRechazadas(c, false)
       if (bloqueo.excedido) return respuestaLimite(c, bloqueo)
       const invitado = await invitacionVigente(c.var.deps, c.req.valid('json').token)
       if (!invitado) {
         await invitacionesRechazadas(c, true)
-        return c.json({ error: MENSAJE_INVITACION_INVALIDA }, 400)
+        return rechazar(c, 400, MENSAJE_INVITACION_INVALIDA)
       }
       return c.json({ nombre: invitado.nombre, email: invitado.email })
     },
@@ -178,12 +179,12 @@ export const rutasAuthPersonal = new Hono<EntornoApp>()
     // Checked before hashing, so bogus tokens cannot queue hashes ahead of everyone's sign-ins.
     if (!(await invitacionVigente(c.var.deps, token))) {
       await invitacionesRechazadas(c, true)
-      return c.json({ error: MENSAJE_INVITACION_INVALIDA }, 400)
+      return rechazar(c, 400, MENSAJE_INVITACION_INVALIDA)
     }
     const usada = await usarInvitacion(c.var.deps, token, await hashearPassword(password), c.var.ip)
     if (!usada) {
       await invitacionesRechazadas(c, true)
-      return c.json({ error: MENSAJE_INVITACION_INVALIDA }, 400)
+      return rechazar(c, 400, MENSAJE_INVITACION_INVALIDA)
     }
     return c.json({ message: MENSAJE_CONTRASENA_CREADA })
   })

@@ -6,6 +6,7 @@ import type { EntornoApp } from '../../contexto.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { avisosDelAlumno } from '../../notificaciones/historial.ts'
 import { alcanzaAlumno } from '../../personal/alcance.ts'
+import { rechazar } from '../respuesta.ts'
 
 export const MENSAJE_ALUMNO_NO_ENCONTRADO = 'Estudiante no encontrado.'
 
@@ -15,8 +16,7 @@ export const rutasAvisosAlumno = new Hono<EntornoApp>().get(
   async (c) => {
     const { db } = c.var.deps
     const alumnoId = c.req.param('id')
-    if (!(await alcanzaAlumno(db, c.var.personal!, alumnoId)))
-      return c.json({ error: MENSAJE_ALUMNO_NO_ENCONTRADO }, 404)
+    if (!(await alcanzaAlumno(db, c.var.personal!, alumnoId))) return rechazar(c, 404, MENSAJE_ALUMNO_NO_ENCONTRADO)
     return c.json({ status: 'ok' as const, data: { avisos: await avisosDelAlumno(db, alumnoId) } })
   },
 )

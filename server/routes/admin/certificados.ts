@@ -29,6 +29,7 @@ import {
 } from '../../papel/gestion-certificados.ts'
 import { enviarArchivo } from '../archivos.ts'
 import { consultaValida, cuerpoJson } from '../validacion.ts'
+import { rechazar } from '../respuesta.ts'
 
 const gestionar = requiereCapacidad('certificados.gestionar')
 
@@ -47,17 +48,17 @@ export const rutasCertificadosAdmin = new Hono<EntornoApp>()
     const deps = c.var.deps
     const quien = autor(c, c.var.personal)
     const solicitud = await solicitudAlAlcance(deps.db, c.var.personal, c.req.param('codigo'))
-    if (!solicitud) return c.json({ error: MENSAJE_SOLICITUD_NO_ENCONTRADA }, 404)
+    if (!solicitud) return rechazar(c, 404, MENSAJE_SOLICITUD_NO_ENCONTRADA)
     const hoy = fechaEnChile(quien.ahora)
-    if (solicitud.fecha_termino === null) return c.json({ error: MENSAJE_SIN_FECHA_TERMINO }, 409)
+    if (solicitud.fecha_termino === null) return rechazar(c, 409, MENSAJE_SIN_FECHA_TERMINO)
     if (!programaTerminado(solicitud.fecha_termino, hoy))
-      return c.json({ error: mensajeProgramaNoTerminado(solicitud.fecha_termino) }, 409)
+      return rechazar(c, 409, mensajeProgramaNoTerminado(solicitud.fecha_termino))
     // Checked first so a certificate that exists is refused without signing a new PDF; two
     // requests that both pass here still make one certificate (see emitirCertificado).
     if (await certificadoVigente(deps.db, solicitud.codigo_inscripcion))
-      return c.json({ error: MENSAJE_CERTIFICADO_VIGENTE }, 409)
+      return rechazar(c, 409, MENSAJE_CERTIFICADO_VIGENTE)
     const emitido = await emitirCertificado(deps, quien, solicitud, hoy)
-    if (!emitido.nuevo) return c.json({ error: MENSAJE_CERTIFICADO_VIGENTE }, 409)
+    if (!emitido.nuevo) return rechazar(c, 409, MENSAJE_CERTIFICADO_VIGENTE)
     return c.json(
       {
         certificado: {
@@ -73,9 +74,9 @@ export const rutasCertificadosAdmin = new Hono<EntornoApp>()
   .post('/:codigo/revocar', gestionar, cuerpoJson(revocarCertificadoSchema), async (c) => {
     const { db } = c.var.deps
     const certificado = await certificadoAlAlcance(db, c.var.personal, c.req.param('codigo'))
-    if (!certificado) return c.json({ error: MENSAJE_CERTIFICADO_NO_ENCONTRADO }, 404)
+    if (!certificado) return rechazar(c, 404, MENSAJE_CERTIFICADO_NO_ENCONTRADO)
     const resultado = await revocarCertificado(db, autor(c, c.var.personal), certificado, c.req.valid('json').motivo)
-    if (!resultado.revocado) return c.json({ error: mensajeYaRevocado(resultado.revocadoEn) }, 409)
+    if (!resultado.revocado) return rechazar(c, 409, mensajeYaRevocado(resultado.revocadoEn))
     return c.json({
       certificado: { codigo: resultado.codigo, revocadoEn: resultado.revocadoEn, motivo: resultado.motivo },
     })
@@ -85,7 +86,7 @@ export const rutasCertificadosAdmin = new Hono<EntornoApp>()
   .get('/:codigo/pdf', gestionar, async (c) => {
     const certificado = await certificadoAlAlcance(c.var.deps.db, c.var.personal, c.req.param('codigo'))
     if (!certificado?.blob_clave || !certificado.nombre_archivo || certificado.tamanno === null)
-      return c.json({ error: MENSAJE_CERTIFICADO_NO_ENCONTRADO }, 404)
+      return rechazar(c, 404, MENSAJE_CERTIFICADO_NO_ENCONTRADO)
     return enviarArchivo(
       c,
       {

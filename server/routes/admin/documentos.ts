@@ -16,6 +16,7 @@ import { archivoAlAlcance, colaDeRevision, decidirDocumentos, expedienteDeRevisi
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { enviarArchivo } from '../archivos.ts'
 import { cuerpoJson, MENSAJE_CUERPO_INVALIDO } from '../validacion.ts'
+import { rechazar } from '../respuesta.ts'
 
 const revisar = requiereCapacidad('documentos.revisar')
 
@@ -24,7 +25,7 @@ export const rutasDocumentosAdmin = new Hono<EntornoApp>()
     const filtros = v.safeParse(filtrosColaSchema, c.req.query())
     if (!filtros.success) {
       const campos = erroresPorCampo(filtros.issues)
-      return c.json({ error: Object.values(campos)[0] ?? MENSAJE_CUERPO_INVALIDO, campos }, 400)
+      return rechazar(c, 400, Object.values(campos)[0] ?? MENSAJE_CUERPO_INVALIDO, campos)
     }
     return c.json(await colaDeRevision(c.var.deps.db, c.var.personal, filtros.output))
   })
@@ -33,7 +34,7 @@ export const rutasDocumentosAdmin = new Hono<EntornoApp>()
     const expediente = esOrigenDocumento(origen)
       ? await expedienteDeRevision(c.var.deps.db, c.var.personal, origen, c.req.param('dueno'))
       : null
-    if (!expediente) return c.json({ error: MENSAJE_DOCUMENTOS_NO_ENCONTRADOS }, 404)
+    if (!expediente) return rechazar(c, 404, MENSAJE_DOCUMENTOS_NO_ENCONTRADOS)
     return c.json(expediente)
   })
   .get('/:origen/:dueno/archivos/:id', revisar, async (c) => {
@@ -41,14 +42,14 @@ export const rutasDocumentosAdmin = new Hono<EntornoApp>()
     const archivo = esOrigenDocumento(origen)
       ? await archivoAlAlcance(c.var.deps.db, c.var.personal, origen, c.req.param('dueno'), c.req.param('id'))
       : null
-    if (!archivo) return c.json({ error: MENSAJE_DOCUMENTOS_NO_ENCONTRADOS }, 404)
+    if (!archivo) return rechazar(c, 404, MENSAJE_DOCUMENTOS_NO_ENCONTRADOS)
     return enviarArchivo(c, { ...archivo, nombre_original: archivo.nombre }, 'un documento en revisión', {
       enLinea: true,
     })
   })
   .post('/:origen/:dueno/decision', revisar, cuerpoJson(decisionDocumentosSchema), async (c) => {
     const origen = c.req.param('origen')
-    if (!esOrigenDocumento(origen)) return c.json({ error: MENSAJE_DOCUMENTOS_NO_ENCONTRADOS }, 404)
+    if (!esOrigenDocumento(origen)) return rechazar(c, 404, MENSAJE_DOCUMENTOS_NO_ENCONTRADOS)
     const personal = c.var.personal
     const resultado = await decidirDocumentos(
       c.var.deps,
@@ -58,6 +59,6 @@ export const rutasDocumentosAdmin = new Hono<EntornoApp>()
       c.req.param('dueno'),
       c.req.valid('json'),
     )
-    if (!resultado.ok) return c.json({ error: resultado.error }, resultado.status)
+    if (!resultado.ok) return rechazar(c, resultado.status, resultado.error)
     return c.json({ documentos: resultado.documentos })
   })

@@ -19,6 +19,7 @@ import {
   type Rechazo,
 } from '../../personal/cuentas.ts'
 import { cuerpoJson } from '../validacion.ts'
+import { rechazar } from '../respuesta.ts'
 
 const gestionar = requiereCapacidad('personal.gestionar')
 
@@ -27,40 +28,39 @@ function autor(c: { var: Pick<EntornoApp['Variables'], 'ip' | 'deps'> }, persona
   return { personal, ip: c.var.ip, ahora: c.var.deps.clock() }
 }
 
-function rechazar(c: Pick<Context, 'json'>, { rechazo }: Rechazo) {
-  const { status, error, campos } = rechazo
-  return c.json(campos ? { error, campos } : { error }, status)
+function rechazarCuenta(c: Pick<Context, 'json'>, { rechazo }: Rechazo) {
+  return rechazar(c, rechazo.status, rechazo.error, rechazo.campos)
 }
 
 export const rutasPersonalAdmin = new Hono<EntornoApp>()
   .get('/', gestionar, async (c) => c.json(await listarCuentas(c.var.deps.db)))
   .post('/', gestionar, cuerpoJson(invitarPersonalSchema), async (c) => {
     const r = await invitarPersonal(c.var.deps, autor(c, c.var.personal), c.req.valid('json'))
-    if ('rechazo' in r) return rechazar(c, r)
+    if ('rechazo' in r) return rechazarCuenta(c, r)
     return c.json({ cuenta: r.cuenta, correoEnviado: r.correoEnviado ?? false }, 201)
   })
   .post('/:id/rol', gestionar, cuerpoJson(cambiarRolSchema), async (c) => {
     const r = await cambiarRol(c.var.deps, autor(c, c.var.personal), c.req.param('id'), c.req.valid('json'))
-    if ('rechazo' in r) return rechazar(c, r)
+    if ('rechazo' in r) return rechazarCuenta(c, r)
     return c.json({ cuenta: r.cuenta })
   })
   .post('/:id/desactivar', gestionar, async (c) => {
     const r = await desactivarCuenta(c.var.deps, autor(c, c.var.personal), c.req.param('id'))
-    if ('rechazo' in r) return rechazar(c, r)
+    if ('rechazo' in r) return rechazarCuenta(c, r)
     return c.json({ cuenta: r.cuenta })
   })
   .post('/:id/activar', gestionar, async (c) => {
     const r = await activarCuenta(c.var.deps, autor(c, c.var.personal), c.req.param('id'))
-    if ('rechazo' in r) return rechazar(c, r)
+    if ('rechazo' in r) return rechazarCuenta(c, r)
     return c.json({ cuenta: r.cuenta })
   })
   .post('/:id/segundo-factor/reiniciar', gestionar, async (c) => {
     const r = await reiniciarSegundoFactor(c.var.deps, autor(c, c.var.personal), c.req.param('id'))
-    if ('rechazo' in r) return rechazar(c, r)
+    if ('rechazo' in r) return rechazarCuenta(c, r)
     return c.json({ cuenta: r.cuenta, correoEnviado: r.correoEnviado ?? false })
   })
   .post('/:id/invitacion', gestionar, async (c) => {
     const r = await reenviarInvitacion(c.var.deps, autor(c, c.var.personal), c.req.param('id'))
-    if ('rechazo' in r) return rechazar(c, r)
+    if ('rechazo' in r) return rechazarCuenta(c, r)
     return c.json({ cuenta: r.cuenta, correoEnviado: r.correoEnviado ?? false })
   })

@@ -1,0 +1,18 @@
+// How a new endpoint answers. Success is the data itself (`c.json(datos)`, 201 for something
+// created); a refusal is `{ error, campos? }` with its status, written by `rechazar`. The older
+// shapes the spec's operations require (`{ status: 'ok', data }`, `{ status: 0, msg }`…) are
+// listed in server/README.md with why they stay; nothing new copies them.
+import type { Context } from 'hono'
+import type { ClientErrorStatusCode } from 'hono/utils/http-status'
+import type { RespuestaError } from '../../src/domain/errores-api.ts'
+
+/** A refusal: the Spanish message and, for a bad body, one message per field. */
+export function rechazar<S extends ClientErrorStatusCode>(
+  c: Pick<Context, 'json'>,
+  status: S,
+  error: string,
+  campos?: Record<string, string>,
+) {
+  const cuerpo: RespuestaError = campos ? { error, campos } : { error }
+  return c.json(cuerpo, status)
+}
