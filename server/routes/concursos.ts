@@ -29,8 +29,14 @@ import { enviarArchivo, guardarReemplazando, MENSAJE_NO_ENCONTRADO, recibirArchi
 type Concurso = Selectable<ConcursosTable>
 type Postulacion = Selectable<PostulacionesTable>
 
+/** A contest students may see: a draft the school has not opened is answered as one that does not exist. */
 async function concursoPorId(db: Db, id: string): Promise<Concurso | undefined> {
-  return db.selectFrom('concursos').selectAll().where('id', '=', id).executeTakeFirst()
+  return db
+    .selectFrom('concursos')
+    .selectAll()
+    .where('id', '=', id)
+    .where('publicacion', '!=', 'borrador')
+    .executeTakeFirst()
 }
 
 /** The student's application to the contest, or undefined (also when the contest does not exist). */
@@ -43,7 +49,11 @@ async function postulacionPropia(db: Db, alumnoId: string, concursoId: string): 
     .executeTakeFirst()
 }
 
-const periodo = (c: Concurso) => ({ postulacionDesde: c.postulacion_desde, postulacionHasta: c.postulacion_hasta })
+const periodo = (c: Concurso) => ({
+  postulacionDesde: c.postulacion_desde,
+  postulacionHasta: c.postulacion_hasta,
+  cerradoPorLaEscuela: c.publicacion === 'cerrado',
+})
 
 const codigosDocumentos = (c: Concurso) => JSON.parse(c.documentos) as string[]
 
@@ -155,6 +165,7 @@ export const rutasConcursos = new Hono<EntornoApp>()
     const concursos = await deps.db
       .selectFrom('concursos')
       .selectAll()
+      .where('publicacion', '!=', 'borrador')
       .orderBy('postulacion_hasta', 'asc')
       .orderBy('especialidad', 'asc')
       .execute()
