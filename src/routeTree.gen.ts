@@ -29,6 +29,7 @@ import { Route as AdminPersonalAuditoriaRouteImport } from './routes/admin/_pers
 import { Route as AdminPersonalCertificadosRouteImport } from './routes/admin/_personal/certificados'
 import { Route as AdminPersonalEncuestasRouteImport } from './routes/admin/_personal/encuestas'
 import { Route as AdminPersonalHomeRouteImport } from './routes/admin/_personal/home'
+import { Route as AdminPersonalOfertasRouteImport } from './routes/admin/_personal/ofertas'
 import { Route as AdminPersonalPersonalRouteImport } from './routes/admin/_personal/personal'
 import { Route as AlumnoConcursoDerechopostulacionIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/$id'
 import { Route as AlumnoConcursoDetalleIdRouteImport } from './routes/_alumno/concurso/detalle/$id'
@@ -37,6 +38,8 @@ import { Route as AlumnoPagosABRouteImport } from './routes/_alumno/pagos/$a/$b'
 import { Route as AlumnoPagosListaARouteImport } from './routes/_alumno/pagos/lista/$a'
 import { Route as AdminPersonalAlumnosIndexRouteImport } from './routes/admin/_personal/alumnos/index'
 import { Route as AdminPersonalAlumnosIdRouteImport } from './routes/admin/_personal/alumnos/$id'
+import { Route as AdminPersonalConcursosIndexRouteImport } from './routes/admin/_personal/concursos/index'
+import { Route as AdminPersonalConcursosIdRouteImport } from './routes/admin/_personal/concursos/$id'
 import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin/_personal/documentos/index'
 import { Route as AlumnoConcursoDerechopostulacionDetalleIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/detalle/$id'
 import { Route as AlumnoPagosRespuestaAIndexRouteImport } from './routes/_alumno/pagos/respuesta/$a/index'
@@ -143,6 +146,11 @@ const AdminPersonalHomeRoute = AdminPersonalHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => AdminPersonalRoute,
 } as any)
+const AdminPersonalOfertasRoute = AdminPersonalOfertasRouteImport.update({
+  id: '/ofertas',
+  path: '/ofertas',
+  getParentRoute: () => AdminPersonalRoute,
+} as any)
 const AdminPersonalPersonalRoute = AdminPersonalPersonalRouteImport.update({
   id: '/personal',
   path: '/personal',
@@ -185,6 +193,18 @@ const AdminPersonalAlumnosIdRoute = AdminPersonalAlumnosIdRouteImport.update({
   path: '/alumnos/$id',
   getParentRoute: () => AdminPersonalRoute,
 } as any)
+const AdminPersonalConcursosIndexRoute =
+  AdminPersonalConcursosIndexRouteImport.update({
+    id: '/concursos/',
+    path: '/concursos/',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
+const AdminPersonalConcursosIdRoute =
+  AdminPersonalConcursosIdRouteImport.update({
+    id: '/concursos/$id',
+    path: '/concursos/$id',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
 const AdminPersonalDocumentosIndexRoute =
   AdminPersonalDocumentosIndexRouteImport.update({
     id: '/documentos/',
@@ -235,14 +255,17 @@ export interface FileRoutesByFullPath {
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/home': typeof AdminPersonalHomeRoute
+  '/admin/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/personal': typeof AdminPersonalPersonalRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/pagos/$a/$b': typeof AlumnoPagosABRoute
   '/pagos/lista/$a': typeof AlumnoPagosListaARoute
   '/admin/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
+  '/admin/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/pagos/$a/': typeof AlumnoPagosAIndexRoute
   '/admin/alumnos/': typeof AdminPersonalAlumnosIndexRoute
+  '/admin/concursos/': typeof AdminPersonalConcursosIndexRoute
   '/admin/documentos/': typeof AdminPersonalDocumentosIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/pagos/respuesta/$a/$b': typeof AlumnoPagosRespuestaABRoute
@@ -268,14 +291,17 @@ export interface FileRoutesByTo {
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/home': typeof AdminPersonalHomeRoute
+  '/admin/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/personal': typeof AdminPersonalPersonalRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/pagos/$a/$b': typeof AlumnoPagosABRoute
   '/pagos/lista/$a': typeof AlumnoPagosListaARoute
   '/admin/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
+  '/admin/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/pagos/$a': typeof AlumnoPagosAIndexRoute
   '/admin/alumnos': typeof AdminPersonalAlumnosIndexRoute
+  '/admin/concursos': typeof AdminPersonalConcursosIndexRoute
   '/admin/documentos': typeof AdminPersonalDocumentosIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/pagos/respuesta/$a/$b': typeof AlumnoPagosRespuestaABRoute
@@ -304,14 +330,17 @@ export interface FileRoutesById {
   '/admin/_personal/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/_personal/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/_personal/home': typeof AdminPersonalHomeRoute
+  '/admin/_personal/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/_personal/personal': typeof AdminPersonalPersonalRoute
   '/_alumno/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/_alumno/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/_alumno/pagos/$a/$b': typeof AlumnoPagosABRoute
   '/_alumno/pagos/lista/$a': typeof AlumnoPagosListaARoute
   '/admin/_personal/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
+  '/admin/_personal/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/_alumno/pagos/$a/': typeof AlumnoPagosAIndexRoute
   '/admin/_personal/alumnos/': typeof AdminPersonalAlumnosIndexRoute
+  '/admin/_personal/concursos/': typeof AdminPersonalConcursosIndexRoute
   '/admin/_personal/documentos/': typeof AdminPersonalDocumentosIndexRoute
   '/_alumno/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/_alumno/pagos/respuesta/$a/$b': typeof AlumnoPagosRespuestaABRoute
@@ -340,14 +369,17 @@ export interface FileRouteTypes {
     | '/admin/certificados'
     | '/admin/encuestas'
     | '/admin/home'
+    | '/admin/ofertas'
     | '/admin/personal'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
     | '/pagos/$a/$b'
     | '/pagos/lista/$a'
     | '/admin/alumnos/$id'
+    | '/admin/concursos/$id'
     | '/pagos/$a/'
     | '/admin/alumnos/'
+    | '/admin/concursos/'
     | '/admin/documentos/'
     | '/concurso/derechopostulacion/detalle/$id'
     | '/pagos/respuesta/$a/$b'
@@ -373,14 +405,17 @@ export interface FileRouteTypes {
     | '/admin/certificados'
     | '/admin/encuestas'
     | '/admin/home'
+    | '/admin/ofertas'
     | '/admin/personal'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
     | '/pagos/$a/$b'
     | '/pagos/lista/$a'
     | '/admin/alumnos/$id'
+    | '/admin/concursos/$id'
     | '/pagos/$a'
     | '/admin/alumnos'
+    | '/admin/concursos'
     | '/admin/documentos'
     | '/concurso/derechopostulacion/detalle/$id'
     | '/pagos/respuesta/$a/$b'
@@ -408,14 +443,17 @@ export interface FileRouteTypes {
     | '/admin/_personal/certificados'
     | '/admin/_personal/encuestas'
     | '/admin/_personal/home'
+    | '/admin/_personal/ofertas'
     | '/admin/_personal/personal'
     | '/_alumno/concurso/derechopostulacion/$id'
     | '/_alumno/concurso/detalle/$id'
     | '/_alumno/pagos/$a/$b'
     | '/_alumno/pagos/lista/$a'
     | '/admin/_personal/alumnos/$id'
+    | '/admin/_personal/concursos/$id'
     | '/_alumno/pagos/$a/'
     | '/admin/_personal/alumnos/'
+    | '/admin/_personal/concursos/'
     | '/admin/_personal/documentos/'
     | '/_alumno/concurso/derechopostulacion/detalle/$id'
     | '/_alumno/pagos/respuesta/$a/$b'
@@ -578,6 +616,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonalHomeRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
+    '/admin/_personal/ofertas': {
+      id: '/admin/_personal/ofertas'
+      path: '/ofertas'
+      fullPath: '/admin/ofertas'
+      preLoaderRoute: typeof AdminPersonalOfertasRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/admin/_personal/personal': {
       id: '/admin/_personal/personal'
       path: '/personal'
@@ -632,6 +677,20 @@ declare module '@tanstack/react-router' {
       path: '/alumnos/$id'
       fullPath: '/admin/alumnos/$id'
       preLoaderRoute: typeof AdminPersonalAlumnosIdRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
+    '/admin/_personal/concursos/': {
+      id: '/admin/_personal/concursos/'
+      path: '/concursos'
+      fullPath: '/admin/concursos/'
+      preLoaderRoute: typeof AdminPersonalConcursosIndexRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
+    '/admin/_personal/concursos/$id': {
+      id: '/admin/_personal/concursos/$id'
+      path: '/concursos/$id'
+      fullPath: '/admin/concursos/$id'
+      preLoaderRoute: typeof AdminPersonalConcursosIdRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
     '/admin/_personal/documentos/': {
@@ -716,9 +775,12 @@ interface AdminPersonalRouteChildren {
   AdminPersonalCertificadosRoute: typeof AdminPersonalCertificadosRoute
   AdminPersonalEncuestasRoute: typeof AdminPersonalEncuestasRoute
   AdminPersonalHomeRoute: typeof AdminPersonalHomeRoute
+  AdminPersonalOfertasRoute: typeof AdminPersonalOfertasRoute
   AdminPersonalPersonalRoute: typeof AdminPersonalPersonalRoute
   AdminPersonalAlumnosIdRoute: typeof AdminPersonalAlumnosIdRoute
+  AdminPersonalConcursosIdRoute: typeof AdminPersonalConcursosIdRoute
   AdminPersonalAlumnosIndexRoute: typeof AdminPersonalAlumnosIndexRoute
+  AdminPersonalConcursosIndexRoute: typeof AdminPersonalConcursosIndexRoute
   AdminPersonalDocumentosIndexRoute: typeof AdminPersonalDocumentosIndexRoute
   AdminPersonalDocumentosOrigenDuenoRoute: typeof AdminPersonalDocumentosOrigenDuenoRoute
 }
@@ -728,9 +790,12 @@ const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
   AdminPersonalCertificadosRoute: AdminPersonalCertificadosRoute,
   AdminPersonalEncuestasRoute: AdminPersonalEncuestasRoute,
   AdminPersonalHomeRoute: AdminPersonalHomeRoute,
+  AdminPersonalOfertasRoute: AdminPersonalOfertasRoute,
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,
+  AdminPersonalConcursosIdRoute: AdminPersonalConcursosIdRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
+  AdminPersonalConcursosIndexRoute: AdminPersonalConcursosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,
   AdminPersonalDocumentosOrigenDuenoRoute:
     AdminPersonalDocumentosOrigenDuenoRoute,

@@ -10,11 +10,16 @@ export const ofertaQueries = {
       queryKey: [...ofertaQueries.all(), 'lista'],
       queryFn: async ({ signal }) => (await leer(cliente.ofertas.$get({}, { init: { signal } }))).data.ofertas,
     }),
-  /** Whether the home page shows the 'Ofertas Laborales' tile: the server decides. */
+  /**
+   * Whether the home page shows the 'Ofertas Laborales' tile: the school's setting, read again on
+   * every visit to the home (never fresh from the cache), so a change on /admin/ofertas shows at
+   * once; the cached value only stands in while offline or while the answer comes.
+   */
   mosaico: () =>
     queryOptions({
       queryKey: [...ofertaQueries.all(), 'mosaico'],
       queryFn: async ({ signal }) => (await leer(cliente.ofertas.mosaico.$get({}, { init: { signal } }))).data,
+      staleTime: 0,
     }),
 }
 
