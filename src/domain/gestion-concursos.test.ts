@@ -5,6 +5,7 @@ import { estadoConcurso, MENSAJE_CONCURSO_CERRADO_POR_LA_ESCUELA, motivoFueraDeP
 import {
   calendarioComoTexto,
   concursoSchema,
+  estadoGestionEnPalabras,
   hitoDeLinea,
   MENSAJE_CALENDARIO_FORMATO,
   MENSAJE_DERECHO,
@@ -125,6 +126,14 @@ test('the calendar as the form writes it and reads it back', () => {
   expect(texto).toBe('10-04-2026 Preselección\n15-04-2026 Entrevistas personales')
   expect(texto.split('\n').map(hitoDeLinea)).toEqual(calendario)
   expect(hitoDeLinea('Entrevistas')).toBeNull()
+})
+
+test('the state as the school reads it', () => {
+  expect(estadoGestionEnPalabras({ publicacion: 'borrador', estado: 'abierto' })).toBe(
+    'Borrador (no visible para los estudiantes)',
+  )
+  expect(estadoGestionEnPalabras({ publicacion: 'publicado', estado: 'proximo' })).toBe('Publicado: próximo a abrir')
+  expect(estadoGestionEnPalabras({ publicacion: 'cerrado', estado: 'cerrado' })).toBe('Cerrado por la escuela')
 })
 
 test('publication: a draft or a closed contest may be opened; only a published one closed', () => {

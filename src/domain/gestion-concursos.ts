@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { esFechaValida } from './auditoria.ts'
-import { esCodigoDeDocumento } from './concursos.ts'
+import { ESTADO_CONCURSO_EN_PALABRAS, esCodigoDeDocumento, type EstadoConcurso } from './concursos.ts'
 import { fechaCorta } from './solicitudes.ts'
 import { tieneCaracteresInvisibles, textoRequerido } from './validacion.ts'
 
@@ -25,6 +25,12 @@ export const PUBLICACION_EN_PALABRAS: Readonly<Record<PublicacionConcurso, strin
 
 export function esPublicacionConcurso(valor: string): valor is PublicacionConcurso {
   return (PUBLICACIONES_CONCURSO as readonly string[]).includes(valor)
+}
+
+/** A contest's state as the school reads it: its publication, and once published what students read. */
+export function estadoGestionEnPalabras(c: { publicacion: PublicacionConcurso; estado: EstadoConcurso }): string {
+  if (c.publicacion !== 'publicado') return PUBLICACION_EN_PALABRAS[c.publicacion]
+  return `${PUBLICACION_EN_PALABRAS.publicado}: ${ESTADO_CONCURSO_EN_PALABRAS[c.estado].toLowerCase()}`
 }
 
 /** Whether the school may open (publish) or close a contest in this state. */

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useState } from 'react'
 import { documentosDeConcurso, periodoEnPalabras } from '../../../domain/concursos.ts'
-import { puedeAbrirse, puedeCerrarse } from '../../../domain/gestion-concursos.ts'
+import { estadoGestionEnPalabras, puedeAbrirse, puedeCerrarse } from '../../../domain/gestion-concursos.ts'
 import { formatearClp } from '../../../domain/moneda.ts'
 import { ErrorDeLectura } from '../error-de-lectura.tsx'
 import { fecha, momentoEnChile } from '../formato.ts'
@@ -11,7 +11,6 @@ import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { Tabla } from '../tabla.tsx'
 import { DialogoConcurso } from './dialogo-concurso.tsx'
 import { DialogoPublicacion } from './dialogo-publicacion.tsx'
-import { estadoEnPalabras } from './pagina-concursos.tsx'
 import { concursosAdminQueries, enlacePlanillaPostulantes, type PostulacionAdmin } from './queries.ts'
 import './concursos.css'
 
@@ -64,7 +63,7 @@ function DetalleConcurso({ id }: { id: string }) {
         <dt>Estado</dt>
         <dd>
           <span className={`admin-concursos__estado admin-concursos__estado--${concurso.publicacion}`}>
-            {estadoEnPalabras(concurso)}
+            {estadoGestionEnPalabras(concurso)}
           </span>
         </dd>
         <dt>Sede</dt>

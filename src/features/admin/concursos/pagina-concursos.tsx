@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useState } from 'react'
-import { ESTADO_CONCURSO_EN_PALABRAS, periodoEnPalabras } from '../../../domain/concursos.ts'
-import { PUBLICACION_EN_PALABRAS, puedeAbrirse, puedeCerrarse } from '../../../domain/gestion-concursos.ts'
+import { periodoEnPalabras } from '../../../domain/concursos.ts'
+import { estadoGestionEnPalabras, puedeAbrirse, puedeCerrarse } from '../../../domain/gestion-concursos.ts'
 import { formatearClp } from '../../../domain/moneda.ts'
 import { ErrorDeLectura } from '../error-de-lectura.tsx'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
@@ -78,12 +78,6 @@ function ListaConcursos() {
   )
 }
 
-/** The contest's state in words: its publication, and once published what students read. */
-export function estadoEnPalabras(c: Pick<ConcursoAdmin, 'publicacion' | 'estado'>): string {
-  if (c.publicacion !== 'publicado') return PUBLICACION_EN_PALABRAS[c.publicacion]
-  return `${PUBLICACION_EN_PALABRAS.publicado}: ${ESTADO_CONCURSO_EN_PALABRAS[c.estado].toLowerCase()}`
-}
-
 function columnas(abrir: (a: Abierto) => void): ColumnDef<ConcursoAdmin, unknown>[] {
   return [
     {
@@ -109,7 +103,7 @@ function columnas(abrir: (a: Abierto) => void): ColumnDef<ConcursoAdmin, unknown
       header: 'Estado',
       cell: ({ row }) => (
         <span className={`admin-concursos__estado admin-concursos__estado--${row.original.publicacion}`}>
-          {estadoEnPalabras(row.original)}
+          {estadoGestionEnPalabras(row.original)}
         </span>
       ),
     },
