@@ -168,6 +168,28 @@ test('a contest’s life cycle: draft, edited, opened, applied to, closed, opene
   ])
 })
 
+test('two staff closing (or opening) a contest at once: it changes once, with one audit row', async () => {
+  const { concurso } = await json<{ concurso: ConcursoAdmin }>(
+    await coordinacion.post('/api/admin/concursos', nuevoConcurso()),
+    201,
+  )
+  const admin = await iniciarSesionPersonal(servidor, DEMO_PERSONAL.admin)
+  for (const accion of ['abrir', 'cerrar'] as const) {
+    const estados = (
+      await Promise.all([coordinacion, admin].map((c) => c.post(`/api/admin/concursos/${concurso.id}/${accion}`)))
+    )
+      .map((r) => r.status)
+      .sort()
+    expect(estados, accion).toEqual([200, 409])
+  }
+  const filas = await consultarDb<{ accion: string }>(
+    servidor.dataDir,
+    "select accion from auditoria where entidad = 'concurso' and entidad_id = ? order by en",
+    concurso.id,
+  )
+  expect(filas.map((f) => f.accion)).toEqual(['concurso.crear', 'concurso.abrir', 'concurso.cerrar'])
+})
+
 test('bad contest data is refused with its field’s Spanish message and changes nothing', async () => {
   const antes = [await contar('concursos'), await contar('auditoria')]
   const casos: [Record<string, unknown>, string, string][] = [
