@@ -24,6 +24,7 @@ import {
   type ServidorDePrueba,
 } from '../tests/support/servidor.ts'
 import { rutasApi } from './app.ts'
+import { CONCURSOS_DEMO } from './db/seed/concursos-ofertas.ts'
 import { DEMO_CERTIFICADO_ACLS, DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS } from './db/seed/demo.ts'
 import { DEMO_PERSONAL } from './db/seed/personal-demo.ts'
 import { MENSAJE_XSRF } from './middleware/xsrf.ts'
@@ -163,6 +164,82 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     // Changes no data, but every download of the surveys is recorded: one audit row.
     cambia: true,
   },
+  // Contests: demo contest 7 is edited, closed and opened again, in this order.
+  { metodo: 'GET', ruta: '/admin/concursos', requiere: 'concursos.gestionar' },
+  {
+    metodo: 'POST',
+    ruta: '/admin/concursos',
+    requiere: 'concursos.gestionar',
+    cuerpo: () => CONCURSO_DE_PRUEBA,
+    cambia: true,
+  },
+  {
+    metodo: 'GET',
+    ruta: '/admin/concursos/:id',
+    requiere: 'concursos.gestionar',
+    url: () => `/admin/concursos/${CONCURSOS_DEMO.abierto}`,
+  },
+  {
+    metodo: 'PUT',
+    ruta: '/admin/concursos/:id',
+    requiere: 'concursos.gestionar',
+    url: () => `/admin/concursos/${CONCURSOS_DEMO.abierto}`,
+    cuerpo: () => CONCURSO_DE_PRUEBA,
+    cambia: true,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/concursos/:id/cerrar',
+    requiere: 'concursos.gestionar',
+    url: () => `/admin/concursos/${CONCURSOS_DEMO.abierto}/cerrar`,
+    cambia: true,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/concursos/:id/abrir',
+    requiere: 'concursos.gestionar',
+    url: () => `/admin/concursos/${CONCURSOS_DEMO.abierto}/abrir`,
+    cambia: true,
+  },
+  {
+    metodo: 'GET',
+    ruta: '/admin/concursos/:id/planilla',
+    requiere: 'concursos.gestionar',
+    url: () => `/admin/concursos/${CONCURSOS_DEMO.pagado}/planilla`,
+    // Changes no data, but every download of the applicants is recorded: one audit row.
+    cambia: true,
+  },
+  // Job offers: a demo offer is edited and closed; the home tile is set.
+  { metodo: 'GET', ruta: '/admin/ofertas', requiere: 'ofertas.gestionar' },
+  {
+    metodo: 'POST',
+    ruta: '/admin/ofertas',
+    requiere: 'ofertas.gestionar',
+    cuerpo: () => OFERTA_DE_PRUEBA,
+    cambia: true,
+  },
+  {
+    metodo: 'PUT',
+    ruta: '/admin/ofertas/:id',
+    requiere: 'ofertas.gestionar',
+    url: () => '/admin/ofertas/oferta-talca-anestesia',
+    cuerpo: () => OFERTA_DE_PRUEBA,
+    cambia: true,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/ofertas/:id/cerrar',
+    requiere: 'ofertas.gestionar',
+    url: () => '/admin/ofertas/oferta-talca-anestesia/cerrar',
+    cambia: true,
+  },
+  {
+    metodo: 'PUT',
+    ruta: '/admin/ofertas/mosaico',
+    requiere: 'ofertas.gestionar',
+    cuerpo: () => ({ visible: true }),
+    cambia: true,
+  },
   {
     metodo: 'GET',
     ruta: '/admin/alumnos/:id/avisos',
@@ -170,6 +247,31 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     url: () => '/admin/alumnos/alumno-estudiante/avisos',
   },
 ]
+
+const CONCURSO_DE_PRUEBA = {
+  especialidad: 'Medicina Interna',
+  sede: 'Hospital Clínico San Borja Arriarán',
+  ciudad: 'Santiago',
+  vacantes: 5,
+  derechoPostulacion: 85_000,
+  postulacionDesde: '2026-01-01',
+  postulacionHasta: '2099-12-31',
+  descripcion: 'Programa de formación de especialistas.',
+  requisitos: ['Título de Médico Cirujano.'],
+  calendario: [{ fecha: '2099-12-31', hito: 'Publicación de resultados' }],
+  documentos: ['41'],
+}
+
+const OFERTA_DE_PRUEBA = {
+  institucion: 'Hospital Regional de Talca',
+  cargo: 'Anestesiólogo(a)',
+  ciudad: 'Talca',
+  descripcion: 'Jornada completa.',
+  publicadaEl: '2026-01-01',
+  cierraEl: '2099-12-31',
+  contactoNombre: 'Unidad de Personal',
+  contactoEmail: 'personal@hospitaltalca-demo.cl',
+}
 
 const CUENTA_DE_ROL: Record<RolPersonal, string> = {
   admin: DEMO_PERSONAL.admin,
@@ -206,6 +308,9 @@ async function estado(): Promise<unknown[]> {
     'archivos_personales',
     'archivos_solicitud',
     'documentos_emitidos',
+    'concursos',
+    'ofertas_laborales',
+    'ajustes',
   ]
   return Promise.all(
     tablas.map(async (t) => (await consultarDb(servidor.dataDir, `select count(*) as n from ${t}`))[0]),

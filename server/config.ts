@@ -43,7 +43,11 @@ export type Config = {
    * sets it). Off by default, so a real portal never holds the demo accounts.
    */
   datosDemo: boolean
-  /** The home page shows the 'Ofertas Laborales' tile (OFERTAS_LABORALES_VISIBLES=1); hidden by default. */
+  /**
+   * The home page shows the 'Ofertas Laborales' tile (OFERTAS_LABORALES_VISIBLES=1); hidden by
+   * default. Only the default: once the school sets the tile on /admin/ofertas, its choice (in the
+   * database) is what counts (server/ofertas/mosaico.ts).
+   */
   ofertasLaboralesVisibles: boolean
   /**
    * The payment gateway: the sandbox served by the portal itself (default), or Transbank's

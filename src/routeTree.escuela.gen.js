@@ -17,9 +17,12 @@ import { Route as AdminPersonalAuditoriaRouteImport } from './routes/admin/_pers
 import { Route as AdminPersonalCertificadosRouteImport } from './routes/admin/_personal/certificados'
 import { Route as AdminPersonalEncuestasRouteImport } from './routes/admin/_personal/encuestas'
 import { Route as AdminPersonalHomeRouteImport } from './routes/admin/_personal/home'
+import { Route as AdminPersonalOfertasRouteImport } from './routes/admin/_personal/ofertas'
 import { Route as AdminPersonalPersonalRouteImport } from './routes/admin/_personal/personal'
 import { Route as AdminPersonalAlumnosIndexRouteImport } from './routes/admin/_personal/alumnos/index'
 import { Route as AdminPersonalAlumnosIdRouteImport } from './routes/admin/_personal/alumnos/$id'
+import { Route as AdminPersonalConcursosIndexRouteImport } from './routes/admin/_personal/concursos/index'
+import { Route as AdminPersonalConcursosIdRouteImport } from './routes/admin/_personal/concursos/$id'
 import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin/_personal/documentos/index'
 import { Route as AdminPersonalDocumentosOrigenDuenoRouteImport } from './routes/admin/_personal/documentos/$origen/$dueno'
 
@@ -64,6 +67,11 @@ const AdminPersonalHomeRoute = AdminPersonalHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => AdminPersonalRoute,
 })
+const AdminPersonalOfertasRoute = AdminPersonalOfertasRouteImport.update({
+  id: '/ofertas',
+  path: '/ofertas',
+  getParentRoute: () => AdminPersonalRoute,
+})
 const AdminPersonalPersonalRoute = AdminPersonalPersonalRouteImport.update({
   id: '/personal',
   path: '/personal',
@@ -80,6 +88,18 @@ const AdminPersonalAlumnosIdRoute = AdminPersonalAlumnosIdRouteImport.update({
   path: '/alumnos/$id',
   getParentRoute: () => AdminPersonalRoute,
 })
+const AdminPersonalConcursosIndexRoute =
+  AdminPersonalConcursosIndexRouteImport.update({
+    id: '/concursos/',
+    path: '/concursos/',
+    getParentRoute: () => AdminPersonalRoute,
+  })
+const AdminPersonalConcursosIdRoute =
+  AdminPersonalConcursosIdRouteImport.update({
+    id: '/concursos/$id',
+    path: '/concursos/$id',
+    getParentRoute: () => AdminPersonalRoute,
+  })
 const AdminPersonalDocumentosIndexRoute =
   AdminPersonalDocumentosIndexRouteImport.update({
     id: '/documentos/',
@@ -98,9 +118,12 @@ const AdminPersonalRouteChildren = {
   AdminPersonalCertificadosRoute: AdminPersonalCertificadosRoute,
   AdminPersonalEncuestasRoute: AdminPersonalEncuestasRoute,
   AdminPersonalHomeRoute: AdminPersonalHomeRoute,
+  AdminPersonalOfertasRoute: AdminPersonalOfertasRoute,
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,
+  AdminPersonalConcursosIdRoute: AdminPersonalConcursosIdRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
+  AdminPersonalConcursosIndexRoute: AdminPersonalConcursosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,
   AdminPersonalDocumentosOrigenDuenoRoute:
     AdminPersonalDocumentosOrigenDuenoRoute,

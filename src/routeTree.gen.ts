@@ -29,6 +29,7 @@ import { Route as AdminPersonalAuditoriaRouteImport } from './routes/admin/_pers
 import { Route as AdminPersonalCertificadosRouteImport } from './routes/admin/_personal/certificados'
 import { Route as AdminPersonalEncuestasRouteImport } from './routes/admin/_personal/encuestas'
 import { Route as AdminPersonalHomeRouteImport } from './routes/admin/_personal/home'
+import { Route as AdminPersonalOfertasRouteImport } from './routes/admin/_personal/ofertas'
 import { Route as AdminPersonalPersonalRouteImport } from './routes/admin/_personal/personal'
 import { Route as AlumnoConcursoDerechopostulacionIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/$id'
 import { Route as AlumnoConcursoDetalleIdRouteImport } from './routes/_alumno/concurso/detalle/$id'
@@ -38,6 +39,8 @@ import { Route as AlumnoPagosListaCodigoRouteImport } from './routes/_alumno/pag
 import { Route as AlumnoPagosRespuestaPagoIdRouteImport } from './routes/_alumno/pagos/respuesta/$pagoId'
 import { Route as AdminPersonalAlumnosIndexRouteImport } from './routes/admin/_personal/alumnos/index'
 import { Route as AdminPersonalAlumnosIdRouteImport } from './routes/admin/_personal/alumnos/$id'
+import { Route as AdminPersonalConcursosIndexRouteImport } from './routes/admin/_personal/concursos/index'
+import { Route as AdminPersonalConcursosIdRouteImport } from './routes/admin/_personal/concursos/$id'
 import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin/_personal/documentos/index'
 import { Route as AlumnoConcursoDerechopostulacionDetalleIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/detalle/$id'
 import { Route as AlumnoPagosRespuestaCodigoPagoIdRouteImport } from './routes/_alumno/pagos/respuesta/$codigo.$pagoId'
@@ -143,6 +146,11 @@ const AdminPersonalHomeRoute = AdminPersonalHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => AdminPersonalRoute,
 } as any)
+const AdminPersonalOfertasRoute = AdminPersonalOfertasRouteImport.update({
+  id: '/ofertas',
+  path: '/ofertas',
+  getParentRoute: () => AdminPersonalRoute,
+} as any)
 const AdminPersonalPersonalRoute = AdminPersonalPersonalRouteImport.update({
   id: '/personal',
   path: '/personal',
@@ -191,6 +199,18 @@ const AdminPersonalAlumnosIdRoute = AdminPersonalAlumnosIdRouteImport.update({
   path: '/alumnos/$id',
   getParentRoute: () => AdminPersonalRoute,
 } as any)
+const AdminPersonalConcursosIndexRoute =
+  AdminPersonalConcursosIndexRouteImport.update({
+    id: '/concursos/',
+    path: '/concursos/',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
+const AdminPersonalConcursosIdRoute =
+  AdminPersonalConcursosIdRouteImport.update({
+    id: '/concursos/$id',
+    path: '/concursos/$id',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
 const AdminPersonalDocumentosIndexRoute =
   AdminPersonalDocumentosIndexRouteImport.update({
     id: '/documentos/',
@@ -236,6 +256,7 @@ export interface FileRoutesByFullPath {
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/home': typeof AdminPersonalHomeRoute
+  '/admin/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/personal': typeof AdminPersonalPersonalRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
@@ -243,8 +264,10 @@ export interface FileRoutesByFullPath {
   '/pagos/lista/$codigo': typeof AlumnoPagosListaCodigoRoute
   '/pagos/respuesta/$pagoId': typeof AlumnoPagosRespuestaPagoIdRoute
   '/admin/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
+  '/admin/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/pagos/$codigo/': typeof AlumnoPagosCodigoIndexRoute
   '/admin/alumnos/': typeof AdminPersonalAlumnosIndexRoute
+  '/admin/concursos/': typeof AdminPersonalConcursosIndexRoute
   '/admin/documentos/': typeof AdminPersonalDocumentosIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/pagos/respuesta/$codigo/$pagoId': typeof AlumnoPagosRespuestaCodigoPagoIdRoute
@@ -269,6 +292,7 @@ export interface FileRoutesByTo {
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/home': typeof AdminPersonalHomeRoute
+  '/admin/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/personal': typeof AdminPersonalPersonalRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
@@ -276,8 +300,10 @@ export interface FileRoutesByTo {
   '/pagos/lista/$codigo': typeof AlumnoPagosListaCodigoRoute
   '/pagos/respuesta/$pagoId': typeof AlumnoPagosRespuestaPagoIdRoute
   '/admin/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
+  '/admin/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/pagos/$codigo': typeof AlumnoPagosCodigoIndexRoute
   '/admin/alumnos': typeof AdminPersonalAlumnosIndexRoute
+  '/admin/concursos': typeof AdminPersonalConcursosIndexRoute
   '/admin/documentos': typeof AdminPersonalDocumentosIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/pagos/respuesta/$codigo/$pagoId': typeof AlumnoPagosRespuestaCodigoPagoIdRoute
@@ -305,6 +331,7 @@ export interface FileRoutesById {
   '/admin/_personal/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/_personal/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/_personal/home': typeof AdminPersonalHomeRoute
+  '/admin/_personal/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/_personal/personal': typeof AdminPersonalPersonalRoute
   '/_alumno/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/_alumno/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
@@ -312,8 +339,10 @@ export interface FileRoutesById {
   '/_alumno/pagos/lista/$codigo': typeof AlumnoPagosListaCodigoRoute
   '/_alumno/pagos/respuesta/$pagoId': typeof AlumnoPagosRespuestaPagoIdRoute
   '/admin/_personal/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
+  '/admin/_personal/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/_alumno/pagos/$codigo/': typeof AlumnoPagosCodigoIndexRoute
   '/admin/_personal/alumnos/': typeof AdminPersonalAlumnosIndexRoute
+  '/admin/_personal/concursos/': typeof AdminPersonalConcursosIndexRoute
   '/admin/_personal/documentos/': typeof AdminPersonalDocumentosIndexRoute
   '/_alumno/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/_alumno/pagos/respuesta/$codigo/$pagoId': typeof AlumnoPagosRespuestaCodigoPagoIdRoute
@@ -341,6 +370,7 @@ export interface FileRouteTypes {
     | '/admin/certificados'
     | '/admin/encuestas'
     | '/admin/home'
+    | '/admin/ofertas'
     | '/admin/personal'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
@@ -348,8 +378,10 @@ export interface FileRouteTypes {
     | '/pagos/lista/$codigo'
     | '/pagos/respuesta/$pagoId'
     | '/admin/alumnos/$id'
+    | '/admin/concursos/$id'
     | '/pagos/$codigo/'
     | '/admin/alumnos/'
+    | '/admin/concursos/'
     | '/admin/documentos/'
     | '/concurso/derechopostulacion/detalle/$id'
     | '/pagos/respuesta/$codigo/$pagoId'
@@ -374,6 +406,7 @@ export interface FileRouteTypes {
     | '/admin/certificados'
     | '/admin/encuestas'
     | '/admin/home'
+    | '/admin/ofertas'
     | '/admin/personal'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
@@ -381,8 +414,10 @@ export interface FileRouteTypes {
     | '/pagos/lista/$codigo'
     | '/pagos/respuesta/$pagoId'
     | '/admin/alumnos/$id'
+    | '/admin/concursos/$id'
     | '/pagos/$codigo'
     | '/admin/alumnos'
+    | '/admin/concursos'
     | '/admin/documentos'
     | '/concurso/derechopostulacion/detalle/$id'
     | '/pagos/respuesta/$codigo/$pagoId'
@@ -409,6 +444,7 @@ export interface FileRouteTypes {
     | '/admin/_personal/certificados'
     | '/admin/_personal/encuestas'
     | '/admin/_personal/home'
+    | '/admin/_personal/ofertas'
     | '/admin/_personal/personal'
     | '/_alumno/concurso/derechopostulacion/$id'
     | '/_alumno/concurso/detalle/$id'
@@ -416,8 +452,10 @@ export interface FileRouteTypes {
     | '/_alumno/pagos/lista/$codigo'
     | '/_alumno/pagos/respuesta/$pagoId'
     | '/admin/_personal/alumnos/$id'
+    | '/admin/_personal/concursos/$id'
     | '/_alumno/pagos/$codigo/'
     | '/admin/_personal/alumnos/'
+    | '/admin/_personal/concursos/'
     | '/admin/_personal/documentos/'
     | '/_alumno/concurso/derechopostulacion/detalle/$id'
     | '/_alumno/pagos/respuesta/$codigo/$pagoId'
@@ -579,6 +617,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonalHomeRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
+    '/admin/_personal/ofertas': {
+      id: '/admin/_personal/ofertas'
+      path: '/ofertas'
+      fullPath: '/admin/ofertas'
+      preLoaderRoute: typeof AdminPersonalOfertasRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/admin/_personal/personal': {
       id: '/admin/_personal/personal'
       path: '/personal'
@@ -640,6 +685,20 @@ declare module '@tanstack/react-router' {
       path: '/alumnos/$id'
       fullPath: '/admin/alumnos/$id'
       preLoaderRoute: typeof AdminPersonalAlumnosIdRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
+    '/admin/_personal/concursos/': {
+      id: '/admin/_personal/concursos/'
+      path: '/concursos'
+      fullPath: '/admin/concursos/'
+      preLoaderRoute: typeof AdminPersonalConcursosIndexRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
+    '/admin/_personal/concursos/$id': {
+      id: '/admin/_personal/concursos/$id'
+      path: '/concursos/$id'
+      fullPath: '/admin/concursos/$id'
+      preLoaderRoute: typeof AdminPersonalConcursosIdRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
     '/admin/_personal/documentos/': {
@@ -717,9 +776,12 @@ interface AdminPersonalRouteChildren {
   AdminPersonalCertificadosRoute: typeof AdminPersonalCertificadosRoute
   AdminPersonalEncuestasRoute: typeof AdminPersonalEncuestasRoute
   AdminPersonalHomeRoute: typeof AdminPersonalHomeRoute
+  AdminPersonalOfertasRoute: typeof AdminPersonalOfertasRoute
   AdminPersonalPersonalRoute: typeof AdminPersonalPersonalRoute
   AdminPersonalAlumnosIdRoute: typeof AdminPersonalAlumnosIdRoute
+  AdminPersonalConcursosIdRoute: typeof AdminPersonalConcursosIdRoute
   AdminPersonalAlumnosIndexRoute: typeof AdminPersonalAlumnosIndexRoute
+  AdminPersonalConcursosIndexRoute: typeof AdminPersonalConcursosIndexRoute
   AdminPersonalDocumentosIndexRoute: typeof AdminPersonalDocumentosIndexRoute
   AdminPersonalDocumentosOrigenDuenoRoute: typeof AdminPersonalDocumentosOrigenDuenoRoute
 }
@@ -729,9 +791,12 @@ const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
   AdminPersonalCertificadosRoute: AdminPersonalCertificadosRoute,
   AdminPersonalEncuestasRoute: AdminPersonalEncuestasRoute,
   AdminPersonalHomeRoute: AdminPersonalHomeRoute,
+  AdminPersonalOfertasRoute: AdminPersonalOfertasRoute,
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,
+  AdminPersonalConcursosIdRoute: AdminPersonalConcursosIdRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
+  AdminPersonalConcursosIndexRoute: AdminPersonalConcursosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,
   AdminPersonalDocumentosOrigenDuenoRoute:
     AdminPersonalDocumentosOrigenDuenoRoute,

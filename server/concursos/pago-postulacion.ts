@@ -23,13 +23,18 @@ export const conceptoPostulacion: ConceptoDePago = {
         'concursos.postulacion_desde',
         'concursos.postulacion_hasta',
         'concursos.derecho_postulacion',
+        'concursos.publicacion',
       ])
       .where('postulaciones.id', '=', referencia)
       .where('postulaciones.alumno_id', '=', alumnoId)
       .executeTakeFirst()
     if (!fila) return { error: MENSAJE_POSTULACION_DESCONOCIDA, status: 404 }
     if (fila.pagada_en) return { error: MENSAJE_DERECHO_YA_PAGADO, status: 409 }
-    const periodo = { postulacionDesde: fila.postulacion_desde, postulacionHasta: fila.postulacion_hasta }
+    const periodo = {
+      postulacionDesde: fila.postulacion_desde,
+      postulacionHasta: fila.postulacion_hasta,
+      cerradoPorLaEscuela: fila.publicacion === 'cerrado',
+    }
     const fuera = motivoFueraDePlazo(periodo, fechaEnChile(ahora))
     if (fuera) return { error: fuera, status: 409 }
     return {

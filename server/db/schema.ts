@@ -42,6 +42,7 @@ export type Database = {
   suscripciones_push: SuscripcionesPushTable
   preferencias_notificacion: PreferenciasNotificacionTable
   claves_servidor: ClavesServidorTable
+  ajustes: AjustesTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -288,6 +289,8 @@ export type ConcursosTable = {
   calendario: string
   /** JSON array of document type codes. */
   documentos: string
+  /** 'borrador' (not shown to students) | 'publicado' | 'cerrado' (closed by the school). */
+  publicacion: Generated<string>
 }
 
 /** A student's application to a contest (one per contest); its fee paid once. */
@@ -326,6 +329,8 @@ export type OfertasLaboralesTable = {
   cierra_el: string
   contacto_nombre: string
   contacto_email: string
+  /** When the school closed it before its last day; null: not closed. */
+  cerrada_en: string | null
 }
 /** An enrolment's installment; paid once `pago_id` names the approved payment that paid it. */
 export type CuotasTable = {
@@ -511,3 +516,6 @@ export type PreferenciasNotificacionTable = {
 
 /** Secrets every server shares, generated once by the first that needs them (the VAPID keys). */
 export type ClavesServidorTable = { nombre: string; valor: string; creada_en: string }
+
+/** A school's setting changed on its screens (e.g. the job offers' home tile); absent: the environment's default. */
+export type AjustesTable = { clave: string; valor: string; cambiado_en: string }

@@ -35,8 +35,14 @@ import {
 type Concurso = Selectable<ConcursosTable>
 type Postulacion = Selectable<PostulacionesTable>
 
+/** A contest students may see: a draft the school has not opened is answered as one that does not exist. */
 async function concursoPorId(db: Db, id: string): Promise<Concurso | undefined> {
-  return db.selectFrom('concursos').selectAll().where('id', '=', id).executeTakeFirst()
+  return db
+    .selectFrom('concursos')
+    .selectAll()
+    .where('id', '=', id)
+    .where('publicacion', '!=', 'borrador')
+    .executeTakeFirst()
 }
 
 /** The student's application to the contest, or undefined (also when the contest does not exist). */
@@ -49,7 +55,11 @@ async function postulacionPropia(db: Db, alumnoId: string, concursoId: string): 
     .executeTakeFirst()
 }
 
-const periodo = (c: Concurso) => ({ postulacionDesde: c.postulacion_desde, postulacionHasta: c.postulacion_hasta })
+const periodo = (c: Concurso) => ({
+  postulacionDesde: c.postulacion_desde,
+  postulacionHasta: c.postulacion_hasta,
+  cerradoPorLaEscuela: c.publicacion === 'cerrado',
+})
 
 const codigosDocumentos = (c: Concurso) => JSON.parse(c.documentos) as string[]
 
@@ -140,6 +150,7 @@ export const rutasConcursos = new Hono<EntornoApp>()
     const concursos = await deps.db
       .selectFrom('concursos')
       .selectAll()
+      .where('publicacion', '!=', 'borrador')
       .orderBy('postulacion_hasta', 'asc')
       .orderBy('especialidad', 'asc')
       .execute()

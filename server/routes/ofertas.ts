@@ -1,10 +1,11 @@
-// Job offers ('Ofertas Laborales'), mounted at /api/ofertas: the offers listed today, and whether
-// the home page shows their tile (a server setting, so the school turns the tile on without a new
-// build; the list itself answers either way).
+// Job offers ('Ofertas Laborales'), mounted at /api/ofertas: the offers listed today (not those the
+// school closed), and whether the home page shows their tile (the school's setting on
+// /admin/ofertas, the environment's default until set; the list itself answers either way).
 import { Hono } from 'hono'
 import { fechaEnChile } from '../../src/domain/fechas.ts'
 import type { EntornoApp } from '../contexto.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
+import { mosaicoOfertas } from '../ofertas/mosaico.ts'
 
 export const rutasOfertas = new Hono<EntornoApp>()
   .use(requiereAlumno)
@@ -17,6 +18,7 @@ export const rutasOfertas = new Hono<EntornoApp>()
       .selectAll()
       .where('publicada_el', '<=', hoy)
       .where('cierra_el', '>=', hoy)
+      .where('cerrada_en', 'is', null)
       .orderBy('publicada_el', 'desc')
       .orderBy('id')
       .execute()
@@ -36,6 +38,7 @@ export const rutasOfertas = new Hono<EntornoApp>()
       },
     })
   })
-  .get('/mosaico', (c) =>
-    c.json({ status: 'ok' as const, data: { visible: c.var.deps.config.ofertasLaboralesVisibles } }),
-  )
+  .get('/mosaico', async (c) => {
+    const { visible } = await mosaicoOfertas(c.var.deps.db, c.var.deps.config)
+    return c.json({ status: 'ok' as const, data: { visible } })
+  })

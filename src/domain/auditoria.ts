@@ -35,6 +35,15 @@ export const ETIQUETAS_ACCION: Record<string, string> = {
   'personal.activar': 'Cuenta del personal activada de nuevo',
   'personal.reiniciar-segundo-factor': 'Segundo factor de una cuenta del personal reiniciado',
   'encuestas.exportar': 'Planilla de encuestas descargada',
+  'concurso.crear': 'Concurso creado',
+  'concurso.editar': 'Concurso editado',
+  'concurso.abrir': 'Concurso abierto a postulaciones',
+  'concurso.cerrar': 'Concurso cerrado',
+  'concurso.exportar': 'Planilla de postulantes descargada',
+  'oferta.crear': 'Oferta laboral creada',
+  'oferta.editar': 'Oferta laboral editada',
+  'oferta.cerrar': 'Oferta laboral cerrada',
+  'ofertas.mosaico': 'Mosaico de Ofertas Laborales cambiado',
 }
 
 export function etiquetaAccion(accion: string): string {

@@ -6,8 +6,11 @@ import { fechaCorta } from './solicitudes.ts'
 // calendar days in Chile, both included: it opens at the start of the first day and closes at
 // the end of the last one, Santiago time, whatever the time zone of the server or the phone.
 
-/** The days a contest takes applications, both included ('yyyy-mm-dd'). */
-export type PeriodoPostulacion = { postulacionDesde: string; postulacionHasta: string }
+/**
+ * The days a contest takes applications, both included ('yyyy-mm-dd'), and whether the school
+ * closed it by hand (then it takes none, whatever its days).
+ */
+export type PeriodoPostulacion = { postulacionDesde: string; postulacionHasta: string; cerradoPorLaEscuela?: boolean }
 
 export const ESTADOS_CONCURSO = ['proximo', 'abierto', 'cerrado'] as const
 export type EstadoConcurso = (typeof ESTADOS_CONCURSO)[number]
@@ -20,6 +23,7 @@ export const ESTADO_CONCURSO_EN_PALABRAS: Readonly<Record<EstadoConcurso, string
 
 /** Before its first day, within its days, or after its last day (`hoy` is Chile's day). */
 export function estadoConcurso(periodo: PeriodoPostulacion, hoy: string): EstadoConcurso {
+  if (periodo.cerradoPorLaEscuela) return 'cerrado'
   if (hoy < periodo.postulacionDesde) return 'proximo'
   if (hoy > periodo.postulacionHasta) return 'cerrado'
   return 'abierto'
@@ -33,6 +37,8 @@ export function periodoEnPalabras(periodo: PeriodoPostulacion): string {
 export const MENSAJE_CONCURSO_NO_ENCONTRADO = 'Concurso no encontrado'
 export const MENSAJE_POSTULACION_NO_ENCONTRADA = 'No tiene una postulación a este concurso.'
 export const MENSAJE_DERECHO_YA_PAGADO = 'El derecho de postulación de este concurso ya está pagado.'
+export const MENSAJE_CONCURSO_CERRADO_POR_LA_ESCUELA =
+  'La escuela cerró la postulación a este concurso: ya no es posible postular ni pagar el derecho de postulación.'
 export const MENSAJE_DOCUMENTOS_CERRADOS =
   'El período de postulación de este concurso terminó: ya no es posible subir ni reemplazar documentos.'
 
@@ -41,6 +47,7 @@ export const MENSAJE_DOCUMENTOS_CERRADOS =
  * Applying, paying the fee and changing documents all happen within the application period.
  */
 export function motivoFueraDePlazo(periodo: PeriodoPostulacion, hoy: string): string | null {
+  if (periodo.cerradoPorLaEscuela) return MENSAJE_CONCURSO_CERRADO_POR_LA_ESCUELA
   switch (estadoConcurso(periodo, hoy)) {
     case 'proximo':
       return `La postulación a este concurso abre el ${fechaCorta(periodo.postulacionDesde)}: el derecho de postulación podrá pagarse desde ese día.`

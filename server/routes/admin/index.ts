@@ -14,6 +14,8 @@ import { rutasResumenAdmin } from './resumen.ts'
 import { rutasDocumentosAdmin } from './documentos.ts'
 import { rutasEncuestasAdmin } from './encuestas.ts'
 import { rutasAvisosAlumno } from './avisos-alumno.ts'
+import { rutasConcursosAdmin } from './concursos.ts'
+import { rutasOfertasAdmin } from './ofertas.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
@@ -33,3 +35,5 @@ export const rutasAdmin = new Hono<EntornoApp>()
   .route('/certificados', rutasCertificadosAdmin)
   .route('/personal', rutasPersonalAdmin)
   .route('/encuestas', rutasEncuestasAdmin)
+  .route('/concursos', rutasConcursosAdmin)
+  .route('/ofertas', rutasOfertasAdmin)

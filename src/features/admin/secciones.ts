@@ -34,6 +34,20 @@ export const SECCIONES: Seccion[] = [
     capacidad: 'encuestas.ver',
   },
   {
+    ruta: '/admin/concursos',
+    titulo: 'Concursos',
+    descripcion:
+      'Crear, editar, abrir y cerrar concursos; sus postulaciones, pagos y documentos, y la planilla de postulantes.',
+    capacidad: 'concursos.gestionar',
+  },
+  {
+    ruta: '/admin/ofertas',
+    titulo: 'Ofertas laborales',
+    descripcion:
+      'Publicar, editar y cerrar ofertas laborales, y mostrar u ocultar su mosaico en el inicio de los estudiantes.',
+    capacidad: 'ofertas.gestionar',
+  },
+  {
     ruta: '/admin/auditoria',
     titulo: 'Auditoría',
     descripcion: 'Todas las acciones del personal, por persona, acción y fecha.',

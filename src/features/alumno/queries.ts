@@ -30,11 +30,16 @@ export const alumnoQueries = {
       queryKey: [...alumnoQueries.all(), 'pendientes'],
       queryFn: async ({ signal }) => (await leer(cliente.alumno.pendientes.$get({}, { init: { signal } }))).data,
     }),
-  /** Whether the home page shows the 'Ofertas Laborales' tile: the school decides, the server says. */
+  /**
+   * Whether the home page shows the 'Ofertas Laborales' tile: the school's setting, read again on
+   * every visit to the home (never fresh from the cache), so a change on /admin/ofertas shows at
+   * once; the cached value only stands in while offline or while the answer comes.
+   */
   mosaicoOfertas: () =>
     queryOptions({
       queryKey: [...alumnoQueries.all(), 'mosaico-ofertas'],
       queryFn: async ({ signal }) => (await leer(cliente.ofertas.mosaico.$get({}, { init: { signal } }))).data,
+      staleTime: 0,
     }),
 }
 

@@ -1,0 +1,270 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useId, type FormEvent } from 'react'
+import { TIPOS_DOCUMENTO_SOLICITUD } from '../../../domain/documentos-solicitud.ts'
+import {
+  calendarioComoTexto,
+  concursoSchema,
+  MAXIMO_DESCRIPCION_CONCURSO,
+  MAXIMO_HITOS,
+  MAXIMO_REQUISITOS,
+} from '../../../domain/gestion-concursos.ts'
+import { ApiError } from '../../../lib/api-error.ts'
+import { useFormulario } from '../../../lib/use-formulario.ts'
+import { Campo, CampoTexto } from '../../../ui/campo.tsx'
+import { Dialogo } from '../../../ui/dialogo.tsx'
+import { toast } from '../../../ui/toasts.ts'
+import { AccionesDialogo } from '../acciones-dialogo.tsx'
+import { mensajeDeError } from '../mensaje-de-error.ts'
+import { actualizarConcursos, concursosAdminMutations, type DatosConcursoAdmin } from './queries.ts'
+
+type ControlCampo = {
+  id: string
+  required: boolean | undefined
+  'aria-invalid': boolean | undefined
+  'aria-describedby': string | undefined
+}
+
+type Valores = {
+  especialidad: string
+  sede: string
+  ciudad: string
+  vacantes: string
+  derechoPostulacion: string
+  postulacionDesde: string
+  postulacionHasta: string
+  descripcion: string
+  requisitos: string
+  calendario: string
+  documentos: string
+}
+
+function valoresDe(c: DatosConcursoAdmin | null): Valores {
+  if (!c)
+    return {
+      especialidad: '',
+      sede: '',
+      ciudad: '',
+      vacantes: '',
+      derechoPostulacion: '',
+      postulacionDesde: '',
+      postulacionHasta: '',
+      descripcion: '',
+      requisitos: '',
+      calendario: '',
+      documentos: '',
+    }
+  return {
+    especialidad: c.especialidad,
+    sede: c.sede,
+    ciudad: c.ciudad,
+    vacantes: String(c.vacantes),
+    derechoPostulacion: String(c.derechoPostulacion),
+    postulacionDesde: c.postulacionDesde,
+    postulacionHasta: c.postulacionHasta,
+    descripcion: c.descripcion,
+    requisitos: c.requisitos.join('\n'),
+    calendario: calendarioComoTexto(c.calendario),
+    documentos: c.documentos.join(','),
+  }
+}
+
+/**
+ * A contest created (as a draft) or edited: every field the students' pages show. The rules are
+ * the server's (concursoSchema); its per-field refusals show under each field.
+ */
+export function DialogoConcurso({ concurso, onCerrar }: { concurso: DatosConcursoAdmin | null; onCerrar: () => void }) {
+  const queryClient = useQueryClient()
+  const ids = {
+    formulario: useId(),
+    especialidad: useId(),
+    sede: useId(),
+    ciudad: useId(),
+    vacantes: useId(),
+    derecho: useId(),
+    desde: useId(),
+    hasta: useId(),
+    descripcion: useId(),
+    requisitos: useId(),
+    calendario: useId(),
+    documentos: useId(),
+  }
+  const form = useFormulario(concursoSchema, valoresDe(concurso))
+  const guardar = useMutation({
+    mutationFn: (datos: Parameters<typeof concursosAdminMutations.crear>[0]) =>
+      concurso ? concursosAdminMutations.editar({ id: concurso.id, datos }) : concursosAdminMutations.crear(datos),
+    onSuccess: ({ concurso: guardado }) => {
+      toast({
+        tipo: 'success',
+        mensaje: concurso
+          ? `Concurso de ${guardado.especialidad} guardado.`
+          : `Concurso de ${guardado.especialidad} creado como borrador: ábralo cuando deba recibir postulaciones.`,
+      })
+      onCerrar()
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) form.erroresDelServidor(error.campos)
+    },
+    onSettled: () => actualizarConcursos(queryClient),
+  })
+
+  function enviar(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const datos = form.intentar(e.currentTarget)
+    if (datos && !guardar.isPending) guardar.mutate(datos)
+  }
+
+  const elegidos = (form.valores.documentos ?? '').split(',').filter((d) => d !== '')
+  function alternarDocumento(codigo: string, marcado: boolean) {
+    const siguiente = marcado ? [...elegidos, codigo] : elegidos.filter((d) => d !== codigo)
+    form.cambiar('documentos', siguiente.join(','))
+  }
+
+  /** A multi-line field's control, for Campo's render prop. */
+  const area =
+    (campo: 'descripcion' | 'requisitos' | 'calendario', filas: number, maximo?: number) => (control: ControlCampo) => {
+      const { name, value, onBlur } = form.control(campo)
+      return (
+        <textarea
+          className="campo__control"
+          rows={filas}
+          maxLength={maximo}
+          name={name}
+          value={value}
+          onBlur={onBlur}
+          onChange={(e) => form.cambiar(campo, e.target.value)}
+          {...control}
+        />
+      )
+    }
+
+  return (
+    <Dialogo
+      titulo={concurso ? `Editar concurso de ${concurso.especialidad}` : 'Nuevo concurso'}
+      onCerrar={onCerrar}
+      grande
+      acciones={
+        <AccionesDialogo
+          texto={concurso ? 'Guardar cambios' : 'Crear concurso'}
+          enCurso="Guardando…"
+          ocupado={guardar.isPending}
+          formulario={ids.formulario}
+          onCancelar={onCerrar}
+        />
+      }
+    >
+      {concurso ? null : (
+        <p>
+          El concurso se crea como borrador: los estudiantes no lo ven hasta que lo abra desde la lista de concursos.
+        </p>
+      )}
+      <form id={ids.formulario} className="formulario admin-concursos__formulario" onSubmit={enviar} noValidate>
+        <CampoTexto
+          id={ids.especialidad}
+          etiqueta="Especialidad"
+          obligatorio
+          maxLength={120}
+          error={form.error('especialidad')}
+          {...form.control('especialidad')}
+        />
+        <CampoTexto
+          id={ids.sede}
+          etiqueta="Sede u hospital"
+          obligatorio
+          maxLength={160}
+          error={form.error('sede')}
+          {...form.control('sede')}
+        />
+        <CampoTexto
+          id={ids.ciudad}
+          etiqueta="Ciudad"
+          obligatorio
+          maxLength={80}
+          error={form.error('ciudad')}
+          {...form.control('ciudad')}
+        />
+        <div className="admin-concursos__pareja">
+          <CampoTexto
+            id={ids.vacantes}
+            etiqueta="Vacantes"
+            obligatorio
+            inputMode="numeric"
+            error={form.error('vacantes')}
+            {...form.control('vacantes')}
+          />
+          <CampoTexto
+            id={ids.derecho}
+            etiqueta="Derecho de postulación (pesos)"
+            obligatorio
+            inputMode="numeric"
+            ayuda="Monto entero en pesos chilenos, por ejemplo 85000."
+            error={form.error('derechoPostulacion')}
+            {...form.control('derechoPostulacion')}
+          />
+        </div>
+        <div className="admin-concursos__pareja">
+          <CampoTexto
+            id={ids.desde}
+            etiqueta="Inicio de la postulación"
+            obligatorio
+            type="date"
+            error={form.error('postulacionDesde')}
+            {...form.control('postulacionDesde')}
+          />
+          <CampoTexto
+            id={ids.hasta}
+            etiqueta="Cierre de la postulación"
+            obligatorio
+            type="date"
+            ayuda="Ambos días incluidos, en hora de Chile."
+            error={form.error('postulacionHasta')}
+            {...form.control('postulacionHasta')}
+          />
+        </div>
+        <Campo id={ids.descripcion} etiqueta="Descripción del programa" obligatorio error={form.error('descripcion')}>
+          {area('descripcion', 4, MAXIMO_DESCRIPCION_CONCURSO)}
+        </Campo>
+        <Campo
+          id={ids.requisitos}
+          etiqueta="Requisitos"
+          obligatorio
+          ayuda={`Un requisito por línea (hasta ${MAXIMO_REQUISITOS}).`}
+          error={form.error('requisitos')}
+        >
+          {area('requisitos', 4)}
+        </Campo>
+        <Campo
+          id={ids.calendario}
+          etiqueta="Calendario"
+          ayuda={`Un hito por línea: la fecha como dd-mm-aaaa, un espacio y el hito, por ejemplo «15-04-2026 Entrevistas personales» (hasta ${MAXIMO_HITOS}).`}
+          error={form.error('calendario')}
+        >
+          {area('calendario', 4)}
+        </Campo>
+        <fieldset
+          className="admin-concursos__documentos"
+          aria-describedby={form.error('documentos') ? `${ids.documentos}-error` : undefined}
+        >
+          <legend className="campo__etiqueta">Documentos que se piden a los postulantes</legend>
+          {TIPOS_DOCUMENTO_SOLICITUD.map((t) => (
+            <label key={t.codDocumento} className="opciones-varias__opcion">
+              <input
+                type="checkbox"
+                checked={elegidos.includes(t.codDocumento)}
+                onChange={(e) => alternarDocumento(t.codDocumento, e.target.checked)}
+              />{' '}
+              {t.documento}
+            </label>
+          ))}
+          {form.error('documentos') ? (
+            <p id={`${ids.documentos}-error`} className="campo__error">
+              {form.error('documentos')}
+            </p>
+          ) : null}
+        </fieldset>
+        <p className="mensaje mensaje--error" role="alert" hidden={!guardar.isError}>
+          {guardar.isError ? mensajeDeError(guardar.error) : null}
+        </p>
+      </form>
+    </Dialogo>
+  )
+}

@@ -1,0 +1,73 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { periodoEnPalabras } from '../../../domain/concursos.ts'
+import { Dialogo } from '../../../ui/dialogo.tsx'
+import { toast } from '../../../ui/toasts.ts'
+import { AccionesDialogo } from '../acciones-dialogo.tsx'
+import { mensajeDeError } from '../mensaje-de-error.ts'
+import { actualizarConcursos, concursosAdminMutations, type DatosConcursoAdmin } from './queries.ts'
+
+/**
+ * Opening or closing a contest, confirmed: the dialog names the contest and says what students
+ * will see; a refusal (someone else changed it meanwhile) shows inside it.
+ */
+export function DialogoPublicacion({
+  accion,
+  concurso,
+  onCerrar,
+}: {
+  accion: 'abrir' | 'cerrar'
+  concurso: DatosConcursoAdmin
+  onCerrar: () => void
+}) {
+  const queryClient = useQueryClient()
+  const cambio = useMutation({
+    mutationFn: () =>
+      accion === 'abrir' ? concursosAdminMutations.abrir(concurso.id) : concursosAdminMutations.cerrar(concurso.id),
+    onSuccess: () => {
+      toast({
+        tipo: 'success',
+        mensaje:
+          accion === 'abrir'
+            ? `El concurso de ${concurso.especialidad} está abierto.`
+            : `El concurso de ${concurso.especialidad} está cerrado.`,
+      })
+      onCerrar()
+    },
+    onSettled: () => actualizarConcursos(queryClient),
+  })
+  const titulo = accion === 'abrir' ? 'Abrir concurso' : 'Cerrar concurso'
+  return (
+    <Dialogo
+      titulo={titulo}
+      onCerrar={onCerrar}
+      acciones={
+        <AccionesDialogo
+          texto={titulo}
+          enCurso={accion === 'abrir' ? 'Abriendo…' : 'Cerrando…'}
+          ocupado={cambio.isPending}
+          onAccion={() => cambio.mutate()}
+          onCancelar={onCerrar}
+        />
+      }
+    >
+      <p>
+        Concurso de <strong>{concurso.especialidad}</strong> ({concurso.sede}, {concurso.ciudad}).{' '}
+        {periodoEnPalabras(concurso)}.
+      </p>
+      {accion === 'abrir' ? (
+        <p>
+          Los estudiantes lo verán en su lista de concursos y podrán postular y pagar el derecho de postulación dentro
+          de su período de postulación.
+        </p>
+      ) : (
+        <p>
+          Dejará de recibir postulaciones, pagos del derecho de postulación y documentos, aunque su período no haya
+          terminado. Los estudiantes lo verán como cerrado. Podrá abrirlo de nuevo más adelante.
+        </p>
+      )}
+      <p className="mensaje mensaje--error" role="alert" hidden={!cambio.isError}>
+        {cambio.isError ? mensajeDeError(cambio.error) : null}
+      </p>
+    </Dialogo>
+  )
+}

@@ -1,0 +1,170 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useId, type FormEvent } from 'react'
+import { MAXIMO_DESCRIPCION_OFERTA, ofertaSchema } from '../../../domain/gestion-ofertas.ts'
+import { ApiError } from '../../../lib/api-error.ts'
+import { useFormulario } from '../../../lib/use-formulario.ts'
+import { Campo, CampoTexto } from '../../../ui/campo.tsx'
+import { Dialogo } from '../../../ui/dialogo.tsx'
+import { toast } from '../../../ui/toasts.ts'
+import { AccionesDialogo } from '../acciones-dialogo.tsx'
+import { mensajeDeError } from '../mensaje-de-error.ts'
+import { actualizarOfertas, ofertasAdminMutations, type OfertaAdmin } from './queries.ts'
+
+const VACIA = {
+  institucion: '',
+  cargo: '',
+  ciudad: '',
+  descripcion: '',
+  publicadaEl: '',
+  cierraEl: '',
+  contactoNombre: '',
+  contactoEmail: '',
+}
+
+/** A job offer created or edited; the rules are the server's (ofertaSchema). */
+export function DialogoOferta({ oferta, onCerrar }: { oferta: OfertaAdmin | null; onCerrar: () => void }) {
+  const queryClient = useQueryClient()
+  const ids = {
+    formulario: useId(),
+    institucion: useId(),
+    cargo: useId(),
+    ciudad: useId(),
+    descripcion: useId(),
+    publicada: useId(),
+    cierra: useId(),
+    contactoNombre: useId(),
+    contactoEmail: useId(),
+  }
+  const form = useFormulario(
+    ofertaSchema,
+    oferta
+      ? {
+          institucion: oferta.institucion,
+          cargo: oferta.cargo,
+          ciudad: oferta.ciudad,
+          descripcion: oferta.descripcion,
+          publicadaEl: oferta.publicadaEl,
+          cierraEl: oferta.cierraEl,
+          contactoNombre: oferta.contactoNombre,
+          contactoEmail: oferta.contactoEmail,
+        }
+      : VACIA,
+  )
+  const guardar = useMutation({
+    mutationFn: (datos: Parameters<typeof ofertasAdminMutations.crear>[0]) =>
+      oferta ? ofertasAdminMutations.editar({ id: oferta.id, datos }) : ofertasAdminMutations.crear(datos),
+    onSuccess: ({ oferta: guardada }) => {
+      toast({ tipo: 'success', mensaje: `Oferta «${guardada.cargo}» de ${guardada.institucion} guardada.` })
+      onCerrar()
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) form.erroresDelServidor(error.campos)
+    },
+    onSettled: () => actualizarOfertas(queryClient),
+  })
+
+  function enviar(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const datos = form.intentar(e.currentTarget)
+    if (datos && !guardar.isPending) guardar.mutate(datos)
+  }
+
+  const descripcion = form.control('descripcion')
+  return (
+    <Dialogo
+      titulo={oferta ? 'Editar oferta laboral' : 'Nueva oferta laboral'}
+      onCerrar={onCerrar}
+      grande
+      acciones={
+        <AccionesDialogo
+          texto={oferta ? 'Guardar cambios' : 'Publicar oferta'}
+          enCurso="Guardando…"
+          ocupado={guardar.isPending}
+          formulario={ids.formulario}
+          onCancelar={onCerrar}
+        />
+      }
+    >
+      <form id={ids.formulario} className="formulario" onSubmit={enviar} noValidate>
+        <CampoTexto
+          id={ids.cargo}
+          etiqueta="Cargo"
+          obligatorio
+          maxLength={160}
+          error={form.error('cargo')}
+          {...form.control('cargo')}
+        />
+        <CampoTexto
+          id={ids.institucion}
+          etiqueta="Institución"
+          obligatorio
+          maxLength={160}
+          error={form.error('institucion')}
+          {...form.control('institucion')}
+        />
+        <CampoTexto
+          id={ids.ciudad}
+          etiqueta="Ciudad"
+          obligatorio
+          maxLength={80}
+          error={form.error('ciudad')}
+          {...form.control('ciudad')}
+        />
+        <Campo id={ids.descripcion} etiqueta="Descripción" obligatorio error={form.error('descripcion')}>
+          {(control) => (
+            <textarea
+              className="campo__control"
+              rows={5}
+              maxLength={MAXIMO_DESCRIPCION_OFERTA}
+              name={descripcion.name}
+              value={descripcion.value}
+              onBlur={descripcion.onBlur}
+              onChange={(e) => form.cambiar('descripcion', e.target.value)}
+              {...control}
+            />
+          )}
+        </Campo>
+        <div className="admin-concursos__pareja">
+          <CampoTexto
+            id={ids.publicada}
+            etiqueta="Se publica el"
+            obligatorio
+            type="date"
+            error={form.error('publicadaEl')}
+            {...form.control('publicadaEl')}
+          />
+          <CampoTexto
+            id={ids.cierra}
+            etiqueta="Se muestra hasta el"
+            obligatorio
+            type="date"
+            ayuda="Ambos días incluidos, en hora de Chile."
+            error={form.error('cierraEl')}
+            {...form.control('cierraEl')}
+          />
+        </div>
+        <div className="admin-concursos__pareja">
+          <CampoTexto
+            id={ids.contactoNombre}
+            etiqueta="Nombre del contacto"
+            obligatorio
+            maxLength={120}
+            error={form.error('contactoNombre')}
+            {...form.control('contactoNombre')}
+          />
+          <CampoTexto
+            id={ids.contactoEmail}
+            etiqueta="Correo del contacto"
+            obligatorio
+            type="email"
+            error={form.error('contactoEmail')}
+            {...form.control('contactoEmail')}
+          />
+        </div>
+        <p className="mensaje mensaje--error" role="alert" hidden={!guardar.isError}>
+          {guardar.isError ? mensajeDeError(guardar.error) : null}
+        </p>
+      </form>
+    </Dialogo>
+  )
+}
