@@ -42,6 +42,7 @@ export type Database = {
   suscripciones_push: SuscripcionesPushTable
   preferencias_notificacion: PreferenciasNotificacionTable
   claves_servidor: ClavesServidorTable
+  claves_integracion: ClavesIntegracionTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -511,3 +512,20 @@ export type PreferenciasNotificacionTable = {
 
 /** Secrets every server shares, generated once by the first that needs them (the VAPID keys). */
 export type ClavesServidorTable = { nombre: string; valor: string; creada_en: string }
+
+/** The integration API's keys: stored hashed, shown once; revoked ones stay for the audit trail. */
+export type ClavesIntegracionTable = {
+  id: string
+  nombre: string
+  token_hash: string
+  /** The key's first characters, for the list. */
+  prefijo: string
+  /** JSON array of scopes (src/domain/integracion.ts). */
+  alcances: string
+  creada_en: string
+  creada_por: string
+  revocada_en: string | null
+  revocada_por: string | null
+  ultimo_uso_en: string | null
+}
+export type ClaveIntegracion = Selectable<ClavesIntegracionTable>

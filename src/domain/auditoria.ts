@@ -35,7 +35,18 @@ export const ETIQUETAS_ACCION: Record<string, string> = {
   'personal.activar': 'Cuenta del personal activada de nuevo',
   'personal.reiniciar-segundo-factor': 'Segundo factor de una cuenta del personal reiniciado',
   'encuestas.exportar': 'Planilla de encuestas descargada',
+  'integracion.crear-clave': 'Clave de integración creada',
+  'integracion.revocar-clave': 'Clave de integración revocada',
+  'integracion.alumnos': 'CRM: alumnos cargados por la API',
+  'integracion.inscripciones': 'CRM: inscripciones cargadas por la API',
+  'integracion.encuestas': 'CRM: encuestas leídas por la API',
+  'integracion.reglamentos': 'CRM: reglamentos leídos por la API',
+  'integracion.documentos': 'CRM: documentos leídos por la API',
+  'integracion.pagos': 'CRM: pagos leídos por la API',
 }
+
+/** What the log says an integration API key is, where it says a staff member's role. */
+export const ETIQUETA_ACTOR_INTEGRACION = 'Clave de integración (API)'
 
 export function etiquetaAccion(accion: string): string {
   return ETIQUETAS_ACCION[accion] ?? accion

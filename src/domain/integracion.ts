@@ -1,0 +1,116 @@
+import * as v from 'valibot'
+import { esFechaValida } from './auditoria.ts'
+import { textoRequerido } from './validacion.ts'
+
+// The integration API through which the school's CRM loads students and enrolments and reads back
+// what happened in the portal. It has its own credentials: API keys an admin creates, names, scopes
+// and revokes. The key management screen and the server read the same scopes, schemas and
+// messages from here.
+
+/** What a key may do: each endpoint of the API asks for one of these. */
+export const ALCANCES_INTEGRACION = ['alumnos.escribir', 'lectura', 'encuestas.respuestas'] as const
+export type AlcanceIntegracion = (typeof ALCANCES_INTEGRACION)[number]
+
+export const ETIQUETA_ALCANCE: Record<AlcanceIntegracion, string> = {
+  'alumnos.escribir': 'Cargar alumnos e inscripciones',
+  lectura: 'Leer encuestas enviadas, reglamentos firmados, documentos aprobados y pagos',
+  'encuestas.respuestas': 'Leer las respuestas de las encuestas (incluye datos sensibles)',
+}
+
+/**
+ * The survey's answers include disability and indigenous-people answers, sensitive personal data:
+ * a key reads them only with a scope of their own, chosen on purpose. Without it, the surveys read
+ * says who sent theirs and when.
+ */
+export const DESCRIPCION_ALCANCE: Record<AlcanceIntegracion, string> = {
+  'alumnos.escribir':
+    'Crear y actualizar alumnos e inscripciones, con las mismas reglas que la importación de archivos.',
+  lectura: 'Lo que el CRM necesita de vuelta, con los cambios desde una fecha y hora.',
+  'encuestas.respuestas':
+    'Las respuestas de cada encuesta, con las de discapacidad y pueblos originarios. Elíjalo solo si el CRM debe guardarlas.',
+}
+
+export function esAlcanceIntegracion(valor: string): valor is AlcanceIntegracion {
+  return (ALCANCES_INTEGRACION as readonly string[]).includes(valor)
+}
+
+export const MAXIMO_NOMBRE_CLAVE = 80
+
+/** A key is this prefix and 32 random bytes in base64url: recognisable in a leaked file or log. */
+export const PREFIJO_CLAVE = 'portal_'
+
+/** How much of a key the list shows, so a key in use can be told apart from the others. */
+export const LARGO_PREFIJO_VISIBLE = PREFIJO_CLAVE.length + 6
+
+export const MENSAJE_NOMBRE_CLAVE = `Indique un nombre para la clave (hasta ${MAXIMO_NOMBRE_CLAVE} caracteres), por ejemplo «CRM producción».`
+export const MENSAJE_ALCANCES_CLAVE = 'Elija al menos un permiso para la clave.'
+export const MENSAJE_CLAVE_NO_ENCONTRADA = 'Clave de integración no encontrada.'
+export const MENSAJE_CLAVE_YA_REVOCADA = 'Esta clave ya fue revocada.'
+
+/** The API's refusals. */
+export const MENSAJE_CLAVE_INVALIDA =
+  'Falta la clave de la API, no es válida o fue revocada. Envíela en la cabecera Authorization: Bearer <clave>.'
+export const MENSAJE_ALCANCE_INSUFICIENTE = 'Esta clave no tiene permiso para esta operación.'
+
+/** A new key: a name people recognise and what it may do (at least one scope, each once). */
+export const crearClaveSchema = v.object({
+  nombre: textoRequerido(MAXIMO_NOMBRE_CLAVE, MENSAJE_NOMBRE_CLAVE),
+  alcances: v.pipe(
+    v.array(v.picklist(ALCANCES_INTEGRACION, MENSAJE_ALCANCES_CLAVE), MENSAJE_ALCANCES_CLAVE),
+    v.minLength(1, MENSAJE_ALCANCES_CLAVE),
+    v.transform((alcances) => ALCANCES_INTEGRACION.filter((a) => alcances.includes(a))),
+  ),
+})
+export type CrearClave = v.InferInput<typeof crearClaveSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Reads: what changed since a moment, a page at a time, with a cursor to the next page.
+// ---------------------------------------------------------------------------------------------
+
+export const LIMITE_PAGINA_POR_OMISION = 100
+export const LIMITE_PAGINA_MAXIMO = 500
+
+export const MENSAJE_DESDE_INVALIDO =
+  'Indique «desde» como fecha y hora ISO 8601 con zona horaria, por ejemplo 2026-03-01T00:00:00Z o 2026-03-01T00:00:00-03:00.'
+export const MENSAJE_LIMITE_INVALIDO = `Indique «limite» como un número entero de 1 a ${LIMITE_PAGINA_MAXIMO}.`
+export const MENSAJE_CURSOR_INVALIDO =
+  'El cursor no es válido: use el valor «siguiente» de la página anterior tal como llegó.'
+
+/**
+ * An ISO 8601 date and time with its zone (Z or ±hh:mm), which names one instant; a day that does
+ * not exist (30 February) is refused rather than moved to another.
+ */
+export function esMomentoIso(texto: string): boolean {
+  const partes =
+    /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/.exec(texto)
+  return partes !== null && esFechaValida(partes[1] ?? '') && !Number.isNaN(Date.parse(texto))
+}
+
+/**
+ * The query of every read. `desde` (included) is an instant; absent, everything from the start.
+ * `cursor` continues a listing from where its previous page ended (the same `desde` is kept in it,
+ * so a cursor alone is enough). Both come back normalised: `desde` in UTC.
+ */
+export const consultaCambiosSchema = v.object({
+  desde: v.optional(
+    v.pipe(
+      v.string(MENSAJE_DESDE_INVALIDO),
+      v.trim(),
+      v.check(esMomentoIso, MENSAJE_DESDE_INVALIDO),
+      v.transform((texto) => new Date(texto).toISOString()),
+    ),
+  ),
+  cursor: v.optional(v.pipe(v.string(MENSAJE_CURSOR_INVALIDO), v.maxLength(400, MENSAJE_CURSOR_INVALIDO))),
+  limite: v.optional(
+    v.pipe(
+      v.string(MENSAJE_LIMITE_INVALIDO),
+      v.regex(/^\d{1,3}$/, MENSAJE_LIMITE_INVALIDO),
+      v.transform(Number),
+      v.number(),
+      v.minValue(1, MENSAJE_LIMITE_INVALIDO),
+      v.maxValue(LIMITE_PAGINA_MAXIMO, MENSAJE_LIMITE_INVALIDO),
+    ),
+    String(LIMITE_PAGINA_POR_OMISION),
+  ),
+})
+export type ConsultaCambios = v.InferOutput<typeof consultaCambiosSchema>
