@@ -4,8 +4,11 @@
 // give what changed since a moment, a page at a time; the OpenAPI document lists every endpoint.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import * as v from 'valibot'
+import { mensajeGrupoDesconocido, mensajeFechaInvalida } from '../src/domain/importacion.ts'
+import { MENSAJE_RUT_INVALIDO } from '../src/domain/rut.ts'
 import {
   MENSAJE_ALCANCE_INSUFICIENTE,
+  MENSAJE_FILAS_LOTE,
   MENSAJE_ALCANCES_CLAVE,
   MENSAJE_CLAVE_INVALIDA,
   MENSAJE_CLAVE_YA_REVOCADA,
@@ -18,16 +21,22 @@ import {
 import { ETIQUETA_ACTOR_INTEGRACION } from '../src/domain/auditoria.ts'
 import { iniciarSesionPersonal } from '../tests/support/personal.ts'
 import {
+  clienteDePrueba,
   consultarDb,
+  esperarCorreo,
   iniciarServidorDePrueba,
+  tokenDeRecuperacion,
   type ClienteDePrueba,
   type ServidorDePrueba,
 } from '../tests/support/servidor.ts'
 import { construirConfig } from './config.ts'
 import { DEMO_PERSONAL } from './db/seed/personal-demo.ts'
 import { MENSAJE_LIMITE } from './middleware/limites.ts'
+import { MENSAJE_SOLO_JSON } from './routes/validacion.ts'
 import {
+  cargaSchema,
   paginaDocumentosSchema,
+  previsualizacionSchema,
   paginaEncuestasSchema,
   paginaPagosSchema,
   paginaReglamentosSchema,
@@ -339,6 +348,12 @@ test('the OpenAPI document is public, valid JSON, and lists every endpoint with 
   expect(pagos.security).toEqual([{ claveApi: [] }])
   expect(pagos.parameters.map((p: { name: string }) => p.name).sort()).toEqual(['cursor', 'desde', 'limite'])
   expect(Object.keys(pagos.responses).sort()).toEqual(['200', '400', '401', '403', '429'])
+  // A load's body is described from the import's columns, each with what it holds.
+  const carga = doc.paths['/inscripciones'].post
+  const fila = carga.requestBody.content['application/json'].schema.properties.filas.items
+  expect(Object.keys(fila.properties)).toContain('codigo_inscripcion')
+  expect(fila.properties.cod_grupo.description).toMatch(/Grupo del programa/)
+  expect(carga.responses['200'].content['application/json'].schema).toBeTruthy()
 })
 
 test('a key over its throttle gets 429 with Retry-After and a Spanish message; another key is not held back', async () => {
@@ -372,4 +387,166 @@ test('a key over its throttle gets 429 with Retry-After and a Spanish message; a
   } finally {
     await limitado.close()
   }
+})
+
+// Loading students and enrolments: the import's rows and rules, through the API.
+
+let secuencia = 0
+/** A row of a new student (with a passport) and enrolment, unique to each call unless told. */
+function fila(cambios: Record<string, string | number | boolean | null> = {}) {
+  const n = ++secuencia
+  return {
+    codigo_inscripcion: `CRM-${n}`,
+    email: `crm${n}@demo.cl`,
+    rut: null,
+    pasaporte: `PC${String(n).padStart(6, '0')}`,
+    nombres: 'Desde el CRM',
+    apellidos: `Número ${n}`,
+    cod_grupo: '5',
+    curso: 'CCRM',
+    nombre_curso: 'Curso Cargado por el CRM',
+    tipo_curso: 'Curso',
+    fecha_inicio: '2026-03-02',
+    horas: 20,
+    arancel: 300000,
+    habilita_pago: false,
+    cod_prospecto: `PRO-C${n}`,
+    asistente_email: 'francisca.herrera@postgrado-demo.cl',
+    ...cambios,
+  }
+}
+
+/** What a load could change: the students and enrolments, whole. */
+async function datosCargados() {
+  return Promise.all([
+    consultarDb(servidor.dataDir, 'select * from alumnos order by id'),
+    consultarDb(servidor.dataDir, 'select * from solicitudes order by codigo_inscripcion'),
+  ])
+}
+
+test('the same rows twice: created, then nothing changes; new students get their invitation; audited as the key', async () => {
+  const { clave, token } = await crearClave('CRM carga', ['alumnos.escribir'])
+  const filas = [
+    fila(),
+    fila(),
+    fila({
+      codigo_inscripcion: 'CRM-RUT-1',
+      rut: '16.789.432-1',
+      pasaporte: null,
+      email: 'estudiante@demo.cl',
+      nombres: 'Camila Andrea',
+      apellidos: 'Rojas Soto',
+    }),
+  ]
+  const primera = await llamar(token, '/inscripciones', { filas })
+  expect(primera.status, await primera.clone().text()).toBe(200)
+  const r1 = await primera.json()
+  expect(v.is(cargaSchema, r1)).toBe(true)
+  expect(r1.resultados.map((r: { resultado: string }) => r.resultado)).toEqual(['se creará', 'se creará', 'se creará'])
+  expect(r1.invitados).toBe(2)
+  // The invitation's link is the students' password flow's.
+  const correo = await esperarCorreo(servidor.dataDir, filas[0]!.email)
+  const verificacion = await clienteDePrueba(servidor.url).post('/api/auth/password/verify', {
+    token: tokenDeRecuperacion(correo),
+  })
+  expect(verificacion.status).toBe(200)
+
+  const antes = await datosCargados()
+  const segunda = await (await llamar(token, '/inscripciones', { filas })).json()
+  expect(segunda.conteo).toEqual({ 'se creará': 0, 'se actualizará': 0, 'sin cambios': 3, error: 0 })
+  expect(segunda.invitados).toBe(0)
+  expect(await datosCargados()).toEqual(antes)
+
+  const auditadas = await consultarDb<{ actor_tipo: string; actor_id: string; actor_nombre: string; accion: string }>(
+    servidor.dataDir,
+    'select actor_tipo, actor_id, actor_nombre, accion from auditoria where actor_id = ? order by en',
+    clave.id,
+  )
+  expect(auditadas).toHaveLength(2)
+  for (const a of auditadas)
+    expect(a).toEqual({
+      actor_tipo: 'integracion',
+      actor_id: clave.id,
+      actor_nombre: 'CRM carga',
+      accion: 'alumnos.importar',
+    })
+})
+
+test('bad rows get the import’s Spanish errors and write nothing; the good ones are written', async () => {
+  const { token } = await crearClave('CRM errores', ['alumnos.escribir'])
+  const buena = fila()
+  const malas = [
+    fila({ rut: '12.345.678-9', pasaporte: null }),
+    fila({ cod_grupo: '7' }),
+    fila({ fecha_inicio: '31-02-2026' }),
+  ]
+  const antes = await datosCargados()
+  const previa = await llamar(token, '/inscripciones/previsualizar', { filas: [...malas, buena] })
+  expect(previa.status).toBe(200)
+  const p = await previa.json()
+  expect(v.is(previsualizacionSchema, p)).toBe(true)
+  expect(await datosCargados()).toEqual(antes)
+
+  const res = await (await llamar(token, '/inscripciones', { filas: [...malas, buena] })).json()
+  expect(res.resultados).toEqual(p.resultados)
+  expect(res.resultados.slice(0, 3)).toEqual([
+    {
+      fila: 1,
+      codigoInscripcion: malas[0]!.codigo_inscripcion,
+      resultado: 'error',
+      errores: [{ columna: 'rut', mensaje: MENSAJE_RUT_INVALIDO }],
+    },
+    {
+      fila: 2,
+      codigoInscripcion: malas[1]!.codigo_inscripcion,
+      resultado: 'error',
+      errores: [{ columna: 'cod_grupo', mensaje: mensajeGrupoDesconocido('7') }],
+    },
+    {
+      fila: 3,
+      codigoInscripcion: malas[2]!.codigo_inscripcion,
+      resultado: 'error',
+      errores: [{ columna: 'fecha_inicio', mensaje: mensajeFechaInvalida('31-02-2026') }],
+    },
+  ])
+  expect(res.resultados[3]).toMatchObject({ fila: 4, resultado: 'se creará' })
+  const escritas = await consultarDb<{ codigo_inscripcion: string }>(
+    servidor.dataDir,
+    'select codigo_inscripcion from solicitudes where codigo_inscripcion in (?, ?, ?, ?)',
+    ...[...malas, buena].map((f) => f.codigo_inscripcion),
+  )
+  expect(escritas.map((e) => e.codigo_inscripcion)).toEqual([buena.codigo_inscripcion])
+  const alumnos = await consultarDb(
+    servidor.dataDir,
+    'select id from alumnos where email in (?, ?, ?)',
+    ...malas.map((f) => f.email),
+  )
+  expect(alumnos).toEqual([])
+})
+
+test('a load is refused whole when it is not a list of rows, not JSON, or the key may only read', async () => {
+  const { token } = await crearClave('CRM carga mal formada', ['alumnos.escribir'])
+  const { token: lectura } = await crearClave('CRM que solo lee', ['lectura'])
+  const antes = await datosCargados()
+  const sinFilas = await llamar(token, '/inscripciones', {})
+  expect(sinFilas.status).toBe(400)
+  expect((await sinFilas.json()).campos).toHaveProperty('filas')
+  for (const cuerpo of [{ filas: [] }, { filas: 'x' }, { filas: Array.from({ length: 1001 }, () => ({})) }]) {
+    const res = await llamar(token, '/inscripciones', cuerpo)
+    expect(res.status).toBe(400)
+    expect((await res.json()).error).toBe(MENSAJE_FILAS_LOTE)
+  }
+  const texto = await fetch(`${servidor.url}${API}/inscripciones`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
+    body: JSON.stringify({ filas: [fila()] }),
+  })
+  expect(texto.status).toBe(415)
+  expect((await texto.json()).error).toBe(MENSAJE_SOLO_JSON)
+  for (const ruta of ['/inscripciones', '/inscripciones/previsualizar']) {
+    const res = await llamar(lectura, ruta, { filas: [fila()] })
+    expect(res.status).toBe(403)
+    expect(await res.json()).toEqual({ error: MENSAJE_ALCANCE_INSUFICIENTE })
+  }
+  expect(await datosCargados()).toEqual(antes)
 })

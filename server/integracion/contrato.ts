@@ -2,6 +2,7 @@
 // requests are described by the shared schemas the endpoints validate with). A test reads every
 // reply against these, so the document cannot drift from what the endpoints send.
 import * as v from 'valibot'
+import { COLUMNAS_IMPORTACION } from '../../src/domain/importacion.ts'
 
 export const errorSchema = v.pipe(
   v.object({
@@ -108,4 +109,57 @@ export const paginaPagosSchema = paginaSchema(
     resueltoEn: v.pipe(v.string(), v.isoTimestamp()),
   }),
   'PaginaPagos',
+)
+
+const cambioSchema = v.picklist(['nuevo', 'actualizado', 'sin cambios'])
+
+/** A row's outcome, as the import's preview shows it (src/domain/importacion.ts). */
+const resultadoFilaSchema = v.pipe(
+  v.union([
+    v.object({
+      fila: v.pipe(v.number(), v.description('Posición de la fila en «filas», desde 1.')),
+      codigoInscripcion: v.string(),
+      resultado: v.picklist(['se creará', 'se actualizará', 'sin cambios']),
+      alumno: cambioSchema,
+      inscripcion: cambioSchema,
+      campos: v.pipe(v.array(v.picklist(COLUMNAS_IMPORTACION)), v.description('Las columnas cuyo valor cambia.')),
+    }),
+    v.object({
+      fila: v.number(),
+      codigoInscripcion: v.nullable(v.string()),
+      resultado: v.literal('error'),
+      errores: v.array(
+        v.object({
+          columna: v.nullable(v.picklist(COLUMNAS_IMPORTACION)),
+          mensaje: v.pipe(v.string(), v.description('Por qué, en español: el mismo mensaje que la importación.')),
+        }),
+      ),
+    }),
+  ]),
+  v.metadata({ ref: 'ResultadoFila' }),
+)
+
+const conteoSchema = v.object({
+  'se creará': v.number(),
+  'se actualizará': v.number(),
+  'sin cambios': v.number(),
+  error: v.number(),
+})
+
+export const previsualizacionSchema = v.pipe(
+  v.object({ resultados: v.array(resultadoFilaSchema), conteo: conteoSchema }),
+  v.metadata({ ref: 'Previsualizacion' }),
+)
+
+export const cargaSchema = v.pipe(
+  v.object({
+    importacionId: v.pipe(v.string(), v.description('Identifica esta carga en la auditoría del portal.')),
+    resultados: v.array(resultadoFilaSchema),
+    conteo: conteoSchema,
+    invitados: v.pipe(
+      v.number(),
+      v.description('Alumnos nuevos: cada uno recibe un correo con un enlace para crear su contraseña.'),
+    ),
+  }),
+  v.metadata({ ref: 'Carga' }),
 )

@@ -10,19 +10,26 @@ import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import { describeRoute, generateSpecs, resolver, uniqueSymbol } from 'hono-openapi'
 import type * as v from 'valibot'
+import { contarResultados } from '../../src/domain/importacion.ts'
 import {
   consultaCambiosSchema,
   ETIQUETA_ALCANCE,
+  loteImportacionSchema,
   MENSAJE_ALCANCE_INSUFICIENTE,
   MENSAJE_CLAVE_INVALIDA,
   MENSAJE_CURSOR_INVALIDO,
+  RUTA_API_INTEGRACION,
   type AlcanceIntegracion,
   type ConsultaCambios,
 } from '../../src/domain/integracion.ts'
 import type { EntornoApp } from '../contexto.ts'
 import { autenticarClave, type ClaveAutenticada } from '../integracion/claves.ts'
+import { aplicar, previsualizar } from '../importacion/aplicar.ts'
+import { invitarAlumnos } from '../importacion/invitacion.ts'
 import {
+  cargaSchema,
   errorSchema,
+  previsualizacionSchema,
   paginaDocumentosSchema,
   paginaEncuestasSchema,
   paginaPagosSchema,
@@ -41,10 +48,7 @@ import { compresionJson } from '../middleware/compresion.ts'
 import { MENSAJE_CUERPO_MUY_GRANDE } from '../middleware/limite-cuerpo.ts'
 import { contar, respuestaLimite } from '../middleware/limites.ts'
 import { auditar, type EventoAuditoria } from '../personal/auditoria.ts'
-import { consultaValida } from './validacion.ts'
-
-/** Where the API lives: its version is in its path, so a later one can live beside it. */
-export const RUTA_API_INTEGRACION = '/api/integracion/v1'
+import { consultaValida, cuerpoJson } from './validacion.ts'
 
 /** A batch of rows is bigger than a form's body: up to 1 MB of JSON. */
 export const LIMITE_LOTE_BYTES = 1024 * 1024
@@ -276,5 +280,70 @@ rutasIntegracion
       const pagina = await pagosResueltos(c.var.deps.db, consulta, desde)
       await auditarLlamada(c, { accion: 'integracion.pagos', despues: despuesDeLectura(consulta, pagina.datos.length) })
       return c.json(pagina)
+    },
+  )
+
+/** A load of rows: scope 'alumnos.escribir', the import's rows as JSON. */
+function carga(resumen: string, descripcion: string, respuesta: v.GenericSchema) {
+  return [
+    describeRoute({
+      tags: ['Alumnos e inscripciones'],
+      summary: resumen,
+      description: `${descripcion} Permiso: «alumnos.escribir». Una fila por inscripción, con su alumno, en las columnas de la importación de archivos y con sus mismas reglas y mensajes: la inscripción se reconoce por su código y el alumno por su RUT o pasaporte y su correo, así que enviar las mismas filas dos veces no cambia nada la segunda. Una fila con errores no escribe nada; las demás sí.`,
+      security: [{ claveApi: [] }],
+      responses: {
+        200: { description: 'El resultado de cada fila, en el orden enviado.', content: json(respuesta) },
+        413: { description: 'El cuerpo supera 1 MB: envíe menos filas por llamada.', content: json(errorSchema) },
+        ...RESPUESTAS_COMUNES,
+      },
+    }),
+    requiereAlcance('alumnos.escribir'),
+    documentado(cuerpoJson(loteImportacionSchema), 'json', loteImportacionSchema),
+  ] as const
+}
+
+rutasIntegracion
+  .post(
+    '/inscripciones/previsualizar',
+    ...carga(
+      'Revisar una carga sin escribir',
+      'Lo que haría cada fila («se creará», «se actualizará», «sin cambios» o sus errores), sin escribir nada.',
+      previsualizacionSchema,
+    ),
+    async (c) => {
+      const { filas } = c.req.valid('json')
+      const resultados = await previsualizar(c.var.deps.db, filas)
+      const conteo = contarResultados(resultados)
+      await auditarLlamada(c, { accion: 'integracion.previsualizar', despues: { filas: filas.length, ...conteo } })
+      return c.json({ resultados, conteo })
+    },
+  )
+  .post(
+    '/inscripciones',
+    ...carga(
+      'Cargar alumnos e inscripciones',
+      'Crea o actualiza cada inscripción y su alumno. Un alumno nuevo recibe por correo un enlace para crear su contraseña.',
+      cargaSchema,
+    ),
+    async (c) => {
+      const deps = c.var.deps
+      const { filas } = c.req.valid('json')
+      // The import writes its own audit rows (one per chunk, in the chunk's transaction), with
+      // the key as their actor.
+      const { clave, ip } = c.var
+      const r = await aplicar(
+        deps.db,
+        filas,
+        { tipo: 'integracion', id: clave.id, nombre: clave.nombre, rol: null, ip },
+        { ahora: deps.clock() },
+      )
+      // The links exist once this returns; the e-mails go in the background.
+      await invitarAlumnos(deps, r.invitar)
+      return c.json({
+        importacionId: r.importacionId,
+        resultados: r.resultados,
+        conteo: contarResultados(r.resultados),
+        invitados: r.invitar.length,
+      })
     },
   )

@@ -1,11 +1,22 @@
 import * as v from 'valibot'
 import { esFechaValida } from './auditoria.ts'
+import {
+  COLUMNAS_IMPORTACION,
+  COLUMNAS_OBLIGATORIAS,
+  DESCRIPCION_COLUMNA,
+  type ColumnaImportacion,
+} from './importacion.ts'
 import { textoRequerido } from './validacion.ts'
 
 // The integration API through which the school's CRM loads students and enrolments and reads back
 // what happened in the portal. It has its own credentials: API keys an admin creates, names, scopes
 // and revokes. The key management screen and the server read the same scopes, schemas and
 // messages from here.
+
+/** Where the API lives: its version is in its path, so a later one can live beside it. */
+export const RUTA_API_INTEGRACION = '/api/integracion/v1'
+/** Its OpenAPI document, served by the portal. */
+export const RUTA_OPENAPI_INTEGRACION = `${RUTA_API_INTEGRACION}/openapi.json`
 
 /** What a key may do: each endpoint of the API asks for one of these. */
 export const ALCANCES_INTEGRACION = ['alumnos.escribir', 'lectura', 'encuestas.respuestas'] as const
@@ -114,3 +125,48 @@ export const consultaCambiosSchema = v.object({
   ),
 })
 export type ConsultaCambios = v.InferOutput<typeof consultaCambiosSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Loading students and enrolments: the import's rows, sent as JSON.
+// ---------------------------------------------------------------------------------------------
+
+/** Rows per call: a CRM with more sends several calls (each is applied on its own). */
+export const MAXIMO_FILAS_POR_LLAMADA = 1000
+
+export const MENSAJE_FILAS_LOTE = `Envíe en «filas» una lista de 1 a ${MAXIMO_FILAS_POR_LLAMADA} filas.`
+export const MENSAJE_CELDA_LOTE = 'Cada columna de una fila debe ser un texto, un número, Si/No (true/false) o null.'
+
+const celda = v.nullable(v.union([v.string(), v.number(), v.boolean()], MENSAJE_CELDA_LOTE), null)
+
+/** One column of a row: its JSON type only, described as the import's README describes it. */
+function columnaLote(columna: ColumnaImportacion) {
+  const descripcion = DESCRIPCION_COLUMNA[columna]
+  return v.pipe(
+    v.optional(celda),
+    v.description(COLUMNAS_OBLIGATORIAS.includes(columna) ? `${descripcion} Obligatoria.` : descripcion),
+  )
+}
+
+/**
+ * A row as the import reads a file's row, with the same column names: each cell is checked by the
+ * import's own rules (src/domain/importacion.ts) and a bad one is that row's error, not the
+ * call's. So here every column is optional and only its JSON type is checked; the required ones
+ * say so in their description.
+ */
+const filaLoteSchema = v.object(
+  Object.fromEntries(COLUMNAS_IMPORTACION.map((columna) => [columna, columnaLote(columna)])) as Record<
+    ColumnaImportacion,
+    ReturnType<typeof columnaLote>
+  >,
+  MENSAJE_FILAS_LOTE,
+)
+
+/** A call's rows: one per enrolment, carrying its student, in the import's columns. */
+export const loteImportacionSchema = v.object({
+  filas: v.pipe(
+    v.array(filaLoteSchema, MENSAJE_FILAS_LOTE),
+    v.minLength(1, MENSAJE_FILAS_LOTE),
+    v.maxLength(MAXIMO_FILAS_POR_LLAMADA, MENSAJE_FILAS_LOTE),
+  ),
+})
+export type LoteImportacion = v.InferOutput<typeof loteImportacionSchema>
