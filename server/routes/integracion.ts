@@ -163,7 +163,8 @@ export const rutasIntegracion = new Hono<EntornoIntegracion>()
   )
 
 // The document describes the API: public, like the README that points to it, so the CRM's
-// developers and their tools can read it before they hold a key; it holds no data.
+// developers and their tools can read it before they hold a key; it holds no data. Built on the
+// first request and kept: the routes do not change while the process runs.
 let documento: ReturnType<typeof generateSpecs> | null = null
 rutasIntegracion.get(
   '/openapi.json',
@@ -199,6 +200,10 @@ rutasIntegracion.get(
         description: 'Datos no válidos: el mensaje en español de cada campo rechazado. No se cambió nada.',
         content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
       },
+    }).catch((err: unknown) => {
+      // Built once per process; a failure is not kept, so the next request tries again.
+      documento = null
+      throw err
     })
     return c.json(await documento)
   },
