@@ -1,7 +1,7 @@
 // The CRM's API keys in a desk-sized browser: the admin opens 'Integración', creates a key (an
 // empty form says what is missing), sees it once and copies it; the CRM (this test, with fetch)
 // reads with it; the list shows its last use; the admin revokes it after a confirmation that names
-// it, and the same call is refused. The screen and its dialogs pass axe at 1280 and 768.
+// it, and the same call is refused; the audit log names the key as the actor of its read. The screen and its dialogs pass axe at 1280 and 768.
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
@@ -83,6 +83,15 @@ test('the admin creates a key, sees it once and copies it; the CRM reads with it
   const rechazada = await fetch(api, { headers: { authorization: `Bearer ${clave}` } })
   expect(rechazada.status).toBe(401)
   expect(await rechazada.json()).toEqual({ error: MENSAJE_CLAVE_INVALIDA })
+
+  // The log shows the read under the key's name, as a key, not a staff member.
+  await page.goto(`${portal.url}/admin/auditoria?accion=integracion.pagos`)
+  const registro = page
+    .getByRole('table', { name: /^Acciones del personal/ })
+    .getByRole('row')
+    .filter({ hasText: 'CRM producción' })
+  await registro.getByText('Clave de integración (API)').waitFor()
+  await registro.getByText('CRM: pagos leídos por la API').waitFor()
   await context.close()
 })
 
