@@ -246,6 +246,22 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     requiere: 'alumnos.ver',
     url: () => '/admin/alumnos/alumno-estudiante/avisos',
   },
+  // The integration API's keys: the one revoked is inserted before the tests (CLAVE_A_REVOCAR).
+  { metodo: 'GET', ruta: '/admin/integracion/claves', requiere: 'integracion.gestionar' },
+  {
+    metodo: 'POST',
+    ruta: '/admin/integracion/claves',
+    requiere: 'integracion.gestionar',
+    cuerpo: () => ({ nombre: 'CRM de pruebas', alcances: ['lectura'] }),
+    cambia: true,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/integracion/claves/:id/revocar',
+    requiere: 'integracion.gestionar',
+    url: () => `/admin/integracion/claves/${CLAVE_A_REVOCAR}/revocar`,
+    cambia: true,
+  },
 ]
 
 const CONCURSO_DE_PRUEBA = {
@@ -272,6 +288,7 @@ const OFERTA_DE_PRUEBA = {
   contactoNombre: 'Unidad de Personal',
   contactoEmail: 'personal@hospitaltalca-demo.cl',
 }
+const CLAVE_A_REVOCAR = 'clave-seguridad'
 
 const CUENTA_DE_ROL: Record<RolPersonal, string> = {
   admin: DEMO_PERSONAL.admin,
@@ -287,6 +304,13 @@ beforeAll(async () => {
   servidor = await iniciarServidorDePrueba({ throttle: 'off' })
   alumno = await iniciarSesion(servidor.url, DEMO_CUENTAS.estudiante)
   for (const rol of ROLES_PERSONAL) personal[rol] = await iniciarSesionPersonal(servidor, CUENTA_DE_ROL[rol])
+  await consultarDb(
+    servidor.dataDir,
+    `insert into claves_integracion (id, nombre, token_hash, prefijo, alcances, creada_en, creada_por)
+     values (?, 'CRM a revocar', 'hash-de-prueba', 'portal_prueba', '["lectura"]', ?, 'personal-admin')`,
+    CLAVE_A_REVOCAR,
+    new Date().toISOString(),
+  )
 })
 afterAll(() => servidor.close())
 
@@ -311,6 +335,7 @@ async function estado(): Promise<unknown[]> {
     'concursos',
     'ofertas_laborales',
     'ajustes',
+    'claves_integracion',
   ]
   return Promise.all(
     tablas.map(async (t) => (await consultarDb(servidor.dataDir, `select count(*) as n from ${t}`))[0]),

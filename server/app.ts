@@ -2,6 +2,7 @@
 import { join } from 'node:path'
 import { Hono } from 'hono'
 import { MENSAJE_ERROR_INTERNO } from '../src/domain/errores-api.ts'
+import { RUTA_API_INTEGRACION } from '../src/domain/integracion.ts'
 import { blobStoreEnDisco, type BlobStore } from './blobs.ts'
 import { crearLog, salidaEstandar, type Log } from './bitacora.ts'
 import type { ConfigApp, Reloj, Dependencias, EntornoApp } from './contexto.ts'
@@ -26,6 +27,7 @@ import { rutasAdmin } from './routes/admin/index.ts'
 import { rutasAlumno } from './routes/alumno.ts'
 import { rutasAuth } from './routes/auth.ts'
 import { rutasCertificados } from './routes/certificados.ts'
+import { rutasIntegracion } from './routes/integracion.ts'
 import { rutasConcursos } from './routes/concursos.ts'
 import { rutasDocumentos } from './routes/documentos.ts'
 import { rutasDocumentosEmitidos } from './routes/documentos-emitidos.ts'
@@ -128,6 +130,9 @@ export function crearApp({
   app.use(cabecerasDeSeguridad)
   app.use(ipCliente)
   app.use(xsrf)
+  // Before the rest of /api, whose middleware (the session cookies, idempotency per session) is not
+  // for a caller that authenticates with a key.
+  app.route(RUTA_API_INTEGRACION, rutasIntegracion)
   app.route('/api', rutasApi)
   if (config.pasarela.tipo === 'sandbox') app.route(RUTA_SANDBOX, rutasPasarelaSandbox)
   app.route('/', estaticos(config.distDir))

@@ -73,6 +73,8 @@ export type Config = {
     documentoAlumno: Limite
     /** New payments (gateway transactions) per student. */
     pagosAlumno: Limite
+    /** Calls of the integration API per API key. */
+    integracionClave: Limite
   }
 }
 
@@ -261,6 +263,7 @@ export function construirConfig(env: Env = process.env): Config {
       registroIp: limite(env, 'THROTTLE_REGISTRO_IP', 10, 60),
       documentoAlumno: limite(env, 'THROTTLE_DOCUMENTO_ALUMNO', 10, 60),
       pagosAlumno: limite(env, 'THROTTLE_PAGOS_ALUMNO', 10, 10),
+      integracionClave: limite(env, 'THROTTLE_INTEGRACION_CLAVE', 120, 1),
     },
   }
 }

@@ -17,6 +17,7 @@ import { Route as AdminPersonalAuditoriaRouteImport } from './routes/admin/_pers
 import { Route as AdminPersonalCertificadosRouteImport } from './routes/admin/_personal/certificados'
 import { Route as AdminPersonalEncuestasRouteImport } from './routes/admin/_personal/encuestas'
 import { Route as AdminPersonalHomeRouteImport } from './routes/admin/_personal/home'
+import { Route as AdminPersonalIntegracionRouteImport } from './routes/admin/_personal/integracion'
 import { Route as AdminPersonalOfertasRouteImport } from './routes/admin/_personal/ofertas'
 import { Route as AdminPersonalPersonalRouteImport } from './routes/admin/_personal/personal'
 import { Route as AdminPersonalAlumnosIndexRouteImport } from './routes/admin/_personal/alumnos/index'
@@ -67,6 +68,12 @@ const AdminPersonalHomeRoute = AdminPersonalHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => AdminPersonalRoute,
 })
+const AdminPersonalIntegracionRoute =
+  AdminPersonalIntegracionRouteImport.update({
+    id: '/integracion',
+    path: '/integracion',
+    getParentRoute: () => AdminPersonalRoute,
+  })
 const AdminPersonalOfertasRoute = AdminPersonalOfertasRouteImport.update({
   id: '/ofertas',
   path: '/ofertas',
@@ -118,6 +125,7 @@ const AdminPersonalRouteChildren = {
   AdminPersonalCertificadosRoute: AdminPersonalCertificadosRoute,
   AdminPersonalEncuestasRoute: AdminPersonalEncuestasRoute,
   AdminPersonalHomeRoute: AdminPersonalHomeRoute,
+  AdminPersonalIntegracionRoute: AdminPersonalIntegracionRoute,
   AdminPersonalOfertasRoute: AdminPersonalOfertasRoute,
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,

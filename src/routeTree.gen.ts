@@ -29,6 +29,7 @@ import { Route as AdminPersonalAuditoriaRouteImport } from './routes/admin/_pers
 import { Route as AdminPersonalCertificadosRouteImport } from './routes/admin/_personal/certificados'
 import { Route as AdminPersonalEncuestasRouteImport } from './routes/admin/_personal/encuestas'
 import { Route as AdminPersonalHomeRouteImport } from './routes/admin/_personal/home'
+import { Route as AdminPersonalIntegracionRouteImport } from './routes/admin/_personal/integracion'
 import { Route as AdminPersonalOfertasRouteImport } from './routes/admin/_personal/ofertas'
 import { Route as AdminPersonalPersonalRouteImport } from './routes/admin/_personal/personal'
 import { Route as AlumnoConcursoDerechopostulacionIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/$id'
@@ -146,6 +147,12 @@ const AdminPersonalHomeRoute = AdminPersonalHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => AdminPersonalRoute,
 } as any)
+const AdminPersonalIntegracionRoute =
+  AdminPersonalIntegracionRouteImport.update({
+    id: '/integracion',
+    path: '/integracion',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
 const AdminPersonalOfertasRoute = AdminPersonalOfertasRouteImport.update({
   id: '/ofertas',
   path: '/ofertas',
@@ -256,6 +263,7 @@ export interface FileRoutesByFullPath {
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/home': typeof AdminPersonalHomeRoute
+  '/admin/integracion': typeof AdminPersonalIntegracionRoute
   '/admin/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/personal': typeof AdminPersonalPersonalRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
@@ -292,6 +300,7 @@ export interface FileRoutesByTo {
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/home': typeof AdminPersonalHomeRoute
+  '/admin/integracion': typeof AdminPersonalIntegracionRoute
   '/admin/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/personal': typeof AdminPersonalPersonalRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
@@ -331,6 +340,7 @@ export interface FileRoutesById {
   '/admin/_personal/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/_personal/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/_personal/home': typeof AdminPersonalHomeRoute
+  '/admin/_personal/integracion': typeof AdminPersonalIntegracionRoute
   '/admin/_personal/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/_personal/personal': typeof AdminPersonalPersonalRoute
   '/_alumno/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
@@ -370,6 +380,7 @@ export interface FileRouteTypes {
     | '/admin/certificados'
     | '/admin/encuestas'
     | '/admin/home'
+    | '/admin/integracion'
     | '/admin/ofertas'
     | '/admin/personal'
     | '/concurso/derechopostulacion/$id'
@@ -406,6 +417,7 @@ export interface FileRouteTypes {
     | '/admin/certificados'
     | '/admin/encuestas'
     | '/admin/home'
+    | '/admin/integracion'
     | '/admin/ofertas'
     | '/admin/personal'
     | '/concurso/derechopostulacion/$id'
@@ -444,6 +456,7 @@ export interface FileRouteTypes {
     | '/admin/_personal/certificados'
     | '/admin/_personal/encuestas'
     | '/admin/_personal/home'
+    | '/admin/_personal/integracion'
     | '/admin/_personal/ofertas'
     | '/admin/_personal/personal'
     | '/_alumno/concurso/derechopostulacion/$id'
@@ -617,6 +630,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonalHomeRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
+    '/admin/_personal/integracion': {
+      id: '/admin/_personal/integracion'
+      path: '/integracion'
+      fullPath: '/admin/integracion'
+      preLoaderRoute: typeof AdminPersonalIntegracionRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/admin/_personal/ofertas': {
       id: '/admin/_personal/ofertas'
       path: '/ofertas'
@@ -776,6 +796,7 @@ interface AdminPersonalRouteChildren {
   AdminPersonalCertificadosRoute: typeof AdminPersonalCertificadosRoute
   AdminPersonalEncuestasRoute: typeof AdminPersonalEncuestasRoute
   AdminPersonalHomeRoute: typeof AdminPersonalHomeRoute
+  AdminPersonalIntegracionRoute: typeof AdminPersonalIntegracionRoute
   AdminPersonalOfertasRoute: typeof AdminPersonalOfertasRoute
   AdminPersonalPersonalRoute: typeof AdminPersonalPersonalRoute
   AdminPersonalAlumnosIdRoute: typeof AdminPersonalAlumnosIdRoute
@@ -791,6 +812,7 @@ const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
   AdminPersonalCertificadosRoute: AdminPersonalCertificadosRoute,
   AdminPersonalEncuestasRoute: AdminPersonalEncuestasRoute,
   AdminPersonalHomeRoute: AdminPersonalHomeRoute,
+  AdminPersonalIntegracionRoute: AdminPersonalIntegracionRoute,
   AdminPersonalOfertasRoute: AdminPersonalOfertasRoute,
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,

@@ -43,6 +43,7 @@ export type Database = {
   preferencias_notificacion: PreferenciasNotificacionTable
   claves_servidor: ClavesServidorTable
   ajustes: AjustesTable
+  claves_integracion: ClavesIntegracionTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -519,3 +520,19 @@ export type ClavesServidorTable = { nombre: string; valor: string; creada_en: st
 
 /** A school's setting changed on its screens (e.g. the job offers' home tile); absent: the environment's default. */
 export type AjustesTable = { clave: string; valor: string; cambiado_en: string }
+/** The integration API's keys: stored hashed, shown once; revoked ones stay for the audit trail. */
+export type ClavesIntegracionTable = {
+  id: string
+  nombre: string
+  token_hash: string
+  /** The key's first characters, for the list. */
+  prefijo: string
+  /** JSON array of scopes (src/domain/integracion.ts). */
+  alcances: string
+  creada_en: string
+  creada_por: string
+  revocada_en: string | null
+  revocada_por: string | null
+  ultimo_uso_en: string | null
+}
+export type ClaveIntegracion = Selectable<ClavesIntegracionTable>

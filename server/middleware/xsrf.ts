@@ -30,6 +30,15 @@ const SEGUROS = new Set(['GET', 'HEAD', 'OPTIONS'])
  */
 const SIN_XSRF = new Set(['/api/pagos/retorno'])
 
+/**
+ * The integration API (routes/integracion.ts) is called by the CRM's server, not a browser. It
+ * authenticates every request by the API key in its Authorization header, which another site's
+ * page can neither read nor make a browser send, and it reads no cookie at all: a forged
+ * cross-site request carries no credential there, so the double submit protects nothing. Its
+ * requests are neither checked nor given the XSRF cookie.
+ */
+const PREFIJO_SIN_XSRF = '/api/integracion/'
+
 /** The cookie the page's script copies into the header: readable by it, sent only to us. */
 export function ponerCookieXsrf(c: Context<EntornoApp>, valor: string, tipo: TipoActor): void {
   ponerCabecera(
@@ -62,6 +71,7 @@ function darCookie(c: Context<EntornoApp>, valor: string): void {
 // (a sibling subdomain, a network attacker on plain http) could plant a token pair of its own
 // choosing and have it accepted alongside the student's session.
 export const xsrf = createMiddleware<EntornoApp>(async (c, next) => {
+  if (c.req.path.startsWith(PREFIJO_SIN_XSRF)) return next()
   const tipo = tipoDeActor(c.req.path)
   // Both cookies from one reading of the header.
   const cookies = getCookie(c)

@@ -1,4 +1,5 @@
-// The audit trail: one append-only row per staff action, written in the same transaction as the
+// The audit trail: one append-only row per staff action (and per call of the integration API,
+// whose actor is the API key that made it), written in the same transaction as the
 // change it records (so there is never a change without its row, nor a row for a change rolled
 // back). Who acted is copied as they were (name, role), so renaming an account later does not
 // rewrite history; `antes` and `despues` hold only the values that changed. The database refuses
@@ -19,18 +20,40 @@ export type EventoAuditoria = {
   despues?: Record<string, unknown> | null
 }
 
-export type Autor = { personal: Pick<Personal, 'id' | 'nombre' | 'rol'>; ip: string; ahora: Date }
+/** Who acts: a staff member, or an integration API key (named as the admin named it). */
+export type TipoActorAuditoria = 'personal' | 'integracion'
 
-export async function auditar(db: Kysely<Database>, { personal, ip, ahora }: Autor, evento: EventoAuditoria) {
+/** A staff member acting (every staff endpoint's author). */
+export type Autor = { personal: Pick<Personal, 'id' | 'nombre' | 'rol'>; ip: string; ahora: Date }
+/** An integration API key calling. */
+export type AutorClave = { clave: { id: string; nombre: string }; ip: string; ahora: Date }
+export type AutorAuditoria = Autor | AutorClave
+
+/** The actor's columns: a key has no role, its kind says what it is. */
+function actor(autor: AutorAuditoria) {
+  return 'personal' in autor
+    ? {
+        actor_tipo: 'personal' satisfies TipoActorAuditoria,
+        actor_id: autor.personal.id,
+        actor_nombre: autor.personal.nombre,
+        actor_rol: autor.personal.rol,
+      }
+    : {
+        actor_tipo: 'integracion' satisfies TipoActorAuditoria,
+        actor_id: autor.clave.id,
+        actor_nombre: autor.clave.nombre,
+        actor_rol: null,
+      }
+}
+
+export async function auditar(db: Kysely<Database>, autor: AutorAuditoria, evento: EventoAuditoria) {
+  const { ip, ahora } = autor
   await db
     .insertInto('auditoria')
     .values({
       id: randomUUID(),
       en: ahora.toISOString(),
-      actor_tipo: 'personal',
-      actor_id: personal.id,
-      actor_nombre: personal.nombre,
-      actor_rol: personal.rol,
+      ...actor(autor),
       accion: evento.accion,
       entidad: evento.entidad ?? null,
       entidad_id: evento.entidadId ?? null,

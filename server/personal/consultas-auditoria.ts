@@ -3,6 +3,7 @@
 // Reading writes nothing: only actions that change something are audited.
 import type { Kysely, SelectQueryBuilder } from 'kysely'
 import {
+  ETIQUETA_ACTOR_INTEGRACION,
   etiquetaAccion,
   ETIQUETAS_ACCION,
   TAMANO_PAGINA_AUDITORIA,
@@ -32,6 +33,7 @@ async function pagina(db: Db, filtrar: (q: ConsultaEventos) => ConsultaEventos, 
     .select([
       'auditoria.id',
       'auditoria.en',
+      'auditoria.actor_tipo',
       'auditoria.actor_id',
       'auditoria.actor_nombre',
       'auditoria.actor_rol',
@@ -56,10 +58,16 @@ async function pagina(db: Db, filtrar: (q: ConsultaEventos) => ConsultaEventos, 
       id: f.id,
       en: f.en,
       actor: {
+        tipo: f.actor_tipo,
         id: f.actor_id,
         nombre: f.actor_nombre,
         rol: f.actor_rol,
-        etiquetaRol: f.actor_rol && esRolPersonal(f.actor_rol) ? ETIQUETA_ROL[f.actor_rol] : f.actor_rol,
+        etiquetaRol:
+          f.actor_tipo === 'integracion'
+            ? ETIQUETA_ACTOR_INTEGRACION
+            : f.actor_rol && esRolPersonal(f.actor_rol)
+              ? ETIQUETA_ROL[f.actor_rol]
+              : f.actor_rol,
       },
       accion: f.accion,
       etiqueta: etiquetaAccion(f.accion),

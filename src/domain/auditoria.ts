@@ -44,7 +44,17 @@ export const ETIQUETAS_ACCION: Record<string, string> = {
   'oferta.editar': 'Oferta laboral editada',
   'oferta.cerrar': 'Oferta laboral cerrada',
   'ofertas.mosaico': 'Mosaico de Ofertas Laborales cambiado',
+  'integracion.crear-clave': 'Clave de integración creada',
+  'integracion.revocar-clave': 'Clave de integración revocada',
+  'integracion.previsualizar': 'CRM: carga de inscripciones revisada por la API, sin escribir',
+  'integracion.encuestas': 'CRM: encuestas leídas por la API',
+  'integracion.reglamentos': 'CRM: reglamentos leídos por la API',
+  'integracion.documentos': 'CRM: documentos leídos por la API',
+  'integracion.pagos': 'CRM: pagos leídos por la API',
 }
+
+/** What the log says an integration API key is, where it says a staff member's role. */
+export const ETIQUETA_ACTOR_INTEGRACION = 'Clave de integración (API)'
 
 export function etiquetaAccion(accion: string): string {
   return ETIQUETAS_ACCION[accion] ?? accion

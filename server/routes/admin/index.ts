@@ -16,6 +16,7 @@ import { rutasEncuestasAdmin } from './encuestas.ts'
 import { rutasAvisosAlumno } from './avisos-alumno.ts'
 import { rutasConcursosAdmin } from './concursos.ts'
 import { rutasOfertasAdmin } from './ofertas.ts'
+import { rutasIntegracionAdmin } from './integracion.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
@@ -37,3 +38,4 @@ export const rutasAdmin = new Hono<EntornoApp>()
   .route('/encuestas', rutasEncuestasAdmin)
   .route('/concursos', rutasConcursosAdmin)
   .route('/ofertas', rutasOfertasAdmin)
+  .route('/integracion', rutasIntegracionAdmin)

@@ -59,4 +59,10 @@ export const SECCIONES: Seccion[] = [
     descripcion: 'Cuentas del personal: invitar, cambiar el rol, desactivar y reiniciar el segundo factor.',
     capacidad: 'personal.gestionar',
   },
+  {
+    ruta: '/admin/integracion',
+    titulo: 'Integración',
+    descripcion: 'Claves de la API con que el CRM carga alumnos e inscripciones y lee lo que ocurre en el portal.',
+    capacidad: 'integracion.gestionar',
+  },
 ]

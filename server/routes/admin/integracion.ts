@@ -1,0 +1,26 @@
+// The integration API's keys, mounted at /api/admin/integracion (capability integracion.gestionar,
+// admins only): the list, a new key (its value in this reply only) and revoking one. The rules and
+// the audit rows are in integracion/claves.ts.
+import { Hono } from 'hono'
+import { crearClaveSchema } from '../../../src/domain/integracion.ts'
+import type { EntornoApp } from '../../contexto.ts'
+import { crearClave, listarClaves, revocarClave } from '../../integracion/claves.ts'
+import { requiereCapacidad } from '../../middleware/capacidad.ts'
+import { cuerpoJson } from '../validacion.ts'
+
+const gestionar = requiereCapacidad('integracion.gestionar')
+
+export const rutasIntegracionAdmin = new Hono<EntornoApp>()
+  .get('/claves', gestionar, async (c) => c.json(await listarClaves(c.var.deps.db)))
+  .post('/claves', gestionar, cuerpoJson(crearClaveSchema), async (c) => {
+    const { db, clock } = c.var.deps
+    const autor = { personal: c.var.personal, ip: c.var.ip, ahora: clock() }
+    return c.json(await crearClave(db, autor, c.req.valid('json')), 201)
+  })
+  .post('/claves/:id/revocar', gestionar, async (c) => {
+    const { db, clock } = c.var.deps
+    const autor = { personal: c.var.personal, ip: c.var.ip, ahora: clock() }
+    const r = await revocarClave(db, autor, c.req.param('id'))
+    if ('rechazo' in r) return c.json({ error: r.rechazo.error }, r.rechazo.status)
+    return c.json({ clave: r.clave })
+  })

@@ -1,0 +1,172 @@
+import * as v from 'valibot'
+import { esFechaValida } from './auditoria.ts'
+import {
+  COLUMNAS_IMPORTACION,
+  COLUMNAS_OBLIGATORIAS,
+  DESCRIPCION_COLUMNA,
+  type ColumnaImportacion,
+} from './importacion.ts'
+import { textoRequerido } from './validacion.ts'
+
+// The integration API through which the school's CRM loads students and enrolments and reads back
+// what happened in the portal. It has its own credentials: API keys an admin creates, names, scopes
+// and revokes. The key management screen and the server read the same scopes, schemas and
+// messages from here.
+
+/** Where the API lives: its version is in its path, so a later one can live beside it. */
+export const RUTA_API_INTEGRACION = '/api/integracion/v1'
+/** Its OpenAPI document, served by the portal. */
+export const RUTA_OPENAPI_INTEGRACION = `${RUTA_API_INTEGRACION}/openapi.json`
+
+/** What a key may do: each endpoint of the API asks for one of these. */
+export const ALCANCES_INTEGRACION = ['alumnos.escribir', 'lectura', 'encuestas.respuestas'] as const
+export type AlcanceIntegracion = (typeof ALCANCES_INTEGRACION)[number]
+
+export const ETIQUETA_ALCANCE: Record<AlcanceIntegracion, string> = {
+  'alumnos.escribir': 'Cargar alumnos e inscripciones',
+  lectura: 'Leer encuestas enviadas, reglamentos firmados, documentos aprobados y pagos',
+  'encuestas.respuestas': 'Leer las respuestas de las encuestas (incluye datos sensibles)',
+}
+
+/**
+ * The survey's answers include disability and indigenous-people answers, sensitive personal data:
+ * a key reads them only with a scope of their own, chosen on purpose. Without it, the surveys read
+ * says who sent theirs and when.
+ */
+export const DESCRIPCION_ALCANCE: Record<AlcanceIntegracion, string> = {
+  'alumnos.escribir':
+    'Crear y actualizar alumnos e inscripciones, con las mismas reglas que la importación de archivos.',
+  lectura: 'Lo que el CRM necesita de vuelta, con los cambios desde una fecha y hora.',
+  'encuestas.respuestas':
+    'Las respuestas de cada encuesta, con las de discapacidad y pueblos originarios. Elíjalo solo si el CRM debe guardarlas.',
+}
+
+export function esAlcanceIntegracion(valor: string): valor is AlcanceIntegracion {
+  return (ALCANCES_INTEGRACION as readonly string[]).includes(valor)
+}
+
+export const MAXIMO_NOMBRE_CLAVE = 80
+
+/** A key is this prefix and 32 random bytes in base64url: recognisable in a leaked file or log. */
+export const PREFIJO_CLAVE = 'portal_'
+
+/** How much of a key the list shows, so a key in use can be told apart from the others. */
+export const LARGO_PREFIJO_VISIBLE = PREFIJO_CLAVE.length + 6
+
+export const MENSAJE_NOMBRE_CLAVE = `Indique un nombre para la clave (hasta ${MAXIMO_NOMBRE_CLAVE} caracteres), por ejemplo «CRM producción».`
+export const MENSAJE_ALCANCES_CLAVE = 'Elija al menos un permiso para la clave.'
+export const MENSAJE_CLAVE_NO_ENCONTRADA = 'Clave de integración no encontrada.'
+export const MENSAJE_CLAVE_YA_REVOCADA = 'Esta clave ya fue revocada.'
+
+/** The API's refusals. */
+export const MENSAJE_CLAVE_INVALIDA =
+  'Falta la clave de la API, no es válida o fue revocada. Envíela en la cabecera Authorization: Bearer <clave>.'
+export const MENSAJE_ALCANCE_INSUFICIENTE = 'Esta clave no tiene permiso para esta operación.'
+
+/** A new key: a name people recognise and what it may do (at least one scope, each once). */
+export const crearClaveSchema = v.object({
+  nombre: textoRequerido(MAXIMO_NOMBRE_CLAVE, MENSAJE_NOMBRE_CLAVE),
+  alcances: v.pipe(
+    v.array(v.picklist(ALCANCES_INTEGRACION, MENSAJE_ALCANCES_CLAVE), MENSAJE_ALCANCES_CLAVE),
+    v.minLength(1, MENSAJE_ALCANCES_CLAVE),
+    v.transform((alcances) => ALCANCES_INTEGRACION.filter((a) => alcances.includes(a))),
+  ),
+})
+export type CrearClave = v.InferInput<typeof crearClaveSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Reads: what changed since a moment, a page at a time, with a cursor to the next page.
+// ---------------------------------------------------------------------------------------------
+
+export const LIMITE_PAGINA_POR_OMISION = 100
+export const LIMITE_PAGINA_MAXIMO = 500
+
+export const MENSAJE_DESDE_INVALIDO =
+  'Indique «desde» como fecha y hora ISO 8601 con zona horaria, por ejemplo 2026-03-01T00:00:00Z o 2026-03-01T00:00:00-03:00.'
+export const MENSAJE_LIMITE_INVALIDO = `Indique «limite» como un número entero de 1 a ${LIMITE_PAGINA_MAXIMO}.`
+export const MENSAJE_CURSOR_INVALIDO =
+  'El cursor no es válido: use el valor «siguiente» de la página anterior tal como llegó.'
+
+/**
+ * An ISO 8601 date and time with its zone (Z or ±hh:mm), which names one instant; a day that does
+ * not exist (30 February) is refused rather than moved to another.
+ */
+export function esMomentoIso(texto: string): boolean {
+  const partes =
+    /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]([01]\d|2[0-3]):[0-5]\d)$/.exec(texto)
+  return partes !== null && esFechaValida(partes[1] ?? '') && !Number.isNaN(Date.parse(texto))
+}
+
+/**
+ * The query of every read. `desde` (included) is an instant; absent, everything from the start.
+ * `cursor` continues a listing from where its previous page ended (the same `desde` is kept in it,
+ * so a cursor alone is enough). Both come back normalised: `desde` in UTC.
+ */
+export const consultaCambiosSchema = v.object({
+  desde: v.optional(
+    v.pipe(
+      v.string(MENSAJE_DESDE_INVALIDO),
+      v.trim(),
+      v.check(esMomentoIso, MENSAJE_DESDE_INVALIDO),
+      v.transform((texto) => new Date(texto).toISOString()),
+    ),
+  ),
+  cursor: v.optional(v.pipe(v.string(MENSAJE_CURSOR_INVALIDO), v.maxLength(400, MENSAJE_CURSOR_INVALIDO))),
+  limite: v.optional(
+    v.pipe(
+      v.string(MENSAJE_LIMITE_INVALIDO),
+      v.regex(/^\d{1,3}$/, MENSAJE_LIMITE_INVALIDO),
+      v.transform(Number),
+      v.number(),
+      v.minValue(1, MENSAJE_LIMITE_INVALIDO),
+      v.maxValue(LIMITE_PAGINA_MAXIMO, MENSAJE_LIMITE_INVALIDO),
+    ),
+    String(LIMITE_PAGINA_POR_OMISION),
+  ),
+})
+export type ConsultaCambios = v.InferOutput<typeof consultaCambiosSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Loading students and enrolments: the import's rows, sent as JSON.
+// ---------------------------------------------------------------------------------------------
+
+/** Rows per call: a CRM with more sends several calls (each is applied on its own). */
+export const MAXIMO_FILAS_POR_LLAMADA = 1000
+
+export const MENSAJE_FILAS_LOTE = `Envíe en «filas» una lista de 1 a ${MAXIMO_FILAS_POR_LLAMADA} filas.`
+export const MENSAJE_CELDA_LOTE = 'Cada columna de una fila debe ser un texto, un número, Si/No (true/false) o null.'
+
+const celda = v.nullable(v.union([v.string(), v.number(), v.boolean()], MENSAJE_CELDA_LOTE), null)
+
+/** One column of a row: its JSON type only, described as the import's README describes it. */
+function columnaLote(columna: ColumnaImportacion) {
+  const descripcion = DESCRIPCION_COLUMNA[columna]
+  return v.pipe(
+    v.optional(celda),
+    v.description(COLUMNAS_OBLIGATORIAS.includes(columna) ? `${descripcion} Obligatoria.` : descripcion),
+  )
+}
+
+/**
+ * A row as the import reads a file's row, with the same column names: each cell is checked by the
+ * import's own rules (src/domain/importacion.ts) and a bad one is that row's error, not the
+ * call's. So here every column is optional and only its JSON type is checked; the required ones
+ * say so in their description.
+ */
+const filaLoteSchema = v.object(
+  Object.fromEntries(COLUMNAS_IMPORTACION.map((columna) => [columna, columnaLote(columna)])) as Record<
+    ColumnaImportacion,
+    ReturnType<typeof columnaLote>
+  >,
+  MENSAJE_FILAS_LOTE,
+)
+
+/** A call's rows: one per enrolment, carrying its student, in the import's columns. */
+export const loteImportacionSchema = v.object({
+  filas: v.pipe(
+    v.array(filaLoteSchema, MENSAJE_FILAS_LOTE),
+    v.minLength(1, MENSAJE_FILAS_LOTE),
+    v.maxLength(MAXIMO_FILAS_POR_LLAMADA, MENSAJE_FILAS_LOTE),
+  ),
+})
+export type LoteImportacion = v.InferOutput<typeof loteImportacionSchema>
