@@ -24,7 +24,9 @@ import {
   type ErrorFila,
   type FilaCruda,
   type FilaImportacion,
+  type Numeracion,
   type ResultadoFila,
+  numeroDeFila,
 } from '../../src/domain/importacion.ts'
 import { nombreParaOrden, terminosDeAlumno } from '../../src/domain/busqueda-alumnos.ts'
 import { RUT_PLACEHOLDER, esRutPlaceholder, normalizarRut } from '../../src/domain/rut.ts'
@@ -47,8 +49,10 @@ export type ActorImportacion = {
 export type AlumnoInvitado = { alumnoId: string; email: string; nombres: string }
 
 export type OpcionesImportacion = {
-  /** The number of the first row in its file (2 when row 1 is the header); 1 by default. */
-  primeraFila?: number
+  /** How rows are numbered in the outcomes: 1, 2, 3… by default (see `Numeracion`). */
+  numeracion?: Numeracion
+  /** Added to the audit rows (the file's name and hash). */
+  detalleAuditoria?: Record<string, unknown>
   /** When the rows are applied (tests); now by default. */
   ahora?: Date
   /** Rows per transaction; 500 by default. */
@@ -70,17 +74,17 @@ export async function previsualizar(
   filas: readonly FilaCruda[],
   opciones: OpcionesImportacion = {},
 ): Promise<ResultadoFila[]> {
-  const primeraFila = opciones.primeraFila ?? 1
-  const validadas = validarFilas(filas, primeraFila)
-  const validas = filasValidas(validadas, primeraFila)
+  const numeracion = opciones.numeracion ?? 1
+  const numero = numeroDeFila(numeracion)
+  const validadas = validarFilas(filas, numeracion)
+  const validas = filasValidas(validadas, numero)
   const estado = await cargarEstado(
     db,
     validas.map((v) => v.fila),
   )
   const planes = new Map(validas.map((v) => [v.fila, planificar(estado, v.fila, v.numero)]))
   return validadas.map((validada, indice) => {
-    const numero = indice + primeraFila
-    if (!validada.ok) return errorDeFila(numero, filas[indice], validada.errores)
+    if (!validada.ok) return errorDeFila(numero(indice), filas[indice], validada.errores)
     return planes.get(validada.fila)!.resultado
   })
 }
@@ -92,12 +96,13 @@ export async function aplicar(
   actor: ActorImportacion,
   opciones: OpcionesImportacion = {},
 ): Promise<ResultadoAplicacion> {
-  const primeraFila = opciones.primeraFila ?? 1
+  const numeracion = opciones.numeracion ?? 1
+  const numero = numeroDeFila(numeracion)
   const porTransaccion = opciones.filasPorTransaccion ?? 500
   const ahora = opciones.ahora ?? new Date()
   const importacionId = opciones.importacionId ?? randomUUID()
-  const validadas = validarFilas(filas, primeraFila)
-  const validas = filasValidas(validadas, primeraFila)
+  const validadas = validarFilas(filas, numeracion)
+  const validas = filasValidas(validadas, numero)
   const erroresDeValidacion = validadas.filter((v) => !v.ok).length
 
   const resultados = new Map<number, ResultadoFila>()
@@ -138,6 +143,7 @@ export async function aplicar(
             alumnosNuevos: nuevos.length,
             filasDelArchivo: filas.length,
             erroresDelArchivo: erroresDeValidacion,
+            ...opciones.detalleAuditoria,
           }),
           ip: actor.ip,
         })
@@ -150,9 +156,8 @@ export async function aplicar(
   return {
     importacionId,
     resultados: validadas.map((validada, indice) => {
-      const numero = indice + primeraFila
-      if (!validada.ok) return errorDeFila(numero, filas[indice], validada.errores)
-      return resultados.get(numero)!
+      if (!validada.ok) return errorDeFila(numero(indice), filas[indice], validada.errores)
+      return resultados.get(numero(indice))!
     }),
     invitar,
   }
@@ -162,10 +167,10 @@ export async function aplicar(
 
 type Valida = { numero: number; fila: FilaImportacion }
 
-function filasValidas(validadas: ReturnType<typeof validarFilas>, primeraFila: number): Valida[] {
+function filasValidas(validadas: ReturnType<typeof validarFilas>, numero: (indice: number) => number): Valida[] {
   const validas: Valida[] = []
   validadas.forEach((v, indice) => {
-    if (v.ok) validas.push({ numero: indice + primeraFila, fila: v.fila })
+    if (v.ok) validas.push({ numero: numero(indice), fila: v.fila })
   })
   return validas
 }
