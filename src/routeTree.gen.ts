@@ -29,6 +29,7 @@ import { Route as AdminPersonalAuditoriaRouteImport } from './routes/admin/_pers
 import { Route as AdminPersonalCertificadosRouteImport } from './routes/admin/_personal/certificados'
 import { Route as AdminPersonalEncuestasRouteImport } from './routes/admin/_personal/encuestas'
 import { Route as AdminPersonalHomeRouteImport } from './routes/admin/_personal/home'
+import { Route as AdminPersonalImportacionRouteImport } from './routes/admin/_personal/importacion'
 import { Route as AdminPersonalPersonalRouteImport } from './routes/admin/_personal/personal'
 import { Route as AlumnoConcursoDerechopostulacionIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/$id'
 import { Route as AlumnoConcursoDetalleIdRouteImport } from './routes/_alumno/concurso/detalle/$id'
@@ -143,6 +144,12 @@ const AdminPersonalHomeRoute = AdminPersonalHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => AdminPersonalRoute,
 } as any)
+const AdminPersonalImportacionRoute =
+  AdminPersonalImportacionRouteImport.update({
+    id: '/importacion',
+    path: '/importacion',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
 const AdminPersonalPersonalRoute = AdminPersonalPersonalRouteImport.update({
   id: '/personal',
   path: '/personal',
@@ -235,6 +242,7 @@ export interface FileRoutesByFullPath {
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/home': typeof AdminPersonalHomeRoute
+  '/admin/importacion': typeof AdminPersonalImportacionRoute
   '/admin/personal': typeof AdminPersonalPersonalRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
@@ -268,6 +276,7 @@ export interface FileRoutesByTo {
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/home': typeof AdminPersonalHomeRoute
+  '/admin/importacion': typeof AdminPersonalImportacionRoute
   '/admin/personal': typeof AdminPersonalPersonalRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
@@ -304,6 +313,7 @@ export interface FileRoutesById {
   '/admin/_personal/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/_personal/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/_personal/home': typeof AdminPersonalHomeRoute
+  '/admin/_personal/importacion': typeof AdminPersonalImportacionRoute
   '/admin/_personal/personal': typeof AdminPersonalPersonalRoute
   '/_alumno/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/_alumno/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
@@ -340,6 +350,7 @@ export interface FileRouteTypes {
     | '/admin/certificados'
     | '/admin/encuestas'
     | '/admin/home'
+    | '/admin/importacion'
     | '/admin/personal'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
@@ -373,6 +384,7 @@ export interface FileRouteTypes {
     | '/admin/certificados'
     | '/admin/encuestas'
     | '/admin/home'
+    | '/admin/importacion'
     | '/admin/personal'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
@@ -408,6 +420,7 @@ export interface FileRouteTypes {
     | '/admin/_personal/certificados'
     | '/admin/_personal/encuestas'
     | '/admin/_personal/home'
+    | '/admin/_personal/importacion'
     | '/admin/_personal/personal'
     | '/_alumno/concurso/derechopostulacion/$id'
     | '/_alumno/concurso/detalle/$id'
@@ -578,6 +591,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonalHomeRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
+    '/admin/_personal/importacion': {
+      id: '/admin/_personal/importacion'
+      path: '/importacion'
+      fullPath: '/admin/importacion'
+      preLoaderRoute: typeof AdminPersonalImportacionRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/admin/_personal/personal': {
       id: '/admin/_personal/personal'
       path: '/personal'
@@ -716,6 +736,7 @@ interface AdminPersonalRouteChildren {
   AdminPersonalCertificadosRoute: typeof AdminPersonalCertificadosRoute
   AdminPersonalEncuestasRoute: typeof AdminPersonalEncuestasRoute
   AdminPersonalHomeRoute: typeof AdminPersonalHomeRoute
+  AdminPersonalImportacionRoute: typeof AdminPersonalImportacionRoute
   AdminPersonalPersonalRoute: typeof AdminPersonalPersonalRoute
   AdminPersonalAlumnosIdRoute: typeof AdminPersonalAlumnosIdRoute
   AdminPersonalAlumnosIndexRoute: typeof AdminPersonalAlumnosIndexRoute
@@ -728,6 +749,7 @@ const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
   AdminPersonalCertificadosRoute: AdminPersonalCertificadosRoute,
   AdminPersonalEncuestasRoute: AdminPersonalEncuestasRoute,
   AdminPersonalHomeRoute: AdminPersonalHomeRoute,
+  AdminPersonalImportacionRoute: AdminPersonalImportacionRoute,
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
