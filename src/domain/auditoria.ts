@@ -35,6 +35,7 @@ export const ETIQUETAS_ACCION: Record<string, string> = {
   'personal.activar': 'Cuenta del personal activada de nuevo',
   'personal.reiniciar-segundo-factor': 'Segundo factor de una cuenta del personal reiniciado',
   'encuestas.exportar': 'Planilla de encuestas descargada',
+  'alumnos.importar': 'Alumnos e inscripciones importados',
 }
 
 export function etiquetaAccion(accion: string): string {
