@@ -30,6 +30,7 @@ import {
   type ServidorDePrueba,
 } from '../tests/support/servidor.ts'
 import { DEMO_PERSONAL } from './db/seed/personal-demo.ts'
+import { MENSAJE_LOGIN_INCORRECTO } from './routes/auth.ts'
 
 let servidor: ServidorDePrueba
 let coordinacion: ClienteDePrueba
@@ -97,6 +98,18 @@ test('the sample file: preview writes nothing, confirming applies it, importing 
     alumnosNuevos: 2,
     huella: huella(MUESTRA),
   })
+
+  // Before creating a password, the new student cannot sign in: the same reply as a wrong password.
+  const sinClave = await clienteDePrueba(servidor.url).post('/api/auth/login', {
+    email: 'lucas.benitez@ejemplo.com',
+    password: '',
+  })
+  expect(sinClave.status).toBe(400)
+  const conAlgo = await clienteDePrueba(servidor.url).post('/api/auth/login', {
+    email: 'lucas.benitez@ejemplo.com',
+    password: 'Cualquiera2027',
+  })
+  expect(await conAlgo.json()).toEqual({ codRetorno: 1, mensajeError: MENSAJE_LOGIN_INCORRECTO })
 
   const otraVez = (await (await confirmar('importacion-ejemplo.csv', MUESTRA)).json()) as RespuestaImportacion
   expect(otraVez.conteo).toEqual({ 'se creará': 0, 'se actualizará': 0, 'sin cambios': 4, error: 0 })

@@ -215,3 +215,21 @@ test('rows are written in chunks, each with its audit row, and the result is the
     .execute()
   expect(auditoria.map((a) => JSON.parse(a.despues!).filas).sort()).toEqual([1, 3, 3])
 })
+
+test('the same new rows applied twice at once: one creates them, the other finds them, no duplicates', async () => {
+  const filas = Array.from({ length: 20 }, () => fila())
+  const [a, b] = await Promise.all([aplicar(db, filas, actor), aplicar(db, filas, actor)])
+  const creadas = [...a.resultados, ...b.resultados].filter((r) => r.resultado === 'se creará').length
+  expect(creadas).toBe(20)
+  expect(a.invitar.length + b.invitar.length).toBe(20)
+  const alumnos = await db
+    .selectFrom('alumnos')
+    .select('id')
+    .where(
+      'email',
+      'in',
+      filas.map((f) => f.email as string),
+    )
+    .execute()
+  expect(alumnos).toHaveLength(20)
+})

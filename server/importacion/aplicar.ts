@@ -31,7 +31,7 @@ import {
 import { nombreParaOrden, terminosDeAlumno } from '../../src/domain/busqueda-alumnos.ts'
 import { RUT_PLACEHOLDER, esRutPlaceholder, normalizarRut } from '../../src/domain/rut.ts'
 import { indexarAlumno } from '../alumnos/busqueda.ts'
-import type { Db } from '../db/connection.ts'
+import { esViolacionDeUnicidad, type Db } from '../db/connection.ts'
 import type { AlumnosTable, SolicitudesTable } from '../db/schema.ts'
 import { ASISTENTE_PORTAL_ID } from '../db/seed/base.ts'
 
@@ -110,46 +110,51 @@ export async function aplicar(
   const partes = Math.max(1, Math.ceil(validas.length / porTransaccion))
   for (let parte = 0; parte < partes; parte++) {
     const trozo = validas.slice(parte * porTransaccion, (parte + 1) * porTransaccion)
-    const { planes, nuevos } = await db.transaction().execute(async (trx) => {
-      const estado = await cargarEstado(
-        trx,
-        trozo.map((v) => v.fila),
-      )
-      const planes = trozo.map((v) => planificar(estado, v.fila, v.numero))
-      const nuevos = await escribir(trx, planes, ahora)
-      const conteo = contarResultados(planes.map((p) => p.resultado))
-      await trx
-        .insertInto('auditoria')
-        .values({
-          id: randomUUID(),
-          en: ahora.toISOString(),
-          actor_tipo: actor.tipo,
-          actor_id: actor.id,
-          actor_nombre: actor.nombre,
-          actor_rol: actor.rol,
-          accion: 'alumnos.importar',
-          entidad: 'importacion',
-          entidad_id: importacionId,
-          alumno_id: null,
-          antes: null,
-          despues: JSON.stringify({
-            parte: parte + 1,
-            partes,
-            filas: trozo.length,
-            creadas: conteo['se creará'],
-            actualizadas: conteo['se actualizará'],
-            sinCambios: conteo['sin cambios'],
-            conErrores: conteo.error,
-            alumnosNuevos: nuevos.length,
-            filasDelArchivo: filas.length,
-            erroresDelArchivo: erroresDeValidacion,
-            ...opciones.detalleAuditoria,
-          }),
-          ip: actor.ip,
-        })
-        .execute()
-      return { planes, nuevos }
-    })
+    // Two imports of the same new rows at once (a double submit, the file and the CRM's API): the
+    // second's insert meets the first's row in a unique index and its chunk rolls back; planned
+    // again on what the first committed, its rows then say 'sin cambios'.
+    const { planes, nuevos } = await conReintento(() =>
+      db.transaction().execute(async (trx) => {
+        const estado = await cargarEstado(
+          trx,
+          trozo.map((v) => v.fila),
+        )
+        const planes = trozo.map((v) => planificar(estado, v.fila, v.numero))
+        const nuevos = await escribir(trx, planes, ahora)
+        const conteo = contarResultados(planes.map((p) => p.resultado))
+        await trx
+          .insertInto('auditoria')
+          .values({
+            id: randomUUID(),
+            en: ahora.toISOString(),
+            actor_tipo: actor.tipo,
+            actor_id: actor.id,
+            actor_nombre: actor.nombre,
+            actor_rol: actor.rol,
+            accion: 'alumnos.importar',
+            entidad: 'importacion',
+            entidad_id: importacionId,
+            alumno_id: null,
+            antes: null,
+            despues: JSON.stringify({
+              parte: parte + 1,
+              partes,
+              filas: trozo.length,
+              creadas: conteo['se creará'],
+              actualizadas: conteo['se actualizará'],
+              sinCambios: conteo['sin cambios'],
+              conErrores: conteo.error,
+              alumnosNuevos: nuevos.length,
+              filasDelArchivo: filas.length,
+              erroresDelArchivo: erroresDeValidacion,
+              ...opciones.detalleAuditoria,
+            }),
+            ip: actor.ip,
+          })
+          .execute()
+        return { planes, nuevos }
+      }),
+    )
     for (const plan of planes) resultados.set(plan.resultado.fila, plan.resultado)
     invitar.push(...nuevos)
   }
@@ -164,6 +169,16 @@ export async function aplicar(
 }
 
 // ---------------------------------------------------------------------------------------------
+
+async function conReintento<T>(hacer: () => Promise<T>, intentos = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await hacer()
+    } catch (err) {
+      if (i >= intentos || !esViolacionDeUnicidad(err)) throw err
+    }
+  }
+}
 
 type Valida = { numero: number; fila: FilaImportacion }
 
