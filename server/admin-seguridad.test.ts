@@ -5,6 +5,9 @@
 // changed), accepted for the roles that may; a change writes exactly one audit row, a refusal none;
 // no reply is cached; a POST needs the staff's own XSRF token. A new staff endpoint joins with one
 // row (the coverage test fails until it does).
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import {
   CAPACIDADES_DE_ROL,
@@ -41,6 +44,15 @@ type EndpointAdmin = {
   cuerpo?: () => unknown
   /** Changes something when accepted: exactly one audit row. */
   cambia?: true
+}
+
+/** The import's sample file as an upload (with its hash, for the confirmation). */
+const MUESTRA_IMPORTACION = readFileSync(join(import.meta.dirname, '../docs/importacion-ejemplo.csv'))
+function archivoImportacion(conHuella: boolean) {
+  const form = new FormData()
+  form.set('archivo', new File([MUESTRA_IMPORTACION], 'importacion-ejemplo.csv'))
+  if (conHuella) form.set('huella', createHash('sha256').update(MUESTRA_IMPORTACION).digest('hex'))
+  return form
 }
 
 const ENDPOINTS_ADMIN: EndpointAdmin[] = [
@@ -260,6 +272,20 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     ruta: '/admin/integracion/claves/:id/revocar',
     requiere: 'integracion.gestionar',
     url: () => `/admin/integracion/claves/${CLAVE_A_REVOCAR}/revocar`,
+    cambia: true,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/importacion/previa',
+    requiere: 'alumnos.importar',
+    cuerpo: () => archivoImportacion(false),
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/importacion/confirmar',
+    requiere: 'alumnos.importar',
+    cuerpo: () => archivoImportacion(true),
+    // The sample's four rows fit one transaction: one audit row with the counts.
     cambia: true,
   },
 ]

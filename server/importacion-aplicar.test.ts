@@ -68,7 +68,7 @@ test('preview says what each row would do and writes nothing; applying does it; 
     fila({ codigo_inscripcion: 'IMP-DOS-B', email: 'dos@demo.cl', pasaporte: 'PXDOS01', apellidos: 'Dos' }),
     fila({ cod_grupo: '9' }),
   ]
-  const previa = await previsualizar(db, filas, { primeraFila: 2 })
+  const previa = await previsualizar(db, filas, { numeracion: 2 })
   expect(previa.map((r) => r.resultado)).toEqual(['se creará', 'se creará', 'se creará', 'error'])
   expect(previa[2]).toMatchObject({ fila: 4, alumno: 'sin cambios', inscripcion: 'nuevo' })
   expect(previa[3]).toEqual({
@@ -80,7 +80,7 @@ test('preview says what each row would do and writes nothing; applying does it; 
   const antes = await db.selectFrom('solicitudes').select(db.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()
   expect(Number(antes.n)).toBe(11)
 
-  const hecho = await aplicar(db, filas, actor, { primeraFila: 2 })
+  const hecho = await aplicar(db, filas, actor, { numeracion: 2 })
   expect(hecho.resultados).toEqual(previa.map((r) => ({ ...r })))
   expect(hecho.invitar.map((a) => a.email).sort()).toEqual(['dos@demo.cl', filas[0]!.email].sort())
   const dos = await db.selectFrom('alumnos').selectAll().where('email', '=', 'dos@demo.cl').executeTakeFirstOrThrow()
@@ -113,7 +113,7 @@ test('preview says what each row would do and writes nothing; applying does it; 
     alumnosNuevos: 2,
   })
 
-  const otraVez = await aplicar(db, filas, actor, { primeraFila: 2 })
+  const otraVez = await aplicar(db, filas, actor, { numeracion: 2 })
   expect(otraVez.resultados.map((r) => r.resultado)).toEqual(['sin cambios', 'sin cambios', 'sin cambios', 'error'])
   expect(otraVez.invitar).toEqual([])
 })
@@ -214,4 +214,22 @@ test('rows are written in chunks, each with its audit row, and the result is the
     .where('entidad_id', '=', hecho.importacionId)
     .execute()
   expect(auditoria.map((a) => JSON.parse(a.despues!).filas).sort()).toEqual([1, 3, 3])
+})
+
+test('the same new rows applied twice at once: one creates them, the other finds them, no duplicates', async () => {
+  const filas = Array.from({ length: 20 }, () => fila())
+  const [a, b] = await Promise.all([aplicar(db, filas, actor), aplicar(db, filas, actor)])
+  const creadas = [...a.resultados, ...b.resultados].filter((r) => r.resultado === 'se creará').length
+  expect(creadas).toBe(20)
+  expect(a.invitar.length + b.invitar.length).toBe(20)
+  const alumnos = await db
+    .selectFrom('alumnos')
+    .select('id')
+    .where(
+      'email',
+      'in',
+      filas.map((f) => f.email as string),
+    )
+    .execute()
+  expect(alumnos).toHaveLength(20)
 })

@@ -29,6 +29,7 @@ import { Route as AdminPersonalAuditoriaRouteImport } from './routes/admin/_pers
 import { Route as AdminPersonalCertificadosRouteImport } from './routes/admin/_personal/certificados'
 import { Route as AdminPersonalEncuestasRouteImport } from './routes/admin/_personal/encuestas'
 import { Route as AdminPersonalHomeRouteImport } from './routes/admin/_personal/home'
+import { Route as AdminPersonalImportacionRouteImport } from './routes/admin/_personal/importacion'
 import { Route as AdminPersonalIntegracionRouteImport } from './routes/admin/_personal/integracion'
 import { Route as AdminPersonalOfertasRouteImport } from './routes/admin/_personal/ofertas'
 import { Route as AdminPersonalPersonalRouteImport } from './routes/admin/_personal/personal'
@@ -147,6 +148,12 @@ const AdminPersonalHomeRoute = AdminPersonalHomeRouteImport.update({
   path: '/home',
   getParentRoute: () => AdminPersonalRoute,
 } as any)
+const AdminPersonalImportacionRoute =
+  AdminPersonalImportacionRouteImport.update({
+    id: '/importacion',
+    path: '/importacion',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
 const AdminPersonalIntegracionRoute =
   AdminPersonalIntegracionRouteImport.update({
     id: '/integracion',
@@ -263,6 +270,7 @@ export interface FileRoutesByFullPath {
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/home': typeof AdminPersonalHomeRoute
+  '/admin/importacion': typeof AdminPersonalImportacionRoute
   '/admin/integracion': typeof AdminPersonalIntegracionRoute
   '/admin/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/personal': typeof AdminPersonalPersonalRoute
@@ -300,6 +308,7 @@ export interface FileRoutesByTo {
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/home': typeof AdminPersonalHomeRoute
+  '/admin/importacion': typeof AdminPersonalImportacionRoute
   '/admin/integracion': typeof AdminPersonalIntegracionRoute
   '/admin/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/personal': typeof AdminPersonalPersonalRoute
@@ -340,6 +349,7 @@ export interface FileRoutesById {
   '/admin/_personal/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/_personal/encuestas': typeof AdminPersonalEncuestasRoute
   '/admin/_personal/home': typeof AdminPersonalHomeRoute
+  '/admin/_personal/importacion': typeof AdminPersonalImportacionRoute
   '/admin/_personal/integracion': typeof AdminPersonalIntegracionRoute
   '/admin/_personal/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/_personal/personal': typeof AdminPersonalPersonalRoute
@@ -380,6 +390,7 @@ export interface FileRouteTypes {
     | '/admin/certificados'
     | '/admin/encuestas'
     | '/admin/home'
+    | '/admin/importacion'
     | '/admin/integracion'
     | '/admin/ofertas'
     | '/admin/personal'
@@ -417,6 +428,7 @@ export interface FileRouteTypes {
     | '/admin/certificados'
     | '/admin/encuestas'
     | '/admin/home'
+    | '/admin/importacion'
     | '/admin/integracion'
     | '/admin/ofertas'
     | '/admin/personal'
@@ -456,6 +468,7 @@ export interface FileRouteTypes {
     | '/admin/_personal/certificados'
     | '/admin/_personal/encuestas'
     | '/admin/_personal/home'
+    | '/admin/_personal/importacion'
     | '/admin/_personal/integracion'
     | '/admin/_personal/ofertas'
     | '/admin/_personal/personal'
@@ -630,6 +643,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonalHomeRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
+    '/admin/_personal/importacion': {
+      id: '/admin/_personal/importacion'
+      path: '/importacion'
+      fullPath: '/admin/importacion'
+      preLoaderRoute: typeof AdminPersonalImportacionRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/admin/_personal/integracion': {
       id: '/admin/_personal/integracion'
       path: '/integracion'
@@ -796,6 +816,7 @@ interface AdminPersonalRouteChildren {
   AdminPersonalCertificadosRoute: typeof AdminPersonalCertificadosRoute
   AdminPersonalEncuestasRoute: typeof AdminPersonalEncuestasRoute
   AdminPersonalHomeRoute: typeof AdminPersonalHomeRoute
+  AdminPersonalImportacionRoute: typeof AdminPersonalImportacionRoute
   AdminPersonalIntegracionRoute: typeof AdminPersonalIntegracionRoute
   AdminPersonalOfertasRoute: typeof AdminPersonalOfertasRoute
   AdminPersonalPersonalRoute: typeof AdminPersonalPersonalRoute
@@ -812,6 +833,7 @@ const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
   AdminPersonalCertificadosRoute: AdminPersonalCertificadosRoute,
   AdminPersonalEncuestasRoute: AdminPersonalEncuestasRoute,
   AdminPersonalHomeRoute: AdminPersonalHomeRoute,
+  AdminPersonalImportacionRoute: AdminPersonalImportacionRoute,
   AdminPersonalIntegracionRoute: AdminPersonalIntegracionRoute,
   AdminPersonalOfertasRoute: AdminPersonalOfertasRoute,
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,

@@ -24,12 +24,14 @@ import {
   type ErrorFila,
   type FilaCruda,
   type FilaImportacion,
+  type Numeracion,
   type ResultadoFila,
+  numeroDeFila,
 } from '../../src/domain/importacion.ts'
 import { nombreParaOrden, terminosDeAlumno } from '../../src/domain/busqueda-alumnos.ts'
 import { RUT_PLACEHOLDER, esRutPlaceholder, normalizarRut } from '../../src/domain/rut.ts'
 import { indexarAlumno } from '../alumnos/busqueda.ts'
-import type { Db } from '../db/connection.ts'
+import { esViolacionDeUnicidad, type Db } from '../db/connection.ts'
 import type { AlumnosTable, SolicitudesTable } from '../db/schema.ts'
 import { ASISTENTE_PORTAL_ID } from '../db/seed/base.ts'
 
@@ -47,8 +49,10 @@ export type ActorImportacion = {
 export type AlumnoInvitado = { alumnoId: string; email: string; nombres: string }
 
 export type OpcionesImportacion = {
-  /** The number of the first row in its file (2 when row 1 is the header); 1 by default. */
-  primeraFila?: number
+  /** How rows are numbered in the outcomes: 1, 2, 3… by default (see `Numeracion`). */
+  numeracion?: Numeracion
+  /** Added to the audit rows (the file's name and hash). */
+  detalleAuditoria?: Record<string, unknown>
   /** When the rows are applied (tests); now by default. */
   ahora?: Date
   /** Rows per transaction; 500 by default. */
@@ -70,17 +74,17 @@ export async function previsualizar(
   filas: readonly FilaCruda[],
   opciones: OpcionesImportacion = {},
 ): Promise<ResultadoFila[]> {
-  const primeraFila = opciones.primeraFila ?? 1
-  const validadas = validarFilas(filas, primeraFila)
-  const validas = filasValidas(validadas, primeraFila)
+  const numeracion = opciones.numeracion ?? 1
+  const numero = numeroDeFila(numeracion)
+  const validadas = validarFilas(filas, numeracion)
+  const validas = filasValidas(validadas, numero)
   const estado = await cargarEstado(
     db,
     validas.map((v) => v.fila),
   )
   const planes = new Map(validas.map((v) => [v.fila, planificar(estado, v.fila, v.numero)]))
   return validadas.map((validada, indice) => {
-    const numero = indice + primeraFila
-    if (!validada.ok) return errorDeFila(numero, filas[indice], validada.errores)
+    if (!validada.ok) return errorDeFila(numero(indice), filas[indice], validada.errores)
     return planes.get(validada.fila)!.resultado
   })
 }
@@ -92,12 +96,13 @@ export async function aplicar(
   actor: ActorImportacion,
   opciones: OpcionesImportacion = {},
 ): Promise<ResultadoAplicacion> {
-  const primeraFila = opciones.primeraFila ?? 1
+  const numeracion = opciones.numeracion ?? 1
+  const numero = numeroDeFila(numeracion)
   const porTransaccion = opciones.filasPorTransaccion ?? 500
   const ahora = opciones.ahora ?? new Date()
   const importacionId = opciones.importacionId ?? randomUUID()
-  const validadas = validarFilas(filas, primeraFila)
-  const validas = filasValidas(validadas, primeraFila)
+  const validadas = validarFilas(filas, numeracion)
+  const validas = filasValidas(validadas, numero)
   const erroresDeValidacion = validadas.filter((v) => !v.ok).length
 
   const resultados = new Map<number, ResultadoFila>()
@@ -105,54 +110,59 @@ export async function aplicar(
   const partes = Math.max(1, Math.ceil(validas.length / porTransaccion))
   for (let parte = 0; parte < partes; parte++) {
     const trozo = validas.slice(parte * porTransaccion, (parte + 1) * porTransaccion)
-    const { planes, nuevos } = await db.transaction().execute(async (trx) => {
-      const estado = await cargarEstado(
-        trx,
-        trozo.map((v) => v.fila),
-      )
-      const planes = trozo.map((v) => planificar(estado, v.fila, v.numero))
-      const nuevos = await escribir(trx, planes, ahora)
-      const conteo = contarResultados(planes.map((p) => p.resultado))
-      await trx
-        .insertInto('auditoria')
-        .values({
-          id: randomUUID(),
-          en: ahora.toISOString(),
-          actor_tipo: actor.tipo,
-          actor_id: actor.id,
-          actor_nombre: actor.nombre,
-          actor_rol: actor.rol,
-          accion: 'alumnos.importar',
-          entidad: 'importacion',
-          entidad_id: importacionId,
-          alumno_id: null,
-          antes: null,
-          despues: JSON.stringify({
-            parte: parte + 1,
-            partes,
-            filas: trozo.length,
-            creadas: conteo['se creará'],
-            actualizadas: conteo['se actualizará'],
-            sinCambios: conteo['sin cambios'],
-            conErrores: conteo.error,
-            alumnosNuevos: nuevos.length,
-            filasDelArchivo: filas.length,
-            erroresDelArchivo: erroresDeValidacion,
-          }),
-          ip: actor.ip,
-        })
-        .execute()
-      return { planes, nuevos }
-    })
+    // Two imports of the same new rows at once (a double submit, the file and the CRM's API): the
+    // second's insert meets the first's row in a unique index and its chunk rolls back; planned
+    // again on what the first committed, its rows then say 'sin cambios'.
+    const { planes, nuevos } = await conReintento(() =>
+      db.transaction().execute(async (trx) => {
+        const estado = await cargarEstado(
+          trx,
+          trozo.map((v) => v.fila),
+        )
+        const planes = trozo.map((v) => planificar(estado, v.fila, v.numero))
+        const nuevos = await escribir(trx, planes, ahora)
+        const conteo = contarResultados(planes.map((p) => p.resultado))
+        await trx
+          .insertInto('auditoria')
+          .values({
+            id: randomUUID(),
+            en: ahora.toISOString(),
+            actor_tipo: actor.tipo,
+            actor_id: actor.id,
+            actor_nombre: actor.nombre,
+            actor_rol: actor.rol,
+            accion: 'alumnos.importar',
+            entidad: 'importacion',
+            entidad_id: importacionId,
+            alumno_id: null,
+            antes: null,
+            despues: JSON.stringify({
+              parte: parte + 1,
+              partes,
+              filas: trozo.length,
+              creadas: conteo['se creará'],
+              actualizadas: conteo['se actualizará'],
+              sinCambios: conteo['sin cambios'],
+              conErrores: conteo.error,
+              alumnosNuevos: nuevos.length,
+              filasDelArchivo: filas.length,
+              erroresDelArchivo: erroresDeValidacion,
+              ...opciones.detalleAuditoria,
+            }),
+            ip: actor.ip,
+          })
+          .execute()
+        return { planes, nuevos }
+      }),
+    )
     for (const plan of planes) resultados.set(plan.resultado.fila, plan.resultado)
     invitar.push(...nuevos)
   }
   return {
     importacionId,
     resultados: validadas.map((validada, indice) => {
-      const numero = indice + primeraFila
-      if (!validada.ok) return errorDeFila(numero, filas[indice], validada.errores)
-      return resultados.get(numero)!
+      if (!validada.ok) return errorDeFila(numero(indice), filas[indice], validada.errores)
+      return resultados.get(numero(indice))!
     }),
     invitar,
   }
@@ -160,12 +170,22 @@ export async function aplicar(
 
 // ---------------------------------------------------------------------------------------------
 
+async function conReintento<T>(hacer: () => Promise<T>, intentos = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await hacer()
+    } catch (err) {
+      if (i >= intentos || !esViolacionDeUnicidad(err)) throw err
+    }
+  }
+}
+
 type Valida = { numero: number; fila: FilaImportacion }
 
-function filasValidas(validadas: ReturnType<typeof validarFilas>, primeraFila: number): Valida[] {
+function filasValidas(validadas: ReturnType<typeof validarFilas>, numero: (indice: number) => number): Valida[] {
   const validas: Valida[] = []
   validadas.forEach((v, indice) => {
-    if (v.ok) validas.push({ numero: indice + primeraFila, fila: v.fila })
+    if (v.ok) validas.push({ numero: numero(indice), fila: v.fila })
   })
   return validas
 }

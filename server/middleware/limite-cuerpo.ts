@@ -8,6 +8,7 @@ import type { Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import { BYTES_POR_MB, mensajeArchivoMuyGrande } from '../../src/domain/documentos.ts'
+import { MAX_MB_IMPORTACION, mensajeArchivoImportacionGrande } from '../../src/domain/importacion.ts'
 import type { EntornoApp } from '../contexto.ts'
 
 export const LIMITE_JSON_BYTES = 100 * 1024
@@ -40,6 +41,11 @@ function esArchivoAVerificar(metodo: string, path: string): boolean {
   return metodo === 'POST' && path === '/api/certificados/verificar-archivo'
 }
 
+/** The school's import of students and enrolments (a CSV or XLSX, bounded on its own). */
+function esImportacion(metodo: string, path: string): boolean {
+  return metodo === 'POST' && /^\/api\/admin\/importacion\/(previa|confirmar)$/.test(path)
+}
+
 /**
  * A GET or HEAD has no body to bound (the Node adapter gives it none), and asking for one would
  * make the adapter build the full web Request, with its AbortSignal, for every read.
@@ -52,6 +58,11 @@ export const limiteDeCuerpo = createMiddleware<EntornoApp>(async (c, next) => {
   const archivoMaxBytes = Math.floor(uploadMaxMb * BYTES_POR_MB)
   const porArchivo = (maxSize: number) =>
     bodyLimit({ maxSize, onError: (c) => rechazo(c, mensajeArchivoMuyGrande(uploadMaxMb)) })
+  if (esImportacion(c.req.method, c.req.path))
+    return bodyLimit({
+      maxSize: MAX_MB_IMPORTACION * BYTES_POR_MB + MARGEN_MULTIPART_BYTES,
+      onError: (c) => rechazo(c, mensajeArchivoImportacionGrande()),
+    })(c, next)
   const limite = esSubida(c.req.method, c.req.path)
     ? porArchivo(archivoMaxBytes + MARGEN_MULTIPART_BYTES)
     : esArchivoAVerificar(c.req.method, c.req.path)

@@ -118,8 +118,9 @@ export const rutasAuth = new Hono<EntornoApp>()
     if (porCuenta.excedido) return respuestaLimite(c, porCuenta)
 
     const alumno = await db.selectFrom('alumnos').selectAll().where('email', '=', email).executeTakeFirst()
-    // An unknown e-mail still pays for a hash check: same reply, about the same time.
-    const correcta = await verificarPassword(password, alumno?.password_hash ?? (await hashDeRelleno()))
+    // An unknown e-mail, or a student imported by the school who has not yet created a password
+    // (an empty hash), still pays for a hash check: same reply, about the same time.
+    const correcta = await verificarPassword(password, alumno?.password_hash || (await hashDeRelleno()))
     if (!alumno || !correcta) {
       await contar(db, claveIp, config.limites.loginIp, ahora)
       await contar(db, claveCuenta, config.limites.loginCuentaIp, ahora)

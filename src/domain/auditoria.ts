@@ -51,6 +51,7 @@ export const ETIQUETAS_ACCION: Record<string, string> = {
   'integracion.reglamentos': 'CRM: reglamentos leídos por la API',
   'integracion.documentos': 'CRM: documentos leídos por la API',
   'integracion.pagos': 'CRM: pagos leídos por la API',
+  'alumnos.importar': 'Alumnos e inscripciones importados',
 }
 
 /** What the log says an integration API key is, where it says a staff member's role. */

@@ -98,6 +98,21 @@ export const MENSAJE_ANIO_INVALIDO = 'El año debe tener cuatro dígitos'
 export const MENSAJE_SI_NO = 'Indique Si o No'
 export const MENSAJE_TERMINO_ANTES_DE_INICIO = 'La fecha de término es anterior a la de inicio'
 export const MENSAJE_ARCHIVO_VACIO = 'El archivo no tiene filas para importar.'
+export const MENSAJE_TIPO_ARCHIVO_IMPORTACION = 'El archivo debe ser CSV o XLSX (Excel).'
+export const MENSAJE_ARCHIVO_ILEGIBLE = 'No se pudo leer el archivo: revise que sea un CSV o un XLSX sin daños.'
+export const MENSAJE_ARCHIVO_CAMBIO =
+  'El archivo no es el mismo de la vista previa. Vuelva a elegirlo y revise la vista previa antes de confirmar.'
+
+/** The largest file and the most rows one import takes (a season's students fit many times over). */
+export const MAX_MB_IMPORTACION = 20
+export const MAX_FILAS_IMPORTACION = 50_000
+
+export function mensajeDemasiadasFilas(filas: number): string {
+  return `El archivo tiene ${filas.toLocaleString('es-CL')} filas; se importan hasta ${MAX_FILAS_IMPORTACION.toLocaleString('es-CL')} por vez.`
+}
+export function mensajeArchivoImportacionGrande(): string {
+  return `El archivo supera los ${MAX_MB_IMPORTACION} MB.`
+}
 
 export function mensajeTextoLargo(maximo: number): string {
   return `Admite hasta ${maximo} caracteres`
@@ -461,6 +476,16 @@ export function validarFila(cruda: FilaCruda): FilaValidada {
   }
 }
 
+/**
+ * How rows are numbered in messages and outcomes: the first row's number (2 in a file whose row 1
+ * is the header; 1 in an API call), or each row's own number (a file with blank rows skipped).
+ */
+export type Numeracion = number | readonly number[]
+
+export function numeroDeFila(numeracion: Numeracion): (indice: number) => number {
+  return typeof numeracion === 'number' ? (indice) => indice + numeracion : (indice) => numeracion[indice] ?? indice + 1
+}
+
 /** The keys a student is recognised by: RUT or passport, and e-mail. */
 export function clavesDeAlumno(alumno: Pick<AlumnoImportado, 'email' | 'rut' | 'pasaporte'>): string[] {
   return [alumno.rut ? `rut:${alumno.rut}` : `pasaporte:${alumno.pasaporte ?? ''}`, `email:${alumno.email}`]
@@ -482,10 +507,10 @@ function mismoAlumno(a: AlumnoImportado, b: AlumnoImportado): boolean {
  * Every row of a file (or of one API call), checked alone and against the rows before it: an
  * enrolment code only once, and rows that name the same student (same RUT, passport or e-mail)
  * with the same student data, so the result never depends on the rows' order and importing
- * the file again changes nothing. Messages name rows by number: the first is `primeraFila` (2 in
- * a file, whose row 1 is the header).
+ * the file again changes nothing. Messages name rows by number (see `Numeracion`).
  */
-export function validarFilas(filas: readonly FilaCruda[], primeraFila = 1): FilaValidada[] {
+export function validarFilas(filas: readonly FilaCruda[], numeracion: Numeracion = 1): FilaValidada[] {
+  const numero = numeroDeFila(numeracion)
   const codigos = new Map<string, number>()
   const alumnos = new Map<string, { fila: number; alumno: AlumnoImportado }>()
   return filas.map((cruda, indice) => {
@@ -499,7 +524,7 @@ export function validarFilas(filas: readonly FilaCruda[], primeraFila = 1): Fila
         columna: 'codigo_inscripcion',
         mensaje: mensajeCodigoRepetido(inscripcion.codigoInscripcion, previo),
       })
-    else codigos.set(inscripcion.codigoInscripcion, indice + primeraFila)
+    else codigos.set(inscripcion.codigoInscripcion, numero(indice))
     for (const clave of clavesDeAlumno(alumno)) {
       const otro = alumnos.get(clave)
       if (otro && !mismoAlumno(otro.alumno, alumno)) {
@@ -509,7 +534,7 @@ export function validarFilas(filas: readonly FilaCruda[], primeraFila = 1): Fila
     }
     if (errores.length) return { ok: false, errores }
     for (const clave of clavesDeAlumno(alumno))
-      if (!alumnos.has(clave)) alumnos.set(clave, { fila: indice + primeraFila, alumno })
+      if (!alumnos.has(clave)) alumnos.set(clave, { fila: numero(indice), alumno })
     return validada
   })
 }
@@ -559,3 +584,30 @@ export const ETIQUETA_RESULTADO: Record<TipoResultadoFila, { previa: string; apl
   'sin cambios': { previa: 'Sin cambios', aplicada: 'Sin cambios' },
   error: { previa: 'Con errores', aplicada: 'No importada' },
 }
+
+// ---------------------------------------------------------------------------------------------
+// The back office's import screen and its endpoints (/api/admin/importacion)
+// ---------------------------------------------------------------------------------------------
+
+/** The file's SHA-256 in hex: the preview names the file, the confirmation must send the same. */
+export const HUELLA_PATTERN = /^[0-9a-f]{64}$/
+
+/** What the preview answers: every row's outcome, nothing written. */
+export type RespuestaPreviaImportacion = {
+  archivo: string
+  huella: string
+  conteo: ConteoResultados
+  resultados: ResultadoFila[]
+}
+
+/** What the confirmation answers: every row's outcome once applied. */
+export type RespuestaImportacion = {
+  archivo: string
+  conteo: ConteoResultados
+  resultados: ResultadoFila[]
+  /** New students, each sent an invitation to create their password. */
+  alumnosInvitados: number
+}
+
+/** A file that cannot be imported at all (not CSV/XLSX, missing columns…): every reason. */
+export type RechazoArchivoImportacion = { error: string; errores: string[] }

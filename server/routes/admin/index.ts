@@ -17,6 +17,7 @@ import { rutasAvisosAlumno } from './avisos-alumno.ts'
 import { rutasConcursosAdmin } from './concursos.ts'
 import { rutasOfertasAdmin } from './ofertas.ts'
 import { rutasIntegracionAdmin } from './integracion.ts'
+import { rutasImportacionAdmin } from './importacion.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
@@ -39,3 +40,4 @@ export const rutasAdmin = new Hono<EntornoApp>()
   .route('/concursos', rutasConcursosAdmin)
   .route('/ofertas', rutasOfertasAdmin)
   .route('/integracion', rutasIntegracionAdmin)
+  .route('/importacion', rutasImportacionAdmin)

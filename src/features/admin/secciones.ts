@@ -16,6 +16,12 @@ export const SECCIONES: Seccion[] = [
     capacidad: 'alumnos.ver',
   },
   {
+    ruta: '/admin/importacion',
+    titulo: 'Importar',
+    descripcion: 'Cargar alumnos e inscripciones desde el archivo del CRM (CSV o XLSX), con vista previa de cada fila.',
+    capacidad: 'alumnos.importar',
+  },
+  {
     ruta: '/admin/documentos',
     titulo: 'Documentos',
     descripcion: 'Revise los documentos que suben los estudiantes: apruébelos o rechácelos con un motivo.',

@@ -1,0 +1,242 @@
+// The school's import of students and enrolments through its endpoints: the sample file previewed
+// (nothing written) and confirmed, imported again (nothing changes), a file with bad rows (only
+// the good ones written), an XLSX, a confirmation with another file than the previewed one, files
+// that cannot be read; and a new student creating their password from the invitation and signing in.
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import ExcelJS from 'exceljs'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import {
+  MENSAJE_ARCHIVO_CAMBIO,
+  MENSAJE_TIPO_ARCHIVO_IMPORTACION,
+  mensajeCodigoRepetido,
+  mensajeFaltaColumna,
+  mensajeFechaInvalida,
+  mensajeGrupoDesconocido,
+  type RespuestaImportacion,
+  type RespuestaPreviaImportacion,
+} from '../src/domain/importacion.ts'
+import { MENSAJE_RUT_INVALIDO } from '../src/domain/rut.ts'
+import { iniciarSesionPersonal } from '../tests/support/personal.ts'
+import {
+  clienteDePrueba,
+  consultarDb,
+  esperarCorreo,
+  iniciarSesion,
+  iniciarServidorDePrueba,
+  tokenDeRecuperacion,
+  type ClienteDePrueba,
+  type ServidorDePrueba,
+} from '../tests/support/servidor.ts'
+import { DEMO_PERSONAL } from './db/seed/personal-demo.ts'
+import { MENSAJE_LOGIN_INCORRECTO } from './routes/auth.ts'
+
+let servidor: ServidorDePrueba
+let coordinacion: ClienteDePrueba
+
+const MUESTRA = readFileSync(join(import.meta.dirname, '../docs/importacion-ejemplo.csv'))
+const huella = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
+
+beforeAll(async () => {
+  servidor = await iniciarServidorDePrueba({ throttle: 'off' })
+  coordinacion = await iniciarSesionPersonal(servidor, DEMO_PERSONAL.coordinacion)
+}, 60_000)
+afterAll(() => servidor?.close())
+
+function formulario(nombre: string, bytes: Uint8Array, conHuella?: string) {
+  const form = new FormData()
+  form.set('archivo', new File([bytes as BlobPart], nombre))
+  if (conHuella !== undefined) form.set('huella', conHuella)
+  return form
+}
+
+async function previa(nombre: string, bytes: Uint8Array) {
+  return coordinacion.post('/api/admin/importacion/previa', formulario(nombre, bytes))
+}
+
+async function confirmar(nombre: string, bytes: Uint8Array, conHuella = huella(bytes)) {
+  return coordinacion.post('/api/admin/importacion/confirmar', formulario(nombre, bytes, conHuella))
+}
+
+const contar = async (tabla: string) =>
+  (await consultarDb<{ n: number }>(servidor.dataDir, `select count(*) as n from ${tabla}`))[0]!.n
+
+test('the sample file: preview writes nothing, confirming applies it, importing it again changes nothing', async () => {
+  const antes = { alumnos: await contar('alumnos'), solicitudes: await contar('solicitudes') }
+  const res = await previa('importacion-ejemplo.csv', MUESTRA)
+  expect(res.status).toBe(200)
+  const vista = (await res.json()) as RespuestaPreviaImportacion
+  expect(vista.huella).toBe(huella(MUESTRA))
+  expect(vista.conteo).toEqual({ 'se creará': 4, 'se actualizará': 0, 'sin cambios': 0, error: 0 })
+  expect(vista.resultados.map((r) => [r.fila, r.codigoInscripcion, r.resultado])).toEqual([
+    [2, 'INS-27-50001', 'se creará'],
+    [3, 'INS-27-50002', 'se creará'],
+    [4, 'INS-27-50003', 'se creará'],
+    [5, 'INS-27-50004', 'se creará'],
+  ])
+  expect(vista.resultados[3]).toMatchObject({ alumno: 'sin cambios', inscripcion: 'nuevo' })
+  expect({ alumnos: await contar('alumnos'), solicitudes: await contar('solicitudes') }).toEqual(antes)
+
+  const hecho = await confirmar('importacion-ejemplo.csv', MUESTRA)
+  expect(hecho.status).toBe(200)
+  const cuerpo = (await hecho.json()) as RespuestaImportacion
+  expect(cuerpo.conteo).toEqual(vista.conteo)
+  expect(cuerpo.alumnosInvitados).toBe(2)
+  expect({ alumnos: await contar('alumnos'), solicitudes: await contar('solicitudes') }).toEqual({
+    alumnos: antes.alumnos + 2,
+    solicitudes: antes.solicitudes + 4,
+  })
+  const [auditoria] = await consultarDb<{ actor_id: string; accion: string; despues: string }>(
+    servidor.dataDir,
+    "select actor_id, accion, despues from auditoria where accion = 'alumnos.importar' order by en desc",
+  )
+  expect(auditoria).toMatchObject({ actor_id: 'personal-coordinacion', accion: 'alumnos.importar' })
+  expect(JSON.parse(auditoria!.despues)).toMatchObject({
+    archivo: 'importacion-ejemplo.csv',
+    creadas: 4,
+    alumnosNuevos: 2,
+    huella: huella(MUESTRA),
+  })
+
+  // Before creating a password, the new student cannot sign in: the same reply as a wrong password.
+  const sinClave = await clienteDePrueba(servidor.url).post('/api/auth/login', {
+    email: 'lucas.benitez@ejemplo.com',
+    password: '',
+  })
+  expect(sinClave.status).toBe(400)
+  const conAlgo = await clienteDePrueba(servidor.url).post('/api/auth/login', {
+    email: 'lucas.benitez@ejemplo.com',
+    password: 'Cualquiera2027',
+  })
+  expect(await conAlgo.json()).toEqual({ codRetorno: 1, mensajeError: MENSAJE_LOGIN_INCORRECTO })
+
+  const otraVez = (await (await confirmar('importacion-ejemplo.csv', MUESTRA)).json()) as RespuestaImportacion
+  expect(otraVez.conteo).toEqual({ 'se creará': 0, 'se actualizará': 0, 'sin cambios': 4, error: 0 })
+  expect(otraVez.alumnosInvitados).toBe(0)
+  expect(await contar('alumnos')).toBe(antes.alumnos + 2)
+})
+
+test('the new student creates their password from the invitation and signs in to see their enrolments', async () => {
+  const correo = await esperarCorreo(servidor.dataDir, 'martina.araya@ejemplo.cl')
+  expect(correo.subject).toMatch(/cree su contraseña/)
+  const token = tokenDeRecuperacion(correo)
+  const anonimo = clienteDePrueba(servidor.url)
+  expect((await anonimo.post('/api/auth/password/verify', { token })).status).toBe(200)
+  const creada = await anonimo.post('/api/auth/password/set', {
+    token,
+    password: 'Martina2027',
+    confirmacion: 'Martina2027',
+  })
+  expect(creada.status, await creada.clone().text()).toBe(200)
+  const martina = await iniciarSesion(servidor.url, 'martina.araya@ejemplo.cl', 'Martina2027')
+  const { data } = (await (await martina.get('/api/solicitudes')).json()) as {
+    data: { solicitudes: { codigoInscripcion: string }[] }
+  }
+  expect(data.solicitudes.map((s) => s.codigoInscripcion).sort()).toEqual(['INS-27-50001', 'INS-27-50002'])
+})
+
+test('a file with bad rows: each row its errors in Spanish, and only the good rows are written', async () => {
+  const texto = [
+    'codigo_inscripcion;email;rut;pasaporte;nombres;apellidos;cod_grupo;curso;nombre_curso;tipo_curso;fecha_inicio;horas;arancel;cod_prospecto;asistente_email',
+    'INS-M-1;malo1@demo.cl;12.345.678-9;;Uno;Malo;1;X;Programa X;Curso;01-04-2027;10;100000;P1;francisca.herrera@postgrado-demo.cl',
+    'INS-M-2;malo2@demo.cl;;PM000002;Dos;Malo;7;X;Programa X;Curso;01-04-2027;10;100000;P2;francisca.herrera@postgrado-demo.cl',
+    'INS-M-3;malo3@demo.cl;;PM000003;Tres;Malo;1;X;Programa X;Curso;mañana;10;100000;P3;francisca.herrera@postgrado-demo.cl',
+    'INS-M-4;bueno@demo.cl;;PM000004;Cuatro;Bueno;1;X;Programa X;Curso;01-04-2027;10;100000;P4;francisca.herrera@postgrado-demo.cl',
+    'INS-M-4;bueno@demo.cl;;PM000004;Cuatro;Bueno;1;X;Programa X;Curso;01-04-2027;10;100000;P4;francisca.herrera@postgrado-demo.cl',
+  ].join('\n')
+  const bytes = new TextEncoder().encode(texto)
+  const vista = (await (await previa('malas.csv', bytes)).json()) as RespuestaPreviaImportacion
+  expect(vista.resultados.map((r) => (r.resultado === 'error' ? r.errores : r.resultado))).toEqual([
+    [{ columna: 'rut', mensaje: MENSAJE_RUT_INVALIDO }],
+    [{ columna: 'cod_grupo', mensaje: mensajeGrupoDesconocido('7') }],
+    [{ columna: 'fecha_inicio', mensaje: mensajeFechaInvalida('mañana') }],
+    'se creará',
+    [{ columna: 'codigo_inscripcion', mensaje: mensajeCodigoRepetido('INS-M-4', 5) }],
+  ])
+  const hecho = (await (await confirmar('malas.csv', bytes)).json()) as RespuestaImportacion
+  expect(hecho.conteo).toEqual({ 'se creará': 1, 'se actualizará': 0, 'sin cambios': 0, error: 4 })
+  const escritos = await consultarDb<{ email: string }>(
+    servidor.dataDir,
+    "select email from alumnos where email like 'malo%' or email = 'bueno@demo.cl'",
+  )
+  expect(escritos).toEqual([{ email: 'bueno@demo.cl' }])
+})
+
+test('an XLSX imports like its CSV', async () => {
+  const libro = new ExcelJS.Workbook()
+  const hoja = libro.addWorksheet('CRM')
+  hoja.addRow([
+    'Código Inscripción',
+    'Correo',
+    'RUT',
+    'Nombres',
+    'Apellidos',
+    'Cod Grupo',
+    'Curso',
+    'Nombre Curso',
+    'Tipo Curso',
+    'Fecha Inicio',
+    'Horas',
+    'Arancel',
+    'Cod Prospecto',
+    'Asistente Email',
+  ])
+  hoja.addRow([
+    'INS-X-1',
+    'excel@demo.cl',
+    '15.987.654-3',
+    'Eva',
+    'Excel',
+    5,
+    'CX',
+    'Curso en Excel',
+    'Curso',
+    new Date(Date.UTC(2027, 5, 1)),
+    16,
+    320000,
+    'PX1',
+    'tomas.munoz@postgrado-demo.cl',
+  ])
+  const bytes = new Uint8Array(await libro.xlsx.writeBuffer())
+  const vista = (await (await previa('crm.xlsx', bytes)).json()) as RespuestaPreviaImportacion
+  expect(vista.resultados).toEqual([
+    expect.objectContaining({ fila: 2, codigoInscripcion: 'INS-X-1', resultado: 'se creará' }),
+  ])
+  expect((await confirmar('crm.xlsx', bytes)).status).toBe(200)
+  const [solicitud] = await consultarDb(
+    servidor.dataDir,
+    "select fecha_inicio, cod_grupo, arancel, asistente_id from solicitudes where codigo_inscripcion = 'INS-X-1'",
+  )
+  expect(solicitud).toEqual({
+    fecha_inicio: '2027-06-01',
+    cod_grupo: '5',
+    arancel: 320000,
+    asistente_id: 'asistente-munoz',
+  })
+})
+
+test('the confirmation must carry the previewed file: another one, or no hash, is refused and writes nothing', async () => {
+  const otro = new TextEncoder().encode(new TextDecoder().decode(MUESTRA).replace('INS-27-50004', 'INS-27-59999'))
+  const antes = await contar('solicitudes')
+  for (const res of [
+    await confirmar('importacion-ejemplo.csv', otro, huella(MUESTRA)),
+    await confirmar('importacion-ejemplo.csv', otro, ''),
+  ]) {
+    expect(res.status).toBe(409)
+    expect(await res.json()).toEqual({ error: MENSAJE_ARCHIVO_CAMBIO, errores: [MENSAJE_ARCHIVO_CAMBIO] })
+  }
+  expect(await contar('solicitudes')).toBe(antes)
+})
+
+test('a file that cannot be imported is refused with every reason', async () => {
+  const pdf = await previa('datos.pdf', new TextEncoder().encode('%PDF-1.7'))
+  expect(pdf.status).toBe(400)
+  expect(await pdf.json()).toEqual({
+    error: MENSAJE_TIPO_ARCHIVO_IMPORTACION,
+    errores: [MENSAJE_TIPO_ARCHIVO_IMPORTACION],
+  })
+  const sinColumnas = await previa('x.csv', new TextEncoder().encode('codigo_inscripcion;email\nA;b@c.cl\n'))
+  expect(sinColumnas.status).toBe(400)
+  expect(((await sinColumnas.json()) as { errores: string[] }).errores).toContain(mensajeFaltaColumna('nombres'))
+})

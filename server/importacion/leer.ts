@@ -1,0 +1,163 @@
+// Reading an import file into rows of cells, as the CRM and Excel write them: CSV separated by ';'
+// (Excel with a Spanish locale) or ',' (or a tab), in UTF-8 with or without its BOM, or in
+// Windows-1252 / Latin-1 when the bytes are not valid UTF-8 (what Excel's "CSV" saves on
+// Windows); or XLSX, the first sheet. Row 1 is the header. Blank rows are skipped, and every row
+// keeps its number in the file, so a message points at the row a person sees in Excel.
+import ExcelJS from 'exceljs'
+import {
+  MAX_FILAS_IMPORTACION,
+  MENSAJE_ARCHIVO_ILEGIBLE,
+  MENSAJE_ARCHIVO_VACIO,
+  MENSAJE_TIPO_ARCHIVO_IMPORTACION,
+  leerEncabezados,
+  mensajeDemasiadasFilas,
+  type Celda,
+  type FilaCruda,
+} from '../../src/domain/importacion.ts'
+
+export type ArchivoLeido =
+  | { ok: true; filas: FilaCruda[]; /** Each row's number in the file (row 1 is the header). */ numeros: number[] }
+  | { ok: false; errores: string[] }
+
+/** The text of a CSV file: UTF-8 (its BOM dropped) when it is valid UTF-8, else Windows-1252. */
+export function decodificarTexto(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes)
+  } catch {
+    // Windows-1252 is a superset of Latin-1's printable characters: 'é' is 0xE9 in both.
+    return new TextDecoder('windows-1252').decode(bytes)
+  }
+}
+
+/** The separator of the header line: the most frequent of ';', ',' and tab outside quotes. */
+export function detectarSeparador(texto: string): string {
+  const conteo = new Map<string, number>([
+    [';', 0],
+    [',', 0],
+    ['\t', 0],
+  ])
+  let enComillas = false
+  for (const ch of texto) {
+    if (ch === '"') enComillas = !enComillas
+    else if (!enComillas && (ch === '\n' || ch === '\r')) break
+    else if (!enComillas && conteo.has(ch)) conteo.set(ch, conteo.get(ch)! + 1)
+  }
+  let mejor = ';'
+  for (const [sep, n] of conteo) if (n > conteo.get(mejor)!) mejor = sep
+  return mejor
+}
+
+/** RFC 4180 records: quoted fields may hold the separator, newlines and doubled quotes. */
+export function registrosCsv(texto: string, separador = detectarSeparador(texto)): string[][] {
+  const registros: string[][] = []
+  let registro: string[] = []
+  let campo = ''
+  let enComillas = false
+  for (let i = 0; i < texto.length; i++) {
+    const ch = texto[i]!
+    if (enComillas) {
+      if (ch === '"') {
+        if (texto[i + 1] === '"') {
+          campo += '"'
+          i++
+        } else enComillas = false
+      } else campo += ch
+    } else if (ch === '"') enComillas = true
+    else if (ch === separador) {
+      registro.push(campo)
+      campo = ''
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && texto[i + 1] === '\n') i++
+      registro.push(campo)
+      registros.push(registro)
+      registro = []
+      campo = ''
+    } else campo += ch
+  }
+  if (campo !== '' || registro.length) {
+    registro.push(campo)
+    registros.push(registro)
+  }
+  return registros
+}
+
+/** Rows of cells from a header and the records after it; blank records are skipped. */
+function filasDeRegistros(registros: Celda[][]): ArchivoLeido {
+  const [encabezado, ...resto] = registros
+  if (!encabezado) return { ok: false, errores: [MENSAJE_ARCHIVO_VACIO] }
+  const leidos = leerEncabezados(encabezado.map((c) => (c === null || c === undefined ? '' : String(c))))
+  if (!leidos.ok) return leidos
+  const filas: FilaCruda[] = []
+  const numeros: number[] = []
+  resto.forEach((registro, i) => {
+    if (registro.every((c) => c === null || c === undefined || String(c).trim() === '')) return
+    const fila: Record<string, Celda> = {}
+    leidos.columnas.forEach((columna, j) => {
+      if (columna) fila[columna] = registro[j] ?? null
+    })
+    filas.push(fila)
+    numeros.push(i + 2)
+  })
+  if (!filas.length) return { ok: false, errores: [MENSAJE_ARCHIVO_VACIO] }
+  if (filas.length > MAX_FILAS_IMPORTACION) return { ok: false, errores: [mensajeDemasiadasFilas(filas.length)] }
+  return { ok: true, filas, numeros }
+}
+
+export function leerCsv(bytes: Uint8Array): ArchivoLeido {
+  return filasDeRegistros(registrosCsv(decodificarTexto(bytes)))
+}
+
+/** A cell of exceljs as text, number or date: rich text joined, a formula's result, a link's text. */
+function celdaXlsx(valor: ExcelJS.CellValue): Celda {
+  if (valor === null || valor === undefined) return null
+  if (typeof valor === 'string' || typeof valor === 'number' || typeof valor === 'boolean' || valor instanceof Date)
+    return valor
+  if (typeof valor === 'object') {
+    if ('richText' in valor) return valor.richText.map((t) => t.text).join('')
+    if ('result' in valor) return celdaXlsx(valor.result as ExcelJS.CellValue)
+    if ('text' in valor) return celdaXlsx(valor.text as ExcelJS.CellValue)
+  }
+  return null
+}
+
+export async function leerXlsx(bytes: Uint8Array): Promise<ArchivoLeido> {
+  const libro = new ExcelJS.Workbook()
+  try {
+    await libro.xlsx.load(bytes as unknown as ExcelJS.Buffer)
+  } catch {
+    return { ok: false, errores: [MENSAJE_ARCHIVO_ILEGIBLE] }
+  }
+  const hoja = libro.worksheets[0]
+  if (!hoja) return { ok: false, errores: [MENSAJE_ARCHIVO_VACIO] }
+  if (hoja.rowCount > MAX_FILAS_IMPORTACION + 1)
+    return { ok: false, errores: [mensajeDemasiadasFilas(hoja.rowCount - 1)] }
+  const registros: Celda[][] = []
+  const ancho = hoja.columnCount
+  for (let r = 1; r <= hoja.rowCount; r++) {
+    const fila = hoja.getRow(r)
+    const celdas: Celda[] = []
+    for (let c = 1; c <= ancho; c++) celdas.push(celdaXlsx(fila.getCell(c).value))
+    registros.push(celdas)
+  }
+  return filasDeRegistros(registros)
+}
+
+/** An XLSX is a ZIP archive: it starts with 'PK\x03\x04'. */
+function esZip(bytes: Uint8Array): boolean {
+  return bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04
+}
+
+/** The file by its name and its bytes, which must agree: a CSV is text, an XLSX a ZIP. */
+export async function leerArchivo(nombre: string, bytes: Uint8Array): Promise<ArchivoLeido> {
+  const extension = nombre.toLowerCase().split('.').pop() ?? ''
+  if (extension === 'xlsx') {
+    if (!esZip(bytes)) return { ok: false, errores: [MENSAJE_TIPO_ARCHIVO_IMPORTACION] }
+    return leerXlsx(bytes)
+  }
+  if (extension === 'csv' || extension === 'txt') {
+    // A spreadsheet or any binary renamed .csv has NUL bytes; a text file never does.
+    if (esZip(bytes) || bytes.includes(0)) return { ok: false, errores: [MENSAJE_TIPO_ARCHIVO_IMPORTACION] }
+    return leerCsv(bytes)
+  }
+  return { ok: false, errores: [MENSAJE_TIPO_ARCHIVO_IMPORTACION] }
+}

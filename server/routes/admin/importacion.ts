@@ -1,0 +1,87 @@
+// Loading students and enrolments from a file, mounted at /api/admin/importacion (capability
+// alumnos.importar). Two steps, both with the file: `previa` reads it and answers every row's
+// outcome with nothing written, and the file's SHA-256; `confirmar` takes the file again with that
+// hash, refuses it if it is not the same file (409), and applies it. So what is applied is
+// exactly the file that was previewed, and no server keeps an upload between the two steps.
+// Applying writes the audit rows (with the counts) in the same transactions as the changes, and
+// the new students get their invitations.
+import { createHash } from 'node:crypto'
+import { Hono, type Context } from 'hono'
+import {
+  HUELLA_PATTERN,
+  MAX_MB_IMPORTACION,
+  MENSAJE_ARCHIVO_CAMBIO,
+  contarResultados,
+  mensajeArchivoImportacionGrande,
+  type RechazoArchivoImportacion,
+  type RespuestaImportacion,
+  type RespuestaPreviaImportacion,
+} from '../../../src/domain/importacion.ts'
+import { BYTES_POR_MB, MENSAJE_ARCHIVO_OBLIGATORIO } from '../../../src/domain/documentos.ts'
+import type { EntornoApp } from '../../contexto.ts'
+import { aplicar, previsualizar } from '../../importacion/aplicar.ts'
+import { invitarAlumnos } from '../../importacion/invitacion.ts'
+import { leerArchivo } from '../../importacion/leer.ts'
+import { requiereCapacidad } from '../../middleware/capacidad.ts'
+import { sanearNombreArchivo } from '../archivos.ts'
+import { leerFormularioConUnArchivo, MENSAJE_CUERPO_INVALIDO } from '../validacion.ts'
+
+const importar = requiereCapacidad('alumnos.importar')
+
+function rechazo<E extends EntornoApp>(c: Context<E>, errores: string[], status: 400 | 409 | 413 | 415 = 400) {
+  const cuerpo: RechazoArchivoImportacion = { error: errores[0] ?? MENSAJE_CUERPO_INVALIDO, errores }
+  return c.json(cuerpo, status)
+}
+
+/** The uploaded file read into rows, with its name and hash; or the reply refusing it. */
+async function recibir<E extends EntornoApp>(c: Context<E>) {
+  const formulario = await leerFormularioConUnArchivo(c)
+  if (!formulario.ok) return { respuesta: rechazo(c, [formulario.mensaje], formulario.status) }
+  const archivo = formulario.campos.archivo
+  if (!(archivo instanceof File)) return { respuesta: rechazo(c, [MENSAJE_ARCHIVO_OBLIGATORIO]) }
+  if (archivo.size > MAX_MB_IMPORTACION * BYTES_POR_MB)
+    return { respuesta: rechazo(c, [mensajeArchivoImportacionGrande()], 413) }
+  const bytes = new Uint8Array(await archivo.arrayBuffer())
+  const nombre = sanearNombreArchivo(archivo.name)
+  const leido = await leerArchivo(nombre, bytes)
+  if (!leido.ok) return { respuesta: rechazo(c, leido.errores) }
+  const huella = createHash('sha256').update(bytes).digest('hex')
+  const enviada = formulario.campos.huella
+  return { nombre, huella, enviada: typeof enviada === 'string' ? enviada : null, ...leido }
+}
+
+export const rutasImportacionAdmin = new Hono<EntornoApp>()
+  .post('/previa', importar, async (c) => {
+    const r = await recibir(c)
+    if ('respuesta' in r) return r.respuesta
+    const resultados = await previsualizar(c.var.deps.db, r.filas, { numeracion: r.numeros })
+    const cuerpo: RespuestaPreviaImportacion = {
+      archivo: r.nombre,
+      huella: r.huella,
+      conteo: contarResultados(resultados),
+      resultados,
+    }
+    return c.json(cuerpo)
+  })
+  .post('/confirmar', importar, async (c) => {
+    const r = await recibir(c)
+    if ('respuesta' in r) return r.respuesta
+    if (!r.enviada || !HUELLA_PATTERN.test(r.enviada) || r.enviada !== r.huella)
+      return rechazo(c, [MENSAJE_ARCHIVO_CAMBIO], 409)
+    const deps = c.var.deps
+    const { id, nombre, rol } = c.var.personal
+    const hecho = await aplicar(
+      deps.db,
+      r.filas,
+      { tipo: 'personal', id, nombre, rol, ip: c.var.ip },
+      { numeracion: r.numeros, ahora: deps.clock(), detalleAuditoria: { archivo: r.nombre, huella: r.huella } },
+    )
+    await invitarAlumnos(deps, hecho.invitar)
+    const cuerpo: RespuestaImportacion = {
+      archivo: r.nombre,
+      conteo: contarResultados(hecho.resultados),
+      resultados: hecho.resultados,
+      alumnosInvitados: hecho.invitar.length,
+    }
+    return c.json(cuerpo)
+  })

@@ -1,0 +1,123 @@
+// The import in a desk-sized browser: coordination chooses the sample file, reads every row's
+// outcome (nothing written yet), confirms, and reads the result; the new student opens the
+// invitation e-mailed to her, creates her password and sees her enrolments. A file with a bad row
+// shows that row's error. The screen has no serious accessibility findings at 1280 and 768 pixels.
+import { join } from 'node:path'
+import AxeBuilder from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { expect, test } from 'vitest'
+import { mensajeGrupoDesconocido } from '../../src/domain/importacion.ts'
+import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
+import { ANCHO_ESCRITORIO, iniciarSesion, iniciarSesionPersonal, prepararPortal } from '../support/e2e.ts'
+import { esperarCorreo } from '../support/servidor.ts'
+
+const portal = prepararPortal({ throttle: 'off' })
+const MUESTRA = join(import.meta.dirname, '../../docs/importacion-ejemplo.csv')
+
+async function hallazgosGraves(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+async function abrirImportacion(page: Page) {
+  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.coordinacion)
+  await page
+    .getByRole('navigation', { name: 'Secciones de la escuela' })
+    .getByRole('link', { name: 'Importar' })
+    .click()
+  await page.getByRole('heading', { name: 'Importar alumnos e inscripciones', level: 1 }).waitFor()
+}
+
+test('coordination imports the sample file and the new student signs in through her invitation', async () => {
+  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
+  await abrirImportacion(page)
+  expect(await hallazgosGraves(page)).toEqual([])
+
+  // Nothing chosen: the field says so.
+  await page.getByRole('button', { name: 'Revisar archivo' }).click()
+  await page.getByText('Seleccione el archivo que desea importar.').waitFor()
+
+  await page.getByLabel(/^Archivo CSV o XLSX/).setInputFiles(MUESTRA)
+  await page.getByRole('button', { name: 'Revisar archivo' }).click()
+  await page.getByRole('heading', { name: 'Vista previa: importacion-ejemplo.csv' }).waitFor()
+  const conteo = page.getByRole('list', { name: 'Filas por resultado' })
+  expect(await conteo.getByRole('listitem').allTextContents()).toEqual([
+    '4 Se creará',
+    '0 Se actualizará',
+    '0 Sin cambios',
+    '0 Con errores',
+  ])
+  const filas = page.getByRole('table', { name: /Filas del archivo/ }).getByRole('row')
+  expect(await filas.count()).toBe(5)
+  await filas.filter({ hasText: 'INS-27-50004' }).getByText('alumno sin cambios, inscripción nueva').waitFor()
+  expect(await hallazgosGraves(page)).toEqual([])
+  await page.setViewportSize({ width: 768, height: 1024 })
+  expect(await hallazgosGraves(page)).toEqual([])
+  await page.setViewportSize({ width: ANCHO_ESCRITORIO, height: 900 })
+
+  await page.getByRole('button', { name: 'Confirmar e importar 4 filas' }).click()
+  await page.getByRole('heading', { name: 'Importación terminada: importacion-ejemplo.csv' }).waitFor()
+  await page.getByText('Se envió una invitación por correo a los 2 alumnos nuevos para crear su contraseña.').waitFor()
+  expect(await conteo.getByRole('listitem').first().textContent()).toBe('4 Creada')
+  expect(await hallazgosGraves(page)).toEqual([])
+
+  // Imported again: nothing would change, and there is nothing to confirm.
+  await page.getByRole('button', { name: 'Importar otro archivo' }).click()
+  await page.getByLabel(/^Archivo CSV o XLSX/).setInputFiles(MUESTRA)
+  await page.getByRole('button', { name: 'Revisar archivo' }).click()
+  await page.getByRole('heading', { name: 'Vista previa: importacion-ejemplo.csv' }).waitFor()
+  expect(await conteo.getByRole('listitem').nth(2).textContent()).toBe('4 Sin cambios')
+  await page.getByText('No hay filas que importar: ninguna crearía ni cambiaría datos.').waitFor()
+  await context.close()
+
+  // The new student's invitation leads to the password screen; then she signs in.
+  const correo = await esperarCorreo(portal.server.dataDir, 'martina.araya@ejemplo.cl')
+  const enlace = /https?:\/\/[^\s"'<>]+recoverpass=[A-Za-z0-9_-]+/.exec(correo.text)?.[0]
+  expect(enlace).toBeTruthy()
+  const alumna = await portal.newPage()
+  await alumna.page.goto(enlace!)
+  await alumna.page.waitForURL(/\/password\?recoverpass=/)
+  await alumna.page.getByLabel('Nueva contraseña').fill('Martina2027')
+  await alumna.page.getByLabel('Confirmar contraseña').fill('Martina2027')
+  await alumna.page.getByRole('button', { name: /Crear contraseña/ }).click()
+  await alumna.page.waitForURL(`${portal.url}/login`, { timeout: 10_000 })
+  await iniciarSesion(alumna.page, portal.url, 'martina.araya@ejemplo.cl', 'Martina2027')
+  await alumna.page.waitForURL(`${portal.url}/home`)
+  await alumna.page.getByRole('link', { name: 'Solicitudes' }).first().click()
+  await alumna.page.getByText('Diplomado en Medicina de Urgencia').first().waitFor()
+  await alumna.page.getByText('Curso de Reanimación Cardiopulmonar Avanzada (ACLS)').first().waitFor()
+  await alumna.context.close()
+})
+
+test('a file with a bad row shows that row first with its error, and imports only the good ones', async () => {
+  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
+  await abrirImportacion(page)
+  const texto = [
+    'codigo_inscripcion;email;rut;pasaporte;nombres;apellidos;cod_grupo;curso;nombre_curso;tipo_curso;fecha_inicio;horas;arancel;cod_prospecto;asistente_email',
+    'INS-E2E-1;e2e.bueno@demo.cl;;PE2E0001;Bueno;Prueba;5;CE;Curso E2E;Curso;01-06-2027;8;90000;PE1;francisca.herrera@postgrado-demo.cl',
+    'INS-E2E-2;e2e.malo@demo.cl;;PE2E0002;Malo;Prueba;42;CE;Curso E2E;Curso;01-06-2027;8;90000;PE2;francisca.herrera@postgrado-demo.cl',
+  ].join('\n')
+  await page.getByLabel(/^Archivo CSV o XLSX/).setInputFiles({
+    name: 'con-error.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(texto, 'latin1'),
+  })
+  await page.getByRole('button', { name: 'Revisar archivo' }).click()
+  await page.getByRole('heading', { name: 'Vista previa: con-error.csv' }).waitFor()
+  // The rows with errors are shown first.
+  expect(await page.getByLabel('Mostrar').inputValue()).toBe('error')
+  const fila = page
+    .getByRole('table', { name: /Filas del archivo/ })
+    .getByRole('row')
+    .nth(1)
+  await fila.getByText(mensajeGrupoDesconocido('42')).waitFor()
+  expect(await fila.getByRole('cell').first().textContent()).toBe('3')
+  await page.getByRole('button', { name: 'Confirmar e importar 1 fila' }).click()
+  await page.getByRole('heading', { name: 'Importación terminada: con-error.csv' }).waitFor()
+  expect(await page.getByRole('list', { name: 'Filas por resultado' }).getByRole('listitem').allTextContents()).toEqual(
+    ['1 Creada', '0 Actualizada', '0 Sin cambios', '1 No importada'],
+  )
+  await context.close()
+})
