@@ -68,6 +68,7 @@ const CLASE_ESTADO = {
   anulado: 'mensaje--aviso',
   'tiempo-agotado': 'mensaje--aviso',
   duplicado: 'mensaje--aviso',
+  reembolsado: 'mensaje--aviso',
 } as const
 
 function Resultado({ pago }: { pago: ResultadoPago }) {
