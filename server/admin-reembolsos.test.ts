@@ -14,6 +14,7 @@ import {
   MENSAJE_NADA_POR_REEMBOLSAR,
   MENSAJE_PAGO_NO_REEMBOLSABLE,
   MENSAJE_REEMBOLSO_EN_CURSO,
+  MENSAJE_REEMBOLSO_SIN_RESPUESTA,
   mensajeMontoExcede,
   mensajeReembolsoRechazado,
   type ReembolsoVista,
@@ -304,8 +305,16 @@ test("the gateway's refusal: nothing given back, the refusal kept and audited, t
 test("a refund whose reply was lost is settled from the gateway's status on the next read: applied once, not sent again", async () => {
   const pago = await pagoAprobado(70_000)
   perderRespuesta = true
-  const res = await pedirReembolso(admin, pago.id, { monto: 70_000, motivo: 'Retiro' })
+  const clave = nuevaClave()
+  const cuerpo = { monto: 70_000, motivo: 'Retiro' }
+  const res = await pedirReembolso(admin, pago.id, cuerpo, clave)
   expect(res.status).toBe(502)
+  expect(await res.json()).toEqual({ error: MENSAJE_REEMBOLSO_SIN_RESPUESTA })
+  expect(await reembolsadoEnPasarela(pago.token)).toBe(70_000)
+  // The same confirmation sent again gets the refund the gateway applied, without a second one.
+  const otraVez = await pedirReembolso(admin, pago.id, cuerpo, clave)
+  expect(otraVez.status, await otraVez.clone().text()).toBe(200)
+  expect(await reembolsoDe(otraVez)).toMatchObject({ monto: 70_000, estado: 'aplicado', saldo: 0 })
   expect(await reembolsadoEnPasarela(pago.token)).toBe(70_000)
   const lista = (await (await admin.get(`/api/admin/pagos/${pago.id}/reembolsos`)).json()) as {
     reembolsos: ReembolsoVista[]

@@ -138,6 +138,9 @@ export async function reembolsar(
   clave: string,
 ): Promise<ResultadoReembolso> {
   const { db, clock } = deps
+  // A claim left by a server that died, or a gateway that did not answer, is settled first: the
+  // same request sent again then gets its outcome.
+  await retomarVencidos(deps, autor, pago)
   const previo = await db
     .selectFrom('reembolsos')
     .selectAll()
@@ -145,8 +148,6 @@ export async function reembolsar(
     .where('clave', '=', clave)
     .executeTakeFirst()
   if (previo) return respuestaDeExistente(deps, previo)
-  // A claim left by a server that died, or a gateway that did not answer: settled first.
-  await retomarVencidos(deps, autor, pago)
   const actual = await db.selectFrom('pagos').selectAll().where('id', '=', pago.id).executeTakeFirstOrThrow()
   if (actual.estado === ('reembolsado' satisfies EstadoPago))
     return { ok: false, status: 422, error: MENSAJE_NADA_POR_REEMBOLSAR }

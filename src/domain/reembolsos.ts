@@ -30,17 +30,33 @@ export function mensajeMontoExcede(reembolsable: number): string {
   return `El monto no puede superar lo que queda por reembolsar de este pago (${formatearClp(reembolsable)}).`
 }
 
+function montoValido(reembolsable: number) {
+  return v.pipe(
+    v.number(MENSAJE_MONTO_REEMBOLSO),
+    v.integer(MENSAJE_MONTO_REEMBOLSO),
+    v.minValue(1, MENSAJE_MONTO_REEMBOLSO),
+    v.maxValue(reembolsable, mensajeMontoExcede(reembolsable)),
+  )
+}
+
 /**
- * A refund as asked for, against what remains refundable of the payment: the dialog builds it with
- * the amount it was given, the server with what the database says now.
+ * A refund as asked for, against what remains refundable of the payment: the server checks the
+ * body with it, first for its shape, then against what the database says remains.
  */
 export function reembolsoSchema(reembolsable: number) {
   return v.object({
+    monto: montoValido(reembolsable),
+    motivo: textoRequerido(MAXIMO_MOTIVO_REEMBOLSO, MENSAJE_MOTIVO_REEMBOLSO),
+  })
+}
+
+/** The same rules over the dialog's fields, as typed ('150.000' reads as 150000). */
+export function formularioReembolsoSchema(reembolsable: number) {
+  return v.object({
     monto: v.pipe(
-      v.number(MENSAJE_MONTO_REEMBOLSO),
-      v.integer(MENSAJE_MONTO_REEMBOLSO),
-      v.minValue(1, MENSAJE_MONTO_REEMBOLSO),
-      v.maxValue(reembolsable, mensajeMontoExcede(reembolsable)),
+      v.string(MENSAJE_MONTO_REEMBOLSO),
+      v.transform((texto) => leerMonto(texto) ?? Number.NaN),
+      montoValido(reembolsable),
     ),
     motivo: textoRequerido(MAXIMO_MOTIVO_REEMBOLSO, MENSAJE_MOTIVO_REEMBOLSO),
   })
