@@ -44,6 +44,8 @@ type EndpointAdmin = {
   cuerpo?: () => unknown
   /** Changes something when accepted: exactly one audit row. */
   cambia?: true
+  /** Headers it needs besides the session's (an Idempotency-Key). */
+  cabeceras?: () => Record<string, string>
 }
 
 /** The import's sample file as an upload (with its hash, for the confirmation). */
@@ -288,6 +290,21 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     // The sample's four rows fit one transaction: one audit row with the counts.
     cambia: true,
   },
+  {
+    metodo: 'GET',
+    ruta: '/admin/pagos/:id/reembolsos',
+    requiere: 'pagos.ver',
+    url: () => '/admin/pagos/pago-demo-INS-24-20117-1/reembolsos',
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/pagos/:id/reembolsos',
+    requiere: 'pagos.reembolsar',
+    url: () => '/admin/pagos/pago-demo-INS-24-20117-1/reembolsos',
+    cuerpo: () => ({ monto: 1000, motivo: 'Prueba de permisos' }),
+    cabeceras: () => ({ 'Idempotency-Key': `seguridad-${crypto.randomUUID()}` }),
+    cambia: true,
+  },
 ]
 
 const CONCURSO_DE_PRUEBA = {
@@ -346,7 +363,7 @@ const puede = (rol: RolPersonal, e: EndpointAdmin) =>
   e.requiere === 'personal' || (e.requiere !== 'ninguno' && CAPACIDADES_DE_ROL[rol].includes(e.requiere))
 
 function enviar(cliente: ClienteDePrueba, e: EndpointAdmin) {
-  return cliente.request(e.metodo, url(e), e.metodo === 'GET' ? undefined : (e.cuerpo?.() ?? {}))
+  return cliente.request(e.metodo, url(e), e.metodo === 'GET' ? undefined : (e.cuerpo?.() ?? {}), e.cabeceras?.())
 }
 
 /** The audit rows and every table a staff action could change, counted. */

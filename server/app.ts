@@ -9,8 +9,8 @@ import type { ConfigApp, Reloj, Dependencias, EntornoApp } from './contexto.ts'
 import type { Db } from './db/connection.ts'
 import { estaticos } from './estaticos.ts'
 import type { PasarelaDePago } from './pagos/pasarela.ts'
-import { crearPasarelaSandbox, RUTA_SANDBOX, rutasPasarelaSandbox } from './pagos/pasarela-sandbox.ts'
-import { crearPasarelaWebpay } from './pagos/pasarela-webpay.ts'
+import { apiWebpaySandbox, CREDENCIALES_SANDBOX, RUTA_SANDBOX, rutasPasarelaSandbox } from './pagos/pasarela-sandbox.ts'
+import { crearPasarelaWebpay, RUTA_TRANSACCIONES_WEBPAY } from './pagos/pasarela-webpay.ts'
 import type { Correo } from './correo.ts'
 import type { CertificadoEscuela } from './papel/certificado-escuela.ts'
 import { apiSinCache, cabecerasDeSeguridad } from './middleware/cabeceras.ts'
@@ -92,11 +92,25 @@ export type OpcionesApp = {
   pasarela?: (configurada: PasarelaDePago) => PasarelaDePago
 }
 
-/** The gateway the configuration names. */
-function pasarelaConfigurada(db: Db, config: ConfigApp, clock: Reloj): PasarelaDePago {
-  return config.pasarela.tipo === 'webpay'
-    ? crearPasarelaWebpay(config.pasarela)
-    : crearPasarelaSandbox({ db, clock, urlBase: config.publicUrl })
+/**
+ * The gateway the configuration names, always through the Webpay client: Transbank's, or the
+ * sandbox's Webpay API served by this portal. The sandbox is reached in process (its routes'
+ * fetch, with these dependencies) rather than through the portal's public URL, which a server
+ * behind a proxy may not be able to reach from inside; what is sent is the same HTTP request.
+ */
+function pasarelaConfigurada(config: ConfigApp, deps: () => Dependencias): PasarelaDePago {
+  if (config.pasarela.tipo === 'webpay') return crearPasarelaWebpay(config.pasarela)
+  const sandbox = new Hono<EntornoApp>()
+    .use(async (c, next) => {
+      c.set('deps', deps())
+      await next()
+    })
+    .route(`${RUTA_SANDBOX}${RUTA_TRANSACCIONES_WEBPAY}`, apiWebpaySandbox)
+  return crearPasarelaWebpay({
+    host: `${config.publicUrl}${RUTA_SANDBOX}`,
+    ...CREDENCIALES_SANDBOX,
+    fetch: async (url, init) => sandbox.fetch(new Request(url, init)),
+  })
 }
 
 export function crearApp({
@@ -117,7 +131,7 @@ export function crearApp({
     clock,
     log,
     firma,
-    pasarela: pasarela(pasarelaConfigurada(db, config, clock)),
+    pasarela: pasarela(pasarelaConfigurada(config, () => deps)),
   }
 
   const app = new Hono<EntornoApp>()

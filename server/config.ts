@@ -87,7 +87,12 @@ export type ConfigS3 = {
 }
 
 export type ConfigPasarela =
-  { tipo: 'sandbox' } | { tipo: 'webpay'; host: string; codigoComercio: string; apiKey: string }
+  | {
+      tipo: 'sandbox'
+      /** How long the sandbox takes to commit and refund; only tests set it (a gateway's latency). */
+      latenciaMs?: number
+    }
+  | { tipo: 'webpay'; host: string; codigoComercio: string; apiKey: string }
 
 export type ConfigNotificaciones = {
   /** VAPID key pair (base64url); null: generated once and kept in the database for every server. */

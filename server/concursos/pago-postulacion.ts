@@ -77,4 +77,14 @@ export const conceptoPostulacion: ConceptoDePago = {
     // if it had paid something: the error rolls the payment's transaction back and is logged.
     if (!existente) throw new Error(`pago ${pagoId} aprobado para una postulación desconocida: ${referencia}`)
   },
+
+  async alReembolsar(trx, referencia, pagoId) {
+    // The fee given back: the application is unpaid again, as before it was paid.
+    await trx
+      .updateTable('postulaciones')
+      .set({ pagada_en: null, pago_id: null })
+      .where('id', '=', referencia)
+      .where('pago_id', '=', pagoId)
+      .execute()
+  },
 }

@@ -44,6 +44,7 @@ export type Database = {
   claves_servidor: ClavesServidorTable
   ajustes: AjustesTable
   claves_integracion: ClavesIntegracionTable
+  reembolsos: ReembolsosTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -403,7 +404,34 @@ export type PasarelaSandboxTable = {
   numero_cuotas: number | null
   codigo_autorizacion: string | null
   confirmada_en: string | null
+  /** CLP given back so far. */
+  reembolsado: Generated<number>
+  /** The last refund's kind: 'REVERSED' | 'NULLIFIED'. */
+  tipo_reembolso: string | null
 }
+
+/** A refund of an online payment by the staff (migration 0018). */
+export type ReembolsosTable = {
+  id: string
+  pago_id: string
+  clave: string
+  monto: number
+  motivo: string
+  /** 'en-curso' | 'aplicado' | 'rechazado'. */
+  estado: string
+  personal_id: string
+  personal_nombre: string
+  creado_en: string
+  en_curso_hasta: string | null
+  resuelto_en: string | null
+  tipo: string | null
+  codigo_autorizacion: string | null
+  fecha_autorizacion: string | null
+  saldo: number | null
+  codigo_respuesta: number | null
+  detalle: string | null
+}
+export type Reembolso = Selectable<ReembolsosTable>
 
 export type Pago = Selectable<PagosTable>
 

@@ -38,4 +38,9 @@ export type ConceptoDePago = {
    * happens exactly once, with the payment).
    */
   alAprobar(trx: Transaction<Database>, alumnoId: string, referencia: string, pagoId: string): Promise<void>
+  /**
+   * Payment `pagoId` was refunded in full: what it paid is unpaid again (only if this payment is
+   * the one on record), inside the transaction that records the refund.
+   */
+  alReembolsar(trx: Transaction<Database>, referencia: string, pagoId: string): Promise<void>
 }

@@ -65,4 +65,16 @@ export const conceptoCuota: ConceptoDePago = {
       )
       .execute()
   },
+
+  async alReembolsar(trx, referencia, pagoId) {
+    const ref = leerReferenciaCuota(referencia)
+    if (!ref) return
+    await trx
+      .updateTable('cuotas')
+      .set({ pago_id: null })
+      .where('codigo_inscripcion', '=', ref.codigoInscripcion)
+      .where('numero', '=', ref.numero)
+      .where('pago_id', '=', pagoId)
+      .execute()
+  },
 }

@@ -506,7 +506,8 @@ async function aplicarRespuesta(deps: DependenciasPago, pago: Pago, r: Respuesta
  * failed now; it is tried again on the next request.
  */
 export async function comprobanteDe(deps: DependenciasPago, pago: Pick<Pago, 'id' | 'estado'>): Promise<string | null> {
-  if (pago.estado !== 'aprobado') return null
+  // A payment refunded later keeps the receipt of what was paid.
+  if (pago.estado !== 'aprobado' && pago.estado !== 'reembolsado') return null
   const emitido = await deps.db
     .selectFrom('documentos_emitidos')
     .select('codigo')
@@ -514,6 +515,7 @@ export async function comprobanteDe(deps: DependenciasPago, pago: Pick<Pago, 'id
     .where('referencia', '=', pago.id)
     .executeTakeFirst()
   if (emitido) return enlaceDocumentoEmitido(emitido.codigo)
+  if (pago.estado !== 'aprobado') return null
   try {
     const nuevo = await emitirComprobantePago({ ...deps.papel, db: deps.db, ahora: deps.clock() }, pago.id)
     return enlaceDocumentoEmitido(nuevo.codigo)

@@ -1,25 +1,48 @@
-// The sandbox gateway: the portal plays Webpay Plus itself, so the whole payment flow works on a
-// laptop and in tests with no contract and no network. It keeps its transactions in the
-// database (table pasarela_sandbox), as the real gateway keeps them on its side, so any portal
-// server can serve its pages and answer a commit. Its pages live under /sandbox/pasarela, outside
-// /api, and say on every screen that they are a test gateway. Behaviour copied from Webpay's
-// integration environment: the card 4051 8856 0044 6623 is approved, 5186 0595 5959 0568 is
-// rejected, any other card lands on the error page; an unused token expires after 5 minutes; a
-// second commit is refused; the browser goes back to the return URL with the same fields Webpay
-// sends (token_ws; TBK_TOKEN, TBK_ORDEN_COMPRA, TBK_ID_SESION on cancel; only the last two on a
-// timeout; all four from the error page).
+// The sandbox gateway: the portal plays Transbank itself, so the whole payment flow works on a
+// laptop and in tests with no contract and no network. It speaks Webpay Plus's REST API (v1.2:
+// create, commit, status, refund, with its own test credentials in the Tbk-Api-Key-Id and
+// Tbk-Api-Key-Secret headers, Transbank's public integration ones) under RUTA_SANDBOX, so the
+// portal reaches it through the same Webpay client as the real gateway (pasarela-webpay.ts), and
+// Transbank's own SDK can talk to it too. It keeps its transactions in the database (table
+// pasarela_sandbox), as the real gateway keeps them on its side, so any portal server can serve
+// its pages and answer a commit. Its pages live under /sandbox/pasarela, outside /api, and say on
+// every screen that they are a test gateway. Behaviour copied from Webpay's integration
+// environment: the card 4051 8856 0044 6623 is approved, 5186 0595 5959 0568 is rejected, any
+// other card lands on the error page; an unused token expires after 5 minutes; a second commit is
+// refused; the browser goes back to the return URL with the same fields Webpay sends (token_ws;
+// TBK_TOKEN, TBK_ORDEN_COMPRA, TBK_ID_SESION on cancel; only the last two on a timeout; all four
+// from the error page). A refund of the whole amount on the day of the payment is a reversal
+// (REVERSED), any other a nullification (NULLIFIED) of part of what remains; more than what
+// remains is refused with 422.
 import { randomBytes, randomInt } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { fechaEnChile } from '../../src/domain/fechas.ts'
 import { formatearClp } from '../../src/domain/moneda.ts'
-import type { EntornoApp, Reloj } from '../contexto.ts'
+import type { EntornoApp } from '../contexto.ts'
 import { limiteDeCampos } from '../middleware/limite-campos.ts'
 import { limiteDeCuerpo } from '../middleware/limite-cuerpo.ts'
-import type { Db } from '../db/connection.ts'
 import type { PasarelaSandboxTable } from '../db/schema.ts'
-import { ErrorPasarela, VIGENCIA_TOKEN_MS, type PasarelaDePago, type RespuestaTransaccion } from './pasarela.ts'
+import type { Selectable } from 'kysely'
+import {
+  LARGO_ID_SESION,
+  LARGO_ORDEN_COMPRA,
+  VIGENCIA_TOKEN_MS,
+  type RespuestaReembolso,
+  type RespuestaTransaccion,
+} from './pasarela.ts'
+import { RUTA_TRANSACCIONES_WEBPAY } from './pasarela-webpay.ts'
 
 export const RUTA_SANDBOX = '/sandbox/pasarela'
+
+/**
+ * The sandbox's credentials: Transbank's published integration commerce code and API key for
+ * Webpay Plus (the SDK's IntegrationCommerceCodes.WEBPAY_PLUS and IntegrationApiKeys.WEBPAY), so
+ * code written against Transbank's integration environment works against the sandbox unchanged.
+ */
+export const CREDENCIALES_SANDBOX = {
+  codigoComercio: '597055555532',
+  apiKey: '579B532A7440BB0C9079DED94D31EA1615BACEB56610332264630D42D0A36B1C',
+} as const
 
 /** Webpay's integration cards. */
 export const TARJETA_APROBADA = '4051885600446623'
@@ -28,90 +51,165 @@ export const TARJETA_RECHAZADA = '5186059559590568'
 /** A payment the payer finished must be committed within this time; later, it is reversed. */
 export const PLAZO_CONFIRMACION_MS = 5 * 60_000
 
-type Fila = PasarelaSandboxTable
+type Fila = Selectable<PasarelaSandboxTable>
 
 const transcurrido = (desde: string, ahora: Date) => ahora.getTime() - Date.parse(desde)
 
-export function crearPasarelaSandbox({
-  db,
-  clock,
-  urlBase,
-}: {
-  db: Db
-  clock: Reloj
-  /** The portal's public URL: the form the browser posts token_ws to is there. */
-  urlBase: string
-}): PasarelaDePago {
-  async function fila(token: string): Promise<Fila> {
-    const encontrada = await db.selectFrom('pasarela_sandbox').selectAll().where('token', '=', token).executeTakeFirst()
-    if (!encontrada) throw new ErrorPasarela('Transacción no encontrada', 404)
-    return encontrada
-  }
+/** Webpay's way of refusing: a status and `error_message`. */
+const rechazo = (c: Context<EntornoApp>, status: 401 | 404 | 422, mensaje: string) =>
+  c.json({ error_message: mensaje }, status)
 
-  return {
-    async crear({ ordenCompra, idSesion, monto, urlRetorno }) {
-      if (!ordenCompra || ordenCompra.length > 26) throw new ErrorPasarela('buy_order inválido', 422)
-      if (!idSesion || idSesion.length > 61) throw new ErrorPasarela('session_id inválido', 422)
-      if (!Number.isInteger(monto) || monto <= 0) throw new ErrorPasarela('amount inválido', 422)
-      const repetida = await db
-        .selectFrom('pasarela_sandbox')
-        .select('token')
-        .where('orden_compra', '=', ordenCompra)
-        .executeTakeFirst()
-      if (repetida) throw new ErrorPasarela('buy_order repetido', 422)
-      const token = randomBytes(32).toString('hex')
-      await db
-        .insertInto('pasarela_sandbox')
-        .values({
-          token,
-          orden_compra: ordenCompra,
-          id_sesion: idSesion,
-          monto,
-          url_retorno: urlRetorno,
-          creada_en: clock().toISOString(),
-          resultado_pagador: null,
-          pagada_en: null,
-          ultimos_digitos: null,
-          numero_cuotas: null,
-          codigo_autorizacion: null,
-          confirmada_en: null,
-        })
-        .execute()
-      return { token, url: `${urlBase}${RUTA_SANDBOX}/pagar` }
-    },
+/**
+ * How long the sandbox takes to commit and to refund, as a real gateway takes hundreds of
+ * milliseconds: set by tests that race two requests (config.pasarela.latenciaMs); none otherwise.
+ */
+async function latencia(c: Context<EntornoApp>): Promise<void> {
+  const { pasarela } = c.var.deps.config
+  const ms = pasarela.tipo === 'sandbox' ? (pasarela.latenciaMs ?? 0) : 0
+  if (ms > 0) await new Promise((r) => setTimeout(r, ms))
+}
 
-    async confirmar(token) {
-      const t = await fila(token)
-      const ahora = clock()
-      if (t.confirmada_en) throw new ErrorPasarela('La transacción ya fue confirmada', 422)
-      if (!t.resultado_pagador) {
-        throw new ErrorPasarela(
-          transcurrido(t.creada_en, ahora) > VIGENCIA_TOKEN_MS
-            ? 'El token de la transacción expiró'
-            : 'La transacción aún no tiene resultado del pagador',
-          422,
-        )
-      }
-      if (t.resultado_pagador !== 'aprobada' && t.resultado_pagador !== 'rechazada')
-        throw new ErrorPasarela('La transacción fue abortada por el pagador', 422)
-      if (t.pagada_en && transcurrido(t.pagada_en, ahora) > PLAZO_CONFIRMACION_MS)
-        throw new ErrorPasarela('El plazo para confirmar la transacción expiró', 422)
-      // One commit wins, even two at the same moment on two servers.
-      const confirmada = await db
-        .updateTable('pasarela_sandbox')
-        .set({ confirmada_en: ahora.toISOString() })
-        .where('token', '=', token)
-        .where('confirmada_en', 'is', null)
-        .executeTakeFirst()
-      if (Number(confirmada.numUpdatedRows) !== 1) throw new ErrorPasarela('La transacción ya fue confirmada', 422)
-      return respuesta({ ...t, confirmada_en: ahora.toISOString() }, ahora)
-    },
-
-    async estado(token) {
-      return respuesta(await fila(token), clock())
-    },
+async function leerJson(c: Context<EntornoApp>): Promise<Record<string, unknown> | null> {
+  try {
+    const cuerpo: unknown = await c.req.json()
+    return cuerpo && typeof cuerpo === 'object' && !Array.isArray(cuerpo) ? (cuerpo as Record<string, unknown>) : null
+  } catch {
+    return null
   }
 }
+
+/**
+ * Webpay Plus REST, as the sandbox answers it: mounted at RUTA_SANDBOX + RUTA_TRANSACCIONES_WEBPAY
+ * on the portal (for any HTTP client, Transbank's SDK included) and reached in process by the
+ * portal's own Webpay client (app.ts).
+ */
+export const apiWebpaySandbox = new Hono<EntornoApp>()
+  .use(async (c, next) => {
+    if (
+      c.req.header('tbk-api-key-id') !== CREDENCIALES_SANDBOX.codigoComercio ||
+      c.req.header('tbk-api-key-secret') !== CREDENCIALES_SANDBOX.apiKey
+    )
+      return rechazo(c, 401, 'Not Authorized')
+    await next()
+  })
+  .post('/', async (c) => {
+    const { db, clock, config } = c.var.deps
+    const cuerpo = await leerJson(c)
+    if (!cuerpo) return rechazo(c, 422, 'Invalid request body')
+    const { buy_order: ordenCompra, session_id: idSesion, amount: monto, return_url: urlRetorno } = cuerpo
+    if (typeof ordenCompra !== 'string' || !ordenCompra || ordenCompra.length > LARGO_ORDEN_COMPRA)
+      return rechazo(c, 422, 'Invalid value for parameter: buy_order')
+    if (typeof idSesion !== 'string' || !idSesion || idSesion.length > LARGO_ID_SESION)
+      return rechazo(c, 422, 'Invalid value for parameter: session_id')
+    if (typeof monto !== 'number' || !Number.isInteger(monto) || monto <= 0)
+      return rechazo(c, 422, 'Invalid value for parameter: amount')
+    if (typeof urlRetorno !== 'string' || !/^https?:\/\//.test(urlRetorno))
+      return rechazo(c, 422, 'Invalid value for parameter: return_url')
+    const repetida = await db
+      .selectFrom('pasarela_sandbox')
+      .select('token')
+      .where('orden_compra', '=', ordenCompra)
+      .executeTakeFirst()
+    if (repetida) return rechazo(c, 422, 'Invalid value for parameter: buy_order (repeated)')
+    const token = randomBytes(32).toString('hex')
+    await db
+      .insertInto('pasarela_sandbox')
+      .values({
+        token,
+        orden_compra: ordenCompra,
+        id_sesion: idSesion,
+        monto,
+        url_retorno: urlRetorno,
+        creada_en: clock().toISOString(),
+        resultado_pagador: null,
+        pagada_en: null,
+        ultimos_digitos: null,
+        numero_cuotas: null,
+        codigo_autorizacion: null,
+        confirmada_en: null,
+        reembolsado: 0,
+        tipo_reembolso: null,
+      })
+      .execute()
+    return c.json({ token, url: `${config.publicUrl}${RUTA_SANDBOX}/pagar` })
+  })
+  .put('/:token', async (c) => {
+    const { db, clock } = c.var.deps
+    const token = c.req.param('token')
+    await latencia(c)
+    const t = await db.selectFrom('pasarela_sandbox').selectAll().where('token', '=', token).executeTakeFirst()
+    if (!t) return rechazo(c, 404, 'Transaction not found')
+    const ahora = clock()
+    if (t.confirmada_en) return rechazo(c, 422, 'Transaction already locked')
+    if (!t.resultado_pagador)
+      return rechazo(
+        c,
+        422,
+        transcurrido(t.creada_en, ahora) > VIGENCIA_TOKEN_MS
+          ? 'Transaction token has expired'
+          : 'Invalid status for transaction while authorizing',
+      )
+    if (t.resultado_pagador !== 'aprobada' && t.resultado_pagador !== 'rechazada')
+      return rechazo(c, 422, 'Transaction was aborted by the card holder')
+    if (t.pagada_en && transcurrido(t.pagada_en, ahora) > PLAZO_CONFIRMACION_MS)
+      return rechazo(c, 422, 'Transaction has an invalid finished status')
+    // One commit wins, even two at the same moment on two servers.
+    const confirmada = await db
+      .updateTable('pasarela_sandbox')
+      .set({ confirmada_en: ahora.toISOString() })
+      .where('token', '=', token)
+      .where('confirmada_en', 'is', null)
+      .executeTakeFirst()
+    if (Number(confirmada.numUpdatedRows) !== 1) return rechazo(c, 422, 'Transaction already locked')
+    return c.json(respuesta({ ...t, confirmada_en: ahora.toISOString() }, ahora))
+  })
+  .get('/:token', async (c) => {
+    const { db, clock } = c.var.deps
+    const t = await db
+      .selectFrom('pasarela_sandbox')
+      .selectAll()
+      .where('token', '=', c.req.param('token'))
+      .executeTakeFirst()
+    if (!t) return rechazo(c, 404, 'Transaction not found')
+    return c.json(respuesta(t, clock()))
+  })
+  .post('/:token/refunds', async (c) => {
+    const { db, clock } = c.var.deps
+    const token = c.req.param('token')
+    const cuerpo = await leerJson(c)
+    const monto = cuerpo?.amount
+    if (typeof monto !== 'number' || !Number.isInteger(monto) || monto <= 0)
+      return rechazo(c, 422, 'Invalid value for parameter: amount')
+    await latencia(c)
+    const t = await db.selectFrom('pasarela_sandbox').selectAll().where('token', '=', token).executeTakeFirst()
+    if (!t) return rechazo(c, 404, 'Transaction not found')
+    const ahora = clock()
+    if (!t.confirmada_en || t.resultado_pagador !== 'aprobada' || !t.pagada_en)
+      return rechazo(c, 422, 'Invalid status for transaction while nullifying')
+    if (monto > t.monto - t.reembolsado) return rechazo(c, 422, 'Amount to nullify exceeds the balance')
+    // The whole amount, untouched, on the day it was paid: the charge is reversed.
+    const tipo: RespuestaReembolso['type'] =
+      t.reembolsado === 0 && monto === t.monto && fechaEnChile(new Date(t.pagada_en)) === fechaEnChile(ahora)
+        ? 'REVERSED'
+        : 'NULLIFIED'
+    // Applied once within what remains, even with two refunds at the same moment on two servers.
+    const aplicado = await db
+      .updateTable('pasarela_sandbox')
+      .set((eb) => ({ reembolsado: eb('reembolsado', '+', monto), tipo_reembolso: tipo }))
+      .where('token', '=', token)
+      .where('reembolsado', '=', t.reembolsado)
+      .executeTakeFirst()
+    if (Number(aplicado.numUpdatedRows) !== 1) return rechazo(c, 422, 'Amount to nullify exceeds the balance')
+    if (tipo === 'REVERSED') return c.json({ type: tipo } satisfies RespuestaReembolso)
+    return c.json({
+      type: tipo,
+      authorization_code: String(randomInt(100_000, 1_000_000)),
+      authorization_date: ahora.toISOString(),
+      nullified_amount: monto,
+      balance: t.monto - t.reembolsado - monto,
+      response_code: 0,
+    } satisfies RespuestaReembolso)
+  })
 
 /** What commit and status answer, as Webpay words it. */
 function respuesta(t: Fila, ahora: Date): RespuestaTransaccion {
@@ -126,10 +224,20 @@ function respuesta(t: Fila, ahora: Date): RespuestaTransaccion {
     return { ...base, status: 'FAILED', response_code: -1 }
   const aprobada = t.resultado_pagador === 'aprobada'
   const cuotas = t.numero_cuotas ?? 0
+  const autorizada = t.confirmada_en ? (aprobada ? 'AUTHORIZED' : 'FAILED') : 'INITIALIZED'
+  // Refunded: reversed or nullified when nothing remains, partially nullified otherwise.
+  const status =
+    t.reembolsado === 0
+      ? autorizada
+      : t.reembolsado < t.monto
+        ? 'PARTIALLY_NULLIFIED'
+        : t.tipo_reembolso === 'REVERSED'
+          ? 'REVERSED'
+          : 'NULLIFIED'
   return {
     ...base,
     vci: aprobada ? 'TSY' : 'TSN',
-    status: t.confirmada_en ? (aprobada ? 'AUTHORIZED' : 'FAILED') : 'INITIALIZED',
+    status,
     card_detail: { card_number: t.ultimos_digitos ?? '' },
     accounting_date: fechaEnChile(new Date(t.pagada_en)).slice(5).replace('-', ''),
     transaction_date: t.pagada_en,
@@ -137,6 +245,7 @@ function respuesta(t: Fila, ahora: Date): RespuestaTransaccion {
     payment_type_code: cuotas > 0 ? 'VC' : 'VN',
     response_code: aprobada ? 0 : -1,
     installments_number: cuotas,
+    ...(t.reembolsado > 0 ? { balance: t.monto - t.reembolsado } : {}),
   }
 }
 
@@ -320,6 +429,7 @@ function errorDeTarjeta(campos: Record<string, string>, ahora: Date): Error | nu
 export const rutasPasarelaSandbox = new Hono<EntornoApp>()
   .use(limiteDeCuerpo)
   .use(limiteDeCampos)
+  .route(RUTA_TRANSACCIONES_WEBPAY, apiWebpaySandbox)
   .get('/volver.js', (c) => {
     c.header('Content-Type', 'text/javascript; charset=utf-8')
     c.header('Cache-Control', 'no-cache')

@@ -88,15 +88,40 @@ test('create posts buy order, session id, amount and return URL with the commerc
   })
 })
 
-test('commit is a PUT and status a GET on the transaction of the token, with no body', async () => {
+test("commit is a PUT with the JSON body {} (as Transbank's SDK sends it) and status a bodiless GET, on the transaction of the token", async () => {
   const token = 'a1'.repeat(32)
   siguiente = { status: 200, cuerpo: RESPUESTA_APROBADA }
   expect(await pasarela().confirmar(token)).toEqual(RESPUESTA_APROBADA)
-  expect(ultima()).toMatchObject({ metodo: 'PUT', ruta: `${RUTA_TRANSACCIONES_WEBPAY}/${token}`, cuerpo: '' })
+  expect(ultima()).toMatchObject({ metodo: 'PUT', ruta: `${RUTA_TRANSACCIONES_WEBPAY}/${token}`, cuerpo: '{}' })
   conCredenciales(ultima())
   expect(await pasarela().estado(token)).toEqual(RESPUESTA_APROBADA)
   expect(ultima()).toMatchObject({ metodo: 'GET', ruta: `${RUTA_TRANSACCIONES_WEBPAY}/${token}`, cuerpo: '' })
   conCredenciales(ultima())
+})
+
+test("a refund posts the amount to the token's refunds; the reply is Webpay's, REVERSED or NULLIFIED", async () => {
+  const token = 'd4'.repeat(32)
+  const anulada = {
+    type: 'NULLIFIED',
+    authorization_code: '123456',
+    authorization_date: '2026-05-11T10:00:00.000Z',
+    nullified_amount: 100000,
+    balance: 350000,
+    response_code: 0,
+  }
+  siguiente = { status: 200, cuerpo: anulada }
+  expect(await pasarela().reembolsar(token, 100000)).toEqual(anulada)
+  expect(ultima()).toMatchObject({ metodo: 'POST', ruta: `${RUTA_TRANSACCIONES_WEBPAY}/${token}/refunds` })
+  expect(JSON.parse(ultima().cuerpo)).toEqual({ amount: 100000 })
+  conCredenciales(ultima())
+  siguiente = { status: 200, cuerpo: { type: 'REVERSED' } }
+  expect(await pasarela().reembolsar(token, 450000)).toEqual({ type: 'REVERSED' })
+  siguiente = { status: 422, cuerpo: { error_message: 'Amount to nullify exceeds the balance' } }
+  await expect(pasarela().reembolsar(token, 1)).rejects.toMatchObject({
+    name: 'ErrorPasarela',
+    status: 422,
+    message: 'Amount to nullify exceeds the balance',
+  })
 })
 
 test("Webpay's refusal becomes an ErrorPasarela with its status and error_message", async () => {

@@ -3,18 +3,36 @@
 // the Tbk-Api-Key-Id / Tbk-Api-Key-Secret headers; the host is Transbank's integration or
 // production one (WEBPAY_HOST). A reply other than 2xx becomes an ErrorPasarela with its status
 // and Transbank's error_message; no reply at all (network, timeout) one with status null, since
-// the request may have been applied.
-import { ErrorPasarela, type PasarelaDePago, type RespuestaTransaccion, type TransaccionCreada } from './pasarela.ts'
+// the request may have been applied. The same client talks to the portal's own sandbox, which
+// speaks this API too (pasarela-sandbox.ts): then `fetch` hands the request to the sandbox's
+// routes in this process instead of a socket, so a portal behind a proxy need not reach itself.
+// What goes on the wire is what Transbank's own SDK (transbank-sdk) sends: JSON bodies, `{}` on a
+// commit.
+import {
+  ErrorPasarela,
+  type PasarelaDePago,
+  type RespuestaReembolso,
+  type RespuestaTransaccion,
+  type TransaccionCreada,
+} from './pasarela.ts'
 
 export const RUTA_TRANSACCIONES_WEBPAY = '/rswebpaytransaction/api/webpay/v1.2/transactions'
 
-export type ConfigWebpay = { host: string; codigoComercio: string; apiKey: string; timeoutMs?: number }
+export type ConfigWebpay = {
+  host: string
+  codigoComercio: string
+  apiKey: string
+  timeoutMs?: number
+  /** How requests are sent: the global fetch, or the sandbox's routes in this process. */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>
+}
 
 export function crearPasarelaWebpay({
   host,
   codigoComercio,
   apiKey,
   timeoutMs = 30_000,
+  fetch: enviar = (url, init) => fetch(url, init),
 }: ConfigWebpay): PasarelaDePago {
   const base = `${host.replace(/\/+$/, '')}${RUTA_TRANSACCIONES_WEBPAY}`
 
@@ -30,9 +48,9 @@ export function crearPasarelaWebpay({
         },
         signal: AbortSignal.timeout(timeoutMs),
       }
-      // Only the creation carries a body; commit and status are bodiless PUT and GET.
+      // Status is a bodiless GET; everything else carries JSON, a commit `{}` as the SDK sends it.
       if (cuerpo !== undefined) init.body = JSON.stringify(cuerpo)
-      res = await fetch(`${base}${ruta}`, init)
+      res = await enviar(`${base}${ruta}`, init)
     } catch (err) {
       throw new ErrorPasarela(`Webpay no respondió: ${err instanceof Error ? err.message : String(err)}`, null)
     }
@@ -60,7 +78,8 @@ export function crearPasarelaWebpay({
         amount: monto,
         return_url: urlRetorno,
       }),
-    confirmar: (token) => llamar<RespuestaTransaccion>('PUT', ruta(token)),
+    confirmar: (token) => llamar<RespuestaTransaccion>('PUT', ruta(token), {}),
     estado: (token) => llamar<RespuestaTransaccion>('GET', ruta(token)),
+    reembolsar: (token, monto) => llamar<RespuestaReembolso>('POST', `${ruta(token)}/refunds`, { amount: monto }),
   }
 }

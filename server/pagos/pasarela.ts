@@ -1,8 +1,9 @@
 // The payment gateway as the portal sees it, modelled on Webpay Plus REST: create a transaction
 // (buy order, session id, CLP amount, return URL) and get a token and the URL the browser posts
 // `token_ws` to; when the browser comes back, commit it; ask its status at any time to reconcile.
-// Two implementations: the sandbox served by the portal itself (pasarela-sandbox.ts) and the real
-// Webpay Plus REST API (pasarela-webpay.ts), chosen by configuration.
+// One implementation, the Webpay Plus REST client (pasarela-webpay.ts), pointed by configuration at
+// Transbank or at the sandbox the portal serves itself (pasarela-sandbox.ts), which speaks the same
+// REST API: the portal's payment code never knows which gateway it talks to.
 
 /** What `crear` sends; the same names as Webpay's request, in Spanish. */
 export type NuevaTransaccion = {
@@ -34,6 +35,23 @@ export type RespuestaTransaccion = {
   /** 0 approved; anything else rejected. */
   response_code?: number
   installments_number?: number
+  /** After a refund: what remains of the payment. */
+  balance?: number
+}
+
+/**
+ * The reply to a refund, as Webpay words it: REVERSED (the whole amount on the day of the payment:
+ * the charge disappears, and Webpay answers only the type) or NULLIFIED (a later or partial
+ * refund, a credit note with its own authorization and what remains of the payment).
+ */
+export type RespuestaReembolso = {
+  type: 'REVERSED' | 'NULLIFIED'
+  authorization_code?: string
+  authorization_date?: string
+  nullified_amount?: number
+  /** What remains refundable of the payment after this refund. */
+  balance?: number
+  response_code?: number
 }
 
 export type PasarelaDePago = {
@@ -41,6 +59,12 @@ export type PasarelaDePago = {
   /** Refused (ErrorPasarela with a status) when already committed, expired or never paid. */
   confirmar(token: string): Promise<RespuestaTransaccion>
   estado(token: string): Promise<RespuestaTransaccion>
+  /**
+   * Gives back `monto` (CLP) of an authorized payment. Refused with 422 when it exceeds what
+   * remains of it. Not idempotent at the gateway: two calls refund twice, so the caller claims
+   * the refund before calling (server/pagos/reembolsos.ts).
+   */
+  reembolsar(token: string, monto: number): Promise<RespuestaReembolso>
 }
 
 /**

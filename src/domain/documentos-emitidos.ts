@@ -7,12 +7,15 @@ import { fechaEnChile } from './fechas.ts'
 export const DOC_REGLAMENTO = '6'
 export const DOC_FACTURA = '30'
 export const DOC_COMPROBANTE_PAGO = '31'
+/** A refund's receipt, one per refund (its id is the reference). */
+export const DOC_COMPROBANTE_REEMBOLSO = '32'
 export const DOC_CERTIFICADO_PROGRAMA = '35'
 
 export const TIPOS_DOCUMENTO_EMITIDO = {
   [DOC_REGLAMENTO]: 'Reglamento Firmado',
   [DOC_FACTURA]: 'Factura',
   [DOC_COMPROBANTE_PAGO]: 'Comprobante de Pago',
+  [DOC_COMPROBANTE_REEMBOLSO]: 'Comprobante de Reembolso',
   [DOC_CERTIFICADO_PROGRAMA]: 'Certificado Programa',
 } as const
 
@@ -84,6 +87,8 @@ export function fraseDocumentoValido(doc: DocumentoVerificado, fecha: (iso: stri
       return `${tituloDocumentoValido(doc)}: emitida por la escuela el ${emitido} por el programa ${doc.programa} de ${doc.titular}.`
     case DOC_COMPROBANTE_PAGO:
       return `${tituloDocumentoValido(doc)}: pago de ${doc.titular} por el programa ${doc.programa}. Emitido por la escuela el ${emitido}.`
+    case DOC_COMPROBANTE_REEMBOLSO:
+      return `${tituloDocumentoValido(doc)}: reembolso a ${doc.titular} de un pago por el programa ${doc.programa}. Emitido por la escuela el ${emitido}.`
     default:
       return `${tituloDocumentoValido(doc)}: emitido por la escuela el ${emitido} a ${doc.titular}, programa ${doc.programa}.`
   }

@@ -19,6 +19,7 @@ export const TIPOS_NOTIFICACION = [
   'documento-emitido',
   'pago-aprobado',
   'concurso-por-cerrar',
+  'pago-reembolsado',
 ] as const
 export type TipoNotificacion = (typeof TIPOS_NOTIFICACION)[number]
 
@@ -47,6 +48,7 @@ export const TIPOS: Record<TipoNotificacion, { etiqueta: string; correoInmediato
   'documento-emitido': { etiqueta: 'Certificado o factura disponible', correoInmediato: false },
   'pago-aprobado': { etiqueta: 'Pago aprobado', correoInmediato: true },
   'concurso-por-cerrar': { etiqueta: 'Postulación a concurso por cerrar', correoInmediato: false },
+  'pago-reembolsado': { etiqueta: 'Pago reembolsado', correoInmediato: true },
 }
 
 /** What a notice says and which screen of the app it opens. */
@@ -116,6 +118,17 @@ export function avisoPagoAprobado(d: { descripcion: string; monto: number; ruta:
   return {
     titulo: 'Pago aprobado',
     cuerpo: `Su pago de ${formatearClp(d.monto)} (${d.descripcion}) fue aprobado. Su comprobante está disponible.`,
+    ruta: d.ruta,
+  }
+}
+
+/** The school gave back all or part of a payment; `total`: nothing of it remains paid. */
+export function avisoPagoReembolsado(d: { descripcion: string; monto: number; total: boolean; ruta: string }): Aviso {
+  return {
+    titulo: 'Pago reembolsado',
+    cuerpo: `La escuela le reembolsó ${formatearClp(d.monto)} de su pago (${d.descripcion}) en su tarjeta${
+      d.total ? '; ese cargo quedó pendiente de pago nuevamente' : ''
+    }. Su comprobante de reembolso está disponible.`,
     ruta: d.ruta,
   }
 }

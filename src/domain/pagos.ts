@@ -85,7 +85,8 @@ export const MENSAJE_PAGO_SIN_CONEXION =
  * it. The others are final: approved, rejected (by the bank, the gateway's error page, or because
  * another payment had already paid it), cancelled by the payer, timed out at the gateway, and
  * 'duplicado': charged although the same thing had already been paid (left by the flow before
- * payments claimed what they pay), to be refunded by the school.
+ * payments claimed what they pay), to be refunded by the school. 'reembolsado': approved, then
+ * given back in full by the school (a partial refund leaves it 'aprobado').
  */
 export const ESTADOS_PAGO = [
   'pendiente',
@@ -95,6 +96,7 @@ export const ESTADOS_PAGO = [
   'anulado',
   'tiempo-agotado',
   'duplicado',
+  'reembolsado',
 ] as const
 export type EstadoPago = (typeof ESTADOS_PAGO)[number]
 
@@ -111,6 +113,7 @@ export const TITULO_ESTADO_PAGO: Record<EstadoPago, string> = {
   anulado: 'Pago anulado por el usuario',
   'tiempo-agotado': 'Tiempo agotado',
   duplicado: 'Pago duplicado, en devolución',
+  reembolsado: 'Pago reembolsado',
 }
 
 export const EXPLICACION_ESTADO_PAGO: Record<EstadoPago, string> = {
@@ -124,6 +127,8 @@ export const EXPLICACION_ESTADO_PAGO: Record<EstadoPago, string> = {
   'tiempo-agotado':
     'Se agotó el tiempo para completar el pago en la pasarela; no se realizó ningún cargo. Puede intentarlo nuevamente.',
   duplicado: 'Este cargo se realizó, pero lo mismo ya estaba pagado: la escuela le devolverá este monto.',
+  reembolsado:
+    'La escuela le devolvió el monto de este pago a través de la pasarela de pago; lo que pagaba quedó pendiente nuevamente.',
 }
 
 /** How the gateway's payment type codes read. */

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto'
 import type { Insertable } from 'kysely'
 import { fechaEnChile } from '../../../src/domain/fechas.ts'
 import { referenciaCuota } from '../../../src/domain/pagos.ts'
-import type { CuotasTable, PagosFisicosTable, PagosTable } from '../schema.ts'
+import type { CuotasTable, PagosFisicosTable, PagosTable, PasarelaSandboxTable } from '../schema.ts'
 import { asistentesDemo, solicitudesDemo } from './demo.ts'
 
 const DIA_MS = 86_400_000
@@ -55,10 +55,13 @@ export function cuotasDemo(ahora: Date): {
   cuotas: Insertable<CuotasTable>[]
   pagos: Insertable<PagosTable>[]
   pagosFisicos: Insertable<PagosFisicosTable>[]
+  /** The same payments as the sandbox gateway keeps them, so the demo can refund them. */
+  transaccionesSandbox: Insertable<PasarelaSandboxTable>[]
 } {
   const cuotas: Insertable<CuotasTable>[] = []
   const pagos: Insertable<PagosTable>[] = []
   const pagosFisicos: Insertable<PagosFisicosTable>[] = []
+  const transaccionesSandbox: Insertable<PasarelaSandboxTable>[] = []
   const asistentes = asistentesDemo()
   let serie = 0
   for (const [codigo, plan] of Object.entries(PLAN_CUOTAS_DEMO)) {
@@ -109,6 +112,20 @@ export function cuotasDemo(ahora: Date): {
         retornado_en: pagado.toISOString(),
         resuelto_en: pagado.toISOString(),
       })
+      transaccionesSandbox.push({
+        token,
+        orden_compra: ordenCompra,
+        id_sesion: createHash('sha256').update(`sesion-demo:${referencia}`).digest('hex').slice(0, 32),
+        monto: c.monto,
+        url_retorno: '/api/pagos/retorno',
+        creada_en: new Date(pagado.getTime() - 60_000).toISOString(),
+        resultado_pagador: 'aprobada',
+        pagada_en: pagado.toISOString(),
+        ultimos_digitos: '6623',
+        numero_cuotas: 0,
+        codigo_autorizacion: String(130_000 + serie * 7_919).slice(0, 6),
+        confirmada_en: pagado.toISOString(),
+      })
       pagosFisicos.push({
         pago_id: pagoId,
         id_pago_flujo: pagoId,
@@ -121,5 +138,5 @@ export function cuotasDemo(ahora: Date): {
       })
     }
   }
-  return { cuotas, pagos, pagosFisicos }
+  return { cuotas, pagos, pagosFisicos, transaccionesSandbox }
 }

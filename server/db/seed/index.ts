@@ -191,6 +191,7 @@ async function cuotas(trx: Transaction<Database>, { ahora }: OpcionesSemilla): P
   const demo = cuotasDemo(ahora)
   await trx.insertInto('pagos').values(demo.pagos).execute()
   await trx.insertInto('pagos_fisicos').values(demo.pagosFisicos).execute()
+  await trx.insertInto('pasarela_sandbox').values(demo.transaccionesSandbox).execute()
   await trx.insertInto('cuotas').values(demo.cuotas).execute()
 }
 

@@ -18,6 +18,7 @@ import { rutasConcursosAdmin } from './concursos.ts'
 import { rutasOfertasAdmin } from './ofertas.ts'
 import { rutasIntegracionAdmin } from './integracion.ts'
 import { rutasImportacionAdmin } from './importacion.ts'
+import { rutasReembolsosAdmin } from './reembolsos.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
@@ -41,3 +42,4 @@ export const rutasAdmin = new Hono<EntornoApp>()
   .route('/ofertas', rutasOfertasAdmin)
   .route('/integracion', rutasIntegracionAdmin)
   .route('/importacion', rutasImportacionAdmin)
+  .route('/pagos', rutasReembolsosAdmin)

@@ -67,6 +67,7 @@ const CLASE_ESTADO = {
   anulado: 'mensaje--aviso',
   'tiempo-agotado': 'mensaje--aviso',
   duplicado: 'mensaje--aviso',
+  reembolsado: 'mensaje--aviso',
 } as const
 
 function Resultado({ pago }: { pago: ResultadoPago }) {

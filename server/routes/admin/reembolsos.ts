@@ -1,0 +1,61 @@
+// Refunds of online payments, mounted at /api/admin/pagos: a payment's refunds (capability
+// pagos.ver) and a new refund of it (pagos.reembolsar), whole or partial, with a reason. The new
+// refund needs the client's Idempotency-Key (the refund dialog makes one per confirmation): the
+// same request sent twice is one refund (server/pagos/reembolsos.ts). A payment of a student out
+// of the staff member's reach is answered as one that does not exist.
+import { Hono } from 'hono'
+import { MENSAJE_PAGO_NO_ENCONTRADO } from '../../../src/domain/pagos.ts'
+import { cuerpoReembolsoSchema, MENSAJE_FALTA_CLAVE_REEMBOLSO } from '../../../src/domain/reembolsos.ts'
+import type { Dependencias, EntornoApp } from '../../contexto.ts'
+import type { Db } from '../../db/connection.ts'
+import type { Personal } from '../../db/schema.ts'
+import { requiereCapacidad } from '../../middleware/capacidad.ts'
+import { CABECERA_CLAVE } from '../../middleware/idempotencia.ts'
+import { listarReembolsos, reembolsar, type DependenciasReembolso } from '../../pagos/reembolsos.ts'
+import { alcanzaAlumno } from '../../personal/alcance.ts'
+import { cuerpoJson } from '../validacion.ts'
+
+/** The same shape the idempotency middleware accepts. */
+const CLAVE_VALIDA = /^[A-Za-z0-9_-]{8,100}$/
+
+function dependencias(deps: Dependencias): DependenciasReembolso {
+  return {
+    db: deps.db,
+    clock: deps.clock,
+    log: deps.log,
+    pasarela: deps.pasarela,
+    papel: { blobs: deps.blobs, firma: deps.firma, urlPublica: deps.config.publicUrl },
+  }
+}
+
+async function pagoAlAlcance(db: Db, personal: Personal, id: string) {
+  const pago = await db.selectFrom('pagos').selectAll().where('id', '=', id).executeTakeFirst()
+  if (!pago || !(await alcanzaAlumno(db, personal, pago.alumno_id))) return undefined
+  return pago
+}
+
+function autor(c: { var: Pick<EntornoApp['Variables'], 'ip' | 'deps'> }, personal: Personal) {
+  return { personal, ip: c.var.ip, ahora: c.var.deps.clock() }
+}
+
+export const rutasReembolsosAdmin = new Hono<EntornoApp>()
+  .get('/:id/reembolsos', requiereCapacidad('pagos.ver'), async (c) => {
+    const pago = await pagoAlAlcance(c.var.deps.db, c.var.personal, c.req.param('id'))
+    if (!pago) return c.json({ error: MENSAJE_PAGO_NO_ENCONTRADO }, 404)
+    return c.json(await listarReembolsos(dependencias(c.var.deps), autor(c, c.var.personal), pago))
+  })
+  .post('/:id/reembolsos', requiereCapacidad('pagos.reembolsar'), cuerpoJson(cuerpoReembolsoSchema), async (c) => {
+    const clave = c.req.header(CABECERA_CLAVE)
+    if (!clave || !CLAVE_VALIDA.test(clave)) return c.json({ error: MENSAJE_FALTA_CLAVE_REEMBOLSO }, 400)
+    const pago = await pagoAlAlcance(c.var.deps.db, c.var.personal, c.req.param('id'))
+    if (!pago) return c.json({ error: MENSAJE_PAGO_NO_ENCONTRADO }, 404)
+    const resultado = await reembolsar(
+      dependencias(c.var.deps),
+      autor(c, c.var.personal),
+      pago,
+      c.req.valid('json'),
+      clave,
+    )
+    if (!resultado.ok) return c.json({ error: resultado.error }, resultado.status)
+    return c.json({ reembolso: resultado.reembolso }, resultado.repetido ? 200 : 201)
+  })
