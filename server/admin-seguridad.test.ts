@@ -169,6 +169,43 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     requiere: 'alumnos.ver',
     url: () => '/admin/alumnos/alumno-estudiante/avisos',
   },
+  { metodo: 'GET', ruta: '/admin/pagos', requiere: 'pagos.ver', url: () => '/admin/pagos?estado=aprobado' },
+  {
+    metodo: 'GET',
+    ruta: '/admin/pagos/conciliacion',
+    requiere: 'pagos.ver',
+    url: () => '/admin/pagos/conciliacion?desde=2026-01-01&hasta=2026-01-31',
+  },
+  {
+    metodo: 'GET',
+    ruta: '/admin/pagos/conciliacion/planilla',
+    requiere: 'pagos.ver',
+    url: () => '/admin/pagos/conciliacion/planilla?desde=2026-01-01&hasta=2026-01-31',
+    // Changes no data, but every download of the reconciliation is recorded: one audit row.
+    cambia: true,
+  },
+  {
+    metodo: 'GET',
+    ruta: '/admin/pagos/:id',
+    requiere: 'pagos.ver',
+    url: () => '/admin/pagos/pago-demo-INS-26-40018-1',
+  },
+  {
+    metodo: 'GET',
+    ruta: '/admin/pagos/:id/comprobante',
+    requiere: 'pagos.ver',
+    url: () => '/admin/pagos/pago-demo-INS-26-40018-1/comprobante',
+    // Every download of a receipt by staff is recorded: one audit row.
+    cambia: true,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/pagos/cuotas/:codigo/:numero/presencial',
+    requiere: 'pagos.registrar',
+    url: () => '/admin/pagos/cuotas/INS-25-30688/1/presencial',
+    cuerpo: () => ({ idPagoFlujo: 'FL-1', codPagoFlujo: 'PF-1', codFilaWpay: 'WP-1', appName: 'Caja Escuela' }),
+    cambia: true,
+  },
 ]
 
 const CUENTA_DE_ROL: Record<RolPersonal, string> = {
@@ -206,6 +243,8 @@ async function estado(): Promise<unknown[]> {
     'archivos_personales',
     'archivos_solicitud',
     'documentos_emitidos',
+    'pagos',
+    'pagos_fisicos',
   ]
   return Promise.all(
     tablas.map(async (t) => (await consultarDb(servidor.dataDir, `select count(*) as n from ${t}`))[0]),

@@ -35,6 +35,9 @@ export const ETIQUETAS_ACCION: Record<string, string> = {
   'personal.activar': 'Cuenta del personal activada de nuevo',
   'personal.reiniciar-segundo-factor': 'Segundo factor de una cuenta del personal reiniciado',
   'encuestas.exportar': 'Planilla de encuestas descargada',
+  'pago.registrar-presencial': 'Pago presencial registrado',
+  'pago.descargar-comprobante': 'Comprobante de pago descargado',
+  'pagos.exportar-conciliacion': 'Planilla de conciliación de pagos descargada',
 }
 
 export function etiquetaAccion(accion: string): string {

@@ -14,6 +14,7 @@ import { rutasResumenAdmin } from './resumen.ts'
 import { rutasDocumentosAdmin } from './documentos.ts'
 import { rutasEncuestasAdmin } from './encuestas.ts'
 import { rutasAvisosAlumno } from './avisos-alumno.ts'
+import { rutasPagosAdmin } from './pagos.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
@@ -33,3 +34,4 @@ export const rutasAdmin = new Hono<EntornoApp>()
   .route('/certificados', rutasCertificadosAdmin)
   .route('/personal', rutasPersonalAdmin)
   .route('/encuestas', rutasEncuestasAdmin)
+  .route('/pagos', rutasPagosAdmin)
