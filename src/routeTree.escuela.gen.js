@@ -21,6 +21,9 @@ import { Route as AdminPersonalPersonalRouteImport } from './routes/admin/_perso
 import { Route as AdminPersonalAlumnosIndexRouteImport } from './routes/admin/_personal/alumnos/index'
 import { Route as AdminPersonalAlumnosIdRouteImport } from './routes/admin/_personal/alumnos/$id'
 import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin/_personal/documentos/index'
+import { Route as AdminPersonalPagosIndexRouteImport } from './routes/admin/_personal/pagos/index'
+import { Route as AdminPersonalPagosIdRouteImport } from './routes/admin/_personal/pagos/$id'
+import { Route as AdminPersonalPagosConciliacionRouteImport } from './routes/admin/_personal/pagos/conciliacion'
 import { Route as AdminPersonalDocumentosOrigenDuenoRouteImport } from './routes/admin/_personal/documentos/$origen/$dueno'
 
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -86,6 +89,22 @@ const AdminPersonalDocumentosIndexRoute =
     path: '/documentos/',
     getParentRoute: () => AdminPersonalRoute,
   })
+const AdminPersonalPagosIndexRoute = AdminPersonalPagosIndexRouteImport.update({
+  id: '/pagos/',
+  path: '/pagos/',
+  getParentRoute: () => AdminPersonalRoute,
+})
+const AdminPersonalPagosIdRoute = AdminPersonalPagosIdRouteImport.update({
+  id: '/pagos/$id',
+  path: '/pagos/$id',
+  getParentRoute: () => AdminPersonalRoute,
+})
+const AdminPersonalPagosConciliacionRoute =
+  AdminPersonalPagosConciliacionRouteImport.update({
+    id: '/pagos/conciliacion',
+    path: '/pagos/conciliacion',
+    getParentRoute: () => AdminPersonalRoute,
+  })
 const AdminPersonalDocumentosOrigenDuenoRoute =
   AdminPersonalDocumentosOrigenDuenoRouteImport.update({
     id: '/documentos/$origen/$dueno',
@@ -100,8 +119,11 @@ const AdminPersonalRouteChildren = {
   AdminPersonalHomeRoute: AdminPersonalHomeRoute,
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,
+  AdminPersonalPagosIdRoute: AdminPersonalPagosIdRoute,
+  AdminPersonalPagosConciliacionRoute: AdminPersonalPagosConciliacionRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,
+  AdminPersonalPagosIndexRoute: AdminPersonalPagosIndexRoute,
   AdminPersonalDocumentosOrigenDuenoRoute:
     AdminPersonalDocumentosOrigenDuenoRoute,
 }

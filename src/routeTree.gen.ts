@@ -38,6 +38,9 @@ import { Route as AlumnoPagosListaARouteImport } from './routes/_alumno/pagos/li
 import { Route as AdminPersonalAlumnosIndexRouteImport } from './routes/admin/_personal/alumnos/index'
 import { Route as AdminPersonalAlumnosIdRouteImport } from './routes/admin/_personal/alumnos/$id'
 import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin/_personal/documentos/index'
+import { Route as AdminPersonalPagosIndexRouteImport } from './routes/admin/_personal/pagos/index'
+import { Route as AdminPersonalPagosIdRouteImport } from './routes/admin/_personal/pagos/$id'
+import { Route as AdminPersonalPagosConciliacionRouteImport } from './routes/admin/_personal/pagos/conciliacion'
 import { Route as AlumnoConcursoDerechopostulacionDetalleIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/detalle/$id'
 import { Route as AlumnoPagosRespuestaAIndexRouteImport } from './routes/_alumno/pagos/respuesta/$a/index'
 import { Route as AlumnoPagosRespuestaABRouteImport } from './routes/_alumno/pagos/respuesta/$a/$b'
@@ -191,6 +194,22 @@ const AdminPersonalDocumentosIndexRoute =
     path: '/documentos/',
     getParentRoute: () => AdminPersonalRoute,
   } as any)
+const AdminPersonalPagosIndexRoute = AdminPersonalPagosIndexRouteImport.update({
+  id: '/pagos/',
+  path: '/pagos/',
+  getParentRoute: () => AdminPersonalRoute,
+} as any)
+const AdminPersonalPagosIdRoute = AdminPersonalPagosIdRouteImport.update({
+  id: '/pagos/$id',
+  path: '/pagos/$id',
+  getParentRoute: () => AdminPersonalRoute,
+} as any)
+const AdminPersonalPagosConciliacionRoute =
+  AdminPersonalPagosConciliacionRouteImport.update({
+    id: '/pagos/conciliacion',
+    path: '/pagos/conciliacion',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
 const AlumnoConcursoDerechopostulacionDetalleIdRoute =
   AlumnoConcursoDerechopostulacionDetalleIdRouteImport.update({
     id: '/concurso/derechopostulacion/detalle/$id',
@@ -241,9 +260,12 @@ export interface FileRoutesByFullPath {
   '/pagos/$a/$b': typeof AlumnoPagosABRoute
   '/pagos/lista/$a': typeof AlumnoPagosListaARoute
   '/admin/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
+  '/admin/pagos/$id': typeof AdminPersonalPagosIdRoute
+  '/admin/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
   '/pagos/$a/': typeof AlumnoPagosAIndexRoute
   '/admin/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/admin/documentos/': typeof AdminPersonalDocumentosIndexRoute
+  '/admin/pagos/': typeof AdminPersonalPagosIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/pagos/respuesta/$a/$b': typeof AlumnoPagosRespuestaABRoute
   '/admin/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
@@ -274,9 +296,12 @@ export interface FileRoutesByTo {
   '/pagos/$a/$b': typeof AlumnoPagosABRoute
   '/pagos/lista/$a': typeof AlumnoPagosListaARoute
   '/admin/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
+  '/admin/pagos/$id': typeof AdminPersonalPagosIdRoute
+  '/admin/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
   '/pagos/$a': typeof AlumnoPagosAIndexRoute
   '/admin/alumnos': typeof AdminPersonalAlumnosIndexRoute
   '/admin/documentos': typeof AdminPersonalDocumentosIndexRoute
+  '/admin/pagos': typeof AdminPersonalPagosIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/pagos/respuesta/$a/$b': typeof AlumnoPagosRespuestaABRoute
   '/admin/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
@@ -310,9 +335,12 @@ export interface FileRoutesById {
   '/_alumno/pagos/$a/$b': typeof AlumnoPagosABRoute
   '/_alumno/pagos/lista/$a': typeof AlumnoPagosListaARoute
   '/admin/_personal/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
+  '/admin/_personal/pagos/$id': typeof AdminPersonalPagosIdRoute
+  '/admin/_personal/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
   '/_alumno/pagos/$a/': typeof AlumnoPagosAIndexRoute
   '/admin/_personal/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/admin/_personal/documentos/': typeof AdminPersonalDocumentosIndexRoute
+  '/admin/_personal/pagos/': typeof AdminPersonalPagosIndexRoute
   '/_alumno/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/_alumno/pagos/respuesta/$a/$b': typeof AlumnoPagosRespuestaABRoute
   '/admin/_personal/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
@@ -346,9 +374,12 @@ export interface FileRouteTypes {
     | '/pagos/$a/$b'
     | '/pagos/lista/$a'
     | '/admin/alumnos/$id'
+    | '/admin/pagos/$id'
+    | '/admin/pagos/conciliacion'
     | '/pagos/$a/'
     | '/admin/alumnos/'
     | '/admin/documentos/'
+    | '/admin/pagos/'
     | '/concurso/derechopostulacion/detalle/$id'
     | '/pagos/respuesta/$a/$b'
     | '/admin/documentos/$origen/$dueno'
@@ -379,9 +410,12 @@ export interface FileRouteTypes {
     | '/pagos/$a/$b'
     | '/pagos/lista/$a'
     | '/admin/alumnos/$id'
+    | '/admin/pagos/$id'
+    | '/admin/pagos/conciliacion'
     | '/pagos/$a'
     | '/admin/alumnos'
     | '/admin/documentos'
+    | '/admin/pagos'
     | '/concurso/derechopostulacion/detalle/$id'
     | '/pagos/respuesta/$a/$b'
     | '/admin/documentos/$origen/$dueno'
@@ -414,9 +448,12 @@ export interface FileRouteTypes {
     | '/_alumno/pagos/$a/$b'
     | '/_alumno/pagos/lista/$a'
     | '/admin/_personal/alumnos/$id'
+    | '/admin/_personal/pagos/$id'
+    | '/admin/_personal/pagos/conciliacion'
     | '/_alumno/pagos/$a/'
     | '/admin/_personal/alumnos/'
     | '/admin/_personal/documentos/'
+    | '/admin/_personal/pagos/'
     | '/_alumno/concurso/derechopostulacion/detalle/$id'
     | '/_alumno/pagos/respuesta/$a/$b'
     | '/admin/_personal/documentos/$origen/$dueno'
@@ -641,6 +678,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonalDocumentosIndexRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
+    '/admin/_personal/pagos/': {
+      id: '/admin/_personal/pagos/'
+      path: '/pagos'
+      fullPath: '/admin/pagos/'
+      preLoaderRoute: typeof AdminPersonalPagosIndexRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
+    '/admin/_personal/pagos/$id': {
+      id: '/admin/_personal/pagos/$id'
+      path: '/pagos/$id'
+      fullPath: '/admin/pagos/$id'
+      preLoaderRoute: typeof AdminPersonalPagosIdRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
+    '/admin/_personal/pagos/conciliacion': {
+      id: '/admin/_personal/pagos/conciliacion'
+      path: '/pagos/conciliacion'
+      fullPath: '/admin/pagos/conciliacion'
+      preLoaderRoute: typeof AdminPersonalPagosConciliacionRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/_alumno/concurso/derechopostulacion/detalle/$id': {
       id: '/_alumno/concurso/derechopostulacion/detalle/$id'
       path: '/concurso/derechopostulacion/detalle/$id'
@@ -718,8 +776,11 @@ interface AdminPersonalRouteChildren {
   AdminPersonalHomeRoute: typeof AdminPersonalHomeRoute
   AdminPersonalPersonalRoute: typeof AdminPersonalPersonalRoute
   AdminPersonalAlumnosIdRoute: typeof AdminPersonalAlumnosIdRoute
+  AdminPersonalPagosIdRoute: typeof AdminPersonalPagosIdRoute
+  AdminPersonalPagosConciliacionRoute: typeof AdminPersonalPagosConciliacionRoute
   AdminPersonalAlumnosIndexRoute: typeof AdminPersonalAlumnosIndexRoute
   AdminPersonalDocumentosIndexRoute: typeof AdminPersonalDocumentosIndexRoute
+  AdminPersonalPagosIndexRoute: typeof AdminPersonalPagosIndexRoute
   AdminPersonalDocumentosOrigenDuenoRoute: typeof AdminPersonalDocumentosOrigenDuenoRoute
 }
 
@@ -730,8 +791,11 @@ const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
   AdminPersonalHomeRoute: AdminPersonalHomeRoute,
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,
+  AdminPersonalPagosIdRoute: AdminPersonalPagosIdRoute,
+  AdminPersonalPagosConciliacionRoute: AdminPersonalPagosConciliacionRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,
+  AdminPersonalPagosIndexRoute: AdminPersonalPagosIndexRoute,
   AdminPersonalDocumentosOrigenDuenoRoute:
     AdminPersonalDocumentosOrigenDuenoRoute,
 }

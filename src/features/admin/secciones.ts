@@ -34,6 +34,13 @@ export const SECCIONES: Seccion[] = [
     capacidad: 'encuestas.ver',
   },
   {
+    ruta: '/admin/pagos',
+    titulo: 'Pagos',
+    descripcion:
+      'Todos los pagos con los datos de la pasarela y su comprobante, pagos presenciales y la conciliación diaria.',
+    capacidad: 'pagos.ver',
+  },
+  {
     ruta: '/admin/auditoria',
     titulo: 'Auditoría',
     descripcion: 'Todas las acciones del personal, por persona, acción y fecha.',

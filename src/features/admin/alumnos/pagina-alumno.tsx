@@ -16,6 +16,7 @@ import { diaEnChile, fecha, momentoEnChile } from '../formato.ts'
 import { SinCorte } from '../sin-corte.tsx'
 import { mensajeDeError } from '../mensaje-de-error.ts'
 import { Tabla } from '../tabla.tsx'
+import { columnaAccionCuota } from '../pagos/dialogo-pago-presencial.tsx'
 import { documentoDe } from './pagina-alumnos.tsx'
 import { alumnosQueries, type FichaAlumno } from './queries.ts'
 
@@ -247,7 +248,7 @@ function DetalleSolicitud({ s, abierta, alternar }: { s: Solicitud; abierta: boo
         />
         <Tabla
           titulo={`Cuotas de la solicitud ${s.codigoInscripcion}`}
-          columnas={COLUMNAS_CUOTAS}
+          columnas={[...COLUMNAS_CUOTAS, columnaAccionCuota<Cuota>(s.codigoInscripcion)]}
           filas={s.cuotas}
           idDeFila={(q) => String(q.numero)}
           vacia="Esta solicitud no tiene cuotas registradas."
