@@ -86,8 +86,17 @@ export function diasEnRango(desde: string, hasta: string): number {
 /** The reconciliation's query: both days required, in order, at most MAX_DIAS_CONCILIACION. */
 export const consultaConciliacionSchema = v.pipe(
   v.object({
-    desde: v.pipe(v.string(MENSAJE_DESDE_CONCILIACION), v.trim(), v.check(esFechaValida, MENSAJE_DESDE_CONCILIACION)),
-    hasta: v.pipe(v.string(MENSAJE_HASTA_CONCILIACION), v.trim(), v.check(esFechaValida, MENSAJE_HASTA_CONCILIACION)),
+    // Absent reads as empty, so a missing day gets its own message too.
+    desde: v.pipe(
+      v.optional(v.string(MENSAJE_DESDE_CONCILIACION), ''),
+      v.trim(),
+      v.check(esFechaValida, MENSAJE_DESDE_CONCILIACION),
+    ),
+    hasta: v.pipe(
+      v.optional(v.string(MENSAJE_HASTA_CONCILIACION), ''),
+      v.trim(),
+      v.check(esFechaValida, MENSAJE_HASTA_CONCILIACION),
+    ),
   }),
   v.forward(
     v.check((c) => c.desde <= c.hasta, MENSAJE_RANGO_PAGOS),
