@@ -13,6 +13,7 @@ import {
 import { fechaEnChile, sumarDias } from '../src/domain/fechas.ts'
 import {
   MENSAJE_COD_FILA_WPAY,
+  MENSAJE_CUOTA_PAGO_EN_CURSO,
   MENSAJE_CUOTA_YA_PAGADA_PRESENCIAL,
   MENSAJE_ID_PAGO_FLUJO,
 } from '../src/domain/pago-presencial.ts'
@@ -255,6 +256,42 @@ test('several installments recorded at once by two staff each: every installment
     ['INS-25-30688/2', 1],
     ['INS-25-30688/3', 1],
   ])
+})
+
+test('while the student’s online payment of the installment holds the claim, the one in person is refused whole', async () => {
+  // Not paid yet (so the check before writing lets it through): only the database's unique claim
+  // can refuse it, and everything it wrote is rolled back.
+  await consultarDb(
+    servidor.dataDir,
+    `insert into pagos (id, alumno_id, concepto, referencia, monto, descripcion, codigo_inscripcion, ruta_volver,
+      orden_compra, id_sesion, token, estado, creado_en, confirmando_hasta)
+     values ('pago-en-linea', 'alumno-estudiante', 'cuota', 'INS-26-40018/4', 450000, 'Cuota 4 de 4', 'INS-26-40018',
+      '/pagos/lista/INS-26-40018', 'CENLINEA', 'sesion', 'token-en-linea', 'confirmando', ?, ?)`,
+    new Date().toISOString(),
+    new Date(Date.now() + 60_000).toISOString(),
+  )
+  const contar = async () =>
+    Promise.all(
+      ['pagos', 'pagos_fisicos', 'auditoria', 'notificaciones', 'documentos_emitidos'].map(
+        async (t) => (await consultarDb<{ n: number }>(servidor.dataDir, `select count(*) as n from ${t}`))[0]!.n,
+      ),
+    )
+  const antes = await contar()
+  const url = '/api/admin/pagos/cuotas/INS-26-40018/4/presencial'
+  const res = await admin.post(url, REGISTRO)
+  expect(res.status).toBe(409)
+  expect(await res.json()).toEqual({ error: MENSAJE_CUOTA_PAGO_EN_CURSO })
+  expect(await contar()).toEqual(antes)
+  expect(
+    await consultarDb(
+      servidor.dataDir,
+      "select pago_id from cuotas where codigo_inscripcion = 'INS-26-40018' and numero = 4",
+    ),
+  ).toEqual([{ pago_id: null }])
+
+  // Once the gateway says it did not go through, the claim is released and the school may record it.
+  await consultarDb(servidor.dataDir, "update pagos set estado = 'rechazado' where id = 'pago-en-linea'")
+  expect((await admin.post(url, REGISTRO)).status).toBe(201)
 })
 
 /** Approved payments of a January in summer time (Chile is UTC-3), one near midnight. */
