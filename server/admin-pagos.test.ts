@@ -258,6 +258,41 @@ test('several installments recorded at once by two staff each: every installment
   ])
 })
 
+test('recorded at once through two servers on one database: paid once, every other attempt a clear 409', async () => {
+  const otro = await iniciarServidorDePrueba({ throttle: 'off', dataDir: servidor.dataDir })
+  try {
+    const clientes = [
+      herrera,
+      admin,
+      await iniciarSesionPersonal(otro, DEMO_PERSONAL.coordinacion),
+      await iniciarSesionPersonal(otro, DEMO_PERSONAL.herrera),
+    ]
+    const respuestas = await Promise.all(
+      [...clientes, ...clientes].map((c) => c.post('/api/admin/pagos/cuotas/INS-25-30145/2/presencial', REGISTRO)),
+    )
+    expect(respuestas.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409])
+    for (const r of respuestas.filter((r) => r.status === 409))
+      expect(await r.json()).toEqual({ error: MENSAJE_CUOTA_YA_PAGADA_PRESENCIAL })
+    const pagos = await consultarDb<{ id: string }>(
+      servidor.dataDir,
+      "select id from pagos where referencia = 'INS-25-30145/2'",
+    )
+    expect(pagos).toHaveLength(1)
+    expect(
+      await consultarDb(servidor.dataDir, 'select pago_id from pagos_fisicos where pago_id = ?', pagos[0]!.id),
+    ).toHaveLength(1)
+    expect(
+      await consultarDb(
+        servidor.dataDir,
+        "select id from auditoria where accion = 'pago.registrar-presencial' and entidad_id = ?",
+        pagos[0]!.id,
+      ),
+    ).toHaveLength(1)
+  } finally {
+    await otro.close()
+  }
+})
+
 test('while the student’s online payment of the installment holds the claim, the one in person is refused whole', async () => {
   // Not paid yet (so the check before writing lets it through): only the database's unique claim
   // can refuse it, and everything it wrote is rolled back.
