@@ -9,6 +9,7 @@ import {
   MENSAJE_FILTRO_PAGOS,
   MENSAJE_RANGO_CONCILIACION,
   MENSAJE_RANGO_PAGOS,
+  MENSAJE_SIN_COMPROBANTE,
 } from '../src/domain/busqueda-pagos.ts'
 import { fechaEnChile, sumarDias } from '../src/domain/fechas.ts'
 import {
@@ -327,6 +328,10 @@ test('while the student’s online payment of the installment holds the claim, t
   // Once the gateway says it did not go through, the claim is released and the school may record it.
   await consultarDb(servidor.dataDir, "update pagos set estado = 'rechazado' where id = 'pago-en-linea'")
   expect((await admin.post(url, REGISTRO)).status).toBe(201)
+  // A payment that was not approved has no receipt.
+  const sinComprobante = await admin.get('/api/admin/pagos/pago-en-linea/comprobante')
+  expect(sinComprobante.status).toBe(404)
+  expect(await sinComprobante.json()).toEqual({ error: MENSAJE_SIN_COMPROBANTE })
 })
 
 /** Approved payments of a January in summer time (Chile is UTC-3), one near midnight. */

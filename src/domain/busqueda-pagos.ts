@@ -48,6 +48,9 @@ export const MENSAJE_HASTA_CONCILIACION = 'Indique hasta qué día conciliar.'
 export const MENSAJE_RANGO_CONCILIACION = `La conciliación abarca a lo más ${MAX_DIAS_CONCILIACION} días; acorte el rango.`
 export const MENSAJE_SIN_PAGOS = 'No hay pagos que coincidan con los filtros.'
 export const MENSAJE_SIN_APROBADOS = 'No hay pagos aprobados en esos días.'
+export const MENSAJE_SIN_COMPROBANTE = 'Este pago no tiene comprobante: solo los pagos aprobados lo tienen.'
+export const MENSAJE_COMPROBANTE_NO_DISPONIBLE =
+  'No fue posible emitir el comprobante en este momento. Intente nuevamente en unos minutos.'
 
 const fechaOpcional = v.pipe(
   v.optional(v.string(), ''),

@@ -4,8 +4,13 @@
 // recording a payment made in person (pagos.registrar). Downloads and the recording are in the
 // audit trail. Refunds live in their own module (reembolsos.ts).
 import { Hono } from 'hono'
-import { consultaConciliacionSchema, consultaPagosSchema } from '../../../src/domain/busqueda-pagos.ts'
-import { MENSAJE_PAGO_NO_ENCONTRADO } from '../../../src/domain/pagos.ts'
+import {
+  consultaConciliacionSchema,
+  consultaPagosSchema,
+  MENSAJE_COMPROBANTE_NO_DISPONIBLE,
+  MENSAJE_SIN_COMPROBANTE,
+} from '../../../src/domain/busqueda-pagos.ts'
+import { MENSAJE_CUOTA_NO_ENCONTRADA, MENSAJE_PAGO_NO_ENCONTRADO } from '../../../src/domain/pagos.ts'
 import { pagoPresencialSchema } from '../../../src/domain/pago-presencial.ts'
 import { DOC_COMPROBANTE_PAGO } from '../../../src/domain/documentos-emitidos.ts'
 import type { EntornoApp } from '../../contexto.ts'
@@ -29,11 +34,6 @@ const ver = requiereCapacidad('pagos.ver')
 const registrar = requiereCapacidad('pagos.registrar')
 
 const TIPO_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
-
-export const MENSAJE_SIN_COMPROBANTE = 'Este pago no tiene comprobante: solo los pagos aprobados lo tienen.'
-export const MENSAJE_COMPROBANTE_NO_DISPONIBLE =
-  'No fue posible emitir el comprobante en este momento. Intente nuevamente en unos minutos.'
-const MENSAJE_NUMERO_CUOTA = 'Cuota no encontrada.'
 
 export const rutasPagosAdmin = new Hono<EntornoApp>()
   .get('/', ver, consultaValida(consultaPagosSchema), async (c) => {
@@ -67,7 +67,7 @@ export const rutasPagosAdmin = new Hono<EntornoApp>()
   })
   .post('/cuotas/:codigo/:numero/presencial', registrar, cuerpoJson(pagoPresencialSchema), async (c) => {
     const numero = c.req.param('numero')
-    if (!/^[1-9]\d{0,2}$/.test(numero)) return c.json({ error: MENSAJE_NUMERO_CUOTA }, 404)
+    if (!/^[1-9]\d{0,2}$/.test(numero)) return c.json({ error: MENSAJE_CUOTA_NO_ENCONTRADA }, 404)
     const deps = dependenciasPago(c.var.deps)
     const resultado = await registrarPagoPresencial(
       deps,
