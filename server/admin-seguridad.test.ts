@@ -290,6 +290,21 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     // The sample's four rows fit one transaction: one audit row with the counts.
     cambia: true,
   },
+  { metodo: 'GET', ruta: '/admin/pagos', requiere: 'pagos.ver', url: () => '/admin/pagos?estado=aprobado' },
+  {
+    metodo: 'GET',
+    ruta: '/admin/pagos/conciliacion',
+    requiere: 'pagos.ver',
+    url: () => '/admin/pagos/conciliacion?desde=2026-01-01&hasta=2026-01-31',
+  },
+  {
+    metodo: 'GET',
+    ruta: '/admin/pagos/conciliacion/planilla',
+    requiere: 'pagos.ver',
+    url: () => '/admin/pagos/conciliacion/planilla?desde=2026-01-01&hasta=2026-01-31',
+    // Changes no data, but every download of the reconciliation is recorded: one audit row.
+    cambia: true,
+  },
   {
     metodo: 'GET',
     ruta: '/admin/pagos/:id/reembolsos',
@@ -303,6 +318,28 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     url: () => '/admin/pagos/pago-demo-INS-24-20117-1/reembolsos',
     cuerpo: () => ({ monto: 1000, motivo: 'Prueba de permisos' }),
     cabeceras: () => ({ 'Idempotency-Key': `seguridad-${crypto.randomUUID()}` }),
+    cambia: true,
+  },
+  {
+    metodo: 'GET',
+    ruta: '/admin/pagos/:id',
+    requiere: 'pagos.ver',
+    url: () => '/admin/pagos/pago-demo-INS-26-40018-1',
+  },
+  {
+    metodo: 'GET',
+    ruta: '/admin/pagos/:id/comprobante',
+    requiere: 'pagos.ver',
+    url: () => '/admin/pagos/pago-demo-INS-26-40018-1/comprobante',
+    // Every download of a receipt by staff is recorded: one audit row.
+    cambia: true,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/pagos/cuotas/:codigo/:numero/presencial',
+    requiere: 'pagos.registrar',
+    url: () => '/admin/pagos/cuotas/INS-25-30688/1/presencial',
+    cuerpo: () => ({ idPagoFlujo: 'FL-1', codPagoFlujo: 'PF-1', codFilaWpay: 'WP-1', appName: 'Caja Escuela' }),
     cambia: true,
   },
 ]
@@ -379,6 +416,8 @@ async function estado(): Promise<unknown[]> {
     'ofertas_laborales',
     'ajustes',
     'claves_integracion',
+    'pagos',
+    'pagos_fisicos',
   ]
   return Promise.all(
     tablas.map(async (t) => (await consultarDb(servidor.dataDir, `select count(*) as n from ${t}`))[0]),

@@ -26,6 +26,9 @@ import { Route as AdminPersonalAlumnosIdRouteImport } from './routes/admin/_pers
 import { Route as AdminPersonalConcursosIndexRouteImport } from './routes/admin/_personal/concursos/index'
 import { Route as AdminPersonalConcursosIdRouteImport } from './routes/admin/_personal/concursos/$id'
 import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin/_personal/documentos/index'
+import { Route as AdminPersonalPagosIndexRouteImport } from './routes/admin/_personal/pagos/index'
+import { Route as AdminPersonalPagosIdRouteImport } from './routes/admin/_personal/pagos/$id'
+import { Route as AdminPersonalPagosConciliacionRouteImport } from './routes/admin/_personal/pagos/conciliacion'
 import { Route as AdminPersonalDocumentosOrigenDuenoRouteImport } from './routes/admin/_personal/documentos/$origen/$dueno'
 
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -120,6 +123,22 @@ const AdminPersonalDocumentosIndexRoute =
     path: '/documentos/',
     getParentRoute: () => AdminPersonalRoute,
   })
+const AdminPersonalPagosIndexRoute = AdminPersonalPagosIndexRouteImport.update({
+  id: '/pagos/',
+  path: '/pagos/',
+  getParentRoute: () => AdminPersonalRoute,
+})
+const AdminPersonalPagosIdRoute = AdminPersonalPagosIdRouteImport.update({
+  id: '/pagos/$id',
+  path: '/pagos/$id',
+  getParentRoute: () => AdminPersonalRoute,
+})
+const AdminPersonalPagosConciliacionRoute =
+  AdminPersonalPagosConciliacionRouteImport.update({
+    id: '/pagos/conciliacion',
+    path: '/pagos/conciliacion',
+    getParentRoute: () => AdminPersonalRoute,
+  })
 const AdminPersonalDocumentosOrigenDuenoRoute =
   AdminPersonalDocumentosOrigenDuenoRouteImport.update({
     id: '/documentos/$origen/$dueno',
@@ -138,9 +157,12 @@ const AdminPersonalRouteChildren = {
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,
   AdminPersonalConcursosIdRoute: AdminPersonalConcursosIdRoute,
+  AdminPersonalPagosIdRoute: AdminPersonalPagosIdRoute,
+  AdminPersonalPagosConciliacionRoute: AdminPersonalPagosConciliacionRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
   AdminPersonalConcursosIndexRoute: AdminPersonalConcursosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,
+  AdminPersonalPagosIndexRoute: AdminPersonalPagosIndexRoute,
   AdminPersonalDocumentosOrigenDuenoRoute:
     AdminPersonalDocumentosOrigenDuenoRoute,
 }

@@ -44,6 +44,9 @@ import { Route as AdminPersonalAlumnosIdRouteImport } from './routes/admin/_pers
 import { Route as AdminPersonalConcursosIndexRouteImport } from './routes/admin/_personal/concursos/index'
 import { Route as AdminPersonalConcursosIdRouteImport } from './routes/admin/_personal/concursos/$id'
 import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin/_personal/documentos/index'
+import { Route as AdminPersonalPagosIndexRouteImport } from './routes/admin/_personal/pagos/index'
+import { Route as AdminPersonalPagosIdRouteImport } from './routes/admin/_personal/pagos/$id'
+import { Route as AdminPersonalPagosConciliacionRouteImport } from './routes/admin/_personal/pagos/conciliacion'
 import { Route as AlumnoConcursoDerechopostulacionDetalleIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/detalle/$id'
 import { Route as AlumnoPagosRespuestaCodigoPagoIdRouteImport } from './routes/_alumno/pagos/respuesta/$codigo.$pagoId'
 import { Route as AdminPersonalDocumentosOrigenDuenoRouteImport } from './routes/admin/_personal/documentos/$origen/$dueno'
@@ -231,6 +234,22 @@ const AdminPersonalDocumentosIndexRoute =
     path: '/documentos/',
     getParentRoute: () => AdminPersonalRoute,
   } as any)
+const AdminPersonalPagosIndexRoute = AdminPersonalPagosIndexRouteImport.update({
+  id: '/pagos/',
+  path: '/pagos/',
+  getParentRoute: () => AdminPersonalRoute,
+} as any)
+const AdminPersonalPagosIdRoute = AdminPersonalPagosIdRouteImport.update({
+  id: '/pagos/$id',
+  path: '/pagos/$id',
+  getParentRoute: () => AdminPersonalRoute,
+} as any)
+const AdminPersonalPagosConciliacionRoute =
+  AdminPersonalPagosConciliacionRouteImport.update({
+    id: '/pagos/conciliacion',
+    path: '/pagos/conciliacion',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
 const AlumnoConcursoDerechopostulacionDetalleIdRoute =
   AlumnoConcursoDerechopostulacionDetalleIdRouteImport.update({
     id: '/concurso/derechopostulacion/detalle/$id',
@@ -281,10 +300,13 @@ export interface FileRoutesByFullPath {
   '/pagos/respuesta/$pagoId': typeof AlumnoPagosRespuestaPagoIdRoute
   '/admin/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
   '/admin/concursos/$id': typeof AdminPersonalConcursosIdRoute
+  '/admin/pagos/$id': typeof AdminPersonalPagosIdRoute
+  '/admin/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
   '/pagos/$codigo/': typeof AlumnoPagosCodigoIndexRoute
   '/admin/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/admin/concursos/': typeof AdminPersonalConcursosIndexRoute
   '/admin/documentos/': typeof AdminPersonalDocumentosIndexRoute
+  '/admin/pagos/': typeof AdminPersonalPagosIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/pagos/respuesta/$codigo/$pagoId': typeof AlumnoPagosRespuestaCodigoPagoIdRoute
   '/admin/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
@@ -319,10 +341,13 @@ export interface FileRoutesByTo {
   '/pagos/respuesta/$pagoId': typeof AlumnoPagosRespuestaPagoIdRoute
   '/admin/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
   '/admin/concursos/$id': typeof AdminPersonalConcursosIdRoute
+  '/admin/pagos/$id': typeof AdminPersonalPagosIdRoute
+  '/admin/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
   '/pagos/$codigo': typeof AlumnoPagosCodigoIndexRoute
   '/admin/alumnos': typeof AdminPersonalAlumnosIndexRoute
   '/admin/concursos': typeof AdminPersonalConcursosIndexRoute
   '/admin/documentos': typeof AdminPersonalDocumentosIndexRoute
+  '/admin/pagos': typeof AdminPersonalPagosIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/pagos/respuesta/$codigo/$pagoId': typeof AlumnoPagosRespuestaCodigoPagoIdRoute
   '/admin/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
@@ -360,10 +385,13 @@ export interface FileRoutesById {
   '/_alumno/pagos/respuesta/$pagoId': typeof AlumnoPagosRespuestaPagoIdRoute
   '/admin/_personal/alumnos/$id': typeof AdminPersonalAlumnosIdRoute
   '/admin/_personal/concursos/$id': typeof AdminPersonalConcursosIdRoute
+  '/admin/_personal/pagos/$id': typeof AdminPersonalPagosIdRoute
+  '/admin/_personal/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
   '/_alumno/pagos/$codigo/': typeof AlumnoPagosCodigoIndexRoute
   '/admin/_personal/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/admin/_personal/concursos/': typeof AdminPersonalConcursosIndexRoute
   '/admin/_personal/documentos/': typeof AdminPersonalDocumentosIndexRoute
+  '/admin/_personal/pagos/': typeof AdminPersonalPagosIndexRoute
   '/_alumno/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/_alumno/pagos/respuesta/$codigo/$pagoId': typeof AlumnoPagosRespuestaCodigoPagoIdRoute
   '/admin/_personal/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
@@ -401,10 +429,13 @@ export interface FileRouteTypes {
     | '/pagos/respuesta/$pagoId'
     | '/admin/alumnos/$id'
     | '/admin/concursos/$id'
+    | '/admin/pagos/$id'
+    | '/admin/pagos/conciliacion'
     | '/pagos/$codigo/'
     | '/admin/alumnos/'
     | '/admin/concursos/'
     | '/admin/documentos/'
+    | '/admin/pagos/'
     | '/concurso/derechopostulacion/detalle/$id'
     | '/pagos/respuesta/$codigo/$pagoId'
     | '/admin/documentos/$origen/$dueno'
@@ -439,10 +470,13 @@ export interface FileRouteTypes {
     | '/pagos/respuesta/$pagoId'
     | '/admin/alumnos/$id'
     | '/admin/concursos/$id'
+    | '/admin/pagos/$id'
+    | '/admin/pagos/conciliacion'
     | '/pagos/$codigo'
     | '/admin/alumnos'
     | '/admin/concursos'
     | '/admin/documentos'
+    | '/admin/pagos'
     | '/concurso/derechopostulacion/detalle/$id'
     | '/pagos/respuesta/$codigo/$pagoId'
     | '/admin/documentos/$origen/$dueno'
@@ -479,10 +513,13 @@ export interface FileRouteTypes {
     | '/_alumno/pagos/respuesta/$pagoId'
     | '/admin/_personal/alumnos/$id'
     | '/admin/_personal/concursos/$id'
+    | '/admin/_personal/pagos/$id'
+    | '/admin/_personal/pagos/conciliacion'
     | '/_alumno/pagos/$codigo/'
     | '/admin/_personal/alumnos/'
     | '/admin/_personal/concursos/'
     | '/admin/_personal/documentos/'
+    | '/admin/_personal/pagos/'
     | '/_alumno/concurso/derechopostulacion/detalle/$id'
     | '/_alumno/pagos/respuesta/$codigo/$pagoId'
     | '/admin/_personal/documentos/$origen/$dueno'
@@ -748,6 +785,27 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonalDocumentosIndexRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
+    '/admin/_personal/pagos/': {
+      id: '/admin/_personal/pagos/'
+      path: '/pagos'
+      fullPath: '/admin/pagos/'
+      preLoaderRoute: typeof AdminPersonalPagosIndexRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
+    '/admin/_personal/pagos/$id': {
+      id: '/admin/_personal/pagos/$id'
+      path: '/pagos/$id'
+      fullPath: '/admin/pagos/$id'
+      preLoaderRoute: typeof AdminPersonalPagosIdRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
+    '/admin/_personal/pagos/conciliacion': {
+      id: '/admin/_personal/pagos/conciliacion'
+      path: '/pagos/conciliacion'
+      fullPath: '/admin/pagos/conciliacion'
+      preLoaderRoute: typeof AdminPersonalPagosConciliacionRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/_alumno/concurso/derechopostulacion/detalle/$id': {
       id: '/_alumno/concurso/derechopostulacion/detalle/$id'
       path: '/concurso/derechopostulacion/detalle/$id'
@@ -822,9 +880,12 @@ interface AdminPersonalRouteChildren {
   AdminPersonalPersonalRoute: typeof AdminPersonalPersonalRoute
   AdminPersonalAlumnosIdRoute: typeof AdminPersonalAlumnosIdRoute
   AdminPersonalConcursosIdRoute: typeof AdminPersonalConcursosIdRoute
+  AdminPersonalPagosIdRoute: typeof AdminPersonalPagosIdRoute
+  AdminPersonalPagosConciliacionRoute: typeof AdminPersonalPagosConciliacionRoute
   AdminPersonalAlumnosIndexRoute: typeof AdminPersonalAlumnosIndexRoute
   AdminPersonalConcursosIndexRoute: typeof AdminPersonalConcursosIndexRoute
   AdminPersonalDocumentosIndexRoute: typeof AdminPersonalDocumentosIndexRoute
+  AdminPersonalPagosIndexRoute: typeof AdminPersonalPagosIndexRoute
   AdminPersonalDocumentosOrigenDuenoRoute: typeof AdminPersonalDocumentosOrigenDuenoRoute
 }
 
@@ -839,9 +900,12 @@ const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,
   AdminPersonalConcursosIdRoute: AdminPersonalConcursosIdRoute,
+  AdminPersonalPagosIdRoute: AdminPersonalPagosIdRoute,
+  AdminPersonalPagosConciliacionRoute: AdminPersonalPagosConciliacionRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
   AdminPersonalConcursosIndexRoute: AdminPersonalConcursosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,
+  AdminPersonalPagosIndexRoute: AdminPersonalPagosIndexRoute,
   AdminPersonalDocumentosOrigenDuenoRoute:
     AdminPersonalDocumentosOrigenDuenoRoute,
 }

@@ -376,9 +376,13 @@ export type PagosTable = {
   confirmando_hasta: string | null
   /** The gateway's URL for `token`, where the browser posts it. */
   url_pasarela: string | null
+  /** 'webpay' (through the gateway) | 'presencial' (recorded by staff). */
+  medio: Generated<string>
+  /** The staff member who recorded an in-person payment. */
+  registrado_por: string | null
 }
 
-/** The physical payment record (setPagoFisicoWpay) of an approved gateway payment. */
+/** The physical payment record (setPagoFisicoWpay) of an approved payment, online or in person. */
 export type PagosFisicosTable = {
   pago_id: string
   id_pago_flujo: string

@@ -7,8 +7,33 @@ import {
   MENSAJE_CUOTA_PAGADA,
   MENSAJE_INSCRIPCION_SIN_PAGOS,
 } from '../../src/domain/pagos.ts'
-import type { ConceptoDePago } from './concepto.ts'
+import type { Db } from '../db/connection.ts'
+import type { Cobro, ConceptoDePago } from './concepto.ts'
 import { urlListaPagos } from '../../src/domain/urls.ts'
+
+/**
+ * An installment as a charge: its amount, how the payment and the receipt describe it, and
+ * whether it is paid already. Undefined when the enrolment has no such installment. The online
+ * payment (below) and the one recorded in person (presencial.ts) describe it alike.
+ */
+export async function cuotaPorPagar(db: Db, codigoInscripcion: string, numero: number, nombreCurso: string) {
+  const cuotas = await db
+    .selectFrom('cuotas')
+    .select(['numero', 'monto', 'pago_id'])
+    .where('codigo_inscripcion', '=', codigoInscripcion)
+    .execute()
+  const cuota = cuotas.find((c) => c.numero === numero)
+  if (!cuota) return undefined
+  return {
+    pagada: cuota.pago_id !== null,
+    cobro: {
+      monto: cuota.monto,
+      descripcion: `Cuota ${cuota.numero} de ${cuotas.length} — ${nombreCurso}`,
+      codigoInscripcion,
+      rutaVolver: urlListaPagos(codigoInscripcion),
+    } satisfies Cobro,
+  }
+}
 
 export const conceptoCuota: ConceptoDePago = {
   async cobro(db, alumnoId, referencia) {
@@ -21,20 +46,10 @@ export const conceptoCuota: ConceptoDePago = {
       .where('alumno_id', '=', alumnoId)
       .executeTakeFirst()
     if (!solicitud || solicitud.habilita_tb !== 1) return { error: MENSAJE_INSCRIPCION_SIN_PAGOS, status: 404 }
-    const cuotas = await db
-      .selectFrom('cuotas')
-      .select(['numero', 'monto', 'pago_id'])
-      .where('codigo_inscripcion', '=', ref.codigoInscripcion)
-      .execute()
-    const cuota = cuotas.find((c) => c.numero === ref.numero)
+    const cuota = await cuotaPorPagar(db, ref.codigoInscripcion, ref.numero, solicitud.nombre_curso)
     if (!cuota) return { error: MENSAJE_CUOTA_NO_ENCONTRADA, status: 404 }
-    if (cuota.pago_id) return { error: MENSAJE_CUOTA_PAGADA, status: 409 }
-    return {
-      monto: cuota.monto,
-      descripcion: `Cuota ${cuota.numero} de ${cuotas.length} — ${solicitud.nombre_curso}`,
-      codigoInscripcion: ref.codigoInscripcion,
-      rutaVolver: urlListaPagos(ref.codigoInscripcion),
-    }
+    if (cuota.pagada) return { error: MENSAJE_CUOTA_PAGADA, status: 409 }
+    return cuota.cobro
   },
 
   async pagadoPorOtro(db, referencia, pagoId) {

@@ -27,7 +27,8 @@ import type { Log } from '../bitacora.ts'
 import type { Limite } from '../config.ts'
 import type { Reloj } from '../contexto.ts'
 import { esViolacionDeUnicidad, type Db } from '../db/connection.ts'
-import type { Alumno, Pago } from '../db/schema.ts'
+import type { Transaction } from 'kysely'
+import type { Alumno, Database, Pago, PagosFisicosTable } from '../db/schema.ts'
 import { contar } from '../middleware/limites.ts'
 import type { DependenciasPapel } from '../papel/emitir.ts'
 import { emitirComprobantePago } from '../papel/plantillas/comprobante-pago.ts'
@@ -454,30 +455,21 @@ async function aplicarRespuesta(deps: DependenciasPago, pago: Pago, r: Respuesta
       // Settled already by another return: nothing more to do here.
       if (Number(actualizado.numUpdatedRows) !== 1) return false
       if (!aprobado) return true
-      // Only the concepts registered ever reach the table (the body is checked against them).
-      const c = conceptos[pago.concepto as ConceptoPago]
-      await c.alAprobar(trx, pago.alumno_id, pago.referencia, pago.id)
-      await notificar(trx, {
-        alumnoId: pago.alumno_id,
-        tipo: 'pago-aprobado',
-        ocasion: pago.id,
-        aviso: avisoPagoAprobado({ descripcion: pago.descripcion, monto: pago.monto, ruta: rutaResultado(pago) }),
-        ahora: clock(),
-      })
       const vendedor = await vendedorDe(trx, pago)
-      await trx
-        .insertInto('pagos_fisicos')
-        .values({
-          pago_id: pago.id,
+      await alAprobarPago(
+        trx,
+        deps,
+        pago,
+        {
           id_pago_flujo: pago.id,
           cod_pago_flujo: pago.orden_compra,
           cod_fila_wpay: pago.token ?? '',
           app_name: deps.nombreApp ?? NOMBRE_APP,
           mail_vendedor: vendedor?.email ?? '',
           nombre_vendedor: vendedor?.nombre ?? '',
-          registrado_en: ahora,
-        })
-        .execute()
+        },
+        ahora,
+      )
       return true
     })
   } catch (err) {
@@ -498,6 +490,39 @@ async function aplicarRespuesta(deps: DependenciasPago, pago: Pago, r: Respuesta
   // and the outcome page issues it when it is first asked for (comprobanteDe).
   if (aplicado && aprobado) await comprobanteDe(deps, { ...pago, estado: 'aprobado' })
   return aplicado && aprobado
+}
+
+/** The physical payment record (setPagoFisicoWpay) of an approved payment, but what the payment says. */
+export type RegistroFisico = Omit<PagosFisicosTable, 'pago_id' | 'registrado_en'>
+
+/**
+ * What a payment's approval changes, inside the transaction that records it as approved, so it
+ * happens exactly once with it: the thing it pays marked paid, the student told, and its physical
+ * payment record kept. The same for a payment through the gateway (aplicarRespuesta) and one
+ * recorded in person by staff (presencial.ts); the receipt follows the commit (comprobanteDe).
+ */
+export async function alAprobarPago(
+  trx: Transaction<Database>,
+  { clock }: Pick<DependenciasPago, 'clock'>,
+  pago: Pago,
+  registro: RegistroFisico,
+  /** When it was approved, what the record says too. */
+  ahora: string,
+): Promise<void> {
+  // Only the concepts registered ever reach the table (the body is checked against them).
+  const c = conceptos[pago.concepto as ConceptoPago]
+  await c.alAprobar(trx, pago.alumno_id, pago.referencia, pago.id)
+  await notificar(trx, {
+    alumnoId: pago.alumno_id,
+    tipo: 'pago-aprobado',
+    ocasion: pago.id,
+    aviso: avisoPagoAprobado({ descripcion: pago.descripcion, monto: pago.monto, ruta: rutaResultado(pago) }),
+    ahora: clock(),
+  })
+  await trx
+    .insertInto('pagos_fisicos')
+    .values({ pago_id: pago.id, ...registro, registrado_en: ahora })
+    .execute()
 }
 
 /**

@@ -52,6 +52,9 @@ export const ETIQUETAS_ACCION: Record<string, string> = {
   'integracion.documentos': 'CRM: documentos leídos por la API',
   'integracion.pagos': 'CRM: pagos leídos por la API',
   'alumnos.importar': 'Alumnos e inscripciones importados',
+  'pago.registrar-presencial': 'Pago presencial registrado',
+  'pago.descargar-comprobante': 'Comprobante de pago descargado',
+  'pagos.exportar-conciliacion': 'Planilla de conciliación de pagos descargada',
 }
 
 /** What the log says an integration API key is, where it says a staff member's role. */

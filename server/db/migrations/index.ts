@@ -18,6 +18,7 @@ import * as m0015 from './0015-revision-documentos.ts'
 import * as m0016 from './0016-certificados-revocables.ts'
 import * as m0017 from './0017-notificaciones.ts'
 import * as m0018 from './0018-reembolsos.ts'
+import * as m0019 from './0019-pagos-presenciales.ts'
 import * as m0020 from './0020-gestion-concursos-ofertas.ts'
 import * as m0022 from './0022-claves-integracion.ts'
 
@@ -39,6 +40,7 @@ const migraciones: Record<string, Migration> = {
   '0016-certificados-revocables': m0016,
   '0017-notificaciones': m0017,
   '0018-reembolsos': m0018,
+  '0019-pagos-presenciales': m0019,
   '0020-gestion-concursos-ofertas': m0020,
   '0022-claves-integracion': m0022,
 }

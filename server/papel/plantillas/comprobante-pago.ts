@@ -21,15 +21,23 @@ export function contenidoComprobante(p: Pago, titular: Titular): ContenidoDocume
     ['Monto pagado', formatearClp(p.monto)],
     ['Fecha del pago', `${fechaLarga(fechaEnChile(pagado))}, ${horaEnChile(pagado)} (hora de Chile)`],
     ['Orden de compra', p.orden_compra],
-    ['Código de autorización', p.codigo_autorizacion ?? ''],
-    ['Tarjeta', `terminada en ${p.ultimos_digitos ?? ''}`],
-    ['Tipo de pago', (p.tipo_pago && TIPO_PAGO[p.tipo_pago]) ?? p.tipo_pago ?? ''],
   )
+  // A payment made in person was recorded by staff: no card nor authorization of the gateway.
+  const presencial = p.medio === 'presencial'
+  if (presencial) datos.push(['Medio de pago', 'Pago presencial en la Escuela'])
+  else
+    datos.push(
+      ['Código de autorización', p.codigo_autorizacion ?? ''],
+      ['Tarjeta', `terminada en ${p.ultimos_digitos ?? ''}`],
+      ['Tipo de pago', (p.tipo_pago && TIPO_PAGO[p.tipo_pago]) ?? p.tipo_pago ?? ''],
+    )
   if (p.numero_cuotas) datos.push(['Cuotas de la tarjeta', String(p.numero_cuotas)])
   return {
     titulo: 'Comprobante de Pago',
     bloques: [
-      `La Escuela deja constancia de que recibió de ${titular.nombre} el pago que se detalla, aprobado por la pasarela de pago.`,
+      `La Escuela deja constancia de que recibió de ${titular.nombre} el pago que se detalla, ${
+        presencial ? 'pagado en forma presencial' : 'aprobado por la pasarela de pago'
+      }.`,
       { datos },
       'Montos en pesos chilenos. La autenticidad de este comprobante puede verificarse con el código de verificación o el código QR al pie de la página.',
     ],

@@ -19,6 +19,7 @@ import { rutasOfertasAdmin } from './ofertas.ts'
 import { rutasIntegracionAdmin } from './integracion.ts'
 import { rutasImportacionAdmin } from './importacion.ts'
 import { rutasReembolsosAdmin } from './reembolsos.ts'
+import { rutasPagosAdmin } from './pagos.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
@@ -43,3 +44,4 @@ export const rutasAdmin = new Hono<EntornoApp>()
   .route('/integracion', rutasIntegracionAdmin)
   .route('/importacion', rutasImportacionAdmin)
   .route('/pagos', rutasReembolsosAdmin)
+  .route('/pagos', rutasPagosAdmin)

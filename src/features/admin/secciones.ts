@@ -54,6 +54,13 @@ export const SECCIONES: Seccion[] = [
     capacidad: 'ofertas.gestionar',
   },
   {
+    ruta: '/admin/pagos',
+    titulo: 'Pagos',
+    descripcion:
+      'Todos los pagos con los datos de la pasarela y su comprobante, pagos presenciales y la conciliación diaria.',
+    capacidad: 'pagos.ver',
+  },
+  {
     ruta: '/admin/auditoria',
     titulo: 'Auditoría',
     descripcion: 'Todas las acciones del personal, por persona, acción y fecha.',

@@ -16,6 +16,7 @@ import { diaEnChile, fecha, momentoEnChile } from '../formato.ts'
 import { SinCorte } from '../sin-corte.tsx'
 import { mensajeDeError } from '../mensaje-de-error.ts'
 import { Tabla } from '../tabla.tsx'
+import { columnaAccionCuota } from '../pagos/dialogo-pago-presencial.tsx'
 import { documentoDe } from './pagina-alumnos.tsx'
 import { alumnosQueries, type FichaAlumno } from './queries.ts'
 
@@ -128,7 +129,16 @@ const COLUMNAS_CUOTAS: ColumnDef<Cuota, unknown>[] = [
 
 const COLUMNAS_PAGOS: ColumnDef<Pago, unknown>[] = [
   { id: 'fecha', header: 'Fecha', cell: ({ row }) => <SinCorte>{momentoEnChile(row.original.creadoEn)}</SinCorte> },
-  { id: 'descripcion', header: 'Descripción', cell: ({ row }) => row.original.descripcion },
+  {
+    id: 'descripcion',
+    header: 'Descripción',
+    // Every role reads payments (pagos.ver): the payment's page has the gateway's data and receipt.
+    cell: ({ row }) => (
+      <Link to="/admin/pagos/$id" params={{ id: row.original.id }}>
+        {row.original.descripcion}
+      </Link>
+    ),
+  },
   { id: 'monto', header: 'Monto', cell: ({ row }) => formatearClp(row.original.monto) },
   { id: 'estado', header: 'Estado', cell: ({ row }) => <SinCorte>{row.original.estadoEnPalabras}</SinCorte> },
   {
@@ -247,7 +257,7 @@ function DetalleSolicitud({ s, abierta, alternar }: { s: Solicitud; abierta: boo
         />
         <Tabla
           titulo={`Cuotas de la solicitud ${s.codigoInscripcion}`}
-          columnas={COLUMNAS_CUOTAS}
+          columnas={[...COLUMNAS_CUOTAS, columnaAccionCuota<Cuota>(s.codigoInscripcion)]}
           filas={s.cuotas}
           idDeFila={(q) => String(q.numero)}
           vacia="Esta solicitud no tiene cuotas registradas."
@@ -393,11 +403,11 @@ export function PaginaAlumno({ id, historial }: { id: string; historial: string 
       <section className="admin-seccion" aria-labelledby="alumno-pagos">
         <h2 id="alumno-pagos">Pagos</h2>
         <Tabla
-          titulo="Pagos en línea, del más reciente al más antiguo"
+          titulo="Pagos en línea y presenciales, del más reciente al más antiguo"
           columnas={COLUMNAS_PAGOS}
           filas={pagos}
           idDeFila={(p) => p.id}
-          vacia="El alumno no ha iniciado pagos en línea."
+          vacia="El alumno no tiene pagos."
         />
       </section>
 

@@ -1,0 +1,129 @@
+// Payments from the school's side, mounted at /api/admin/pagos: every payment of the students in
+// reach (capability pagos.ver; an assistant reaches only their own students), one payment with
+// its gateway data and its receipt, the reconciliation of a range of days and its spreadsheet, and
+// recording a payment made in person (pagos.registrar). Downloads and the recording are in the
+// audit trail. Refunds live in their own module (reembolsos.ts).
+import { Hono } from 'hono'
+import {
+  consultaConciliacionSchema,
+  consultaPagosSchema,
+  MENSAJE_COMPROBANTE_NO_DISPONIBLE,
+  MENSAJE_SIN_COMPROBANTE,
+} from '../../../src/domain/busqueda-pagos.ts'
+import { MENSAJE_CUOTA_NO_ENCONTRADA, MENSAJE_PAGO_NO_ENCONTRADO } from '../../../src/domain/pagos.ts'
+import { pagoPresencialSchema } from '../../../src/domain/pago-presencial.ts'
+import { DOC_COMPROBANTE_PAGO } from '../../../src/domain/documentos-emitidos.ts'
+import type { EntornoApp } from '../../contexto.ts'
+import { requiereCapacidad } from '../../middleware/capacidad.ts'
+import { comprobanteDe } from '../../pagos/flujo.ts'
+import {
+  conciliacion,
+  detallePago,
+  listarPagos,
+  nombrePlanillaConciliacion,
+  pagoAlAlcance,
+  planillaConciliacion,
+} from '../../pagos/gestion.ts'
+import { registrarPagoPresencial } from '../../pagos/presencial.ts'
+import { auditar } from '../../personal/auditoria.ts'
+import { contentDisposition, enviarArchivo } from '../archivos.ts'
+import { dependenciasPago } from '../pagos.ts'
+import { consultaValida, cuerpoJson } from '../validacion.ts'
+
+const ver = requiereCapacidad('pagos.ver')
+const registrar = requiereCapacidad('pagos.registrar')
+
+const TIPO_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
+export const rutasPagosAdmin = new Hono<EntornoApp>()
+  .get('/', ver, consultaValida(consultaPagosSchema), async (c) => {
+    return c.json(await listarPagos(c.var.deps.db, c.var.personal, c.req.valid('query')))
+  })
+  .get('/conciliacion', ver, consultaValida(consultaConciliacionSchema), async (c) => {
+    const { dias, total, desde, hasta } = await conciliacion(c.var.deps.db, c.var.personal, c.req.valid('query'))
+    return c.json({ desde, hasta, dias, total })
+  })
+  .get('/conciliacion/planilla', ver, consultaValida(consultaConciliacionSchema), async (c) => {
+    const { db, clock } = c.var.deps
+    const consulta = c.req.valid('query')
+    const personal = c.var.personal
+    const { contenido, pagos, total } = await planillaConciliacion(db, personal, consulta)
+    // Recorded before the file leaves: a download the trail cannot record is not sent.
+    await auditar(
+      db,
+      { personal, ip: c.var.ip, ahora: clock() },
+      {
+        accion: 'pagos.exportar-conciliacion',
+        entidad: 'pagos',
+        despues: { desde: consulta.desde, hasta: consulta.hasta, pagos, monto: total.monto },
+      },
+    )
+    c.header('Content-Type', TIPO_XLSX)
+    c.header('Content-Length', String(contenido.length))
+    c.header('Content-Disposition', contentDisposition(nombrePlanillaConciliacion(consulta)))
+    c.header('Cache-Control', 'private, no-store')
+    c.header('X-Content-Type-Options', 'nosniff')
+    return c.body(new Uint8Array(contenido))
+  })
+  .post('/cuotas/:codigo/:numero/presencial', registrar, cuerpoJson(pagoPresencialSchema), async (c) => {
+    const numero = c.req.param('numero')
+    if (!/^[1-9]\d{0,2}$/.test(numero)) return c.json({ error: MENSAJE_CUOTA_NO_ENCONTRADA }, 404)
+    const deps = dependenciasPago(c.var.deps)
+    const resultado = await registrarPagoPresencial(
+      deps,
+      { personal: c.var.personal, ip: c.var.ip, ahora: deps.clock() },
+      c.req.param('codigo'),
+      Number(numero),
+      c.req.valid('json'),
+    )
+    if (!resultado.ok) return c.json({ error: resultado.error }, resultado.status)
+    return c.json(
+      { pago: { id: resultado.pago.id, monto: resultado.pago.monto, descripcion: resultado.pago.descripcion } },
+      201,
+    )
+  })
+  .get('/:id', ver, async (c) => {
+    const pago = await detallePago(c.var.deps.db, c.var.personal, c.req.param('id'))
+    if (!pago) return c.json({ error: MENSAJE_PAGO_NO_ENCONTRADO }, 404)
+    return c.json({ pago })
+  })
+  // The signed receipt, as the student received it; issued now if it was not yet (as the
+  // student's outcome page does).
+  .get('/:id/comprobante', ver, async (c) => {
+    const deps = dependenciasPago(c.var.deps)
+    const personal = c.var.personal
+    const pago = await pagoAlAlcance(deps.db, personal, c.req.param('id'))
+    if (!pago) return c.json({ error: MENSAJE_PAGO_NO_ENCONTRADO }, 404)
+    if (pago.estado !== 'aprobado') return c.json({ error: MENSAJE_SIN_COMPROBANTE }, 404)
+    if (!(await comprobanteDe(deps, pago))) return c.json({ error: MENSAJE_COMPROBANTE_NO_DISPONIBLE }, 503)
+    const emitido = await deps.db
+      .selectFrom('documentos_emitidos')
+      .select(['codigo', 'nombre_archivo', 'blob_clave', 'tamanno'])
+      .where('cod_tipo_documento', '=', DOC_COMPROBANTE_PAGO)
+      .where('referencia', '=', pago.id)
+      .where('revocado_en', 'is', null)
+      .executeTakeFirst()
+    if (!emitido?.blob_clave || !emitido.nombre_archivo || emitido.tamanno === null)
+      return c.json({ error: MENSAJE_SIN_COMPROBANTE }, 404)
+    await auditar(
+      deps.db,
+      { personal, ip: c.var.ip, ahora: deps.clock() },
+      {
+        accion: 'pago.descargar-comprobante',
+        entidad: 'pago',
+        entidadId: pago.id,
+        alumnoId: pago.alumno_id,
+        despues: { comprobante: emitido.codigo },
+      },
+    )
+    return enviarArchivo(
+      c,
+      {
+        nombre_original: emitido.nombre_archivo,
+        content_type: 'application/pdf',
+        tamanno: emitido.tamanno,
+        blob_clave: emitido.blob_clave,
+      },
+      'un comprobante de pago',
+    )
+  })

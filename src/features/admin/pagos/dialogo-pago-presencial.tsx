@@ -1,0 +1,145 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import type { ColumnDef } from '@tanstack/react-table'
+import { useId, useState, type FormEvent } from 'react'
+import { formatearClp } from '../../../domain/moneda.ts'
+import {
+  ETIQUETA_CAMPO_PAGO_FISICO,
+  MAXIMO_CAMPO_PAGO_FISICO,
+  pagoPresencialSchema,
+  type PagoPresencial,
+} from '../../../domain/pago-presencial.ts'
+import type { EstadoCuota } from '../../../domain/pagos.ts'
+import { ApiError } from '../../../lib/api-error.ts'
+import { useFormulario } from '../../../lib/use-formulario.ts'
+import { CampoTexto } from '../../../ui/campo.tsx'
+import { Dialogo } from '../../../ui/dialogo.tsx'
+import { toast } from '../../../ui/toasts.ts'
+import { AccionesDialogo } from '../acciones-dialogo.tsx'
+import { fecha } from '../formato.ts'
+import { mensajeDeError } from '../mensaje-de-error.ts'
+import { personalQueries, tieneCapacidad } from '../queries.ts'
+import { actualizarTrasPago, pagosMutations } from './queries.ts'
+
+/** An installment as the student's page lists it. */
+type Cuota = { numero: number; monto: number; vencimiento: string; estado: EstadoCuota; pagoId: string | null }
+
+const CAMPOS = ['idPagoFlujo', 'codPagoFlujo', 'codFilaWpay', 'appName'] as const satisfies (keyof PagoPresencial)[]
+
+/**
+ * Recording a payment made in person for one unpaid installment: the physical payment record's
+ * fields, typed from the payment flow's slip; the seller is the staff member signed in (shown,
+ * never typed). Once recorded the installment reads paid for the student, who gets the receipt.
+ */
+export function DialogoPagoPresencial({
+  codigoInscripcion,
+  cuota,
+  onCerrar,
+}: {
+  codigoInscripcion: string
+  cuota: Cuota
+  onCerrar: () => void
+}) {
+  const queryClient = useQueryClient()
+  const { data: sesion } = useQuery(personalQueries.sesion())
+  const idFormulario = useId()
+  const ids = { idPagoFlujo: useId(), codPagoFlujo: useId(), codFilaWpay: useId(), appName: useId() }
+  const form = useFormulario(pagoPresencialSchema, { idPagoFlujo: '', codPagoFlujo: '', codFilaWpay: '', appName: '' })
+  const registro = useMutation({
+    mutationFn: pagosMutations.registrarPresencial,
+    onSuccess: () => {
+      toast({
+        tipo: 'success',
+        mensaje: `Pago presencial de la cuota ${cuota.numero} registrado. El alumno ya la ve pagada y tiene su comprobante.`,
+      })
+      onCerrar()
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) form.erroresDelServidor(error.campos)
+    },
+    onSettled: () => actualizarTrasPago(queryClient),
+  })
+
+  function enviar(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const datos = form.intentar(e.currentTarget)
+    if (datos && !registro.isPending) registro.mutate({ codigoInscripcion, numero: cuota.numero, datos })
+  }
+
+  return (
+    <Dialogo
+      titulo="Registrar pago presencial"
+      onCerrar={onCerrar}
+      acciones={
+        <AccionesDialogo
+          texto="Registrar pago"
+          enCurso="Registrando…"
+          ocupado={registro.isPending}
+          formulario={idFormulario}
+          onCancelar={onCerrar}
+        />
+      }
+    >
+      <p>
+        Cuota <strong>{cuota.numero}</strong> de la solicitud <strong>{codigoInscripcion}</strong>, por{' '}
+        <strong>{formatearClp(cuota.monto)}</strong>, con vencimiento el {fecha(cuota.vencimiento)}. Al registrarla
+        quedará pagada, el alumno recibirá su comprobante y no podrá pagarla de nuevo en línea.
+      </p>
+      <form id={idFormulario} className="formulario" onSubmit={enviar} noValidate>
+        {CAMPOS.map((campo) => (
+          <CampoTexto
+            key={campo}
+            id={ids[campo]}
+            etiqueta={ETIQUETA_CAMPO_PAGO_FISICO[campo]}
+            obligatorio
+            autoComplete="off"
+            spellCheck={false}
+            maxLength={MAXIMO_CAMPO_PAGO_FISICO}
+            error={form.error(campo)}
+            {...form.control(campo)}
+          />
+        ))}
+        <p>
+          Vendedor: <strong>{sesion?.personal.nombre}</strong> ({sesion?.personal.email}), quien registra el pago.
+        </p>
+        <p className="mensaje mensaje--error" role="alert" hidden={!registro.isError}>
+          {registro.isError ? mensajeDeError(registro.error) : null}
+        </p>
+      </form>
+    </Dialogo>
+  )
+}
+
+/** What the school can do with an installment on the student's page: record its payment, or see it. */
+function AccionCuota({ codigoInscripcion, cuota }: { codigoInscripcion: string; cuota: Cuota }) {
+  const { data: sesion } = useQuery(personalQueries.sesion())
+  const [abierto, setAbierto] = useState(false)
+  if (cuota.pagoId)
+    return tieneCapacidad(sesion, 'pagos.ver') ? (
+      <Link to="/admin/pagos/$id" params={{ id: cuota.pagoId }}>
+        Ver pago<span className="sr-only"> de la cuota {cuota.numero}</span>
+      </Link>
+    ) : (
+      '—'
+    )
+  if (!tieneCapacidad(sesion, 'pagos.registrar')) return '—'
+  return (
+    <>
+      <button type="button" className="boton boton--secundario" onClick={() => setAbierto(true)}>
+        Registrar pago presencial<span className="sr-only"> de la cuota {cuota.numero}</span>
+      </button>
+      {abierto ? (
+        <DialogoPagoPresencial codigoInscripcion={codigoInscripcion} cuota={cuota} onCerrar={() => setAbierto(false)} />
+      ) : null}
+    </>
+  )
+}
+
+/** The installments table's column of actions, for one enrolment. */
+export function columnaAccionCuota<T extends Cuota>(codigoInscripcion: string): ColumnDef<T, unknown> {
+  return {
+    id: 'acciones',
+    header: 'Pago',
+    cell: ({ row }) => <AccionCuota codigoInscripcion={codigoInscripcion} cuota={row.original} />,
+  }
+}
