@@ -7,6 +7,7 @@ import { Estado } from '../../../ui/spinner.tsx'
 import { ErrorDeLectura } from '../error-de-lectura.tsx'
 import { momentoEnChile } from '../formato.ts'
 import { EstadoPagoEnPalabras } from './pagina-pagos.tsx'
+import { ReembolsosDePago } from './reembolsos-de-pago.tsx'
 import { enlaceComprobante, pagosQueries } from './queries.ts'
 import './pagos.css'
 
@@ -66,8 +67,6 @@ export function PaginaPago({ id }: { id: string }) {
         ) : (
           <p className="admin-suave">Solo los pagos aprobados tienen comprobante.</p>
         )}
-        {/* REEMBOLSO: the lead mounts the refund dialog here (src/features/admin/pagos/dialogo-reembolso.tsx),
-            for an approved online payment and staff with pagos.reembolsar. */}
       </div>
 
       <section className="admin-seccion" aria-labelledby="pago-cobro">
@@ -144,6 +143,10 @@ export function PaginaPago({ id }: { id: string }) {
           <p className="admin-suave">Se registra cuando el pago se aprueba.</p>
         )}
       </section>
+
+      {presencial ? null : (
+        <ReembolsosDePago pagoId={p.id} descripcion={p.descripcion} reembolsablePorEstado={p.estado === 'aprobado'} />
+      )}
 
       <section className="admin-seccion" aria-labelledby="pago-alumno">
         <h2 id="pago-alumno">Alumno</h2>
