@@ -39,6 +39,7 @@ import { rutasReglamento } from './routes/reglamento.ts'
 import { rutasSalud } from './routes/salud.ts'
 import { rutasSesion } from './routes/sesion.ts'
 import { rutasSolicitudes } from './routes/solicitudes.ts'
+import { rutasSubidas } from './routes/subidas.ts'
 
 // Replies are compressed last, after the idempotency middleware has stored them as sent. Bodies
 // are bounded (in bytes, and a form in fields) before anything reads them; the idempotency
@@ -66,6 +67,7 @@ export const rutasApi = new Hono<EntornoApp>()
   .route('/solicitudes', rutasReglamento)
   .route('/documentos-emitidos', rutasDocumentosEmitidos)
   .route('/concursos', rutasConcursos)
+  .route('/subidas', rutasSubidas)
   .route('/ofertas', rutasOfertas)
   .route('/pagos', rutasPagos)
   .route('/notificaciones', rutasNotificaciones)

@@ -42,6 +42,8 @@ export type Database = {
   suscripciones_push: SuscripcionesPushTable
   preferencias_notificacion: PreferenciasNotificacionTable
   claves_servidor: ClavesServidorTable
+  subidas: SubidasTable
+  bloqueos_subida: BloqueosSubidaTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -511,3 +513,19 @@ export type PreferenciasNotificacionTable = {
 
 /** Secrets every server shares, generated once by the first that needs them (the VAPID keys). */
 export type ClavesServidorTable = { nombre: string; valor: string; creada_en: string }
+
+/** A resumable upload a student began (server/subidas/): its bytes are in the tus store under `id`. */
+export type SubidasTable = {
+  id: string
+  alumno_id: string
+  destino: string
+  cod_documento: string
+  nombre: string
+  tamanno: number
+  estado: 'en-curso' | 'completa'
+  creada_en: string
+  expira: string
+}
+
+/** The lock on an upload shared by every server (server/subidas/bloqueo.ts). */
+export type BloqueosSubidaTable = { id: string; dueno: string; expira: string; liberar: Generated<number> }

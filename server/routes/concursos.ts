@@ -24,7 +24,13 @@ import type { Db } from '../db/connection.ts'
 import type { ConcursosTable, PostulacionesTable } from '../db/schema.ts'
 import { revisionJson } from '../documentos/revision.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
-import { enviarArchivo, guardarReemplazando, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
+import {
+  consumirSubida,
+  enviarArchivo,
+  guardarReemplazando,
+  MENSAJE_NO_ENCONTRADO,
+  recibirArchivo,
+} from './archivos.ts'
 
 type Concurso = Selectable<ConcursosTable>
 type Postulacion = Selectable<PostulacionesTable>
@@ -256,6 +262,7 @@ export const rutasConcursos = new Hono<EntornoApp>()
       motivo_rechazo: null,
     }
     await guardarReemplazando(deps, 'archivos_postulacion', 'postulacion_id', fila, recibido.bytes)
+    await consumirSubida(deps, recibido)
     return c.json({ status: 'ok' as const, data: archivoDePostulacionJson(concurso.id, fila) }, 201)
   })
   .get('/:id/postulacion/documentos/:archivo', async (c) => {

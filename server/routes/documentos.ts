@@ -17,7 +17,13 @@ import type { Insertable } from 'kysely'
 import type { ArchivosPersonalesTable } from '../db/schema.ts'
 import { revisionJson } from '../documentos/revision.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
-import { enviarArchivo, guardarReemplazando, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
+import {
+  consumirSubida,
+  enviarArchivo,
+  guardarReemplazando,
+  MENSAJE_NO_ENCONTRADO,
+  recibirArchivo,
+} from './archivos.ts'
 
 type FilaArchivo = Pick<
   ArchivosPersonalesTable,
@@ -79,6 +85,7 @@ export const rutasDocumentos = new Hono<EntornoApp>()
       motivo_rechazo: null,
     }
     await guardarReemplazando(c.var.deps, 'archivos_personales', 'alumno_id', fila, bytes)
+    await consumirSubida(c.var.deps, recibido)
     return c.json({ status: 'ok', data: archivoJson(fila) }, 201)
   })
   .get('/:id', async (c) => {

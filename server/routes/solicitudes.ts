@@ -34,7 +34,13 @@ import { revisionJson } from '../documentos/revision.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { nuevaClaveBlob } from '../blobs.ts'
 import { archivosDeSolicitud, decisionCondiciones } from '../solicitudes/consultas.ts'
-import { enviarArchivo, guardarReemplazando, MENSAJE_NO_ENCONTRADO, recibirArchivo } from './archivos.ts'
+import {
+  consumirSubida,
+  enviarArchivo,
+  guardarReemplazando,
+  MENSAJE_NO_ENCONTRADO,
+  recibirArchivo,
+} from './archivos.ts'
 import { avisarAsistente } from './aviso-asistente.ts'
 import { situacionDeSolicitudes } from './pendientes.ts'
 import { cuerpoJson } from './validacion.ts'
@@ -225,6 +231,7 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
       motivo_rechazo: null,
     }
     await guardarReemplazando(deps, 'archivos_solicitud', 'codigo_inscripcion', fila, recibido.bytes)
+    await consumirSubida(deps, recibido)
     return c.json({ status: 'ok' as const, data: archivoDeSolicitudJson(solicitud.codigo_inscripcion, fila) }, 201)
   })
   .get('/:codigo/documentos/:id', async (c) => {

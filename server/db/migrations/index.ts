@@ -17,6 +17,7 @@ import * as m0014 from './0014-busqueda-alumnos.ts'
 import * as m0015 from './0015-revision-documentos.ts'
 import * as m0016 from './0016-certificados-revocables.ts'
 import * as m0017 from './0017-notificaciones.ts'
+import * as m0023 from './0023-subidas-reanudables.ts'
 
 const migraciones: Record<string, Migration> = {
   '0001-inicial': m0001,
@@ -35,6 +36,7 @@ const migraciones: Record<string, Migration> = {
   '0015-revision-documentos': m0015,
   '0016-certificados-revocables': m0016,
   '0017-notificaciones': m0017,
+  '0023-subidas-reanudables': m0023,
 }
 
 export const proveedorMigraciones: MigrationProvider = {
