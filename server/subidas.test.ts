@@ -16,6 +16,7 @@ import { purgarCaducados } from './db/purga.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
 import { MENSAJE_NO_ENCONTRADO } from './routes/archivos.ts'
 import { almacenDeSubidas } from './subidas/tus.ts'
+import { cabeceras, crear, enviarTrozo, hacerDocumento, offsetEn, patchQueSeCorta, pdf } from '../tests/support/tus.ts'
 
 // Resumable uploads (tus) against real servers on either engine, spoken as the protocol itself:
 // POST creates an upload, PATCH sends bytes from an offset, HEAD tells how many the server has.
@@ -44,121 +45,6 @@ afterAll(async () => {
   await b.close()
   await a.close()
 })
-
-/** A PDF of `tamanno` bytes whose content marks it. */
-function pdf(tamanno: number, marca = 'x'): Uint8Array {
-  const cabeza = new TextEncoder().encode(`%PDF-1.4\n% ${marca}\n`)
-  const cola = new TextEncoder().encode('\n%%EOF\n')
-  const bytes = new Uint8Array(tamanno)
-  for (let i = 0; i < tamanno; i++) bytes[i] = 32 + ((i * 7) % 90)
-  bytes.set(cabeza, 0)
-  bytes.set(cola, tamanno - cola.length)
-  return bytes
-}
-
-function cabeceras(cliente: ClienteDePrueba): Record<string, string> {
-  return {
-    cookie: [...cliente.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
-    'x-xsrf-token': cliente.cookies.get('XSRF-TOKEN') ?? '',
-    'Tus-Resumable': '1.0.0',
-  }
-}
-
-const b64 = (texto: string) => Buffer.from(texto).toString('base64')
-
-type Para = { destino?: string; cod?: string; nombre?: string }
-
-/** Begins an upload on `servidor`: its address (relative), or the refusal. */
-async function crear(servidor: ServidorDePrueba, cliente: ClienteDePrueba, tamanno: number, para: Para = {}) {
-  const { destino = '/api/alumno/documentos', cod = '21', nombre = 'trabajo.pdf' } = para
-  const res = await fetch(`${servidor.url}/api/subidas`, {
-    method: 'POST',
-    headers: {
-      ...cabeceras(cliente),
-      'Upload-Length': String(tamanno),
-      'Upload-Metadata': `destino ${b64(destino)},codTipoDocumento ${b64(cod)},filename ${b64(nombre)}`,
-    },
-  })
-  return { res, ubicacion: res.headers.get('location') ?? '' }
-}
-
-async function enviarTrozo(
-  servidor: ServidorDePrueba,
-  cliente: ClienteDePrueba,
-  ubicacion: string,
-  desde: number,
-  bytes: Uint8Array,
-) {
-  return fetch(`${servidor.url}${ubicacion}`, {
-    method: 'PATCH',
-    headers: {
-      ...cabeceras(cliente),
-      'Content-Type': 'application/offset+octet-stream',
-      'Upload-Offset': String(desde),
-    },
-    body: bytes as Uint8Array<ArrayBuffer>,
-  })
-}
-
-/**
- * A PATCH whose body stops after `hasta` bytes and whose connection then stays open (a phone that
- * lost its signal): `cortar()` drops it. Resolves once the server has had time to receive them.
- */
-async function patchQueSeCorta(
-  servidor: ServidorDePrueba,
-  cliente: ClienteDePrueba,
-  ubicacion: string,
-  desde: number,
-  bytes: Uint8Array,
-  hasta: number,
-) {
-  const control = new AbortController()
-  const cuerpo = new ReadableStream<Uint8Array>({
-    start(c) {
-      c.enqueue(bytes.slice(desde, hasta))
-    },
-    // Never more, never the end: the connection hangs as a lost signal leaves it.
-  })
-  const respuesta = fetch(`${servidor.url}${ubicacion}`, {
-    method: 'PATCH',
-    headers: {
-      ...cabeceras(cliente),
-      'Content-Type': 'application/offset+octet-stream',
-      'Upload-Offset': String(desde),
-      'Content-Length': String(bytes.length - desde),
-    },
-    body: cuerpo,
-    signal: control.signal,
-    duplex: 'half',
-  } as RequestInit).catch(() => null)
-  await new Promise((r) => setTimeout(r, 400))
-  return {
-    respuesta,
-    cortar: async () => {
-      control.abort()
-      await respuesta
-    },
-  }
-}
-
-async function offsetEn(servidor: ServidorDePrueba, cliente: ClienteDePrueba, ubicacion: string) {
-  const res = await fetch(`${servidor.url}${ubicacion}`, { method: 'HEAD', headers: cabeceras(cliente) })
-  return { res, offset: Number(res.headers.get('upload-offset') ?? NaN) }
-}
-
-async function hacerDocumento(
-  servidor: ServidorDePrueba,
-  cliente: ClienteDePrueba,
-  ubicacion: string,
-  { destino = '/api/alumno/documentos', cod = '21', clave = crypto.randomUUID() } = {},
-) {
-  const res = await fetch(`${servidor.url}${destino}`, {
-    method: 'POST',
-    headers: { ...cabeceras(cliente), 'content-type': 'application/json', 'Idempotency-Key': clave },
-    body: JSON.stringify({ codTipoDocumento: cod, subida: ubicacion.split('/').pop() }),
-  })
-  return { res, cuerpo: (await res.json()) as { data?: { id: string; enlace: string }; error?: string } }
-}
 
 const archivosEnDisco = () =>
   existsSync(join(a.dataDir, 'subidas'))
