@@ -41,6 +41,7 @@ import { rutasReglamento } from './routes/reglamento.ts'
 import { rutasSalud } from './routes/salud.ts'
 import { rutasSesion } from './routes/sesion.ts'
 import { rutasSolicitudes } from './routes/solicitudes.ts'
+import { rutasSubidas } from './routes/subidas.ts'
 
 // Replies are compressed last, after the idempotency middleware has stored them as sent. Bodies
 // are bounded (in bytes, and a form in fields) before anything reads them; the idempotency
@@ -68,6 +69,7 @@ export const rutasApi = new Hono<EntornoApp>()
   .route('/solicitudes', rutasReglamento)
   .route('/documentos-emitidos', rutasDocumentosEmitidos)
   .route('/concursos', rutasConcursos)
+  .route('/subidas', rutasSubidas)
   .route('/ofertas', rutasOfertas)
   .route('/pagos', rutasPagos)
   .route('/notificaciones', rutasNotificaciones)

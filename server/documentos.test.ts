@@ -254,7 +254,7 @@ test('over the size limit: 413 in Spanish, whether the file or the whole body is
   expect(blobs()).toHaveLength(antes)
 })
 
-test('an unknown document type, or no file: 400; not a form: 415', async () => {
+test('an unknown document type, or no file: 400; neither a form nor JSON naming an upload: 415', async () => {
   const tipo = await subir(extranjera, formulario('6', pdf('x'), 'a.pdf'))
   expect(tipo.res.status).toBe(400)
   expect(tipo.cuerpo).toEqual({
@@ -266,8 +266,14 @@ test('an unknown document type, or no file: 400; not a form: 415', async () => {
   const sinArchivo = await subir(extranjera, form)
   expect(sinArchivo.res.status).toBe(400)
   expect(sinArchivo.cuerpo.error).toBe('Seleccione el archivo que desea subir.')
+  const texto = await extranjera.request('POST', '/api/alumno/documentos', new Blob(['codTipoDocumento=20']), {
+    'content-type': 'text/plain',
+  })
+  expect(texto.status).toBe(415)
+  // JSON names a finished resumable upload (server/subidas.test.ts): without one, a Spanish 400.
   const json = await extranjera.post('/api/alumno/documentos', { codTipoDocumento: '20' })
-  expect(json.status).toBe(415)
+  expect(json.status).toBe(400)
+  expect((await json.json()).error).toBe('Campo obligatorio y debe ser válido')
 })
 
 test('an upload replayed with its Idempotency-Key (new multipart boundary) is stored once', async () => {

@@ -13,6 +13,7 @@ import { blobStoreEnDisco, type BlobStore } from './blobs.ts'
 import { blobStoreEnS3 } from './blobs-s3.ts'
 import { abrirBaseDeDatos, conBloqueoDeArranque, migrar } from './db/connection.ts'
 import { purgarCaducados } from './db/purga.ts'
+import { subidasDe } from './subidas/tus.ts'
 import { sembrar } from './db/seed/index.ts'
 import { DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 import { crearCorreo } from './correo.ts'
@@ -101,7 +102,12 @@ export async function iniciarServidor({
   // reminder check makes each reminder once (a unique key per occasion), and the notice scheduler
   // takes each delivery under a lease, so one server sends it.
   const tareas = [
-    await periodica('purgar caducados', 3_600_000, () => purgarCaducados(db, clock()), log),
+    await periodica(
+      'purgar caducados',
+      3_600_000,
+      () => purgarCaducados(db, clock(), { subidas: subidasDe(deps).almacen }),
+      log,
+    ),
     await periodica('barrer reclamos de pago', 60_000, () => barrerReclamos(dependenciasPago(deps)), log),
     await periodica('revisar recordatorios', 10 * 60_000, () => revisarRecordatorios(db, clock()), log),
     await periodica('enviar avisos', config.notificaciones.cadaMs, () => enviarPendientes(deps), log),

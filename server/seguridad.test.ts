@@ -66,6 +66,8 @@ type Endpoint = {
   valido?: (cliente: ClienteDePrueba) => Promise<Record<string, unknown>>
   /** Multipart only: the field that carries the file. */
   campoArchivo?: string
+  /** Headers a valid request carries besides its body (the tus protocol's, for /subidas). */
+  cabeceras?: Record<string, string>
 }
 
 /** What belongs to the signed-in student `estudiante`, which `otra` must never reach. */
@@ -114,6 +116,22 @@ const ENDPOINTS: Endpoint[] = [
     cuerpo: 'ninguno',
     sesion: true,
     url: (ajenos) => `/alumno/documentos/${ajenos.documento}`,
+  },
+  {
+    // The beginning of a resumable upload: what it is for travels in tus headers, not a body.
+    // HEAD, PATCH and DELETE on /subidas/:id are tested in subidas.test.ts.
+    metodo: 'POST',
+    ruta: '/subidas',
+    cuerpo: 'ninguno',
+    sesion: true,
+    cabeceras: {
+      'Tus-Resumable': '1.0.0',
+      'Upload-Length': '100',
+      'Upload-Metadata': ['destino /api/alumno/documentos', 'codTipoDocumento 21', 'filename trabajo.pdf']
+        .map((par) => par.replace(/ (.*)$/, (_, valor: string) => ` ${Buffer.from(valor).toString('base64')}`))
+        .join(','),
+    },
+    valido: async () => ({}),
   },
   { metodo: 'GET', ruta: '/alumno/pendientes', cuerpo: 'ninguno', sesion: true },
   { metodo: 'GET', ruta: '/alumno', cuerpo: 'ninguno', sesion: true },
@@ -390,6 +408,7 @@ async function estadoDeDatos(servidor: ServidorDePrueba): Promise<unknown[]> {
     'postulaciones',
     'archivos_postulacion',
     'suscripciones_push',
+    'subidas',
     'preferencias_notificacion',
   ]
   return Promise.all(
@@ -608,11 +627,28 @@ test.each(
   expect(await res.json()).toMatchObject({ error: MENSAJE_SOLO_JSON })
 })
 
-test.each(conCuerpo('multipart'))('$metodo $ruta accepts only multipart/form-data', async (e) => {
-  const res = await enviar(estudiante, comun, e, JSON.stringify({ codTipoDocumento: '20' }), 'application/json')
-  expect(res.status).toBe(415)
-  expect(await res.json()).toMatchObject({ error: MENSAJE_SOLO_MULTIPART })
-})
+test.each(conCuerpo('multipart'))(
+  '$metodo $ruta accepts only multipart/form-data, or JSON naming a finished upload of the student',
+  async (e) => {
+    const res = await enviar(estudiante, comun, e, JSON.stringify({ codTipoDocumento: '20' }), 'text/plain')
+    expect(res.status).toBe(415)
+    expect(await res.json()).toMatchObject({ error: MENSAJE_SOLO_MULTIPART })
+    // JSON that names no upload of hers: refused in Spanish, nothing kept.
+    const antes = await estadoDeDatos(comun)
+    const sinSubida = await enviar(estudiante, comun, e, JSON.stringify({ codTipoDocumento: '20' }), 'application/json')
+    expect(sinSubida.status).toBe(400)
+    expect((await sinSubida.json()).error).not.toMatch(DEFAULT_EN_INGLES)
+    const ajena = await enviar(
+      estudiante,
+      comun,
+      e,
+      JSON.stringify({ codTipoDocumento: '20', subida: '0'.repeat(32) }),
+      'application/json',
+    )
+    expect(ajena.status).toBe(400)
+    expect(await estadoDeDatos(comun)).toEqual(antes)
+  },
+)
 
 test.each(conCuerpo('pdf'))('$metodo $ruta reads only a PDF sent as application/pdf', async (e) => {
   const pdfValido = new TextEncoder().encode('%PDF-1.4\n%%EOF\n')
@@ -832,7 +868,12 @@ test.each(ENDPOINTS.filter((e) => e.sesion && e.metodo !== 'GET'))(
       email: DEMO_CUENTAS.estudiante,
       rut: '16789432-1',
     }
-    const res = await otra.request(e.metodo, url(e), e.cuerpo === 'multipart' ? formulario(cuerpo) : cuerpo)
+    const res = await otra.request(
+      e.metodo,
+      url(e),
+      e.cuerpo === 'multipart' ? formulario(cuerpo) : cuerpo,
+      e.cabeceras,
+    )
     expect(res.status).toBeLessThan(300)
     expect(await suyo()).toEqual(antes)
   },

@@ -45,6 +45,8 @@ export type Database = {
   ajustes: AjustesTable
   claves_integracion: ClavesIntegracionTable
   reembolsos: ReembolsosTable
+  subidas: SubidasTable
+  bloqueos_subida: BloqueosSubidaTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -568,3 +570,18 @@ export type ClavesIntegracionTable = {
   ultimo_uso_en: string | null
 }
 export type ClaveIntegracion = Selectable<ClavesIntegracionTable>
+/** A resumable upload a student began (server/subidas/): its bytes are in the tus store under `id`. */
+export type SubidasTable = {
+  id: string
+  alumno_id: string
+  destino: string
+  cod_documento: string
+  nombre: string
+  tamanno: number
+  estado: 'en-curso' | 'completa'
+  creada_en: string
+  expira: string
+}
+
+/** The lock on an upload shared by every server (server/subidas/bloqueo.ts). */
+export type BloqueosSubidaTable = { id: string; dueno: string; expira: string; liberar: Generated<number> }

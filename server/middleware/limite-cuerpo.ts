@@ -1,7 +1,8 @@
 // Request bodies are bounded before anything reads them (the idempotency middleware and the
 // handlers buffer them): JSON endpoints take at most LIMITE_JSON_BYTES, the document uploads
 // (personal, enrolment and contest application documents) UPLOAD_MAX_MB plus room for the
-// multipart framing, and the validator's file check (the PDF alone as the body) UPLOAD_MAX_MB.
+// multipart framing, and the validator's file check (the PDF alone as the body) and each piece of
+// a resumable upload (/api/subidas) UPLOAD_MAX_MB.
 // A declared Content-Length over the limit is refused without reading; a body without one is
 // counted as it arrives.
 import type { Context } from 'hono'
@@ -36,6 +37,11 @@ function rechazo(c: Context<EntornoApp>, error: string) {
   return c.json({ error }, 413)
 }
 
+/** A piece of a resumable upload (tus PATCH): at most the file (tus also bounds it by the upload's length). */
+function esTrozoDeSubida(metodo: string, path: string): boolean {
+  return metodo === 'PATCH' && path.startsWith('/api/subidas/')
+}
+
 /** The public file check, whose body is the PDF itself. */
 function esArchivoAVerificar(metodo: string, path: string): boolean {
   return metodo === 'POST' && path === '/api/certificados/verificar-archivo'
@@ -65,7 +71,7 @@ export const limiteDeCuerpo = createMiddleware<EntornoApp>(async (c, next) => {
     })(c, next)
   const limite = esSubida(c.req.method, c.req.path)
     ? porArchivo(archivoMaxBytes + MARGEN_MULTIPART_BYTES)
-    : esArchivoAVerificar(c.req.method, c.req.path)
+    : esArchivoAVerificar(c.req.method, c.req.path) || esTrozoDeSubida(c.req.method, c.req.path)
       ? porArchivo(archivoMaxBytes)
       : bodyLimit({ maxSize: LIMITE_JSON_BYTES, onError: (c) => rechazo(c, MENSAJE_CUERPO_MUY_GRANDE) })
   return limite(c, next)

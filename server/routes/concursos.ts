@@ -26,6 +26,7 @@ import { requiereAlumno } from '../middleware/sesion.ts'
 import {
   archivoSubidoJson,
   type FilaArchivoSubido,
+  consumirSubida,
   enviarArchivo,
   guardarReemplazando,
   MENSAJE_NO_ENCONTRADO,
@@ -252,6 +253,7 @@ export const rutasConcursos = new Hono<EntornoApp>()
       motivo_rechazo: null,
     }
     await guardarReemplazando(deps, 'archivos_postulacion', 'postulacion_id', fila, recibido.bytes)
+    await consumirSubida(deps, recibido)
     return c.json({ status: 'ok' as const, data: archivoDePostulacionJson(concurso.id, fila) }, 201)
   })
   .get('/:id/postulacion/documentos/:archivo', async (c) => {

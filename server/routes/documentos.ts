@@ -19,6 +19,7 @@ import { requiereAlumno } from '../middleware/sesion.ts'
 import {
   archivoSubidoJson,
   type FilaArchivoSubido,
+  consumirSubida,
   enviarArchivo,
   guardarReemplazando,
   MENSAJE_NO_ENCONTRADO,
@@ -72,6 +73,7 @@ export const rutasDocumentos = new Hono<EntornoApp>()
       motivo_rechazo: null,
     }
     await guardarReemplazando(c.var.deps, 'archivos_personales', 'alumno_id', fila, bytes)
+    await consumirSubida(c.var.deps, recibido)
     return c.json({ status: 'ok', data: archivoJson(fila) }, 201)
   })
   .get('/:id', async (c) => {

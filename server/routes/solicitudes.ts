@@ -37,6 +37,7 @@ import { archivosDeSolicitud, decisionCondiciones } from '../solicitudes/consult
 import {
   archivoSubidoJson,
   type FilaArchivoSubido,
+  consumirSubida,
   enviarArchivo,
   guardarReemplazando,
   MENSAJE_NO_ENCONTRADO,
@@ -232,6 +233,7 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
       motivo_rechazo: null,
     }
     await guardarReemplazando(deps, 'archivos_solicitud', 'codigo_inscripcion', fila, recibido.bytes)
+    await consumirSubida(deps, recibido)
     return c.json({ status: 'ok' as const, data: archivoDeSolicitudJson(solicitud.codigo_inscripcion, fila) }, 201)
   })
   .get('/:codigo/documentos/:id', async (c) => {

@@ -1,7 +1,7 @@
 import { api } from './api-json.ts'
-import { subirArchivo } from './subir-archivo.ts'
+import { olvidarSubida, subirArchivo } from './subir-archivo.ts'
 import { ApiError } from './api-error.ts'
-import { esCuerpoArchivo, type ItemOutbox, type RespuestaServidor } from './offline/outbox.ts'
+import { clasificarRespuesta, esCuerpoArchivo, type ItemOutbox, type RespuestaServidor } from './offline/outbox.ts'
 import { olvidarProgreso, publicarProgreso } from './progreso-subidas.ts'
 
 // The outbox's `enviar` (src/lib/offline/outbox.ts): one attempt at one stored submission. The
@@ -10,31 +10,35 @@ import { olvidarProgreso, publicarProgreso } from './progreso-subidas.ts'
 
 /** A JSON submission that gets no reply in this time counts as "no reply" and is retried later. */
 const TIMEOUT_JSON_MS = 30_000
-/** Uploads get longer: 5 MB on a weak phone signal takes a while, and progress shows it moving. */
-const TIMEOUT_SUBIDA_MS = 5 * 60_000
 
 export async function enviarItemOutbox(item: ItemOutbox): Promise<RespuestaServidor> {
-  const headers = { 'Idempotency-Key': item.id }
-  if (esCuerpoArchivo(item.cuerpo)) {
-    const { campos, archivo, nombre } = item.cuerpo
-    try {
-      return await subirArchivo(item.url, {
-        campos,
-        archivo,
-        nombre,
-        headers,
-        timeoutMs: TIMEOUT_SUBIDA_MS,
-        alProgreso: (p) => publicarProgreso(item.id, p),
-      })
-    } finally {
-      olvidarProgreso(item.id)
-    }
+  if (!esCuerpoArchivo(item.cuerpo)) return enviarJson(item, item.cuerpo)
+  // A file: first its bytes, resumably (subir-archivo.ts), then the document's endpoint is told
+  // which finished upload to make the document of, with the item's Idempotency-Key like any
+  // submission. Progress and the upload's address outlive the page until the item is answered.
+  const { campos, archivo, nombre } = item.cuerpo
+  const subida = await subirArchivo(item.url, {
+    clave: item.id,
+    campos,
+    archivo,
+    nombre,
+    alProgreso: (p) => publicarProgreso(item.id, p),
+  })
+  const respuesta = 'subida' in subida ? await enviarJson(item, { ...campos, subida: subida.subida }) : subida
+  const clase = clasificarRespuesta(respuesta.status)
+  if (clase === 'confirmado' || clase === 'rechazado') {
+    olvidarProgreso(item.id)
+    await olvidarSubida(item.id)
   }
+  return respuesta
+}
+
+async function enviarJson(item: ItemOutbox, cuerpo: unknown): Promise<RespuestaServidor> {
   try {
     const body = await api<unknown>(item.url, {
       method: item.metodo,
-      body: item.cuerpo,
-      headers,
+      body: cuerpo,
+      headers: { 'Idempotency-Key': item.id },
       signal: AbortSignal.timeout(TIMEOUT_JSON_MS),
     })
     return { status: 200, body }

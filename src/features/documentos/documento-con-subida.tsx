@@ -4,7 +4,7 @@ import type { EstadoRevision as EstadoRevisionDocumento } from '../../domain/est
 import { pedirAlmacenamientoPersistente } from '../../lib/offline/idb.ts'
 import type { CuerpoArchivo, ItemOutbox } from '../../lib/offline/outbox.ts'
 import { useOutbox } from '../../lib/offline/use-outbox.ts'
-import { usePorcentajeSubida } from '../../lib/progreso-subidas.ts'
+import { porcentajeDe, useProgresoSubida } from '../../lib/progreso-subidas.ts'
 import { estadoEnPalabras } from '../offline/estado-item.ts'
 import { EstadoRevision } from './estado-revision.tsx'
 
@@ -138,23 +138,34 @@ export function DocumentoConSubida({
 /** The upload waiting in the outbox for this document, if any: its progress bar or its state. */
 function EstadoSubida({ envio }: { envio: (ItemOutbox & { cuerpo: CuerpoArchivo }) | undefined }) {
   const id = useId()
-  const porcentaje = usePorcentajeSubida(envio?.estado === 'enviando' ? envio.id : undefined)
+  // Known also while it waits (kept across reloads): the bar shows where a cut upload resumes.
+  const progreso = useProgresoSubida(envio && envio.estado !== 'rechazado' ? envio.id : undefined)
   if (!envio) return null
   const nombre = envio.cuerpo.nombre
-  if (envio.estado === 'enviando') {
-    const valor = porcentaje ?? 0
-    return (
+  const enviando = envio.estado === 'enviando'
+  const barra =
+    enviando || progreso ? (
       <div className="subida">
         <label htmlFor={`${id}-progreso`} className="subida__etiqueta">
-          Subiendo {nombre}: {valor} %
+          {enviando ? 'Subiendo' : 'Subido en parte'} {nombre}: {progreso ? porcentajeDe(progreso) : 0} %
+          {progreso ? ` (${formatoBytes(progreso.cargado)} de ${formatoBytes(progreso.total)})` : ''}
         </label>
-        <progress id={`${id}-progreso`} max={100} value={valor} />
+        <progress id={`${id}-progreso`} max={100} value={progreso ? porcentajeDe(progreso) : 0} />
       </div>
-    )
-  }
+    ) : null
+  if (enviando) return barra
   return (
-    <p className={`mensaje ${envio.estado === 'rechazado' ? 'mensaje--error' : 'mensaje--aviso'}`} role="status">
-      {nombre}: {estadoEnPalabras(envio)}
-    </p>
+    <>
+      {barra}
+      <p className={`mensaje ${envio.estado === 'rechazado' ? 'mensaje--error' : 'mensaje--aviso'}`} role="status">
+        {nombre}: {estadoEnPalabras(envio)}
+      </p>
+    </>
   )
+}
+
+/** Bytes as a student reads them: "1,2 MB", "350 KB". */
+function formatoBytes(bytes: number): string {
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024).toLocaleString('es-CL')} KB`
+  return `${(bytes / (1024 * 1024)).toLocaleString('es-CL', { maximumFractionDigits: 1 })} MB`
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { ItemOutbox } from '../../lib/offline/outbox.ts'
 import { useOutbox, useOutboxItems } from '../../lib/offline/use-outbox.ts'
-import { usePorcentajeSubida } from '../../lib/progreso-subidas.ts'
+import { olvidarProgreso, usePorcentajeSubida } from '../../lib/progreso-subidas.ts'
 import { alerta } from '../../ui/alertas.ts'
 import { Dialogo } from '../../ui/dialogo.tsx'
 import { detalleEspera, estadoEnPalabras, textoPendientes } from './estado-item.ts'
@@ -60,7 +60,10 @@ function ItemPendiente({ item }: { item: ItemOutbox }) {
         { valor: 'descartar', etiqueta: 'Descartar' },
       ],
     })
-    if (respuesta === 'descartar') await outbox.descartar(item.id)
+    if (respuesta === 'descartar') {
+      await outbox.descartar(item.id)
+      olvidarProgreso(item.id)
+    }
   }
 
   return (

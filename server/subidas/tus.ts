@@ -1,0 +1,244 @@
+// Resumable uploads over the tus protocol (https://tus.io): the client sends a file to
+// /api/subidas in pieces, and a dropped connection, a closed tab or a restarted phone resumes from
+// the last byte the server has. The bytes wait in the tus store (DATA_DIR/subidas, or the S3
+// bucket when S3_* is set, so every server sees every upload), each upload has a row in `subidas`
+// (whose it is, which document it is for, until when it lives), and the lock tus takes while a
+// request touches an upload is shared by every server (bloqueo.ts).
+//
+// An upload becomes nothing by itself: once complete, the client posts its id to the document's
+// own endpoint (recibirArchivo in routes/archivos.ts), which makes the document exactly once
+// (Idempotency-Key) with the same checks as a file posted whole, and then deletes the upload.
+// What can be refused earlier is: at creation, a document type, name, size or destination that
+// could never be accepted, and a student with too many uploads under way; after the last byte,
+// content that is not what the name says (nothing of it is kept).
+import { join } from 'node:path'
+import type { Readable } from 'node:stream'
+import { FileStore } from '@tus/file-store'
+import { S3Store } from '@tus/s3-store'
+import { Server } from '@tus/server'
+import type { DataStore, Upload } from '@tus/utils'
+import {
+  BYTES_POR_MB,
+  detectarTipoArchivo,
+  esTipoDocumentoPersonal,
+  extensionDe,
+  MENSAJE_ARCHIVO_OBLIGATORIO,
+  MENSAJE_TIPO_ARCHIVO,
+  MENSAJE_TIPO_DOCUMENTO,
+  mensajeArchivoMuyGrande,
+  tipoPorExtension,
+} from '../../src/domain/documentos.ts'
+import {
+  esDestinoDeSubida,
+  MAXIMO_SUBIDAS_EN_CURSO,
+  MENSAJE_DEMASIADAS_SUBIDAS,
+  MENSAJE_DESTINO_SUBIDA,
+  RUTA_SUBIDAS,
+  VIGENCIA_SUBIDA_MS,
+} from '../../src/domain/subidas.ts'
+import type { Config } from '../config.ts'
+import type { Dependencias } from '../contexto.ts'
+import type { Db } from '../db/connection.ts'
+import { sanearNombreArchivo } from '../routes/archivos.ts'
+import { MENSAJE_CUERPO_INVALIDO } from '../routes/validacion.ts'
+import { bloqueoEnBaseDeDatos } from './bloqueo.ts'
+
+/** A tus store that can also give an upload's bytes back (both the file and the S3 store do). */
+export type AlmacenSubidas = DataStore & { read(id: string): Readable | Promise<Readable> }
+
+/** Where uploads wait: the S3 bucket (under `subidas/`) when configured, else DATA_DIR/subidas. */
+export function almacenDeSubidas(config: Pick<Config, 's3' | 'dataDir'>): AlmacenSubidas {
+  if (config.s3) {
+    const { endpoint, bucket, region, accessKeyId, secretAccessKey } = config.s3
+    return new S3Store({
+      // 5 MiB is S3's smallest multipart part; a file up to the limit is one or two parts.
+      partSize: 5 * 1024 * 1024,
+      s3ClientConfig: {
+        bucket,
+        endpoint,
+        region,
+        credentials: { accessKeyId, secretAccessKey },
+        forcePathStyle: true,
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      },
+    }) as unknown as AlmacenSubidas
+  }
+  return new FileStore({
+    directory: join(config.dataDir, 'subidas'),
+    expirationPeriodInMilliseconds: VIGENCIA_SUBIDA_MS,
+  }) as unknown as AlmacenSubidas
+}
+
+/** The student each request to the tus server is for, set by the route from the session alone. */
+const alumnoDePeticion = new WeakMap<Request, string>()
+
+export function marcarAlumno(peticion: Request, alumnoId: string): void {
+  alumnoDePeticion.set(peticion, alumnoId)
+}
+
+/** A refusal as tus answers it: its status and our usual JSON body with the Spanish message. */
+function rechazo(status_code: number, error: string, campos: Record<string, string> = {}) {
+  return { status_code, body: JSON.stringify({ error, campos }) }
+}
+
+type Subidas = { tus: Server; almacen: AlmacenSubidas }
+
+const porDependencias = new WeakMap<Dependencias, Subidas>()
+
+/** Deletes an upload's bytes and its row (what is gone already is no error). */
+export async function quitarSubida(db: Db, almacen: AlmacenSubidas, id: string): Promise<void> {
+  await almacen.remove(id).catch(() => undefined)
+  await db.deleteFrom('subidas').where('id', '=', id).execute()
+}
+
+/** Up to `maximo` bytes of an upload (the whole file when `maximo` is omitted). */
+export async function leerSubida(almacen: AlmacenSubidas, id: string, maximo = Infinity): Promise<Uint8Array> {
+  const trozos: Buffer[] = []
+  let total = 0
+  const flujo = await almacen.read(id)
+  for await (const trozo of flujo as AsyncIterable<Buffer>) {
+    trozos.push(trozo)
+    total += trozo.length
+    if (total >= maximo) {
+      flujo.destroy()
+      break
+    }
+  }
+  const todo = Buffer.concat(trozos)
+  return new Uint8Array(todo.buffer, todo.byteOffset, Math.min(todo.length, maximo))
+}
+
+/**
+ * Whether a finished upload's content is what its name says; if not, it is deleted. Run after the
+ * last byte, and again by the document's endpoint when that check never ran (the server died
+ * between the last byte and it).
+ */
+export async function comprobarContenido(
+  db: Db,
+  almacen: AlmacenSubidas,
+  fila: { id: string; nombre: string },
+): Promise<boolean> {
+  const cabeza = await leerSubida(almacen, fila.id, 64)
+  const tipo = detectarTipoArchivo(cabeza)
+  if (!tipo || tipoPorExtension(extensionDe(fila.nombre)) !== tipo) {
+    await quitarSubida(db, almacen, fila.id)
+    return false
+  }
+  await db.updateTable('subidas').set({ estado: 'completa' }).where('id', '=', fila.id).execute()
+  return true
+}
+
+/** The tus server and its store for this app (one per set of dependencies, made on first use). */
+export function subidasDe(deps: Dependencias): Subidas {
+  const hecho = porDependencias.get(deps)
+  if (hecho) return hecho
+  const { db, config, clock } = deps
+  const maximoBytes = Math.floor(config.uploadMaxMb * BYTES_POR_MB)
+  const almacen = almacenDeSubidas(config)
+
+  const tus = new Server({
+    path: RUTA_SUBIDAS,
+    datastore: almacen,
+    // The upload's address as a path: right behind any proxy, whatever host or scheme it serves.
+    relativeLocation: true,
+    maxSize: maximoBytes,
+    locker: bloqueoEnBaseDeDatos(db),
+    // A finished upload is the student's until a document is made of it; deleting it is the server's.
+    disableTerminationForFinishedUploads: true,
+
+    async onUploadCreate(req: Request, upload: Upload) {
+      const alumnoId = alumnoDePeticion.get(req)
+      if (!alumnoId) throw rechazo(401, MENSAJE_CUERPO_INVALIDO)
+      const meta = upload.metadata ?? {}
+      const destino = meta.destino ?? ''
+      const codDocumento = meta.codTipoDocumento ?? ''
+      const nombre = sanearNombreArchivo(meta.filename ?? '')
+      if (!esDestinoDeSubida(destino)) throw rechazo(400, MENSAJE_DESTINO_SUBIDA)
+      if (
+        codDocumento === '' ||
+        codDocumento.length > 50 ||
+        (destino === '/api/alumno/documentos' && !esTipoDocumentoPersonal(codDocumento))
+      ) {
+        throw rechazo(400, MENSAJE_TIPO_DOCUMENTO, { codTipoDocumento: MENSAJE_TIPO_DOCUMENTO })
+      }
+      // The size is declared at creation (never deferred): the limit is known before any byte.
+      if (upload.size === undefined || upload.size === 0) {
+        throw rechazo(400, MENSAJE_ARCHIVO_OBLIGATORIO, { archivo: MENSAJE_ARCHIVO_OBLIGATORIO })
+      }
+      if (upload.size > maximoBytes) {
+        const mensaje = mensajeArchivoMuyGrande(config.uploadMaxMb)
+        throw rechazo(413, mensaje, { archivo: mensaje })
+      }
+      if (!tipoPorExtension(extensionDe(nombre))) {
+        throw rechazo(415, MENSAJE_TIPO_ARCHIVO, { archivo: MENSAJE_TIPO_ARCHIVO })
+      }
+      const ahora = clock()
+      // A new upload of the same document replaces one left unfinished (the student chose
+      // another file): it neither counts against the limit nor waits for its expiry.
+      const anteriores = await db
+        .selectFrom('subidas')
+        .select('id')
+        .where('alumno_id', '=', alumnoId)
+        .where('destino', '=', destino)
+        .where('cod_documento', '=', codDocumento)
+        .where('estado', '=', 'en-curso')
+        .execute()
+      for (const { id } of anteriores) await quitarSubida(db, almacen, id)
+      const enCurso = await db
+        .selectFrom('subidas')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('alumno_id', '=', alumnoId)
+        .where('estado', '=', 'en-curso')
+        .where('expira', '>', ahora.toISOString())
+        .executeTakeFirstOrThrow()
+      if (Number(enCurso.n) >= MAXIMO_SUBIDAS_EN_CURSO) throw rechazo(429, MENSAJE_DEMASIADAS_SUBIDAS)
+      await db
+        .insertInto('subidas')
+        .values({
+          id: upload.id,
+          alumno_id: alumnoId,
+          destino,
+          cod_documento: codDocumento,
+          nombre,
+          tamanno: upload.size,
+          estado: 'en-curso',
+          creada_en: ahora.toISOString(),
+          expira: new Date(ahora.getTime() + VIGENCIA_SUBIDA_MS).toISOString(),
+        })
+        .execute()
+      return {}
+    },
+
+    async onUploadFinish(_req: Request, upload: Upload) {
+      const fila = await db
+        .selectFrom('subidas')
+        .select(['id', 'nombre'])
+        .where('id', '=', upload.id)
+        .executeTakeFirst()
+      if (!fila) throw rechazo(404, MENSAJE_TIPO_ARCHIVO)
+      if (!(await comprobarContenido(db, almacen, fila))) {
+        throw rechazo(415, MENSAJE_TIPO_ARCHIVO, { archivo: MENSAJE_TIPO_ARCHIVO })
+      }
+      return {}
+    },
+
+    onResponseError(_req: Request, err: Error | { status_code: number; body: string }) {
+      // tus's own refusal of a body longer than the upload, in our words.
+      if ('status_code' in err && err.status_code === 413 && !err.body.startsWith('{')) {
+        const mensaje = mensajeArchivoMuyGrande(config.uploadMaxMb)
+        return rechazo(413, mensaje, { archivo: mensaje })
+      }
+      return undefined
+    },
+  })
+  const subidas = { tus, almacen }
+  porDependencias.set(deps, subidas)
+  return subidas
+}
+
+/** Deletes uploads past their expiry, bytes and rows (db/purga.ts). */
+export async function purgarSubidas(db: Db, almacen: AlmacenSubidas, ahora: Date): Promise<void> {
+  const vencidas = await db.selectFrom('subidas').select('id').where('expira', '<=', ahora.toISOString()).execute()
+  for (const { id } of vencidas) await quitarSubida(db, almacen, id)
+}
