@@ -2,6 +2,7 @@
 // the CRM calls with it and no cookie, each call is audited as the key; a revoked or unknown key,
 // a key without the endpoint's scope and a key over its throttle are refused in Spanish; the reads
 // give what changed since a moment, a page at a time; the OpenAPI document lists every endpoint.
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import * as v from 'valibot'
 import { mensajeGrupoDesconocido, mensajeFechaInvalida } from '../src/domain/importacion.ts'
@@ -41,6 +42,7 @@ import {
   paginaPagosSchema,
   paginaReglamentosSchema,
 } from './integracion/contrato.ts'
+import { leerCsv } from './importacion/leer.ts'
 import { rutasIntegracion } from './routes/integracion.ts'
 import { hashearToken } from './seguridad/tokens.ts'
 
@@ -549,4 +551,24 @@ test('a load is refused whole when it is not a list of rows, not JSON, or the ke
     expect(await res.json()).toEqual({ error: MENSAJE_ALCANCE_INSUFICIENTE })
   }
   expect(await datosCargados()).toEqual(antes)
+})
+
+test('the sample file through the API: the rows the import reads from it get the outcomes the import gives them', async () => {
+  const { token } = await crearClave('CRM muestra', ['alumnos.escribir'])
+  const leido = leerCsv(new Uint8Array(readFileSync(new URL('../docs/importacion-ejemplo.csv', import.meta.url))))
+  if (!leido.ok) throw new Error(leido.errores.join('; '))
+  const previa = await (await llamar(token, '/inscripciones/previsualizar', { filas: leido.filas })).json()
+  // The same four creations server/admin-importacion.test.ts expects of the file's preview.
+  expect(
+    previa.resultados.map((r: { codigoInscripcion: string; resultado: string }) => [r.codigoInscripcion, r.resultado]),
+  ).toEqual([
+    ['INS-27-50001', 'se creará'],
+    ['INS-27-50002', 'se creará'],
+    ['INS-27-50003', 'se creará'],
+    ['INS-27-50004', 'se creará'],
+  ])
+  const carga = await (await llamar(token, '/inscripciones', { filas: leido.filas })).json()
+  expect(carga.conteo).toEqual({ 'se creará': 4, 'se actualizará': 0, 'sin cambios': 0, error: 0 })
+  const otraVez = await (await llamar(token, '/inscripciones', { filas: leido.filas })).json()
+  expect(otraVez.conteo).toEqual({ 'se creará': 0, 'se actualizará': 0, 'sin cambios': 4, error: 0 })
 })
