@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { numeroCuotaSchema } from './pagos.ts'
+import { numeroCuotaSchema } from './numero-cuota.ts'
 
 // Where a visit that arrives with these query
 // parameters goes, in their priority order. Pure, so the router and the tests share it.

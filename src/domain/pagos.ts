@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { NUMERO_CUOTA } from './numero-cuota.ts'
 import { textoRequerido } from './validacion.ts'
 
 // Payments: program installments (cuotas) and what a payment through the gateway ends as. Shared
@@ -22,12 +23,6 @@ export type CrearPago = v.InferOutput<typeof crearPagoSchema>
 export function referenciaCuota(codigoInscripcion: string, numero: number): string {
   return `${codigoInscripcion}/${numero}`
 }
-
-/** An installment's number as text (in a reference, an address or an entry link): 1 to 999. */
-const NUMERO_CUOTA = /^[1-9]\d{0,2}$/
-
-/** An installment's number read from an address: the text '2' becomes the number 2, anything else fails. */
-export const numeroCuotaSchema = v.pipe(v.string(), v.regex(NUMERO_CUOTA), v.transform(Number))
 
 /** The enrolment and number of an installment reference, or null when it is not one. */
 export function leerReferenciaCuota(referencia: string): { codigoInscripcion: string; numero: number } | null {

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { numeroCuotaSchema } from '../../../../domain/pagos.ts'
+import { numeroCuotaSchema } from '../../../../domain/numero-cuota.ts'
 import { PaginaConfirmarPago } from '../../../../features/pagos/pagina-confirmar-pago.tsx'
 import { cargarCuotas } from '../../../../features/pagos/queries.ts'
 
