@@ -13,6 +13,7 @@ import {
   leerCabeceraJpeg,
   mensajeDocumentoMuyGrande,
   mensajeOriginalMuyGrande,
+  moverPagina,
   nombreFotoComprimida,
   nombrePdfDePaginas,
   sinOrientacionExif,
@@ -152,7 +153,9 @@ describe('debeComprimirse, bytesObjetivoPorPagina, cabeEnLimite', () => {
     expect(cabeEnLimite(5 * BYTES_POR_MB, 5)).toBe(true)
     expect(cabeEnLimite(5 * BYTES_POR_MB + 1, 5)).toBe(false)
     expect(mensajeDocumentoMuyGrande(5, 1)).toBe(mensajeArchivoMuyGrande(5))
-    expect(mensajeDocumentoMuyGrande(5, 4)).toMatch(/^El documento de 4 páginas supera .* 5 MB\. Quite alguna página\.$/)
+    expect(mensajeDocumentoMuyGrande(5, 4)).toMatch(
+      /^El documento de 4 páginas supera .* 5 MB\. Quite alguna página\.$/,
+    )
   })
 })
 
@@ -210,5 +213,17 @@ describe('leerCabeceraJpeg and sinOrientacionExif', () => {
     expect(leerCabeceraJpeg(invalida)).toMatchObject({ orientacion: 1, ancho: 10 })
     const jpeg = jpegMinimo(10, 10)
     expect(sinOrientacionExif(jpeg, leerCabeceraJpeg(jpeg))).toBe(jpeg)
+  })
+})
+
+describe('moverPagina', () => {
+  test('moves one page up or down, and nothing past either end', () => {
+    expect(moverPagina(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b'])
+    expect(moverPagina(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c'])
+    expect(moverPagina(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c'])
+    expect(moverPagina(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c'])
+    const original = ['a', 'b']
+    moverPagina(original, 0, 1)
+    expect(original).toEqual(['a', 'b'])
   })
 })

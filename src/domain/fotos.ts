@@ -89,7 +89,11 @@ export function mensajeOriginalMuyGrande(): string {
  * agree, like any document; its size may be over the upload limit (that is what compression is
  * for), but not absurdly so.
  */
-export function validarFotoElegida(archivo: { nombre: string; tamanno: number; primerosBytes: Uint8Array }): string | null {
+export function validarFotoElegida(archivo: {
+  nombre: string
+  tamanno: number
+  primerosBytes: Uint8Array
+}): string | null {
   const tipo = detectarTipoFoto(archivo.primerosBytes)
   if (!tipo || tipoFotoPorExtension(archivo.nombre) !== tipo) return MENSAJE_TIPO_FOTO
   if (archivo.tamanno > MAXIMO_ORIGINAL_MB * BYTES_POR_MB) return mensajeOriginalMuyGrande()
@@ -314,5 +318,19 @@ export function sinOrientacionExif(bytes: Uint8Array, cabecera: CabeceraJpeg): U
   const vista = new DataView(copia.buffer)
   // The value is a SHORT in the EXIF block's byte order.
   vista.setUint16(cabecera.posicionOrientacion, 1, cabecera.orientacionLe)
+  return copia
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pages
+// ---------------------------------------------------------------------------------------------
+
+/** The list with the item at `indice` moved by `paso` (-1 up, +1 down); unchanged at either end. */
+export function moverPagina<T>(paginas: readonly T[], indice: number, paso: -1 | 1): T[] {
+  const destino = indice + paso
+  const copia = [...paginas]
+  if (indice < 0 || indice >= paginas.length || destino < 0 || destino >= paginas.length) return copia
+  const [pagina] = copia.splice(indice, 1) as [T]
+  copia.splice(destino, 0, pagina)
   return copia
 }
