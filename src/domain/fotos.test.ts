@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest'
 import { conOrientacionExif, jpegMinimo } from '../../tests/support/fotos.ts'
 import { BYTES_POR_MB, mensajeArchivoMuyGrande } from './documentos.ts'
 import {
+  ayudaArchivos,
   BYTES_OBJETIVO,
   LADO_MAXIMO_PX,
   MENSAJE_TIPO_FOTO,
@@ -226,4 +227,8 @@ describe('moverPagina', () => {
     moverPagina(original, 0, 1)
     expect(original).toEqual(['a', 'b'])
   })
+})
+
+test('the help above the documents names every accepted kind and the limit', () => {
+  expect(ayudaArchivos(5)).toMatch(/^Archivos PDF o fotos \(JPG, PNG, WebP o HEIC\) de hasta 5 MB\. /)
 })

@@ -334,3 +334,8 @@ export function moverPagina<T>(paginas: readonly T[], indice: number, paso: -1 |
   copia.splice(destino, 0, pagina)
   return copia
 }
+
+/** The help above a list of documents to upload. */
+export function ayudaArchivos(maximoMb: number): string {
+  return `Archivos PDF o fotos (JPG, PNG, WebP o HEIC) de hasta ${maximoMb} MB. Las fotos se reducen en su equipo antes de enviarse; con 'Agregar página', varias fotos forman un solo PDF.`
+}

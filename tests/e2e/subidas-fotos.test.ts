@@ -71,7 +71,7 @@ test('a 6 MB, 12-megapixel photo taken upright is shrunk on the phone, shown bef
   await doc.getByText('Certificado de Licenciatura o Título: foto lista para enviar').waitFor()
   // Nothing leaves before the student sends it.
   expect(subidas).toBe(0)
-  expect(await hallazgosGraves(page, '.documento:has(.paginas)')).toEqual([])
+  expect(await hallazgosGraves(page, '.documento:has(.foto-paginas)')).toEqual([])
 
   await doc.getByRole('button', { name: 'Enviar documento Certificado de Licenciatura o Título' }).click()
   await doc.getByRole('status').getByText('IMG_0001.jpg: subido correctamente.').waitFor({ timeout: 20_000 })
@@ -121,7 +121,7 @@ test('three photos made into one PDF: pages added, reordered with the keyboard a
   await doc.getByText('Página 2: p1.jpg').waitFor()
   expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Mover abajo la página 1')
   expect(await doc.getByRole('button', { name: 'Mover arriba la página 1' }).isDisabled()).toBe(true)
-  expect(await hallazgosGraves(page, '.documento:has(.paginas)')).toEqual([])
+  expect(await hallazgosGraves(page, '.documento:has(.foto-paginas)')).toEqual([])
 
   await doc.getByRole('button', { name: 'Enviar documento Certificado de Trabajo' }).click()
   await doc

@@ -65,36 +65,36 @@ export function PaginasDelDocumento({
   }
 
   return (
-    <div className="paginas" role="group" aria-labelledby={`${id}-titulo`} ref={contenedor}>
-      <p id={`${id}-titulo`} className="paginas__titulo">
+    <div className="foto-paginas" role="group" aria-labelledby={`${id}-titulo`} ref={contenedor}>
+      <p id={`${id}-titulo`} className="foto-paginas__titulo">
         {varias
           ? `${nombreDocumento}: ${paginas.length} páginas, se enviarán como un solo PDF`
           : `${nombreDocumento}: foto lista para enviar`}
       </p>
-      <ol className="paginas__lista">
+      <ol className="foto-paginas__lista">
         {paginas.map((pagina, i) => {
           const n = i + 1
           const { foto } = pagina
           return (
-            <li key={pagina.id} className="pagina">
+            <li key={pagina.id} className="foto-pagina">
               <img
-                className="pagina__vista"
+                className="foto-pagina__vista"
                 src={pagina.vista}
                 alt={`Vista previa de la página ${n} de ${nombreDocumento}`}
                 width={foto.ancho}
                 height={foto.alto}
               />
-              <div className="pagina__datos">
-                <p className="pagina__nombre">
+              <div className="foto-pagina__datos">
+                <p className="foto-pagina__nombre">
                   Página {n}: {foto.original.nombre}
                 </p>
-                <p className="pagina__tamano">
+                <p className="foto-pagina__tamano">
                   {foto.comprimida
                     ? `${tamanoLegible(foto.original.tamanno)} → ${tamanoLegible(foto.archivo.size)}`
                     : `${tamanoLegible(foto.archivo.size)}, sin cambios`}{' '}
                   ({foto.ancho} × {foto.alto} px)
                 </p>
-                <div className="pagina__acciones">
+                <div className="foto-pagina__acciones">
                   {varias ? (
                     <>
                       <button

@@ -6,6 +6,7 @@ import { Estado } from '../../ui/spinner.tsx'
 import { DocumentoConSubida } from '../documentos/documento-con-subida.tsx'
 import { envioDocumentoPersonal } from './envios.ts'
 import { personalQueries } from './queries.ts'
+import { ayudaArchivos } from '../../domain/fotos.ts'
 
 /**
  * 'Documentos Personales': each personal document, required or optional
@@ -24,9 +25,7 @@ export function DocumentosPersonales({ codigoAlumno }: { codigoAlumno: string })
       aria-labelledby="documentos-personales-titulo"
     >
       <h2 id="documentos-personales-titulo">Documentos Personales</h2>
-      <p className="campo__ayuda">
-        Archivos PDF, JPG o PNG de hasta {documentos.data?.tamanoMaximoMb ?? TAMANO_MAXIMO_MB} MB.
-      </p>
+      <p className="campo__ayuda">{ayudaArchivos(documentos.data?.tamanoMaximoMb ?? TAMANO_MAXIMO_MB)}</p>
       {documentos.data ? (
         <ul className="documentos">
           {documentos.data.requeridos.map((requerido) => (

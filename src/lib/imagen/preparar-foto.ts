@@ -59,13 +59,20 @@ export async function prepararFoto(
     bytesObjetivo: opciones.bytesObjetivo ?? BYTES_OBJETIVO,
   }
 
-  let resultado = await reducirFoto({ ...base, ...(await pixelesAlmacenados(archivo, tipo)) })
+  let { resultado, en } = await reducirFoto({ ...base, ...(await pixelesAlmacenados(archivo, tipo)) })
   if (resultado === 'ilegible' && tipo === 'heic') {
-    resultado = await reducirFoto({ ...base, ...(await pixelesAlmacenados(await heicAJpeg(archivo), 'jpg')) })
+    ;({ resultado, en } = await reducirFoto({
+      ...base,
+      ...(await pixelesAlmacenados(await heicAJpeg(archivo), 'jpg')),
+    }))
   }
   if (resultado === 'ilegible') throw new ErrorDeFoto(MENSAJE_FOTO_ILEGIBLE)
 
-  performance.measure(MEDIDA_PREPARAR_FOTO, { start: inicio, end: performance.now() })
+  performance.measure(MEDIDA_PREPARAR_FOTO, {
+    start: inicio,
+    end: performance.now(),
+    detail: { antes: archivo.size, despues: resultado.cambio ? resultado.blob.size : archivo.size, en },
+  })
   const original = { nombre: archivo.name, tamanno: archivo.size }
   if (!resultado.cambio) return { archivo, original, ancho: resultado.ancho, alto: resultado.alto, comprimida: false }
   return {
@@ -110,15 +117,18 @@ async function heicAJpeg(archivo: File): Promise<Blob> {
   }
 }
 
-async function reducirFoto(pedido: PedidoReduccion): Promise<Reduccion | 'ilegible'> {
+/** The photo shrunk, and where: in the worker, or on the page. */
+async function reducirFoto(
+  pedido: PedidoReduccion,
+): Promise<{ resultado: Reduccion | 'ilegible'; en: 'trabajador' | 'pagina' }> {
   const respuesta = await enTrabajador(pedido)
   if (respuesta?.ok) {
     const { id: _id, ok: _ok, ...reduccion } = respuesta
-    return reduccion
+    return { resultado: reduccion, en: 'trabajador' }
   }
-  if (respuesta?.motivo === 'ilegible' && pedido.tipo !== 'heic') return 'ilegible'
+  if (respuesta?.motivo === 'ilegible' && pedido.tipo !== 'heic') return { resultado: 'ilegible', en: 'trabajador' }
   // No worker, no OffscreenCanvas in it, or a HEIC that Safari may open on the page itself.
-  return enLaPagina(pedido)
+  return { resultado: await enLaPagina(pedido), en: 'pagina' }
 }
 
 // ---------------------------------------------------------------------------------------------
