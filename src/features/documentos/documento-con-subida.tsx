@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react'
+import { lazy, Suspense, useId, useState, type ChangeEvent } from 'react'
 import { BYTES_FIRMA, validarArchivo } from '../../domain/documentos.ts'
 import { ACCEPT_DOCUMENTOS_Y_FOTOS, ACCEPT_FOTOS, detectarTipoFoto, tipoFotoPorExtension } from '../../domain/fotos.ts'
 import type { EstadoRevision as EstadoRevisionDocumento } from '../../domain/estado-revision.ts'
@@ -9,9 +9,14 @@ import { usePorcentajeSubida } from '../../lib/progreso-subidas.ts'
 import { estadoEnPalabras } from '../offline/estado-item.ts'
 import { EstadoRevision } from './estado-revision.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
-import { PaginasDelDocumento } from './paginas-del-documento.tsx'
 import { tamanoLegible } from './tamano-legible.ts'
 import { usePaginas } from './use-paginas.ts'
+
+// The pages' panel (and its styles) load when a photo is first chosen: the list screens' chunks,
+// and the first script that names them, stay as they were.
+const PaginasDelDocumento = lazy(() =>
+  import('./paginas-del-documento.tsx').then((m) => ({ default: m.PaginasDelDocumento })),
+)
 
 // One document a student uploads (a personal document, or one an enrolment requires): its file
 // with a download link, the upload waiting in the outbox with its progress or state, and the file
@@ -137,18 +142,20 @@ export function DocumentoConSubida({
         ) : null}
       </div>
       {conPaginas ? (
-        <PaginasDelDocumento
-          nombreDocumento={nombreDocumento}
-          paginas={paginas.paginas}
-          ocupado={paginas.trabajando !== null}
-          foco={paginas.foco}
-          onFocoAplicado={paginas.focoAplicado}
-          onAgregar={(f) => void paginas.agregar(f)}
-          onMover={paginas.mover}
-          onQuitar={paginas.quitar}
-          onEnviar={() => void alEnviarPaginas()}
-          onDescartar={paginas.descartar}
-        />
+        <Suspense fallback={<Spinner />}>
+          <PaginasDelDocumento
+            nombreDocumento={nombreDocumento}
+            paginas={paginas.paginas}
+            ocupado={paginas.trabajando !== null}
+            foco={paginas.foco}
+            onFocoAplicado={paginas.focoAplicado}
+            onAgregar={(f) => void paginas.agregar(f)}
+            onMover={paginas.mover}
+            onQuitar={paginas.quitar}
+            onEnviar={() => void alEnviarPaginas()}
+            onDescartar={paginas.descartar}
+          />
+        </Suspense>
       ) : (
         <>
           <div className="campo">
