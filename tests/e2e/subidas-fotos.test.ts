@@ -51,6 +51,10 @@ test('a 6 MB, 12-megapixel photo taken upright is shrunk on the phone, shown bef
   const doc = documento(page, 'Certificado de Licenciatura o Título')
   await doc.getByText('Sin archivo', { exact: true }).waitFor()
 
+  // On a phone, 'Tomar foto' opens the camera (the back one).
+  expect(await page.getByLabel('Tomar foto de Certificado de Licenciatura o Título').getAttribute('capture')).toBe(
+    'environment',
+  )
   // Stored 4000 x 3000 with EXIF orientation 6, as a phone held upright writes it.
   const original = Buffer.from(conOrientacionExif(await foto(page, 4000, 3000, 'A'), 6))
   expect(original.length).toBeGreaterThan(TAMANO_MAXIMO_MB * BYTES_POR_MB)
@@ -156,6 +160,10 @@ test('a file that is neither a PDF nor a photo it says it is is refused with a S
   const { page, context } = await portal.newPage()
   await abrirInformacionPersonal(page, portal.url, 'sinsolicitudes@demo.cl')
   const doc = documento(page, 'Certificado de Licenciatura o Título')
+  let subidas = 0
+  page.on('request', (r) => {
+    if (r.method() !== 'GET' && r.url().includes('/api/alumno/documentos')) subidas++
+  })
   await page
     .getByLabel('Subir Certificado de Licenciatura o Título')
     .setInputFiles({ name: 'foto.webp', mimeType: 'image/webp', buffer: Buffer.from('no soy una foto') })
@@ -173,5 +181,7 @@ test('a file that is neither a PDF nor a photo it says it is is refused with a S
   })
   await doc.getByRole('alert').getByText('No fue posible abrir la foto. Elija otra foto o un PDF.').waitFor()
   expect(await doc.getByRole('button', { name: /^Enviar documento/ }).count()).toBe(0)
+  await doc.getByText('Sin archivo', { exact: true }).waitFor()
+  expect(subidas).toBe(0)
   await context.close()
 })
