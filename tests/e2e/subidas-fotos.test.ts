@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { BYTES_POR_MB, TAMANO_MAXIMO_MB } from '../../src/domain/documentos.ts'
 import { leerCabeceraJpeg } from '../../src/domain/fotos.ts'
-import { abrirInformacionPersonal, prepararPortal } from '../support/e2e.ts'
+import { abrirInformacionPersonal, iniciarSesion, prepararPortal } from '../support/e2e.ts'
 import { conOrientacionExif, dibujarFotoDeDocumento } from '../support/fotos.ts'
 
 // Photos of documents on a 360-pixel phone: a 12-megapixel photo over the upload limit is shrunk
@@ -153,6 +153,30 @@ test("an iPhone's HEIC photo is converted on the phone and stored as a JPEG", as
   await doc.getByRole('button', { name: 'Enviar documento Certificado de Trabajo' }).click()
   await doc.getByRole('status').getByText('IMG_0002.jpg: subido correctamente.').waitFor({ timeout: 20_000 })
   expect(leerCabeceraJpeg(new Uint8Array(await archivoGuardado(page, doc)))).toMatchObject({ ancho: 480, alto: 640 })
+  await context.close()
+})
+
+test("in an enrolment's documents dialog: a photo is prepared, sent and stored with the enrolment's name", async () => {
+  const { page, context } = await portal.newPage()
+  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
+  await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+  await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Solicitudes' }).click()
+  const fila = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'INS-25-30145' }) })
+  await fila.getByRole('button', { name: /^Ver detalle de la solicitud/ }).click()
+  await fila.getByRole('button', { name: /documentos subidos de la solicitud INS-25-30145/ }).click()
+  const dialogo = page.getByRole('dialog', { name: 'Documentos de la solicitud INS-25-30145' })
+  const doc = dialogo.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Certificado EUNACOM' }) })
+  await doc.getByText('Sin archivo', { exact: true }).waitFor()
+  const imagen = await foto(page, 2400, 1800, 'E')
+  await dialogo
+    .getByLabel('Subir Certificado EUNACOM')
+    .setInputFiles({ name: 'eunacom.jpg', mimeType: 'image/jpeg', buffer: imagen })
+  await doc.getByText(/→ [\d,]+ (KB|MB) \(2000 × 1500 px\)$/).waitFor({ timeout: 20_000 })
+  expect(await hallazgosGraves(page, '.documento:has(.foto-paginas)')).toEqual([])
+  await doc.getByRole('button', { name: 'Enviar documento Certificado EUNACOM' }).click()
+  await doc.getByRole('status').getByText('eunacom.jpg: subido correctamente.').waitFor({ timeout: 20_000 })
+  await doc.getByText('Pro-INS-25-30145-eunacom.jpg').waitFor()
+  expect(leerCabeceraJpeg(new Uint8Array(await archivoGuardado(page, doc)))).toMatchObject({ ancho: 2000, alto: 1500 })
   await context.close()
 })
 
