@@ -40,6 +40,9 @@ export type FotoPreparada = {
 /** A photo the portal could not prepare; `message` is Spanish, for the student. */
 export class ErrorDeFoto extends Error {}
 
+/** How much of a JPEG is read to find its EXIF orientation. */
+const BYTES_CABEZA_JPEG = 256 * 1024
+
 /** The name of the measure (performance.measure) of each photo prepared, read by the bench. */
 export const MEDIDA_PREPARAR_FOTO = 'portal:preparar-foto'
 
@@ -90,11 +93,15 @@ export async function prepararFoto(
  */
 async function pixelesAlmacenados(archivo: Blob, tipo: TipoFoto): Promise<{ blob: Blob; orientacion: Orientacion }> {
   if (tipo !== 'jpg') return { blob: archivo, orientacion: 1 }
-  const bytes = new Uint8Array(await archivo.arrayBuffer())
-  const cabecera = leerCabeceraJpeg(bytes)
+  // EXIF sits in the first segments (an APP1 is at most 64 KB): only the head is read and, when
+  // it must change, copied; the rest of the photo is sliced, never copied.
+  const cabeza = new Uint8Array(await archivo.slice(0, BYTES_CABEZA_JPEG).arrayBuffer())
+  const cabecera = leerCabeceraJpeg(cabeza)
   if (cabecera.orientacion === 1) return { blob: archivo, orientacion: 1 }
   return {
-    blob: new Blob([sinOrientacionExif(bytes, cabecera) as Uint8Array<ArrayBuffer>], { type: 'image/jpeg' }),
+    blob: new Blob([sinOrientacionExif(cabeza, cabecera) as Uint8Array<ArrayBuffer>, archivo.slice(cabeza.length)], {
+      type: 'image/jpeg',
+    }),
     orientacion: cabecera.orientacion,
   }
 }
