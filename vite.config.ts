@@ -122,11 +122,20 @@ export default defineConfig({
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         // The survey charts' library (chunks named graficos-…) is for one staff screen at a desk:
         // a student's phone never stores it.
-        globIgnores: ['version.json', 'assets/graficos-*.js'],
+        // The HEIC converter (heic-to, about 3 MB, chunks named heic-…) is for the few who
+        // choose an iPhone's HEIC photo on a browser that cannot open it: not precached either,
+        // but kept once fetched (below), so it works offline after its first use.
+        globIgnores: ['version.json', 'assets/graficos-*.js', 'assets/heic-*.js'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/version\.json$/, /^\/sandbox\//],
         // The query cache owns data: no runtime caching of /api.
-        runtimeCaching: [],
+        runtimeCaching: [
+          {
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/heic-'),
+            handler: 'CacheFirst',
+            options: { cacheName: 'conversor-heic', expiration: { maxEntries: 2 } },
+          },
+        ],
         cleanupOutdatedCaches: true,
         // Take control of the first visit at once so it already works offline; an update still
         // waits in 'waiting' until the student accepts it (registerType 'prompt').
@@ -148,7 +157,8 @@ export default defineConfig({
     // script (the router's lazy imports), so shorter names keep it about 0.7 KB gzip smaller.
     rolldownOptions: {
       output: {
-        chunkFileNames: (chunk) => (chunk.name === 'graficos' ? 'assets/graficos-[hash].js' : 'assets/[hash].js'),
+        chunkFileNames: (chunk) =>
+          chunk.name === 'graficos' || chunk.name === 'heic' ? `assets/${chunk.name}-[hash].js` : 'assets/[hash].js',
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
@@ -159,6 +169,9 @@ export default defineConfig({
               name: 'graficos',
               test: /node_modules[\\/](@observablehq[\\/]plot|d3|d3-[a-z-]+|interval-tree-1d|binary-search-bounds|isoformat|internmap|delaunator|robust-predicates)[\\/]/,
             },
+            // heic-to (LGPL-3.0), imported only when a HEIC photo must be converted: one chunk
+            // of its own, apart from everything else, replaceable as the licence asks.
+            { name: 'heic', test: /node_modules[\\/]heic-to[\\/]/ },
           ],
         },
       },

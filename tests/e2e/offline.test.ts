@@ -177,20 +177,18 @@ test('an upload chosen offline waits in the outbox with its state, and the list 
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: /Certificado de Trabajo/ }) })
   await documento.getByText('Sin archivo', { exact: true }).waitFor()
-  const ruta = join(carpeta, 'trabajo.png')
-  writeFileSync(
-    ruta,
-    Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2048, 1)]),
-  )
+  // A PDF: it is queued as it is (a photo would first be shown, to be sent with 'Enviar documento').
+  const ruta = join(carpeta, 'trabajo.pdf')
+  writeFileSync(ruta, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(2048, 0x20), Buffer.from('\n%%EOF\n')]))
 
   await context.setOffline(true)
   await page.getByLabel('Subir Certificado de Trabajo').setInputFiles(ruta)
-  await documento.getByText('trabajo.png: pendiente de envío').waitFor()
+  await documento.getByText('trabajo.pdf: pendiente de envío').waitFor()
   await page.getByRole('button', { name: /^1 cambio pendiente de envío/ }).waitFor()
 
   await context.setOffline(false)
   await documento.getByRole('link', { name: /^Descargar/ }).waitFor({ timeout: 20_000 })
-  await documento.getByText('trabajo.png', { exact: true }).waitFor()
+  await documento.getByText('trabajo.pdf', { exact: true }).waitFor()
   const filas = await consultarDb<{ n: number }>(
     portal.server.dataDir,
     "SELECT count(*) AS n FROM archivos_personales WHERE alumno_id = ? AND cod_documento = '21'",

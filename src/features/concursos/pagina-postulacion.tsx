@@ -14,6 +14,7 @@ import { Dato, EtiquetaEstadoConcurso } from './ficha-concurso.tsx'
 import { concursoQueries, type Postulacion } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
+import { ayudaArchivos } from '../../domain/fotos.ts'
 
 /** The student's application to a contest: its state, the fee's payment, and the documents with their uploads. */
 export function PaginaPostulacion({ id }: { id: string }) {
@@ -119,7 +120,7 @@ function DocumentosPostulacion({ id, postulacion }: { id: string; postulacion: P
       <h2 id="postulacion-documentos">Documentos de la postulación</h2>
       {postulacion.documentosAbiertos ? (
         <>
-          <p className="campo__ayuda">Archivos PDF, JPG o PNG de hasta {tamanoMaximoMb} MB.</p>
+          <p className="campo__ayuda">{ayudaArchivos(tamanoMaximoMb)}</p>
           <ul className="documentos">
             {requeridos.map((requerido) => (
               <DocumentoConSubida

@@ -1,5 +1,6 @@
-import { useId, useState, type ChangeEvent } from 'react'
-import { ACCEPT_ARCHIVOS, BYTES_FIRMA, validarArchivo } from '../../domain/documentos.ts'
+import { lazy, Suspense, useId, useState, type ChangeEvent } from 'react'
+import { BYTES_FIRMA, validarArchivo } from '../../domain/documentos.ts'
+import { ACCEPT_DOCUMENTOS_Y_FOTOS, ACCEPT_FOTOS, detectarTipoFoto, tipoFotoPorExtension } from '../../domain/fotos.ts'
 import type { EstadoRevision as EstadoRevisionDocumento } from '../../domain/estado-revision.ts'
 import { pedirAlmacenamientoPersistente } from '../../lib/offline/idb.ts'
 import type { CuerpoArchivo, ItemOutbox } from '../../lib/offline/outbox.ts'
@@ -7,10 +8,22 @@ import { useOutbox } from '../../lib/offline/use-outbox.ts'
 import { porcentajeDe, useProgresoSubida } from '../../lib/progreso-subidas.ts'
 import { estadoEnPalabras } from '../offline/estado-item.ts'
 import { EstadoRevision } from './estado-revision.tsx'
+import { Spinner } from '../../ui/spinner.tsx'
+import { tamanoLegible } from './tamano-legible.ts'
+import { usePaginas } from './use-paginas.ts'
+
+// The pages' panel (and its styles) load when a photo is first chosen: the list screens' chunks,
+// and the first script that names them, stay as they were.
+const PaginasDelDocumento = lazy(() =>
+  import('./paginas-del-documento.tsx').then((m) => ({ default: m.PaginasDelDocumento })),
+)
 
 // One document a student uploads (a personal document, or one an enrolment requires): its file
 // with a download link, the upload waiting in the outbox with its progress or state, and the file
 // input. The upload goes through the outbox, so one chosen offline waits like any other change.
+// A PDF goes as it is; a photo (chosen, or taken with the camera) is first shrunk on the phone and
+// shown with its size before and after, more pages may be added, and what is queued is the one
+// compressed file (a JPEG, or a PDF of every page), never the original (use-paginas.ts).
 
 export type ArchivoDeDocumento = {
   nombre: string
@@ -19,12 +32,6 @@ export type ArchivoDeDocumento = {
   /** The school's review; absent in a reply kept from before documents were reviewed. */
   estadoRevision?: EstadoRevisionDocumento
   motivoRechazo?: string | null
-}
-
-function tamanoLegible(bytes: number): string {
-  return bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1).replace('.', ',')} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`
 }
 
 export function DocumentoConSubida({
@@ -52,22 +59,45 @@ export function DocumentoConSubida({
   // The file just uploaded from here: its ✓ shows where the upload was started (a dialog, the
   // page), not in a notification elsewhere.
   const [subido, setSubido] = useState<string | null>(null)
+  const paginas = usePaginas({ nombreDocumento, maximoMb })
   const accion = archivo ? 'Reemplazar' : 'Subir'
+  const mensajeError = error ?? paginas.error
+  const conPaginas = paginas.paginas.length > 0
 
   async function alElegir(e: ChangeEvent<HTMLInputElement>) {
     const input = e.currentTarget
     const elegido = input.files?.[0]
     if (!elegido) return
     setError(null)
+    paginas.limpiarError()
     setSubido(null)
-    // Refused here, before a byte is sent, with the same rule the server applies again.
-    const primerosBytes = new Uint8Array(await elegido.slice(0, BYTES_FIRMA).arrayBuffer())
-    const problema = validarArchivo({ nombre: elegido.name, tamanno: elegido.size, primerosBytes }, maximoMb)
+    const primerosBytes = new Uint8Array(await elegido.slice(0, 12).arrayBuffer())
     input.value = ''
+    // A photo is prepared and shown first; it leaves with 'Enviar documento'.
+    if (detectarTipoFoto(primerosBytes) || tipoFotoPorExtension(elegido.name)) {
+      await paginas.agregar(elegido)
+      return
+    }
+    // Refused here, before a byte is sent, with the same rule the server applies again.
+    const problema = validarArchivo(
+      { nombre: elegido.name, tamanno: elegido.size, primerosBytes: primerosBytes.subarray(0, BYTES_FIRMA) },
+      maximoMb,
+    )
     if (problema) {
       setError(problema)
       return
     }
+    await encolar(elegido)
+  }
+
+  async function alEnviarPaginas() {
+    const armado = await paginas.armar()
+    if (!armado) return
+    paginas.descartar()
+    await encolar(armado)
+  }
+
+  async function encolar(elegido: File) {
     void pedirAlmacenamientoPersistente()
     const item = await enviar(elegido)
     const resultado = await outbox.esperar(item.id)
@@ -111,26 +141,67 @@ export function DocumentoConSubida({
           </p>
         ) : null}
       </div>
-      <div className="campo">
-        <label htmlFor={`${id}-archivo`} className="campo__etiqueta">
-          {accion} {nombreDocumento}
-        </label>
-        <input
-          id={`${id}-archivo`}
-          className="campo__control campo__control--archivo"
-          type="file"
-          accept={ACCEPT_ARCHIVOS}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          disabled={envio?.estado === 'enviando'}
-          onChange={(e) => void alElegir(e)}
-        />
-        {error ? (
-          <p id={`${id}-error`} className="campo__error" role="alert">
-            {error}
+      {conPaginas ? (
+        <Suspense fallback={<Spinner />}>
+          <PaginasDelDocumento
+            nombreDocumento={nombreDocumento}
+            paginas={paginas.paginas}
+            ocupado={paginas.trabajando !== null}
+            foco={paginas.foco}
+            onFocoAplicado={paginas.focoAplicado}
+            onAgregar={(f) => void paginas.agregar(f)}
+            onMover={paginas.mover}
+            onQuitar={paginas.quitar}
+            onEnviar={() => void alEnviarPaginas()}
+            onDescartar={paginas.descartar}
+          />
+        </Suspense>
+      ) : (
+        <>
+          <div className="campo">
+            <label htmlFor={`${id}-archivo`} className="campo__etiqueta">
+              {accion} {nombreDocumento}
+            </label>
+            <input
+              id={`${id}-archivo`}
+              className="campo__control campo__control--archivo"
+              type="file"
+              accept={ACCEPT_DOCUMENTOS_Y_FOTOS}
+              aria-invalid={mensajeError ? true : undefined}
+              aria-describedby={mensajeError ? `${id}-error` : undefined}
+              disabled={envio?.estado === 'enviando' || paginas.trabajando !== null}
+              onChange={(e) => void alElegir(e)}
+            />
+          </div>
+          <div className="campo">
+            {/* On a phone, opens the camera at once (capture); elsewhere, a chooser of photos. */}
+            <label htmlFor={`${id}-camara`} className="campo__etiqueta">
+              Tomar foto de {nombreDocumento}
+            </label>
+            <input
+              id={`${id}-camara`}
+              className="campo__control campo__control--archivo"
+              type="file"
+              accept={ACCEPT_FOTOS}
+              capture="environment"
+              disabled={envio?.estado === 'enviando' || paginas.trabajando !== null}
+              onChange={(e) => void alElegir(e)}
+            />
+          </div>
+        </>
+      )}
+      <div role="status">
+        {paginas.trabajando ? (
+          <p className="mensaje mensaje--aviso">
+            <Spinner /> {paginas.trabajando}
           </p>
         ) : null}
       </div>
+      {mensajeError ? (
+        <p id={`${id}-error`} className="campo__error" role="alert">
+          {mensajeError}
+        </p>
+      ) : null}
     </li>
   )
 }

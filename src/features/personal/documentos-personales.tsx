@@ -7,6 +7,7 @@ import { DocumentoConSubida } from '../documentos/documento-con-subida.tsx'
 import { envioDocumentoPersonal } from './envios.ts'
 import { personalQueries } from './queries.ts'
 import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
+import { ayudaArchivos } from '../../domain/fotos.ts'
 
 /**
  * 'Documentos Personales': each personal document, required or optional
@@ -25,9 +26,7 @@ export function DocumentosPersonales({ codigoAlumno }: { codigoAlumno: string })
       aria-labelledby="documentos-personales-titulo"
     >
       <h2 id="documentos-personales-titulo">Documentos Personales</h2>
-      <p className="campo__ayuda">
-        Archivos PDF, JPG o PNG de hasta {documentos.data?.tamanoMaximoMb ?? TAMANO_MAXIMO_MB} MB.
-      </p>
+      <p className="campo__ayuda">{ayudaArchivos(documentos.data?.tamanoMaximoMb ?? TAMANO_MAXIMO_MB)}</p>
       {documentos.data ? (
         <ul className="documentos">
           {documentos.data.requeridos.map((requerido) => (

@@ -7,6 +7,7 @@ import { Estado } from '../../ui/spinner.tsx'
 import { DocumentoConSubida } from '../documentos/documento-con-subida.tsx'
 import { envioDocumentoSolicitud } from './envios.ts'
 import { solicitudQueries, type Solicitud } from './queries.ts'
+import { ayudaArchivos } from '../../domain/fotos.ts'
 
 /** The documents an enrolment requires, each with its file, its upload and its state. */
 export function DialogoDocumentos({
@@ -29,7 +30,7 @@ export function DialogoDocumentos({
   return (
     <Dialogo titulo={`Documentos de la solicitud ${codigo}`} onCerrar={onCerrar} grande>
       <p className="campo__ayuda">
-        {solicitud.nombreCurso}. Archivos PDF, JPG o PNG de hasta {maximoMb} MB.
+        {solicitud.nombreCurso}. {ayudaArchivos(maximoMb)}
       </p>
       {documentos.data ? (
         documentos.data.requeridos.length === 0 ? (
