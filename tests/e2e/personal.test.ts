@@ -189,7 +189,7 @@ test('uploading a PDF shows a labelled progress bar, then the file with Descarga
   })
 
   await page.getByLabel('Subir Certificado de Licenciatura o Título').setInputFiles(ruta)
-  const barra = page.getByRole('progressbar', { name: /^Subiendo titulo\.pdf: \d+ %$/ })
+  const barra = page.getByRole('progressbar', { name: /^Subiendo titulo\.pdf: \d+ %( \(.+ de .+\))?$/ })
   await barra.waitFor()
   await expect.poll(async () => Number(await barra.getAttribute('value')), { timeout: 10_000 }).toBeGreaterThan(0)
   await cdp.send('Network.emulateNetworkConditions', {
