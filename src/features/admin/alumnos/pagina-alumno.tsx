@@ -19,6 +19,7 @@ import { Tabla } from '../tabla.tsx'
 import { columnaAccionCuota } from '../pagos/dialogo-pago-presencial.tsx'
 import { documentoDe } from './pagina-alumnos.tsx'
 import { alumnosQueries, type FichaAlumno } from './queries.ts'
+import { Datos } from '../datos.tsx'
 
 type Solicitud = FichaAlumno['solicitudes'][number]
 type Emitido = Solicitud['emitidos'][number]
@@ -191,20 +192,6 @@ function columnasSolicitudes(abrir: (codigo: string) => void): ColumnDef<Solicit
     { id: 'reglamento', header: 'Reglamento', cell: ({ row }) => REGLAMENTO[row.original.reglamento] },
     { id: 'documentos', header: 'Documentos', cell: ({ row }) => documentosEnPalabras(row.original) },
   ]
-}
-
-/** Terms and their values; a value not given reads as a dash. */
-function Datos({ filas }: { filas: [string, ReactNode][] }) {
-  return (
-    <dl className="admin-datos">
-      {filas.map(([termino, valor]) => (
-        <div key={termino}>
-          <dt>{termino}</dt>
-          <dd>{valor === null || valor === undefined || valor === '' ? '—' : valor}</dd>
-        </div>
-      ))}
-    </dl>
-  )
 }
 
 /** One enrolment in full, behind a button that shows or hides it (the page stays short). */

@@ -10,19 +10,7 @@ import { EstadoPagoEnPalabras } from './pagina-pagos.tsx'
 import { ReembolsosDePago } from './reembolsos-de-pago.tsx'
 import { enlaceComprobante, pagosQueries } from './queries.ts'
 import './pagos.css'
-
-function Datos({ filas }: { filas: [string, ReactNode][] }) {
-  return (
-    <dl className="admin-datos">
-      {filas.map(([termino, valor]) => (
-        <div key={termino}>
-          <dt>{termino}</dt>
-          <dd>{valor === null || valor === undefined || valor === '' ? '—' : valor}</dd>
-        </div>
-      ))}
-    </dl>
-  )
-}
+import { Datos } from '../datos.tsx'
 
 const momento = (iso: string | null) => (iso ? momentoEnChile(iso) : null)
 
