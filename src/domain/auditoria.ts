@@ -120,7 +120,8 @@ export function valorAuditado(valor: unknown): string {
 export type FiltrosAuditoria = { personal: string; accion: string; desde: string; hasta: string; pagina: number }
 
 const textoEnDireccion = v.fallback(v.optional(v.string(), ''), '')
-const diaEnDireccion = v.fallback(
+/** A day in a screen's address ('aaaa-mm-dd'): '' when it is none or cannot be read. */
+export const diaEnDireccion = v.fallback(
   v.pipe(
     v.optional(v.string(), ''),
     v.check((f) => f === '' || esFechaValida(f)),

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { esFechaValida } from './auditoria.ts'
+import { diaEnDireccion, esFechaValida } from './auditoria.ts'
 import { paginaEnDireccionSchema, paginaSchema } from './busqueda-alumnos.ts'
 import { sumarDias } from './fechas.ts'
 import { CONCEPTOS_PAGO, ESTADOS_PAGO, type ConceptoPago, type EstadoPago } from './pagos.ts'
@@ -126,14 +126,6 @@ export type FiltrosPagos = {
   hasta: string
   pagina: number
 }
-
-const diaEnDireccion = v.fallback(
-  v.pipe(
-    v.optional(v.string(), ''),
-    v.check((f) => f === '' || esFechaValida(f)),
-  ),
-  '',
-)
 
 const filtrosEnDireccionSchema = v.object({
   estado: v.fallback(v.optional(v.picklist(['', ...ESTADOS_PAGO]), ''), ''),

@@ -9,12 +9,13 @@ import {
   type FiltrosAuditoria,
 } from '../../../domain/auditoria.ts'
 import { ApiError } from '../../../lib/api-error.ts'
-import { CampoSelect, CampoTexto } from '../../../ui/campo.tsx'
+import { CampoSelect } from '../../../ui/campo.tsx'
 import { Paginador } from '../../../ui/paginador.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
 import { mensajeDeError } from '../mensaje-de-error.ts'
 import { auditoriaQueries } from './queries.ts'
 import { TablaEventos } from './tabla-eventos.tsx'
+import { AccionesFiltros, RangoDeFechas } from '../filtros.tsx'
 
 const SIN_FILTROS: FiltrosAuditoria = { personal: '', accion: '', desde: '', hasta: '', pagina: 1 }
 
@@ -87,30 +88,14 @@ export function PaginaAuditoria({ direccion }: { direccion: Record<string, strin
             </option>
           ))}
         </CampoSelect>
-        <CampoTexto
-          id="auditoria-desde"
-          etiqueta="Desde"
-          type="date"
-          value={borrador.desde}
-          onChange={(e) => cambiar('desde')(e.target.value)}
-        />
-        <CampoTexto
-          id="auditoria-hasta"
-          etiqueta="Hasta"
-          type="date"
-          value={borrador.hasta}
-          min={borrador.desde || undefined}
-          onChange={(e) => cambiar('hasta')(e.target.value)}
+        <RangoDeFechas
+          prefijo="auditoria"
+          desde={borrador.desde}
+          hasta={borrador.hasta}
+          alCambiar={(campo, valor) => cambiar(campo)(valor)}
           error={rangoInvalido ? MENSAJE_RANGO_INVALIDO : undefined}
         />
-        <div className="admin-filtros__acciones">
-          <button type="submit" className="boton">
-            Filtrar
-          </button>
-          <button type="button" className="boton boton--secundario" onClick={() => void ir(SIN_FILTROS)}>
-            Limpiar filtros
-          </button>
-        </div>
+        <AccionesFiltros alLimpiar={() => void ir(SIN_FILTROS)} />
       </form>
 
       {registro.isError ? (

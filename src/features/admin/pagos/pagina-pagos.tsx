@@ -13,7 +13,7 @@ import {
 } from '../../../domain/busqueda-pagos.ts'
 import { formatearClp } from '../../../domain/moneda.ts'
 import { ESTADOS_PAGO, type ConceptoPago, type EstadoPago } from '../../../domain/pagos.ts'
-import { CampoSelect, CampoTexto } from '../../../ui/campo.tsx'
+import { CampoSelect } from '../../../ui/campo.tsx'
 import { Paginador } from '../../../ui/paginador.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
 import { ErrorDeLectura } from '../error-de-lectura.tsx'
@@ -22,6 +22,7 @@ import { SinCorte } from '../sin-corte.tsx'
 import { Tabla } from '../tabla.tsx'
 import { pagosQueries, type FilaPago } from './queries.ts'
 import './pagos.css'
+import { AccionesFiltros, RangoDeFechas } from '../filtros.tsx'
 
 const SIN_FILTROS: FiltrosPagos = { estado: '', concepto: '', programa: '', desde: '', hasta: '', pagina: 1 }
 
@@ -160,30 +161,14 @@ export function PaginaPagos({ direccion }: { direccion: Record<string, string | 
             <option value={borrador.programa}>{borrador.programa}</option>
           ) : null}
         </CampoSelect>
-        <CampoTexto
-          id="pagos-desde"
-          etiqueta="Desde"
-          type="date"
-          value={borrador.desde}
-          onChange={(e) => cambiar('desde')(e.target.value)}
-        />
-        <CampoTexto
-          id="pagos-hasta"
-          etiqueta="Hasta"
-          type="date"
-          value={borrador.hasta}
-          min={borrador.desde || undefined}
-          onChange={(e) => cambiar('hasta')(e.target.value)}
+        <RangoDeFechas
+          prefijo="pagos"
+          desde={borrador.desde}
+          hasta={borrador.hasta}
+          alCambiar={(campo, valor) => cambiar(campo)(valor)}
           error={rangoInvalido ? MENSAJE_RANGO_PAGOS : undefined}
         />
-        <div className="admin-filtros__acciones">
-          <button type="submit" className="boton">
-            Filtrar
-          </button>
-          <button type="button" className="boton boton--secundario" onClick={() => void ir(SIN_FILTROS)}>
-            Limpiar filtros
-          </button>
-        </div>
+        <AccionesFiltros alLimpiar={() => void ir(SIN_FILTROS)} />
       </form>
 
       {lista.isError ? (
