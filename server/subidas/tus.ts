@@ -11,6 +11,7 @@
 // What can be refused earlier is: at creation, a document type, name, size or destination that
 // could never be accepted, and a student with too many uploads under way; after the last byte,
 // content that is not what the name says (nothing of it is kept).
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Readable } from 'node:stream'
 import { FileStore } from '@tus/file-store'
@@ -64,11 +65,24 @@ export function almacenDeSubidas(config: Pick<Config, 's3' | 'dataDir'>): Almace
       },
     }) as unknown as AlmacenSubidas
   }
-  return new FileStore({
+  return new AlmacenEnDisco({
     directory: join(config.dataDir, 'subidas'),
     expirationPeriodInMilliseconds: VIGENCIA_SUBIDA_MS,
   }) as unknown as AlmacenSubidas
 }
+
+/**
+ * The file store, its folder made as it is built. @tus/file-store makes it asynchronously and
+ * throws from the callback when that fails, where nothing can catch it: a server stopped right
+ * after it started (its DATA_DIR removed meanwhile) ended the process with ENOENT. Made here, a
+ * failure is thrown where the store is built, to whoever built it.
+ */
+class AlmacenEnDisco extends FileStore {}
+Object.defineProperty(AlmacenEnDisco.prototype, 'checkOrCreateDirectory', {
+  value(this: FileStore) {
+    mkdirSync(this.directory, { recursive: true })
+  },
+})
 
 /** The student each request to the tus server is for, set by the route from the session alone. */
 const alumnoDePeticion = new WeakMap<Request, string>()
