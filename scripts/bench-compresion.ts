@@ -1,4 +1,4 @@
-// Bench of the photos made small before they leave (issue 18): a 6 MB, 12-megapixel phone photo
+// Bench of the photos made small before they leave: a 6 MB, 12-megapixel phone photo
 // (4000 x 3000, drawn by the browser's canvas: a printed page with uneven light and sensor
 // noise, EXIF orientation 6 as a phone held upright writes it) chosen for a personal document
 // in headless Chromium on a 360-pixel phone, against the real server and the built app (run

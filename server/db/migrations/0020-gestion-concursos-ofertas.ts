@@ -1,4 +1,4 @@
-// The school runs its contests and job offers from its own screens (issue 20, item 4):
+// The school runs its contests and job offers from its own screens:
 // - `concursos.publicacion`: 'borrador' (created, not yet shown to students), 'publicado' (shown;
 //   takes applications within its period) or 'cerrado' (closed by the school: shown as closed and
 //   takes no application, payment or document, whatever its dates). Rows that existed before are

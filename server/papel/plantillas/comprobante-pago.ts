@@ -44,24 +44,34 @@ export function contenidoComprobante(p: Pago, titular: Titular): ContenidoDocume
   }
 }
 
-/** Issues the receipt of an approved payment (once; a second call returns the first). */
-export async function emitirComprobantePago(deps: DependenciasPapel, pagoId: string): Promise<DocumentoEmitido> {
-  const pago = await deps.db.selectFrom('pagos').selectAll().where('id', '=', pagoId).executeTakeFirstOrThrow()
-  if (pago.estado !== 'aprobado') throw new Error(`el pago ${pagoId} no está aprobado`)
+/**
+ * What a payment's documents (its receipt, a refund's) name as the program: the enrolment's
+ * program for an installment, the payment's own description for anything else (a contest fee).
+ */
+export async function programaDelPago(
+  db: DependenciasPapel['db'],
+  pago: Pick<Pago, 'codigo_inscripcion' | 'descripcion'>,
+) {
   const solicitud = pago.codigo_inscripcion
-    ? await deps.db
+    ? await db
         .selectFrom('solicitudes')
         .select(['nombre_curso', 'cod_prospecto'])
         .where('codigo_inscripcion', '=', pago.codigo_inscripcion)
         .executeTakeFirst()
     : undefined
+  return { programa: solicitud?.nombre_curso ?? pago.descripcion, codProspecto: solicitud?.cod_prospecto ?? '' }
+}
+
+/** Issues the receipt of an approved payment (once; a second call returns the first). */
+export async function emitirComprobantePago(deps: DependenciasPapel, pagoId: string): Promise<DocumentoEmitido> {
+  const pago = await deps.db.selectFrom('pagos').selectAll().where('id', '=', pagoId).executeTakeFirstOrThrow()
+  if (pago.estado !== 'aprobado') throw new Error(`el pago ${pagoId} no está aprobado`)
   return emitirDocumento(deps, {
     alumnoId: pago.alumno_id,
     codTipoDocumento: DOC_COMPROBANTE_PAGO,
     codigoInscripcion: pago.codigo_inscripcion,
     referencia: pago.id,
-    programa: solicitud?.nombre_curso ?? pago.descripcion,
-    codProspecto: solicitud?.cod_prospecto ?? '',
+    ...(await programaDelPago(deps.db, pago)),
     fechaEmision: fechaEnChile(deps.ahora),
     nombreArchivo: `Comprobante-${pago.orden_compra}.pdf`,
     contenido: (titular) => contenidoComprobante(pago, titular),

@@ -7,6 +7,7 @@ import { formatearClp } from '../../../src/domain/moneda.ts'
 import { ETIQUETA_TIPO_REEMBOLSO } from '../../../src/domain/reembolsos.ts'
 import type { Pago, Reembolso } from '../../db/schema.ts'
 import type { ContenidoDocumento } from '../documento-pdf.ts'
+import { programaDelPago } from './comprobante-pago.ts'
 import { emitirDocumento, type DependenciasPapel, type DocumentoEmitido, type Titular } from '../emitir.ts'
 
 export function contenidoComprobanteReembolso(r: Reembolso, p: Pago, titular: Titular): ContenidoDocumento {
@@ -56,20 +57,12 @@ export async function emitirComprobanteReembolso(
     .selectAll()
     .where('id', '=', reembolso.pago_id)
     .executeTakeFirstOrThrow()
-  const solicitud = pago.codigo_inscripcion
-    ? await deps.db
-        .selectFrom('solicitudes')
-        .select(['nombre_curso', 'cod_prospecto'])
-        .where('codigo_inscripcion', '=', pago.codigo_inscripcion)
-        .executeTakeFirst()
-    : undefined
   return emitirDocumento(deps, {
     alumnoId: pago.alumno_id,
     codTipoDocumento: DOC_COMPROBANTE_REEMBOLSO,
     codigoInscripcion: pago.codigo_inscripcion,
     referencia: reembolso.id,
-    programa: solicitud?.nombre_curso ?? pago.descripcion,
-    codProspecto: solicitud?.cod_prospecto ?? '',
+    ...(await programaDelPago(deps.db, pago)),
     fechaEmision: fechaEnChile(deps.ahora),
     nombreArchivo: `Reembolso-${pago.orden_compra}-${reembolso.id.slice(0, 8)}.pdf`,
     contenido: (titular) => contenidoComprobanteReembolso(reembolso, pago, titular),

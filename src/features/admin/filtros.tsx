@@ -1,4 +1,21 @@
+import { useState } from 'react'
 import { CampoTexto } from '../../ui/campo.tsx'
+
+/**
+ * A filter form's draft: what the staff member is choosing, applied only on 'Filtrar'. Filters
+ * reached another way (the back button, a link) replace the draft, so the form shows them.
+ */
+export function useBorradorDeFiltros<F extends { desde: string; hasta: string }>(filtros: F) {
+  const [borrador, setBorrador] = useState(filtros)
+  const clave = JSON.stringify(filtros)
+  const [aplicados, setAplicados] = useState(clave)
+  if (aplicados !== clave) {
+    setAplicados(clave)
+    setBorrador(filtros)
+  }
+  const rangoInvalido = borrador.desde !== '' && borrador.hasta !== '' && borrador.desde > borrador.hasta
+  return { borrador, setBorrador, rangoInvalido }
+}
 
 /**
  * 'Desde' and 'Hasta', the date range every filtered list of the school's screens offers: the end

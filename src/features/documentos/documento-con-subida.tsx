@@ -219,7 +219,7 @@ function EstadoSubida({ envio }: { envio: (ItemOutbox & { cuerpo: CuerpoArchivo 
       <div className="subida">
         <label htmlFor={`${id}-progreso`} className="subida__etiqueta">
           {enviando ? 'Subiendo' : 'Subido en parte'} {nombre}: {progreso ? porcentajeDe(progreso) : 0} %
-          {progreso ? ` (${formatoBytes(progreso.cargado)} de ${formatoBytes(progreso.total)})` : ''}
+          {progreso ? ` (${tamanoLegible(progreso.cargado)} de ${tamanoLegible(progreso.total)})` : ''}
         </label>
         <progress id={`${id}-progreso`} max={100} value={progreso ? porcentajeDe(progreso) : 0} />
       </div>
@@ -233,10 +233,4 @@ function EstadoSubida({ envio }: { envio: (ItemOutbox & { cuerpo: CuerpoArchivo 
       </p>
     </>
   )
-}
-
-/** Bytes as a student reads them: "1,2 MB", "350 KB". */
-function formatoBytes(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024).toLocaleString('es-CL')} KB`
-  return `${(bytes / (1024 * 1024)).toLocaleString('es-CL', { maximumFractionDigits: 1 })} MB`
 }

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import {
   filtrosEnDireccion,
   leerFiltrosAuditoria,
@@ -15,7 +15,7 @@ import { Estado } from '../../../ui/spinner.tsx'
 import { mensajeDeError } from '../mensaje-de-error.ts'
 import { auditoriaQueries } from './queries.ts'
 import { TablaEventos } from './tabla-eventos.tsx'
-import { AccionesFiltros, RangoDeFechas } from '../filtros.tsx'
+import { AccionesFiltros, RangoDeFechas, useBorradorDeFiltros } from '../filtros.tsx'
 
 const SIN_FILTROS: FiltrosAuditoria = { personal: '', accion: '', desde: '', hasta: '', pagina: 1 }
 
@@ -28,15 +28,7 @@ export function PaginaAuditoria({ direccion }: { direccion: Record<string, strin
   const filtros = leerFiltrosAuditoria(direccion)
   const navigate = useNavigate()
   const registro = useQuery(auditoriaQueries.registro(filtros))
-  const [borrador, setBorrador] = useState(filtros)
-  const clave = JSON.stringify(filtros)
-  const [aplicados, setAplicados] = useState(clave)
-  // Filters reached another way (back button, a link) show in the form.
-  if (aplicados !== clave) {
-    setAplicados(clave)
-    setBorrador(filtros)
-  }
-  const rangoInvalido = borrador.desde !== '' && borrador.hasta !== '' && borrador.desde > borrador.hasta
+  const { borrador, setBorrador, rangoInvalido } = useBorradorDeFiltros(filtros)
   const ir = (siguientes: FiltrosAuditoria) =>
     navigate({ to: '/admin/auditoria', search: filtrosEnDireccion(siguientes) })
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
 import {
   ETIQUETA_ESTADO_PAGO,
   ETIQUETA_MEDIO_PAGO,
@@ -22,7 +22,7 @@ import { SinCorte } from '../sin-corte.tsx'
 import { Tabla } from '../tabla.tsx'
 import { pagosQueries, type FilaPago } from './queries.ts'
 import './pagos.css'
-import { AccionesFiltros, RangoDeFechas } from '../filtros.tsx'
+import { AccionesFiltros, RangoDeFechas, useBorradorDeFiltros } from '../filtros.tsx'
 
 const SIN_FILTROS: FiltrosPagos = { estado: '', concepto: '', programa: '', desde: '', hasta: '', pagina: 1 }
 
@@ -91,15 +91,7 @@ export function PaginaPagos({ direccion }: { direccion: Record<string, string | 
   const filtros = leerFiltrosPagos(direccion)
   const navigate = useNavigate()
   const lista = useQuery(pagosQueries.lista(filtros))
-  const [borrador, setBorrador] = useState(filtros)
-  const clave = JSON.stringify(filtros)
-  const [aplicados, setAplicados] = useState(clave)
-  // Filters reached another way (back button, a link) show in the form.
-  if (aplicados !== clave) {
-    setAplicados(clave)
-    setBorrador(filtros)
-  }
-  const rangoInvalido = borrador.desde !== '' && borrador.hasta !== '' && borrador.desde > borrador.hasta
+  const { borrador, setBorrador, rangoInvalido } = useBorradorDeFiltros(filtros)
   const ir = (siguientes: FiltrosPagos) => navigate({ to: '/admin/pagos', search: filtrosPagosEnDireccion(siguientes) })
 
   function filtrar(e: FormEvent<HTMLFormElement>) {
