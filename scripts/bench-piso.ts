@@ -63,6 +63,20 @@ async function cuerpo(url: string, cookie: string): Promise<unknown> {
   return res.json()
 }
 
+/** Where two JSON values first differ, as a path with both values: what to fix in the floor. */
+function primeraDiferencia(portal: unknown, piso: unknown, ruta = '$'): string {
+  if (isDeepStrictEqual(portal, piso)) return ''
+  if (typeof portal === 'object' && portal && typeof piso === 'object' && piso) {
+    const claves = new Set([...Object.keys(portal), ...Object.keys(piso)])
+    for (const clave of claves) {
+      const a = (portal as Record<string, unknown>)[clave]
+      const b = (piso as Record<string, unknown>)[clave]
+      if (!isDeepStrictEqual(a, b)) return primeraDiferencia(a, b, `${ruta}.${clave}`)
+    }
+  }
+  return `${ruta}: portal ${JSON.stringify(portal)}, piso ${JSON.stringify(piso)}`.slice(0, 400)
+}
+
 type Caso = { nombre: string; ruta: string; cookie: string }
 
 /** A load's figures and the server's CPU time per request, in microseconds. */
@@ -81,7 +95,9 @@ async function medir(caso: Caso, portal: Servidor, piso: Servidor): Promise<Resu
   const delPortal = await cuerpo(portal.url + caso.ruta, caso.cookie)
   const delPiso = await cuerpo(piso.url + caso.ruta, caso.cookie)
   if (!isDeepStrictEqual(delPortal, delPiso)) {
-    throw new Error(`${caso.ruta}: el piso no responde lo mismo que el portal; no mediría lo mismo`)
+    throw new Error(
+      `${caso.ruta}: el piso no responde lo mismo que el portal (${primeraDiferencia(delPortal, delPiso)}); no mediría lo mismo`,
+    )
   }
   // Unmeasured: JIT, SQLite's page cache, connections.
   for (const s of [piso, portal]) await cargar({ urls: [s.url + caso.ruta], cabeceras, segundos: 1 })

@@ -21,7 +21,7 @@ if (!archivo || !urlPortal) throw new Error('uso: servidor-piso.ts <portal.sqlit
 const db = new SQLite(archivo, { fileMustExist: true })
 db.pragma('journal_mode = WAL')
 
-type Sesion = { alumno_id: string; expira: string }
+type Sesion = { actor_id: string; expira: string; verificada: number }
 type Alumno = {
   id: string
   nombres: string
@@ -33,7 +33,9 @@ type Alumno = {
 }
 type Asistente = { nombre: string; telefono: string; email: string }
 
-const sesion = db.prepare<[string], Sesion>('select alumno_id, expira from sesiones where token_hash = ?')
+const sesion = db.prepare<[string], Sesion>(
+  "select actor_id, expira, verificada from sesiones where token_hash = ? and actor_tipo = 'alumno'",
+)
 const alumnoPorId = db.prepare<[string], Alumno>('select * from alumnos where id = ?')
 const asistente = db.prepare<[string], Asistente>('select nombre, telefono, email from asistentes where id = ?')
 const asistenteReciente = db.prepare<[string], Asistente>(
@@ -85,8 +87,8 @@ const cuentaServicio = process.env.SERVICE_ACCOUNT_EMAIL ?? 'portal@postgrado-de
 function alumnoDeSesion(token: string | undefined): Alumno | undefined {
   if (!token) return undefined
   const fila = sesion.get(createHash('sha256').update(token).digest('hex'))
-  if (!fila || fila.expira <= new Date().toISOString()) return undefined
-  return alumnoPorId.get(fila.alumno_id)
+  if (!fila || fila.verificada !== 1 || fila.expira <= new Date().toISOString()) return undefined
+  return alumnoPorId.get(fila.actor_id)
 }
 
 const owner = (a: Asistente) => ({ Name: a.nombre, Phone: a.telefono, Email: a.email })
