@@ -71,6 +71,29 @@ export async function situacionDeSolicitudes(deps: Dependencias, alumno: Alumno,
     archivosDeSolicitudesDeAlumno(db, alumno.id),
     cuotasDeAlumno(db, alumno.id),
   ])
+  return situacionDeFilas({ filas, todosEmitidos, subidos, cuotas }, hoy)
+}
+
+type Filas<F extends (...args: never[]) => Promise<unknown[]>> = Awaited<ReturnType<F>>
+
+/**
+ * What `situacionDeSolicitudes` makes of the rows it read (exported for the bench's floor, which
+ * reads the same rows without Kysely and must answer the same).
+ */
+export function situacionDeFilas(
+  {
+    filas,
+    todosEmitidos,
+    subidos,
+    cuotas,
+  }: {
+    filas: Filas<typeof solicitudesDeAlumno>
+    todosEmitidos: Filas<typeof documentosEmitidosDeAlumno>
+    subidos: Filas<typeof archivosDeSolicitudesDeAlumno>
+    cuotas: Filas<typeof cuotasDeAlumno>
+  },
+  hoy: string,
+) {
   const emitidos = todosEmitidos.filter((d) => d.codigo_inscripcion !== null)
 
   const tiene = (codigo: string, tipo: string) =>

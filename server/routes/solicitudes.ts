@@ -27,7 +27,7 @@ import { enlaceDocumentoEmitido } from '../../src/domain/documentos-emitidos.ts'
 import { fechaEnChile } from '../../src/domain/fechas.ts'
 import { documentoPorEntregar, pendientesDeSolicitud } from '../../src/domain/pendientes.ts'
 import { tieneDocumentoIdentidad } from '../../src/domain/documento-identidad.ts'
-import type { EntornoApp, Dependencias } from '../contexto.ts'
+import type { ConfigApp, EntornoApp, Dependencias } from '../contexto.ts'
 import type { Alumno } from '../db/schema.ts'
 import { contarRevision } from '../../src/domain/estado-revision.ts'
 import { revisionJson } from '../documentos/revision.ts'
@@ -63,77 +63,88 @@ async function solicitudPropia({ db }: Dependencias, alumno: Alumno, codigo: str
 
 export { solicitudPropia }
 
+/**
+ * GET /api/solicitudes's reply: each enrolment with what the list shows of it, the student's files
+ * and issued papers (exported for the bench's floor, which must answer the same).
+ */
+export function listaDeSolicitudes(
+  { solicitudes: situaciones, emitidos, subidos }: Awaited<ReturnType<typeof situacionDeSolicitudes>>,
+  alumno: Alumno,
+  config: Pick<ConfigApp, 'publicUrl' | 'certificadosActivos'>,
+  hoy: string,
+) {
+  const solicitudes = situaciones.map(({ fila: f, situacion }) => ({
+    codigoInscripcion: f.codigo_inscripcion,
+    fechaInicio: f.fecha_inicio,
+    fechaTermino: f.fecha_termino,
+    anioCurso: f.anio_curso,
+    nombreCurso: f.nombre_curso,
+    curso: f.curso,
+    tipoCurso: f.tipo_curso,
+    codGrupo: f.cod_grupo,
+    habilitaTb: f.habilita_tb === 1,
+    codProspecto: f.cod_prospecto,
+    /** The survey is sent, still to answer, or not asked of this group. */
+    encuesta: situacion.encuesta,
+    /** Whether the regulations are accepted (a signed document exists), to accept, or not asked. */
+    reglamento: situacion.reglamento,
+    documentos: muestraDocumentos(f.tipo_curso)
+      ? {
+          // Delivered: a file that the school's review has not rejected.
+          subidos: situacion.documentos.filter((d) => !documentoPorEntregar(d)).length,
+          requeridos: situacion.documentos.length,
+          // How the school's review of those files stands.
+          ...contarRevision(situacion.documentos.flatMap((d) => (d.archivo?.revision ? [d.archivo.revision] : []))),
+        }
+      : null,
+    condiciones: decisionCondiciones(f) satisfies Decision | null,
+    /** The program's certificate was issued: the list shows it among the finished ones. */
+    finalizada: situacion.certificadoEmitido,
+    /** Installments paid online: how many there are, how many are still to pay and how many are overdue. */
+    cuotas: {
+      total: situacion.cuotas.length,
+      porPagar: situacion.cuotas.filter((q) => q.estado !== 'pagada').length,
+      vencidas: situacion.cuotas.filter((q) => q.estado === 'vencida').length,
+    },
+    /** What this enrolment asks of the student now, most urgent first. */
+    pendientes: pendientesDeSolicitud(situacion, hoy),
+  }))
+  return {
+    status: 'ok' as const,
+    data: {
+      solicitudes,
+      /** Where document links point: each file's `enlace` is a path under it. */
+      urlPortal: config.publicUrl,
+      /** Every file the student uploaded for an enrolment's documents. */
+      documentos: subidos.map((d) => ({
+        codigoInscripcion: d.codigo_inscripcion,
+        codTipoDocumento: d.cod_documento,
+        enlace: enlaceArchivoSolicitud(d.codigo_inscripcion, d.id),
+        ...revisionJson(d),
+      })),
+      /** The documents the portal issued for the student's enrolments, with their download links. */
+      emitidos: emitidos
+        .filter((d) => d.blob_clave)
+        .map((d) => ({
+          idInscripcion: d.codigo_inscripcion ?? '',
+          codTipoDocumento: d.cod_tipo_documento,
+          nombre: d.tipo_documento,
+          enlace: enlaceDocumentoEmitido(d.codigo),
+        })),
+      // A RUT, or a passport for a foreigner: without one the student is sent to their assistant.
+      tieneDocumentoIdentidad: tieneDocumentoIdentidad(alumno),
+      certificadosActivos: config.certificadosActivos,
+    },
+  }
+}
+
 export const rutasSolicitudes = new Hono<EntornoApp>()
   .use(requiereAlumno)
   .get('/', async (c) => {
-    const deps = c.var.deps
-    const { config } = deps
-    const alumno = c.var.alumno
+    const deps = c.get('deps')
+    const alumno = c.get('alumno')
     const hoy = fechaEnChile(deps.clock())
-    const { solicitudes: situaciones, emitidos, subidos } = await situacionDeSolicitudes(deps, alumno, hoy)
-    const solicitudes = situaciones.map(({ fila: f, situacion }) => ({
-      codigoInscripcion: f.codigo_inscripcion,
-      fechaInicio: f.fecha_inicio,
-      fechaTermino: f.fecha_termino,
-      anioCurso: f.anio_curso,
-      nombreCurso: f.nombre_curso,
-      curso: f.curso,
-      tipoCurso: f.tipo_curso,
-      codGrupo: f.cod_grupo,
-      habilitaTb: f.habilita_tb === 1,
-      codProspecto: f.cod_prospecto,
-      /** The survey is sent, still to answer, or not asked of this group. */
-      encuesta: situacion.encuesta,
-      /** Whether the regulations are accepted (a signed document exists), to accept, or not asked. */
-      reglamento: situacion.reglamento,
-      documentos: muestraDocumentos(f.tipo_curso)
-        ? {
-            // Delivered: a file that the school's review has not rejected.
-            subidos: situacion.documentos.filter((d) => !documentoPorEntregar(d)).length,
-            requeridos: situacion.documentos.length,
-            // How the school's review of those files stands.
-            ...contarRevision(situacion.documentos.flatMap((d) => (d.archivo?.revision ? [d.archivo.revision] : []))),
-          }
-        : null,
-      condiciones: decisionCondiciones(f) satisfies Decision | null,
-      /** The program's certificate was issued: the list shows it among the finished ones. */
-      finalizada: situacion.certificadoEmitido,
-      /** Installments paid online: how many there are, how many are still to pay and how many are overdue. */
-      cuotas: {
-        total: situacion.cuotas.length,
-        porPagar: situacion.cuotas.filter((q) => q.estado !== 'pagada').length,
-        vencidas: situacion.cuotas.filter((q) => q.estado === 'vencida').length,
-      },
-      /** What this enrolment asks of the student now, most urgent first. */
-      pendientes: pendientesDeSolicitud(situacion, hoy),
-    }))
-    return c.json({
-      status: 'ok' as const,
-      data: {
-        solicitudes,
-        /** Where document links point: each file's `enlace` is a path under it. */
-        urlPortal: config.publicUrl,
-        /** Every file the student uploaded for an enrolment's documents. */
-        documentos: subidos.map((d) => ({
-          codigoInscripcion: d.codigo_inscripcion,
-          codTipoDocumento: d.cod_documento,
-          enlace: enlaceArchivoSolicitud(d.codigo_inscripcion, d.id),
-          ...revisionJson(d),
-        })),
-        /** The documents the portal issued for the student's enrolments, with their download links. */
-        emitidos: emitidos
-          .filter((d) => d.blob_clave)
-          .map((d) => ({
-            idInscripcion: d.codigo_inscripcion ?? '',
-            codTipoDocumento: d.cod_tipo_documento,
-            nombre: d.tipo_documento,
-            enlace: enlaceDocumentoEmitido(d.codigo),
-          })),
-        // A RUT, or a passport for a foreigner: without one the student is sent to their assistant.
-        tieneDocumentoIdentidad: tieneDocumentoIdentidad(alumno),
-        certificadosActivos: config.certificadosActivos,
-      },
-    })
+    return c.json(listaDeSolicitudes(await situacionDeSolicitudes(deps, alumno, hoy), alumno, deps.config, hoy))
   })
   .get('/:codigo/encuesta', async (c) => {
     const deps = c.var.deps
