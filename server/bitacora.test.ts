@@ -7,7 +7,23 @@ import { setTimeout as esperar } from 'node:timers/promises'
 import { expect, test } from 'vitest'
 import { motorDePrueba } from '../tests/support/base-de-datos.ts'
 import { iniciarProcesoPortal } from '../tests/support/proceso.ts'
-import { CORREO_OCULTO, crearLog, ESPERA_LOTE_MS, salidaEnLotes } from './bitacora.ts'
+import { CORREO_OCULTO, crearLog, ESPERA_LOTE_MS, lineaDeEvento, salidaEnLotes } from './bitacora.ts'
+
+test('a line masks e-mail addresses and escapes invisible characters, also where the short way could miss them', () => {
+  // The common line: plain ASCII, no address, written as JSON writes it.
+  const simple = { id: 'a1', ruta: '/api/alumno', status: 200, ms: 1.5 }
+  expect(lineaDeEvento(simple)).toBe(JSON.stringify(simple))
+  expect(lineaDeEvento({ a: 'x@y', b: 'escribe a ana.perez@demo.cl' })).toBe(
+    JSON.stringify({ a: 'x@y', b: `escribe a ${CORREO_OCULTO}` }),
+  )
+  // DEL is ASCII but invisible (alone, or the rest of the line would take the long way anyway).
+  expect(lineaDeEvento({ r: 'a\u007fb' })).toBe('{"r":"a\\u007fb"}')
+  // C1 controls, zero-width, bidirectional and line separators are not ASCII.
+  expect(lineaDeEvento({ r: 'a\u007fb\u0085c\u200bd\u202ee\u2028f' })).toBe(
+    '{"r":"a\\u007fb\\u0085c\\u200bd\\u202ee\\u2028f"}',
+  )
+  expect(lineaDeEvento({ r: 'ñandú@x', c: 'ana@demo.cl\u202e' })).toBe(`{"r":"ñandú@x","c":"${CORREO_OCULTO}\\u202e"}`)
+})
 
 test('lines logged close together go out together, in order, soon after; vaciar writes at once', async () => {
   const escrituras: string[] = []

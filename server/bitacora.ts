@@ -24,12 +24,23 @@ function ocultarCorreos(_clave: string, valor: unknown): unknown {
   return typeof valor === 'string' && valor.includes('@') ? valor.replace(CORREO, CORREO_OCULTO) : valor
 }
 
-/** The event as one line of JSON with nothing invisible and no e-mail address in it. */
+/**
+ * Anything but printable ASCII and the controls JSON escapes: only then can a line hold what
+ * INVISIBLES looks for (DEL, 0x7f, is one of them).
+ */
+const NO_ASCII = /[^\x00-\x7e]/
+
+/**
+ * The event as one line of JSON with nothing invisible and no e-mail address in it. Every request
+ * logs a line, so the common one (ids, a path, numbers) takes the short way: written without the
+ * masking replacer when it holds no '@' (no value can hold an address then), and searched for
+ * invisible characters only when it is not plain ASCII (JSON already escapes the ASCII controls).
+ */
 export function lineaDeEvento(evento: Record<string, unknown>): string {
-  return JSON.stringify(evento, ocultarCorreos).replace(
-    INVISIBLES,
-    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  )
+  let linea = JSON.stringify(evento)
+  if (linea.includes('@')) linea = JSON.stringify(evento, ocultarCorreos)
+  if (!NO_ASCII.test(linea)) return linea
+  return linea.replace(INVISIBLES, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
 
 export function crearLog(salida: Salida): Log {
