@@ -10,6 +10,7 @@ import { createMiddleware } from 'hono/factory'
 import { MENSAJE_SESION_EXPIRADA } from '../../src/domain/errores-api.ts'
 import type { EntornoApp, Dependencias } from '../contexto.ts'
 import type { Alumno, Personal, TipoActor } from '../db/schema.ts'
+import type { Db } from '../db/connection.ts'
 import { consultaPreparada } from '../db/consulta-preparada.ts'
 import { hashearToken, nuevoToken, xsrfDeSesion } from '../seguridad/tokens.ts'
 import { ponerCookieXsrf } from './xsrf.ts'
@@ -101,26 +102,45 @@ export async function sesionSinVerificar(c: Context<EntornoApp>) {
   return sesion && sesion.expira > c.var.deps.clock().toISOString() ? sesion : undefined
 }
 
-// On every request's path: built and compiled once (db/consulta-preparada.ts).
-const sesionPorHash = consultaPreparada((db, tokenHash: string, tipo: TipoActor) =>
-  db.selectFrom('sesiones').selectAll().where('token_hash', '=', tokenHash).where('actor_tipo', '=', tipo),
+// On every request's path, built and compiled once (db/consulta-preparada.ts): a session and its
+// actor in one read. An actor's columns come with two of the session's, named so no column of
+// theirs can collide with them.
+const sesionConAlumno = consultaPreparada((db, tokenHash: string) =>
+  db
+    .selectFrom('sesiones')
+    .innerJoin('alumnos', 'alumnos.id', 'sesiones.actor_id')
+    .selectAll('alumnos')
+    .select(['sesiones.expira as sesion_expira', 'sesiones.verificada as sesion_verificada'])
+    .where('sesiones.token_hash', '=', tokenHash)
+    .where('sesiones.actor_tipo', '=', 'alumno'),
 )
-const alumnoPorId = consultaPreparada((db, id: string) => db.selectFrom('alumnos').selectAll().where('id', '=', id))
-const personalActivoPorId = consultaPreparada((db, id: string) =>
-  db.selectFrom('personal').selectAll().where('id', '=', id).where('activo', '=', 1),
+const sesionConPersonal = consultaPreparada((db, tokenHash: string) =>
+  db
+    .selectFrom('sesiones')
+    .innerJoin('personal', 'personal.id', 'sesiones.actor_id')
+    .selectAll('personal')
+    .select(['sesiones.expira as sesion_expira', 'sesiones.verificada as sesion_verificada'])
+    .where('sesiones.token_hash', '=', tokenHash)
+    .where('sesiones.actor_tipo', '=', 'personal'),
 )
 
-async function actorDe(c: Context<EntornoApp>, tipo: TipoActor, id: string): Promise<Actor | undefined> {
-  const { db } = c.var.deps
+type SesionLeida = { expira: string; verificada: number; actor: Actor | undefined }
+
+/** The session of that token, with its actor (none for a staff member no longer active). */
+async function leerSesion(db: Db, tipo: TipoActor, tokenHash: string): Promise<SesionLeida | undefined> {
   if (tipo === 'alumno') {
-    const [alumno] = await alumnoPorId(db, id)
-    return alumno && { tipo, id, alumno }
+    const [fila] = await sesionConAlumno(db, tokenHash)
+    if (!fila) return undefined
+    const { sesion_expira, sesion_verificada, ...alumno } = fila
+    return { expira: sesion_expira, verificada: sesion_verificada, actor: { tipo, id: alumno.id, alumno } }
   }
-  const [personal] = await personalActivoPorId(db, id)
-  return personal && { tipo, id, personal }
+  const [fila] = await sesionConPersonal(db, tokenHash)
+  if (!fila) return undefined
+  const { sesion_expira, sesion_verificada, ...personal } = fila
+  const actor = personal.activo === 1 ? { tipo, id: personal.id, personal } : undefined
+  return { expira: sesion_expira, verificada: sesion_verificada, actor }
 }
 
-// Read on every request that carries the cookie: built and compiled once (consulta-preparada.ts).
 export const cargarSesion = createMiddleware<EntornoApp>(async (c, next) => {
   c.set('actor', null)
   c.set('alumno', null)
@@ -129,29 +149,29 @@ export const cargarSesion = createMiddleware<EntornoApp>(async (c, next) => {
   const tipo = tipoDeActor(c.req.path)
   const token = getCookie(c, COOKIE_SESION[tipo])
   if (token) {
-    const { db, clock } = c.var.deps
-    const ahora = clock()
+    const deps = c.get('deps')
+    const ahora = deps.clock()
     const tokenHash = hashearToken(token)
-    const [sesion] = await sesionPorHash(db, tokenHash, tipo)
+    const sesion = await leerSesion(deps.db, tipo, tokenHash)
     if (sesion && sesion.expira > ahora.toISOString()) {
-      const actor = sesion.verificada === 1 ? await actorDe(c, tipo, sesion.actor_id) : undefined
+      const actor = sesion.verificada === 1 ? sesion.actor : undefined
       if (actor) {
         c.set('actor', actor)
         if (actor.tipo === 'alumno') c.set('alumno', actor.alumno)
         else c.set('personal', actor.personal)
         c.set('sesionHash', tokenHash)
-        const nuevaExpira = ahora.getTime() + ttlMs(c.var.deps, tipo)
+        const nuevaExpira = ahora.getTime() + ttlMs(deps, tipo)
         if (nuevaExpira - Date.parse(sesion.expira) > RENOVAR_CADA_MS) {
-          await db
+          await deps.db
             .updateTable('sesiones')
             .set({ expira: new Date(nuevaExpira).toISOString() })
             .where('token_hash', '=', tokenHash)
             .execute()
-          ponerCookie(c, tipo, token, ttlMs(c.var.deps, tipo))
+          ponerCookie(c, tipo, token, ttlMs(deps, tipo))
         }
       }
     } else if (sesion) {
-      await db.deleteFrom('sesiones').where('token_hash', '=', tokenHash).execute()
+      await deps.db.deleteFrom('sesiones').where('token_hash', '=', tokenHash).execute()
     }
   }
   await next()
@@ -162,6 +182,6 @@ type ConAlumno = { Variables: { alumno: Alumno } }
 
 /** For endpoints that need a student: 401 with the 'Sesion Expirada' message otherwise. */
 export const requiereAlumno = createMiddleware<EntornoApp & ConAlumno>(async (c, next) => {
-  if (!c.var.alumno) return c.json({ error: MENSAJE_SESION_EXPIRADA }, 401)
+  if (!c.get('alumno')) return c.json({ error: MENSAJE_SESION_EXPIRADA }, 401)
   await next()
 })
