@@ -21,8 +21,13 @@
 // match, the last one found (the endpoint's own, after its sub-app's `.use`) is taken whole:
 // declarations are not merged, so an endpoint's declaration repeats what its sub-app declared.
 //
-// The middleware ask only for requests that may carry a body or change something (never for a
-// GET or HEAD with nothing to decide: that is the server's hot path).
+// (A sub-app with an onError of its own is the exception: `app.route()` wraps its handlers, and
+// its declarations would not be found; server/declaracion.test.ts fails if that happens.)
+//
+// The middleware look a declaration up only when they have something to decide: the body limit
+// and idempotency for requests other than GET and HEAD, the XSRF check for those too and, for a
+// read, only when the request lacks its token and would be given the cookie. A page's reads with
+// their token, the server's hot path, never look.
 import type { Context, MiddlewareHandler } from 'hono'
 import { matchedRoutes } from 'hono/route'
 import type { EntornoApp } from '../contexto.ts'
