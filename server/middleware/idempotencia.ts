@@ -16,6 +16,7 @@ import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { EntornoApp } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
+import { declaracionDe } from './declaracion.ts'
 import { claveDeActor } from './sesion.ts'
 
 export const CABECERA_CLAVE = 'Idempotency-Key'
@@ -138,19 +139,15 @@ async function reservar(db: Db, actor: string, clave: string, huella: string, ah
   return { tipo: 'respuesta', respuesta: json(409, MENSAJE_ENVIO_EN_CURSO) }
 }
 
-/**
- * Sign-in, sign-out, passwords and registration create or end sessions and credentials: a stored
- * reply would skip that change (a replayed logout would leave the session open) and carries no
- * cookies. They are never queued in the outbox, so they run every time.
- */
-function cambiaSesion(path: string): boolean {
-  return path.startsWith('/api/auth/') || path.startsWith('/api/admin/auth/')
-}
-
 export const idempotencia = createMiddleware<EntornoApp>(async (c, next) => {
   const clave = c.req.header(CABECERA_CLAVE)
   const sesion = c.var.actor
-  if (clave === undefined || !sesion || SEGUROS.has(c.req.method) || cambiaSesion(c.req.path)) return next()
+  if (clave === undefined || !sesion || SEGUROS.has(c.req.method)) return next()
+  // Sign-in, sign-out, passwords and registration create or end sessions and credentials: a stored
+  // reply would skip that change (a replayed logout would leave the session open) and carries no
+  // cookies. They declare `idempotente: false` (middleware/declaracion.ts), are never queued in the
+  // outbox, and run every time.
+  if (!declaracionDe(c).idempotente) return next()
   const actor = claveDeActor(sesion)
   if (!CLAVE_VALIDA.test(clave)) return c.json({ error: MENSAJE_CLAVE_INVALIDA }, 400)
 

@@ -8,6 +8,7 @@ import type { EntornoApp } from '../contexto.ts'
 import type { TipoActor } from '../db/schema.ts'
 import { igualesSeguro, nuevoToken, xsrfDeSesion } from '../seguridad/tokens.ts'
 import { ponerCabecera } from './cabecera-respuesta.ts'
+import { declaracionDe } from './declaracion.ts'
 import { COOKIE_SESION, tipoDeActor } from './sesion.ts'
 
 export const XSRF_COOKIE = 'XSRF-TOKEN'
@@ -21,23 +22,6 @@ export const XSRF_HEADER = 'X-XSRF-TOKEN'
 export const MENSAJE_XSRF = 'Solicitud no válida: recargue la página e intente nuevamente.'
 
 const SEGUROS = new Set(['GET', 'HEAD', 'OPTIONS'])
-
-/**
- * The payment gateway's return: the gateway's page posts the browser here from its own site, so
- * it can carry no header of ours. It needs none: it acts on no session (the payment is found by
- * the gateway's token and buy order, which only the gateway and the payer's browser hold) and
- * only settles what the gateway itself confirms.
- */
-const SIN_XSRF = new Set(['/api/pagos/retorno'])
-
-/**
- * The integration API (routes/integracion.ts) is called by the CRM's server, not a browser. It
- * authenticates every request by the API key in its Authorization header, which another site's
- * page can neither read nor make a browser send, and it reads no cookie at all: a forged
- * cross-site request carries no credential there, so the double submit protects nothing. Its
- * requests are neither checked nor given the XSRF cookie.
- */
-const PREFIJO_SIN_XSRF = '/api/integracion/'
 
 /** The cookie the page's script copies into the header: readable by it, sent only to us. */
 export function ponerCookieXsrf(c: Context<EntornoApp>, valor: string, tipo: TipoActor): void {
@@ -70,8 +54,13 @@ function darCookie(c: Context<EntornoApp>, valor: string): void {
 // the session's token (set at sign-in). Without that, a page able to plant a cookie for our domain
 // (a sibling subdomain, a network attacker on plain http) could plant a token pair of its own
 // choosing and have it accepted alongside the student's session.
+//
+// An endpoint whose caller is not our page declares `xsrf: false` (middleware/declaracion.ts): it is
+// neither checked nor given the cookie. The declaration is looked up only when there is something
+// to decide (a request to check, a cookie to give), never for a read that carries its token.
 export const xsrf = createMiddleware<EntornoApp>(async (c, next) => {
-  if (c.req.path.startsWith(PREFIJO_SIN_XSRF)) return next()
+  const comprobar = !SEGUROS.has(c.req.method) && c.req.path.startsWith('/api/')
+  if (comprobar && !declaracionDe(c).xsrf) return next()
   const tipo = tipoDeActor(c.req.path)
   // Both cookies from one reading of the header.
   const cookies = getCookie(c)
@@ -80,9 +69,9 @@ export const xsrf = createMiddleware<EntornoApp>(async (c, next) => {
   const esperado = sesion ? xsrfDeSesion(sesion) : undefined
   const vigente = cookie !== undefined && (esperado === undefined || igualesSeguro(cookie, esperado))
   const renovar = () => {
-    if (!vigente) darCookie(c, esperado ?? nuevoToken())
+    if (!vigente && (comprobar || declaracionDe(c).xsrf)) darCookie(c, esperado ?? nuevoToken())
   }
-  if (!SEGUROS.has(c.req.method) && c.req.path.startsWith('/api/') && !SIN_XSRF.has(c.req.path)) {
+  if (comprobar) {
     const cabecera = c.req.header(XSRF_HEADER)
     if (!vigente || !cookie || !cabecera || !igualesSeguro(cookie, cabecera)) {
       renovar()

@@ -8,6 +8,7 @@ import { crearPasswordSchema } from '../../src/domain/password.ts'
 import { normalizarRut, RUT_PLACEHOLDER } from '../../src/domain/rut.ts'
 import { indexarAlumno } from '../alumnos/busqueda.ts'
 import type { EntornoApp, Dependencias } from '../contexto.ts'
+import { declarar } from '../middleware/declaracion.ts'
 import { ASISTENTE_PORTAL_ID } from '../db/seed/base.ts'
 import { agotado, contar, MENSAJE_LIMITE, reiniciar, respuestaLimite } from '../middleware/limites.ts'
 import { cerrarSesion, iniciarSesion } from '../middleware/sesion.ts'
@@ -100,6 +101,8 @@ async function codigoAlumnoNuevo(deps: Dependencias): Promise<string> {
 }
 
 export const rutasAuth = new Hono<EntornoApp>()
+  // Each of these creates or ends a session or a credential: never replayed from a stored reply.
+  .use(declarar({ idempotente: false }))
   .post('/login', cuerpoJson(loginSchema), async (c) => {
     const deps = c.var.deps
     const { db, config, clock } = deps

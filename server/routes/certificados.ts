@@ -22,6 +22,7 @@ import {
 } from '../../src/domain/documentos-emitidos.ts'
 import { fechaLarga } from '../../src/domain/fechas.ts'
 import type { EntornoApp } from '../contexto.ts'
+import { declarar } from '../middleware/declaracion.ts'
 import type { Db } from '../db/connection.ts'
 import { contar, MENSAJE_LIMITE, respuestaLimite } from '../middleware/limites.ts'
 import { cuerpoJson } from './validacion.ts'
@@ -120,9 +121,9 @@ export const rutasCertificados = new Hono<EntornoApp>()
     return responder(c, fila, MENSAJE_DOCUMENTO_NO_EMITIDO)
   })
   // The file is the request's body as it is (Content-Type: application/pdf), bounded like an
-  // upload before anything reads it (middleware/limite-cuerpo.ts). Nothing is stored: its hash is
+  // upload before anything reads it (its declaration, middleware/limite-cuerpo.ts). Nothing is stored: its hash is
   // looked up and the bytes are dropped. The throttle is counted before the body is read.
-  .post('/verificar-archivo', async (c) => {
+  .post('/verificar-archivo', declarar({ cuerpo: 'archivo' }), async (c) => {
     if (tipoDeContenido(c) !== 'application/pdf') {
       return c.json({ status: 0 as const, msg: MENSAJE_SOLO_PDF, error: MENSAJE_SOLO_PDF }, 415)
     }

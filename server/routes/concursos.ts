@@ -20,6 +20,7 @@ import { CONTENT_TYPE_POR_TIPO, MENSAJE_TIPO_DOCUMENTO } from '../../src/domain/
 import { DOC_COMPROBANTE_PAGO, enlaceDocumentoEmitido } from '../../src/domain/documentos-emitidos.ts'
 import { nuevaClaveBlob } from '../blobs.ts'
 import type { Dependencias, EntornoApp } from '../contexto.ts'
+import { declarar } from '../middleware/declaracion.ts'
 import type { Db } from '../db/connection.ts'
 import type { ConcursosTable, PostulacionesTable } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
@@ -223,7 +224,7 @@ export const rutasConcursos = new Hono<EntornoApp>()
     if (!concurso || !propia) return c.json({ error: MENSAJE_POSTULACION_NO_ENCONTRADA }, 404)
     return c.json({ status: 'ok' as const, data: await postulacionJson(deps, concurso, propia) })
   })
-  .post('/:id/postulacion/documentos', async (c) => {
+  .post('/:id/postulacion/documentos', declarar({ cuerpo: 'formulario-con-archivo' }), async (c) => {
     const deps = c.var.deps
     const alumno = c.var.alumno
     // The body's format first, as for every endpoint; then whose application it is, whether the

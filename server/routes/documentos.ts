@@ -13,6 +13,7 @@ import {
 import { documentosPersonalesDeAlumno } from '../alumnos/documentos-personales.ts'
 import { nuevaClaveBlob } from '../blobs.ts'
 import type { EntornoApp } from '../contexto.ts'
+import { declarar } from '../middleware/declaracion.ts'
 import type { Insertable } from 'kysely'
 import type { ArchivosPersonalesTable } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
@@ -49,7 +50,7 @@ export const rutasDocumentos = new Hono<EntornoApp>()
       data: { requeridos, archivos: personales.archivos.map(archivoJson), tamanoMaximoMb: config.uploadMaxMb },
     })
   })
-  .post('/', async (c) => {
+  .post('/', declarar({ cuerpo: 'formulario-con-archivo' }), async (c) => {
     const { clock } = c.var.deps
     const alumno = c.var.alumno
     const recibido = await recibirArchivo(c, esTipoDocumentoPersonal)

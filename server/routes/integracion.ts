@@ -1,7 +1,7 @@
 // The integration API for the school's CRM, mounted at /api/integracion/v1 apart from the rest of
 // /api: its caller is a server, not a browser, so it has its own credentials (an API key in
 // `Authorization: Bearer <clave>`, never a cookie: no session is read here and no XSRF token is
-// asked, see middleware/xsrf.ts), a throttle per key, a scope per endpoint, and one audit row per
+// asked, as declared below), a throttle per key, a scope per endpoint, and one audit row per
 // accepted call, whose actor is the key. Its OpenAPI document is generated from the same valibot
 // schemas that validate its requests and describe its replies, and served at /openapi.json.
 import type { Context } from 'hono'
@@ -23,6 +23,7 @@ import {
   type ConsultaCambios,
 } from '../../src/domain/integracion.ts'
 import type { EntornoApp } from '../contexto.ts'
+import { declarar } from '../middleware/declaracion.ts'
 import { autenticarClave, type ClaveAutenticada } from '../integracion/claves.ts'
 import { aplicar, previsualizar } from '../importacion/aplicar.ts'
 import { invitarAlumnos } from '../importacion/invitacion.ts'
@@ -150,6 +151,11 @@ function despuesDeLectura(consulta: ConsultaCambios, filas: number) {
 }
 
 export const rutasIntegracion = new Hono<EntornoIntegracion>()
+  // Called by the CRM's server, not a browser: every request is authenticated by the API key in
+  // its Authorization header, which another site's page can neither read nor make a browser send,
+  // and no cookie is read here. A forged cross-site request carries no credential, so the XSRF
+  // double submit protects nothing: these requests are neither checked nor given its cookie.
+  .use(declarar({ xsrf: false }))
   .use(compresionJson)
   .use(apiSinCache)
   .use(

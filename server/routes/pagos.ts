@@ -15,6 +15,7 @@ import {
 } from '../../src/domain/pagos.ts'
 import { fechaEnChile } from '../../src/domain/fechas.ts'
 import type { Dependencias, EntornoApp } from '../contexto.ts'
+import { declarar } from '../middleware/declaracion.ts'
 import type { Pago } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { cuotasDeSolicitudes } from '../pagos/cuotas-de-solicitud.ts'
@@ -116,9 +117,12 @@ function resultadoJson(p: Pago, comprobante: string | null) {
 }
 
 export const rutasPagos = new Hono<EntornoApp>()
-  // The gateway's return: no session needed (nor read), and exempt from the XSRF check.
+  // The gateway's return: no session needed (nor read). The gateway's page posts the browser here
+  // from its own site, so it can carry no header of ours. It needs none: it acts on no session (the
+  // payment is found by the gateway's token and buy order, which only the gateway and the payer's
+  // browser hold) and only settles what the gateway itself confirms.
   .get('/retorno', retorno)
-  .post('/retorno', retorno)
+  .post('/retorno', declarar({ xsrf: false }), retorno)
   .get('/cuotas/:codigo', requiereAlumno, async (c) => {
     const { db, clock } = c.var.deps
     const alumno = c.var.alumno

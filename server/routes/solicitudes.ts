@@ -28,6 +28,7 @@ import { fechaEnChile } from '../../src/domain/fechas.ts'
 import { documentoPorEntregar, pendientesDeSolicitud } from '../../src/domain/pendientes.ts'
 import { tieneDocumentoIdentidad } from '../../src/domain/documento-identidad.ts'
 import type { ConfigApp, EntornoApp, Dependencias } from '../contexto.ts'
+import { declarar } from '../middleware/declaracion.ts'
 import type { Alumno } from '../db/schema.ts'
 import { contarRevision } from '../../src/domain/estado-revision.ts'
 import { revisionJson } from '../documentos/revision.ts'
@@ -216,7 +217,7 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
       },
     })
   })
-  .post('/:codigo/documentos', async (c) => {
+  .post('/:codigo/documentos', declarar({ cuerpo: 'formulario-con-archivo' }), async (c) => {
     const deps = c.var.deps
     const alumno = c.var.alumno
     // The body's format first, as for every endpoint; then whose enrolment it is, and whether it

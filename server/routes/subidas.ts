@@ -5,6 +5,7 @@
 // one that does not exist.
 import { Hono } from 'hono'
 import type { EntornoApp } from '../contexto.ts'
+import { declarar } from '../middleware/declaracion.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { marcarAlumno, subidasDe } from '../subidas/tus.ts'
 import { MENSAJE_NO_ENCONTRADO } from './archivos.ts'
@@ -17,7 +18,7 @@ export const rutasSubidas = new Hono<EntornoApp>()
     marcarAlumno(c.req.raw, c.var.alumno.id)
     return subidasDe(c.var.deps).tus.handleWeb(c.req.raw)
   })
-  .all('/:id', async (c) => {
+  .all('/:id', declarar({ cuerpo: 'archivo' }), async (c) => {
     if (!METODOS_DE_UNA_SUBIDA.has(c.req.method)) return c.json({ error: MENSAJE_NO_ENCONTRADO }, 404)
     const { db, clock } = c.var.deps
     const propia = await db

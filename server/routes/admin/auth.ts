@@ -16,6 +16,7 @@ import {
   MENSAJE_INVITACION_INVALIDA,
 } from '../../../src/domain/personal.ts'
 import type { EntornoApp } from '../../contexto.ts'
+import { declarar } from '../../middleware/declaracion.ts'
 import type { Personal } from '../../db/schema.ts'
 import { agotado, contar, reiniciar, respuestaLimite } from '../../middleware/limites.ts'
 import { cerrarSesion, iniciarSesion, sesionSinVerificar } from '../../middleware/sesion.ts'
@@ -47,6 +48,8 @@ async function invitacionesRechazadas(c: Context<EntornoApp>, contarUna: boolean
 }
 
 export const rutasAuthPersonal = new Hono<EntornoApp>()
+  // Each of these creates or ends a session or a credential: never replayed from a stored reply.
+  .use(declarar({ idempotente: false }))
   .post('/ingreso', cuerpoJson(loginSchema), async (c) => {
     const { db, config, clock } = c.var.deps
     const { email, password } = c.req.valid('json')

@@ -19,6 +19,7 @@ import {
 } from '../../../src/domain/importacion.ts'
 import { BYTES_POR_MB, MENSAJE_ARCHIVO_OBLIGATORIO } from '../../../src/domain/documentos.ts'
 import type { EntornoApp } from '../../contexto.ts'
+import { declarar } from '../../middleware/declaracion.ts'
 import { aplicar, previsualizar } from '../../importacion/aplicar.ts'
 import { invitarAlumnos } from '../../importacion/invitacion.ts'
 import { leerArchivo } from '../../importacion/leer.ts'
@@ -51,7 +52,7 @@ async function recibir<E extends EntornoApp>(c: Context<E>) {
 }
 
 export const rutasImportacionAdmin = new Hono<EntornoApp>()
-  .post('/previa', importar, async (c) => {
+  .post('/previa', importar, declarar({ cuerpo: 'importacion' }), async (c) => {
     const r = await recibir(c)
     if ('respuesta' in r) return r.respuesta
     const resultados = await previsualizar(c.var.deps.db, r.filas, { numeracion: r.numeros })
@@ -63,7 +64,7 @@ export const rutasImportacionAdmin = new Hono<EntornoApp>()
     }
     return c.json(cuerpo)
   })
-  .post('/confirmar', importar, async (c) => {
+  .post('/confirmar', importar, declarar({ cuerpo: 'importacion' }), async (c) => {
     const r = await recibir(c)
     if ('respuesta' in r) return r.respuesta
     if (!r.enviada || !HUELLA_PATTERN.test(r.enviada) || r.enviada !== r.huella)
