@@ -28,7 +28,7 @@ function ocultarCorreos(_clave: string, valor: unknown): unknown {
  * Anything but printable ASCII and the controls JSON escapes: only then can a line hold what
  * INVISIBLES looks for (DEL, 0x7f, is one of them).
  */
-const NO_ASCII = /[^\x00-\x7e]/
+const NO_ASCII = /[^ -~]/
 
 /**
  * The event as one line of JSON with nothing invisible and no e-mail address in it. Every request

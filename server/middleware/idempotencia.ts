@@ -140,9 +140,10 @@ async function reservar(db: Db, actor: string, clave: string, huella: string, ah
 }
 
 export const idempotencia = createMiddleware<EntornoApp>(async (c, next) => {
+  if (SEGUROS.has(c.req.method)) return next()
   const clave = c.req.header(CABECERA_CLAVE)
-  const sesion = c.var.actor
-  if (clave === undefined || !sesion || SEGUROS.has(c.req.method)) return next()
+  const sesion = c.get('actor')
+  if (clave === undefined || !sesion) return next()
   // Sign-in, sign-out, passwords and registration create or end sessions and credentials: a stored
   // reply would skip that change (a replayed logout would leave the session open) and carries no
   // cookies. They declare `idempotente: false` (middleware/declaracion.ts), are never queued in the
