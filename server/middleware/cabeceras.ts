@@ -1,6 +1,6 @@
 import { createMiddleware } from 'hono/factory'
-import type { EntornoApp } from '../contexto.ts'
-import { ponerCabecera } from './cabecera-respuesta.ts'
+import type { ConfigApp, EntornoApp } from '../contexto.ts'
+import { cabecerasPorDefecto } from './cabecera-respuesta.ts'
 
 // Scripts and the manifest come only from our own origin: no inline script at all.
 // Styles also allow 'unsafe-inline' because index.html carries an inline <style> for the boot
@@ -32,26 +32,34 @@ export function politicaDeSeguridad(otrosDestinosDeFormularios: readonly string[
 /** A year: once a browser has seen the portal over https it never tries plain http again. */
 export const HSTS = 'max-age=31536000'
 
-export const cabecerasDeSeguridad = createMiddleware<EntornoApp>(async (c, next) => {
-  await next()
-  const { pasarela, publicUrl } = c.get('deps').config
-  ponerCabecera(c, 'X-Content-Type-Options', 'nosniff')
-  ponerCabecera(c, 'Referrer-Policy', 'same-origin')
-  // A reply that set its own policy keeps it: a document shown inline in the review screen has a
-  // stricter one, which lets only the portal's own pages frame it.
-  if (!c.res.headers.has('Content-Security-Policy'))
-    ponerCabecera(
-      c,
-      'Content-Security-Policy',
-      pasarela.tipo === 'webpay' ? politicaDeSeguridad([pasarela.host]) : CONTENT_SECURITY_POLICY,
-    )
-  if (!c.res.headers.has('X-Frame-Options')) ponerCabecera(c, 'X-Frame-Options', 'DENY')
-  if (publicUrl.startsWith('https:')) ponerCabecera(c, 'Strict-Transport-Security', HSTS)
-})
+/** The security headers of a portal with this configuration (built once per configuration). */
+const deLaConfiguracion = new WeakMap<ConfigApp, Readonly<Record<string, string>>>()
+function cabecerasDe(config: ConfigApp): Readonly<Record<string, string>> {
+  let cabeceras = deLaConfiguracion.get(config)
+  if (!cabeceras) {
+    const { pasarela, publicUrl } = config
+    cabeceras = {
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'same-origin',
+      'Content-Security-Policy':
+        pasarela.tipo === 'webpay' ? politicaDeSeguridad([pasarela.host]) : CONTENT_SECURITY_POLICY,
+      'X-Frame-Options': 'DENY',
+      ...(publicUrl.startsWith('https:') ? { 'Strict-Transport-Security': HSTS } : {}),
+    }
+    deLaConfiguracion.set(config, cabeceras)
+  }
+  return cabeceras
+}
+
+// Every reply's, unless it set its own: a document shown inline in the review screen has a
+// stricter Content-Security-Policy and X-Frame-Options, which let only the portal's own pages
+// frame it.
+export const cabecerasDeSeguridad = createMiddleware<EntornoApp>((c, next) =>
+  cabecerasPorDefecto(c, cabecerasDe(c.get('deps').config), next),
+)
+
+const SIN_CACHE = { 'Cache-Control': 'no-store' }
 
 // Personal data must not sit in a shared cache or in the browser's: every API reply is no-store
 // unless its route chose stricter words (a document download says private, no-store).
-export const apiSinCache = createMiddleware<EntornoApp>(async (c, next) => {
-  await next()
-  if (!c.res.headers.has('Cache-Control')) ponerCabecera(c, 'Cache-Control', 'no-store')
-})
+export const apiSinCache = createMiddleware<EntornoApp>((c, next) => cabecerasPorDefecto(c, SIN_CACHE, next))

@@ -6,7 +6,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { EntornoApp } from '../contexto.ts'
-import { ponerCabecera } from './cabecera-respuesta.ts'
+import { cabecerasPorDefecto } from './cabecera-respuesta.ts'
 
 export const UMBRAL_COMPRESION_BYTES = 1024
 
@@ -38,15 +38,17 @@ function reemplazarCuerpo(c: Context<EntornoApp>, cuerpo: BodyInit): void {
   c.res = nueva
 }
 
+const VARIA_CON_LA_CODIFICACION = { Vary: 'Accept-Encoding' }
+
+// Every API reply says it varies with Accept-Encoding (set ahead, see cabecerasPorDefecto), and the
+// reply is looked at only when the client accepts an encoding: touching its headers or body makes
+// the Node adapter build the full web Response that it otherwise skips.
 export const compresionJson = createMiddleware<EntornoApp>(async (c, next) => {
-  await next()
-  const tipo = c.res.headers.get('content-type') ?? ''
-  if (!tipo.startsWith('application/json') || c.res.headers.has('content-encoding')) return
-  ponerCabecera(c, 'Vary', 'Accept-Encoding')
-  // The body is read only when it may be compressed: touching it makes the Node adapter build the
-  // full web Response that it otherwise skips.
+  await cabecerasPorDefecto(c, VARIA_CON_LA_CODIFICACION, next)
   const codificacion = codificacionAceptada(c.req.header('accept-encoding'))
-  if (!codificacion || !c.res.body) return
+  if (!codificacion) return
+  const tipo = c.res.headers.get('content-type') ?? ''
+  if (!tipo.startsWith('application/json') || c.res.headers.has('content-encoding') || !c.res.body) return
   const cuerpo = Buffer.from(await c.res.arrayBuffer())
   if (cuerpo.length < UMBRAL_COMPRESION_BYTES) {
     reemplazarCuerpo(c, cuerpo)

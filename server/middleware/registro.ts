@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { createMiddleware } from 'hono/factory'
 import type { EntornoApp } from '../contexto.ts'
-import { ponerCabecera } from './cabecera-respuesta.ts'
+import { cabecerasPorDefecto } from './cabecera-respuesta.ts'
 
 /**
  * One event per request: its id, method, path (never the query string, which may carry a token),
@@ -12,8 +12,7 @@ export const registroDePeticiones = createMiddleware<EntornoApp>(async (c, next)
   const inicio = performance.now()
   const id = randomUUID()
   c.set('idPeticion', id)
-  await next()
-  ponerCabecera(c, 'X-Request-Id', id)
+  await cabecerasPorDefecto(c, { 'X-Request-Id': id }, next)
   c.get('deps').log('petición', {
     id,
     metodo: c.req.method,
