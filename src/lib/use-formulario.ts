@@ -59,7 +59,8 @@ export function useFormulario<S extends v.GenericSchema<unknown, unknown>, V ext
       return {
         name: campo,
         value: valores[campo] ?? '',
-        onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => cambiar(campo, e.target.value, cascada),
+        onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+          cambiar(campo, e.target.value, cascada),
         onBlur: () => setTocados((previos) => (previos[campo] ? previos : { ...previos, [campo]: true })),
       }
     },

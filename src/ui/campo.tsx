@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react'
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
 
 type Base = {
   id: string
@@ -94,6 +94,22 @@ export function CampoSelect({
           {children}
         </select>
       )}
+    </Campo>
+  )
+}
+
+/** A multi-line text field (a description, a reason), labelled like the others. */
+export function CampoArea({
+  id,
+  etiqueta,
+  error,
+  ayuda,
+  obligatorio,
+  ...area
+}: Base & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
+  return (
+    <Campo id={id} etiqueta={etiqueta} error={error} ayuda={ayuda} obligatorio={obligatorio}>
+      {(control) => <textarea className="campo__control" {...area} {...control} />}
     </Campo>
   )
 }

@@ -3,7 +3,7 @@ import { useId, type FormEvent } from 'react'
 import { MAXIMO_MOTIVO_REVOCACION, revocarCertificadoSchema } from '../../../domain/gestion-certificados.ts'
 import { ApiError } from '../../../lib/api-error.ts'
 import { useFormulario } from '../../../lib/use-formulario.ts'
-import { Campo } from '../../../ui/campo.tsx'
+import { CampoArea } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { mensajeDeError } from '../mensaje-de-error.ts'
@@ -48,7 +48,6 @@ export function DialogoRevocar({
     if (datos && !revocacion.isPending) revocacion.mutate({ codigo, motivo: datos.motivo })
   }
 
-  const { name, value, onBlur } = form.control('motivo')
   return (
     <Dialogo
       titulo="Revocar certificado"
@@ -72,26 +71,16 @@ export function DialogoRevocar({
         solicitudes. Esto no se puede deshacer, pero podrá emitir un certificado nuevo, con otro código.
       </p>
       <form id={idFormulario} className="formulario" onSubmit={enviar} noValidate>
-        <Campo
+        <CampoArea
           id={idMotivo}
           etiqueta="Motivo de la revocación"
           obligatorio
           error={form.error('motivo')}
           ayuda={`Queda registrado en la historia del alumno. Hasta ${MAXIMO_MOTIVO_REVOCACION} caracteres.`}
-        >
-          {(control) => (
-            <textarea
-              className="campo__control"
-              rows={3}
-              maxLength={MAXIMO_MOTIVO_REVOCACION}
-              name={name}
-              value={value}
-              onBlur={onBlur}
-              onChange={(e) => form.cambiar('motivo', e.target.value)}
-              {...control}
-            />
-          )}
-        </Campo>
+          rows={3}
+          maxLength={MAXIMO_MOTIVO_REVOCACION}
+          {...form.control('motivo')}
+        />
         <p className="mensaje mensaje--error" role="alert" hidden={!revocacion.isError}>
           {revocacion.isError ? mensajeDeError(revocacion.error) : null}
         </p>

@@ -10,19 +10,12 @@ import {
 } from '../../../domain/gestion-concursos.ts'
 import { ApiError } from '../../../lib/api-error.ts'
 import { useFormulario } from '../../../lib/use-formulario.ts'
-import { Campo, CampoTexto } from '../../../ui/campo.tsx'
+import { CampoArea, CampoTexto } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
 import { mensajeDeError } from '../mensaje-de-error.ts'
 import { actualizarConcursos, concursosAdminMutations, type DatosConcursoAdmin } from './queries.ts'
-
-type ControlCampo = {
-  id: string
-  required: boolean | undefined
-  'aria-invalid': boolean | undefined
-  'aria-describedby': string | undefined
-}
 
 type Valores = {
   especialidad: string
@@ -119,24 +112,6 @@ export function DialogoConcurso({ concurso, onCerrar }: { concurso: DatosConcurs
     form.cambiar('documentos', siguiente.join(','))
   }
 
-  /** A multi-line field's control, for Campo's render prop. */
-  const area =
-    (campo: 'descripcion' | 'requisitos' | 'calendario', filas: number, maximo?: number) => (control: ControlCampo) => {
-      const { name, value, onBlur } = form.control(campo)
-      return (
-        <textarea
-          className="campo__control"
-          rows={filas}
-          maxLength={maximo}
-          name={name}
-          value={value}
-          onBlur={onBlur}
-          onChange={(e) => form.cambiar(campo, e.target.value)}
-          {...control}
-        />
-      )
-    }
-
   return (
     <Dialogo
       titulo={concurso ? `Editar concurso de ${concurso.especialidad}` : 'Nuevo concurso'}
@@ -220,26 +195,32 @@ export function DialogoConcurso({ concurso, onCerrar }: { concurso: DatosConcurs
             {...form.control('postulacionHasta')}
           />
         </div>
-        <Campo id={ids.descripcion} etiqueta="Descripción del programa" obligatorio error={form.error('descripcion')}>
-          {area('descripcion', 4, MAXIMO_DESCRIPCION_CONCURSO)}
-        </Campo>
-        <Campo
+        <CampoArea
+          id={ids.descripcion}
+          etiqueta="Descripción del programa"
+          obligatorio
+          error={form.error('descripcion')}
+          rows={4}
+          maxLength={MAXIMO_DESCRIPCION_CONCURSO}
+          {...form.control('descripcion')}
+        />
+        <CampoArea
           id={ids.requisitos}
           etiqueta="Requisitos"
           obligatorio
           ayuda={`Un requisito por línea (hasta ${MAXIMO_REQUISITOS}).`}
           error={form.error('requisitos')}
-        >
-          {area('requisitos', 4)}
-        </Campo>
-        <Campo
+          rows={4}
+          {...form.control('requisitos')}
+        />
+        <CampoArea
           id={ids.calendario}
           etiqueta="Calendario"
           ayuda={`Un hito por línea: la fecha como dd-mm-aaaa, un espacio y el hito, por ejemplo «15-04-2026 Entrevistas personales» (hasta ${MAXIMO_HITOS}).`}
           error={form.error('calendario')}
-        >
-          {area('calendario', 4)}
-        </Campo>
+          rows={4}
+          {...form.control('calendario')}
+        />
         <fieldset
           className="admin-concursos__documentos"
           aria-describedby={form.error('documentos') ? `${ids.documentos}-error` : undefined}

@@ -3,7 +3,7 @@ import { useId, type FormEvent } from 'react'
 import { MAXIMO_DESCRIPCION_OFERTA, ofertaSchema } from '../../../domain/gestion-ofertas.ts'
 import { ApiError } from '../../../lib/api-error.ts'
 import { useFormulario } from '../../../lib/use-formulario.ts'
-import { Campo, CampoTexto } from '../../../ui/campo.tsx'
+import { CampoArea, CampoTexto } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
@@ -69,7 +69,6 @@ export function DialogoOferta({ oferta, onCerrar }: { oferta: OfertaAdmin | null
     if (datos && !guardar.isPending) guardar.mutate(datos)
   }
 
-  const descripcion = form.control('descripcion')
   return (
     <Dialogo
       titulo={oferta ? 'Editar oferta laboral' : 'Nueva oferta laboral'}
@@ -110,20 +109,15 @@ export function DialogoOferta({ oferta, onCerrar }: { oferta: OfertaAdmin | null
           error={form.error('ciudad')}
           {...form.control('ciudad')}
         />
-        <Campo id={ids.descripcion} etiqueta="Descripción" obligatorio error={form.error('descripcion')}>
-          {(control) => (
-            <textarea
-              className="campo__control"
-              rows={5}
-              maxLength={MAXIMO_DESCRIPCION_OFERTA}
-              name={descripcion.name}
-              value={descripcion.value}
-              onBlur={descripcion.onBlur}
-              onChange={(e) => form.cambiar('descripcion', e.target.value)}
-              {...control}
-            />
-          )}
-        </Campo>
+        <CampoArea
+          id={ids.descripcion}
+          etiqueta="Descripción"
+          obligatorio
+          error={form.error('descripcion')}
+          rows={5}
+          maxLength={MAXIMO_DESCRIPCION_OFERTA}
+          {...form.control('descripcion')}
+        />
         <div className="admin-concursos__pareja">
           <CampoTexto
             id={ids.publicada}

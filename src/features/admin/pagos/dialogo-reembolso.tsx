@@ -9,7 +9,7 @@ import {
 } from '../../../domain/reembolsos.ts'
 import { ApiError } from '../../../lib/api-error.ts'
 import { useFormulario } from '../../../lib/use-formulario.ts'
-import { Campo, CampoTexto } from '../../../ui/campo.tsx'
+import { CampoArea, CampoTexto } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
@@ -169,26 +169,16 @@ export function DialogoReembolso({
             ayuda="Todo lo que queda, o una parte."
             {...monto}
           />
-          <Campo
+          <CampoArea
             id={idMotivo}
             etiqueta="Motivo del reembolso"
             obligatorio
             error={form.error('motivo')}
             ayuda={`Queda registrado en la historia del pago. Hasta ${MAXIMO_MOTIVO_REEMBOLSO} caracteres.`}
-          >
-            {(control) => (
-              <textarea
-                className="campo__control"
-                rows={3}
-                maxLength={MAXIMO_MOTIVO_REEMBOLSO}
-                name={motivo.name}
-                value={motivo.value}
-                onBlur={motivo.onBlur}
-                onChange={(e) => form.cambiar('motivo', e.target.value)}
-                {...control}
-              />
-            )}
-          </Campo>
+            rows={3}
+            maxLength={MAXIMO_MOTIVO_REEMBOLSO}
+            {...motivo}
+          />
         </form>
       )}
     </Dialogo>
