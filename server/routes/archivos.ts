@@ -4,13 +4,12 @@
 import type { Context } from 'hono'
 import {
   BYTES_POR_MB,
-  detectarTipoArchivo,
+  tipoVerificado,
   extensionDe,
   MENSAJE_ARCHIVO_OBLIGATORIO,
   MENSAJE_TIPO_ARCHIVO,
   MENSAJE_TIPO_DOCUMENTO,
   mensajeArchivoMuyGrande,
-  tipoPorExtension,
   type TipoArchivo,
 } from '../../src/domain/documentos.ts'
 import type { Insertable, Kysely } from 'kysely'
@@ -152,9 +151,8 @@ async function recibirSubida<E extends EntornoApp>(
     const mensaje = mensajeArchivoMuyGrande(uploadMaxMb)
     return rechazo(mensaje, { archivo: mensaje }, 413)
   }
-  const tipo = detectarTipoArchivo(bytes)
-  if (!tipo || tipoPorExtension(extensionDe(fila.nombre)) !== tipo)
-    return rechazo(MENSAJE_TIPO_ARCHIVO, { archivo: MENSAJE_TIPO_ARCHIVO }, 415)
+  const tipo = tipoVerificado(bytes, fila.nombre)
+  if (!tipo) return rechazo(MENSAJE_TIPO_ARCHIVO, { archivo: MENSAJE_TIPO_ARCHIVO }, 415)
   return { ok: true, codDocumento, nombre: fila.nombre, tipo, bytes, subida: fila.id }
 }
 
@@ -196,9 +194,8 @@ export async function recibirArchivo<E extends EntornoApp>(
   }
   const bytes = new Uint8Array(await archivo.arrayBuffer())
   const nombre = sanearNombreArchivo(archivo.name)
-  const tipo = detectarTipoArchivo(bytes)
-  if (!tipo || tipoPorExtension(extensionDe(nombre)) !== tipo)
-    return rechazo(MENSAJE_TIPO_ARCHIVO, { archivo: MENSAJE_TIPO_ARCHIVO }, 415)
+  const tipo = tipoVerificado(bytes, nombre)
+  if (!tipo) return rechazo(MENSAJE_TIPO_ARCHIVO, { archivo: MENSAJE_TIPO_ARCHIVO }, 415)
   return { ok: true, codDocumento, nombre, tipo, bytes }
 }
 

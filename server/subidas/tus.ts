@@ -20,7 +20,7 @@ import { Server } from '@tus/server'
 import type { DataStore, Upload } from '@tus/utils'
 import {
   BYTES_POR_MB,
-  detectarTipoArchivo,
+  tipoVerificado,
   esTipoDocumentoPersonal,
   extensionDe,
   MENSAJE_ARCHIVO_OBLIGATORIO,
@@ -134,8 +134,7 @@ export async function comprobarContenido(
   fila: { id: string; nombre: string },
 ): Promise<boolean> {
   const cabeza = await leerSubida(almacen, fila.id, 64)
-  const tipo = detectarTipoArchivo(cabeza)
-  if (!tipo || tipoPorExtension(extensionDe(fila.nombre)) !== tipo) {
+  if (!tipoVerificado(cabeza, fila.nombre)) {
     await quitarSubida(db, almacen, fila.id)
     return false
   }

@@ -12,6 +12,7 @@ import {
   extensionDe,
   mensajeArchivoMuyGrande,
   tipoPorExtension,
+  tipoVerificado,
   validarArchivo,
 } from './documentos.ts'
 
@@ -144,5 +145,19 @@ describe('validarArchivo', () => {
       mensajeArchivoMuyGrande(1),
     )
     expect(MENSAJE_ARCHIVO_MUY_GRANDE).toBe('El archivo supera el tamaño máximo permitido de 5 MB.')
+  })
+})
+
+describe('tipoVerificado', () => {
+  test('the type when the content is what the name says, whatever the extension’s case', () => {
+    expect(tipoVerificado(PDF, 'titulo.pdf')).toBe('pdf')
+    expect(tipoVerificado(JPG, 'foto.JPEG')).toBe('jpg')
+    expect(tipoVerificado(PNG, 'carnet.png')).toBe('png')
+  })
+
+  test('null for content that is not what the name says, or not a document at all', () => {
+    expect(tipoVerificado(PNG, 'titulo.pdf')).toBeNull()
+    expect(tipoVerificado(PDF, 'sin-extension')).toBeNull()
+    expect(tipoVerificado(texto('<!doctype html>'), 'pagina.pdf')).toBeNull()
   })
 })

@@ -146,6 +146,12 @@ export function detectarTipoArchivo(bytes: Uint8Array): TipoArchivo | null {
   return null
 }
 
+/** The file's type when its content is what its name says (a PDF named .pdf…); null otherwise. */
+export function tipoVerificado(bytes: Uint8Array, nombre: string): TipoArchivo | null {
+  const tipo = detectarTipoArchivo(bytes)
+  return tipo && tipoPorExtension(extensionDe(nombre)) === tipo ? tipo : null
+}
+
 /** How many leading bytes `detectarTipoArchivo` needs (a client reads only these of a big file). */
 export const BYTES_FIRMA = 8
 
