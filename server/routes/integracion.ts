@@ -145,9 +145,23 @@ function posicion(c: Context<EntornoIntegracion>, consulta: ConsultaCambios): Po
   )
 }
 
-/** What a read's audit row keeps: the query and how many rows it gave. */
-function despuesDeLectura(consulta: ConsultaCambios, filas: number) {
-  return { desde: consulta.desde ?? null, cursor: consulta.cursor !== undefined, filas }
+/**
+ * A read's reply once its checks passed: the page from the cursor's position (or from «desde»),
+ * and the call audited with what it asked and how many rows it gave.
+ */
+async function paginaAuditada(
+  c: Context<EntornoIntegracion>,
+  consulta: ConsultaCambios,
+  accion: EventoAuditoria['accion'],
+  leer: (desde: Posicion | null) => Promise<{ datos: unknown[] }>,
+  otrosDatos: Record<string, unknown> = {},
+): Promise<Response> {
+  const desde = posicion(c, consulta)
+  if (desde instanceof Response) return desde
+  const pagina = await leer(desde)
+  const despues = { desde: consulta.desde ?? null, cursor: consulta.cursor !== undefined, filas: pagina.datos.length }
+  await auditarLlamada(c, { accion, despues: { ...despues, ...otrosDatos } })
+  return c.json(pagina)
 }
 
 export const rutasIntegracion = new Hono<EntornoIntegracion>()
@@ -228,15 +242,9 @@ rutasIntegracion
     ),
     async (c) => {
       const consulta = c.req.valid('query')
-      const desde = posicion(c, consulta)
-      if (desde instanceof Response) return desde
       const conRespuestas = c.var.clave.alcances.includes('encuestas.respuestas')
-      const pagina = await encuestasEnviadas(c.var.deps.db, consulta, desde, { conRespuestas })
-      await auditarLlamada(c, {
-        accion: 'integracion.encuestas',
-        despues: { ...despuesDeLectura(consulta, pagina.datos.length), conRespuestas },
-      })
-      return c.json(pagina)
+      const leer = (desde: Posicion | null) => encuestasEnviadas(c.var.deps.db, consulta, desde, { conRespuestas })
+      return paginaAuditada(c, consulta, 'integracion.encuestas', leer, { conRespuestas })
     },
   )
   .get(
@@ -248,14 +256,9 @@ rutasIntegracion
     ),
     async (c) => {
       const consulta = c.req.valid('query')
-      const desde = posicion(c, consulta)
-      if (desde instanceof Response) return desde
-      const pagina = await reglamentosFirmados(c.var.deps.db, consulta, desde)
-      await auditarLlamada(c, {
-        accion: 'integracion.reglamentos',
-        despues: despuesDeLectura(consulta, pagina.datos.length),
-      })
-      return c.json(pagina)
+      return paginaAuditada(c, consulta, 'integracion.reglamentos', (desde) =>
+        reglamentosFirmados(c.var.deps.db, consulta, desde),
+      )
     },
   )
   .get(
@@ -267,14 +270,9 @@ rutasIntegracion
     ),
     async (c) => {
       const consulta = c.req.valid('query')
-      const desde = posicion(c, consulta)
-      if (desde instanceof Response) return desde
-      const pagina = await documentosAprobados(c.var.deps.db, consulta, desde)
-      await auditarLlamada(c, {
-        accion: 'integracion.documentos',
-        despues: despuesDeLectura(consulta, pagina.datos.length),
-      })
-      return c.json(pagina)
+      return paginaAuditada(c, consulta, 'integracion.documentos', (desde) =>
+        documentosAprobados(c.var.deps.db, consulta, desde),
+      )
     },
   )
   .get(
@@ -286,11 +284,7 @@ rutasIntegracion
     ),
     async (c) => {
       const consulta = c.req.valid('query')
-      const desde = posicion(c, consulta)
-      if (desde instanceof Response) return desde
-      const pagina = await pagosResueltos(c.var.deps.db, consulta, desde)
-      await auditarLlamada(c, { accion: 'integracion.pagos', despues: despuesDeLectura(consulta, pagina.datos.length) })
-      return c.json(pagina)
+      return paginaAuditada(c, consulta, 'integracion.pagos', (desde) => pagosResueltos(c.var.deps.db, consulta, desde))
     },
   )
 
