@@ -3,7 +3,6 @@
 // editing, opening and closing, and the applicants' spreadsheet. Every change writes its audit row
 // in the same transaction as the change; a refused one writes nothing.
 import { randomUUID } from 'node:crypto'
-import ExcelJS from 'exceljs'
 import type { Selectable } from 'kysely'
 import {
   documentosDeConcurso,
@@ -11,7 +10,7 @@ import {
   estadoPostulacionEnPalabras,
   MENSAJE_CONCURSO_NO_ENCONTRADO,
 } from '../../src/domain/concursos.ts'
-import { fechaEnChile, horaEnChile } from '../../src/domain/fechas.ts'
+import { fechaEnChile } from '../../src/domain/fechas.ts'
 import {
   esPublicacionConcurso,
   MENSAJE_CONCURSO_NO_PUBLICADO,
@@ -23,9 +22,10 @@ import {
   type PublicacionConcurso,
 } from '../../src/domain/gestion-concursos.ts'
 import { textoParaPlanilla } from '../../src/domain/planilla.ts'
-import { esRutPlaceholder, rutConPuntos } from '../../src/domain/rut.ts'
+import { documentoDeIdentidad } from '../../src/domain/documento-identidad.ts'
 import type { Dependencias } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
+import { celdaFechaHora, hojaConEncabezado, nuevoLibro } from '../planilla.ts'
 import type { ConcursosTable } from '../db/schema.ts'
 import { auditar, type Autor } from '../personal/auditoria.ts'
 
@@ -186,10 +186,7 @@ async function postulacionesDe(db: Db, c: Concurso, hoy: string) {
         nombres: f.nombres,
         apellidos: f.apellidos,
         email: f.email,
-        documento:
-          f.numero_documento && esRutPlaceholder(f.rut)
-            ? `${f.tipo_documento ?? 'PASAPORTE'} ${f.numero_documento}`
-            : rutConPuntos(f.rut),
+        documento: documentoDeIdentidad(f),
       },
       documentos,
       estado: estadoPostulacionEnPalabras({
@@ -300,15 +297,6 @@ export async function cambiarPublicacion(
 }
 
 /**
- * A spreadsheet cell's date and time: Excel's dates have no time zone, so the moment is written
- * as its date and time in Chile, carried in a Date's UTC fields as the library writes them.
- */
-function fechaHoraDeChile(iso: string): Date {
-  const momento = new Date(iso)
-  return new Date(`${fechaEnChile(momento)}T${horaEnChile(momento)}:00.000Z`)
-}
-
-/**
  * The applicants' spreadsheet: one row per application, the student as the school identifies
  * them, when they applied and paid (dates as dates), the fee as a number, the documents counted
  * and the application's state in words. Every text goes through `textoParaPlanilla`.
@@ -317,10 +305,8 @@ export async function planillaPostulantes(deps: Dependencias, id: string) {
   const c = await concursoPorId(deps.db, id)
   if (!c) return null
   const postulaciones = await postulacionesDe(deps.db, c, hoyDe(deps))
-  const libro = new ExcelJS.Workbook()
-  libro.creator = 'Portal del Estudiante'
-  const hoja = libro.addWorksheet('Postulantes', { views: [{ state: 'frozen', ySplit: 1 }] })
-  hoja.columns = [
+  const libro = nuevoLibro()
+  const hoja = hojaConEncabezado(libro, 'Postulantes', [
     { header: 'Apellidos', width: 24 },
     { header: 'Nombres', width: 24 },
     { header: 'RUT o documento', width: 18 },
@@ -334,17 +320,16 @@ export async function planillaPostulantes(deps: Dependencias, id: string) {
     { header: 'Documentos aprobados', width: 12, style: { numFmt: '0' } },
     { header: 'Documentos rechazados', width: 12, style: { numFmt: '0' } },
     { header: 'Estado de la postulación', width: 50 },
-  ]
-  hoja.getRow(1).font = { bold: true }
+  ])
   for (const p of postulaciones) {
     hoja.addRow([
       textoParaPlanilla(p.alumno.apellidos),
       textoParaPlanilla(p.alumno.nombres),
       textoParaPlanilla(p.alumno.documento),
       textoParaPlanilla(p.alumno.email),
-      fechaHoraDeChile(p.creadaEn),
+      celdaFechaHora(p.creadaEn),
       p.pagadaEn ? 'Sí' : 'No',
-      p.pagadaEn ? fechaHoraDeChile(p.pagadaEn) : null,
+      p.pagadaEn ? celdaFechaHora(p.pagadaEn) : null,
       p.pagadaEn ? c.derecho_postulacion : null,
       p.documentos.requeridos,
       p.documentos.subidos,

@@ -1,8 +1,6 @@
 // The general survey's results for the school: the enrolments that ask for it (groups 1 and 5)
 // within the staff member's reach, filtered by program and year, their surveys counted (with the
 // rules of src/domain/resultados-encuesta.ts) or written as a spreadsheet, one row per survey.
-import ExcelJS from 'exceljs'
-import { fechaEnChile, horaEnChile } from '../../src/domain/fechas.ts'
 import { textoParaPlanilla } from '../../src/domain/planilla.ts'
 import {
   contarRespuestas,
@@ -11,8 +9,9 @@ import {
 } from '../../src/domain/resultados-encuesta.ts'
 import { GRUPOS_CON_ENCUESTA } from '../../src/domain/solicitudes.ts'
 import { esRolPersonal, puede } from '../../src/domain/personal.ts'
-import { esRutPlaceholder, rutConPuntos } from '../../src/domain/rut.ts'
+import { documentoDeIdentidad } from '../../src/domain/documento-identidad.ts'
 import type { Db } from '../db/connection.ts'
+import { celdaFechaHora, hojaConEncabezado, nuevoLibro } from '../planilla.ts'
 import type { Personal } from '../db/schema.ts'
 import { alumnosAlAlcance } from '../personal/alcance.ts'
 
@@ -113,16 +112,6 @@ async function encuestasRespondidas(db: Db, personal: Alcance, consulta: Consult
     .execute()
 }
 
-/**
- * A spreadsheet cell's date: Excel's dates have no time zone, so the moment is written as its
- * date and time in Chile (what the school reads on a calendar), carried in a Date's UTC fields as
- * the library writes them.
- */
-function fechaHoraDeChile(iso: string): Date {
-  const momento = new Date(iso)
-  return new Date(`${fechaEnChile(momento)}T${horaEnChile(momento)}:00.000Z`)
-}
-
 type Columna = { titulo: string; ancho: number; formato?: string }
 
 /**
@@ -155,23 +144,17 @@ export async function planillaEncuestas(db: Db, personal: Alcance, consulta: Con
     else columnas.push({ titulo: p.etiqueta, ancho: p.tipo === 'texto' ? 30 : 24 })
   }
 
-  const libro = new ExcelJS.Workbook()
-  libro.creator = 'Portal del Estudiante'
-  const hoja = libro.addWorksheet('Encuestas', { views: [{ state: 'frozen', ySplit: 1 }] })
-  hoja.columns = columnas.map((c) => ({
-    header: c.titulo,
-    width: c.ancho,
-    ...(c.formato ? { style: { numFmt: c.formato } } : {}),
-  }))
-  hoja.getRow(1).font = { bold: true }
+  const libro = nuevoLibro()
+  const hoja = hojaConEncabezado(
+    libro,
+    'Encuestas',
+    columnas.map((c) => ({ header: c.titulo, width: c.ancho, ...(c.formato ? { style: { numFmt: c.formato } } : {}) })),
+  )
 
   const texto = (valor: unknown) => textoParaPlanilla(typeof valor === 'string' ? valor : '')
   for (const f of filas) {
     const respuestas = JSON.parse(f.respuestas) as Record<string, unknown>
-    const documento =
-      f.numero_documento && esRutPlaceholder(f.rut)
-        ? `${f.tipo_documento ?? 'PASAPORTE'} ${f.numero_documento}`
-        : rutConPuntos(f.rut)
+    const documento = documentoDeIdentidad(f)
     const valores: (string | number | Date)[] = [
       texto(f.codigo_inscripcion),
       texto(f.codigo_alumno),
@@ -183,7 +166,7 @@ export async function planillaEncuestas(db: Db, personal: Alcance, consulta: Con
       texto(f.nombre_curso),
       Number(f.anio_curso),
       new Date(`${f.fecha_inicio}T00:00:00.000Z`),
-      fechaHoraDeChile(f.enviada_en),
+      celdaFechaHora(f.enviada_en),
     ]
     for (const p of preguntas) {
       if (p.tipo === 'prioridades') for (const campo of p.campos) valores.push(texto(respuestas[campo]))

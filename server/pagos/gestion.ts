@@ -3,8 +3,7 @@
 // and its student; and the reconciliation of a range of days (approved payments and their totals
 // per day), on screen and as a spreadsheet. The day of a payment is the day in Chile the gateway
 // says it was made (its transaction date), or the day staff recorded it for one made in person.
-import ExcelJS from 'exceljs'
-import { fechaEnChile, horaEnChile, inicioDelDiaEnChile, sumarDias } from '../../src/domain/fechas.ts'
+import { fechaEnChile, inicioDelDiaEnChile, sumarDias } from '../../src/domain/fechas.ts'
 import {
   ETIQUETA_CONCEPTO_PAGO,
   ETIQUETA_ESTADO_PAGO,
@@ -17,8 +16,9 @@ import {
 import { CONCEPTOS_PAGO, TIPO_PAGO, type ConceptoPago, type EstadoPago } from '../../src/domain/pagos.ts'
 import { DOC_COMPROBANTE_PAGO } from '../../src/domain/documentos-emitidos.ts'
 import { textoParaPlanilla } from '../../src/domain/planilla.ts'
-import { esRutPlaceholder, rutConPuntos } from '../../src/domain/rut.ts'
+import { documentoDeIdentidad } from '../../src/domain/documento-identidad.ts'
 import type { Db } from '../db/connection.ts'
+import { celdaFecha, celdaFechaHora, hojaConEncabezado, nuevoLibro } from '../planilla.ts'
 import type { Personal } from '../db/schema.ts'
 import { alumnosAlAlcance } from '../personal/alcance.ts'
 
@@ -31,12 +31,6 @@ function pagosAlAlcance(db: Db, personal: Alcance) {
     .innerJoin('alumnos', 'alumnos.id', 'pagos.alumno_id')
     .leftJoin('solicitudes', 'solicitudes.codigo_inscripcion', 'pagos.codigo_inscripcion')
     .where(alumnosAlAlcance(personal))
-}
-
-/** A student's identity document as the school writes it. */
-function documentoDe(a: { rut: string; tipo_documento: string | null; numero_documento: string | null }): string {
-  if (a.numero_documento && esRutPlaceholder(a.rut)) return `${a.tipo_documento ?? 'PASAPORTE'} ${a.numero_documento}`
-  return esRutPlaceholder(a.rut) ? '' : rutConPuntos(a.rut)
 }
 
 const medio = (m: string): MedioPago => (m === 'presencial' ? 'presencial' : 'webpay')
@@ -192,7 +186,7 @@ export async function detallePago(db: Db, personal: Alcance, id: string) {
       id: p.alumno_id,
       nombre: `${p.nombres} ${p.apellidos}`,
       email: p.email,
-      documento: documentoDe(p),
+      documento: documentoDeIdentidad(p),
       codigoAlumno: p.codigo_alumno,
     },
     /** Whether a receipt can be downloaded (approved; issued now if it was not yet). */
@@ -274,11 +268,6 @@ export async function conciliacion(db: Db, personal: Alcance, consulta: Consulta
   return { desde: consulta.desde, hasta: consulta.hasta, dias: [...dias.values()], total, pagos }
 }
 
-/** A calendar day as a spreadsheet date (Excel's dates have no time zone). */
-const fechaCelda = (dia: string) => new Date(`${dia}T00:00:00.000Z`)
-/** A moment as its date and time in Chile, carried in a Date's UTC fields as the library writes them. */
-const momentoCelda = (m: Date) => new Date(`${fechaEnChile(m)}T${horaEnChile(m)}:00.000Z`)
-
 export function nombrePlanillaConciliacion({ desde, hasta }: ConsultaConciliacion): string {
   return `conciliacion-pagos-${desde}-a-${hasta}.xlsx`
 }
@@ -290,12 +279,10 @@ export function nombrePlanillaConciliacion({ desde, hasta }: ConsultaConciliacio
  */
 export async function planillaConciliacion(db: Db, personal: Alcance, consulta: ConsultaConciliacion) {
   const { dias, total, pagos } = await conciliacion(db, personal, consulta)
-  const libro = new ExcelJS.Workbook()
-  libro.creator = 'Portal del Estudiante'
+  const libro = nuevoLibro()
   const CLP = '"$"#,##0'
 
-  const resumen = libro.addWorksheet('Totales por día', { views: [{ state: 'frozen', ySplit: 1 }] })
-  resumen.columns = [
+  const resumen = hojaConEncabezado(libro, 'Totales por día', [
     { header: 'Fecha', width: 12, style: { numFmt: 'dd-mm-yyyy' } },
     { header: 'Pagos en línea', width: 14, style: { numFmt: '0' } },
     { header: 'Monto en línea', width: 16, style: { numFmt: CLP } },
@@ -303,11 +290,10 @@ export async function planillaConciliacion(db: Db, personal: Alcance, consulta: 
     { header: 'Monto presencial', width: 16, style: { numFmt: CLP } },
     { header: 'Pagos aprobados', width: 16, style: { numFmt: '0' } },
     { header: 'Monto total', width: 16, style: { numFmt: CLP } },
-  ]
-  resumen.getRow(1).font = { bold: true }
+  ])
   for (const d of dias)
     resumen.addRow([
-      fechaCelda(d.fecha),
+      celdaFecha(d.fecha),
       d.webpay.cantidad,
       d.webpay.monto,
       d.presencial.cantidad,
@@ -326,8 +312,7 @@ export async function planillaConciliacion(db: Db, personal: Alcance, consulta: 
   ])
   fila.font = { bold: true }
 
-  const detalle = libro.addWorksheet('Pagos aprobados', { views: [{ state: 'frozen', ySplit: 1 }] })
-  detalle.columns = [
+  const detalle = hojaConEncabezado(libro, 'Pagos aprobados', [
     { header: 'Fecha', width: 12, style: { numFmt: 'dd-mm-yyyy' } },
     { header: 'Fecha y hora', width: 17, style: { numFmt: 'dd-mm-yyyy hh:mm' } },
     { header: 'Medio', width: 18 },
@@ -340,13 +325,12 @@ export async function planillaConciliacion(db: Db, personal: Alcance, consulta: 
     { header: 'Alumno', width: 32 },
     { header: 'RUT o documento', width: 18 },
     { header: 'Monto', width: 14, style: { numFmt: CLP } },
-  ]
-  detalle.getRow(1).font = { bold: true }
+  ])
   const texto = (t: string | null) => textoParaPlanilla(t ?? '')
   for (const p of pagos)
     detalle.addRow([
-      fechaCelda(p.dia),
-      momentoCelda(p.momento),
+      celdaFecha(p.dia),
+      celdaFechaHora(p.momento),
       ETIQUETA_MEDIO_PAGO[p.medio],
       texto(p.orden_compra),
       texto(p.codigo_autorizacion),
@@ -355,7 +339,7 @@ export async function planillaConciliacion(db: Db, personal: Alcance, consulta: 
       texto(p.codigo_inscripcion),
       texto(p.codigo_alumno),
       texto(`${p.apellidos}, ${p.nombres}`),
-      texto(documentoDe(p)),
+      texto(documentoDeIdentidad(p)),
       p.monto,
     ])
   detalle.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: 12 } }

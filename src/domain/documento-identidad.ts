@@ -1,7 +1,7 @@
 // How a person identifies: a Chilean with a RUT (rules in rut.ts), a foreigner with a passport
 // or DNI number.
 
-import { esRutPlaceholder } from './rut.ts'
+import { esRutPlaceholder, rutConPuntos } from './rut.ts'
 
 /** Letters, digits and hyphens, 5 to 20 of them (compared upper-case). */
 const NUMERO_DOCUMENTO_PATTERN = /^[A-Z0-9-]{5,20}$/
@@ -18,4 +18,17 @@ export function esNumeroDocumentoValido(numero: string): boolean {
 /** A RUT, or a passport or DNI for a foreigner: without one a student cannot sign nor be certified. */
 export function tieneDocumentoIdentidad(persona: { rut: string; numero_documento: string | null }): boolean {
   return !esRutPlaceholder(persona.rut) || !!persona.numero_documento
+}
+
+/**
+ * The identity document as the school writes it in a list or a spreadsheet: the RUT with its dots,
+ * or the passport or DNI with its kind; empty when the student has neither yet.
+ */
+export function documentoDeIdentidad(persona: {
+  rut: string
+  tipo_documento: string | null
+  numero_documento: string | null
+}): string {
+  if (!esRutPlaceholder(persona.rut)) return rutConPuntos(persona.rut)
+  return persona.numero_documento ? `${persona.tipo_documento ?? 'PASAPORTE'} ${persona.numero_documento}` : ''
 }
