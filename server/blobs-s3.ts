@@ -2,12 +2,20 @@
 // server behind a load balancer reads the same files. Same contract as the files on disk: keys
 // are chosen by the server, a put is whole or nothing (S3 makes an object visible only once it is
 // complete), deleting a missing object is not an error.
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3'
 import { comprobarClave, type BlobStore } from './blobs.ts'
 import type { ConfigS3 } from './config.ts'
 
-export function blobStoreEnS3({ endpoint, bucket, region, accessKeyId, secretAccessKey }: ConfigS3): BlobStore {
-  const cliente = new S3Client({
+/** How the portal talks to its bucket: the stored files' client and the resumable uploads' (subidas/tus.ts). */
+export function clienteS3({ endpoint, region, accessKeyId, secretAccessKey }: ConfigS3): S3ClientConfig {
+  return {
     endpoint,
     region,
     credentials: { accessKeyId, secretAccessKey },
@@ -17,7 +25,12 @@ export function blobStoreEnS3({ endpoint, bucket, region, accessKeyId, secretAcc
     // upload) is not understood by many S3-compatible servers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  })
+  }
+}
+
+export function blobStoreEnS3(config: ConfigS3): BlobStore {
+  const { bucket } = config
+  const cliente = new S3Client(clienteS3(config))
   return {
     async put(clave, bytes) {
       await cliente.send(

@@ -18,6 +18,7 @@ import { FileStore } from '@tus/file-store'
 import { S3Store } from '@tus/s3-store'
 import { Server } from '@tus/server'
 import type { DataStore, Upload } from '@tus/utils'
+import { clienteS3 } from '../blobs-s3.ts'
 import {
   BYTES_POR_MB,
   tipoVerificado,
@@ -50,19 +51,10 @@ export type AlmacenSubidas = DataStore & { read(id: string): Readable | Promise<
 /** Where uploads wait: the S3 bucket (under `subidas/`) when configured, else DATA_DIR/subidas. */
 export function almacenDeSubidas(config: Pick<Config, 's3' | 'dataDir'>): AlmacenSubidas {
   if (config.s3) {
-    const { endpoint, bucket, region, accessKeyId, secretAccessKey } = config.s3
     return new S3Store({
       // 5 MiB is S3's smallest multipart part; a file up to the limit is one or two parts.
       partSize: 5 * 1024 * 1024,
-      s3ClientConfig: {
-        bucket,
-        endpoint,
-        region,
-        credentials: { accessKeyId, secretAccessKey },
-        forcePathStyle: true,
-        requestChecksumCalculation: 'WHEN_REQUIRED',
-        responseChecksumValidation: 'WHEN_REQUIRED',
-      },
+      s3ClientConfig: { bucket: config.s3.bucket, ...clienteS3(config.s3) },
     }) as unknown as AlmacenSubidas
   }
   return new AlmacenEnDisco({
