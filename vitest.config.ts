@@ -8,6 +8,8 @@ import { defineConfig } from 'vitest/config'
 // - e2e:       user journeys in headless Chromium against the built app and the real server.
 export default defineConfig({
   test: {
+    // After every run: each project's wall time, the slowest files, the total against the budget.
+    reporters: ['default', './tests/support/tiempos.ts'],
     projects: [
       {
         // The version built into the app (vite.config.ts defines it for the real build).
