@@ -2,6 +2,7 @@ import { afterEach, expect, test } from 'vitest'
 import { construirConfig } from './config.ts'
 import {
   clienteDePrueba,
+  esperarCorreo,
   leerCorreos,
   iniciarServidorDePrueba,
   type ServidorDePrueba,
@@ -74,7 +75,8 @@ test('reset requests are limited per e-mail (known or not) and per IP', async ()
   }
   // 6 requests so far from this IP: the IP limit (5) now refuses a fresh address too.
   await esperar429(await pedir(DEMO_CUENTAS.extranjera), { status: 'error', message: DEMASIADOS })
-  await new Promise((r) => setTimeout(r, 200))
+  // The e-mails go out after the reply: wait for the second, then no other may be there.
+  await esperarCorreo(server.dataDir, DEMO_CUENTAS.estudiante, 2)
   expect(leerCorreos(server.dataDir).map((m) => m.to[0])).toEqual([DEMO_CUENTAS.estudiante, DEMO_CUENTAS.estudiante])
 })
 

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest'
 import { ApiError, ErrorDeRed } from './api-error.ts'
 import { api } from './api-json.ts'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { ErrorDeRed } from './api-error.ts'
 import { enviarItemOutbox } from './enviar-outbox.ts'

@@ -3,10 +3,12 @@
 // a fresh database of its own on the server that postgres-global.ts started, so test files stay
 // isolated and can run in parallel. A DATA_DIR reused by a restarted server keeps its database.
 import { randomBytes } from 'node:crypto'
+import { cpSync } from 'node:fs'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import type { OpcionesBaseDeDatos } from '../../server/db/connection.ts'
+import { VARIABLE_PLANTILLA } from './plantilla.ts'
 
 export type Motor = 'sqlite' | 'postgres'
 
@@ -45,16 +47,43 @@ async function conCliente<T>(url: string, usar: (cliente: pg.Client) => Promise<
   }
 }
 
-/** The DATABASE_URL for the server on `dataDir`: null on SQLite; on PostgreSQL its own database, created on first use. */
-export async function urlDeBaseDePrueba(dataDir: string): Promise<string | null> {
-  if (motorDePrueba() === 'sqlite') return null
-  const existente = basesPorDataDir.get(dataDir)
-  if (existente) return existente
-  const base = `${process.env.PORTAL_TEST_PG_PREFIJO ?? 'portal_prueba'}_${randomBytes(6).toString('hex')}`
-  await conCliente(urlAdministracion(), (admin) => admin.query(`create database "${base}"`))
+function prefijoDeLaCorrida(): string {
+  return process.env.PORTAL_TEST_PG_PREFIJO ?? 'portal_prueba'
+}
+
+/** The name of the run's seeded template database (postgres-global.ts creates it). */
+export function basePlantillaPg(): string {
+  return `${prefijoDeLaCorrida()}_plantilla`
+}
+
+/** Creates a database of this run for `dataDir` (a copy of `plantilla`, or empty) and returns its URL. */
+async function crearBase(dataDir: string, plantilla?: string): Promise<string> {
+  const base = `${prefijoDeLaCorrida()}_${randomBytes(6).toString('hex')}`
+  const desde = plantilla ? ` template "${plantilla}"` : ''
+  await conCliente(urlAdministracion(), (admin) => admin.query(`create database "${base}"${desde}`))
   const url = conBase(urlAdministracion(), base)
   basesPorDataDir.set(dataDir, url)
   return url
+}
+
+/** The DATABASE_URL for the server on `dataDir`: null on SQLite; on PostgreSQL its own database, created on first use. */
+export async function urlDeBaseDePrueba(dataDir: string): Promise<string | null> {
+  if (motorDePrueba() === 'sqlite') return null
+  return basesPorDataDir.get(dataDir) ?? crearBase(dataDir)
+}
+
+/**
+ * Fills the new `dataDir` with a copy of this run's seeded template (plantilla.ts): its files and,
+ * on PostgreSQL, a database made from the template's. Returns the DATABASE_URL as
+ * urlDeBaseDePrueba does, or undefined when the run has no template (a script, a single file run
+ * outside the projects' global setups): the server then seeds its own.
+ */
+export async function copiarPlantilla(dataDir: string): Promise<{ databaseUrl: string | null } | undefined> {
+  const motor = motorDePrueba()
+  const carpeta = process.env[VARIABLE_PLANTILLA[motor]]
+  if (!carpeta) return undefined
+  cpSync(carpeta, dataDir, { recursive: true })
+  return { databaseUrl: motor === 'sqlite' ? null : await crearBase(dataDir, basePlantillaPg()) }
 }
 
 /** How to open the database of `dataDir` in-process (for tests that drive code without a server). */

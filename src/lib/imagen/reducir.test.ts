@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, test } from 'vitest'
 import { BYTES_OBJETIVO, CALIDADES_JPEG, LADO_MAXIMO_PX } from '../../domain/fotos.ts'
 import { ErrorDeCodificacion, reducir, type Lienzo, type PedidoReduccion } from './reducir.ts'

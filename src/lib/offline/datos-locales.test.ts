@@ -1,4 +1,3 @@
-// @vitest-environment node
 import 'fake-indexeddb/auto'
 import { QueryClient } from '@tanstack/react-query'
 import { expect, test } from 'vitest'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import 'fake-indexeddb/auto'
 import { clear, createStore, get, set, type UseStore } from 'idb-keyval'
 import { afterEach, expect, test, vi } from 'vitest'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import 'fake-indexeddb/auto'
 import { describe, expect, test, vi } from 'vitest'
 import { abrirAlmacen } from './idb.ts'

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import type { ItemOutbox, Outbox } from './outbox.ts'
 import { iniciarSincronizacion } from './sincronizacion.ts'

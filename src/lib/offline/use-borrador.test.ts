@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The hook needs a DOM (jsdom, the project's default). fake-indexeddb works here for plain JSON
 // values; typed arrays would come back from another realm.
 import 'fake-indexeddb/auto'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Hooks need a DOM (jsdom, the project's default); the outbox's items are plain JSON here, which
 // fake-indexeddb returns faithfully under jsdom.
 import 'fake-indexeddb/auto'

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
 import { MENSAJE_MOTIVO_REEMBOLSO, MENSAJE_REEMBOLSO_EN_CURSO, mensajeMontoExcede } from '../../../domain/reembolsos.ts'
