@@ -1,13 +1,11 @@
 // Two portal processes on one database (SQLite here, PostgreSQL in the server-pg project), both
 // running the reminder check and the notice scheduler, restarted together: every reminder and a
 // rejected document reach the student's device once, and the rejection's e-mail goes once.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { fechaEnChile, sumarDias } from '../src/domain/fechas.ts'
 import type { MensajePush } from '../src/domain/notificaciones.ts'
-import { borrarBaseDePrueba, opcionesDeBaseDePrueba, urlDeBaseDePrueba } from '../tests/support/base-de-datos.ts'
+import { borrarBaseDePrueba, carpetaConPlantilla, opcionesDeBaseDePrueba } from '../tests/support/base-de-datos.ts'
 import { CLAVE_FIRMA_DE_PRUEBA, rutaFirmaDePrueba } from '../tests/support/firma.ts'
 import { iniciarProcesoPortal, type ProcesoPortal } from '../tests/support/proceso.ts'
 import { iniciarServicioPush, type ServicioPush, type SuscripcionDePrueba } from '../tests/support/servicio-push.ts'
@@ -25,9 +23,9 @@ let dispositivo: SuscripcionDePrueba
 let procesos: ProcesoPortal[] = []
 
 beforeAll(async () => {
-  carpeta = mkdtempSync(join(tmpdir(), 'portal-avisos-'))
   servicio = await iniciarServicioPush()
-  const databaseUrl = await urlDeBaseDePrueba(carpeta)
+  const { carpeta: nueva, databaseUrl } = await carpetaConPlantilla('portal-avisos-')
+  carpeta = nueva
   const entorno = {
     DATA_DIR: carpeta,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: '4' } : {}),
@@ -38,7 +36,7 @@ beforeAll(async () => {
     SILENCIO_DESDE: '00:00',
     SILENCIO_HASTA: '00:00',
   }
-  // The first start creates and seeds the database; the student turns notices on for a device.
+  // On the seeded template, the student turns notices on for a device.
   const primero = await iniciarProcesoPortal(entorno)
   const alumno = await iniciarSesion(primero.url, DEMO_CUENTAS.estudiante)
   const preferencias = (await (await alumno.get('/api/notificaciones/preferencias')).json()) as {

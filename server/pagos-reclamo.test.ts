@@ -14,9 +14,9 @@ import { Migrator } from 'kysely'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import {
   borrarBaseDePrueba,
+  carpetaConPlantilla,
   consultarDb,
   opcionesDeBaseDePrueba,
-  urlDeBaseDePrueba,
 } from '../tests/support/base-de-datos.ts'
 import { CLAVE_FIRMA_DE_PRUEBA, rutaFirmaDePrueba } from '../tests/support/firma.ts'
 import { iniciarProcesoPortal, type ProcesoPortal } from '../tests/support/proceso.ts'
@@ -47,9 +47,9 @@ let enA: ClienteDePrueba
 let enB: ClienteDePrueba
 
 beforeAll(async () => {
-  carpeta = mkdtempSync(join(tmpdir(), 'portal-carrera-'))
   doble = await iniciarWebpayDoble({ latenciaConfirmacionMs: 400 })
-  const databaseUrl = await urlDeBaseDePrueba(carpeta)
+  const { carpeta: nueva, databaseUrl } = await carpetaConPlantilla('portal-carrera-')
+  carpeta = nueva
   entorno = {
     DATA_DIR: carpeta,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: '4' } : {}),
@@ -58,9 +58,8 @@ beforeAll(async () => {
     SIGNING_P12_PASSPHRASE: CLAVE_FIRMA_DE_PRUEBA,
     THROTTLE_PAGOS_ALUMNO: '1000/10',
   }
-  // One after the other: on SQLite the first one migrates and seeds the file the second opens.
-  a = await iniciarProcesoPortal(entorno)
-  b = await iniciarProcesoPortal(entorno)
+  // The folder holds the seeded template: neither has to migrate or seed.
+  ;[a, b] = await Promise.all([iniciarProcesoPortal(entorno), iniciarProcesoPortal(entorno)])
   enA = clienteDePrueba(a.url)
   const login = await enA.post('/api/auth/login', { email: DEMO_CUENTAS.estudiante, password: DEMO_PASSWORD })
   expect(login.status).toBe(200)

@@ -2,11 +2,10 @@
 // one upload store (a shared DATA_DIR), as behind a load balancer: the server that holds an
 // upload's lock dies mid-PATCH (SIGKILL, no cleanup at all), and the other continues the upload
 // once the dead server's lease lapses.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { borrarBaseDePrueba, consultarDb, urlDeBaseDePrueba } from '../tests/support/base-de-datos.ts'
+import { borrarBaseDePrueba, carpetaConPlantilla, consultarDb } from '../tests/support/base-de-datos.ts'
+import { CLAVE_FIRMA_DE_PRUEBA, rutaFirmaDePrueba } from '../tests/support/firma.ts'
 import { iniciarProcesoPortal, type ProcesoPortal } from '../tests/support/proceso.ts'
 import { clienteDePrueba, type ClienteDePrueba } from '../tests/support/servidor.ts'
 import { crear, enviarTrozo, hacerDocumento, offsetEn, patchQueSeCorta, pdf } from '../tests/support/tus.ts'
@@ -18,15 +17,16 @@ let a: ProcesoPortal | undefined
 let b: ProcesoPortal | undefined
 
 beforeAll(async () => {
-  carpeta = mkdtempSync(join(tmpdir(), 'portal-subidas-procesos-'))
-  const databaseUrl = await urlDeBaseDePrueba(carpeta)
+  const { carpeta: nueva, databaseUrl } = await carpetaConPlantilla('portal-subidas-procesos-')
+  carpeta = nueva
   const entorno = {
     DATA_DIR: carpeta,
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_POOL_MAX: '4' } : {}),
+    SIGNING_P12: rutaFirmaDePrueba(),
+    SIGNING_P12_PASSPHRASE: CLAVE_FIRMA_DE_PRUEBA,
   }
-  // One after the other: the first migrates and seeds, the second finds it done.
-  a = await iniciarProcesoPortal(entorno)
-  b = await iniciarProcesoPortal(entorno)
+  // The folder holds the seeded template: neither has to migrate or seed.
+  ;[a, b] = await Promise.all([iniciarProcesoPortal(entorno), iniciarProcesoPortal(entorno)])
 }, 120_000)
 
 afterAll(async () => {

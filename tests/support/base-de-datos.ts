@@ -3,7 +3,8 @@
 // a fresh database of its own on the server that postgres-global.ts started, so test files stay
 // isolated and can run in parallel. A DATA_DIR reused by a restarted server keeps its database.
 import { randomBytes } from 'node:crypto'
-import { cpSync } from 'node:fs'
+import { cpSync, mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
@@ -126,4 +127,16 @@ export async function consultarDb<T = Record<string, unknown>>(
   } finally {
     db.close()
   }
+}
+
+/**
+ * A new DATA_DIR for portal processes a test starts itself (proceso.ts), with a copy of the run's
+ * seeded template when there is one, and the DATABASE_URL they share (null on SQLite). Processes
+ * must then be started with the template's seed settings: the test signing certificate
+ * (SIGNING_P12), DATOS_DEMO and the default service account.
+ */
+export async function carpetaConPlantilla(prefijo: string): Promise<{ carpeta: string; databaseUrl: string | null }> {
+  const carpeta = mkdtempSync(join(tmpdir(), prefijo))
+  const copia = await copiarPlantilla(carpeta)
+  return { carpeta, databaseUrl: copia ? copia.databaseUrl : await urlDeBaseDePrueba(carpeta) }
 }

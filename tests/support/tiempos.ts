@@ -11,7 +11,16 @@ import type { Reporter, TestModule } from 'vitest/node'
 
 const PRESUPUESTO_NPM_TEST_MS = 10.5 * 60_000
 
-type Archivo = { proyecto: string; ruta: string; msFin: number; ms: number; pruebas: number; omitidas: number }
+type Archivo = {
+  proyecto: string
+  ruta: string
+  msFin: number
+  ms: number
+  pruebas: number
+  omitidas: number
+  /** The full names of the tests it ran, to count a test run on both engines once. */
+  nombres: string[]
+}
 
 function minutos(ms: number): string {
   const s = Math.round(ms / 1000)
@@ -46,6 +55,9 @@ export default class ReporteDeTiempos implements Reporter {
       ms: d.environmentSetupDuration + d.prepareDuration + d.setupDuration + d.collectDuration + d.duration,
       pruebas: [...modulo.children.allTests()].filter((t) => t.result().state !== 'skipped').length,
       omitidas: [...modulo.children.allTests('skipped')].length,
+      nombres: [...modulo.children.allTests()]
+        .filter((t) => t.result().state !== 'skipped')
+        .map((t) => `${modulo.moduleId} > ${t.fullName}`),
     })
   }
 
@@ -68,7 +80,10 @@ export default class ReporteDeTiempos implements Reporter {
       lineas.push(`    ${segundos(a.ms).padStart(8)}  ${a.proyecto.padEnd(10)} ${a.ruta}`)
     const total = this.archivos.reduce((n, a) => n + a.pruebas, 0)
     const omitidas = this.archivos.reduce((n, a) => n + a.omitidas, 0)
-    lineas.push(`  vitest: ${minutos(fin - this.inicio)}, ${total} pruebas corridas, ${omitidas} omitidas`)
+    const distintas = new Set(this.archivos.flatMap((a) => a.nombres)).size
+    lineas.push(
+      `  vitest: ${minutos(fin - this.inicio)}; ${distintas} pruebas distintas, ${total} ejecuciones (las que tocan SQL, en ambos motores), ${omitidas} omitidas`,
+    )
     const inicioNpm = Number(process.env.PRUEBAS_INICIO) * 1000
     if (inicioNpm > 0) {
       const ms = fin - inicioNpm
