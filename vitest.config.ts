@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import LosLargosPrimero from './tests/support/secuencia.ts'
 
 // The projects, run together by `npm test` in one pool of workers:
 // - dominio:        pure rules (src/domain) and the seed's reference data.
@@ -47,6 +48,8 @@ export default defineConfig({
     // Three files at a time on two cores: most of a server or browser test's time is spent
     // waiting (on PostgreSQL, on Chromium, on a gateway double's latency), not computing.
     maxWorkers: 3,
+    // The longest files first, whatever their project (tests/support/secuencia.ts).
+    sequence: { sequencer: LosLargosPrimero },
     projects: [
       {
         test: {
@@ -68,6 +71,9 @@ export default defineConfig({
           // window ask for it, with `// @vitest-environment jsdom` on their first line. Isolated:
           // the client's modules keep state (the session's cache, toasts, IndexedDB).
           environment: 'node',
+          // A file's first render transforms the routes it loads lazily: beside the server and
+          // browser files running at once, that alone can pass the default 5 s.
+          testTimeout: 15_000,
         },
       },
       {
