@@ -49,9 +49,11 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // One Chromium for the whole run, which every file connects to; each file still has its
+          // own portal server, and each test its own browser context, so files run in parallel.
+          globalSetup: ['tests/support/navegador-global.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
     ],
