@@ -7,13 +7,7 @@ import { AxeBuilder } from '@axe-core/playwright'
 import type { Locator, Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
-import {
-  ANCHO_ESCRITORIO,
-  esperarServiceWorker,
-  iniciarSesion,
-  iniciarSesionPersonal,
-  prepararPortal,
-} from '../support/e2e.ts'
+import { ANCHO_ESCRITORIO, esperarServiceWorker, prepararPortal } from '../support/e2e.ts'
 import { esperarCorreo } from '../support/servidor.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
@@ -30,8 +24,8 @@ async function hallazgosGraves(page: Page): Promise<string[]> {
 
 /** A staff member at a desk, signed in, on the review queue. */
 async function abrirCola(email: string) {
-  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
-  await iniciarSesionPersonal(page, portal.server, email)
+  const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: email })
+  await page.goto(`${portal.url}/admin/home`)
   await page
     .getByRole('navigation', { name: 'Secciones de la escuela' })
     .getByRole('link', { name: 'Documentos' })
@@ -48,8 +42,8 @@ function fila(page: Page, documento: string, alumno: string) {
 
 /** The student on their phone, on 'Solicitudes', with the enrolment's documents dialog open. */
 async function abrirDocumentosDelEstudiante(codigo: string) {
-  const { page, context } = await portal.newPage()
-  await iniciarSesion(page, portal.url, ESTUDIANTE)
+  const { page, context } = await portal.newPage({ sesion: ESTUDIANTE })
+  await page.goto(`${portal.url}/home`)
   await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
   await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Solicitudes' }).click()
   const fila = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: codigo }) })

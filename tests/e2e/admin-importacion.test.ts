@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { mensajeGrupoDesconocido } from '../../src/domain/importacion.ts'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
-import { ANCHO_ESCRITORIO, iniciarSesion, iniciarSesionPersonal, prepararPortal } from '../support/e2e.ts'
+import { ANCHO_ESCRITORIO, iniciarSesion, prepararPortal } from '../support/e2e.ts'
 import { esperarCorreo } from '../support/servidor.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
@@ -21,18 +21,20 @@ async function hallazgosGraves(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
-async function abrirImportacion(page: Page) {
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.coordinacion)
+/** Coordination at a desk, signed in, on the import screen (from the home's navigation). */
+async function abrirImportacion() {
+  const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.coordinacion })
+  await page.goto(`${portal.url}/admin/home`)
   await page
     .getByRole('navigation', { name: 'Secciones de la escuela' })
     .getByRole('link', { name: 'Importar' })
     .click()
   await page.getByRole('heading', { name: 'Importar alumnos e inscripciones', level: 1 }).waitFor()
+  return { page, context }
 }
 
 test('coordination imports the sample file and the new student signs in through her invitation', async () => {
-  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
-  await abrirImportacion(page)
+  const { page, context } = await abrirImportacion()
   expect(await hallazgosGraves(page)).toEqual([])
 
   // Nothing chosen: the field says so.
@@ -92,8 +94,7 @@ test('coordination imports the sample file and the new student signs in through 
 })
 
 test('a file with a bad row shows that row first with its error, and imports only the good ones', async () => {
-  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
-  await abrirImportacion(page)
+  const { page, context } = await abrirImportacion()
   const texto = [
     'codigo_inscripcion;email;rut;pasaporte;nombres;apellidos;cod_grupo;curso;nombre_curso;tipo_curso;fecha_inicio;horas;arancel;cod_prospecto;asistente_email',
     'INS-E2E-1;e2e.bueno@demo.cl;;PE2E0001;Bueno;Prueba;5;CE;Curso E2E;Curso;01-06-2027;8;90000;PE1;francisca.herrera@postgrado-demo.cl',

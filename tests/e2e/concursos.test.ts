@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { iniciarSesion, pagarConTarjeta, prepararPortal } from '../support/e2e.ts'
+import { pagarConTarjeta, prepararPortal } from '../support/e2e.ts'
 import { consultarDb } from '../support/servidor.ts'
 
 // Contests and job offers in the browser, on a 360-pixel-wide phone: from a contest link to a paid
@@ -82,8 +82,8 @@ test('a contest detail link signed out shows the register link, opens the contes
 })
 
 test('the list: open contests as cards, upcoming and closed ones apart, on a phone without scrolling sideways', async () => {
-  const { page, context } = await portal.newPage()
-  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  await page.goto(`${portal.url}/home`)
   await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
   await page.getByRole('navigation', { name: 'Accesos directos' }).getByRole('link', { name: 'Concursos' }).click()
   await page.getByRole('heading', { name: 'Concursos', level: 1 }).waitFor()
@@ -115,9 +115,7 @@ test('the list: open contests as cards, upcoming and closed ones apart, on a pho
 })
 
 test('the paid demo application: paid with its date, its state in words, and a document uploaded', async () => {
-  const { page, context } = await portal.newPage()
-  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
-  await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
   await page.goto(`${portal.url}/concurso/listado`)
   await page.getByRole('link', { name: 'Ver mi postulación a Anestesiología' }).click()
   await page.waitForURL(`${portal.url}/concurso/derechopostulacion/detalle/9`)
@@ -146,9 +144,9 @@ test('the paid demo application: paid with its date, its state in words, and a d
 })
 
 test('job offers: listed with their contact by e-mail; the home tile stays hidden while the server says so', async () => {
-  const { page, context } = await portal.newPage()
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
   const mosaico = page.waitForResponse((r) => r.url().endsWith('/api/ofertas/mosaico'))
-  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
+  await page.goto(`${portal.url}/home`)
   await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
   expect(await (await mosaico).json()).toEqual({ status: 'ok', data: { visible: false } })
   const accesos = page.getByRole('navigation', { name: 'Accesos directos' })
