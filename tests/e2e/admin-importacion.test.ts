@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { mensajeGrupoDesconocido } from '../../src/domain/importacion.ts'
+import { ESPERA_REDIRECCION_MS } from '../../src/features/auth/pagina-password.tsx'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
 import { ANCHO_ESCRITORIO, iniciarSesion, prepararPortal } from '../support/e2e.ts'
 import { esperarCorreo } from '../support/servidor.ts'
@@ -79,11 +80,15 @@ test('coordination imports the sample file and the new student signs in through 
   const enlace = /https?:\/\/[^\s"'<>]+recoverpass=[A-Za-z0-9_-]+/.exec(correo.text)?.[0]
   expect(enlace).toBeTruthy()
   const alumna = await portal.newPage()
+  // The page's clock runs as usual, but the 5 seconds before login are skipped.
+  await alumna.context.clock.install()
   await alumna.page.goto(enlace!)
   await alumna.page.waitForURL(/\/password\?recoverpass=/)
   await alumna.page.getByLabel('Nueva contraseña').fill('Martina2027')
   await alumna.page.getByLabel('Confirmar contraseña').fill('Martina2027')
   await alumna.page.getByRole('button', { name: /Crear contraseña/ }).click()
+  await alumna.page.getByText('¡Éxito!').waitFor()
+  await alumna.page.clock.fastForward(ESPERA_REDIRECCION_MS)
   await alumna.page.waitForURL(`${portal.url}/login`, { timeout: 10_000 })
   await iniciarSesion(alumna.page, portal.url, 'martina.araya@ejemplo.cl', 'Martina2027')
   await alumna.page.waitForURL(`${portal.url}/home`)
