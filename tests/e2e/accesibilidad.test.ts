@@ -1,20 +1,12 @@
-import { AxeBuilder } from '@axe-core/playwright'
-import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { DEMO_CERTIFICADO_VALIDO } from '../../server/db/seed/demo.ts'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
+import { hallazgosGraves } from '../support/axe.ts'
 import { ANCHO_ESCRITORIO, prepararPortal } from '../support/e2e.ts'
 
 // axe-core's WCAG 2.1 A/AA rules on each screen, at the 360-pixel phone width the tests use.
 // Serious and critical findings fail the test, listed with the elements they name.
 const portal = prepararPortal()
-
-async function hallazgosGraves(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 test('the public screens have no serious accessibility findings', async () => {
   const { page, context } = await portal.newPage()

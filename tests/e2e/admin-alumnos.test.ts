@@ -3,22 +3,15 @@
 // does not find a student outside their scope; an admin searches the whole log by staff member,
 // action and date; and the three screens have no serious accessibility findings at 1280 and 768
 // pixels.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { fechaEnChile } from '../../src/domain/fechas.ts'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
+import { hallazgosGraves } from '../support/axe.ts'
 import { ANCHO_ESCRITORIO, prepararPortal } from '../support/e2e.ts'
 import { consultarDb } from '../support/servidor.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
-
-async function hallazgosGraves(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 async function buscar(page: Page, texto: string) {
   await page.getByLabel('Buscar alumno').fill(texto)

@@ -3,13 +3,13 @@
 // and a reason) and the validator says it was revoked, with the date; a whole program is issued
 // one enrolment at a time with a progress bar, a failure listed with its reason and then resumed;
 // an assistant sees no certificate section, count or action; the screens pass axe at 1280 and 768.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
 import { fechaEnChile, fechaLarga, sumarDias } from '../../src/domain/fechas.ts'
 import { mensajeProgramaNoTerminado } from '../../src/domain/gestion-certificados.ts'
 import { fechaCorta } from '../../src/domain/solicitudes.ts'
+import { hallazgosGraves } from '../support/axe.ts'
 import { ANCHO_ESCRITORIO, prepararPortal } from '../support/e2e.ts'
 import { consultarDb } from '../support/servidor.ts'
 
@@ -44,13 +44,6 @@ beforeAll(async () => {
     ]),
   )
 })
-
-async function hallazgosGraves(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 const fila = (page: Page, codigoInscripcion: string) =>
   page

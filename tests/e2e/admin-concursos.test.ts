@@ -3,24 +3,17 @@
 // school closes it and the student finds it closed; the contest's page lists its applications.
 // Job offers: the home tile shown from the screen reaches the student's home at once, and a new
 // offer the student's list. Every new screen and dialog passes axe at 1280 and 768 pixels.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { CONCURSOS_DEMO } from '../../server/db/seed/concursos-ofertas.ts'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
 import { fechaEnChile, sumarDias } from '../../src/domain/fechas.ts'
 import { MENSAJE_PERIODO_CONCURSO } from '../../src/domain/gestion-concursos.ts'
+import { hallazgosGraves } from '../support/axe.ts'
 import { ANCHO_ESCRITORIO, prepararPortal } from '../support/e2e.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
 const hoy = fechaEnChile(new Date())
-
-async function hallazgosGraves(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 async function irA(page: Page, seccion: string, titulo: string) {
   await page.getByRole('navigation', { name: 'Secciones de la escuela' }).getByRole('link', { name: seccion }).click()

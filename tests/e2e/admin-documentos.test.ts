@@ -3,10 +3,10 @@
 // replacement, back in review (and reads the state offline too); the reviewer approves it and the student reads 'Aprobado'. Several
 // documents decided together, a second reviewer told who decided first, an assistant's queue
 // holding only their own students, and no serious accessibility finding at 1280 and 768 pixels.
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Locator, Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
+import { hallazgosGraves } from '../support/axe.ts'
 import { ANCHO_ESCRITORIO, esperarServiceWorker, prepararPortal } from '../support/e2e.ts'
 import { esperarCorreo } from '../support/servidor.ts'
 
@@ -14,13 +14,6 @@ const portal = prepararPortal({ throttle: 'off' })
 
 const ESTUDIANTE = 'estudiante@demo.cl'
 const HEPATITIS = 'Certificado de Inmunización Hepatitis B'
-
-async function hallazgosGraves(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 /** A staff member at a desk, signed in, on the review queue. */
 async function abrirCola(email: string) {

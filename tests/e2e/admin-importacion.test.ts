@@ -3,24 +3,16 @@
 // invitation e-mailed to her, creates her password and sees her enrolments. A file with a bad row
 // shows that row's error. The screen has no serious accessibility findings at 1280 and 768 pixels.
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { mensajeGrupoDesconocido } from '../../src/domain/importacion.ts'
 import { ESPERA_REDIRECCION_MS } from '../../src/features/auth/pagina-password.tsx'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
+import { hallazgosGraves } from '../support/axe.ts'
 import { ANCHO_ESCRITORIO, iniciarSesion, prepararPortal } from '../support/e2e.ts'
 import { esperarCorreo } from '../support/servidor.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
 const MUESTRA = join(import.meta.dirname, '../../docs/importacion-ejemplo.csv')
-
-async function hallazgosGraves(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 /** Coordination at a desk, signed in, on the import screen (from the home's navigation). */
 async function abrirImportacion() {

@@ -2,21 +2,14 @@
 // empty form says what is missing), sees it once and copies it; the CRM (this test, with fetch)
 // reads with it; the list shows its last use; the admin revokes it after a confirmation that names
 // it, and the same call is refused; the audit log names the key as the actor of its read. The screen and its dialogs pass axe at 1280 and 768.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
 import { MENSAJE_ALCANCES_CLAVE, MENSAJE_CLAVE_INVALIDA, MENSAJE_NOMBRE_CLAVE } from '../../src/domain/integracion.ts'
+import { hallazgosGraves } from '../support/axe.ts'
 import { ANCHO_ESCRITORIO, prepararPortal } from '../support/e2e.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
-
-async function hallazgosGraves(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 const fila = (page: Page, texto: string) =>
   page.getByRole('table', { name: 'Claves de integración' }).getByRole('row').filter({ hasText: texto })

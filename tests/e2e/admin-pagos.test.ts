@@ -3,9 +3,7 @@
 // in its detail with the seller taken from her session; the student then sees the installment paid
 // on her own payment list. Administration reads the day's reconciliation and downloads its
 // spreadsheet, read back here. The new screens pass axe at 1280 and 768 pixels.
-import AxeBuilder from '@axe-core/playwright'
 import ExcelJS from 'exceljs'
-import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { DEMO_CUENTAS } from '../../server/db/seed/demo.ts'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
@@ -15,16 +13,10 @@ import {
   MENSAJE_APP_NAME,
   MENSAJE_ID_PAGO_FLUJO,
 } from '../../src/domain/pago-presencial.ts'
+import { hallazgosGraves } from '../support/axe.ts'
 import { ANCHO_ESCRITORIO, prepararPortal } from '../support/e2e.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
-
-async function hallazgosGraves(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 test('an assistant records a payment made in person; the student sees the installment paid', async () => {
   const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.herrera })

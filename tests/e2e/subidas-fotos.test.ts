@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { AxeBuilder } from '@axe-core/playwright'
 import { PDFDocument } from 'pdf-lib'
 import type { Locator, Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { BYTES_POR_MB, TAMANO_MAXIMO_MB } from '../../src/domain/documentos.ts'
 import { leerCabeceraJpeg } from '../../src/domain/fotos.ts'
+import { hallazgosGraves } from '../support/axe.ts'
 import { abrirInformacionPersonal, prepararPortal } from '../support/e2e.ts'
 import { conOrientacionExif, dibujarFotoDeDocumento } from '../support/fotos.ts'
 
@@ -33,16 +33,6 @@ async function archivoGuardado(page: Page, doc: Locator): Promise<Buffer> {
   const respuesta = await page.request.get(`${portal.url}${await enlace.getAttribute('href')}`)
   expect(respuesta.status()).toBe(200)
   return respuesta.body()
-}
-
-async function hallazgosGraves(page: Page, selector: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
 }
 
 test('a 6 MB, 12-megapixel photo taken upright is shrunk on the phone, shown before and after, and stored as a small upright JPEG', async () => {
