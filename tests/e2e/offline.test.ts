@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { esperarAlmacenVacio, esperarBorrador } from '../support/almacen-local.ts'
-import { abrirInformacionPersonal, esperarServiceWorker, prepararPortal } from '../support/e2e.ts'
+import { abrirInformacionPersonal, adelantarRelojHasta, esperarServiceWorker, prepararPortal } from '../support/e2e.ts'
 import { consultarDb, iniciarSesion as sesionApi } from '../support/servidor.ts'
 
 // The offline layer end to end: a save made offline survives a reload in
@@ -174,6 +174,8 @@ test('an expired session pauses the replay with the spec alert; after signing in
 
 test('an upload chosen offline waits in the outbox with its state, and the list shows the file once it is sent', async () => {
   const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  // The page's clock runs as usual; offline it is moved past the upload's retries (see below).
+  await context.clock.install()
   await abrirInformacionPersonal(page, portal.url)
   const documento = page
     .getByRole('listitem')
@@ -185,7 +187,8 @@ test('an upload chosen offline waits in the outbox with its state, and the list 
 
   await context.setOffline(true)
   await page.getByLabel('Subir Certificado de Trabajo').setInputFiles(ruta)
-  await documento.getByText('trabajo.pdf: pendiente de envío').waitFor()
+  // Pending once the upload has given up its retries (1 and 3 seconds apart), which the clock skips.
+  await adelantarRelojHasta(page, documento.getByText('trabajo.pdf: pendiente de envío'))
   await page.getByRole('button', { name: /^1 cambio pendiente de envío/ }).waitFor()
 
   await context.setOffline(false)

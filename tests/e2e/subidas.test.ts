@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { abrirInformacionPersonal, esperarServiceWorker, prepararPortal } from '../support/e2e.ts'
+import { abrirInformacionPersonal, adelantarRelojHasta, esperarServiceWorker, prepararPortal } from '../support/e2e.ts'
 import { abrirEnlaceLento, type EnlaceLento } from '../support/enlace-lento.ts'
 import { consultarDb } from '../support/servidor.ts'
 
@@ -43,6 +43,8 @@ function porcentaje(page: Page): Promise<number | null> {
 test('an upload cut by going offline at 40% keeps its progress through a reload and finishes from there once back online', async () => {
   // The page talks to the server through the weak link.
   const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl', direccion: enlace.url })
+  // The page's clock runs as usual; offline it is moved past the upload's retries (see below).
+  await context.clock.install()
   await abrirInformacionPersonal(page, enlace.url)
   await esperarServiceWorker(page)
   const documento = page
@@ -66,10 +68,11 @@ test('an upload cut by going offline at 40% keeps its progress through a reload 
   const alCortar = enlace.enviados
   expect(alCortar).toBeLessThan(archivo.length)
 
-  // Offline, and even after a reload: the document shows how far its upload got, in bytes too.
-  await documento.getByText(/^Subido en parte trabajo\.pdf: \d+ % \(.+ de 1,4 MB\)/).waitFor({ timeout: 20_000 })
+  // Offline, and even after a reload: the document shows how far its upload got, in bytes too,
+  // once the upload has given up its retries (1 and 3 seconds apart), which the clock skips.
+  await adelantarRelojHasta(page, documento.getByText(/^Subido en parte trabajo\.pdf: \d+ % \(.+ de 1,4 MB\)/))
   await page.reload()
-  await documento.getByText(/^Subido en parte trabajo\.pdf: \d+ %/).waitFor({ timeout: 20_000 })
+  await adelantarRelojHasta(page, documento.getByText(/^Subido en parte trabajo\.pdf: \d+ %/))
   const tras = (await porcentaje(page)) ?? 0
   expect(tras).toBeGreaterThanOrEqual(30)
   expect(tras).toBeLessThan(100)

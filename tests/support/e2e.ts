@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, inject } from 'vitest'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { conectarNavegador, lanzarNavegador, type NavegadorDePrueba } from './navegador.ts'
 import { DEMO_SECRETO_TOTP } from '../../server/db/seed/personal-demo.ts'
 import { codigoSiguiente } from './personal.ts'
@@ -130,4 +130,25 @@ export async function pagarConTarjeta(page: Page, tarjeta: string) {
   await page.getByLabel('Vencimiento (MM/AA)').fill('12/39')
   await page.getByLabel('CVV').fill('123')
   await page.getByRole('button', { name: /^Pagar \$/ }).click()
+}
+
+/**
+ * Waits for `locator` to show while moving the page's clock on a second at a time, for what the
+ * app does only after timers of its own (an upload's retries before it gives up with no network).
+ * The context's clock must be installed (`context.clock.install()`) before the page loads.
+ */
+export async function adelantarRelojHasta(page: Page, locator: Locator, plazoMs = 20_000): Promise<void> {
+  const limite = Date.now() + plazoMs
+  for (;;) {
+    // Each second moved on, the app gets a moment to act on the timers it fired.
+    if (
+      await locator.waitFor({ timeout: 200 }).then(
+        () => true,
+        () => false,
+      )
+    )
+      return
+    if (Date.now() > limite) throw new Error(`no apareció ${locator} (tras ${plazoMs / 1000} s)`)
+    await page.clock.fastForward(1_000)
+  }
 }
