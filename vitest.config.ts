@@ -121,10 +121,15 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
-          globalSetup: ['tests/support/plantilla-global.ts'],
+          // The run's seeded template, and one Chromium for the whole run, which every file
+          // connects to; each file still has its own portal server, and each test its own browser
+          // context, so files run in parallel.
+          globalSetup: ['tests/support/plantilla-global.ts', 'tests/support/navegador-global.ts'],
+          // As the server's: the files share one module graph per worker (the portal server's
+          // modules and the test helpers keep no state between files).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
-          fileParallelism: false,
         },
       },
     ],

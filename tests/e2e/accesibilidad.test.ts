@@ -1,20 +1,12 @@
-import { AxeBuilder } from '@axe-core/playwright'
-import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { DEMO_CERTIFICADO_VALIDO } from '../../server/db/seed/demo.ts'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
-import { ANCHO_ESCRITORIO, iniciarSesion, iniciarSesionPersonal, prepararPortal } from '../support/e2e.ts'
+import { hallazgosGraves } from '../support/axe.ts'
+import { ANCHO_ESCRITORIO, prepararPortal } from '../support/e2e.ts'
 
 // axe-core's WCAG 2.1 A/AA rules on each screen, at the 360-pixel phone width the tests use.
 // Serious and critical findings fail the test, listed with the elements they name.
 const portal = prepararPortal()
-
-async function hallazgosGraves(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 test('the public screens have no serious accessibility findings', async () => {
   const { page, context } = await portal.newPage()
@@ -56,8 +48,8 @@ test('the public screens have no serious accessibility findings', async () => {
 })
 
 test('the signed-in screens have no serious accessibility findings', async () => {
-  const { page, context } = await portal.newPage()
-  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  await page.goto(`${portal.url}/home`)
   await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
   await page.getByRole('region', { name: 'Pendientes' }).getByRole('listitem').first().waitFor()
   expect(await hallazgosGraves(page), '/home').toEqual([])
@@ -120,8 +112,8 @@ test('the signed-in screens have no serious accessibility findings', async () =>
 })
 
 test('the changed screens have no serious accessibility findings at 1280 px either', async () => {
-  const { page, context } = await portal.newPage(1280)
-  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ ancho: 1280, sesion: 'estudiante@demo.cl' })
+  await page.goto(`${portal.url}/home`)
   await page.getByRole('region', { name: 'Pendientes' }).getByRole('listitem').first().waitFor()
   expect(await hallazgosGraves(page), '/home a 1280').toEqual([])
   await page.goto(`${portal.url}/info/solicitudes`)
@@ -137,9 +129,7 @@ test('the changed screens have no serious accessibility findings at 1280 px eith
 })
 
 test('the contest and job-offer screens have no serious accessibility findings', async () => {
-  const { page, context } = await portal.newPage()
-  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
-  await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
   const pantallas: [string, () => Promise<void>][] = [
     ['/concurso/listado', () => page.getByRole('region', { name: 'Concursos cerrados' }).waitFor()],
     ['/concurso/detalle/7', () => page.getByRole('heading', { name: 'Calendario' }).waitFor()],
@@ -160,8 +150,8 @@ test('the contest and job-offer screens have no serious accessibility findings',
 })
 
 test('the notices’ list and preferences have no serious accessibility findings', async () => {
-  const { page, context } = await portal.newPage()
-  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  await page.goto(`${portal.url}/home`)
   await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
   await page
     .getByRole('banner')
@@ -180,9 +170,7 @@ test('the notices’ list and preferences have no serious accessibility findings
 })
 
 test('the payment screens and the sandbox gateway have no serious accessibility findings', async () => {
-  const { page, context } = await portal.newPage()
-  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
-  await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
   await page.goto(`${portal.url}/pagos/lista/INS-26-40018`)
   await page.getByRole('table').waitFor()
   expect(await hallazgosGraves(page), '/pagos/lista').toEqual([])
@@ -211,8 +199,8 @@ test('the school’s screens have no serious accessibility findings, at a desk a
     expect(await hallazgosGraves(page), `código (${ancho})`).toEqual([])
     await context.close()
 
-    const otra = await portal.newPage(ancho)
-    await iniciarSesionPersonal(otra.page, portal.server, DEMO_PERSONAL.admin)
+    const otra = await portal.newPage({ ancho, personal: DEMO_PERSONAL.admin })
+    await otra.page.goto(`${portal.url}/admin/home`)
     await otra.page.getByRole('heading', { name: /^Hola/ }).waitFor()
     expect(await hallazgosGraves(otra.page), `/admin/home (${ancho})`).toEqual([])
     // Staff accounts: the list, and the invitation's dialog with every field's message showing.

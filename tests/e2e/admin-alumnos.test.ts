@@ -3,22 +3,15 @@
 // does not find a student outside their scope; an admin searches the whole log by staff member,
 // action and date; and the three screens have no serious accessibility findings at 1280 and 768
 // pixels.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { fechaEnChile } from '../../src/domain/fechas.ts'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
-import { ANCHO_ESCRITORIO, iniciarSesionPersonal, prepararPortal } from '../support/e2e.ts'
+import { hallazgosGraves } from '../support/axe.ts'
+import { ANCHO_ESCRITORIO, prepararPortal } from '../support/e2e.ts'
 import { consultarDb } from '../support/servidor.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
-
-async function hallazgosGraves(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 async function buscar(page: Page, texto: string) {
   await page.getByLabel('Buscar alumno').fill(texto)
@@ -34,8 +27,8 @@ test('a staff member finds the demo student by her RUT typed with dots and opens
     JSON.stringify({ estado: 'en-revision' }),
     JSON.stringify({ estado: 'rechazado', motivo: 'Documento ilegible' }),
   )
-  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.coordinacion)
+  const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.coordinacion })
+  await page.goto(`${portal.url}/admin/home`)
   await page.getByRole('navigation', { name: 'Secciones de la escuela' }).getByRole('link', { name: 'Alumnos' }).click()
   await page.getByRole('heading', { name: 'Alumnos', level: 1 }).waitFor()
   // With nothing searched, every student, by surname.
@@ -91,8 +84,8 @@ test('a staff member finds the demo student by her RUT typed with dots and opens
 })
 
 test('an assistant does not find a student outside their scope, nor open her page, nor see the log', async () => {
-  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.munoz)
+  const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.munoz })
+  await page.goto(`${portal.url}/admin/home`)
   const nav = page.getByRole('navigation', { name: 'Secciones de la escuela' })
   expect(await nav.getByRole('link', { name: 'Auditoría' }).count()).toBe(0)
   await nav.getByRole('link', { name: 'Alumnos' }).click()
@@ -117,8 +110,8 @@ test('an assistant does not find a student outside their scope, nor open her pag
 })
 
 test('an admin searches the whole log by staff member, action and date', async () => {
-  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.admin)
+  const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.admin })
+  await page.goto(`${portal.url}/admin/home`)
   await page
     .getByRole('navigation', { name: 'Secciones de la escuela' })
     .getByRole('link', { name: 'Auditoría' })
@@ -160,8 +153,7 @@ test('an admin searches the whole log by staff member, action and date', async (
 
 test('the students’ search, a student’s page and the log have no serious accessibility findings, at 1280 and 768 pixels', async () => {
   for (const ancho of [ANCHO_ESCRITORIO, 768]) {
-    const { page, context } = await portal.newPage(ancho)
-    await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.admin)
+    const { page, context } = await portal.newPage({ ancho, personal: DEMO_PERSONAL.admin })
     await page.goto(`${portal.url}/admin/alumnos?q=rojas`)
     await page.getByRole('table', { name: 'Alumnos que coinciden con «rojas»' }).getByRole('link').first().waitFor()
     expect(await hallazgosGraves(page), `búsqueda, ${ancho} px`).toEqual([])

@@ -3,14 +3,14 @@
 // and a reason) and the validator says it was revoked, with the date; a whole program is issued
 // one enrolment at a time with a progress bar, a failure listed with its reason and then resumed;
 // an assistant sees no certificate section, count or action; the screens pass axe at 1280 and 768.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { beforeAll, expect, test } from 'vitest'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
 import { fechaEnChile, fechaLarga, sumarDias } from '../../src/domain/fechas.ts'
 import { mensajeProgramaNoTerminado } from '../../src/domain/gestion-certificados.ts'
 import { fechaCorta } from '../../src/domain/solicitudes.ts'
-import { ANCHO_ESCRITORIO, iniciarSesionPersonal, prepararPortal } from '../support/e2e.ts'
+import { hallazgosGraves } from '../support/axe.ts'
+import { ANCHO_ESCRITORIO, prepararPortal } from '../support/e2e.ts'
 import { consultarDb } from '../support/servidor.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
@@ -45,13 +45,6 @@ beforeAll(async () => {
   )
 })
 
-async function hallazgosGraves(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
 const fila = (page: Page, codigoInscripcion: string) =>
   page
     .getByRole('table', { name: 'Solicitudes con programa terminado' })
@@ -61,8 +54,8 @@ const fila = (page: Page, codigoInscripcion: string) =>
 const resultadoValidacion = (page: Page) => page.getByRole('status', { name: 'Resultado de la validación' })
 
 test('coordination issues a certificate and the validator accepts it; then revokes it with a reason and the validator says it was revoked, with the date', async () => {
-  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.coordinacion)
+  const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.coordinacion })
+  await page.goto(`${portal.url}/admin/home`)
   // The home counts what is due and links to it, filtered.
   await page.getByRole('link', { name: /Certificados por emitir/ }).click()
   await page.waitForURL(`${portal.url}/admin/certificados?estado=por-emitir`)
@@ -145,8 +138,7 @@ test('coordination issues a certificate and the validator accepts it; then revok
 })
 
 test('a whole program, one enrolment at a time with a progress bar: a failure is listed with its reason; a lost connection stops it and it resumes', async () => {
-  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.admin)
+  const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.admin })
   await page.goto(`${portal.url}/admin/certificados?programa=${PROGRAMA.curso}`)
   const emision = page.getByRole('region', { name: 'Emitir todos los de este programa' })
   await emision.getByText(`${PROGRAMA.nombre}: 5 de 5 solicitudes están sin certificado vigente.`).waitFor()
@@ -207,8 +199,7 @@ test('a whole program, one enrolment at a time with a progress bar: a failure is
 })
 
 test('a program’s issue can be stopped: the one under way finishes, and it continues with the rest', async () => {
-  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.coordinacion)
+  const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.coordinacion })
   await page.goto(`${portal.url}/admin/certificados?programa=${OTRO_PROGRAMA.curso}`)
   const emision = page.getByRole('region', { name: 'Emitir todos los de este programa' })
   // The second enrolment's request waits until 'Detener' has been pressed.
@@ -238,8 +229,8 @@ test('a program’s issue can be stopped: the one under way finishes, and it con
 })
 
 test('an assistant sees no certificate section, count or action', async () => {
-  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.herrera)
+  const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.herrera })
+  await page.goto(`${portal.url}/admin/home`)
   await page.getByRole('heading', { name: 'Para hoy' }).waitFor()
   await page.getByText('Documentos por revisar').waitFor()
   expect(await page.getByText('Certificados por emitir').count()).toBe(0)
@@ -259,8 +250,8 @@ test('the certificates screen, the revoke dialog and the home have no serious ac
     [ANCHO_ESCRITORIO, DEMO_PERSONAL.admin],
     [768, DEMO_PERSONAL.coordinacion],
   ] as const) {
-    const { page, context } = await portal.newPage(ancho)
-    await iniciarSesionPersonal(page, portal.server, cuenta)
+    const { page, context } = await portal.newPage({ ancho, personal: cuenta })
+    await page.goto(`${portal.url}/admin/home`)
     await page.getByRole('heading', { name: 'Para hoy' }).waitFor()
     await page.getByText(/Certificados por emitir/).waitFor()
     expect(await hallazgosGraves(page), `/admin/home (${ancho})`).toEqual([])

@@ -3,24 +3,17 @@
 // school closes it and the student finds it closed; the contest's page lists its applications.
 // Job offers: the home tile shown from the screen reaches the student's home at once, and a new
 // offer the student's list. Every new screen and dialog passes axe at 1280 and 768 pixels.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { CONCURSOS_DEMO } from '../../server/db/seed/concursos-ofertas.ts'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
 import { fechaEnChile, sumarDias } from '../../src/domain/fechas.ts'
 import { MENSAJE_PERIODO_CONCURSO } from '../../src/domain/gestion-concursos.ts'
-import { ANCHO_ESCRITORIO, iniciarSesion, iniciarSesionPersonal, prepararPortal } from '../support/e2e.ts'
+import { hallazgosGraves } from '../support/axe.ts'
+import { ANCHO_ESCRITORIO, prepararPortal } from '../support/e2e.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
 const hoy = fechaEnChile(new Date())
-
-async function hallazgosGraves(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 async function irA(page: Page, seccion: string, titulo: string) {
   await page.getByRole('navigation', { name: 'Secciones de la escuela' }).getByRole('link', { name: seccion }).click()
@@ -38,9 +31,9 @@ async function concursosDelEstudiante(page: Page, seccion: string): Promise<stri
 }
 
 test('coordination creates a contest and opens it, a student sees it open, the school closes it and the student sees it closed', async () => {
-  const escuela = await portal.newPage(ANCHO_ESCRITORIO)
+  const escuela = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.coordinacion })
   const page = escuela.page
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.coordinacion)
+  await page.goto(`${portal.url}/admin/home`)
   await irA(page, 'Concursos', 'Concursos')
   await page
     .getByRole('table', { name: 'Concursos' })
@@ -73,9 +66,7 @@ test('coordination creates a contest and opens it, a student sees it open, the s
   expect(await hallazgosGraves(page)).toEqual([])
 
   // A draft is not on the student's list.
-  const alumno = await portal.newPage()
-  await iniciarSesion(alumno.page, portal.url, 'estudiante@demo.cl')
-  await alumno.page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+  const alumno = await portal.newPage({ sesion: 'estudiante@demo.cl' })
   expect(await concursosDelEstudiante(alumno.page, 'Postulaciones abiertas')).not.toContain('Neurología')
 
   await fila.getByRole('button', { name: 'Abrir el concurso de Neurología' }).click()
@@ -101,8 +92,7 @@ test('coordination creates a contest and opens it, a student sees it open, the s
 })
 
 test('a contest’s page lists its applications with their payment and documents, and offers the spreadsheet', async () => {
-  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.coordinacion)
+  const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.coordinacion })
   await page.goto(`${portal.url}/admin/concursos/${CONCURSOS_DEMO.pagado}`)
   await page.getByRole('heading', { name: 'Concurso de Anestesiología', level: 1 }).waitFor()
   const tabla = page.getByRole('table', { name: 'Postulaciones al concurso de Anestesiología' })
@@ -121,13 +111,13 @@ test('a contest’s page lists its applications with their payment and documents
 })
 
 test('job offers: the home tile shown from the screen reaches the student at once, and a new offer their list', async () => {
-  const escuela = await portal.newPage(ANCHO_ESCRITORIO)
+  const escuela = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.coordinacion })
   const page = escuela.page
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.coordinacion)
+  await page.goto(`${portal.url}/admin/home`)
 
   // The student's home before: no tile (the environment's default).
-  const alumno = await portal.newPage()
-  await iniciarSesion(alumno.page, portal.url, 'estudiante@demo.cl')
+  const alumno = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  await alumno.page.goto(`${portal.url}/home`)
   await alumno.page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
   const accesos = alumno.page.getByRole('navigation', { name: 'Accesos directos' })
   await accesos.getByRole('link', { name: 'Concursos' }).waitFor()
@@ -167,8 +157,8 @@ test('job offers: the home tile shown from the screen reaches the student at onc
 })
 
 test('the contests and job offers screens have no serious accessibility findings on a tablet (768 pixels)', async () => {
-  const { page, context } = await portal.newPage(768)
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.admin)
+  const { page, context } = await portal.newPage({ ancho: 768, personal: DEMO_PERSONAL.admin })
+  await page.goto(`${portal.url}/admin/home`)
   await irA(page, 'Concursos', 'Concursos')
   await page
     .getByRole('table', { name: 'Concursos' })

@@ -3,17 +3,11 @@
 // replacement, back in review (and reads the state offline too); the reviewer approves it and the student reads 'Aprobado'. Several
 // documents decided together, a second reviewer told who decided first, an assistant's queue
 // holding only their own students, and no serious accessibility finding at 1280 and 768 pixels.
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Locator, Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
-import {
-  ANCHO_ESCRITORIO,
-  esperarServiceWorker,
-  iniciarSesion,
-  iniciarSesionPersonal,
-  prepararPortal,
-} from '../support/e2e.ts'
+import { hallazgosGraves } from '../support/axe.ts'
+import { ANCHO_ESCRITORIO, esperarServiceWorker, prepararPortal } from '../support/e2e.ts'
 import { esperarCorreo } from '../support/servidor.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
@@ -21,17 +15,10 @@ const portal = prepararPortal({ throttle: 'off' })
 const ESTUDIANTE = 'estudiante@demo.cl'
 const HEPATITIS = 'Certificado de Inmunización Hepatitis B'
 
-async function hallazgosGraves(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
 /** A staff member at a desk, signed in, on the review queue. */
 async function abrirCola(email: string) {
-  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
-  await iniciarSesionPersonal(page, portal.server, email)
+  const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: email })
+  await page.goto(`${portal.url}/admin/home`)
   await page
     .getByRole('navigation', { name: 'Secciones de la escuela' })
     .getByRole('link', { name: 'Documentos' })
@@ -48,8 +35,8 @@ function fila(page: Page, documento: string, alumno: string) {
 
 /** The student on their phone, on 'Solicitudes', with the enrolment's documents dialog open. */
 async function abrirDocumentosDelEstudiante(codigo: string) {
-  const { page, context } = await portal.newPage()
-  await iniciarSesion(page, portal.url, ESTUDIANTE)
+  const { page, context } = await portal.newPage({ sesion: ESTUDIANTE })
+  await page.goto(`${portal.url}/home`)
   await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
   await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Solicitudes' }).click()
   const fila = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: codigo }) })

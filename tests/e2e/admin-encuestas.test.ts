@@ -8,7 +8,7 @@ import { beforeAll, expect, test } from 'vitest'
 import { DEMO_CUENTAS } from '../../server/db/seed/demo.ts'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
 import { encuestaCompleta } from '../support/encuesta.ts'
-import { ANCHO_ESCRITORIO, iniciarSesionPersonal, prepararPortal } from '../support/e2e.ts'
+import { ANCHO_ESCRITORIO, prepararPortal } from '../support/e2e.ts'
 import { consultarDb, iniciarSesion } from '../support/servidor.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
@@ -45,8 +45,8 @@ beforeAll(async () => {
 })
 
 test('coordination reads the charts of a program and a year, and downloads the spreadsheet', async () => {
-  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.coordinacion)
+  const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.coordinacion })
+  await page.goto(`${portal.url}/admin/home`)
   await page
     .getByRole('navigation', { name: 'Secciones de la escuela' })
     .getByRole('link', { name: 'Encuestas' })
@@ -87,7 +87,8 @@ test('coordination reads the charts of a program and a year, and downloads the s
   ])
   expect(descarga.suggestedFilename()).toBe('encuestas-CTEN-2026.xlsx')
   const libro = new ExcelJS.Workbook()
-  await libro.xlsx.readFile(await descarga.path())
+  // Read as a stream: the browser is reached remotely, so its download has no local path.
+  await libro.xlsx.read(await descarga.createReadStream())
   const hoja = libro.getWorksheet('Encuestas')!
   expect(hoja.rowCount).toBe(1 + INSCRIPCIONES.length)
   const titulos = (hoja.getRow(1).values as unknown[]).map(String)
@@ -111,8 +112,7 @@ test('coordination reads the charts of a program and a year, and downloads the s
 })
 
 test('an assistant reads the results on a tablet without any sensitive question', async () => {
-  const { page, context } = await portal.newPage(768)
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.herrera)
+  const { page, context } = await portal.newPage({ ancho: 768, personal: DEMO_PERSONAL.herrera })
   await page.goto(`${portal.url}/admin/encuestas?programa=${PROGRAMA.curso}&anio=2026`)
   await page
     .getByRole('article', { name: '¿Cómo se enteró del programa?' })
@@ -127,7 +127,8 @@ test('an assistant reads the results on a tablet without any sensitive question'
 })
 
 test('the chart library is downloaded by the survey results screen only: not by the student’s first screen, the staff’s home, nor the precache', async () => {
-  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
+  // Signed in as staff already: the student's first screen is /login whoever holds the browser.
+  const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.coordinacion })
   const scripts: string[] = []
   page.on('response', (r) => {
     if (r.url().endsWith('.js')) scripts.push(r.url())
@@ -136,7 +137,7 @@ test('the chart library is downloaded by the survey results screen only: not by 
   await page.goto(`${portal.url}/login`)
   await page.getByRole('button', { name: 'Ingresar' }).waitFor()
   expect(graficos()).toEqual([])
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.coordinacion)
+  await page.goto(`${portal.url}/admin/home`)
   await page.getByRole('heading', { name: /^Hola/ }).waitFor()
   expect(graficos()).toEqual([])
   await page

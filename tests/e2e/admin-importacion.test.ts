@@ -3,36 +3,31 @@
 // invitation e-mailed to her, creates her password and sees her enrolments. A file with a bad row
 // shows that row's error. The screen has no serious accessibility findings at 1280 and 768 pixels.
 import { join } from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { mensajeGrupoDesconocido } from '../../src/domain/importacion.ts'
+import { ESPERA_REDIRECCION_MS } from '../../src/features/auth/pagina-password.tsx'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
-import { ANCHO_ESCRITORIO, iniciarSesion, iniciarSesionPersonal, prepararPortal } from '../support/e2e.ts'
+import { hallazgosGraves } from '../support/axe.ts'
+import { ANCHO_ESCRITORIO, iniciarSesion, prepararPortal } from '../support/e2e.ts'
 import { esperarCorreo } from '../support/servidor.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
 const MUESTRA = join(import.meta.dirname, '../../docs/importacion-ejemplo.csv')
 
-async function hallazgosGraves(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
-async function abrirImportacion(page: Page) {
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.coordinacion)
+/** Coordination at a desk, signed in, on the import screen (from the home's navigation). */
+async function abrirImportacion() {
+  const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.coordinacion })
+  await page.goto(`${portal.url}/admin/home`)
   await page
     .getByRole('navigation', { name: 'Secciones de la escuela' })
     .getByRole('link', { name: 'Importar' })
     .click()
   await page.getByRole('heading', { name: 'Importar alumnos e inscripciones', level: 1 }).waitFor()
+  return { page, context }
 }
 
 test('coordination imports the sample file and the new student signs in through her invitation', async () => {
-  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
-  await abrirImportacion(page)
+  const { page, context } = await abrirImportacion()
   expect(await hallazgosGraves(page)).toEqual([])
 
   // Nothing chosen: the field says so.
@@ -77,11 +72,15 @@ test('coordination imports the sample file and the new student signs in through 
   const enlace = /https?:\/\/[^\s"'<>]+recoverpass=[A-Za-z0-9_-]+/.exec(correo.text)?.[0]
   expect(enlace).toBeTruthy()
   const alumna = await portal.newPage()
+  // The page's clock runs as usual, but the 5 seconds before login are skipped.
+  await alumna.context.clock.install()
   await alumna.page.goto(enlace!)
   await alumna.page.waitForURL(/\/password\?recoverpass=/)
   await alumna.page.getByLabel('Nueva contraseña').fill('Martina2027')
   await alumna.page.getByLabel('Confirmar contraseña').fill('Martina2027')
   await alumna.page.getByRole('button', { name: /Crear contraseña/ }).click()
+  await alumna.page.getByText('¡Éxito!').waitFor()
+  await alumna.page.clock.fastForward(ESPERA_REDIRECCION_MS)
   await alumna.page.waitForURL(`${portal.url}/login`, { timeout: 10_000 })
   await iniciarSesion(alumna.page, portal.url, 'martina.araya@ejemplo.cl', 'Martina2027')
   await alumna.page.waitForURL(`${portal.url}/home`)
@@ -92,8 +91,7 @@ test('coordination imports the sample file and the new student signs in through 
 })
 
 test('a file with a bad row shows that row first with its error, and imports only the good ones', async () => {
-  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
-  await abrirImportacion(page)
+  const { page, context } = await abrirImportacion()
   const texto = [
     'codigo_inscripcion;email;rut;pasaporte;nombres;apellidos;cod_grupo;curso;nombre_curso;tipo_curso;fecha_inicio;horas;arancel;cod_prospecto;asistente_email',
     'INS-E2E-1;e2e.bueno@demo.cl;;PE2E0001;Bueno;Prueba;5;CE;Curso E2E;Curso;01-06-2027;8;90000;PE1;francisca.herrera@postgrado-demo.cl',

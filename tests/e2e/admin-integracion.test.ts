@@ -2,29 +2,22 @@
 // empty form says what is missing), sees it once and copies it; the CRM (this test, with fetch)
 // reads with it; the list shows its last use; the admin revokes it after a confirmation that names
 // it, and the same call is refused; the audit log names the key as the actor of its read. The screen and its dialogs pass axe at 1280 and 768.
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
 import { MENSAJE_ALCANCES_CLAVE, MENSAJE_CLAVE_INVALIDA, MENSAJE_NOMBRE_CLAVE } from '../../src/domain/integracion.ts'
-import { ANCHO_ESCRITORIO, iniciarSesionPersonal, prepararPortal } from '../support/e2e.ts'
+import { hallazgosGraves } from '../support/axe.ts'
+import { ANCHO_ESCRITORIO, prepararPortal } from '../support/e2e.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
-
-async function hallazgosGraves(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
 
 const fila = (page: Page, texto: string) =>
   page.getByRole('table', { name: 'Claves de integración' }).getByRole('row').filter({ hasText: texto })
 
 test('the admin creates a key, sees it once and copies it; the CRM reads with it; the admin revokes it', async () => {
-  const { context, page } = await portal.newPage(ANCHO_ESCRITORIO)
+  const { context, page } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.admin })
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.url })
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.admin)
+  await page.goto(`${portal.url}/admin/home`)
   await page
     .getByRole('navigation', { name: 'Secciones de la escuela' })
     .getByRole('link', { name: 'Integración' })
@@ -96,16 +89,15 @@ test('the admin creates a key, sees it once and copies it; the CRM reads with it
 })
 
 test('on a tablet the screen passes axe; coordination has no such section', async () => {
-  const admin = await portal.newPage(768)
-  await iniciarSesionPersonal(admin.page, portal.server, DEMO_PERSONAL.admin)
+  const admin = await portal.newPage({ ancho: 768, personal: DEMO_PERSONAL.admin })
   await admin.page.goto(`${portal.url}/admin/integracion`)
   await admin.page.getByRole('heading', { name: 'Integración', level: 1 }).waitFor()
   await admin.page.getByRole('table', { name: 'Claves de integración' }).waitFor()
   expect(await hallazgosGraves(admin.page)).toEqual([])
   await admin.context.close()
 
-  const coordinacion = await portal.newPage(ANCHO_ESCRITORIO)
-  await iniciarSesionPersonal(coordinacion.page, portal.server, DEMO_PERSONAL.coordinacion)
+  const coordinacion = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.coordinacion })
+  await coordinacion.page.goto(`${portal.url}/admin/home`)
   const secciones = coordinacion.page.getByRole('navigation', { name: 'Secciones de la escuela' })
   await secciones.getByRole('link', { name: 'Certificados' }).waitFor()
   expect(await secciones.getByRole('link', { name: 'Integración' }).count()).toBe(0)

@@ -3,9 +3,7 @@
 // in its detail with the seller taken from her session; the student then sees the installment paid
 // on her own payment list. Administration reads the day's reconciliation and downloads its
 // spreadsheet, read back here. The new screens pass axe at 1280 and 768 pixels.
-import AxeBuilder from '@axe-core/playwright'
 import ExcelJS from 'exceljs'
-import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { DEMO_CUENTAS } from '../../server/db/seed/demo.ts'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
@@ -15,20 +13,13 @@ import {
   MENSAJE_APP_NAME,
   MENSAJE_ID_PAGO_FLUJO,
 } from '../../src/domain/pago-presencial.ts'
-import { ANCHO_ESCRITORIO, iniciarSesion, iniciarSesionPersonal, prepararPortal } from '../support/e2e.ts'
+import { hallazgosGraves } from '../support/axe.ts'
+import { ANCHO_ESCRITORIO, prepararPortal } from '../support/e2e.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
 
-async function hallazgosGraves(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
 test('an assistant records a payment made in person; the student sees the installment paid', async () => {
-  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.herrera)
+  const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.herrera })
   await page.goto(`${portal.url}/admin/alumnos/alumno-extranjera`)
   const cuotas = page.getByRole('table', { name: 'Cuotas de la solicitud INS-25-30688' })
   await cuotas.waitFor()
@@ -74,9 +65,7 @@ test('an assistant records a payment made in person; the student sees the instal
   await context.close()
 
   // The student, on her phone, sees the installment paid on her payment list.
-  const alumna = await portal.newPage()
-  await iniciarSesion(alumna.page, portal.url, DEMO_CUENTAS.extranjera)
-  await alumna.page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+  const alumna = await portal.newPage({ sesion: DEMO_CUENTAS.extranjera })
   await alumna.page.goto(`${portal.url}/pagos/lista/INS-25-30688`)
   await alumna.page.getByRole('heading', { name: 'Lista de pagos' }).waitFor()
   const filas = alumna.page
@@ -90,8 +79,8 @@ test('an assistant records a payment made in person; the student sees the instal
 })
 
 test('administration filters the payments and reads the day’s reconciliation; its spreadsheet downloads', async () => {
-  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.admin)
+  const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.admin })
+  await page.goto(`${portal.url}/admin/home`)
   await page.getByRole('navigation', { name: 'Secciones de la escuela' }).getByRole('link', { name: 'Pagos' }).click()
   await page.getByRole('heading', { name: 'Pagos', level: 1 }).waitFor()
   await page
@@ -123,7 +112,8 @@ test('administration filters the payments and reads the day’s reconciliation; 
   ])
   expect(descarga.suggestedFilename()).toMatch(/^conciliacion-pagos-\d{4}-\d{2}-\d{2}-a-\d{4}-\d{2}-\d{2}\.xlsx$/)
   const libro = new ExcelJS.Workbook()
-  await libro.xlsx.readFile(await descarga.path())
+  // Read as a stream: the browser is reached remotely, so its download has no local path.
+  await libro.xlsx.read(await descarga.createReadStream())
   const resumen = libro.getWorksheet('Totales por día')!
   const ultimoDia = resumen.getRow(resumen.rowCount - 1)
   expect(ultimoDia.getCell(1).value).toEqual(new Date(`${hoy}T00:00:00.000Z`))
@@ -137,8 +127,7 @@ test('administration filters the payments and reads the day’s reconciliation; 
 })
 
 test('the payments screens pass axe on a tablet', async () => {
-  const { page, context } = await portal.newPage(768)
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.coordinacion)
+  const { page, context } = await portal.newPage({ ancho: 768, personal: DEMO_PERSONAL.coordinacion })
   await page.goto(`${portal.url}/admin/pagos`)
   await page.getByRole('table', { name: 'Pagos, del más reciente al más antiguo' }).waitFor()
   expect(await hallazgosGraves(page)).toEqual([])
@@ -152,8 +141,7 @@ test('the payments screens pass axe on a tablet', async () => {
 })
 
 test('administration refunds part of an online payment once, with a confirmation; the dialog passes axe', async () => {
-  const { page, context } = await portal.newPage(ANCHO_ESCRITORIO)
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.admin)
+  const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.admin })
   await page.goto(`${portal.url}/admin/pagos/pago-demo-INS-24-20117-1`)
   const reembolsos = page.getByRole('region', { name: 'Reembolsos' })
   await reembolsos.getByText('Este pago no tiene reembolsos.').waitFor()

@@ -8,7 +8,7 @@ import { expect, test } from 'vitest'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
 import { codigoEn } from '../../server/personal/totp.ts'
 import { MENSAJE_CREDENCIALES_PERSONAL } from '../../src/domain/personal.ts'
-import { ANCHO_ESCRITORIO, iniciarSesionPersonal, prepararPortal } from '../support/e2e.ts'
+import { ANCHO_ESCRITORIO, prepararPortal } from '../support/e2e.ts'
 import { esperarCorreo } from '../support/servidor.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
@@ -19,8 +19,8 @@ const fila = (page: Page, texto: string) =>
   page.getByRole('table', { name: 'Cuentas del personal' }).getByRole('row').filter({ hasText: texto })
 
 test('the admin invites a member, who creates a password and enrols the code from the e-mailed link; then the admin disables them', async () => {
-  const admin = await portal.newPage(ANCHO_ESCRITORIO)
-  await iniciarSesionPersonal(admin.page, portal.server, DEMO_PERSONAL.admin)
+  const admin = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.admin })
+  await admin.page.goto(`${portal.url}/admin/home`)
   await admin.page
     .getByRole('navigation', { name: 'Secciones de la escuela' })
     .getByRole('link', { name: 'Personal' })
@@ -109,8 +109,7 @@ test('the admin invites a member, who creates a password and enrols the code fro
 })
 
 test('the last admin cannot demote themselves: the dialog says why and nothing changes', async () => {
-  const { page, context } = await portal.newPage(768)
-  await iniciarSesionPersonal(page, portal.server, DEMO_PERSONAL.admin)
+  const { page, context } = await portal.newPage({ ancho: 768, personal: DEMO_PERSONAL.admin })
   await page.goto(`${portal.url}/admin/personal`)
   await fila(page, DEMO_PERSONAL.admin)
     .getByRole('button', { name: /^Cambiar rol de Carolina Vidal Rojas/ })

@@ -9,13 +9,7 @@ import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
 import { codigoEn } from '../../server/personal/totp.ts'
 import { MENSAJE_CODIGO_INVALIDO } from '../../src/domain/personal.ts'
 import { urlDeBaseDePrueba } from '../support/base-de-datos.ts'
-import {
-  ANCHO_ESCRITORIO,
-  DEMO_PASSWORD,
-  iniciarSesion,
-  iniciarSesionPersonal,
-  prepararPortal,
-} from '../support/e2e.ts'
+import { ANCHO_ESCRITORIO, DEMO_PASSWORD, iniciarSesionPersonal, prepararPortal } from '../support/e2e.ts'
 import { codigoSiguiente } from '../support/personal.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
@@ -99,9 +93,7 @@ test('the first admin of a portal: the invitation link, a password, and the seco
 })
 
 test('a signed-in student opening the school’s area is asked to sign in as staff', async () => {
-  const { page, context } = await portal.newPage()
-  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
-  await page.waitForURL(`${portal.url}/home`)
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
   await page.goto(`${portal.url}/admin/home`)
   await page.waitForURL(/\/admin\/login/)
   await page.getByRole('heading', { name: 'Ingreso del personal de la escuela' }).waitFor()

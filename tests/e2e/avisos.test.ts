@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import type { Locator } from 'playwright-core'
-import { iniciarSesion, prepararPortal } from '../support/e2e.ts'
+import { prepararPortal } from '../support/e2e.ts'
 
 // Feedback where the eye is: a notification raised while a dialog is open shows above it and
 // answers; one shown on the page never covers the header's buttons.
@@ -23,9 +23,7 @@ function seCruzan(a: { x: number; y: number; width: number; height: number } | n
 
 for (const ancho of [360, 1280]) {
   test(`at ${ancho} px a notification shows above an open dialog, and on the page clear of the header's buttons`, async () => {
-    const { page, context } = await portal.newPage(ancho)
-    await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
-    await page.waitForURL(`${portal.url}/home`)
+    const { page, context } = await portal.newPage({ ancho, sesion: 'estudiante@demo.cl' })
     await page.goto(`${portal.url}/info/solicitudes?solicitud=INS-26-40018&abrir=condiciones`)
     const dialogo = page.getByRole('dialog', { name: /Condiciones de la solicitud INS-26-40018/ })
     await dialogo.getByRole('button', { name: 'Aceptar condiciones' }).click()
@@ -59,7 +57,8 @@ for (const ancho of [360, 1280]) {
     await dialogo.waitFor({ state: 'detached' })
     const nuevo = page.getByRole('region', { name: 'Notificaciones' }).getByRole('status').first()
     await nuevo.getByText('Condiciones aceptadas').waitFor()
-    await page.waitForTimeout(400) // its entry animation
+    // Measured where it comes to rest: once its entry animation is over.
+    await nuevo.evaluate((toast) => Promise.all(toast.getAnimations().map((a) => a.finished)))
     const toast = await nuevo.boundingBox()
     expect(seCruzan(toast, await page.getByRole('button', { name: 'Salir' }).boundingBox())).toBe(false)
     expect(seCruzan(toast, await page.getByRole('navigation', { name: 'Principal' }).boundingBox())).toBe(false)

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
-import { iniciarSesion, pagarConTarjeta, prepararPortal } from '../support/e2e.ts'
+import { pagarConTarjeta, prepararPortal } from '../support/e2e.ts'
 import { consultarDb } from '../support/servidor.ts'
+import { DURACION_TOAST_MS } from '../../src/ui/toasts.ts'
 
 // Contests and job offers in the browser, on a 360-pixel-wide phone: from a contest link to a paid
 // application (through the portal's sandbox gateway), the list, a closed contest, the paid demo
@@ -10,6 +11,8 @@ const portal = prepararPortal({ throttle: 'off' })
 
 test('from a contest link signed out: register (signed in at once), pay the fee in the sandbox, and see the application paid with its receipt', async () => {
   const { page, context } = await portal.newPage()
+  // The page's clock runs as usual, but the welcome notice's five seconds are skipped (see below).
+  await context.clock.install()
   await page.goto(`${portal.url}/?concurso=7`)
   await page.waitForURL(`${portal.url}/login`)
   await page.getByRole('link', { name: 'Regístrese' }).click()
@@ -32,6 +35,10 @@ test('from a contest link signed out: register (signed in at once), pay the fee 
   expect(await page.getByText('$85.000', { exact: true }).count()).toBe(1)
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
 
+  // On a phone the account's welcome notice sits over the button for its five seconds: the page's
+  // clock moves past them instead of the test waiting them out.
+  await page.clock.fastForward(DURACION_TOAST_MS)
+  await page.getByRole('region', { name: 'Notificaciones' }).getByText('¡Éxito!').waitFor({ state: 'detached' })
   // Paying applies first, then goes to the sandbox gateway by a form POST of token_ws.
   await page.getByRole('button', { name: 'Pagar $85.000' }).click()
   await pagarConTarjeta(page, '4051 8856 0044 6623')
@@ -82,8 +89,8 @@ test('a contest detail link signed out shows the register link, opens the contes
 })
 
 test('the list: open contests as cards, upcoming and closed ones apart, on a phone without scrolling sideways', async () => {
-  const { page, context } = await portal.newPage()
-  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  await page.goto(`${portal.url}/home`)
   await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
   await page.getByRole('navigation', { name: 'Accesos directos' }).getByRole('link', { name: 'Concursos' }).click()
   await page.getByRole('heading', { name: 'Concursos', level: 1 }).waitFor()
@@ -115,9 +122,7 @@ test('the list: open contests as cards, upcoming and closed ones apart, on a pho
 })
 
 test('the paid demo application: paid with its date, its state in words, and a document uploaded', async () => {
-  const { page, context } = await portal.newPage()
-  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
-  await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
   await page.goto(`${portal.url}/concurso/listado`)
   await page.getByRole('link', { name: 'Ver mi postulación a Anestesiología' }).click()
   await page.waitForURL(`${portal.url}/concurso/derechopostulacion/detalle/9`)
@@ -146,9 +151,9 @@ test('the paid demo application: paid with its date, its state in words, and a d
 })
 
 test('job offers: listed with their contact by e-mail; the home tile stays hidden while the server says so', async () => {
-  const { page, context } = await portal.newPage()
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
   const mosaico = page.waitForResponse((r) => r.url().endsWith('/api/ofertas/mosaico'))
-  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
+  await page.goto(`${portal.url}/home`)
   await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
   expect(await (await mosaico).json()).toEqual({ status: 'ok', data: { visible: false } })
   const accesos = page.getByRole('navigation', { name: 'Accesos directos' })

@@ -1,13 +1,11 @@
 import { expect, test } from 'vitest'
-import { iniciarSesion, prepararPortal } from '../support/e2e.ts'
+import { prepararPortal } from '../support/e2e.ts'
 
 // The entry guard by query parameter, all seven rules in priority order.
 const portal = prepararPortal()
 
 test('signed in, each entry parameter leads where it should, in priority order', async () => {
-  const { page, context } = await portal.newPage()
-  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
-  await page.waitForURL(`${portal.url}/home`)
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
 
   const casos: [string, string][] = [
     ['/?validacertificado=ABC123&concurso=7', '/certificado/validador?codcertificado=ABC123'],

@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { esperarServiceWorker, iniciarSesion, pagarConTarjeta, prepararPortal } from '../support/e2e.ts'
+import { esperarCacheGuardada, vigilarConsultas } from '../support/almacen-local.ts'
+import { esperarServiceWorker, pagarConTarjeta, prepararPortal } from '../support/e2e.ts'
 
 // The home page as a student lives it: what to do next, most urgent first, each with its one
 // action; the demo student's overdue installment paid from there, on a phone and on a desktop,
@@ -10,15 +11,15 @@ const portal = prepararPortal({ throttle: 'off' })
 
 const pendientes = (page: Page) => page.getByRole('region', { name: 'Pendientes' }).getByRole('listitem')
 
+/** The demo student, signed in already, opens the home. */
 async function entrar(page: Page) {
-  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
-  await page.waitForURL(`${portal.url}/home`)
+  await page.goto(`${portal.url}/home`)
   await page.getByRole('heading', { name: 'Bienvenido(a), Camila Andrea' }).waitFor()
 }
 
 for (const ancho of [360, 1280]) {
   test(`at ${ancho} px: the overdue installment comes first, is paid in one tap from home, and leaves the list`, async () => {
-    const { page, context } = await portal.newPage(ancho)
+    const { page, context } = await portal.newPage({ ancho, sesion: 'estudiante@demo.cl' })
     await entrar(page)
     await page.waitForFunction((titulo) => document.title === titulo, 'Inicio · Portal del Estudiante')
     const primera = pendientes(page).first()
@@ -56,7 +57,7 @@ for (const ancho of [360, 1280]) {
 }
 
 test("each pending action opens the very place where it is done: the enrolment's regulations, with its card open", async () => {
-  const { page, context } = await portal.newPage()
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
   await entrar(page)
   await page.getByRole('button', { name: /^Ver los \d+ pendientes$/ }).click()
   await pendientes(page)
@@ -77,11 +78,13 @@ test("each pending action opens the very place where it is done: the enrolment's
 })
 
 test('offline, the home page still says what to do, from the stored list', async () => {
-  const { page, context } = await portal.newPage()
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  await vigilarConsultas(context)
   await entrar(page)
   await pendientes(page).first().waitFor()
   await esperarServiceWorker(page)
-  await page.waitForTimeout(1_500) // the stored copy of the cache is written about once a second
+  // The stored copy of the cache is written about once a second.
+  await esperarCacheGuardada(page)
   await context.setOffline(true)
   await page.reload()
   await pendientes(page).first().waitFor()

@@ -4,7 +4,8 @@ import { construirConfig } from '../../server/config.ts'
 import { abrirBaseDeDatos } from '../../server/db/connection.ts'
 import { notificarRevisionDocumento } from '../../server/notificaciones/revision-documento.ts'
 import { opcionesDeBaseDePrueba } from '../support/base-de-datos.ts'
-import { esperarServiceWorker, iniciarSesion, prepararPortal } from '../support/e2e.ts'
+import { esperarCacheGuardada, vigilarConsultas } from '../support/almacen-local.ts'
+import { esperarServiceWorker, prepararPortal } from '../support/e2e.ts'
 import { iniciarServicioPush, type ServicioPush, type SuscripcionDePrueba } from '../support/servicio-push.ts'
 import { consultarDb, iniciarSesion as sesionApi } from '../support/servidor.ts'
 
@@ -112,10 +113,9 @@ test('notifications are asked for only after a tap; a rejected document’s push
     data: { clavePublica: string }
   }
   const suscripcion = await servicio.suscribir(data.clavePublica)
-  const { page, context } = await portal.newPage()
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
   await prepararPush(context, suscripcion)
-  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
-  await page.waitForURL(`${portal.url}/home`)
+  await page.goto(`${portal.url}/home`)
   await esperarServiceWorker(page)
 
   await page.goto(`${portal.url}/notificaciones`)
@@ -184,9 +184,9 @@ test('notifications are asked for only after a tap; a rejected document’s push
 })
 
 test('the bell shows the unread count, opens a notice’s screen, marks read, and lists them offline', async () => {
-  const { page, context } = await portal.newPage()
-  await iniciarSesion(page, portal.url, 'extranjera@demo.cl')
-  await page.waitForURL(`${portal.url}/home`)
+  const { page, context } = await portal.newPage({ sesion: 'extranjera@demo.cl' })
+  await vigilarConsultas(context)
+  await page.goto(`${portal.url}/home`)
   await esperarServiceWorker(page)
   const campana = page.getByRole('banner').getByRole('button', { name: /^Avisos: \d+ sin leer$/ })
   await campana.waitFor()
@@ -204,8 +204,8 @@ test('the bell shows the unread count, opens a notice’s screen, marks read, an
   await page.waitForURL(`${portal.url}/pagos/INS-25-30688/1`)
   await page.getByRole('banner').getByRole('button', { name: 'Avisos', exact: true }).waitFor()
 
-  // Offline, after a reload: the list comes from the persisted cache.
-  await page.waitForTimeout(1500)
+  // Offline, after a reload: the list comes from the persisted cache, once it has been written.
+  await esperarCacheGuardada(page)
   await context.setOffline(true)
   await page.reload()
   await page.getByRole('banner').getByRole('button', { name: 'Avisos', exact: true }).click()

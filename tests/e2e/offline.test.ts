@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { abrirInformacionPersonal, esperarServiceWorker, prepararPortal } from '../support/e2e.ts'
+import { esperarAlmacenVacio, esperarBorrador } from '../support/almacen-local.ts'
+import { abrirInformacionPersonal, adelantarRelojHasta, esperarServiceWorker, prepararPortal } from '../support/e2e.ts'
 import { consultarDb, iniciarSesion as sesionApi } from '../support/servidor.ts'
 
 // The offline layer end to end: a save made offline survives a reload in
@@ -47,9 +48,9 @@ async function direccionEnServidor(): Promise<string> {
 }
 
 test('offline: save goes to the outbox, survives a reload with the draft, and is applied exactly once when the connection returns', async () => {
-  const { page, context } = await portal.newPage()
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
   const envios = registrarEnvios(page)
-  await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
+  await abrirInformacionPersonal(page, portal.url)
   await esperarServiceWorker(page)
   const antes = (await historial()).length
 
@@ -63,7 +64,8 @@ test('offline: save goes to the outbox, survives a reload with the draft, and is
 
   // An edit not saved yet: it must come back as a draft.
   await page.getByLabel(/^Teléfono celular/).fill('+56 9 5555 0101')
-  await page.waitForTimeout(1_500) // the draft is written a moment after the last keystroke
+  // The draft is written a moment after the last keystroke.
+  await esperarBorrador(page, '+56 9 5555 0101')
 
   await page.reload()
   await page.getByLabel(/^Dirección/).waitFor()
@@ -103,9 +105,9 @@ test('offline: save goes to the outbox, survives a reload with the draft, and is
 })
 
 test('reply lost: the first attempt reaches the server but its reply does not; the replay gets the stored reply and nothing is applied twice', async () => {
-  const { page, context } = await portal.newPage()
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
   const envios = registrarEnvios(page)
-  await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
+  await abrirInformacionPersonal(page, portal.url)
   const antes = (await historial()).length
 
   let cortadas = 0
@@ -143,8 +145,8 @@ test('reply lost: the first attempt reaches the server but its reply does not; t
 })
 
 test('an expired session pauses the replay with the spec alert; after signing in again the change is sent', async () => {
-  const { page, context } = await portal.newPage()
-  await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  await abrirInformacionPersonal(page, portal.url)
   await context.setOffline(true)
   await page.getByLabel(/^Dirección/).fill('Avenida Alemania 0671, Temuco')
   await page.getByRole('button', { name: 'Guardar' }).click()
@@ -171,8 +173,10 @@ test('an expired session pauses the replay with the spec alert; after signing in
 })
 
 test('an upload chosen offline waits in the outbox with its state, and the list shows the file once it is sent', async () => {
-  const { page, context } = await portal.newPage()
-  await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  // The page's clock runs as usual; offline it is moved past the upload's retries (see below).
+  await context.clock.install()
+  await abrirInformacionPersonal(page, portal.url)
   const documento = page
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: /Certificado de Trabajo/ }) })
@@ -183,7 +187,8 @@ test('an upload chosen offline waits in the outbox with its state, and the list 
 
   await context.setOffline(true)
   await page.getByLabel('Subir Certificado de Trabajo').setInputFiles(ruta)
-  await documento.getByText('trabajo.pdf: pendiente de envío').waitFor()
+  // Pending once the upload has given up its retries (1 and 3 seconds apart), which the clock skips.
+  await adelantarRelojHasta(page, documento.getByText('trabajo.pdf: pendiente de envío'))
   await page.getByRole('button', { name: /^1 cambio pendiente de envío/ }).waitFor()
 
   await context.setOffline(false)
@@ -199,8 +204,11 @@ test('an upload chosen offline waits in the outbox with its state, and the list 
 })
 
 test('Salir with an unsent change warns first: Cancelar keeps the session and the item, confirming wipes it and nothing is sent', async () => {
-  const { page, context } = await portal.newPage()
-  await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  await abrirInformacionPersonal(page, portal.url)
+  // Offline, the way to /login is the service worker's copy of the app: this page never showed the
+  // login screen (it started signed in), so its code is not in memory.
+  await esperarServiceWorker(page)
   await context.setOffline(true)
   await page.getByLabel(/^Dirección/).fill('Camino Real 1, Osorno')
   await page.getByRole('button', { name: 'Guardar' }).click()
@@ -224,9 +232,20 @@ test('Salir with an unsent change warns first: Cancelar keeps the session and th
     .click()
   await page.waitForURL(`${portal.url}/login`)
   expect(await page.evaluate(() => localStorage.length)).toBe(0)
-  // The discarded change never reaches the server, even with the connection back.
+  // The discarded change never reaches the server, even with the connection back: once the page
+  // has handled its 'online' event (what sends an outbox and refreshes screens), its outbox is
+  // wiped and nothing was asked of the server.
+  await page.evaluate(() => {
+    const ventana = window as unknown as { enLinea: Promise<void> }
+    ventana.enLinea = new Promise((listo) => window.addEventListener('online', () => listo(), { once: true }))
+  })
   await context.setOffline(false)
-  await page.waitForTimeout(500)
+  await page.evaluate(async () => {
+    await (window as unknown as { enLinea: Promise<void> }).enLinea
+    // Past the handlers' own promises too.
+    await new Promise((listo) => setTimeout(listo, 0))
+  })
+  await esperarAlmacenVacio(page, 'portal-outbox', 'items')
   expect(await direccionEnServidor()).not.toBe('Camino Real 1, Osorno')
   // The screens left behind ask the server nothing more: no 'Sesión expirada' after a Salir.
   expect(consultasTrasSalir).toEqual([])
@@ -235,10 +254,11 @@ test('Salir with an unsent change warns first: Cancelar keeps the session and th
 })
 
 test('Salir with edits typed but not saved warns too, and Cancelar keeps them in the form', async () => {
-  const { page, context } = await portal.newPage()
-  await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  await abrirInformacionPersonal(page, portal.url)
   await page.getByLabel(/^Dirección/).fill('Pasaje Los Olmos 12, Chillán')
-  await page.waitForTimeout(1_500) // the draft is written a moment after the last keystroke
+  // The draft is written a moment after the last keystroke.
+  await esperarBorrador(page, 'Pasaje Los Olmos 12, Chillán')
 
   await page.getByRole('button', { name: 'Salir' }).click()
   const aviso = page.getByRole('alertdialog', { name: 'Cambios sin enviar' })

@@ -1,6 +1,5 @@
 import { expect, test } from 'vitest'
-import type { Page } from 'playwright-core'
-import { iniciarSesion, pagarConTarjeta, prepararPortal } from '../support/e2e.ts'
+import { pagarConTarjeta, prepararPortal } from '../support/e2e.ts'
 import { consultarDb } from '../support/servidor.ts'
 
 // Paying installments in the browser, on a 360-pixel-wide phone, through the portal's sandbox
@@ -8,11 +7,6 @@ import { consultarDb } from '../support/servidor.ts'
 // outcome page reloaded without paying twice, and the gateway refused offline.
 
 const portal = prepararPortal({ throttle: 'off' })
-
-async function entrar(page: Page, email: string) {
-  await iniciarSesion(page, portal.url, email)
-  await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
-}
 
 const pagosDeCuota = (referencia: string) =>
   consultarDb<{ id: string; estado: string }>(
@@ -22,8 +16,7 @@ const pagosDeCuota = (referencia: string) =>
   )
 
 test('an installment paid with the rejected card, then with the approved one; the outcome page reloaded shows one payment', async () => {
-  const { page, context } = await portal.newPage()
-  await entrar(page, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
   await page.goto(`${portal.url}/pagos/lista/INS-26-40018`)
   await page.getByRole('heading', { name: 'Lista de pagos' }).waitFor()
   const filas = page
@@ -75,8 +68,7 @@ test('an installment paid with the rejected card, then with the approved one; th
 })
 
 test('a payment cancelled at the gateway reads as cancelled, and the installment is still to pay', async () => {
-  const { page, context } = await portal.newPage()
-  await entrar(page, 'extranjera@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'extranjera@demo.cl' })
   // /pagos/{a} opens the next installment to pay.
   await page.goto(`${portal.url}/pagos/INS-25-30688`)
   await page.waitForURL(`${portal.url}/pagos/INS-25-30688/1`)
@@ -92,8 +84,7 @@ test('a payment cancelled at the gateway reads as cancelled, and the installment
 })
 
 test('offline, the payment page says in Spanish that paying needs a connection and does not start', async () => {
-  const { page, context } = await portal.newPage()
-  await entrar(page, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
   await page.goto(`${portal.url}/pagos/INS-25-30145/2`)
   const pagar = page.getByRole('button', { name: 'Pagar $1.250.000' })
   await pagar.waitFor()
@@ -108,8 +99,7 @@ test('offline, the payment page says in Spanish that paying needs a connection a
 })
 
 test("a contest's fee paid in the sandbox: the outcome leads back to the application, now paid", async () => {
-  const { page, context } = await portal.newPage()
-  await entrar(page, 'extranjera@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'extranjera@demo.cl' })
   await page.goto(`${portal.url}/concurso/derechopostulacion/10`)
   await page.getByRole('button', { name: /^Pagar \$/ }).click()
   await pagarConTarjeta(page, '4051 8856 0044 6623')

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, test } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
+import { esperarBorrador } from '../support/almacen-local.ts'
 import { abrirInformacionPersonal, prepararPortal } from '../support/e2e.ts'
 import { iniciarSesion as sesionApi } from '../support/servidor.ts'
 
@@ -34,8 +35,8 @@ function contarGuardados(page: Page): () => number {
 }
 
 test('a student changes the address and the mobile, sees Datos Actualizados, and finds them after a reload', async () => {
-  const { page, context } = await portal.newPage()
-  await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  await abrirInformacionPersonal(page, portal.url)
   const direccion = page.getByLabel(/^Dirección/)
   expect(await direccion.inputValue()).toBe('Av. Providencia 1234, depto. 56')
   expect(await page.getByLabel('RUT').inputValue()).toBe('16.789.432-1')
@@ -78,9 +79,9 @@ test('a student changes the address and the mobile, sees Datos Actualizados, and
 })
 
 test('a birth date under 18 years is said once, by its field, where the focus goes; nothing is saved', async () => {
-  const { page, context } = await portal.newPage()
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
   const guardados = contarGuardados(page)
-  await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
+  await abrirInformacionPersonal(page, portal.url)
   const hoy = new Date()
   const fecha = `${hoy.getFullYear() - 17}-01-15`
   await page.getByLabel(/^Fecha de nacimiento/).fill(fecha)
@@ -100,9 +101,9 @@ test('a birth date under 18 years is said once, by its field, where the focus go
 })
 
 test('an empty required field opens Faltan datos requeridos and marks the field with text and aria-invalid', async () => {
-  const { page, context } = await portal.newPage()
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
   const guardados = contarGuardados(page)
-  await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
+  await abrirInformacionPersonal(page, portal.url)
   await page.getByLabel(/^Teléfono particular/).fill('')
   await page.getByRole('button', { name: 'Guardar' }).click()
   const dialogo = page.getByRole('alertdialog', { name: 'Faltan datos requeridos' })
@@ -116,8 +117,8 @@ test('an empty required field opens Faltan datos requeridos and marks the field 
 })
 
 test('a foreign student sees the passport, not the RUT, and the residence fields; Chilean nationality removes them', async () => {
-  const { page, context } = await portal.newPage()
-  await abrirInformacionPersonal(page, portal.url, 'extranjera@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'extranjera@demo.cl' })
+  await abrirInformacionPersonal(page, portal.url)
   expect(await page.getByLabel('Pasaporte').inputValue()).toBe('AAF482913')
   expect(await page.getByLabel('RUT').count()).toBe(0)
   expect(await textoElegido(page.getByLabel(/^Tipo de residencia/))).toBe('Con residencia previa en Chile')
@@ -133,8 +134,8 @@ test('a foreign student sees the passport, not the RUT, and the residence fields
 })
 
 test('a country other than Chile limits region to INTERNACIONAL and comuna to OTRA; a region loads its comunas and a comuna sets the city', async () => {
-  const { page, context } = await portal.newPage()
-  await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  await abrirInformacionPersonal(page, portal.url)
   const region = page.getByLabel(/^Región/)
   const comuna = page.getByLabel(/^Comuna/)
   const ciudad = page.getByLabel('Ciudad')
@@ -165,8 +166,8 @@ test('a country other than Chile limits region to INTERNACIONAL and comuna to OT
 })
 
 test('uploading a PDF shows a labelled progress bar, then the file with Descargar', async () => {
-  const { page, context } = await portal.newPage()
-  await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  await abrirInformacionPersonal(page, portal.url)
   const documento = page
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: /Certificado de Licenciatura o Título/ }) })
@@ -208,12 +209,12 @@ test('uploading a PDF shows a labelled progress bar, then the file with Descarga
 })
 
 test('a file whose content is not what its name says is refused before any upload', async () => {
-  const { page, context } = await portal.newPage()
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
   let subidas = 0
   page.on('request', (r) => {
     if (r.method() === 'POST' && r.url().endsWith('/api/alumno/documentos')) subidas++
   })
-  await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
+  await abrirInformacionPersonal(page, portal.url)
   const ruta = join(carpeta, 'falso.pdf')
   writeFileSync(ruta, '<html>no soy un PDF</html>')
   await page.getByLabel('Subir Certificado de Trabajo').setInputFiles(ruta)
@@ -224,8 +225,8 @@ test('a file whose content is not what its name says is refused before any uploa
 })
 
 test('leaving with unsaved edits asks first; a reload brings the draft back and Descartar borrador restores the saved data', async () => {
-  const { page, context } = await portal.newPage()
-  await abrirInformacionPersonal(page, portal.url, 'sinsolicitudes@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'sinsolicitudes@demo.cl' })
+  await abrirInformacionPersonal(page, portal.url)
   const nombres = page.getByLabel(/^Nombres/)
   const original = await nombres.inputValue()
   await nombres.fill('Joaquín Andrés')
@@ -236,7 +237,8 @@ test('leaving with unsaved edits asks first; a reload brings the draft back and 
   await aviso.getByRole('button', { name: 'Seguir editando' }).click()
   expect(page.url()).toBe(`${portal.url}/info/personal`)
 
-  await page.waitForTimeout(1_500) // the draft is written a moment after the last keystroke
+  // The draft is written a moment after the last keystroke.
+  await esperarBorrador(page, 'Joaquín Andrés')
   page.once('dialog', (d) => void d.accept())
   await page.reload()
   await page.getByText('Se recuperó un borrador sin enviar').waitFor()

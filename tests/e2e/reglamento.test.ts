@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
-import { esperarServiceWorker, iniciarSesion, prepararPortal } from '../support/e2e.ts'
+import { esperarServiceWorker, prepararPortal } from '../support/e2e.ts'
 import { firmaValida, qrDePdf, textoDePdf } from '../support/firma-pdf.ts'
 import { consultarDb } from '../support/servidor.ts'
 
@@ -59,9 +59,7 @@ async function responderEncuesta(page: Page) {
 }
 
 test('the survey first, from the regulations themselves; then read, ticked, confirmed and signed; the signed PDF opens and its code and QR validate', async () => {
-  const { page, context } = await portal.newPage()
-  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
-  await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
   await page.goto(`${portal.url}/info/solicitudes`)
   const row = await abrirTarjeta(page, 'INS-25-30477')
 
@@ -132,13 +130,11 @@ test('the survey first, from the regulations themselves; then read, ticked, conf
 })
 
 test('accepted with no signal, the acceptance waits on the device and is signed once when the signal returns', async () => {
-  const { page, context } = await portal.newPage()
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
   const envios: number[] = []
   page.on('response', (r) => {
     if (r.request().method() === 'POST' && r.url().endsWith('/reglamento')) envios.push(r.status())
   })
-  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
-  await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
   await page.goto(`${portal.url}/info/solicitudes`)
   await esperarServiceWorker(page)
   const row = await abrirTarjeta(page, 'INS-26-40018')
@@ -165,9 +161,7 @@ test('accepted with no signal, the acceptance waits on the device and is signed 
 })
 
 test('cancelling the confirmation signs nothing', async () => {
-  const { page, context } = await portal.newPage()
-  await iniciarSesion(page, portal.url, 'extranjera@demo.cl')
-  await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
+  const { page, context } = await portal.newPage({ sesion: 'extranjera@demo.cl' })
   await page.goto(`${portal.url}/info/solicitudes?solicitud=INS-25-30688&abrir=reglamento`)
   const dialogo = page.getByRole('dialog', { name: 'Reglamento de Diplomados' })
   // Her survey is not sent: the way to it is offered at the top.

@@ -58,9 +58,8 @@ test('the login button stays disabled until the e-mail and password are valid', 
 })
 
 test('the assistant block is hidden when the assistant is the portal service account', async () => {
-  const { page, context } = await portal.newPage()
-  await iniciarSesion(page, portal.url, 'sinsolicitudes@demo.cl')
-  await page.waitForURL(`${portal.url}/home`)
+  const { page, context } = await portal.newPage({ sesion: 'sinsolicitudes@demo.cl' })
+  await page.goto(`${portal.url}/home`)
   await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
   expect(await page.getByRole('region', { name: /asistente/i }).count()).toBe(0)
   await context.close()

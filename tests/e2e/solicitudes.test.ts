@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import type { Locator, Page } from 'playwright-core'
-import { esperarServiceWorker, iniciarSesion, prepararPortal } from '../support/e2e.ts'
+import { esperarBorrador } from '../support/almacen-local.ts'
+import { esperarServiceWorker, prepararPortal } from '../support/e2e.ts'
 import { consultarDb, esperarCorreo } from '../support/servidor.ts'
 
 // 'Solicitudes' in the browser, on a 360-pixel-wide phone: the list and its pages, the general
@@ -8,8 +9,9 @@ import { consultarDb, esperarCorreo } from '../support/servidor.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
 
-async function abrirSolicitudes(page: Page, email: string) {
-  await iniciarSesion(page, portal.url, email)
+/** From the home of a page signed in already, opens 'Solicitudes' from the top navigation. */
+async function abrirSolicitudes(page: Page) {
+  await page.goto(`${portal.url}/home`)
   await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
   await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Solicitudes' }).click()
   await page.getByRole('heading', { name: 'Solicitudes', level: 1 }).waitFor()
@@ -44,8 +46,8 @@ async function elegir(page: Page, etiqueta: RegExp, opcion: string) {
 }
 
 test('on a phone: active and finished apart, 7 a page, each enrolment a short card that opens to its details, and Siguiente goes back to the top', async () => {
-  const { page, context } = await portal.newPage()
-  await abrirSolicitudes(page, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  await abrirSolicitudes(page)
   await page.waitForFunction((titulo) => document.title === titulo, 'Solicitudes · Portal del Estudiante')
   expect(await filas(activas(page)).count()).toBe(7)
   expect(await filas(activas(page)).first().getByRole('rowheader').textContent()).toBe('INS-26-40018')
@@ -96,8 +98,8 @@ test('on a phone: active and finished apart, 7 a page, each enrolment a short ca
 })
 
 test('at 1280 px every column of the list fits: no sideways scroll, the certificate column in sight', async () => {
-  const { page, context } = await portal.newPage(1280)
-  await abrirSolicitudes(page, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ ancho: 1280, sesion: 'estudiante@demo.cl' })
+  await abrirSolicitudes(page)
   const tabla = activas(page).getByRole('table')
   await tabla.getByRole('columnheader', { name: 'Certificado' }).waitFor()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280)
@@ -115,12 +117,12 @@ test('at 1280 px every column of the list fits: no sideways scroll, the certific
 })
 
 test('the survey answered with no signal survives a reload, goes when the signal returns, and is stored once', async () => {
-  const { page, context } = await portal.newPage()
+  const { page, context } = await portal.newPage({ sesion: 'extranjera@demo.cl' })
   const envios: string[] = []
   page.on('response', (r) => {
     if (r.request().method() === 'POST' && r.url().endsWith('/encuesta')) envios.push(String(r.status()))
   })
-  await abrirSolicitudes(page, 'extranjera@demo.cl')
+  await abrirSolicitudes(page)
   await esperarServiceWorker(page)
 
   await context.setOffline(true)
@@ -131,7 +133,8 @@ test('the survey answered with no signal survives a reload, goes when the signal
   await elegir(page, /¿Cursará el programa fuera/, 'No')
   await elegir(page, /¿Posee alguna discapacidad/, 'Si')
   await elegir(page, /^Tipo de discapacidad/, 'Sensorial visual')
-  await page.waitForTimeout(1_500) // the draft is written a moment after the last answer
+  // The draft is written a moment after the last answer.
+  await esperarBorrador(page, 'Sensorial visual')
 
   await page.reload()
   await page.getByRole('table').first().waitFor()
@@ -193,8 +196,8 @@ test('the survey answered with no signal survives a reload, goes when the signal
 })
 
 test('conditions: accepted, then rejected after confirming (the assistant gets an e-mail), confirmed in neutral words, shown on the card', async () => {
-  const { page, context } = await portal.newPage()
-  await abrirSolicitudes(page, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  await abrirSolicitudes(page)
   const tarjeta = await abrirTarjeta(page, 'INS-26-40018')
   await tarjeta.getByText(/^Sin responder/).waitFor()
 
@@ -227,8 +230,8 @@ test('conditions: accepted, then rejected after confirming (the assistant gets a
 })
 
 test("an enrolment's documents: the dialog lists what the program requires, an upload lands and the row's count goes up", async () => {
-  const { page, context } = await portal.newPage()
-  await abrirSolicitudes(page, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  await abrirSolicitudes(page)
   const tarjeta = await abrirTarjeta(page, 'INS-25-30145')
   await tarjeta.getByRole('button', { name: /^0 \/ 6 documentos subidos de la solicitud INS-25-30145/ }).click()
   const dialogo = page.getByRole('dialog', { name: 'Documentos de la solicitud INS-25-30145' })
@@ -263,8 +266,8 @@ test("an enrolment's documents: the dialog lists what the program requires, an u
 })
 
 test('no enrolments reads as such; without a RUT or passport the student is told to contact the assistant and goes home', async () => {
-  const { page, context } = await portal.newPage()
-  await iniciarSesion(page, portal.url, 'sinsolicitudes@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'sinsolicitudes@demo.cl' })
+  await page.goto(`${portal.url}/home`)
   await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
   await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Solicitudes' }).click()
   await page.getByText('No posee solicitudes; en caso de error, comuníquese con su Asistente Comercial.').waitFor()

@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { AxeBuilder } from '@axe-core/playwright'
 import { PDFDocument } from 'pdf-lib'
 import type { Locator, Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { BYTES_POR_MB, TAMANO_MAXIMO_MB } from '../../src/domain/documentos.ts'
 import { leerCabeceraJpeg } from '../../src/domain/fotos.ts'
-import { abrirInformacionPersonal, iniciarSesion, prepararPortal } from '../support/e2e.ts'
+import { hallazgosGraves } from '../support/axe.ts'
+import { abrirInformacionPersonal, prepararPortal } from '../support/e2e.ts'
 import { conOrientacionExif, dibujarFotoDeDocumento } from '../support/fotos.ts'
 
 // Photos of documents on a 360-pixel phone: a 12-megapixel photo over the upload limit is shrunk
@@ -35,19 +35,9 @@ async function archivoGuardado(page: Page, doc: Locator): Promise<Buffer> {
   return respuesta.body()
 }
 
-async function hallazgosGraves(page: Page, selector: string): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .include(selector)
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze()
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
-
 test('a 6 MB, 12-megapixel photo taken upright is shrunk on the phone, shown before and after, and stored as a small upright JPEG', async () => {
-  const { page, context } = await portal.newPage()
-  await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  await abrirInformacionPersonal(page, portal.url)
   const doc = documento(page, 'Certificado de Licenciatura o Título')
   await doc.getByText('Sin archivo', { exact: true }).waitFor()
 
@@ -90,8 +80,8 @@ test('a 6 MB, 12-megapixel photo taken upright is shrunk on the phone, shown bef
 })
 
 test('three photos made into one PDF: pages added, reordered with the keyboard and removed; the stored PDF has three pages in that order', async () => {
-  const { page, context } = await portal.newPage()
-  await abrirInformacionPersonal(page, portal.url, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  await abrirInformacionPersonal(page, portal.url)
   const doc = documento(page, 'Certificado de Trabajo')
   await doc.getByText('Sin archivo', { exact: true }).waitFor()
   const vertical1 = await foto(page, 1800, 2400, '1')
@@ -141,8 +131,8 @@ test('three photos made into one PDF: pages added, reordered with the keyboard a
 })
 
 test("an iPhone's HEIC photo is converted on the phone and stored as a JPEG", async () => {
-  const { page, context } = await portal.newPage()
-  await abrirInformacionPersonal(page, portal.url, 'sinsolicitudes@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'sinsolicitudes@demo.cl' })
+  await abrirInformacionPersonal(page, portal.url)
   const doc = documento(page, 'Certificado de Trabajo')
   await doc.getByText('Sin archivo', { exact: true }).waitFor()
   const heic = readFileSync(join(import.meta.dirname, '../support/pagina.heic'))
@@ -157,8 +147,8 @@ test("an iPhone's HEIC photo is converted on the phone and stored as a JPEG", as
 })
 
 test("in an enrolment's documents dialog: a photo is prepared, sent and stored with the enrolment's name", async () => {
-  const { page, context } = await portal.newPage()
-  await iniciarSesion(page, portal.url, 'estudiante@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  await page.goto(`${portal.url}/home`)
   await page.getByRole('heading', { name: /Bienvenid/ }).waitFor()
   await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Solicitudes' }).click()
   const fila = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'INS-25-30145' }) })
@@ -181,8 +171,8 @@ test("in an enrolment's documents dialog: a photo is prepared, sent and stored w
 })
 
 test('a file that is neither a PDF nor a photo it says it is is refused with a Spanish message, and nothing is kept', async () => {
-  const { page, context } = await portal.newPage()
-  await abrirInformacionPersonal(page, portal.url, 'sinsolicitudes@demo.cl')
+  const { page, context } = await portal.newPage({ sesion: 'sinsolicitudes@demo.cl' })
+  await abrirInformacionPersonal(page, portal.url)
   const doc = documento(page, 'Certificado de Licenciatura o Título')
   let subidas = 0
   page.on('request', (r) => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { abrirInformacionPersonal, esperarServiceWorker, prepararPortal } from '../support/e2e.ts'
+import { abrirInformacionPersonal, adelantarRelojHasta, esperarServiceWorker, prepararPortal } from '../support/e2e.ts'
 import { abrirEnlaceLento, type EnlaceLento } from '../support/enlace-lento.ts'
 import { consultarDb } from '../support/servidor.ts'
 
@@ -41,8 +41,11 @@ function porcentaje(page: Page): Promise<number | null> {
 }
 
 test('an upload cut by going offline at 40% keeps its progress through a reload and finishes from there once back online', async () => {
-  const { page, context } = await portal.newPage()
-  await abrirInformacionPersonal(page, enlace.url, 'estudiante@demo.cl')
+  // The page talks to the server through the weak link.
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl', direccion: enlace.url })
+  // The page's clock runs as usual; offline it is moved past the upload's retries (see below).
+  await context.clock.install()
+  await abrirInformacionPersonal(page, enlace.url)
   await esperarServiceWorker(page)
   const documento = page
     .getByRole('listitem')
@@ -56,20 +59,20 @@ test('an upload cut by going offline at 40% keeps its progress through a reload 
   enlace.reiniciarCuenta()
   await page.getByLabel('Subir Certificado de Trabajo').setInputFiles(ruta)
   await documento.getByText(/^Subiendo trabajo\.pdf: \d+ %/).waitFor()
-  const limite = Date.now() + 30_000
-  while (((await porcentaje(page)) ?? 0) < 40) {
-    if (Date.now() > limite) throw new Error('la subida no llegó al 40 %')
-    await new Promise((r) => setTimeout(r, 50))
-  }
+  await page.waitForFunction(() => Number(document.querySelector('progress')?.value ?? 0) >= 40, undefined, {
+    polling: 50,
+    timeout: 30_000,
+  })
   await context.setOffline(true)
   enlace.cortar()
   const alCortar = enlace.enviados
   expect(alCortar).toBeLessThan(archivo.length)
 
-  // Offline, and even after a reload: the document shows how far its upload got, in bytes too.
-  await documento.getByText(/^Subido en parte trabajo\.pdf: \d+ % \(.+ de 1,4 MB\)/).waitFor({ timeout: 20_000 })
+  // Offline, and even after a reload: the document shows how far its upload got, in bytes too,
+  // once the upload has given up its retries (1 and 3 seconds apart), which the clock skips.
+  await adelantarRelojHasta(page, documento.getByText(/^Subido en parte trabajo\.pdf: \d+ % \(.+ de 1,4 MB\)/))
   await page.reload()
-  await documento.getByText(/^Subido en parte trabajo\.pdf: \d+ %/).waitFor({ timeout: 20_000 })
+  await adelantarRelojHasta(page, documento.getByText(/^Subido en parte trabajo\.pdf: \d+ %/))
   const tras = (await porcentaje(page)) ?? 0
   expect(tras).toBeGreaterThanOrEqual(30)
   expect(tras).toBeLessThan(100)

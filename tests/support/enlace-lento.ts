@@ -26,6 +26,8 @@ export async function abrirEnlaceLento(destino: string, bytesPorSegundo = Infini
 
   const servidor = createServer((cliente) => {
     const haciaServidor = createConnection({ host: hostname, port: Number(port) })
+    cliente.setNoDelay(true)
+    haciaServidor.setNoDelay(true)
     abiertos.add(cliente)
     abiertos.add(haciaServidor)
     const cerrarAmbos = () => {

@@ -1,9 +1,16 @@
 // Staff sign-in for tests: the password, then the code an authenticator app would show for the
-// account's secret. A code is accepted once per 30-second step (one step of drift either way),
-// so the code chosen is for the earliest step the server still accepts after the account's last
-// used one; when all three are used, it waits for the next step. The step before the current one
-// only with 15 seconds of it left: on a loaded machine the step may turn while the code travels,
-// and that code would then be two steps old and refused.
+// account's secret. A code is accepted once per 30-second step (one step of drift either way), and
+// never a step at or before the account's last used one. A test signs the same account in many
+// times within a minute, so by default the helper first forgets which step the account used last
+// (totp_ultimo_paso, in the test's own database) and gives the code of the current step: no test
+// waits for the next 30-second window. A test about the refusal of a used code keeps the record
+// (`{ olvidarUsados: false }`), or simply replays the code it was given, which the server then
+// refuses as it should. With the record kept, the code is for the earliest step the server still
+// accepts after the last used one, waiting for the next step when all three are used.
+//
+// The step before the current one is chosen only with 15 seconds of the current one left: on a
+// loaded machine the step may turn while the code travels, and that code would then be two steps
+// old and refused.
 import { expect } from 'vitest'
 import { DEMO_SECRETO_TOTP } from '../../server/db/seed/personal-demo.ts'
 import { DEMO_PASSWORD } from '../../server/db/seed/demo.ts'
@@ -12,13 +19,19 @@ import { clienteDePrueba, consultarDb, type ClienteDePrueba } from './servidor.t
 
 const PASO_MS = PERIODO_SEGUNDOS * 1000
 
-/** The code for the earliest step the account can still use, waiting if none is left now. */
+/**
+ * A code the server accepts now for the account. Unless `olvidarUsados` is false, the account's
+ * last used step is forgotten first, so the code is the current step's and nothing waits;
+ * otherwise it is the earliest step still unused, waiting for the next step if none is left.
+ */
 export async function codigoSiguiente(
   dataDir: string,
   email: string,
   secreto = DEMO_SECRETO_TOTP,
   ahora = () => Date.now(),
+  { olvidarUsados = true }: { olvidarUsados?: boolean } = {},
 ) {
+  if (olvidarUsados) await consultarDb(dataDir, 'update personal set totp_ultimo_paso = null where email = ?', email)
   const [cuenta] = await consultarDb<{ totp_ultimo_paso: number | null }>(
     dataDir,
     'select totp_ultimo_paso from personal where email = ?',
