@@ -78,9 +78,11 @@ export async function esperarBorrador(page: Page, valor: string): Promise<void> 
 type ConsultasApi = { enVuelo: number; ultima: number }
 
 /**
- * Has every page of the context count its reads of the API (GET /api/…, the student's: the staff's
+ * Has every page of the context count its requests to the student's API (/api/…: the staff's
  * queries are never stored, and /api/sesion only hands out the XSRF cookie): how many are under
- * way, and when the last one ended, by the page's clock. Call before the pages load.
+ * way, and when the last one ended, by the page's clock. Writes count as well as reads: marking a
+ * notice read changes the cached list when its reply comes, with no read after it. Call before
+ * the pages load.
  */
 export async function vigilarConsultas(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => {
@@ -90,13 +92,9 @@ export async function vigilarConsultas(context: BrowserContext): Promise<void> {
     window.fetch = (entrada, init) => {
       const peticion = entrada instanceof Request ? entrada : null
       const url = new URL(peticion?.url ?? String(entrada), location.href)
-      const metodo = (init?.method ?? peticion?.method ?? 'GET').toUpperCase()
-      const leida =
-        metodo === 'GET' &&
-        url.pathname.startsWith('/api/') &&
-        url.pathname !== '/api/sesion' &&
-        !url.pathname.startsWith('/api/admin')
-      if (!leida) return original(entrada, init)
+      const delAlumno =
+        url.pathname.startsWith('/api/') && url.pathname !== '/api/sesion' && !url.pathname.startsWith('/api/admin')
+      if (!delAlumno) return original(entrada, init)
       consultas.enVuelo++
       // Recorded before the app reads the reply: the cache changes it causes come after this time.
       const terminar = () => {
@@ -119,9 +117,9 @@ export async function vigilarConsultas(context: BrowserContext): Promise<void> {
 
 /**
  * Waits until the query cache's stored copy (IndexedDB 'portal-cache', written by the persister
- * at most once a second) holds everything the page has read from the API so far: no read under
- * way, and the copy taken after the last one ended, its data or its failure (a read that fails
- * offline must not lose what was stored). Needs `vigilarConsultas` on the page's context.
+ * at most once a second) holds everything the page has heard from the API so far: no request
+ * under way, and the copy taken after the last one ended, with its data or its failure (a read
+ * that fails offline must not lose what was stored). Needs `vigilarConsultas` on the page's context.
  */
 export async function esperarCacheGuardada(page: Page): Promise<void> {
   await hasta(async () => {
