@@ -144,6 +144,8 @@ test('a file with bad rows: each row its errors in Spanish, and only the good ro
     'INS-M-3;malo3@demo.cl;;PM000003;Tres;Malo;1;X;Programa X;Curso;mañana;10;100000;P3;francisca.herrera@postgrado-demo.cl',
     'INS-M-4;bueno@demo.cl;;PM000004;Cuatro;Bueno;1;X;Programa X;Curso;01-04-2027;10;100000;P4;francisca.herrera@postgrado-demo.cl',
     'INS-M-4;bueno@demo.cl;;PM000004;Cuatro;Bueno;1;X;Programa X;Curso;01-04-2027;10;100000;P4;francisca.herrera@postgrado-demo.cl',
+    // The code of row 4, whose own error does not hide the repetition.
+    'ins-m-3;otro@demo.cl;;PM000007;Otro;Programa;1;Y;Programa Y;Curso;01-04-2027;10;100000;P7;francisca.herrera@postgrado-demo.cl',
   ].join('\n')
   const bytes = new TextEncoder().encode(texto)
   const vista = (await (await previa('malas.csv', bytes)).json()) as RespuestaPreviaImportacion
@@ -153,12 +155,13 @@ test('a file with bad rows: each row its errors in Spanish, and only the good ro
     [{ columna: 'fecha_inicio', mensaje: mensajeFechaInvalida('mañana') }],
     'se creará',
     [{ columna: 'codigo_inscripcion', mensaje: mensajeCodigoRepetido('INS-M-4', 5) }],
+    [{ columna: 'codigo_inscripcion', mensaje: mensajeCodigoRepetido('INS-M-3', 4) }],
   ])
   const hecho = (await (await confirmar('malas.csv', bytes)).json()) as RespuestaImportacion
-  expect(hecho.conteo).toEqual({ 'se creará': 1, 'se actualizará': 0, 'sin cambios': 0, error: 4 })
+  expect(hecho.conteo).toEqual({ 'se creará': 1, 'se actualizará': 0, 'sin cambios': 0, error: 5 })
   const escritos = await consultarDb<{ email: string }>(
     servidor.dataDir,
-    "select email from alumnos where email like 'malo%' or email = 'bueno@demo.cl'",
+    "select email from alumnos where email like 'malo%' or email in ('bueno@demo.cl', 'otro@demo.cl')",
   )
   expect(escritos).toEqual([{ email: 'bueno@demo.cl' }])
 })

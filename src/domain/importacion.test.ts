@@ -149,6 +149,24 @@ test('an enrolment code repeated in a file is an error of the later row, naming 
   })
 })
 
+test('a repeated enrolment code is reported whatever other errors its rows have', () => {
+  const r = validarFilas(
+    [
+      fila({ email: 'no es un correo' }),
+      fila({ codigo_inscripcion: ' ins-26-50001 ' }),
+      fila({ codigo_inscripcion: 'INS-26-50001', nombres: '' }),
+    ],
+    2,
+  )
+  expect(r[0]!.ok).toBe(false)
+  expect(r[1]).toEqual({
+    ok: false,
+    errores: [{ columna: 'codigo_inscripcion', mensaje: mensajeCodigoRepetido('INS-26-50001', 2) }],
+  })
+  expect(r[2]!.ok).toBe(false)
+  expect(!r[2]!.ok && r[2]!.errores.map((e) => e.mensaje)).toContain(mensajeCodigoRepetido('INS-26-50001', 2))
+})
+
 test('rows of the same student must agree on the student, whichever key they share', () => {
   const r = validarFilas(
     [

@@ -508,6 +508,10 @@ function mismoAlumno(a: AlumnoImportado, b: AlumnoImportado): boolean {
  * enrolment code only once, and rows that name the same student (same RUT, passport or e-mail)
  * with the same student data, so the result never depends on the rows' order and importing
  * the file again changes nothing. Messages name rows by number (see `Numeracion`).
+ *
+ * A repeated enrolment code is reported whatever other errors either row has: were it reported
+ * only between valid rows, a file whose first copy had another error would, once corrected,
+ * overwrite one enrolment with the other's program.
  */
 export function validarFilas(filas: readonly FilaCruda[], numeracion: Numeracion = 1): FilaValidada[] {
   const numero = numeroDeFila(numeracion)
@@ -515,16 +519,14 @@ export function validarFilas(filas: readonly FilaCruda[], numeracion: Numeracion
   const alumnos = new Map<string, { fila: number; alumno: AlumnoImportado }>()
   return filas.map((cruda, indice) => {
     const validada = validarFila(cruda)
-    if (!validada.ok) return validada
-    const { alumno, inscripcion } = validada.fila
-    const errores: ErrorFila[] = []
-    const previo = codigos.get(inscripcion.codigoInscripcion)
+    const errores: ErrorFila[] = validada.ok ? [] : [...validada.errores]
+    const codigo = textoDeCelda(cruda.codigo_inscripcion).toUpperCase()
+    const previo = codigos.get(codigo)
     if (previo !== undefined)
-      errores.push({
-        columna: 'codigo_inscripcion',
-        mensaje: mensajeCodigoRepetido(inscripcion.codigoInscripcion, previo),
-      })
-    else codigos.set(inscripcion.codigoInscripcion, numero(indice))
+      errores.push({ columna: 'codigo_inscripcion', mensaje: mensajeCodigoRepetido(codigo, previo) })
+    else if (codigo !== '') codigos.set(codigo, numero(indice))
+    if (!validada.ok) return { ok: false, errores }
+    const { alumno } = validada.fila
     for (const clave of clavesDeAlumno(alumno)) {
       const otro = alumnos.get(clave)
       if (otro && !mismoAlumno(otro.alumno, alumno)) {
