@@ -3,6 +3,8 @@
 import { resolve } from 'node:path'
 import { TAMANO_MAXIMO_MB } from '../src/domain/documentos.ts'
 import { MENSAJE_HORA, type Silencio } from '../src/domain/notificaciones.ts'
+import type { DatosResponsable } from '../src/domain/politica-privacidad.ts'
+import { NOMBRE_ESCUELA } from '../src/domain/portal.ts'
 
 /** At most `max` events per window of `ventanaMs` milliseconds. */
 export type Limite = { max: number; ventanaMs: number }
@@ -58,6 +60,11 @@ export type Config = {
   notificaciones: ConfigNotificaciones
   /** Only behind a proxy we run: otherwise anyone could forge X-Forwarded-For to dodge throttling. */
   trustProxy: boolean
+  /**
+   * The controller the privacy policy names (Ley 21.719, art. 14 ter) and where the file store
+   * is: PRIVACIDAD_RESPONSABLE, PRIVACIDAD_DOMICILIO, PRIVACIDAD_CORREO, ALMACEN_PAIS.
+   */
+  privacidad: DatosResponsable
   limites: {
     /** Failed logins per account and IP. */
     loginCuentaIp: Limite
@@ -256,6 +263,13 @@ export function construirConfig(env: Env = process.env): Config {
     ofertasLaboralesVisibles: env.OFERTAS_LABORALES_VISIBLES === '1',
     datosDemo: env.DATOS_DEMO === '1',
     trustProxy: env.TRUST_PROXY === '1',
+    privacidad: {
+      nombre: env.PRIVACIDAD_RESPONSABLE || NOMBRE_ESCUELA,
+      domicilio:
+        env.PRIVACIDAD_DOMICILIO || 'Av. Libertador Bernardo O’Higgins 1000, Santiago (dirección de demostración)',
+      correo: env.PRIVACIDAD_CORREO || 'privacidad@postgrado-demo.cl',
+      paisAlmacen: env.ALMACEN_PAIS || 'Chile',
+    },
     pasarela: configPasarela(env),
     notificaciones: configNotificaciones(env, mailFrom),
     limites: {

@@ -47,6 +47,8 @@ export type Database = {
   reembolsos: ReembolsosTable
   subidas: SubidasTable
   bloqueos_subida: BloqueosSubidaTable
+  politicas_privacidad: PoliticasPrivacidadTable
+  privacidad_vistas: PrivacidadVistasTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -585,3 +587,16 @@ export type SubidasTable = {
 
 /** The lock on an upload shared by every server (server/subidas/bloqueo.ts). */
 export type BloqueosSubidaTable = { id: string; dueno: string; expira: string; liberar: Generated<number> }
+
+/** Each privacy policy version's text as published (src/domain/politica-privacidad.ts). */
+export type PoliticasPrivacidadTable = {
+  version: number
+  huella: string
+  vigente_desde: string
+  /** The published policy, JSON (PoliticaPrivacidad). */
+  contenido: string
+  publicada_en: string
+}
+
+/** Which policy version each student was shown, and when. */
+export type PrivacidadVistasTable = { alumno_id: string; version: number; vista_en: string }

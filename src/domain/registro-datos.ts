@@ -377,7 +377,8 @@ export const REGISTRO_DATOS = {
   },
   auditoria: {
     nombre: 'Registro de auditoría',
-    contenido: 'Qué hizo cada persona de la escuela y cada integración con sus datos, y cuándo, con su dirección IP.',
+    contenido:
+      'Qué hizo cada persona de la escuela y cada integración con sus datos, y cuándo, con su dirección IP; y qué versión de esta política se le mostró.',
     finalidad: 'Rendir cuentas de cada acción sobre sus datos y detectar accesos indebidos.',
     base: 'obligacion_legal',
     baseDetalle: 'El deber de seguridad y de poder demostrar el cumplimiento de la ley.',
@@ -393,7 +394,7 @@ export const REGISTRO_DATOS = {
       porConfirmar: true,
     },
     suprimible: false,
-    columnas: { auditoria: '*' },
+    columnas: { auditoria: '*', privacidad_vistas: '*' },
   },
   personal: {
     nombre: 'Personal de la escuela',
@@ -470,6 +471,7 @@ export const SIN_DATOS_PERSONALES: Readonly<Record<string, { columnas: readonly 
     porque: 'Las claves de los sistemas de la escuela.',
   },
   bloqueos_subida: { columnas: '*', porque: 'Qué servidor atiende una subida en curso.' },
+  politicas_privacidad: { columnas: '*', porque: 'El texto de cada versión publicada de la política de privacidad.' },
 }
 
 /** The category a column belongs to, or null when it holds no personal data. */

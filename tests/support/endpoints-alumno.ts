@@ -281,6 +281,17 @@ export const ENDPOINTS: Endpoint[] = [
     sesion: true,
     valido: async () => ({ endpoint: 'https://push.example.org/dispositivo-de-otra' }),
   },
+  { metodo: 'GET', ruta: '/privacidad', cuerpo: 'ninguno', sesion: false },
+  { metodo: 'GET', ruta: '/privacidad/versiones', cuerpo: 'ninguno', sesion: false },
+  {
+    metodo: 'GET',
+    ruta: '/privacidad/versiones/:version',
+    cuerpo: 'ninguno',
+    sesion: false,
+    url: () => '/privacidad/versiones/1',
+  },
+  { metodo: 'GET', ruta: '/privacidad/aviso', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'POST', ruta: '/privacidad/aviso', cuerpo: 'json', sesion: true, valido: async () => ({ version: 1 }) },
 ]
 
 /** `otra`'s own enrolment, where her submissions go. */
