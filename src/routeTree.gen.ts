@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AlumnoRouteImport } from './routes/_alumno'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PasswordRouteImport } from './routes/password'
+import { Route as PrivacidadRouteImport } from './routes/privacidad'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AlumnoHomeRouteImport } from './routes/_alumno/home'
 import { Route as AlumnoNotificacionesRouteImport } from './routes/_alumno/notificaciones'
@@ -68,6 +69,11 @@ const LoginRoute = LoginRouteImport.update({
 const PasswordRoute = PasswordRouteImport.update({
   id: '/password',
   path: '/password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacidadRoute = PrivacidadRouteImport.update({
+  id: '/privacidad',
+  path: '/privacidad',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RegisterRoute = RegisterRouteImport.update({
@@ -273,6 +279,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/password': typeof PasswordRoute
+  '/privacidad': typeof PrivacidadRoute
   '/register': typeof RegisterRoute
   '/home': typeof AlumnoHomeRoute
   '/notificaciones': typeof AlumnoNotificacionesRoute
@@ -315,6 +322,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/password': typeof PasswordRoute
+  '/privacidad': typeof PrivacidadRoute
   '/register': typeof RegisterRoute
   '/home': typeof AlumnoHomeRoute
   '/notificaciones': typeof AlumnoNotificacionesRoute
@@ -358,6 +366,7 @@ export interface FileRoutesById {
   '/_alumno': typeof AlumnoRouteWithChildren
   '/login': typeof LoginRoute
   '/password': typeof PasswordRoute
+  '/privacidad': typeof PrivacidadRoute
   '/register': typeof RegisterRoute
   '/_alumno/home': typeof AlumnoHomeRoute
   '/_alumno/notificaciones': typeof AlumnoNotificacionesRoute
@@ -402,6 +411,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/password'
+    | '/privacidad'
     | '/register'
     | '/home'
     | '/notificaciones'
@@ -444,6 +454,7 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/password'
+    | '/privacidad'
     | '/register'
     | '/home'
     | '/notificaciones'
@@ -486,6 +497,7 @@ export interface FileRouteTypes {
     | '/_alumno'
     | '/login'
     | '/password'
+    | '/privacidad'
     | '/register'
     | '/_alumno/home'
     | '/_alumno/notificaciones'
@@ -530,6 +542,7 @@ export interface RootRouteChildren {
   AlumnoRoute: typeof AlumnoRouteWithChildren
   LoginRoute: typeof LoginRoute
   PasswordRoute: typeof PasswordRoute
+  PrivacidadRoute: typeof PrivacidadRoute
   RegisterRoute: typeof RegisterRoute
   AdminPersonalRoute: typeof AdminPersonalRouteWithChildren
   AdminInvitacionRoute: typeof AdminInvitacionRoute
@@ -566,6 +579,13 @@ declare module '@tanstack/react-router' {
       path: '/password'
       fullPath: '/password'
       preLoaderRoute: typeof PasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacidad': {
+      id: '/privacidad'
+      path: '/privacidad'
+      fullPath: '/privacidad'
+      preLoaderRoute: typeof PrivacidadRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/register': {
@@ -919,6 +939,7 @@ const rootRouteChildren: RootRouteChildren = {
   AlumnoRoute: AlumnoRouteWithChildren,
   LoginRoute: LoginRoute,
   PasswordRoute: PasswordRoute,
+  PrivacidadRoute: PrivacidadRoute,
   RegisterRoute: RegisterRoute,
   AdminPersonalRoute: AdminPersonalRouteWithChildren,
   AdminInvitacionRoute: AdminInvitacionRoute,
