@@ -18,14 +18,17 @@ export function AvisoPolitica() {
       <h2 id="aviso-politica-titulo" className="mensaje__titulo">
         Actualizamos nuestra política de privacidad
       </h2>
-      <p>
-        Versión {version.version}, vigente desde el {fechaLarga(version.vigenteDesde)}:
-      </p>
-      <ul>
-        {version.cambios.map((cambio) => (
-          <li key={cambio}>{cambio}</li>
-        ))}
-      </ul>
+      {/* Compact on a phone: what changed opens on demand, the screen below stays in reach. */}
+      <details>
+        <summary>
+          Qué cambió en la versión {version.version}, vigente desde el {fechaLarga(version.vigenteDesde)}
+        </summary>
+        <ul>
+          {version.cambios.map((cambio) => (
+            <li key={cambio}>{cambio}</li>
+          ))}
+        </ul>
+      </details>
       <p className="acciones">
         <Link to="/privacidad">Leer la política de privacidad</Link>
         <button
