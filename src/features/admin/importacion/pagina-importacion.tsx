@@ -181,7 +181,11 @@ function Previa({
             aria-disabled={importando || aEscribir === 0}
             onClick={() => etapa.tipo === 'previa' && onConfirmar(etapa, correosConfirmados ? filasCambioCorreo : [])}
           >
-            {importando ? 'Importando…' : `Confirmar e importar ${aEscribir === 1 ? '1 fila' : `${aEscribir} filas`}`}
+            {importando
+              ? 'Importando…'
+              : aEscribir === 0
+                ? 'Confirmar e importar'
+                : `Confirmar e importar ${aEscribir === 1 ? '1 fila' : `${aEscribir} filas`}`}
           </button>
         ) : (
           <p role="status">No hay filas que importar: ninguna crearía ni cambiaría datos.</p>
