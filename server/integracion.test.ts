@@ -2,6 +2,8 @@
 // the CRM calls with it and no cookie, each call is audited as the key; a revoked or unknown key,
 // a key without the endpoint's scope and a key over its throttle are refused in Spanish; the reads
 // give what changed since a moment, a page at a time; the OpenAPI document lists every endpoint.
+// Loads follow the import's rules: a sign-in e-mail changes only with its own scope, and names with
+// invisible characters are refused with the student's form's message.
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import * as v from 'valibot'
@@ -9,6 +11,8 @@ import { mensajeGrupoDesconocido, mensajeFechaInvalida } from '../src/domain/imp
 import { MENSAJE_RUT_INVALIDO } from '../src/domain/rut.ts'
 import {
   MENSAJE_ALCANCE_INSUFICIENTE,
+  MENSAJE_CAMBIO_CORREO_SIN_CARGA,
+  MENSAJE_CAMBIO_CORREO_SIN_PERMISO,
   MENSAJE_FILAS_LOTE,
   MENSAJE_ALCANCES_CLAVE,
   MENSAJE_CLAVE_INVALIDA,
@@ -20,11 +24,14 @@ import {
   type AlcanceIntegracion,
 } from '../src/domain/integracion.ts'
 import { ETIQUETA_ACTOR_INTEGRACION } from '../src/domain/auditoria.ts'
+import { MENSAJE_CARACTERES_INVISIBLES } from '../src/domain/validacion.ts'
 import { iniciarSesionPersonal } from '../tests/support/personal.ts'
+import { TEXTOS_INVISIBLES } from '../tests/support/textos-invisibles.ts'
 import {
   clienteDePrueba,
   consultarDb,
   esperarCorreo,
+  iniciarSesion,
   iniciarServidorDePrueba,
   tokenDeRecuperacion,
   type ClienteDePrueba,
@@ -356,6 +363,11 @@ test('the OpenAPI document is public, valid JSON, and lists every endpoint with 
   expect(Object.keys(fila.properties)).toContain('codigo_inscripcion')
   expect(fila.properties.cod_grupo.description).toMatch(/Grupo del programa/)
   expect(carga.responses['200'].content['application/json'].schema).toBeTruthy()
+  // Changing a sign-in e-mail is said, with the scope it needs, and so is the outcome that shows it.
+  expect(carga.description).toContain('«alumnos.cambiar-correo»')
+  expect(doc.components.schemas.ResultadoFila.anyOf[0].properties.cambioCorreo.description).toMatch(
+    /correo con que el alumno ingresa/,
+  )
 })
 
 test('a key over its throttle gets 429 with Retry-After and a Spanish message; another key is not held back', async () => {
@@ -572,3 +584,108 @@ test('the sample file through the API: the rows the import reads from it get the
   const otraVez = await (await llamar(token, '/inscripciones', { filas: leido.filas })).json()
   expect(otraVez.conteo).toEqual({ 'se creará': 0, 'se actualizará': 0, 'sin cambios': 4, error: 0 })
 })
+
+// A change of sign-in e-mail through the API needs its own scope.
+
+/** A student loaded through the API who created her password and is signed in. */
+async function alumnaConSesion(token: string, email: string, pasaporte: string) {
+  const alta = await (await llamar(token, '/inscripciones', { filas: [fila({ email, pasaporte })] })).json()
+  expect(alta.invitados).toBe(1)
+  const invitacion = tokenDeRecuperacion(await esperarCorreo(servidor.dataDir, email))
+  const creada = await clienteDePrueba(servidor.url).post('/api/auth/password/set', {
+    token: invitacion,
+    password: 'Cargada2027',
+    confirmacion: 'Cargada2027',
+  })
+  expect(creada.status).toBe(200)
+  const sesion = await iniciarSesion(servidor.url, email, 'Cargada2027')
+  expect((await sesion.get('/api/solicitudes')).status).toBe(200)
+  const [alumna] = await consultarDb<{ id: string }>(servidor.dataDir, 'select id from alumnos where email = ?', email)
+  return { id: alumna!.id, sesion }
+}
+
+test('a key without its scope cannot change a sign-in e-mail: the row is refused, without the address on record, and nothing changes', async () => {
+  const { token } = await crearClave('CRM sin cambio de correo', ['alumnos.escribir'])
+  const { id, sesion } = await alumnaConSesion(token, 'api.antes@demo.cl', 'PAPI0001')
+  const cambio = fila({ email: 'api.despues@demo.cl', pasaporte: 'PAPI0001' })
+  const esperado = [
+    {
+      fila: 1,
+      codigoInscripcion: cambio.codigo_inscripcion,
+      resultado: 'error',
+      errores: [{ columna: 'email', mensaje: MENSAJE_CAMBIO_CORREO_SIN_PERMISO }],
+    },
+  ]
+  const antes = await datosCargados()
+  const previa = await (await llamar(token, '/inscripciones/previsualizar', { filas: [cambio] })).json()
+  expect(previa.resultados).toEqual(esperado)
+  expect(JSON.stringify(previa)).not.toContain('api.antes@demo.cl')
+  const carga = await (await llamar(token, '/inscripciones', { filas: [cambio] })).json()
+  expect(carga.resultados).toEqual(esperado)
+  expect(carga.correosCambiados).toBe(0)
+  expect(await datosCargados()).toEqual(antes)
+  expect((await sesion.get('/api/solicitudes')).status).toBe(200)
+  const auditadas = await consultarDb(
+    servidor.dataDir,
+    "select id from auditoria where accion = 'alumnos.cambiar-correo' and alumno_id = ?",
+    id,
+  )
+  expect(auditadas).toEqual([])
+})
+
+test('a key with its scope changes a sign-in e-mail: shown in the preview, the old address told, sessions ended, audited as the key', async () => {
+  const { clave, token } = await crearClave('CRM con cambio de correo', ['alumnos.escribir', 'alumnos.cambiar-correo'])
+  expect(clave.alcances).toEqual(['alumnos.escribir', 'alumnos.cambiar-correo'])
+  const { id, sesion } = await alumnaConSesion(token, 'api2.antes@demo.cl', 'PAPI0002')
+  const cambio = fila({ email: 'api2.despues@demo.cl', pasaporte: 'PAPI0002' })
+  const previa = await (await llamar(token, '/inscripciones/previsualizar', { filas: [cambio] })).json()
+  expect(v.is(previsualizacionSchema, previa)).toBe(true)
+  expect(previa.resultados[0]).toMatchObject({
+    resultado: 'se creará',
+    alumno: 'actualizado',
+    cambioCorreo: { antes: 'api2.antes@demo.cl', despues: 'api2.despues@demo.cl' },
+  })
+  const res = await (await llamar(token, '/inscripciones', { filas: [cambio] })).json()
+  expect(v.is(cargaSchema, res)).toBe(true)
+  expect(res.resultados).toEqual(previa.resultados)
+  expect(res.correosCambiados).toBe(1)
+  const [alumna] = await consultarDb<{ email: string }>(servidor.dataDir, 'select email from alumnos where id = ?', id)
+  expect(alumna?.email).toBe('api2.despues@demo.cl')
+  expect((await sesion.get('/api/solicitudes')).status).toBe(401)
+  const aviso = await esperarCorreo(servidor.dataDir, 'api2.antes@demo.cl', 2)
+  expect(aviso.subject).toBe('Cambió el correo con que ingresa al Portal del Estudiante')
+  const auditadas = await consultarDb<{ actor_tipo: string; actor_id: string; antes: string }>(
+    servidor.dataDir,
+    "select actor_tipo, actor_id, antes from auditoria where accion = 'alumnos.cambiar-correo' and alumno_id = ?",
+    id,
+  )
+  expect(auditadas).toEqual([
+    { actor_tipo: 'integracion', actor_id: clave.id, antes: JSON.stringify({ email: 'api2.antes@demo.cl' }) },
+  ])
+})
+
+test('the scope to change a sign-in e-mail is refused without the scope that loads', async () => {
+  const res = await admin.post('/api/admin/integracion/claves', {
+    nombre: 'Solo correo',
+    alcances: ['alumnos.cambiar-correo'],
+  })
+  expect(res.status).toBe(400)
+  expect((await res.json()).campos).toEqual({ alcances: MENSAJE_CAMBIO_CORREO_SIN_CARGA })
+})
+
+let claveInvisibles: ReturnType<typeof crearClave> | undefined
+test.each(TEXTOS_INVISIBLES)(
+  'a loaded name with %s is the row’s error, with the form’s message; nothing is written',
+  async (_caso, texto) => {
+    const { token } = await (claveInvisibles ??= crearClave('CRM invisibles', ['alumnos.escribir']))
+    const filas = [fila({ nombres: texto }), fila({ apellidos: texto }), fila({ nombre_curso: texto })]
+    const antes = await datosCargados()
+    const res = await (await llamar(token, '/inscripciones', { filas })).json()
+    expect(res.resultados.map((r: { errores?: unknown }) => r.errores)).toEqual([
+      [{ columna: 'nombres', mensaje: MENSAJE_CARACTERES_INVISIBLES }],
+      [{ columna: 'apellidos', mensaje: MENSAJE_CARACTERES_INVISIBLES }],
+      [{ columna: 'nombre_curso', mensaje: MENSAJE_CARACTERES_INVISIBLES }],
+    ])
+    expect(await datosCargados()).toEqual(antes)
+  },
+)

@@ -52,6 +52,7 @@ export const ETIQUETAS_ACCION: Record<string, string> = {
   'integracion.documentos': 'CRM: documentos leídos por la API',
   'integracion.pagos': 'CRM: pagos leídos por la API',
   'alumnos.importar': 'Alumnos e inscripciones importados',
+  'alumnos.cambiar-correo': 'Correo de ingreso de un alumno cambiado (importación o CRM)',
   'pago.registrar-presencial': 'Pago presencial registrado',
   'pago.descargar-comprobante': 'Comprobante de pago descargado',
   'pagos.exportar-conciliacion': 'Planilla de conciliación de pagos descargada',

@@ -3,6 +3,7 @@ import { EMAIL_PATTERN, MENSAJE_EMAIL_INVALIDO } from './email.ts'
 import { esNumeroDocumentoValido } from './documento-identidad.ts'
 import { MENSAJE_RUT_INVALIDO, normalizarRut, rutValido } from './rut.ts'
 import { normalizarTelefono, TELEFONO_PATTERN, MENSAJE_TELEFONO } from './telefono.ts'
+import { sinCaracteresInvisibles } from './validacion.ts'
 
 // Students and enrolments loaded from the school's CRM: one row per enrolment, carrying its
 // student. The same rules serve the file import (CSV, XLSX) and the CRM's integration API: a row
@@ -155,6 +156,19 @@ export function mensajeInscripcionDeOtroAlumno(codigo: string): string {
 export const MENSAJE_DOCUMENTO_Y_CORREO_DE_OTROS =
   'El RUT o pasaporte y el correo corresponden a dos alumnos distintos del portal'
 export const MENSAJE_CORREO_CON_OTRO_DOCUMENTO = 'El correo pertenece a un alumno del portal con otro RUT o pasaporte'
+
+/** The staff's confirmation of the sign-in e-mail changes, on the screen and in its messages. */
+export const ETIQUETA_CONFIRMAR_CAMBIOS_CORREO = 'Confirmo los cambios de correo de ingreso'
+
+/** A row that changes a sign-in e-mail, confirmed without that change's own confirmation. */
+export function mensajeCambioCorreoSinConfirmar({ antes, despues }: CambioCorreo): string {
+  return `Esta fila cambia el correo de ingreso del alumno de ${antes} a ${despues}: no se importó porque ese cambio no se confirmó («${ETIQUETA_CONFIRMAR_CAMBIOS_CORREO}»)`
+}
+
+/** How the preview names a change of sign-in e-mail. */
+export function describirCambioCorreo({ antes, despues }: CambioCorreo): string {
+  return `cambia el correo de ingreso: ${antes} → ${despues}`
+}
 
 // ---------------------------------------------------------------------------------------------
 // Cells
@@ -311,9 +325,14 @@ export type ErrorFila = { columna: ColumnaImportacion | null; mensaje: string }
 
 export type FilaValidada = { ok: true; fila: FilaImportacion } | { ok: false; errores: ErrorFila[] }
 
+/**
+ * A name, code or title: the student's own form's text rule (nothing invisible or of control), so
+ * what the CRM sends can be printed on a certificate and shown on a screen as what it is.
+ */
 function texto(maximo: number, obligatorio: boolean) {
   return v.pipe(
     v.string(),
+    sinCaracteresInvisibles(),
     v.check((t) => !obligatorio || t !== '', MENSAJE_CAMPO_OBLIGATORIO),
     v.maxLength(maximo, mensajeTextoLargo(maximo)),
   )
@@ -363,6 +382,7 @@ export const filaImportacionSchema = v.object({
   email: v.pipe(
     v.string(),
     v.nonEmpty(MENSAJE_CAMPO_OBLIGATORIO),
+    sinCaracteresInvisibles(),
     v.maxLength(254, MENSAJE_EMAIL_INVALIDO),
     v.regex(EMAIL_PATTERN, MENSAJE_EMAIL_INVALIDO),
     v.toLowerCase(),
@@ -416,6 +436,7 @@ export const filaImportacionSchema = v.object({
   asistente_email: v.pipe(
     v.string(),
     v.nonEmpty(MENSAJE_CAMPO_OBLIGATORIO),
+    sinCaracteresInvisibles(),
     v.regex(EMAIL_PATTERN, MENSAJE_EMAIL_INVALIDO),
     v.toLowerCase(),
   ),
@@ -551,6 +572,15 @@ export type TipoResultadoFila = (typeof RESULTADOS_FILA)[number]
 /** What becomes of a row's student or enrolment. */
 export type Cambio = 'nuevo' | 'actualizado' | 'sin cambios'
 
+/**
+ * A row that names a student of the portal by RUT or passport and gives another e-mail changes
+ * the address the student signs in with, and where their password links go. That is never a
+ * column like the others: the preview names it, it is applied only when confirmed on its own
+ * (the staff's confirmation, or a CRM key with its own permission), the old address is told, the
+ * student's sessions end and the change has its own audit row.
+ */
+export type CambioCorreo = { antes: string; despues: string }
+
 export type ResultadoFila =
   | {
       /** The row's number in its file (the header is row 1), or its position in an API call. */
@@ -559,8 +589,13 @@ export type ResultadoFila =
       resultado: 'se creará' | 'se actualizará' | 'sin cambios'
       alumno: Cambio
       inscripcion: Cambio
-      /** The columns whose value changes (empty when created or unchanged). */
+      /**
+       * The columns whose value changes in a student or an enrolment already in the portal (a new
+       * one's columns are not listed; empty when nothing changes).
+       */
       campos: ColumnaImportacion[]
+      /** Present when the row changes the student's sign-in e-mail. */
+      cambioCorreo?: CambioCorreo
     }
   | { fila: number; codigoInscripcion: string | null; resultado: 'error'; errores: ErrorFila[] }
 
@@ -572,6 +607,11 @@ export function tipoResultado(alumno: Cambio, inscripcion: Cambio): 'se creará'
 }
 
 export type ConteoResultados = Record<TipoResultadoFila, number>
+
+/** The rows that change a student's sign-in e-mail, by their number. */
+export function filasConCambioDeCorreo(resultados: readonly ResultadoFila[]): number[] {
+  return resultados.flatMap((r) => (r.resultado !== 'error' && r.cambioCorreo ? [r.fila] : []))
+}
 
 export function contarResultados(resultados: readonly Pick<ResultadoFila, 'resultado'>[]): ConteoResultados {
   const conteo: ConteoResultados = { 'se creará': 0, 'se actualizará': 0, 'sin cambios': 0, error: 0 }
@@ -609,6 +649,25 @@ export type RespuestaImportacion = {
   resultados: ResultadoFila[]
   /** New students, each sent an invitation to create their password. */
   alumnosInvitados: number
+  /** Students whose sign-in e-mail changed: each old address was told. */
+  correosCambiados: number
+}
+
+/**
+ * The confirmation's field naming, comma-separated, the rows whose change of sign-in e-mail the
+ * staff confirmed (those the preview showed). A row that changes an e-mail and is not named here
+ * is not imported.
+ */
+export const CAMPO_CAMBIOS_CORREO = 'cambiosDeCorreo'
+
+/** The rows a confirmation names in `CAMPO_CAMBIOS_CORREO`; anything that is not a row number is ignored. */
+export function leerFilasConfirmadas(texto: string | null | undefined): Set<number> {
+  const filas = new Set<number>()
+  for (const parte of (texto ?? '').split(',')) {
+    const limpia = parte.trim()
+    if (/^\d{1,7}$/.test(limpia)) filas.add(Number(limpia))
+  }
+  return filas
 }
 
 /** A file that cannot be imported at all (not CSV/XLSX, missing columns…): every reason. */
