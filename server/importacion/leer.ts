@@ -3,17 +3,18 @@
 // Windows-1252 / Latin-1 when the bytes are not valid UTF-8 (what Excel's "CSV" saves on
 // Windows); or XLSX, the first sheet. Row 1 is the header. Blank rows are skipped, and every row
 // keeps its number in the file, so a message points at the row a person sees in Excel.
-import ExcelJS from 'exceljs'
 import {
   MAX_FILAS_IMPORTACION,
-  MENSAJE_ARCHIVO_ILEGIBLE,
   MENSAJE_ARCHIVO_VACIO,
   MENSAJE_TIPO_ARCHIVO_IMPORTACION,
   leerEncabezados,
   mensajeDemasiadasFilas,
+  textoDeCelda,
   type Celda,
+  type ColumnaImportacion,
   type FilaCruda,
 } from '../../src/domain/importacion.ts'
+import { recorrerPrimeraHoja } from './xlsx.ts'
 
 export type ArchivoLeido =
   | { ok: true; filas: FilaCruda[]; /** Each row's number in the file (row 1 is the header). */ numeros: number[] }
@@ -107,39 +108,40 @@ export function leerCsv(bytes: Uint8Array): ArchivoLeido {
   return filasDeRegistros(registrosCsv(decodificarTexto(bytes)))
 }
 
-/** A cell of exceljs as text, number or date: rich text joined, a formula's result, a link's text. */
-function celdaXlsx(valor: ExcelJS.CellValue): Celda {
-  if (valor === null || valor === undefined) return null
-  if (typeof valor === 'string' || typeof valor === 'number' || typeof valor === 'boolean' || valor instanceof Date)
-    return valor
-  if (typeof valor === 'object') {
-    if ('richText' in valor) return valor.richText.map((t) => t.text).join('')
-    if ('result' in valor) return celdaXlsx(valor.result as ExcelJS.CellValue)
-    if ('text' in valor) return celdaXlsx(valor.text as ExcelJS.CellValue)
-  }
-  return null
-}
-
+/**
+ * The first sheet of an XLSX, streamed within the bounds `recorrerPrimeraHoja` checks: row 1 is
+ * the header, and after it only the columns the import knows are read (the others are skipped
+ * unread, so a row with nothing in them is a blank row). A header that lacks a required column
+ * ends the reading there.
+ */
 export async function leerXlsx(bytes: Uint8Array): Promise<ArchivoLeido> {
-  const libro = new ExcelJS.Workbook()
-  try {
-    await libro.xlsx.load(bytes as unknown as ExcelJS.Buffer)
-  } catch {
-    return { ok: false, errores: [MENSAJE_ARCHIVO_ILEGIBLE] }
-  }
-  const hoja = libro.worksheets[0]
-  if (!hoja) return { ok: false, errores: [MENSAJE_ARCHIVO_VACIO] }
-  if (hoja.rowCount > MAX_FILAS_IMPORTACION + 1)
-    return { ok: false, errores: [mensajeDemasiadasFilas(hoja.rowCount - 1)] }
-  const registros: Celda[][] = []
-  const ancho = hoja.columnCount
-  for (let r = 1; r <= hoja.rowCount; r++) {
-    const fila = hoja.getRow(r)
-    const celdas: Celda[] = []
-    for (let c = 1; c <= ancho; c++) celdas.push(celdaXlsx(fila.getCell(c).value))
-    registros.push(celdas)
-  }
-  return filasDeRegistros(registros)
+  let columnas: readonly (ColumnaImportacion | null)[] | null = null
+  const filas: FilaCruda[] = []
+  const numeros: number[] = []
+  const lectura = await recorrerPrimeraHoja(bytes, {
+    leeColumna: (columna) => columnas === null || !!columnas[columna - 1],
+    fila(numero, celdas) {
+      if (columnas === null) {
+        const encabezados: string[] = []
+        if (numero === 1) for (const [columna, celda] of celdas) encabezados[columna - 1] = textoDeCelda(celda)
+        const leidos = leerEncabezados(Array.from(encabezados, (texto) => texto ?? ''))
+        if (!leidos.ok) return leidos.errores
+        columnas = leidos.columnas
+        if (numero === 1) return undefined
+      }
+      const fila: Record<string, Celda> = {}
+      columnas.forEach((columna, i) => {
+        if (columna) fila[columna] = celdas.get(i + 1) ?? null
+      })
+      if (Object.values(fila).every((c) => textoDeCelda(c) === '')) return undefined
+      filas.push(fila)
+      numeros.push(numero)
+      return undefined
+    },
+  })
+  if (!lectura.ok) return lectura
+  if (!filas.length) return { ok: false, errores: [MENSAJE_ARCHIVO_VACIO] }
+  return { ok: true, filas, numeros }
 }
 
 /** An XLSX is a ZIP archive: it starts with 'PK\x03\x04'. */
