@@ -2,6 +2,8 @@
 // (nothing written) and confirmed, imported again (nothing changes), a file with bad rows (only
 // the good ones written), an XLSX, a confirmation with another file than the previewed one, files
 // that cannot be read; and a new student creating their password from the invitation and signing in.
+// Hostile spreadsheets (a 3 KB sheet declaring column XFD, a ZIP bomb, a part lying about its
+// size) are refused in Spanish within a second, write nothing, and never stop /api/salud answering.
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -10,6 +12,8 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import {
   MENSAJE_ARCHIVO_CAMBIO,
   MENSAJE_TIPO_ARCHIVO_IMPORTACION,
+  MENSAJE_XLSX_DESCOMPRIMIDO_GRANDE,
+  mensajeColumnasDeMas,
   mensajeCodigoRepetido,
   mensajeFaltaColumna,
   mensajeFechaInvalida,
@@ -29,6 +33,7 @@ import {
   type ClienteDePrueba,
   type ServidorDePrueba,
 } from '../tests/support/servidor.ts'
+import { hojaBomba, planillaAncha, xlsxMinimo, type Comprimido } from '../tests/support/zip.ts'
 import { DEMO_PERSONAL } from './db/seed/personal-demo.ts'
 import { MENSAJE_LOGIN_INCORRECTO } from './routes/auth.ts'
 
@@ -38,7 +43,10 @@ let coordinacion: ClienteDePrueba
 const MUESTRA = readFileSync(join(import.meta.dirname, '../docs/importacion-ejemplo.csv'))
 const huella = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex')
 
+let bomba: Comprimido
+
 beforeAll(async () => {
+  bomba = await hojaBomba()
   servidor = await iniciarServidorDePrueba({ throttle: 'off' })
   coordinacion = await iniciarSesionPersonal(servidor, DEMO_PERSONAL.coordinacion)
 }, 60_000)
@@ -239,4 +247,71 @@ test('a file that cannot be imported is refused with every reason', async () => 
   const sinColumnas = await previa('x.csv', new TextEncoder().encode('codigo_inscripcion;email\nA;b@c.cl\n'))
   expect(sinColumnas.status).toBe(400)
   expect(((await sinColumnas.json()) as { errores: string[] }).errores).toContain(mensajeFaltaColumna('nombres'))
+})
+
+/**
+ * `envio` while /api/salud is asked again and again until it ends: its reply, how long it took,
+ * and how long each /api/salud took (the test server shares this process: a blocked server holds
+ * these requests too).
+ */
+async function mientrasSalud(envio: () => Promise<Response>) {
+  let terminado = false
+  const salud: number[] = []
+  const sondeo = (async () => {
+    while (!terminado) {
+      const inicio = performance.now()
+      const res = await fetch(`${servidor.url}/api/salud`)
+      expect(res.status).toBe(200)
+      await res.body?.cancel()
+      salud.push(performance.now() - inicio)
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+  })()
+  const inicio = performance.now()
+  const res = await envio()
+  const ms = performance.now() - inicio
+  terminado = true
+  await sondeo
+  return { res, ms, salud }
+}
+
+test('the 3 KB sheet with a cell in column XFD and the ZIP bomb are refused in Spanish within a second, write nothing, and /api/salud answers meanwhile', async () => {
+  const ancha = planillaAncha()
+  const bombaXlsx = xlsxMinimo(bomba)
+  expect(ancha.length).toBeLessThan(3_500)
+  expect(bombaXlsx.length).toBeLessThan(250_000)
+  const antes = {
+    alumnos: await contar('alumnos'),
+    solicitudes: await contar('solicitudes'),
+    auditoria: await contar('auditoria'),
+  }
+  for (const [nombre, bytes, mensaje] of [
+    ['ancha.xlsx', ancha, mensajeColumnasDeMas(16_384)],
+    ['bomba.xlsx', bombaXlsx, MENSAJE_XLSX_DESCOMPRIMIDO_GRANDE],
+  ] as const) {
+    for (const enviar of [() => previa(nombre, bytes), () => confirmar(nombre, bytes)]) {
+      const { res, ms, salud } = await mientrasSalud(enviar)
+      expect(res.status).toBe(400)
+      expect(await res.json()).toEqual({ error: mensaje, errores: [mensaje] })
+      expect(ms).toBeLessThan(1_000)
+      expect(salud.length).toBeGreaterThan(0)
+      expect(Math.max(...salud)).toBeLessThan(500)
+    }
+  }
+  expect({
+    alumnos: await contar('alumnos'),
+    solicitudes: await contar('solicitudes'),
+    auditoria: await contar('auditoria'),
+  }).toEqual(antes)
+})
+
+test('a sheet that lies about its size is unpacked only as far as it declares, and the server answers all along', async () => {
+  // 30 MB declared of the bomb's 200: unpacked and parsed up to there (a sizeable piece of work,
+  // done a chunk at a time), then refused when it goes on.
+  const mentirosa = xlsxMinimo(bomba, 30 * 1024 * 1024)
+  const { res, salud } = await mientrasSalud(() => previa('mentirosa.xlsx', mentirosa))
+  expect(res.status).toBe(400)
+  expect(((await res.json()) as { errores: string[] }).errores).toEqual([MENSAJE_XLSX_DESCOMPRIMIDO_GRANDE])
+  expect(salud.length).toBeGreaterThan(2)
+  expect(Math.max(...salud)).toBeLessThan(500)
 })

@@ -65,35 +65,38 @@ export function zip(entradas: EntradaZip[]): Uint8Array {
 }
 
 /**
- * `inicio`, then `relleno` repeated to `tamano` bytes in all, then `fin`, deflated a megabyte at
- * a time: 200 MB of one character travel in about 200 KB.
+ * `inicio`, `relleno` `veces` times, then `fin`, deflated about a megabyte at a time: 200 MB of one
+ * character travel in about 200 KB.
  */
-export async function comprimidoGrande(
-  tamano: number,
-  { inicio = '', relleno = ' ', fin = '' }: { inicio?: string; relleno?: string; fin?: string } = {},
-): Promise<Comprimido> {
+export async function comprimidoGrande({
+  inicio = '',
+  relleno,
+  veces,
+  fin = '',
+}: {
+  inicio?: string
+  relleno: string
+  veces: number
+  fin?: string
+}): Promise<Comprimido> {
   const deflate = createDeflateRaw({ level: 9 })
   const trozos: Buffer[] = []
   deflate.on('data', (trozo: Buffer) => trozos.push(trozo))
   const terminado = new Promise((resolve, reject) => deflate.on('end', resolve).on('error', reject))
-  const escribir = (bytes: Buffer) =>
-    new Promise<void>((resolve) => (deflate.write(bytes) ? resolve() : deflate.once('drain', resolve)))
   let crc = 0
-  let restante = tamano - Buffer.byteLength(inicio) - Buffer.byteLength(fin)
-  const megabyte = Buffer.alloc(1024 * 1024, relleno)
-  for (const parte of [Buffer.from(inicio), null, Buffer.from(fin)]) {
-    if (parte) {
-      crc = crc32(parte, crc)
-      await escribir(parte)
-      continue
-    }
-    while (restante > 0) {
-      const trozo = restante >= megabyte.length ? megabyte : megabyte.subarray(0, restante)
-      crc = crc32(trozo, crc)
-      await escribir(trozo)
-      restante -= trozo.length
-    }
+  let tamano = 0
+  const escribir = (bytes: Buffer) => {
+    crc = crc32(bytes, crc)
+    tamano += bytes.length
+    return new Promise<void>((resolve) => (deflate.write(bytes) ? resolve() : deflate.once('drain', resolve)))
   }
+  const patron = Buffer.from(relleno)
+  const porTrozo = Math.max(1, Math.floor((1024 * 1024) / patron.length))
+  const trozo = Buffer.alloc(porTrozo * patron.length, patron)
+  await escribir(Buffer.from(inicio))
+  for (let restantes = veces; restantes > 0; restantes -= porTrozo)
+    await escribir(restantes >= porTrozo ? trozo : trozo.subarray(0, restantes * patron.length))
+  await escribir(Buffer.from(fin))
   deflate.end()
   await terminado
   return { bytes: new Uint8Array(Buffer.concat(trozos)), tamano, crc }
@@ -143,4 +146,50 @@ export function xlsxMinimo(hoja: EntradaZip['contenido'], tamanoDeclarado?: numb
       ...(tamanoDeclarado === undefined ? {} : { tamanoDeclarado }),
     },
   ])
+}
+
+/** The headers of the import's required columns, in columns A to M. */
+export const ENCABEZADOS_OBLIGATORIOS = [
+  'codigo_inscripcion',
+  'email',
+  'nombres',
+  'apellidos',
+  'cod_grupo',
+  'curso',
+  'nombre_curso',
+  'tipo_curso',
+  'fecha_inicio',
+  'horas',
+  'arancel',
+  'cod_prospecto',
+  'asistente_email',
+]
+
+/** Row 1 with the required headers in columns A to M, and whatever `mas` adds after them. */
+export function filaDeEncabezados(mas = ''): string {
+  return `<row r="1">${ENCABEZADOS_OBLIGATORIOS.map((texto, i) => celdaTexto(`${String.fromCharCode(65 + i)}1`, texto)).join('')}${mas}</row>`
+}
+
+/**
+ * The wide file of the hostile test: the required headers, and in each of its 300 rows one cell
+ * in column XFD, the last one Excel has (about 3.4 KB). Its sheet declares `dimension` (by
+ * default the truth, A1:XFD300); null leaves it out.
+ */
+export function planillaAncha(dimension: string | null = 'A1:XFD300'): Uint8Array {
+  let hoja = inicioDeHoja(dimension ?? undefined) + filaDeEncabezados(celdaTexto('XFD1', 'x'))
+  for (let fila = 2; fila <= 300; fila++) hoja += `<row r="${fila}">${celdaTexto(`XFD${fila}`, 'x')}</row>`
+  return xlsxMinimo(hoja + FIN_DE_HOJA)
+}
+
+/**
+ * The bomb of the hostile test: a sheet that travels in about 200 KB and unpacks to 200 MB (the
+ * required headers, then spaces). Put in an XLSX with `xlsxMinimo`, declaring its size or a lie.
+ */
+export function hojaBomba(): Promise<Comprimido> {
+  return comprimidoGrande({
+    inicio: inicioDeHoja() + filaDeEncabezados(),
+    relleno: ' ',
+    veces: 200 * 1024 * 1024,
+    fin: FIN_DE_HOJA,
+  })
 }
