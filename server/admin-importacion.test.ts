@@ -250,6 +250,13 @@ test('a file that cannot be imported is refused with every reason', async () => 
 })
 
 /**
+ * The slowest /api/salud allowed while a hostile file is read: on a quiet machine it answers in a
+ * few milliseconds, under a load of 20 on two cores in up to about 600; a server held by the file,
+ * as before, answered in 5 to 26 seconds.
+ */
+const SALUD_MS = 1_000
+
+/**
  * `envio` while /api/salud is asked again and again until it ends: its reply, how long it took,
  * and how long each /api/salud took (the test server shares this process: a blocked server holds
  * these requests too).
@@ -295,7 +302,7 @@ test('the 3 KB sheet with a cell in column XFD and the ZIP bomb are refused in S
       expect(await res.json()).toEqual({ error: mensaje, errores: [mensaje] })
       expect(ms).toBeLessThan(1_000)
       expect(salud.length).toBeGreaterThan(0)
-      expect(Math.max(...salud)).toBeLessThan(500)
+      expect(Math.max(...salud)).toBeLessThan(SALUD_MS)
     }
   }
   expect({
@@ -313,5 +320,5 @@ test('a sheet that lies about its size is unpacked only as far as it declares, a
   expect(res.status).toBe(400)
   expect(((await res.json()) as { errores: string[] }).errores).toEqual([MENSAJE_XLSX_DESCOMPRIMIDO_GRANDE])
   expect(salud.length).toBeGreaterThan(2)
-  expect(Math.max(...salud)).toBeLessThan(500)
+  expect(Math.max(...salud)).toBeLessThan(SALUD_MS)
 })

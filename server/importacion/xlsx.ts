@@ -9,6 +9,7 @@
 // ever held whole. yauzl fails a part that unpacks to more than it declared, and every chunk is
 // counted against the bounds again. The sheet's declared dimension is checked before its cells;
 // within it, only the cells of the columns the reader asks for are read, the rest skipped.
+import { setImmediate as pausa } from 'node:timers/promises'
 import { SaxesParser } from 'saxes'
 import yauzl, { type Entry, type ZipFile } from 'yauzl'
 import {
@@ -29,6 +30,8 @@ import {
 const BYTES_POR_MB = 1024 * 1024
 const MAX_BYTES_ENTRADA = MAX_MB_DESCOMPRIMIDO_ENTRADA * BYTES_POR_MB
 const MAX_BYTES_TOTAL = MAX_MB_DESCOMPRIMIDO_TOTAL * BYTES_POR_MB
+/** How much of a part is parsed between two turns of the server's other requests (a few ms). */
+const BYTES_ENTRE_PAUSAS = 256 * 1024
 /** Excel's last column (XFD): a reference beyond it is not a cell. */
 const ULTIMA_COLUMNA_EXCEL = 16_384
 
@@ -162,6 +165,7 @@ async function analizar(
   const trozos: AsyncIterator<Buffer> = flujo[Symbol.asyncIterator]()
   const utf8 = new TextDecoder('utf-8')
   let leidos = 0
+  let desdeLaPausa = 0
   try {
     for (;;) {
       let paso: IteratorResult<Buffer>
@@ -176,10 +180,18 @@ async function analizar(
       presupuesto.restante -= paso.value.length
       if (leidos > MAX_BYTES_ENTRADA || presupuesto.restante < 0) throw new Rechazo([MENSAJE_XLSX_DESCOMPRIMIDO_GRANDE])
       parser.write(utf8.decode(paso.value, { stream: true }))
+      // A stored (not deflated) part comes from memory with no wait between chunks: let the
+      // server answer other requests at least this often anyway.
+      if ((desdeLaPausa += paso.value.length) >= BYTES_ENTRE_PAUSAS) {
+        desdeLaPausa = 0
+        await pausa()
+      }
     }
     parser.write(utf8.decode())
     parser.close()
   } finally {
+    // Abandoned midway (refused, or failed): whatever the unpacking still reports goes nowhere.
+    flujo.on('error', () => {})
     flujo.destroy()
   }
 }
