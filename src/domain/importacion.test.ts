@@ -10,6 +10,7 @@ import {
   leerEncabezados,
   leerFecha,
   leerMonto,
+  letrasDeColumna,
   mensajeAlumnoDistinto,
   mensajeCodigoRepetido,
   mensajeFaltaColumna,
@@ -182,4 +183,17 @@ test('outcomes: a new enrolment is created, any change is an update, else nothin
     'sin cambios': 1,
     error: 2,
   })
+})
+
+test('a column is named by its letters as Excel shows them', () => {
+  expect([1, 26, 27, 52, 256, 702, 703, 16_384].map(letrasDeColumna)).toEqual([
+    'A',
+    'Z',
+    'AA',
+    'AZ',
+    'IV',
+    'ZZ',
+    'AAA',
+    'XFD',
+  ])
 })
