@@ -567,7 +567,7 @@ test('a load is refused whole when it is not a list of rows, not JSON, or the ke
 
 test('the sample file through the API: the rows the import reads from it get the outcomes the import gives them', async () => {
   const { token } = await crearClave('CRM muestra', ['alumnos.escribir'])
-  const leido = leerCsv(new Uint8Array(readFileSync(new URL('../docs/importacion-ejemplo.csv', import.meta.url))))
+  const leido = await leerCsv(new Uint8Array(readFileSync(new URL('../docs/importacion-ejemplo.csv', import.meta.url))))
   if (!leido.ok) throw new Error(leido.errores.join('; '))
   const previa = await (await llamar(token, '/inscripciones/previsualizar', { filas: leido.filas })).json()
   // The same four creations server/admin-importacion.test.ts expects of the file's preview.

@@ -12,6 +12,7 @@ import {
   leerEncabezados,
   leerFecha,
   leerMonto,
+  letrasDeColumna,
   mensajeAlumnoDistinto,
   mensajeCodigoRepetido,
   mensajeFaltaColumna,
@@ -258,4 +259,17 @@ test('the rows that change a sign-in e-mail, and the rows a confirmation names',
   ).toEqual([2])
   expect([...leerFilasConfirmadas('2, 7,x,,-1,3.5,12')]).toEqual([2, 7, 12])
   expect(leerFilasConfirmadas(null).size).toBe(0)
+})
+
+test('a column is named by its letters as Excel shows them', () => {
+  expect([1, 26, 27, 52, 256, 702, 703, 16_384].map(letrasDeColumna)).toEqual([
+    'A',
+    'Z',
+    'AA',
+    'AZ',
+    'IV',
+    'ZZ',
+    'AAA',
+    'XFD',
+  ])
 })

@@ -108,8 +108,40 @@ export const MENSAJE_ARCHIVO_CAMBIO =
 export const MAX_MB_IMPORTACION = 20
 export const MAX_FILAS_IMPORTACION = 50_000
 
+// An XLSX is a ZIP of XML files, and a few kilobytes of it can claim a sheet of 16,384 columns or
+// unpack to gigabytes. So it is read within these bounds, checked before reading: first the ZIP's
+// directory (how many files, and the size each declares unpacked), then the sheet's declared
+// dimension; and again while unpacking, since a declared size can lie. A full import (50,000 rows
+// of every column above, as Excel or the CRM write it) unpacks to about 38 MB of sheet and 10 MB of
+// shared texts: the bounds leave room for a CRM's extra columns and no room for a bomb.
+
+/** The most columns a sheet may declare (Excel 2003's 256, column IV); cells beyond are not read. */
+export const MAX_COLUMNAS_PLANILLA = 256
+/** The most files inside an XLSX (Excel writes about a dozen). */
+export const MAX_ENTRADAS_XLSX = 1_000
+/** The most one file inside an XLSX may unpack to (the sheet is the largest). */
+export const MAX_MB_DESCOMPRIMIDO_ENTRADA = 100
+/** The most all the files inside an XLSX may unpack to together. */
+export const MAX_MB_DESCOMPRIMIDO_TOTAL = 200
+/** The most characters in one cell: Excel's own limit, so a longer one is not Excel's. */
+export const MAX_CARACTERES_CELDA = 32_767
+
 export function mensajeDemasiadasFilas(filas: number): string {
   return `El archivo tiene ${filas.toLocaleString('es-CL')} filas; se importan hasta ${MAX_FILAS_IMPORTACION.toLocaleString('es-CL')} por vez.`
+}
+/** When the sheet declares no size and its rows go past the limit: it is not read to its end. */
+export const MENSAJE_MAS_FILAS_QUE_EL_MAXIMO = `El archivo tiene más de ${MAX_FILAS_IMPORTACION.toLocaleString('es-CL')} filas; se importan hasta ${MAX_FILAS_IMPORTACION.toLocaleString('es-CL')} por vez.`
+export const MENSAJE_XLSX_DESCOMPRIMIDO_GRANDE = `El archivo está dañado o es demasiado grande al descomprimirlo (un XLSX se lee si cada parte ocupa hasta ${MAX_MB_DESCOMPRIMIDO_ENTRADA} MB descomprimida y todas juntas hasta ${MAX_MB_DESCOMPRIMIDO_TOTAL} MB). Guárdelo de nuevo desde Excel o divídalo en varios archivos.`
+
+/** The column's letters in Excel: 1 is A, 27 is AA, 16,384 is XFD. */
+export function letrasDeColumna(numero: number): string {
+  let letras = ''
+  for (let n = numero; n > 0; n = Math.floor((n - 1) / 26)) letras = String.fromCharCode(65 + ((n - 1) % 26)) + letras
+  return letras
+}
+
+export function mensajeColumnasDeMas(ultima: number): string {
+  return `La planilla tiene columnas más allá de la ${letrasDeColumna(MAX_COLUMNAS_PLANILLA)} (llega hasta la ${letrasDeColumna(ultima)}); se leen hasta ${MAX_COLUMNAS_PLANILLA} columnas. Borre las columnas sobrantes o copie los datos a una hoja nueva.`
 }
 export function mensajeArchivoImportacionGrande(): string {
   return `El archivo supera los ${MAX_MB_IMPORTACION} MB.`
