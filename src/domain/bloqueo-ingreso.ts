@@ -13,11 +13,12 @@ const MINUTO = 60_000
 
 /**
  * A staff account: its failed passwords and codes together, from any address. Ten is two full
- * sign-ins of mistakes (each allows five codes), more than a person makes; a guesser who holds
- * the password gets ten codes per lock, so at 3 valid codes in a million, one success takes
- * years of locks, each one audited and e-mailed to the owner. Counted over an hour so a slow
- * guesser is counted too; locked half an hour, long enough to make guessing hopeless and short
- * enough for an owner who mistyped to get back in the same morning if no admin is around.
+ * sign-ins of mistakes (each allows five codes), more than a person makes. A guesser who holds
+ * the password gets ten codes per lock, 480 a day: at 3 valid codes in a million, about two years
+ * for one success on average (not ten hours), while every lock is audited and e-mailed to the
+ * owner, whose admin then resets the second factor. Counted over an hour so a slow guesser is
+ * counted too; locked half an hour, so an owner who only mistyped gets back in the same morning
+ * even with no admin around.
  */
 export const BLOQUEO_PERSONAL_CUENTA: ReglaBloqueo = { fallos: 10, ventanaMs: 60 * MINUTO, bloqueoMs: 30 * MINUTO }
 
