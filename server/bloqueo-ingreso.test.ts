@@ -364,3 +364,25 @@ test('a student who creates a new password from the e-mailed link is no longer l
   const res = await alumnoDesde('203.0.113.120')(email, nueva)
   expect((await res.json()).codRetorno).toBe(0)
 })
+
+test('a member whose second factor an admin reset creates a new password from the e-mailed link and is no longer locked out', async () => {
+  const cuenta = DEMO_PERSONAL.munoz
+  for (let i = 0; i < 10; i++) await personalDesde('203.0.113.130').ingreso(cuenta, 'Incorrecta2026')
+  await esperarBloqueo(await personalDesde('198.51.100.130').ingreso(cuenta), BLOQUEADA, MINUTOS_PERSONAL)
+  const admin = await iniciarSesionPersonal(servidor, DEMO_PERSONAL.admin)
+  expect((await admin.post('/api/admin/personal/personal-munoz/segundo-factor/reiniciar')).status).toBe(200)
+  // The lock's e-mail is sent without making a reply wait: the invitation may come before or after it.
+  let correo = await esperarCorreo(servidor.dataDir, cuenta)
+  for (let n = 2; !correo.subject.startsWith('Vuelva a crear'); n++)
+    correo = await esperarCorreo(servidor.dataDir, cuenta, n)
+  const token = new URL(/(http\S+\/admin\/invitacion\?token=\S+)/.exec(correo.text)![1]!).searchParams.get('token')
+  const nueva = 'Tomas2026nueva'
+  const duena = personalDesde('198.51.100.130')
+  expect(
+    (await duena.cliente.post('/api/admin/auth/invitacion', { token, password: nueva, confirmacion: nueva })).status,
+  ).toBe(200)
+  // The new password leads on to enrolling a new secret: the lock went with the old password.
+  const ingreso = await duena.ingreso(cuenta, nueva)
+  expect(ingreso.status).toBe(200)
+  expect(((await ingreso.json()) as { paso: string }).paso).toBe('enrolar')
+})
