@@ -115,7 +115,7 @@ function avisarBloqueos(deps: Dependencias, intento: IntentoFallido, cuenta: Fal
 }
 
 /** The owner's e-mail: what happened, until when, and what to do if it was not them. */
-export function correoBloqueo(
+function correoBloqueo(
   deps: Pick<Dependencias, 'config'>,
   personal: Pick<Personal, 'nombre'>,
   { tipo, ip, ahora, hasta }: { tipo: IntentoFallido['tipo']; ip: string; ahora: Date; hasta: Date },
