@@ -124,7 +124,8 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
   { metodo: 'GET', ruta: '/admin/auditoria', requiere: 'auditoria.ver' },
   // Staff accounts: the changes run on Tomás Muñoz's account (no session of his is used here), in
   // this order: his role changes, he is disabled and enabled again, his second factor is reset
-  // (which leaves him an invitation pending), and that invitation is sent again.
+  // (which leaves him an invitation pending), that invitation is sent again, and his locked sign-in
+  // is unlocked.
   { metodo: 'GET', ruta: '/admin/personal', requiere: 'personal.gestionar' },
   {
     metodo: 'POST',
@@ -167,6 +168,14 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     ruta: '/admin/personal/:id/invitacion',
     requiere: 'personal.gestionar',
     url: () => '/admin/personal/personal-munoz/invitacion',
+    cambia: true,
+  },
+  {
+    // His sign-in is locked by failed attempts before the run (beforeAll below).
+    metodo: 'POST',
+    ruta: '/admin/personal/:id/desbloquear',
+    requiere: 'personal.gestionar',
+    url: () => '/admin/personal/personal-munoz/desbloquear',
     cambia: true,
   },
   { metodo: 'GET', ruta: '/admin/encuestas', requiere: 'encuestas.ver', url: () => '/admin/encuestas?anio=2026' },
@@ -391,6 +400,15 @@ beforeAll(async () => {
     CLAVE_A_REVOCAR,
     new Date().toISOString(),
   )
+  const enUnaHora = new Date(Date.now() + 3_600_000).toISOString()
+  await consultarDb(
+    servidor.dataDir,
+    `insert into bloqueos_ingreso (ambito, sujeto, fallos, ventana_hasta, bloqueada_hasta)
+     values ('personal', ?, 10, ?, ?)`,
+    DEMO_PERSONAL.munoz,
+    enUnaHora,
+    enUnaHora,
+  )
 })
 afterAll(() => servidor.close())
 
@@ -408,6 +426,7 @@ async function estado(): Promise<unknown[]> {
   const tablas = [
     'auditoria',
     'personal',
+    'bloqueos_ingreso',
     'sesiones',
     'archivos_personales',
     'archivos_solicitud',

@@ -1,6 +1,12 @@
 // Server configuration from environment variables. `construirConfig` takes the env object as an
 // argument so tests can build their own without touching process.env.
 import { resolve } from 'node:path'
+import {
+  BLOQUEO_ALUMNO_CUENTA,
+  BLOQUEO_PERSONAL_CUENTA,
+  BLOQUEO_PERSONAL_DIRECCION,
+  type ReglaBloqueo,
+} from '../src/domain/bloqueo-ingreso.ts'
 import { TAMANO_MAXIMO_MB } from '../src/domain/documentos.ts'
 import { MENSAJE_HORA, type Silencio } from '../src/domain/notificaciones.ts'
 import type { DatosResponsable } from '../src/domain/politica-privacidad.ts'
@@ -83,6 +89,18 @@ export type Config = {
     /** Calls of the integration API per API key. */
     integracionClave: Limite
   }
+  /**
+   * Sign-in locks after too many failures (the rule and its reasons: src/domain/bloqueo-ingreso.ts),
+   * its defaults unless the environment says otherwise.
+   */
+  bloqueos: {
+    /** A staff e-mail's failed passwords and codes, from any address. */
+    personalCuenta: ReglaBloqueo
+    /** One address's failed staff passwords and codes, whatever the account. */
+    personalDireccion: ReglaBloqueo
+    /** A student e-mail's failed passwords, from any address. */
+    alumnoCuenta: ReglaBloqueo
+  }
 }
 
 export type ConfigS3 = {
@@ -139,6 +157,20 @@ function limite(env: Env, nombre: string, max: number, minutos: number): Limite 
   const match = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(valor.trim())
   if (!match) throw new Error(`${nombre} debe tener la forma N/M (N intentos cada M minutos), recibido: ${valor}`)
   return { max: Number(match[1]), ventanaMs: Number(match[2]) * 60_000 }
+}
+
+/**
+ * 'N/M/B': N failures within M minutes lock for B minutes, e.g. BLOQUEO_PERSONAL_CUENTA=10/60/30.
+ */
+function reglaBloqueo(env: Env, nombre: string, porDefecto: ReglaBloqueo): ReglaBloqueo {
+  const valor = env[nombre]
+  if (valor === undefined || valor === '') return porDefecto
+  const match = /^(\d+)\/(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(valor.trim())
+  if (!match || Number(match[1]) < 1 || Number(match[2]) <= 0 || Number(match[3]) <= 0)
+    throw new Error(
+      `${nombre} debe tener la forma N/M/B (N intentos fallidos en M minutos bloquean por B minutos; N, M y B mayores que 0), recibido: ${valor}`,
+    )
+  return { fallos: Number(match[1]), ventanaMs: Number(match[2]) * 60_000, bloqueoMs: Number(match[3]) * 60_000 }
 }
 
 function tamanoDePool(env: Env): number {
@@ -283,6 +315,11 @@ export function construirConfig(env: Env = process.env): Config {
       documentoAlumno: limite(env, 'THROTTLE_DOCUMENTO_ALUMNO', 10, 60),
       pagosAlumno: limite(env, 'THROTTLE_PAGOS_ALUMNO', 10, 10),
       integracionClave: limite(env, 'THROTTLE_INTEGRACION_CLAVE', 120, 1),
+    },
+    bloqueos: {
+      personalCuenta: reglaBloqueo(env, 'BLOQUEO_PERSONAL_CUENTA', BLOQUEO_PERSONAL_CUENTA),
+      personalDireccion: reglaBloqueo(env, 'BLOQUEO_PERSONAL_IP', BLOQUEO_PERSONAL_DIRECCION),
+      alumnoCuenta: reglaBloqueo(env, 'BLOQUEO_ALUMNO_CUENTA', BLOQUEO_ALUMNO_CUENTA),
     },
   }
 }

@@ -17,6 +17,7 @@ export type Database = {
   sesiones: SesionesTable
   tokens_recuperacion: TokensRecuperacionTable
   limites: LimitesTable
+  bloqueos_ingreso: BloqueosIngresoTable
   solicitudes: SolicitudesTable
   documentos_emitidos: DocumentosEmitidosTable
   empresas: EmpresasTable
@@ -133,6 +134,18 @@ export type TokensRecuperacionTable = {
 
 /** Throttle counters: fixed windows per key. */
 export type LimitesTable = { clave: string; conteo: number; expira: string }
+
+/**
+ * Failed sign-ins counted per staff e-mail ('personal'), per address trying staff accounts
+ * ('personal-ip') and per student e-mail ('alumno'), and the lock they led to.
+ */
+export type BloqueosIngresoTable = {
+  ambito: string
+  sujeto: string
+  fallos: number
+  ventana_hasta: string
+  bloqueada_hasta: string | null
+}
 
 /** Enrolments. */
 export type SolicitudesTable = {

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/connection.ts'
 import type { Reloj } from '../contexto.ts'
+import { levantarBloqueo } from '../seguridad/bloqueos.ts'
 import { hashearToken, nuevoToken } from '../seguridad/tokens.ts'
 import { auditar } from './auditoria.ts'
 import { urlInvitacionPersonal } from '../../src/domain/urls.ts'
@@ -69,6 +70,9 @@ export async function usarInvitacion(deps: Deps, token: string, passwordHash: st
       .where('usado', 'is', null)
       .execute()
     await trx.deleteFrom('sesiones').where('actor_tipo', '=', 'personal').where('actor_id', '=', invitado.id).execute()
+    // The link went to the account's mailbox: its owner, with a new password, is not kept out by
+    // the failures of whoever tried the old one.
+    await levantarBloqueo(trx, 'personal', invitado.email)
     await auditar(trx, { personal: invitado, ip, ahora }, { accion: 'personal.contrasena-creada' })
     return true
   })

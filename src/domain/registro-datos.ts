@@ -373,6 +373,7 @@ export const REGISTRO_DATOS = {
       tokens_recuperacion: '*',
       limites: '*',
       idempotencia: '*',
+      bloqueos_ingreso: '*',
     },
   },
   auditoria: {

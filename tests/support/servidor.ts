@@ -19,7 +19,7 @@ export { consultarDb } from './base-de-datos.ts'
 export type OpcionesServidorDePrueba = {
   /** Overrides of the configuration built from an empty environment (e.g. `limites`, `sessionTtlHours`). */
   config?: Partial<Config>
-  /** 'off' raises every throttle limit out of reach (benchmarks, browser journeys). */
+  /** 'off' raises every throttle limit and sign-in lock out of reach (benchmarks, browser journeys). */
   throttle?: 'off'
   clock?: Reloj
   /** Wraps the configured payment gateway (to lose a reply, count calls…). */
@@ -47,6 +47,7 @@ export type ServidorDePrueba = {
 }
 
 const SIN_LIMITE = { max: 1_000_000_000, ventanaMs: 60_000 }
+const SIN_BLOQUEO = { fallos: 1_000_000_000, ventanaMs: 60_000, bloqueoMs: 60_000 }
 
 /** Settings the seed reads: a server that changes one cannot start from the run's template. */
 const LEIDOS_POR_LA_SEMILLA = ['datosDemo', 'serviceAccountEmail', 'firma', 's3', 'publicUrl', 'databaseUrl'] as const
@@ -86,6 +87,9 @@ export function configDePrueba(
   }
   if (options.throttle === 'off') {
     config.limites = Object.fromEntries(Object.keys(config.limites).map((k) => [k, SIN_LIMITE])) as Config['limites']
+    config.bloqueos = Object.fromEntries(
+      Object.keys(config.bloqueos).map((k) => [k, SIN_BLOQUEO]),
+    ) as Config['bloqueos']
   }
   return config
 }
