@@ -22,10 +22,10 @@ import { formatearClp } from '../../../domain/moneda.ts'
 import { CampoTexto } from '../../../ui/campo.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
 import { ErrorDeLectura } from '../error-de-lectura.tsx'
-import { fecha, momentoEnChile } from '../formato.ts'
+import { fecha } from '../formato.ts'
 import { SinCorte } from '../sin-corte.tsx'
 import { Tabla } from '../tabla.tsx'
-import { Cifra } from './pagina-pagos.tsx'
+import { Cifra, MomentoPartible } from './pagina-pagos.tsx'
 import { enlacePlanillaConciliacion, pagosQueries, type MovimientoConciliacion } from './queries.ts'
 import './pagos.css'
 
@@ -63,11 +63,7 @@ function Celdas({ c }: { c: ConciliacionPorMedio }) {
 }
 
 const COLUMNAS_MOVIMIENTOS: ColumnDef<MovimientoConciliacion, unknown>[] = [
-  {
-    id: 'momento',
-    header: 'Fecha y hora',
-    cell: ({ row }) => <SinCorte>{momentoEnChile(row.original.momento)}</SinCorte>,
-  },
+  { id: 'momento', header: 'Fecha y hora', cell: ({ row }) => <MomentoPartible iso={row.original.momento} /> },
   {
     id: 'movimiento',
     header: 'Movimiento',
@@ -85,18 +81,28 @@ const COLUMNAS_MOVIMIENTOS: ColumnDef<MovimientoConciliacion, unknown>[] = [
       <>
         {row.original.alumno.nombre}
         {row.original.alumno.documento ? (
-          <span className="admin-suave admin-bloque">{row.original.alumno.documento}</span>
+          <span className="admin-suave admin-bloque">
+            <SinCorte>{row.original.alumno.documento}</SinCorte>
+          </span>
         ) : null}
       </>
     ),
   },
   {
     id: 'orden',
-    header: 'Orden de compra',
+    header: 'Orden de compra y autorización',
     cell: ({ row }) =>
-      row.original.medio === 'webpay' ? <span className="admin-codigo">{row.original.ordenCompra}</span> : '—',
+      row.original.medio === 'webpay' ? (
+        <>
+          <span className="admin-codigo">{row.original.ordenCompra}</span>
+          {row.original.codigoAutorizacion ? (
+            <span className="admin-suave admin-bloque">Autorización {row.original.codigoAutorizacion}</span>
+          ) : null}
+        </>
+      ) : (
+        'Presencial'
+      ),
   },
-  { id: 'autorizacion', header: 'Autorización', cell: ({ row }) => row.original.codigoAutorizacion ?? '—' },
   {
     id: 'monto',
     header: () => <Cifra>Monto</Cifra>,
@@ -233,13 +239,16 @@ export function PaginaConciliacion({ direccion }: { direccion: Record<string, st
 
           <section className="admin-seccion" aria-labelledby="conciliacion-movimientos">
             <h2 id="conciliacion-movimientos">Movimientos</h2>
-            <Tabla
-              titulo={`Pagos y reembolsos, del ${fecha(c.desde)} al ${fecha(c.hasta)}, del más antiguo al más reciente`}
-              columnas={COLUMNAS_MOVIMIENTOS}
-              filas={c.movimientos}
-              idDeFila={(m) => `${m.tipo}-${m.id}`}
-              vacia={MENSAJE_SIN_MOVIMIENTOS}
-            />
+            <p>Del más antiguo al más reciente; cada uno lleva a su pago.</p>
+            <div className="admin-pagos__tabla">
+              <Tabla
+                titulo={`Pagos y reembolsos, del ${fecha(c.desde)} al ${fecha(c.hasta)}`}
+                columnas={COLUMNAS_MOVIMIENTOS}
+                filas={c.movimientos}
+                idDeFila={(m) => `${m.tipo}-${m.id}`}
+                vacia={MENSAJE_SIN_MOVIMIENTOS}
+              />
+            </div>
           </section>
         </>
       )}

@@ -45,6 +45,16 @@ export function Cifra({ children }: { children: ReactNode }) {
   return <span className="admin-cifra">{children}</span>
 }
 
+/** A moment whose date and time may go on two lines where the column is narrow, never the date itself. */
+export function MomentoPartible({ iso }: { iso: string }) {
+  const [dia, hora] = momentoEnChile(iso).split(' ')
+  return (
+    <>
+      <SinCorte>{dia}</SinCorte> <SinCorte>{hora}</SinCorte>
+    </>
+  )
+}
+
 /** Pesos, or a dash where the payment took no money (rejected, cancelled, still at the gateway). */
 const pesos = (monto: number | undefined) => (monto === undefined ? '—' : formatearClp(monto))
 
@@ -53,10 +63,13 @@ const COLUMNAS: ColumnDef<FilaPago, unknown>[] = [
     id: 'fecha',
     header: 'Fecha',
     cell: ({ row }) => (
-      <Link to="/admin/pagos/$id" params={{ id: row.original.id }}>
-        <SinCorte>{momentoEnChile(row.original.creadoEn)}</SinCorte>
-        <span className="sr-only"> (ver el pago de {row.original.alumno.nombre})</span>
-      </Link>
+      <>
+        <Link to="/admin/pagos/$id" params={{ id: row.original.id }}>
+          <MomentoPartible iso={row.original.creadoEn} />
+          <span className="sr-only"> (ver el pago de {row.original.alumno.nombre})</span>
+        </Link>
+        <span className="admin-suave admin-bloque">{ETIQUETA_MEDIO_PAGO[row.original.medio]}</span>
+      </>
     ),
   },
   {
@@ -68,7 +81,9 @@ const COLUMNAS: ColumnDef<FilaPago, unknown>[] = [
           {row.original.alumno.nombre}
         </Link>
         {row.original.alumno.documento ? (
-          <span className="admin-suave admin-bloque">{row.original.alumno.documento}</span>
+          <span className="admin-suave admin-bloque">
+            <SinCorte>{row.original.alumno.documento}</SinCorte>
+          </span>
         ) : null}
       </>
     ),
@@ -94,7 +109,6 @@ const COLUMNAS: ColumnDef<FilaPago, unknown>[] = [
       )
     },
   },
-  { id: 'medio', header: 'Medio', cell: ({ row }) => ETIQUETA_MEDIO_PAGO[row.original.medio] },
   {
     id: 'estado',
     header: 'Estado',
@@ -103,7 +117,22 @@ const COLUMNAS: ColumnDef<FilaPago, unknown>[] = [
   {
     id: 'monto',
     header: () => <Cifra>Monto</Cifra>,
-    cell: ({ row }) => <Cifra>{formatearClp(row.original.monto)}</Cifra>,
+    cell: ({ row }) => {
+      const { monto, saldo } = row.original
+      return (
+        <>
+          <Cifra>{formatearClp(monto)}</Cifra>
+          {/* Where the columns beside it do not fit (a tablet), what was given back and what
+              remains go under the amount instead. */}
+          {saldo && saldo.reembolsado > 0 ? (
+            <span className="admin-pagos__desglose admin-suave">
+              <Cifra>reembolsado {formatearClp(saldo.reembolsado)}</Cifra>
+              <Cifra>queda {formatearClp(saldo.queda)}</Cifra>
+            </span>
+          ) : null}
+        </>
+      )
+    },
   },
   {
     id: 'reembolsado',
@@ -231,13 +260,15 @@ export function PaginaPagos({ direccion }: { direccion: Record<string, string | 
                     filtros.q ? ` para «${filtros.q}»` : ''
                   }.`}
           </p>
-          <Tabla
-            titulo="Pagos, del más reciente al más antiguo"
-            columnas={COLUMNAS}
-            filas={datos.pagos}
-            idDeFila={(p) => p.id}
-            vacia={filtrado ? MENSAJE_SIN_PAGOS : 'Aún no hay pagos registrados.'}
-          />
+          <div className="admin-pagos__tabla admin-pagos__lista">
+            <Tabla
+              titulo="Pagos, del más reciente al más antiguo"
+              columnas={COLUMNAS}
+              filas={datos.pagos}
+              idDeFila={(p) => p.id}
+              vacia={filtrado ? MENSAJE_SIN_PAGOS : 'Aún no hay pagos registrados.'}
+            />
+          </div>
           <Paginador
             pagina={datos.pagina}
             paginas={datos.paginas}
