@@ -4,11 +4,13 @@
 // documents and installments are read by the same functions as the student's own screens.
 import type { Kysely } from 'kysely'
 import { documentosRequeridosDeSolicitud } from '../../src/domain/documentos-solicitud.ts'
-import { TITULO_ESTADO_PAGO, type EstadoPago } from '../../src/domain/pagos.ts'
+import { ETIQUETA_ESTADO_PAGO } from '../../src/domain/busqueda-pagos.ts'
+import { estadoConReembolsos, TITULO_ESTADO_PAGO, type EstadoPago } from '../../src/domain/pagos.ts'
 import { esRutPlaceholder, rutConPuntos } from '../../src/domain/rut.ts'
 import { muestraDocumentos } from '../../src/domain/solicitudes.ts'
 import type { Database } from '../db/schema.ts'
 import { cuotasDeSolicitudes } from '../pagos/cuotas-de-solicitud.ts'
+import { reembolsadoDelPago } from '../pagos/gestion.ts'
 import {
   archivosDeSolicitudesDeAlumno,
   decisionCondiciones,
@@ -76,6 +78,7 @@ export async function fichaDeAlumno(db: Db, alumnoId: string, hoy: string) {
         'codigo_autorizacion',
         'creado_en',
         'resuelto_en',
+        reembolsadoDelPago,
       ])
       .where('alumno_id', '=', alumno.id)
       .orderBy('creado_en', 'desc')
@@ -181,7 +184,11 @@ export async function fichaDeAlumno(db: Db, alumnoId: string, hoy: string) {
       descripcion: p.descripcion,
       monto: p.monto,
       estado: p.estado as EstadoPago,
-      estadoEnPalabras: TITULO_ESTADO_PAGO[p.estado as EstadoPago] ?? p.estado,
+      // An approved payment partly given back says so, as in the school's list of payments.
+      estadoEnPalabras:
+        estadoConReembolsos(p.estado as EstadoPago, p.monto, Number(p.reembolsado ?? 0)) === 'reembolsado-en-parte'
+          ? ETIQUETA_ESTADO_PAGO['reembolsado-en-parte']
+          : (TITULO_ESTADO_PAGO[p.estado as EstadoPago] ?? p.estado),
       codigoInscripcion: p.codigo_inscripcion,
       ultimosDigitos: p.ultimos_digitos,
       codigoAutorizacion: p.codigo_autorizacion,
