@@ -191,7 +191,7 @@ test('a published portal accepts only an https push service on the Internet, by 
     expect({ endpoint, permitido: await comprobar(endpoint) }).toEqual({ endpoint, permitido: false })
 
   const caido = await comprobarDestinoPush('https://dns-caido.ejemplo.cl/x', { publicUrl: PUBLICADA, resolver })
-  expect(caido).toMatchObject({ permitido: false, temporal: true })
+  expect(caido).toMatchObject({ permitido: false, causa: 'dns-temporal' })
 
   // A portal on this machine (development, these tests) takes a local push service, never the
   // cloud's metadata service.
@@ -258,6 +258,26 @@ test('a name that resolved to the Internet at subscription and leads inside at s
   } finally {
     proximas.delete('cambiante.ejemplo.cl')
     await new Promise<void>((listo) => interno.close(() => listo()))
+  }
+})
+
+test('a name that cannot be resolved at send time is a failed try, to be retried: the subscription stays', async () => {
+  const endpoint = 'https://sin-dns.ejemplo.cl/wpush/v2/x'
+  // Resolved when the device subscribed; no answer for it afterwards (ENOTFOUND, as a resolver
+  // in trouble may also say).
+  proximas.set('sin-dns.ejemplo.cl', [['34.117.65.55']])
+  try {
+    const alta = await enPublicado.post('/api/notificaciones/suscripciones', { endpoint, keys: clavesDeDispositivo() })
+    expect(alta.status).toBe(201)
+    const envio = await avisarYEnviar(dbPublicado, publicado, PUBLICADA)
+    expect(envio).toMatchObject({
+      estado: 'pendiente',
+      ultimo_error: 'no se pudo resolver sin-dns.ejemplo.cl (ENOTFOUND)',
+    })
+    expect(await suscripciones(publicado)).toEqual([{ endpoint }])
+  } finally {
+    proximas.delete('sin-dns.ejemplo.cl')
+    await consultarDb(publicado.dataDir, 'delete from suscripciones_push')
   }
 })
 

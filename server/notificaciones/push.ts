@@ -43,13 +43,19 @@ export const resolverDelSistema: ResolverDns = (nombre) => lookup(nombre, { all:
 /** Names that never lead to the Internet, whatever they resolve to. */
 const NOMBRES_INTERNOS = /(^|\.)(localhost|local|internal|home\.arpa)$/
 
+/**
+ * Why an address is refused: `direccion`, what it names is not a push service on the Internet (it
+ * never will be); `dns`, its name has no address; `dns-temporal`, the resolver could not answer
+ * just now.
+ */
+export type CausaDeRechazo = 'direccion' | 'dns' | 'dns-temporal'
+
 export type DestinoPush =
   | { permitido: true; url: URL; direcciones: { address: string; family: number }[] }
-  /** `temporal`: the name could not be resolved just now (try again later); else it never will be accepted. */
-  | { permitido: false; temporal: boolean; motivo: string }
+  | { permitido: false; causa: CausaDeRechazo; motivo: string }
 
-function rechazo(motivo: string, temporal = false): DestinoPush {
-  return { permitido: false, temporal, motivo }
+function rechazo(motivo: string, causa: CausaDeRechazo = 'direccion'): DestinoPush {
+  return { permitido: false, causa, motivo }
 }
 
 /** DNS answers that may change in a moment (a resolver down or slow), unlike "no such name". */
@@ -89,9 +95,10 @@ export async function comprobarDestinoPush(
     direcciones = isIP(host) !== 0 ? [{ address: host, family: isIP(host) }] : await resolver(host)
   } catch (err) {
     const codigo = (err as { code?: string }).code ?? ''
-    return rechazo(`no se pudo resolver ${host} (${codigo || String(err)})`, FALLOS_TEMPORALES.has(codigo))
+    const causa = FALLOS_TEMPORALES.has(codigo) ? 'dns-temporal' : 'dns'
+    return rechazo(`no se pudo resolver ${host} (${codigo || String(err)})`, causa)
   }
-  if (direcciones.length === 0) return rechazo(`${host} no tiene direcciones`)
+  if (direcciones.length === 0) return rechazo(`${host} no tiene direcciones`, 'dns')
   for (const { address } of direcciones) {
     const clase = claseDeDireccion(address)
     if (clase === 'metadatos' || (publicada && clase === 'interna'))
@@ -119,8 +126,8 @@ export class DestinoNoPermitido extends Error {}
 /**
  * Sends one message; answers the push service's HTTP status: 201 accepted; 404 and 410 mean the
  * subscription is gone; a 3xx is answered as it is, never followed. Throws DestinoNoPermitido
- * when the address is refused now (the subscription should go), any other error when it could
- * not be sent (try again later).
+ * when the address now leads where the server does not post (the subscription should go), any
+ * other error when it could not be sent (a name not resolved now included: try again later).
  */
 export async function enviarPush(
   destino: Destino,
@@ -129,8 +136,8 @@ export async function enviarPush(
 ): Promise<number> {
   const comprobado = await comprobarDestinoPush(destino.endpoint, opciones)
   if (!comprobado.permitido) {
-    if (comprobado.temporal) throw new Error(comprobado.motivo)
-    throw new DestinoNoPermitido(comprobado.motivo)
+    if (comprobado.causa === 'direccion') throw new DestinoNoPermitido(comprobado.motivo)
+    throw new Error(comprobado.motivo)
   }
   const pedido = webpush.generateRequestDetails(
     { endpoint: destino.endpoint, keys: { p256dh: destino.p256dh, auth: destino.auth } },

@@ -123,7 +123,7 @@ export const rutasNotificaciones = new Hono<EntornoApp>()
     if (!destino.permitido) {
       c.var.deps.log('suscripción push rechazada', { id: c.var.idPeticion, motivo: destino.motivo })
       // A resolver down is no fault of the device's: it may subscribe again in a moment.
-      if (destino.temporal) return c.json({ error: MENSAJE_SUSCRIPCION_NO_COMPROBADA }, 503)
+      if (destino.causa === 'dns-temporal') return c.json({ error: MENSAJE_SUSCRIPCION_NO_COMPROBADA }, 503)
       return c.json({ error: MENSAJE_SUSCRIPCION, campos: { endpoint: MENSAJE_SUSCRIPCION } }, 400)
     }
     const alumnoId = c.var.alumno.id
