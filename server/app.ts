@@ -83,7 +83,8 @@ export type ApiPortal = typeof rutasApi
 
 /**
  * `blobs` defaults to files under DATA_DIR/archivos; `pasarela` receives the configured gateway
- * and may wrap it (tests lose a commit's reply with it).
+ * and may wrap it (tests lose a commit's reply with it); `resolverDns` resolves push services'
+ * names (tests answer for names this machine cannot resolve).
  */
 export type OpcionesApp = {
   db: Db
@@ -94,6 +95,7 @@ export type OpcionesApp = {
   clock?: Reloj
   log?: Log
   pasarela?: (configurada: PasarelaDePago) => PasarelaDePago
+  resolverDns?: Dependencias['resolverDns']
 }
 
 /**
@@ -126,6 +128,7 @@ export function crearApp({
   clock = () => new Date(),
   log = crearLog(salidaEstandar()),
   pasarela = (configurada) => configurada,
+  resolverDns,
 }: OpcionesApp) {
   const deps: Dependencias = {
     db,
@@ -136,6 +139,7 @@ export function crearApp({
     log,
     firma,
     pasarela: pasarela(pasarelaConfigurada(config, () => deps)),
+    resolverDns,
   }
 
   const app = new Hono<EntornoApp>()

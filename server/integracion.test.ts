@@ -4,7 +4,10 @@
 // give what changed since a moment, a page at a time; the OpenAPI document lists every endpoint.
 // Loads follow the import's rules: a sign-in e-mail changes only with its own scope, and names with
 // invisible characters are refused with the student's form's message.
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Migrator } from 'kysely'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import * as v from 'valibot'
 import { mensajeGrupoDesconocido, mensajeFechaInvalida } from '../src/domain/importacion.ts'
@@ -16,6 +19,7 @@ import {
   MENSAJE_FILAS_LOTE,
   MENSAJE_ALCANCES_CLAVE,
   MENSAJE_CLAVE_INVALIDA,
+  MENSAJE_CLAVE_YA_ENTREGADA,
   MENSAJE_CLAVE_YA_REVOCADA,
   MENSAJE_CURSOR_INVALIDO,
   MENSAJE_DESDE_INVALIDO,
@@ -25,6 +29,7 @@ import {
 } from '../src/domain/integracion.ts'
 import { ETIQUETA_ACTOR_INTEGRACION } from '../src/domain/auditoria.ts'
 import { MENSAJE_CARACTERES_INVISIBLES } from '../src/domain/validacion.ts'
+import { borrarBaseDePrueba, opcionesDeBaseDePrueba } from '../tests/support/base-de-datos.ts'
 import { iniciarSesionPersonal } from '../tests/support/personal.ts'
 import { TEXTOS_INVISIBLES } from '../tests/support/textos-invisibles.ts'
 import {
@@ -38,6 +43,8 @@ import {
   type ServidorDePrueba,
 } from '../tests/support/servidor.ts'
 import { construirConfig } from './config.ts'
+import { abrirBaseDeDatos, migrar } from './db/connection.ts'
+import { proveedorMigraciones } from './db/migrations/index.ts'
 import { DEMO_PERSONAL } from './db/seed/personal-demo.ts'
 import { MENSAJE_LIMITE } from './middleware/limites.ts'
 import { MENSAJE_SOLO_JSON } from './routes/validacion.ts'
@@ -121,6 +128,101 @@ test('an admin creates a key: shown once, stored only as its hash, listed withou
   )
   expect(auditada?.actor_tipo).toBe('personal')
   expect(auditada?.despues).not.toContain(token)
+})
+
+test('a key created with an Idempotency-Key is made once and never kept in clear: a repeat is refused in Spanish, without the key', async () => {
+  const clave = crypto.randomUUID()
+  const cuerpo = { nombre: 'CRM con reintento', alcances: ['lectura'] }
+  const contar = async () =>
+    (await consultarDb<{ n: number }>(servidor.dataDir, 'select count(*) as n from claves_integracion'))[0]!.n
+  const antes = await contar()
+  const primera = await admin.post('/api/admin/integracion/claves', cuerpo, { 'Idempotency-Key': clave })
+  expect(primera.status).toBe(201)
+  const { token } = (await primera.json()) as { token: string }
+  expect(token).toMatch(/^portal_/)
+
+  // The reply lost and the request sent again, as a client that retries does: no second key, and
+  // the first one's value is not given again, from anywhere.
+  const segunda = await admin.post('/api/admin/integracion/claves', cuerpo, { 'Idempotency-Key': clave })
+  expect(segunda.status).toBe(410)
+  expect(segunda.headers.get('idempotency-replayed')).toBe('true')
+  const texto = await segunda.text()
+  expect(JSON.parse(texto)).toEqual({ error: MENSAJE_CLAVE_YA_ENTREGADA })
+  expect(texto).not.toContain(token)
+  expect(await contar()).toBe(antes + 1)
+  // The same key with another body is another request: refused as anywhere else, nothing made.
+  const otra = await admin.post(
+    '/api/admin/integracion/claves',
+    { ...cuerpo, nombre: 'Otro CRM' },
+    { 'Idempotency-Key': clave },
+  )
+  expect(otra.status).toBe(422)
+  expect(await contar()).toBe(antes + 1)
+
+  const guardadas = await consultarDb<Record<string, unknown>>(servidor.dataDir, 'select * from idempotencia')
+  expect(guardadas.length).toBeGreaterThan(0)
+  expect(JSON.stringify(guardadas)).not.toContain(token)
+  expect(JSON.stringify(guardadas)).not.toContain(token.slice('portal_'.length))
+  // The key still works: it was made, only its value is not kept.
+  expect((await llamar(token, '/pagos')).status).toBe(200)
+  // A refusal carries no secret, and is kept and replayed as every other reply.
+  const mala = crypto.randomUUID()
+  const rechazo = await admin.post(
+    '/api/admin/integracion/claves',
+    { nombre: '', alcances: ['lectura'] },
+    {
+      'Idempotency-Key': mala,
+    },
+  )
+  expect(rechazo.status).toBe(400)
+  const rechazoOtraVez = await admin.post(
+    '/api/admin/integracion/claves',
+    { nombre: '', alcances: ['lectura'] },
+    {
+      'Idempotency-Key': mala,
+    },
+  )
+  expect(rechazoOtraVez.status).toBe(400)
+  expect(rechazoOtraVez.headers.get('idempotency-replayed')).toBe('true')
+})
+
+test("the migration deletes the new keys' replies the idempotency store kept before, and nothing else", async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-migracion-idempotencia-'))
+  const db = abrirBaseDeDatos(await opcionesDeBaseDePrueba(dataDir))
+  try {
+    const previa = await new Migrator({ db, provider: proveedorMigraciones }).migrateTo('0023-subidas-reanudables')
+    expect(previa.error).toBeUndefined()
+    const fila = (actor: string, clave: string, cuerpo: string) => ({
+      actor,
+      clave,
+      huella: 'h',
+      estado: 'completo' as const,
+      status: 201,
+      cuerpo,
+      content_type: 'application/json',
+      creado_en: '2026-11-01T10:00:00.000Z',
+    })
+    const conClave = JSON.stringify({
+      clave: { id: 'c1', nombre: 'CRM', prefijo: 'portal_AbCdEf' },
+      token: 'portal_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcd',
+    })
+    await db
+      .insertInto('idempotencia')
+      .values([
+        fila('personal:admin', 'clave-con-secreto', conClave),
+        fila('personal:admin', 'otra-cosa-del-personal', JSON.stringify({ cuenta: { id: 'p2' } })),
+        fila('alumno:alumno-estudiante', 'del-estudiante', JSON.stringify({ status: 'ok', data: {} })),
+      ])
+      .execute()
+
+    await migrar(db)
+    const quedan = await db.selectFrom('idempotencia').select('clave').orderBy('clave').execute()
+    expect(quedan).toEqual([{ clave: 'del-estudiante' }, { clave: 'otra-cosa-del-personal' }])
+  } finally {
+    await db.destroy()
+    await borrarBaseDePrueba(dataDir)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
 })
 
 test('a key needs a name and at least one known scope: Spanish errors, nothing created', async () => {

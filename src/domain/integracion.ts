@@ -68,6 +68,12 @@ export const MENSAJE_NOMBRE_CLAVE = `Indique un nombre para la clave (hasta ${MA
 export const MENSAJE_ALCANCES_CLAVE = 'Elija al menos un permiso para la clave.'
 export const MENSAJE_CLAVE_NO_ENCONTRADA = 'Clave de integración no encontrada.'
 export const MENSAJE_CLAVE_YA_REVOCADA = 'Esta clave ya fue revocada.'
+/**
+ * A new key's request sent again with the same Idempotency-Key: the key was made by the first one
+ * and is shown only in its reply, which the portal does not keep.
+ */
+export const MENSAJE_CLAVE_YA_ENTREGADA =
+  'Esta clave ya se creó con este mismo envío y solo se muestra una vez, en la primera respuesta. Si no la copió, revóquela en la lista de claves y cree otra.'
 
 /** The API's refusals. */
 export const MENSAJE_CLAVE_INVALIDA =

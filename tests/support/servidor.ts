@@ -24,6 +24,8 @@ export type OpcionesServidorDePrueba = {
   clock?: Reloj
   /** Wraps the configured payment gateway (to lose a reply, count calls…). */
   pasarela?: OpcionesInicio['pasarela']
+  /** Resolves push services' names (this machine has no DNS for the Internet's). */
+  resolverDns?: OpcionesInicio['resolverDns']
   /** Reuse a DATA_DIR (e.g. to restart on the same database); it is then left in place on close. */
   dataDir?: string
   /** Defaults to the repository's dist/. */
@@ -106,7 +108,13 @@ export async function iniciarServidorDePrueba(options: OpcionesServidorDePrueba 
   }
   let servidor
   try {
-    servidor = await iniciarServidor({ config, clock: options.clock, salida, pasarela: options.pasarela })
+    servidor = await iniciarServidor({
+      config,
+      clock: options.clock,
+      salida,
+      pasarela: options.pasarela,
+      resolverDns: options.resolverDns,
+    })
   } catch (err) {
     if (propia) {
       rmSync(dataDir, { recursive: true, force: true })

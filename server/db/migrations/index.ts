@@ -23,6 +23,7 @@ import * as m0020 from './0020-gestion-concursos-ofertas.ts'
 import * as m0022 from './0022-claves-integracion.ts'
 import * as m0023 from './0023-subidas-reanudables.ts'
 import * as m0024 from './0024-bloqueos-ingreso.ts'
+import * as m0025 from './0025-idempotencia-sin-secretos.ts'
 import * as m0027 from './0027-conciliacion-reembolsos.ts'
 import * as m0031 from './0031-politica-privacidad.ts'
 
@@ -49,6 +50,7 @@ const migraciones: Record<string, Migration> = {
   '0022-claves-integracion': m0022,
   '0023-subidas-reanudables': m0023,
   '0024-bloqueos-ingreso': m0024,
+  '0025-idempotencia-sin-secretos': m0025,
   '0027-conciliacion-reembolsos': m0027,
   '0031-politica-privacidad': m0031,
 }
