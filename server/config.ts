@@ -3,6 +3,7 @@
 import { resolve } from 'node:path'
 import { TAMANO_MAXIMO_MB } from '../src/domain/documentos.ts'
 import { MENSAJE_HORA, type Silencio } from '../src/domain/notificaciones.ts'
+import { PLAZO_DESHACER_RECHAZO_MS } from '../src/domain/revision-documentos.ts'
 
 /** At most `max` events per window of `ventanaMs` milliseconds. */
 export type Limite = { max: number; ventanaMs: number }
@@ -56,6 +57,12 @@ export type Config = {
   pasarela: ConfigPasarela
   /** Notices: Web Push's keys and contact, the digest's hour, the default quiet hours, the scheduler's pace. */
   notificaciones: ConfigNotificaciones
+  /**
+   * How long a reviewer may undo a document's rejection before the student is told, in ms
+   * (PLAZO_DESHACER_RECHAZO_MS). Only tests change it: 0 tells the student at once, with nothing
+   * to undo.
+   */
+  plazoDeshacerRechazoMs: number
   /** Only behind a proxy we run: otherwise anyone could forge X-Forwarded-For to dodge throttling. */
   trustProxy: boolean
   limites: {
@@ -258,6 +265,7 @@ export function construirConfig(env: Env = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     pasarela: configPasarela(env),
     notificaciones: configNotificaciones(env, mailFrom),
+    plazoDeshacerRechazoMs: PLAZO_DESHACER_RECHAZO_MS,
     limites: {
       loginCuentaIp: limite(env, 'THROTTLE_LOGIN_CUENTA_IP', 10, 15),
       loginIp: limite(env, 'THROTTLE_LOGIN_IP', 30, 15),

@@ -239,6 +239,15 @@ export function despacharAhora(deps: DependenciasAvisos): void {
   )
 }
 
+/**
+ * `despacharAhora` once `ms` have passed: for deliveries held back a short while (a rejection the
+ * reviewer may still undo). Only a nudge, kept by this process alone: if it dies meanwhile, the
+ * regular run of any server sends them, a few seconds later.
+ */
+export function despacharTras(deps: DependenciasAvisos, ms: number): void {
+  setTimeout(() => despacharAhora(deps), ms).unref()
+}
+
 async function enviarInmediatos(deps: DependenciasAvisos): Promise<void> {
   const ahora = deps.clock()
   const momento = ahora.toISOString()
