@@ -229,8 +229,8 @@ export async function enviarPendientes(deps: DependenciasAvisos): Promise<void> 
 }
 
 /**
- * Sends at once, without waiting for the next run, what a change just queued (a rejected
- * document): not awaited, so the staff's reply does not wait for the mail server or a push
+ * Sends at once, without waiting for the next run, what a change just queued (the school's
+ * decision on a document): not awaited, so the staff's reply does not wait for the mail server or a push
  * service. Each delivery is still taken by lease, so a run of the scheduler meanwhile sends none twice.
  */
 export function despacharAhora(deps: DependenciasAvisos): void {

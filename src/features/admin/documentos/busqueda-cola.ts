@@ -31,6 +31,6 @@ export const busquedaRevisionSchema = v.object({
 export type BusquedaRevision = v.InferOutput<typeof busquedaRevisionSchema>
 
 /** The queue's part of a review page's search. */
-export function colaDe({ documento: _, ...cola }: BusquedaRevision): BusquedaCola {
-  return cola
+export function colaDe({ estado, programa, tipo, pagina, orden }: BusquedaRevision): BusquedaCola {
+  return { estado, programa, tipo, pagina, orden }
 }

@@ -304,7 +304,7 @@ function Decision({
   const [aConfirmar, setAConfirmar] = useState<DecisionDocumentos | null>(null)
   const [deshacible, setDeshacible] = useState<Deshacible | null>(null)
   // Where focus goes once a decision or an undo is done, so it never falls back to the page.
-  const [enfocar, setEnfocar] = useState<'deshacer' | 'resultado' | null>(null)
+  const enfocar = useRef<'deshacer' | 'resultado' | null>(null)
   const refResultado = useRef<HTMLDivElement>(null)
   const refDeshacer = useRef<HTMLButtonElement>(null)
   const ids = seleccion.flatMap((d) => (d.archivo ? [d.archivo.id] : []))
@@ -336,7 +336,7 @@ function Decision({
             }
           : null,
       )
-      setEnfocar(respuesta.deshacer ? 'deshacer' : 'resultado')
+      enfocar.current = respuesta.deshacer ? 'deshacer' : 'resultado'
       setMotivo('')
       setDetalle('')
       setIntentoRechazo(false)
@@ -345,7 +345,7 @@ function Decision({
     onError(error) {
       setAConfirmar(null)
       setResultado({ tipo: 'error', texto: mensajeDeError(error) })
-      setEnfocar('resultado')
+      enfocar.current = 'resultado'
     },
     // Decided or refused, the checklist and the queue show the state as it is now (another
     // reviewer's decision included).
@@ -367,7 +367,7 @@ function Decision({
     },
     onSettled() {
       setDeshacible(null)
-      setEnfocar('resultado')
+      enfocar.current = 'resultado'
       return actualizar()
     },
   })
@@ -375,11 +375,11 @@ function Decision({
   const ocupado = decision.isPending || deshacer.isPending
   // Once the request has settled: until then the buttons are disabled and cannot take focus.
   useEffect(() => {
-    if (!enfocar || ocupado) return
-    if (enfocar === 'deshacer') refDeshacer.current?.focus()
+    if (!enfocar.current || ocupado) return
+    if (enfocar.current === 'deshacer') refDeshacer.current?.focus()
     else refResultado.current?.focus()
-    setEnfocar(null)
-  }, [enfocar, ocupado])
+    enfocar.current = null
+  })
 
   const rechazo = { decision: 'rechazar' as const, documentos: ids, motivo: motivo || undefined, detalle }
   const validacion = v.safeParse(decisionDocumentosSchema, rechazo)
@@ -431,7 +431,7 @@ function Decision({
           refBoton={refDeshacer}
           alDeshacer={() => deshacer.mutate(deshacible.ids)}
           alVencer={() => {
-            if (document.activeElement === refDeshacer.current) setEnfocar('resultado')
+            if (document.activeElement === refDeshacer.current) enfocar.current = 'resultado'
             setDeshacible(null)
           }}
         />
