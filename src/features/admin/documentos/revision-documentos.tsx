@@ -314,8 +314,8 @@ function Decision({
 
   const decision = useMutation({
     mutationFn: (cuerpo: DecisionDocumentosEntrada) => decidirDocumentos(expediente.origen, expediente.id, cuerpo),
-    // The confirmation closes in the same render as focus moves on: its own focus return then
-    // comes first, and this one lands.
+    // The confirmation closes (giving focus back where it was), then, once the request has
+    // settled, focus moves on to 'Deshacer' or the outcome.
     onSuccess(respuesta, cuerpo) {
       setAConfirmar(null)
       const n = respuesta.documentos.length
