@@ -46,6 +46,8 @@ type EndpointAdmin = {
   cambia?: true
   /** Headers it needs besides the session's (an Idempotency-Key). */
   cabeceras?: () => Record<string, string>
+  /** What must exist before a role that may is answered (its own rejection, to undo). */
+  preparar?: (cliente: ClienteDePrueba) => Promise<void>
 }
 
 /** The import's sample file as an upload (with its hash, for the confirmation). */
@@ -106,6 +108,28 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     requiere: 'documentos.revisar',
     url: () => '/admin/documentos/solicitud/INS-26-40018/decision',
     cuerpo: () => ({ decision: 'aprobar', documentos: ['archivo-40018-42'] }),
+    cambia: true,
+  },
+  {
+    metodo: 'GET',
+    ruta: '/admin/documentos/siguiente',
+    requiere: 'documentos.revisar',
+    url: () => '/admin/documentos/siguiente?origen=solicitud&documento=archivo-40018-41',
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/documentos/:origen/:dueno/deshacer',
+    requiere: 'documentos.revisar',
+    url: () => '/admin/documentos/solicitud/INS-26-40018/deshacer',
+    async preparar(cliente) {
+      const rechazo = await cliente.post('/api/admin/documentos/solicitud/INS-26-40018/decision', {
+        decision: 'rechazar',
+        documentos: ['archivo-40018-41'],
+        motivo: 'Documento ilegible',
+      })
+      expect(rechazo.status).toBe(200)
+    },
+    cuerpo: () => ({ documentos: ['archivo-40018-41'] }),
     cambia: true,
   },
   { metodo: 'GET', ruta: '/admin/alumnos', requiere: 'alumnos.ver', url: () => '/admin/alumnos?q=rojas' },
@@ -478,6 +502,7 @@ test.each(protegidos)('$metodo $ruta answers the roles that may; a change writes
   const roles = ROLES_PERSONAL.filter((rol) => puede(rol, e))
   expect(roles.length).toBeGreaterThan(0)
   for (const rol of e.cambia ? roles.slice(0, 1) : roles) {
+    await e.preparar?.(personal[rol])
     const filas = async () =>
       (await consultarDb<{ n: number }>(servidor.dataDir, 'select count(*) as n from auditoria'))[0]!.n
     const antes = await filas()

@@ -11,6 +11,7 @@ import { TAMANO_MAXIMO_MB } from '../src/domain/documentos.ts'
 import { MENSAJE_HORA, type Silencio } from '../src/domain/notificaciones.ts'
 import type { DatosResponsable } from '../src/domain/politica-privacidad.ts'
 import { NOMBRE_ESCUELA } from '../src/domain/portal.ts'
+import { PLAZO_DESHACER_RECHAZO_MS } from '../src/domain/revision-documentos.ts'
 
 /** At most `max` events per window of `ventanaMs` milliseconds. */
 export type Limite = { max: number; ventanaMs: number }
@@ -64,6 +65,12 @@ export type Config = {
   pasarela: ConfigPasarela
   /** Notices: Web Push's keys and contact, the digest's hour, the default quiet hours, the scheduler's pace. */
   notificaciones: ConfigNotificaciones
+  /**
+   * How long a reviewer may undo a document's rejection before the student is told, in ms
+   * (PLAZO_DESHACER_RECHAZO_MS). Only tests change it: 0 tells the student at once, with nothing
+   * to undo.
+   */
+  plazoDeshacerRechazoMs: number
   /** Only behind a proxy we run: otherwise anyone could forge X-Forwarded-For to dodge throttling. */
   trustProxy: boolean
   /**
@@ -304,6 +311,7 @@ export function construirConfig(env: Env = process.env): Config {
     },
     pasarela: configPasarela(env),
     notificaciones: configNotificaciones(env, mailFrom),
+    plazoDeshacerRechazoMs: PLAZO_DESHACER_RECHAZO_MS,
     limites: {
       loginCuentaIp: limite(env, 'THROTTLE_LOGIN_CUENTA_IP', 10, 15),
       loginIp: limite(env, 'THROTTLE_LOGIN_IP', 30, 15),

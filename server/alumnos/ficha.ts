@@ -9,6 +9,7 @@ import { estadoConReembolsos, TITULO_ESTADO_PAGO, type EstadoPago } from '../../
 import { esRutPlaceholder, rutConPuntos } from '../../src/domain/rut.ts'
 import { muestraDocumentos } from '../../src/domain/solicitudes.ts'
 import type { Database } from '../db/schema.ts'
+import { enlaceArchivoRevision } from '../documentos/revision.ts'
 import { cuotasDeSolicitudes } from '../pagos/cuotas-de-solicitud.ts'
 import { reembolsadoDelPago } from '../pagos/gestion.ts'
 import {
@@ -28,8 +29,12 @@ type Db = Kysely<Database>
 /** 'en-revision' | 'aprobado' | 'rechazado'. */
 type EstadoRevision = 'en-revision' | 'aprobado' | 'rechazado'
 
-/** An uploaded file as the staff see it: what it is and where its review stands. */
+/**
+ * An uploaded file as the staff see it: what it is, where its review stands, and where it opens
+ * (the review's own file endpoint, which checks the staff member's reach as this page does).
+ */
 function archivoJson(
+  enlace: string,
   a: {
     id: string
     tipo_archivo: string
@@ -53,6 +58,7 @@ function archivoJson(
     motivoRechazo: a.motivo_rechazo,
     revisadoEn: a.revisado_en,
     revisadoPor: nombrePersonal(a.revisado_por),
+    enlace,
   }
 }
 
@@ -159,7 +165,14 @@ export async function fichaDeAlumno(db: Db, alumnoId: string, hoy: string) {
               return {
                 codDocumento: r.codDocumento,
                 documento: r.documento,
-                archivo: archivo ? archivoJson(archivo, archivo.nombre_archivo, nombrePersonal) : null,
+                archivo: archivo
+                  ? archivoJson(
+                      enlaceArchivoRevision('solicitud', f.codigo_inscripcion, archivo.id),
+                      archivo,
+                      archivo.nombre_archivo,
+                      nombrePersonal,
+                    )
+                  : null,
               }
             })
           : null,
@@ -175,7 +188,14 @@ export async function fichaDeAlumno(db: Db, alumnoId: string, hoy: string) {
         codDocumento: r.codDocumento,
         documento: r.documento,
         obligatorio: r.obligatorio,
-        archivo: archivo ? archivoJson(archivo, archivo.nombre_original, nombrePersonal) : null,
+        archivo: archivo
+          ? archivoJson(
+              enlaceArchivoRevision('personal', alumno.id, archivo.id),
+              archivo,
+              archivo.nombre_original,
+              nombrePersonal,
+            )
+          : null,
       }
     }),
     pagos: pagos.map((p) => ({

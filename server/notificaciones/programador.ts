@@ -251,14 +251,23 @@ export async function enviarPendientes(deps: DependenciasAvisos): Promise<void> 
 }
 
 /**
- * Sends at once, without waiting for the next run, what a change just queued (a rejected
- * document): not awaited, so the staff's reply does not wait for the mail server or a push
+ * Sends at once, without waiting for the next run, what a change just queued (the school's
+ * decision on a document): not awaited, so the staff's reply does not wait for the mail server or a push
  * service. Each delivery is still taken by lease, so a run of the scheduler meanwhile sends none twice.
  */
 export function despacharAhora(deps: DependenciasAvisos): void {
   enviarInmediatos(deps).catch((err: unknown) =>
     deps.log(`error al enviar avisos: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
   )
+}
+
+/**
+ * `despacharAhora` once `ms` have passed: for deliveries held back a short while (a rejection the
+ * reviewer may still undo). Only a nudge, kept by this process alone: if it dies meanwhile, the
+ * regular run of any server sends them, a few seconds later.
+ */
+export function despacharTras(deps: DependenciasAvisos, ms: number): void {
+  setTimeout(() => despacharAhora(deps), ms).unref()
 }
 
 async function enviarInmediatos(deps: DependenciasAvisos): Promise<void> {

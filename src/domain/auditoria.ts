@@ -28,6 +28,7 @@ export const ETIQUETAS_ACCION: Record<string, string> = {
   'personal.contrasena-creada': 'Contraseña creada desde la invitación',
   'documento.aprobar': 'Documento aprobado',
   'documento.rechazar': 'Documento rechazado',
+  'documento.deshacer-rechazo': 'Rechazo de documento deshecho',
   'certificado.emitir': 'Certificado emitido',
   'certificado.revocar': 'Certificado revocado',
   'personal.invitar': 'Cuenta del personal creada e invitada',
