@@ -107,6 +107,9 @@ const NO_POR_DEFECTO: Record<string, Partial<Declaracion>> = {
   'POST /api/admin/auth/salida': { idempotente: false },
   'POST /api/admin/auth/invitacion/verificar': { idempotente: false },
   'POST /api/admin/auth/invitacion': { idempotente: false },
+  'POST /api/admin/auth/restablecer/solicitud': { idempotente: false },
+  'POST /api/admin/auth/restablecer/verificar': { idempotente: false },
+  'POST /api/admin/auth/restablecer': { idempotente: false },
   // The CRM's API: a server with a key, no cookie.
   'GET /api/integracion/v1/openapi.json': { xsrf: false },
   'GET /api/integracion/v1/encuestas': { xsrf: false },

@@ -24,6 +24,7 @@ import * as m0022 from './0022-claves-integracion.ts'
 import * as m0023 from './0023-subidas-reanudables.ts'
 import * as m0024 from './0024-bloqueos-ingreso.ts'
 import * as m0031 from './0031-politica-privacidad.ts'
+import * as m0032 from './0032-restablecer-personal.ts'
 
 const migraciones: Record<string, Migration> = {
   '0001-inicial': m0001,
@@ -49,6 +50,7 @@ const migraciones: Record<string, Migration> = {
   '0023-subidas-reanudables': m0023,
   '0024-bloqueos-ingreso': m0024,
   '0031-politica-privacidad': m0031,
+  '0032-restablecer-personal': m0032,
 }
 
 export const proveedorMigraciones: MigrationProvider = {
