@@ -95,13 +95,20 @@ test('a request answers the same for a staff account, an unknown e-mail, a disab
       ('desactivada-1', 'desactivada@escuela.cl', 'Cuenta Desactivada', 'coordinacion', 0, '2026-01-01T00:00:00.000Z'),
       ('sin-clave-1', 'sin.clave@escuela.cl', 'Cuenta Sin Clave', 'coordinacion', 1, '2026-01-01T00:00:00.000Z')`,
   )
-  await consultarDb(servidor.dataDir, "update personal set password_hash = (select password_hash from personal where email = ?) where id = 'desactivada-1'", DEMO_PERSONAL.admin)
+  await consultarDb(
+    servidor.dataDir,
+    "update personal set password_hash = (select password_hash from personal where email = ?) where id = 'desactivada-1'",
+    DEMO_PERSONAL.admin,
+  )
 
   const respuestas = []
   for (const email of [DEMO_PERSONAL.munoz, 'nadie@escuela.cl', 'desactivada@escuela.cl', 'sin.clave@escuela.cl'])
     respuestas.push(await solicitar(cliente, email))
-  for (const r of respuestas) expect(r).toEqual({ status: 200, cuerpo: { message: MENSAJE_RESTABLECIMIENTO_SOLICITADO } })
-  expect(MENSAJE_RESTABLECIMIENTO_SOLICITADO).toMatch(/^Si el correo corresponde a una cuenta del personal, le enviamos un enlace/)
+  for (const r of respuestas)
+    expect(r).toEqual({ status: 200, cuerpo: { message: MENSAJE_RESTABLECIMIENTO_SOLICITADO } })
+  expect(MENSAJE_RESTABLECIMIENTO_SOLICITADO).toMatch(
+    /^Si el correo corresponde a una cuenta del personal, le enviamos un enlace/,
+  )
 
   const correo = await esperarCorreo(servidor.dataDir, DEMO_PERSONAL.munoz)
   expect(correo.text).toMatch(/vale por 60 minutos y se puede usar una sola vez/)
@@ -114,7 +121,7 @@ test('a request answers the same for a staff account, an unknown e-mail, a disab
   // Only a hash is stored, and the link is a reset link, not an invitation.
   const filas = await consultarDb<{ token_hash: string; motivo: string }>(
     servidor.dataDir,
-    "select t.token_hash, t.motivo from tokens_personal t join personal p on p.id = t.personal_id where p.email = ? and t.usado is null",
+    'select t.token_hash, t.motivo from tokens_personal t join personal p on p.id = t.personal_id where p.email = ? and t.usado is null',
     DEMO_PERSONAL.munoz,
   )
   expect(filas).toEqual([{ token_hash: expect.stringMatching(/^[0-9a-f]{64}$/), motivo: 'restablecer' }])
@@ -198,7 +205,11 @@ test('the link sets a new password and nothing else: the old one is refused, the
   )
   expect(filas).toHaveLength(auditadasAntes + 1)
   const fila = filas.at(-1)!
-  expect(fila).toMatchObject({ actor_id: 'personal-coordinacion', entidad: 'personal', entidad_id: 'personal-coordinacion' })
+  expect(fila).toMatchObject({
+    actor_id: 'personal-coordinacion',
+    entidad: 'personal',
+    entidad_id: 'personal-coordinacion',
+  })
   expect(JSON.parse(fila.despues)).toEqual({ sesionesCerradas: 1 })
   expect(fila.ip).toBeTruthy()
 
@@ -232,7 +243,10 @@ test('a link past its minutes is refused, and so is an unknown one; a newer link
     cuerpo: { error: MENSAJE_RESTABLECIMIENTO_INVALIDO },
   })
   // Nothing changed: the demo password still opens the sign-in.
-  const ingreso = await clienteDePrueba(servidor.url).post('/api/admin/auth/ingreso', { email, password: DEMO_PASSWORD })
+  const ingreso = await clienteDePrueba(servidor.url).post('/api/admin/auth/ingreso', {
+    email,
+    password: DEMO_PASSWORD,
+  })
   expect(ingreso.status).toBe(200)
 })
 
@@ -253,7 +267,9 @@ test('a reset link is not an invitation, nor the reverse', async () => {
   })
   expect(invitada.status).toBe(201)
   const correo = await esperarCorreo(servidor.dataDir, 'invitada.reciente@escuela.cl')
-  const invitacion = new URL(/(http\S+\/admin\/invitacion\?token=\S+)/.exec(correo.text)![1]!).searchParams.get('token')!
+  const invitacion = new URL(/(http\S+\/admin\/invitacion\?token=\S+)/.exec(correo.text)![1]!).searchParams.get(
+    'token',
+  )!
   expect(await restablecer(invitacion)).toEqual({ status: 400, cuerpo: { error: MENSAJE_RESTABLECIMIENTO_INVALIDO } })
   // Both links still work where they belong.
   expect((await cliente.post('/api/admin/auth/invitacion/verificar', { token: invitacion })).status).toBe(200)

@@ -48,9 +48,7 @@ test.each([
     await page.getByLabel(/^Nueva contraseña/).fill('corta')
     await page.getByLabel(/^Repita la contraseña/).fill('corta')
     await page.getByRole('button', { name: 'Cambiar contraseña' }).click()
-    expect(
-      await page.getByLabel(/^Nueva contraseña/).evaluate((el) => el.getAttribute('aria-invalid')),
-    ).toBe('true')
+    expect(await page.getByLabel(/^Nueva contraseña/).evaluate((el) => el.getAttribute('aria-invalid'))).toBe('true')
     await page.getByLabel(/^Nueva contraseña/).fill(password)
     await page.getByLabel(/^Repita la contraseña/).fill(password)
     await page.getByRole('button', { name: 'Cambiar contraseña' }).click()
