@@ -109,6 +109,9 @@ const NO_POR_DEFECTO: Record<string, Partial<Declaracion>> = {
   'POST /api/admin/auth/invitacion': { idempotente: false },
   // A new API key, in its reply only: a repeat is refused, never answered with the stored key.
   'POST /api/admin/integracion/claves': { respuestaSecreta: MENSAJE_CLAVE_YA_ENTREGADA },
+  'POST /api/admin/auth/restablecer/solicitud': { idempotente: false },
+  'POST /api/admin/auth/restablecer/verificar': { idempotente: false },
+  'POST /api/admin/auth/restablecer': { idempotente: false },
   // The CRM's API: a server with a key, no cookie.
   'GET /api/integracion/v1/openapi.json': { xsrf: false },
   'GET /api/integracion/v1/encuestas': { xsrf: false },

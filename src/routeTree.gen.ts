@@ -21,6 +21,8 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminPersonalRouteImport } from './routes/admin/_personal'
 import { Route as AdminInvitacionRouteImport } from './routes/admin/invitacion'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
+import { Route as AdminRecuperarRouteImport } from './routes/admin/recuperar'
+import { Route as AdminRestablecerRouteImport } from './routes/admin/restablecer'
 import { Route as CertificadoValidadorRouteImport } from './routes/certificado/validador'
 import { Route as AlumnoConcursoListadoRouteImport } from './routes/_alumno/concurso/listado'
 import { Route as AlumnoInfoPersonalRouteImport } from './routes/_alumno/info/personal'
@@ -109,6 +111,16 @@ const AdminInvitacionRoute = AdminInvitacionRouteImport.update({
 const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/admin/login',
   path: '/admin/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRecuperarRoute = AdminRecuperarRouteImport.update({
+  id: '/admin/recuperar',
+  path: '/admin/recuperar',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRestablecerRoute = AdminRestablecerRouteImport.update({
+  id: '/admin/restablecer',
+  path: '/admin/restablecer',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CertificadoValidadorRoute = CertificadoValidadorRouteImport.update({
@@ -286,6 +298,8 @@ export interface FileRoutesByFullPath {
   '/admin': typeof AdminPersonalRouteWithChildren
   '/admin/invitacion': typeof AdminInvitacionRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/recuperar': typeof AdminRecuperarRoute
+  '/admin/restablecer': typeof AdminRestablecerRoute
   '/certificado/validador': typeof CertificadoValidadorRoute
   '/admin/': typeof AdminIndexRoute
   '/concurso/listado': typeof AlumnoConcursoListadoRoute
@@ -329,6 +343,8 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/admin/invitacion': typeof AdminInvitacionRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/recuperar': typeof AdminRecuperarRoute
+  '/admin/restablecer': typeof AdminRestablecerRoute
   '/certificado/validador': typeof CertificadoValidadorRoute
   '/concurso/listado': typeof AlumnoConcursoListadoRoute
   '/info/personal': typeof AlumnoInfoPersonalRoute
@@ -373,6 +389,8 @@ export interface FileRoutesById {
   '/admin/_personal': typeof AdminPersonalRouteWithChildren
   '/admin/invitacion': typeof AdminInvitacionRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/recuperar': typeof AdminRecuperarRoute
+  '/admin/restablecer': typeof AdminRestablecerRoute
   '/certificado/validador': typeof CertificadoValidadorRoute
   '/admin/': typeof AdminIndexRoute
   '/_alumno/concurso/listado': typeof AlumnoConcursoListadoRoute
@@ -418,6 +436,8 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin/invitacion'
     | '/admin/login'
+    | '/admin/recuperar'
+    | '/admin/restablecer'
     | '/certificado/validador'
     | '/admin/'
     | '/concurso/listado'
@@ -461,6 +481,8 @@ export interface FileRouteTypes {
     | '/admin'
     | '/admin/invitacion'
     | '/admin/login'
+    | '/admin/recuperar'
+    | '/admin/restablecer'
     | '/certificado/validador'
     | '/concurso/listado'
     | '/info/personal'
@@ -504,6 +526,8 @@ export interface FileRouteTypes {
     | '/admin/_personal'
     | '/admin/invitacion'
     | '/admin/login'
+    | '/admin/recuperar'
+    | '/admin/restablecer'
     | '/certificado/validador'
     | '/admin/'
     | '/_alumno/concurso/listado'
@@ -547,6 +571,8 @@ export interface RootRouteChildren {
   AdminPersonalRoute: typeof AdminPersonalRouteWithChildren
   AdminInvitacionRoute: typeof AdminInvitacionRoute
   AdminLoginRoute: typeof AdminLoginRoute
+  AdminRecuperarRoute: typeof AdminRecuperarRoute
+  AdminRestablecerRoute: typeof AdminRestablecerRoute
   CertificadoValidadorRoute: typeof CertificadoValidadorRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
@@ -635,6 +661,20 @@ declare module '@tanstack/react-router' {
       path: '/admin/login'
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/recuperar': {
+      id: '/admin/recuperar'
+      path: '/admin/recuperar'
+      fullPath: '/admin/recuperar'
+      preLoaderRoute: typeof AdminRecuperarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/restablecer': {
+      id: '/admin/restablecer'
+      path: '/admin/restablecer'
+      fullPath: '/admin/restablecer'
+      preLoaderRoute: typeof AdminRestablecerRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/certificado/validador': {
@@ -944,6 +984,8 @@ const rootRouteChildren: RootRouteChildren = {
   AdminPersonalRoute: AdminPersonalRouteWithChildren,
   AdminInvitacionRoute: AdminInvitacionRoute,
   AdminLoginRoute: AdminLoginRoute,
+  AdminRecuperarRoute: AdminRecuperarRoute,
+  AdminRestablecerRoute: AdminRestablecerRoute,
   CertificadoValidadorRoute: CertificadoValidadorRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

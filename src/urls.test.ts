@@ -35,6 +35,8 @@ describe('each address opens its page', () => {
     [urls.urlPostulacion('7'), '/_alumno/concurso/derechopostulacion/detalle/$id'],
     [urls.urlRecuperarPassword('abc'), '/'],
     [urls.urlInvitacionPersonal('abc'), '/admin/invitacion'],
+    [urls.URL_RECUPERAR_PASSWORD_PERSONAL, '/admin/recuperar'],
+    [urls.urlRestablecerPasswordPersonal('abc'), '/admin/restablecer'],
   ])('%s', (url, ruta) => {
     expect(destino(url).ruta).toBe(ruta)
   })

@@ -489,7 +489,11 @@ export type TokensPersonalTable = {
   creado: string
   expira: string
   usado: string | null
+  /** 'invitacion' (creates the password, the second factor enrolled at sign-in) or 'restablecer' (keeps it). */
+  motivo: Generated<MotivoTokenPersonal>
 }
+
+export type MotivoTokenPersonal = 'invitacion' | 'restablecer'
 
 /** One append-only row per staff action. */
 export type AuditoriaTable = {

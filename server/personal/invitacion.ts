@@ -35,13 +35,14 @@ export async function crearInvitacion({ db, clock }: Deps, personalId: string): 
   return token
 }
 
-/** The account an unused, unexpired link belongs to. */
+/** The account an unused, unexpired invitation link belongs to (a reset link is not one). */
 export async function invitacionVigente({ db, clock }: Deps, token: string) {
   return db
     .selectFrom('tokens_personal')
     .innerJoin('personal', 'personal.id', 'tokens_personal.personal_id')
     .select(['personal.id', 'personal.nombre', 'personal.email', 'personal.rol'])
     .where('tokens_personal.token_hash', '=', hashearToken(token))
+    .where('tokens_personal.motivo', '=', 'invitacion')
     .where('tokens_personal.usado', 'is', null)
     .where('tokens_personal.expira', '>', clock().toISOString())
     .where('personal.activo', '=', 1)

@@ -26,6 +26,7 @@ export const ETIQUETAS_ACCION: Record<string, string> = {
   'sesion.bloqueo': 'Ingreso bloqueado por intentos fallidos',
   'sesion.bloqueo-red': 'Ingreso bloqueado desde una red por intentos fallidos',
   'personal.contrasena-creada': 'Contraseña creada desde la invitación',
+  'personal.restablecer-password': 'Contraseña cambiada desde «¿Olvidó su contraseña?»',
   'documento.aprobar': 'Documento aprobado',
   'documento.rechazar': 'Documento rechazado',
   'documento.deshacer-rechazo': 'Rechazo de documento deshecho',

@@ -26,6 +26,7 @@ import * as m0024 from './0024-bloqueos-ingreso.ts'
 import * as m0025 from './0025-idempotencia-sin-secretos.ts'
 import * as m0027 from './0027-conciliacion-reembolsos.ts'
 import * as m0031 from './0031-politica-privacidad.ts'
+import * as m0032 from './0032-restablecer-personal.ts'
 
 const migraciones: Record<string, Migration> = {
   '0001-inicial': m0001,
@@ -53,6 +54,7 @@ const migraciones: Record<string, Migration> = {
   '0025-idempotencia-sin-secretos': m0025,
   '0027-conciliacion-reembolsos': m0027,
   '0031-politica-privacidad': m0031,
+  '0032-restablecer-personal': m0032,
 }
 
 export const proveedorMigraciones: MigrationProvider = {

@@ -5,17 +5,22 @@
 // per e-mail and per address across sign-ins, and too many lock the sign-in (personal/bloqueo.ts),
 // so a stolen password does not buy unlimited guesses at the code. An account without a confirmed
 // second factor is shown its secret and QR after the password, and confirms it with its first
-// code. A new account creates its password from an invitation link.
+// code. A new account creates its password from an invitation link; a member who forgot theirs
+// asks for a reset link by e-mail (personal/restablecer.ts), which changes the password only:
+// the sign-in afterwards still asks for the code.
 import { Hono, type Context } from 'hono'
 import QRCode from 'qrcode'
-import { loginSchema, verificarTokenSchema } from '../../../src/domain/ingreso.ts'
+import { loginSchema, solicitudRecuperacionSchema, verificarTokenSchema } from '../../../src/domain/ingreso.ts'
 import { crearPasswordSchema } from '../../../src/domain/password.ts'
 import {
   codigoSegundoFactorSchema,
   MENSAJE_CODIGO_INVALIDO,
   MENSAJE_CREDENCIALES_PERSONAL,
   MENSAJE_INGRESO_VENCIDO,
+  MENSAJE_CONTRASENA_RESTABLECIDA,
   MENSAJE_INVITACION_INVALIDA,
+  MENSAJE_RESTABLECIMIENTO_INVALIDO,
+  MENSAJE_RESTABLECIMIENTO_SOLICITADO,
 } from '../../../src/domain/personal.ts'
 import type { EntornoApp } from '../../contexto.ts'
 import { declarar } from '../../middleware/declaracion.ts'
@@ -25,6 +30,7 @@ import { cerrarSesion, iniciarSesion, sesionSinVerificar } from '../../middlewar
 import { auditar } from '../../personal/auditoria.ts'
 import { bloqueoDeIngreso, registrarIntentoFallido, type BloqueoIngreso } from '../../personal/bloqueo.ts'
 import { invitacionVigente, usarInvitacion } from '../../personal/invitacion.ts'
+import { restablecimientoVigente, solicitarRestablecimiento, usarRestablecimiento } from '../../personal/restablecer.ts'
 import { nuevoSecreto, pasoDelCodigo, uriDeEnrolamiento } from '../../personal/totp.ts'
 import { olvidarFallos } from '../../seguridad/bloqueos.ts'
 import { hashDeRelleno, hashearPassword, verificarPassword } from '../../seguridad/password.ts'
@@ -49,8 +55,11 @@ function rechazarBloqueo(c: Context<EntornoApp>, bloqueo: BloqueoIngreso) {
   return rechazar(c, 429, bloqueo.mensaje)
 }
 
-/** Invitation links refused per IP, like the students' reset links. */
-async function invitacionesRechazadas(c: Context<EntornoApp>, contarUna: boolean) {
+/**
+ * Invitation and reset links refused per IP, like the students' reset links: one count for both,
+ * so alternating the two endpoints buys no more guesses.
+ */
+async function enlacesRechazados(c: Context<EntornoApp>, contarUna: boolean) {
   const { db, config, clock } = c.var.deps
   const clave = `personal-invitacion-ip:${c.var.ip}`
   return contarUna
@@ -200,11 +209,11 @@ export const rutasAuthPersonal = new Hono<EntornoApp>()
     '/invitacion/verificar',
     cuerpoJson(verificarTokenSchema, (c) => rechazar(c, 400, MENSAJE_INVITACION_INVALIDA)),
     async (c) => {
-      const bloqueo = await invitacionesRechazadas(c, false)
+      const bloqueo = await enlacesRechazados(c, false)
       if (bloqueo.excedido) return respuestaLimite(c, bloqueo)
       const invitado = await invitacionVigente(c.var.deps, c.req.valid('json').token)
       if (!invitado) {
-        await invitacionesRechazadas(c, true)
+        await enlacesRechazados(c, true)
         return rechazar(c, 400, MENSAJE_INVITACION_INVALIDA)
       }
       return c.json({ nombre: invitado.nombre, email: invitado.email })
@@ -213,17 +222,65 @@ export const rutasAuthPersonal = new Hono<EntornoApp>()
 
   .post('/invitacion', cuerpoJson(crearPasswordSchema), async (c) => {
     const { token, password } = c.req.valid('json')
-    const bloqueo = await invitacionesRechazadas(c, false)
+    const bloqueo = await enlacesRechazados(c, false)
     if (bloqueo.excedido) return respuestaLimite(c, bloqueo)
     // Checked before hashing, so bogus tokens cannot queue hashes ahead of everyone's sign-ins.
     if (!(await invitacionVigente(c.var.deps, token))) {
-      await invitacionesRechazadas(c, true)
+      await enlacesRechazados(c, true)
       return rechazar(c, 400, MENSAJE_INVITACION_INVALIDA)
     }
     const usada = await usarInvitacion(c.var.deps, token, await hashearPassword(password), c.var.ip)
     if (!usada) {
-      await invitacionesRechazadas(c, true)
+      await enlacesRechazados(c, true)
       return rechazar(c, 400, MENSAJE_INVITACION_INVALIDA)
     }
     return c.json({ message: MENSAJE_CONTRASENA_CREADA })
+  })
+
+  // Forgotten password: the same reply for any e-mail, throttled like the students' requests (per
+  // address and per e-mail, counted for unknown e-mails too, so a 429 says nothing either).
+  .post('/restablecer/solicitud', cuerpoJson(solicitudRecuperacionSchema), async (c) => {
+    const deps = c.var.deps
+    const { db, config, clock } = deps
+    const { email } = c.req.valid('json')
+    const ahora = clock()
+    const porIp = await contar(db, `personal-recuperacion-ip:${c.var.ip}`, config.limites.recuperacionIp, ahora)
+    if (porIp.excedido) return respuestaLimite(c, porIp)
+    const porEmail = await contar(db, `personal-recuperacion-email:${email}`, config.limites.recuperacionEmail, ahora)
+    if (porEmail.excedido) return respuestaLimite(c, porEmail)
+    await solicitarRestablecimiento(deps, email)
+    return c.json({ message: MENSAJE_RESTABLECIMIENTO_SOLICITADO })
+  })
+
+  .post(
+    '/restablecer/verificar',
+    cuerpoJson(verificarTokenSchema, (c) => rechazar(c, 400, MENSAJE_RESTABLECIMIENTO_INVALIDO)),
+    async (c) => {
+      const bloqueo = await enlacesRechazados(c, false)
+      if (bloqueo.excedido) return respuestaLimite(c, bloqueo)
+      const personal = await restablecimientoVigente(c.var.deps, c.req.valid('json').token)
+      if (!personal) {
+        await enlacesRechazados(c, true)
+        return rechazar(c, 400, MENSAJE_RESTABLECIMIENTO_INVALIDO)
+      }
+      return c.json({ nombre: personal.nombre, email: personal.email })
+    },
+  )
+
+  .post('/restablecer', cuerpoJson(crearPasswordSchema), async (c) => {
+    const { token, password } = c.req.valid('json')
+    const bloqueo = await enlacesRechazados(c, false)
+    if (bloqueo.excedido) return respuestaLimite(c, bloqueo)
+    // Checked before hashing, so bogus tokens cannot queue hashes ahead of everyone's sign-ins.
+    if (!(await restablecimientoVigente(c.var.deps, token))) {
+      await enlacesRechazados(c, true)
+      return rechazar(c, 400, MENSAJE_RESTABLECIMIENTO_INVALIDO)
+    }
+    const usado = await usarRestablecimiento(c.var.deps, token, await hashearPassword(password), c.var.ip)
+    if (!usado) {
+      await enlacesRechazados(c, true)
+      return rechazar(c, 400, MENSAJE_RESTABLECIMIENTO_INVALIDO)
+    }
+    // No session is opened: the member signs in with the new password and their code.
+    return c.json({ message: MENSAJE_CONTRASENA_RESTABLECIDA })
   })

@@ -77,6 +77,9 @@ function FormularioCredenciales({
       <button type="submit" className="boton boton--ancho" disabled={ingreso.isPending}>
         {ingreso.isPending ? 'Verificando…' : 'Continuar'}
       </button>
+      <p>
+        <Link to="/admin/recuperar">¿Olvidó su contraseña?</Link>
+      </p>
     </form>
   )
 }
