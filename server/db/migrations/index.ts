@@ -22,6 +22,7 @@ import * as m0019 from './0019-pagos-presenciales.ts'
 import * as m0020 from './0020-gestion-concursos-ofertas.ts'
 import * as m0022 from './0022-claves-integracion.ts'
 import * as m0023 from './0023-subidas-reanudables.ts'
+import * as m0028 from './0028-avisos-vigencia.ts'
 
 const migraciones: Record<string, Migration> = {
   '0001-inicial': m0001,
@@ -45,6 +46,7 @@ const migraciones: Record<string, Migration> = {
   '0020-gestion-concursos-ofertas': m0020,
   '0022-claves-integracion': m0022,
   '0023-subidas-reanudables': m0023,
+  '0028-avisos-vigencia': m0028,
 }
 
 export const proveedorMigraciones: MigrationProvider = {
