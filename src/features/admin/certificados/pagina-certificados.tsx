@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useId, useRef, useState } from 'react'
+import { useId, useMemo, useRef, useState } from 'react'
 import {
   FILTROS_ESTADO_CERTIFICADO,
   type BusquedaCertificados,
@@ -54,28 +54,28 @@ function ListaCertificados({ busqueda }: { busqueda: BusquedaCertificados }) {
   const navigate = useNavigate()
   // The rows shown stay while another page or filter loads (and a program's issue keeps running).
   const lista = useQuery({ ...certificadosQueries.lista(busqueda), placeholderData: keepPreviousData })
-  const [revocando, setRevocando] = useState<FilaCertificado | null>(null)
-  const [confirmando, setConfirmando] = useState<{ fila: FilaCertificado; faltantes: readonly string[] } | null>(null)
+  // Each dialog keeps the row's button that opened it: the focus goes back to it once it is done.
+  const [revocando, setRevocando] = useState<{ fila: FilaCertificado; disparador: HTMLElement | null } | null>(null)
+  const [confirmando, setConfirmando] = useState<{
+    fila: FilaCertificado
+    faltantes: readonly string[]
+    disparador: HTMLElement | null
+  } | null>(null)
   const idPrograma = useId()
   const idEstado = useId()
-  const resumen = useRef<HTMLParagraphElement>(null)
-  /** The row's button that opened a dialog: the focus goes back to it once the dialog is done. */
-  const disparador = useRef<HTMLElement | null>(null)
+  const idResumen = useId()
 
-  function recordarDisparador() {
-    disparador.current = document.activeElement instanceof HTMLElement ? document.activeElement : null
-  }
-
-  /**
-   * After an issue or a revocation the list is read again: the focus goes back to the row's
-   * button, or, when the row left the list (it no longer matches the filter), to the list's count.
-   */
-  function devolverFoco() {
-    requestAnimationFrame(() => {
-      if (disparador.current?.isConnected) disparador.current.focus()
-      else resumen.current?.focus()
-    })
-  }
+  // Made once: the table renders each cell as a component of its column, so columns made anew on
+  // every render would remount every row's buttons (losing their state and the focus).
+  const columnasTabla = useMemo(
+    () =>
+      columnas({
+        revocar: (fila, disparador) => setRevocando({ fila, disparador }),
+        confirmar: (fila, faltantes, disparador) => setConfirmando({ fila, faltantes, disparador }),
+        alEmitir: (boton) => devolverFocoA(boton, idResumen),
+      }),
+    [idResumen],
+  )
 
   function filtrar(cambio: Partial<BusquedaCertificados>) {
     void navigate({
@@ -160,27 +160,14 @@ function ListaCertificados({ busqueda }: { busqueda: BusquedaCertificados }) {
         </p>
       )}
 
-      <p role="status" className="admin-certificados__resumen" ref={resumen} tabIndex={-1}>
+      <p role="status" className="admin-certificados__resumen" id={idResumen} tabIndex={-1}>
         {total === 0
           ? 'Ninguna solicitud'
           : `${total} ${total === 1 ? 'solicitud' : 'solicitudes'}${paginas > 1 ? `, página ${pagina} de ${paginas}` : ''}`}
       </p>
       <Tabla
         titulo="Solicitudes con programa terminado"
-        columnas={columnas({
-          revocar: (fila) => {
-            recordarDisparador()
-            setRevocando(fila)
-          },
-          confirmar: (fila, faltantes) => {
-            recordarDisparador()
-            setConfirmando({ fila, faltantes })
-          },
-          alEmitir: (boton) => {
-            disparador.current = boton
-            devolverFoco()
-          },
-        })}
+        columnas={columnasTabla}
         filas={filas}
         idDeFila={(f) => f.codigoInscripcion}
         vacia={
@@ -195,12 +182,12 @@ function ListaCertificados({ busqueda }: { busqueda: BusquedaCertificados }) {
         etiqueta="Páginas de certificados"
         onCambiar={(p) => filtrar({ ...busqueda, pagina: p })}
       />
-      {revocando && revocando.certificado.estado === 'emitido' ? (
+      {revocando && revocando.fila.certificado.estado === 'emitido' ? (
         <DialogoRevocar
-          fila={revocando}
-          codigo={revocando.certificado.codigo}
+          fila={revocando.fila}
+          codigo={revocando.fila.certificado.codigo}
           onCerrar={() => setRevocando(null)}
-          alTerminar={devolverFoco}
+          alTerminar={() => devolverFocoA(revocando.disparador, idResumen)}
         />
       ) : null}
       {confirmando ? (
@@ -208,17 +195,29 @@ function ListaCertificados({ busqueda }: { busqueda: BusquedaCertificados }) {
           fila={confirmando.fila}
           faltantes={confirmando.faltantes}
           onCerrar={() => setConfirmando(null)}
-          alTerminar={devolverFoco}
+          alTerminar={() => devolverFocoA(confirmando.disparador, idResumen)}
         />
       ) : null}
     </>
   )
 }
 
+/**
+ * After an issue or a revocation the list is read again: the focus goes back to the row's button,
+ * or, when the row left the list (it no longer matches the filter), to the list's count (`idResumen`).
+ */
+function devolverFocoA(disparador: HTMLElement | null, idResumen: string) {
+  requestAnimationFrame(() => {
+    if (disparador?.isConnected) disparador.focus()
+    else document.getElementById(idResumen)?.focus()
+  })
+}
+
+/** What a row's buttons do; `disparador` is the button pressed, where the focus returns. */
 type AccionesDeFila = {
-  revocar: (fila: FilaCertificado) => void
+  revocar: (fila: FilaCertificado, disparador: HTMLElement) => void
   /** Opens the confirmation that names what the enrolment lacks. */
-  confirmar: (fila: FilaCertificado, faltantes: readonly string[]) => void
+  confirmar: (fila: FilaCertificado, faltantes: readonly string[], disparador: HTMLElement | null) => void
   /** After an issue made without a confirmation, once the list was read again: the row's button. */
   alEmitir: (boton: HTMLElement | null) => void
 }
@@ -319,7 +318,7 @@ function AccionesFila({ fila, acciones }: { fila: FilaCertificado; acciones: Acc
       }),
     onError: (error) => {
       const faltantes = faltantesDelRechazo(error)
-      if (faltantes) acciones.confirmar(fila, faltantes)
+      if (faltantes) acciones.confirmar(fila, faltantes, boton.current)
       else toast({ tipo: 'error', mensaje: mensajeDeError(error) })
     },
     // Whatever happened (another staff member may have issued it first), the list says it now.
@@ -339,7 +338,7 @@ function AccionesFila({ fila, acciones }: { fila: FilaCertificado; acciones: Acc
       <button
         type="button"
         className="boton boton--secundario boton--pequeno admin-certificados__accion"
-        onClick={() => acciones.revocar(fila)}
+        onClick={(e) => acciones.revocar(fila, e.currentTarget)}
       >
         Revocar{quien}
       </button>
@@ -354,7 +353,7 @@ function AccionesFila({ fila, acciones }: { fila: FilaCertificado; acciones: Acc
       onClick={(e) => {
         if (emision.isPending) return
         boton.current = e.currentTarget
-        if (fila.faltantes.length > 0) acciones.confirmar(fila, fila.faltantes)
+        if (fila.faltantes.length > 0) acciones.confirmar(fila, fila.faltantes, e.currentTarget)
         else emision.mutate(fila.codigoInscripcion)
       }}
     >
