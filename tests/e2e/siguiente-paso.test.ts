@@ -10,10 +10,12 @@ import { hallazgosGraves } from '../support/axe.ts'
 import { opcionesDeBaseDePrueba } from '../support/base-de-datos.ts'
 import { esperarServiceWorker, prepararPortal } from '../support/e2e.ts'
 import { iniciarSesionPersonal } from '../support/personal.ts'
+import { consultarDb, iniciarSesion } from '../support/servidor.ts'
 
 // The student's next step, on a phone (360 px): a document the school rejected is the first of
 // Pendientes' document actions, with its reason, and one tap opens its replacement (the enrolment's
-// documents, at that document, its file input focused); the bell's 'Abrir' opens the same, and a
+// documents, at that document, its file input focused; a personal one, Información Personal at
+// it); the bell's 'Abrir' opens the same, and a
 // certificate's notice opens the enrolment at its certificate's link. After the school revokes a
 // certificate the student has the notice with the reason, the earlier 'Certificado disponible'
 // reads as revoked (also offline, from the stored list), and a finished program asks nothing in
@@ -93,6 +95,32 @@ test('a rejected document is the first document action, with its reason, and one
   await avisos.getByRole('link', { name: 'Abrir: Documento rechazado' }).click()
   await avisos.waitFor({ state: 'detached' })
   await enLaCartaDeIntencion(page)
+  await context.close()
+})
+
+test('a rejected personal document: its action opens Información Personal at that document, its input focused', async () => {
+  const alumna = await iniciarSesion(portal.url, 'extranjera@demo.cl')
+  const form = new FormData()
+  form.append('codTipoDocumento', '20')
+  form.append('archivo', new File(['%PDF-1.4\n%%EOF\n'], 'titulo.pdf', { type: 'application/pdf' }))
+  expect((await alumna.request('POST', '/api/alumno/documentos', form)).status).toBe(201)
+  await consultarDb(
+    portal.server.dataDir,
+    `update archivos_personales set estado_revision = 'rechazado', motivo_rechazo = 'Documento ilegible'
+     where alumno_id = 'alumno-extranjera' and cod_documento = '20'`,
+  )
+  const { page, context } = await portal.newPage({ sesion: 'extranjera@demo.cl' })
+  await page.goto(`${portal.url}/home`)
+  const item = page
+    .getByRole('region', { name: 'Pendientes' })
+    .getByRole('listitem')
+    .filter({ hasText: 'Documento rechazado: Certificado de Licenciatura o Título' })
+  await item.getByText('Motivo: Documento ilegible.').waitFor()
+  await item.getByRole('link', { name: /^Reemplazar: / }).click()
+  await page.waitForURL(`${portal.url}/info/personal#documento-20`)
+  const reemplazo = page.getByLabel('Reemplazar Certificado de Licenciatura o Título')
+  await expect.poll(() => tieneElFoco(reemplazo)).toBe(true)
+  expect(await hallazgosGraves(page), '/info/personal#documento-20').toEqual([])
   await context.close()
 })
 
