@@ -14,12 +14,11 @@ import { consultarDb, iniciarSesion } from '../support/servidor.ts'
 
 // The student's next step, on a phone (360 px): a document the school rejected is the first of
 // Pendientes' document actions, with its reason, and one tap opens its replacement (the enrolment's
-// documents, at that document, its file input focused; a personal one, Información Personal at
-// it); the bell's 'Abrir' opens the same, and a
-// certificate's notice opens the enrolment at its certificate's link. After the school revokes a
-// certificate the student has the notice with the reason, the earlier 'Certificado disponible'
-// reads as revoked (also offline, from the stored list), and a finished program asks nothing in
-// the bell. Each screen passes axe.
+// documents at that document, or Información Personal at it, its file input focused); the bell's
+// 'Abrir' opens the same, and a certificate's notice opens the enrolment at its certificate's
+// link. After the school revokes a certificate the student has the notice with the reason, the
+// earlier 'Certificado disponible' reads as revoked (also offline, from the stored list), and a
+// finished program asks nothing in the bell. Each screen passes axe.
 
 const portal = prepararPortal({ throttle: 'off' })
 const MOTIVO_RECHAZO = 'La carta no tiene firma.'
