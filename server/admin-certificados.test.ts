@@ -1,8 +1,10 @@
-// The school's certificates: the enrolments whose program ended with their certificate's state
-// (by role, filtered and paged), issuing one (refused before the program ends or while a valid one
-// exists; two at once make one), revoking one with a reason (two at once: one wins), and what the
-// public validator and the student see afterwards, reissue included. Dates are set relative to
-// today in Chile, so the file means the same on any day.
+// The school's certificates: the enrolments whose program ended with their certificate's state and
+// what each still lacks (by role, filtered and paged), issuing one (refused before the program
+// ends or while a valid one exists; refused, naming what it lacks, until exactly that is
+// confirmed, which the audit row records; two at once make one), revoking one with a reason (two
+// at once: one wins; the student is told, by notice and e-mail, and the certificate's earlier
+// notice reads as revoked), and what the public validator and the student see afterwards, reissue
+// included. Dates are set relative to today in Chile, so the file means the same on any day.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { MENSAJE_SIN_PERMISO } from '../src/domain/personal.ts'
 import { fechaEnChile, fechaLarga, sumarDias } from '../src/domain/fechas.ts'
@@ -12,6 +14,7 @@ import {
   MENSAJE_FILTRO_NO_VALIDO,
   MENSAJE_MOTIVO_REVOCACION,
   MENSAJE_SOLICITUD_NO_ENCONTRADA,
+  mensajeFaltantesSinConfirmar,
   mensajeProgramaNoTerminado,
   mensajeYaRevocado,
   TAMANO_PAGINA_CERTIFICADOS,
@@ -20,6 +23,7 @@ import { iniciarSesionPersonal } from '../tests/support/personal.ts'
 import {
   clienteDePrueba,
   consultarDb,
+  esperarCorreo,
   iniciarSesion,
   iniciarServidorDePrueba,
   type ClienteDePrueba,
@@ -38,6 +42,8 @@ const hoy = fechaEnChile(new Date())
 /** A program of this file's own, with more enrolments than a page holds: it ended yesterday. */
 const PROGRAMA_PRUEBA = { curso: 'CPBE', nombre: 'Curso de Prueba en Bioética Clínica' }
 const INSCRITOS_PRUEBA = TAMANO_PAGINA_CERTIFICADOS + 3
+/** A derived program that asks nothing (no survey, regulations, documents or installments): it ended yesterday. */
+const SIN_PENDIENTES = 'INS-97-00001'
 
 beforeAll(async () => {
   servidor = await iniciarServidorDePrueba({ throttle: 'off' })
@@ -63,6 +69,16 @@ beforeAll(async () => {
       sumarDias(hoy, -1),
     ]),
   )
+  await consultarDb(
+    servidor.dataDir,
+    `insert into solicitudes (codigo_inscripcion, alumno_id, asistente_id, fecha_inicio, anio_curso, nombre_curso,
+      curso, tipo_curso, cod_grupo, habilita_tb, cod_prospecto, horas, fecha_termino, arancel)
+     values (?, 'alumno-extranjera', 'asistente-herrera', ?, 2026, 'Curso Derivado de Ecografía', 'CDEC', 'Derivada',
+      '85', 0, 'PRO-9700001', 8, ?, 0)`,
+    SIN_PENDIENTES,
+    sumarDias(hoy, -10),
+    sumarDias(hoy, -1),
+  )
   admin = await iniciarSesionPersonal(servidor, DEMO_PERSONAL.admin)
   coordinacion = await iniciarSesionPersonal(servidor, DEMO_PERSONAL.coordinacion)
   asistente = await iniciarSesionPersonal(servidor, DEMO_PERSONAL.herrera)
@@ -79,6 +95,7 @@ type Fila = {
     | { estado: 'sin-emitir' }
     | { estado: 'emitido'; codigo: string; fechaEmision: string; enlace: string }
     | { estado: 'revocado'; codigo: string; revocadoEn: string; motivo: string }
+  faltantes: string[]
 }
 type Lista = {
   pagina: number
@@ -105,8 +122,18 @@ async function todas(cliente: ClienteDePrueba, consulta: string): Promise<Fila[]
   }
 }
 
-const emitir = (cliente: ClienteDePrueba, codigoInscripcion: string) =>
-  cliente.post(`/api/admin/certificados/solicitudes/${codigoInscripcion}/emitir`, {})
+const emitir = (cliente: ClienteDePrueba, codigoInscripcion: string, confirmarFaltantes?: string[]) =>
+  cliente.post(
+    `/api/admin/certificados/solicitudes/${codigoInscripcion}/emitir`,
+    confirmarFaltantes ? { confirmarFaltantes } : {},
+  )
+
+/** What the list says the enrolment still lacks, as the screen would confirm it. */
+async function faltantesDe(codigoInscripcion: string): Promise<string[]> {
+  const fila = (await todas(admin, '')).find((f) => f.codigoInscripcion === codigoInscripcion)
+  expect(fila, codigoInscripcion).toBeDefined()
+  return fila!.faltantes
+}
 const revocar = (cliente: ClienteDePrueba, codigo: string, motivo: unknown) =>
   cliente.post(`/api/admin/certificados/${codigo}/revocar`, { motivo })
 const validar = (codigo: string) =>
@@ -155,13 +182,13 @@ async function certificadosDelAlumno(): Promise<{ idInscripcion: string; enlace:
 test('the list holds the enrolments whose program ended, with their certificate, for admin and coordination alike', async () => {
   const deAdmin = await lista(admin)
   expect(deAdmin.hoy).toBe(hoy)
-  // Ten demo enrolments ended (all but the master's, which ends today) and this file's program.
-  expect(deAdmin.total).toBe(10 + INSCRITOS_PRUEBA)
+  // Ten demo enrolments ended (all but the master's, which ends today) and this file's two programs.
+  expect(deAdmin.total).toBe(11 + INSCRITOS_PRUEBA)
   expect(deAdmin.porPagina).toBe(TAMANO_PAGINA_CERTIFICADOS)
   expect(deAdmin.filas).toHaveLength(TAMANO_PAGINA_CERTIFICADOS)
   const filas = await todas(admin, '')
   expect(filas.map((f) => f.codigoInscripcion)).not.toContain('INS-25-30021')
-  expect(new Set(filas.map((f) => f.codigoInscripcion)).size).toBe(10 + INSCRITOS_PRUEBA)
+  expect(new Set(filas.map((f) => f.codigoInscripcion)).size).toBe(11 + INSCRITOS_PRUEBA)
   expect(filas.find((f) => f.codigoInscripcion === 'INS-24-20117')).toEqual({
     codigoInscripcion: 'INS-24-20117',
     programa: { curso: 'DMIA', nombre: 'Diplomado en Medicina Intensiva del Adulto' },
@@ -173,10 +200,25 @@ test('the list holds the enrolments whose program ended, with their certificate,
       fechaEmision: '2025-01-17',
       enlace: `/api/admin/certificados/${DEMO_CERTIFICADO_VALIDO}/pdf`,
     },
+    faltantes: [],
   })
-  expect(filas.find((f) => f.codigoInscripcion === 'INS-25-30688')?.certificado).toEqual({ estado: 'sin-emitir' })
+  // Without a certificate, what the enrolment still lacks, in words: the foreign student's first
+  // installment is overdue and two are to come, her regulations and survey wait, two of the four
+  // documents of group 1 were never uploaded and two wait for the school's review.
+  expect(filas.find((f) => f.codigoInscripcion === 'INS-25-30688')).toMatchObject({
+    certificado: { estado: 'sin-emitir' },
+    faltantes: [
+      '1 cuota vencida',
+      '2 cuotas por vencer',
+      'reglamento sin firmar',
+      '2 documentos pendientes',
+      '2 documentos en revisión',
+      'encuesta sin enviar',
+    ],
+  })
+  expect(filas.find((f) => f.codigoInscripcion === SIN_PENDIENTES)?.faltantes).toEqual([])
   // The programs that ended, for the filter, each with how many still need a certificate.
-  expect(deAdmin.programas).toHaveLength(11)
+  expect(deAdmin.programas).toHaveLength(12)
   expect(deAdmin.programas).toContainEqual({ ...PROGRAMA_PRUEBA, total: INSCRITOS_PRUEBA, porEmitir: INSCRITOS_PRUEBA })
   expect(deAdmin.programas).toContainEqual({
     curso: 'DMIA',
@@ -213,12 +255,12 @@ test('the list filters by program and by state, and pages', async () => {
   const codigos = [...delPrograma.filas, ...segunda.filas].map((f) => f.codigoInscripcion)
   expect(new Set(codigos).size).toBe(INSCRITOS_PRUEBA)
   // The programs for the select do not depend on the filters.
-  expect(delPrograma.programas).toHaveLength(11)
+  expect(delPrograma.programas).toHaveLength(12)
 
   const emitidos = await lista(admin, '?estado=emitido')
   expect(emitidos.filas.map((f) => f.codigoInscripcion).sort()).toEqual(['INS-24-20117', 'INS-24-20388'])
   const porEmitir = await lista(admin, '?estado=por-emitir')
-  expect(porEmitir.total).toBe(8 + INSCRITOS_PRUEBA)
+  expect(porEmitir.total).toBe(9 + INSCRITOS_PRUEBA)
   expect(porEmitir.filas.every((f) => f.certificado.estado === 'sin-emitir')).toBe(true)
   expect((await lista(admin, '?estado=revocado')).total).toBe(0)
   expect((await lista(admin, '?programa=DMIA&estado=por-emitir')).total).toBe(0)
@@ -231,8 +273,56 @@ test('the list filters by program and by state, and pages', async () => {
   }
 })
 
+test('an enrolment that lacks nothing is issued at once; one that lacks something is refused, naming it, until exactly that is confirmed', async () => {
+  const completa = await emitir(admin, SIN_PENDIENTES)
+  expect(completa.status, await completa.clone().text()).toBe(201)
+  const { certificado } = (await completa.json()) as { certificado: { codigo: string } }
+  const [registro] = await auditoria('certificado.emitir', certificado.codigo)
+  expect(JSON.parse(registro!.despues!)).toEqual({
+    codigo: certificado.codigo,
+    codigoInscripcion: SIN_PENDIENTES,
+    fechaEmision: hoy,
+  })
+
+  const documentos = async () => consultarDb(servidor.dataDir, 'select count(*) as n from documentos_emitidos')
+  const antes = [await documentos(), await auditoria('certificado.emitir')]
+  const faltantes = await faltantesDe('INS-25-30688')
+  expect(faltantes).toContain('1 cuota vencida')
+  const sinConfirmar = await emitir(admin, 'INS-25-30688')
+  expect(sinConfirmar.status).toBe(409)
+  expect(await sinConfirmar.json()).toEqual({ error: mensajeFaltantesSinConfirmar(faltantes), faltantes })
+  expect(mensajeFaltantesSinConfirmar(faltantes)).toMatch(
+    /^Esta inscripción aún tiene: 1 cuota vencida, 2 cuotas por vencer, reglamento sin firmar, .*encuesta sin enviar\. Para emitir su certificado de todos modos, confirme la emisión\.$/,
+  )
+  // A confirmation of less than what it lacks now (the list changed since the screen read it).
+  const enParte = await emitir(admin, 'INS-25-30688', faltantes.slice(1))
+  expect(enParte.status).toBe(409)
+  expect(((await enParte.json()) as { faltantes: string[] }).faltantes).toEqual(faltantes)
+  const malFormada = await admin.post('/api/admin/certificados/solicitudes/INS-25-30688/emitir', {
+    confirmarFaltantes: 'todo',
+  })
+  expect(malFormada.status).toBe(400)
+  expect([await documentos(), await auditoria('certificado.emitir')]).toEqual(antes)
+
+  const confirmada = await emitir(coordinacion, 'INS-25-30688', faltantes)
+  expect(confirmada.status, await confirmada.clone().text()).toBe(201)
+  const emitido = ((await confirmada.json()) as { certificado: { codigo: string } }).certificado
+  // The audit row says it was issued knowing what the enrolment lacked.
+  const [conFaltantes] = await auditoria('certificado.emitir', emitido.codigo)
+  expect(conFaltantes).toMatchObject({ actor_id: 'personal-coordinacion', alumno_id: 'alumno-extranjera' })
+  expect(JSON.parse(conFaltantes!.despues!)).toEqual({
+    codigo: emitido.codigo,
+    codigoInscripcion: 'INS-25-30688',
+    fechaEmision: hoy,
+    faltantesConfirmados: faltantes,
+  })
+  // Once issued, the row lists nothing lacking.
+  expect(await faltantesDe('INS-25-30688')).toEqual([])
+})
+
 test('issuing a certificate: a new code the validator accepts, the student’s list links it, one audit row', async () => {
-  const res = await emitir(coordinacion, 'INS-25-30145')
+  const faltantes = await faltantesDe('INS-25-30145')
+  const res = await emitir(coordinacion, 'INS-25-30145', faltantes)
   expect(res.status, await res.clone().text()).toBe(201)
   const { certificado } = (await res.json()) as {
     certificado: { codigo: string; codigoInscripcion: string; fechaEmision: string; enlace: string }
@@ -252,7 +342,12 @@ test('issuing a certificate: a new code the validator accepts, the student’s l
       entidad: 'certificado',
       entidad_id: certificado.codigo,
       antes: null,
-      despues: JSON.stringify({ codigo: certificado.codigo, codigoInscripcion: 'INS-25-30145', fechaEmision: hoy }),
+      despues: JSON.stringify({
+        codigo: certificado.codigo,
+        codigoInscripcion: 'INS-25-30145',
+        fechaEmision: hoy,
+        faltantesConfirmados: faltantes,
+      }),
     },
   ])
 
@@ -305,10 +400,11 @@ test('issuing is refused in Spanish before the program ends, while a valid certi
 })
 
 test('two issues of the same certificate at once make one certificate and one audit row', async () => {
+  const faltantes = await faltantesDe('INS-25-30290')
   const respuestas = await Promise.all([
-    emitir(admin, 'INS-25-30290'),
-    emitir(coordinacion, 'INS-25-30290'),
-    emitir(admin, 'INS-25-30290'),
+    emitir(admin, 'INS-25-30290', faltantes),
+    emitir(coordinacion, 'INS-25-30290', faltantes),
+    emitir(admin, 'INS-25-30290', faltantes),
   ])
   const estados = respuestas.map((r) => r.status).sort()
   expect(estados).toEqual([201, 409, 409])
@@ -377,10 +473,64 @@ test('revoking with a reason: recorded with who and when, audited; the validator
   expect(otraVez.status).toBe(409)
   expect(await otraVez.json()).toEqual({ error: mensajeYaRevocado(hoy) })
   expect(await auditoria('certificado.revocar', DEMO_CERTIFICADO_ACLS)).toHaveLength(1)
+
+  // The student is told, in the bell and by e-mail at once, with the reason; the notice that
+  // offered the certificate reads as revoked and is nothing left to read.
+  const { data } = (await (await estudiante.get('/api/notificaciones')).json()) as { data: Avisos }
+  const revocacion = data.notificaciones.filter((n) => n.tipo === 'certificado-revocado')
+  expect(revocacion).toEqual([
+    expect.objectContaining({
+      titulo: 'Certificado revocado',
+      cuerpo: expect.stringContaining(`por este motivo: «${motivo}»`) as unknown,
+      ruta: '/info/solicitudes?solicitud=INS-24-20388',
+      leidaEn: null,
+      retirada: null,
+    }),
+  ])
+  expect(revocacion[0]!.cuerpo).toContain(DEMO_CERTIFICADO_ACLS)
+  const disponible = await consultarDb<{ id: string }>(
+    servidor.dataDir,
+    "select id from notificaciones where tipo = 'documento-emitido' and ocasion = ?",
+    DEMO_CERTIFICADO_ACLS,
+  )
+  expect(disponible).toHaveLength(1)
+  const anterior = data.notificaciones.find((n) => n.id === disponible[0]!.id)
+  expect(anterior).toMatchObject({
+    titulo: 'Certificado disponible',
+    ruta: '/info/solicitudes?solicitud=INS-24-20388&abrir=certificado',
+    retirada: {
+      motivo: `La escuela lo revocó el ${fechaLarga(hoy)} por este motivo: «${motivo}». Este certificado ya no es válido.`,
+    },
+  })
+  expect(data.noLeidas).toBe(data.notificaciones.filter((n) => !n.leidaEn && !n.retirada).length)
+  // What was still to be sent of the earlier notice is not sent.
+  const envios = await consultarDb<{ estado: string }>(
+    servidor.dataDir,
+    'select estado from envios_notificacion where notificacion_id = ?',
+    disponible[0]!.id,
+  )
+  expect(envios.every((e) => e.estado !== 'pendiente')).toBe(true)
+  const correo = await esperarCorreo(servidor.dataDir, DEMO_CUENTAS.estudiante)
+  expect(correo.subject).toBe('Certificado revocado — Portal del Estudiante')
+  expect(correo.text).toContain(`«${motivo}»`)
+  expect(correo.text).toContain('/info/solicitudes?solicitud=INS-24-20388')
 })
 
+type Avisos = {
+  noLeidas: number
+  notificaciones: {
+    id: string
+    tipo: string
+    titulo: string
+    cuerpo: string
+    ruta: string
+    leidaEn: string | null
+    retirada: { en: string; motivo: string } | null
+  }[]
+}
+
 test('a revoked certificate reissued gets a new code: the student’s list offers the new one, the old code still verifies as revoked', async () => {
-  const res = await emitir(admin, 'INS-24-20388')
+  const res = await emitir(admin, 'INS-24-20388', await faltantesDe('INS-24-20388'))
   expect(res.status, await res.clone().text()).toBe(201)
   const { certificado } = (await res.json()) as { certificado: { codigo: string } }
   expect(certificado.codigo).not.toBe(DEMO_CERTIFICADO_ACLS)

@@ -471,12 +471,14 @@ test('rejecting with a reason: the student reads it and is e-mailed how to repla
   expect(correo.text).toContain(
     'La escuela rechazó su documento «Certificado de Inmunización Hepatitis B» por este motivo: «Documento ilegible».',
   )
-  expect(correo.text).toContain(`${server.url}/info/solicitudes`)
-  expect(correo.html).toContain(`href="${server.url}/info/solicitudes"`)
+  // Its link opens that very document's replacement: the enrolment's documents, at it.
+  const ruta = '/info/solicitudes?solicitud=INS-26-40018&abrir=documentos&documento=42'
+  expect(correo.text).toContain(`${server.url}${ruta}`)
+  expect(correo.html).toContain(`href="${server.url}${ruta.replaceAll('&', '&#38;')}"`)
   const avisos = (await (await estudiante.get('/api/notificaciones')).json()) as {
     data: { notificaciones: { titulo: string; cuerpo: string; ruta: string }[] }
   }
-  expect(avisos.data.notificaciones[0]).toMatchObject({ titulo: 'Documento rechazado', ruta: '/info/solicitudes' })
+  expect(avisos.data.notificaciones[0]).toMatchObject({ titulo: 'Documento rechazado', ruta })
 
   const nuevo = await subir(
     estudiante,

@@ -105,7 +105,12 @@ test('an assistant sees only their students, and no certificate count', async ()
 })
 
 test('the counts follow the work: a certificate issued is one less to issue', async () => {
-  const res = await personal.admin.post('/api/admin/certificados/solicitudes/INS-25-30688/emitir', {})
+  // The enrolment still lacks things: the refusal names them, and issuing confirms exactly those.
+  const ruta = '/api/admin/certificados/solicitudes/INS-25-30688/emitir'
+  const sinConfirmar = await personal.admin.post(ruta, {})
+  expect(sinConfirmar.status).toBe(409)
+  const { faltantes } = (await sinConfirmar.json()) as { faltantes: string[] }
+  const res = await personal.admin.post(ruta, { confirmarFaltantes: faltantes })
   expect(res.status).toBe(201)
   expect(await resumen(personal.admin)).toMatchObject({ certificadosPorEmitir: 7 })
 })

@@ -76,6 +76,16 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     ruta: '/admin/certificados/solicitudes/:codigo/emitir',
     requiere: 'certificados.gestionar',
     url: () => '/admin/certificados/solicitudes/INS-25-30145/emitir',
+    // The enrolment still lacks things: issuing it confirms them (any of these it may lack).
+    cuerpo: () => ({
+      confirmarFaltantes: [
+        '1 cuota vencida',
+        '1 cuota por vencer',
+        'reglamento sin firmar',
+        '6 documentos pendientes',
+        'encuesta sin enviar',
+      ],
+    }),
     cambia: true,
   },
   {

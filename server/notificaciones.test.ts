@@ -2,8 +2,9 @@
 // (through a local push service that checks the VAPID signature and decrypts the message) once, and
 // an e-mail at once; a failing push service is retried with backoff; a subscription the service
 // reports gone (410) is removed; the quiet hours hold a push until 08:00 in Chile; the rest goes in
-// one daily digest; the preferences are honoured. The server's clock is the test's, moved forward
-// by hand; the scheduler runs every 100 ms.
+// one daily digest; the preferences are honoured; a notice whose subject no longer applies (a
+// survey sent, an installment paid, a document replaced, a program finished) is withdrawn, marked
+// with why. The server's clock is the test's, moved forward by hand; the scheduler runs every 100 ms.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { opcionesDeBaseDePrueba } from '../tests/support/base-de-datos.ts'
 import { iniciarServicioPush, type ServicioPush, type SuscripcionDePrueba } from '../tests/support/servicio-push.ts'
@@ -15,11 +16,20 @@ import {
   type ClienteDePrueba,
   type ServidorDePrueba,
 } from '../tests/support/servidor.ts'
-import { canalesPorDefecto, type MensajePush } from '../src/domain/notificaciones.ts'
+import {
+  canalesPorDefecto,
+  RETIRO_CUOTA_PAGADA,
+  RETIRO_DOCUMENTO_REEMPLAZADO,
+  RETIRO_ENCUESTA_ENVIADA,
+  RETIRO_PROGRAMA_FINALIZADO,
+  type MensajePush,
+} from '../src/domain/notificaciones.ts'
 import { construirConfig } from './config.ts'
 import { abrirBaseDeDatos, type Db } from './db/connection.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
+import { notificarDocumentoEmitido } from './notificaciones/documento-emitido.ts'
 import { revisarRecordatorios } from './notificaciones/recordatorios.ts'
+import { DETALLE_RETIRADO } from './notificaciones/retiro.ts'
 import { notificarRevisionDocumento } from './notificaciones/revision-documento.ts'
 import { ESPERAS_MS } from './notificaciones/programador.ts'
 
@@ -126,7 +136,8 @@ test('a rejected document reaches the device once and is e-mailed at once with t
     titulo: 'Documento rechazado',
     cuerpo:
       'La escuela rechazó su documento «Carta de Intención» por este motivo: «La carta no tiene firma.». Súbalo nuevamente.',
-    ruta: '/info/solicitudes',
+    // That very document's replacement: the enrolment's documents, at the intent letter.
+    ruta: `/info/solicitudes?solicitud=${SOLICITUD}&abrir=documentos&documento=41`,
   })
   const peticion = servicio.cabeceras.at(-1)!
   expect(peticion.ttl).toBe('86400')
@@ -140,7 +151,7 @@ test('a rejected document reaches the device once and is e-mailed at once with t
     (c) => c.length > 0,
   )
   expect(correo[0]!.text).toContain('La carta no tiene firma.')
-  expect(correo[0]!.text).toContain(`${servidor.url}/info/solicitudes`)
+  expect(correo[0]!.text).toContain(`${servidor.url}/info/solicitudes?solicitud=${SOLICITUD}&abrir=documentos`)
   expect(correo[0]!.text).toContain(`${servidor.url}/notificaciones`)
   await esperar(
     () => enviosDe('La carta no tiene firma.'),
@@ -291,4 +302,136 @@ test('everything else goes in one daily digest e-mail at 09:00 in Chile, with th
   expect(resumen!.text).not.toContain('Documento rechazado')
   await new Promise((r) => setTimeout(r, 500))
   expect(digestos()).toHaveLength(previos + 1)
+})
+
+type Notificacion = {
+  id: string
+  tipo: string
+  ocasion: string
+  tema: string
+  retirada_en: string | null
+  retiro: string | null
+}
+
+async function notificacionesDe(tipo: string) {
+  return consultarDb<Notificacion>(
+    servidor.dataDir,
+    `select id, tipo, ocasion, tema, retirada_en, retiro from notificaciones
+     where alumno_id = 'alumno-estudiante' and tipo = ? order by creada_en, id`,
+    tipo,
+  )
+}
+
+test('a notice about something that no longer applies is withdrawn by the reminder check, marked with why, and not sent', async () => {
+  // The clock moved on past the first session's life.
+  const estudiante = await iniciarSesion(servidor.url, EMAIL)
+  // A finished program (its certificate issued) gets no survey or regulations reminder.
+  const recordatorios = [
+    ...(await notificacionesDe('encuesta-pendiente')),
+    ...(await notificacionesDe('reglamento-pendiente')),
+  ]
+  expect(recordatorios.length).toBeGreaterThan(0)
+  expect(recordatorios.filter((n) => n.tema.endsWith(':INS-24-20388') || n.tema.endsWith(':INS-24-20117'))).toEqual([])
+
+  // The survey of one enrolment is sent; another enrolment's certificate is issued; the
+  // installment announced above is paid; the rejected intent letter is replaced.
+  const [encuesta, otra] = (await notificacionesDe('encuesta-pendiente')).filter((n) => n.retirada_en === null)
+  expect(otra, 'two enrolments with a survey reminder').toBeDefined()
+  const codigoEncuesta = encuesta!.tema.replace('encuesta-pendiente:', '')
+  const codigoTerminado = otra!.tema.replace('encuesta-pendiente:', '')
+  await consultarDb(
+    servidor.dataDir,
+    "insert into encuestas (codigo_inscripcion, alumno_id, respuestas, enviada_en) values (?, 'alumno-estudiante', '{}', ?)",
+    codigoEncuesta,
+    reloj().toISOString(),
+  )
+  await db.transaction().execute((trx) =>
+    notificarDocumentoEmitido(trx, {
+      alumnoId: 'alumno-estudiante',
+      codTipoDocumento: '35',
+      programa: 'Programa terminado',
+      codigoInscripcion: codigoTerminado,
+      codigo: 'CERTIFICADODEPRUEBA',
+      ahora: reloj(),
+    }),
+  )
+  // Issuing the certificate withdrew its program's reminders at once, in its own transaction.
+  expect((await notificacionesDe('encuesta-pendiente')).find((n) => n.id === otra!.id)).toMatchObject({
+    retiro: RETIRO_PROGRAMA_FINALIZADO,
+  })
+  await consultarDb(
+    servidor.dataDir,
+    'update cuotas set pago_id = ? where codigo_inscripcion = ? and numero = 77',
+    `pago-demo-${SOLICITUD}-1`,
+    SOLICITUD,
+  )
+  // The tests above rejected the intent letter several times, each a new upload that replaced the
+  // one before: only the last rejection still stands.
+  const rechazos = await notificacionesDe('documento-rechazado')
+  expect(rechazos.length).toBeGreaterThan(1)
+  expect(rechazos.slice(0, -1).map((n) => n.retiro)).toEqual(
+    rechazos.slice(0, -1).map(() => RETIRO_DOCUMENTO_REEMPLAZADO),
+  )
+  const rechazo = rechazos.at(-1)
+  expect(rechazo!.retirada_en).toBeNull()
+  const form = new FormData()
+  form.append('codTipoDocumento', '41')
+  form.append('archivo', new File(['%PDF-1.4\n%%EOF\n'], 'carta-firmada.pdf', { type: 'application/pdf' }))
+  expect((await estudiante.request('POST', `/api/solicitudes/${SOLICITUD}/documentos`, form)).status).toBe(201)
+  // The survey notice's e-mail, as a digest still waiting for tomorrow's hour.
+  await consultarDb(
+    servidor.dataDir,
+    `update envios_notificacion set estado = 'pendiente', modo = 'resumen', tomado_hasta = null, detalle = null,
+      disponible_desde = ? where notificacion_id = ? and canal = 'correo'`,
+    new Date(reloj().getTime() + 86_400_000).toISOString(),
+    encuesta!.id,
+  )
+  const antes = (await (await estudiante.get('/api/notificaciones')).json()) as { data: { noLeidas: number } }
+  await revisarRecordatorios(db, reloj())
+  await revisarRecordatorios(db, reloj())
+
+  expect((await notificacionesDe('encuesta-pendiente')).find((n) => n.id === encuesta!.id)).toMatchObject({
+    retiro: RETIRO_ENCUESTA_ENVIADA,
+  })
+  expect((await notificacionesDe('cuota-por-vencer')).filter((n) => n.ocasion.startsWith(`${SOLICITUD}/77:`))).toEqual([
+    expect.objectContaining({ retiro: RETIRO_CUOTA_PAGADA }),
+  ])
+  expect((await notificacionesDe('documento-rechazado')).find((n) => n.id === rechazo!.id)).toMatchObject({
+    retiro: RETIRO_DOCUMENTO_REEMPLAZADO,
+  })
+  // Withdrawn once, whatever the number of runs: the moment stays the first.
+  const retiradas = await consultarDb<{ n: number }>(
+    servidor.dataDir,
+    'select count(distinct retirada_en) as n from notificaciones where id = ?',
+    rechazo!.id,
+  )
+  expect(retiradas).toEqual([{ n: 1 }])
+  expect(
+    await consultarDb(
+      servidor.dataDir,
+      "select estado, detalle from envios_notificacion where notificacion_id = ? and canal = 'correo'",
+      encuesta!.id,
+    ),
+  ).toEqual([{ estado: 'omitido', detalle: DETALLE_RETIRADO }])
+
+  // The bell lists them marked, with why, and no longer counts them as unread.
+  const despues = (await (await estudiante.get('/api/notificaciones')).json()) as {
+    data: {
+      noLeidas: number
+      notificaciones: { id: string; leidaEn: string | null; retirada: { en: string; motivo: string } | null }[]
+    }
+  }
+  expect(despues.data.notificaciones.find((n) => n.id === encuesta!.id)?.retirada).toEqual({
+    en: expect.any(String) as unknown,
+    motivo: RETIRO_ENCUESTA_ENVIADA,
+  })
+  expect(despues.data.noLeidas).toBeLessThan(antes.data.noLeidas)
+  expect(despues.data.noLeidas).toBe(despues.data.notificaciones.filter((n) => !n.leidaEn && !n.retirada).length)
+  // The staff's history of the student's notices says it too.
+  const historial = await consultarDb<{ retiro: string }>(
+    servidor.dataDir,
+    'select retiro from notificaciones where id = ?',
+    encuesta!.id,
+  )
+  expect(historial).toEqual([{ retiro: RETIRO_ENCUESTA_ENVIADA }])
 })

@@ -66,8 +66,9 @@ test("the demo student's pending actions: the oldest overdue installment first, 
   expect(claves(r).filter((c) => c.endsWith('INS-24-20117') || c.endsWith('INS-24-20388'))).toEqual([])
   expect(r.pendientes.find((p) => p.clave === 'documentos:INS-26-40018')).toMatchObject({
     faltantes: ['Seguro de Salud', 'Certificado RNPI'],
-    rechazados: [],
   })
+  // Nothing was rejected yet.
+  expect(r.pendientes.filter((p) => p.tipo === 'documento-rechazado')).toEqual([])
   expect(r.conteo).toEqual({
     solicitudes: r.pendientes.filter((p) => p.seccion === 'solicitudes').length,
     concursos: 1,
@@ -122,6 +123,61 @@ test("what the student does takes its item away: an installment paid, an enrolme
     expect(res.status).toBe(201)
   }
   expect((await pendientes(cliente)).conteo.concursos).toBe(0)
+})
+
+test('a rejected document is the first document action, with its reason and where it is replaced; a replacement takes it away', async () => {
+  const cliente = await iniciarSesion(server.url, DEMO_CUENTAS.extranjera)
+  await consultarDb(
+    server.dataDir,
+    `update archivos_solicitud set estado_revision = 'rechazado', motivo_rechazo = ?
+     where codigo_inscripcion = 'INS-25-30688' and cod_documento = '41'`,
+    'La carta no tiene firma.',
+  )
+  const personal = await cliente.request('POST', '/api/alumno/documentos', formulario('20', pdf('titulo.pdf')))
+  expect(personal.status).toBe(201)
+  await consultarDb(
+    server.dataDir,
+    `update archivos_personales set estado_revision = 'rechazado', motivo_rechazo = 'Documento ilegible'
+     where alumno_id = 'alumno-extranjera' and cod_documento = '20'`,
+  )
+  const r = await pendientes(cliente)
+  const documentos = r.pendientes.filter((p) =>
+    ['documento-rechazado', 'documentos-solicitud', 'documentos-personales', 'postulacion-documentos'].includes(p.tipo),
+  )
+  expect(documentos.map((p) => p.clave)).toEqual([
+    'rechazado:INS-25-30688/41',
+    'rechazado:personal/20',
+    'documentos:INS-25-30688',
+  ])
+  // Right after the money and the contest's fee, ahead of the survey and the regulations.
+  expect(claves(r).slice(0, 4)).toEqual([
+    'cuota:INS-25-30688/1',
+    'postulacion-pago:10',
+    'rechazado:INS-25-30688/41',
+    'rechazado:personal/20',
+  ])
+  expect(documentos[0]).toEqual({
+    clave: 'rechazado:INS-25-30688/41',
+    tipo: 'documento-rechazado',
+    seccion: 'solicitudes',
+    codigoInscripcion: 'INS-25-30688',
+    programa: expect.any(String) as unknown,
+    codDocumento: '41',
+    documento: 'Carta de Intención',
+    motivo: 'La carta no tiene firma.',
+  })
+  expect(documentos[1]).toMatchObject({ seccion: 'personal', codDocumento: '20', motivo: 'Documento ilegible' })
+  // The missing ones stay one item, without the rejected one.
+  expect(documentos[2]).toMatchObject({ faltantes: ['Certificado de Inmunización Hepatitis B', 'Certificado RNPI'] })
+  expect((documentos[2] as { rechazados?: unknown }).rechazados).toBeUndefined()
+
+  const subida = await cliente.request(
+    'POST',
+    '/api/solicitudes/INS-25-30688/documentos',
+    formulario('41', pdf('c.pdf')),
+  )
+  expect(subida.status).toBe(201)
+  expect(claves(await pendientes(cliente))).not.toContain('rechazado:INS-25-30688/41')
 })
 
 test('the enrolment list carries the same count per enrolment, and which ones are finished', async () => {

@@ -33,6 +33,10 @@ describe('each address opens its page', () => {
     [urls.urlResultadoPago('p-9', null), '/_alumno/pagos/respuesta/$pagoId'],
     [urls.urlDerechoPostulacion('7'), '/_alumno/concurso/derechopostulacion/$id'],
     [urls.urlPostulacion('7'), '/_alumno/concurso/derechopostulacion/detalle/$id'],
+    [urls.urlSolicitud('INS-26-40018'), '/_alumno/info/solicitudes'],
+    [urls.urlSolicitud('INS-26-40018', 'documentos', '41'), '/_alumno/info/solicitudes'],
+    [urls.urlDocumentoPersonal('21'), '/_alumno/info/personal'],
+    [urls.urlDocumentoPostulacion('7', '48'), '/_alumno/concurso/derechopostulacion/detalle/$id'],
     [urls.urlRecuperarPassword('abc'), '/'],
     [urls.urlInvitacionPersonal('abc'), '/admin/invitacion'],
     [urls.URL_RECUPERAR_PASSWORD_PERSONAL, '/admin/recuperar'],
@@ -47,6 +51,23 @@ test('the parameters come back as the route names and types them', () => {
   expect(destino(urls.urlResultadoPago('p-9', 'INS-1')).params).toEqual({ codigo: 'INS-1', pagoId: 'p-9' })
   expect(destino(urls.urlResultadoPago('p-9', null)).params).toEqual({ pagoId: 'p-9' })
   expect(destino(urls.urlListaPagos('INS-2024/1')).params).toEqual({ codigo: 'INS-2024/1' })
+})
+
+test("an enrolment's address names what to open of it, as the list's search schema reads it", () => {
+  const busqueda = (url: string) => {
+    const { pathname, searchParams } = new URL(url, 'https://portal.example')
+    return router.matchRoutes(pathname, Object.fromEntries(searchParams)).at(-1)?.search
+  }
+  expect(busqueda(urls.urlSolicitud('INS-26-40018', 'documentos', '41'))).toEqual({
+    solicitud: 'INS-26-40018',
+    abrir: 'documentos',
+    documento: '41',
+  })
+  expect(busqueda(urls.urlSolicitud('INS-24-20117', 'certificado'))).toEqual({
+    solicitud: 'INS-24-20117',
+    abrir: 'certificado',
+  })
+  expect(urls.urlDocumentoPostulacion('7', '48')).toBe('/concurso/derechopostulacion/detalle/7#documento-48')
 })
 
 test('an installment number that is not one is refused by the route', () => {

@@ -526,6 +526,10 @@ export type NotificacionesTable = {
   ruta: string
   creada_en: string
   leida_en: string | null
+  /** When it stopped applying (a certificate revoked, a reminder done); null while it applies. */
+  retirada_en: string | null
+  /** Why, as the student reads it under the notice. */
+  retiro: string | null
 }
 
 /** The scheduler's work: one notice on one channel, its tries, its lease and what came of it. */

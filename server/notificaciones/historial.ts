@@ -1,6 +1,7 @@
 // What the portal told a student, for the staff's page of that student: every notice (newest
 // first) with, per channel, whether and when it went out, how many tries it took and why it did
-// not. The bell shows the same notices; this adds their deliveries.
+// not, and whether it was withdrawn since (it no longer applied). The bell shows the same
+// notices; this adds their deliveries.
 import type { Db } from '../db/connection.ts'
 
 /** The latest ones; older ones stay in the database. */
@@ -9,7 +10,7 @@ export const MAXIMO_HISTORIAL = 200
 export async function avisosDelAlumno(db: Db, alumnoId: string) {
   const notificaciones = await db
     .selectFrom('notificaciones')
-    .select(['id', 'tipo', 'titulo', 'cuerpo', 'ruta', 'creada_en', 'leida_en'])
+    .select(['id', 'tipo', 'titulo', 'cuerpo', 'ruta', 'creada_en', 'leida_en', 'retirada_en', 'retiro'])
     .where('alumno_id', '=', alumnoId)
     .orderBy('creada_en', 'desc')
     .orderBy('id')
@@ -37,6 +38,8 @@ export async function avisosDelAlumno(db: Db, alumnoId: string) {
     creadaEn: n.creada_en,
     /** When the student opened or marked it in the app. */
     leidaEn: n.leida_en,
+    /** When and why it stopped applying (a certificate revoked, a reminder done), if it did. */
+    retirada: n.retirada_en ? { en: n.retirada_en, motivo: n.retiro ?? '' } : null,
     envios: envios
       .filter((e) => e.notificacion_id === n.id)
       .map((e) => ({

@@ -26,6 +26,7 @@ import type { Database } from '../db/schema.ts'
 import { correoDeAviso, correoResumen } from './correo-avisos.ts'
 import { preferenciasDe } from './preferencias.ts'
 import { DestinoNoPermitido, enviarPush, subscripcionDesaparecida, type ResolverDns } from './push.ts'
+import { DETALLE_RETIRADO } from './retiro.ts'
 import { clavesVapid } from './vapid.ts'
 
 export type DependenciasAvisos = {
@@ -59,7 +60,10 @@ function libre(ahora: string): Filtro {
     ])
 }
 
-/** Takes the free rows `filtro` selects for this run; answers those it got (maybe none). */
+/**
+ * Takes the free rows `filtro` selects for this run; answers those it got (maybe none). A row
+ * whose notice was withdrawn meanwhile (it no longer applies) is closed unsent here.
+ */
 async function tomar(deps: DependenciasAvisos, ahora: Date, filtro: Filtro) {
   const token = randomUUID()
   await deps.db
@@ -88,6 +92,7 @@ async function tomar(deps: DependenciasAvisos, ahora: Date, filtro: Filtro) {
       'n.titulo',
       'n.cuerpo',
       'n.ruta',
+      'n.retirada_en',
       'a.email',
       'a.nombres',
     ])
@@ -95,7 +100,9 @@ async function tomar(deps: DependenciasAvisos, ahora: Date, filtro: Filtro) {
     .where('e.estado', '=', 'pendiente')
     .orderBy('n.creada_en')
     .execute()
-  return { token, filas }
+  const retiradas = filas.filter((f) => f.retirada_en !== null).map((f) => f.id)
+  await cerrar(deps, token, retiradas, { estado: 'omitido', detalle: DETALLE_RETIRADO })
+  return { token, filas: filas.filter((f) => f.retirada_en === null) }
 }
 
 type Tomada = Awaited<ReturnType<typeof tomar>>['filas'][number]

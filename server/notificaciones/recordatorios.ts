@@ -2,8 +2,10 @@
 // days and overdue from the day after, the general survey still pending (3 days after the start,
 // then weekly), regulations waiting to be accepted (on the same cadence, once the survey no longer
 // blocks them), and a contest the student applied to closing in 3 days with its fee unpaid or
-// documents missing. Every server runs this now and then; the occasion's unique key makes each
-// reminder once, whichever server or run gets there first.
+// documents missing. Nothing is asked of a finished program (its certificate issued and valid).
+// Every server runs this now and then; the occasion's unique key makes each reminder once,
+// whichever server or run gets there first. The same run withdraws the notices that no longer
+// apply (retiro.ts).
 import { fechaEnChile, sumarDias } from '../../src/domain/fechas.ts'
 import {
   avisoConcursoPorCerrar,
@@ -16,11 +18,12 @@ import {
   DIAS_DE_AVISO,
   semanaDeRecordatorio,
 } from '../../src/domain/notificaciones.ts'
-import { DOC_REGLAMENTO } from '../../src/domain/documentos-emitidos.ts'
+import { DOC_CERTIFICADO_PROGRAMA, DOC_REGLAMENTO } from '../../src/domain/documentos-emitidos.ts'
 import { requiereReglamento } from '../../src/domain/reglamentos.ts'
 import { GRUPOS_CON_ENCUESTA, requiereEncuesta } from '../../src/domain/solicitudes.ts'
 import type { Db } from '../db/connection.ts'
 import { notificar, type NuevaNotificacion } from './notificar.ts'
+import { retirarAvisosQueNoAplican } from './retiro.ts'
 
 export async function revisarRecordatorios(db: Db, ahora: Date): Promise<void> {
   const hoy = fechaEnChile(ahora)
@@ -60,6 +63,19 @@ export async function revisarRecordatorios(db: Db, ahora: Date): Promise<void> {
             .select('d.codigo')
             .whereRef('d.codigo_inscripcion', '=', 's.codigo_inscripcion')
             .where('d.cod_tipo_documento', '=', DOC_REGLAMENTO),
+        ),
+      ),
+    )
+    // A finished program asks nothing more of taking it.
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('documentos_emitidos as c')
+            .select('c.codigo')
+            .whereRef('c.codigo_inscripcion', '=', 's.codigo_inscripcion')
+            .where('c.cod_tipo_documento', '=', DOC_CERTIFICADO_PROGRAMA)
+            .where('c.revocado_en', 'is', null),
         ),
       ),
     )
@@ -122,4 +138,5 @@ export async function revisarRecordatorios(db: Db, ahora: Date): Promise<void> {
   }
 
   for (const n of nuevas) await db.transaction().execute((trx) => notificar(trx, n))
+  await retirarAvisosQueNoAplican(db, ahora)
 }

@@ -13,7 +13,7 @@ import { TIPOS_DOCUMENTO_SOLICITUD } from '../../src/domain/documentos-solicitud
 import { avisoDocumentoAprobado, avisoDocumentoRechazado } from '../../src/domain/notificaciones.ts'
 import type { Database } from '../db/schema.ts'
 import { notificar } from './notificar.ts'
-import { URL_INFO_PERSONAL, URL_SOLICITUDES, urlPostulacion } from '../../src/domain/urls.ts'
+import { urlDocumentoPersonal, urlDocumentoPostulacion, urlSolicitud } from '../../src/domain/urls.ts'
 
 export type TablaDocumentoRevisado = 'archivos_personales' | 'archivos_solicitud' | 'archivos_postulacion'
 
@@ -39,7 +39,7 @@ function nombreDocumento(codDocumento: string): string {
   )
 }
 
-/** Where the student sees the document and can upload it again. */
+/** Where the student sees that very document and can upload it again: its place in view, its input focused. */
 async function rutaDelDocumento(trx: Transaction<Database>, d: DecisionDocumento) {
   if (d.tabla === 'archivos_personales') {
     const f = await trx
@@ -47,15 +47,15 @@ async function rutaDelDocumento(trx: Transaction<Database>, d: DecisionDocumento
       .select(['alumno_id', 'cod_documento'])
       .where('id', '=', d.archivoId)
       .executeTakeFirstOrThrow()
-    return { ...f, ruta: URL_INFO_PERSONAL }
+    return { ...f, ruta: urlDocumentoPersonal(f.cod_documento) }
   }
   if (d.tabla === 'archivos_solicitud') {
     const f = await trx
       .selectFrom('archivos_solicitud')
-      .select(['alumno_id', 'cod_documento'])
+      .select(['alumno_id', 'cod_documento', 'codigo_inscripcion'])
       .where('id', '=', d.archivoId)
       .executeTakeFirstOrThrow()
-    return { ...f, ruta: URL_SOLICITUDES }
+    return { ...f, ruta: urlSolicitud(f.codigo_inscripcion, 'documentos', f.cod_documento) }
   }
   const f = await trx
     .selectFrom('archivos_postulacion as a')
@@ -63,7 +63,7 @@ async function rutaDelDocumento(trx: Transaction<Database>, d: DecisionDocumento
     .select(['a.alumno_id', 'a.cod_documento', 'p.concurso_id'])
     .where('a.id', '=', d.archivoId)
     .executeTakeFirstOrThrow()
-  return { ...f, ruta: urlPostulacion(f.concurso_id) }
+  return { ...f, ruta: urlDocumentoPostulacion(f.concurso_id, f.cod_documento) }
 }
 
 /** The notice's id, or null when this decision on this file was already notified. */

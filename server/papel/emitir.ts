@@ -124,6 +124,7 @@ export async function emitirDocumento(
           alumnoId: doc.alumnoId,
           codTipoDocumento: doc.codTipoDocumento,
           programa: doc.programa,
+          codigoInscripcion: doc.codigoInscripcion,
           codigo,
           ahora: deps.ahora,
         })

@@ -3,14 +3,23 @@
 // through the staff member's reach, so a student out of it is answered like one that does not
 // exist. Issuing and revoking each write their audit row in the same transaction as the change.
 import type { ExpressionBuilder, SelectQueryBuilder } from 'kysely'
-import { DOC_CERTIFICADO_PROGRAMA, fechaDeRevocacion } from '../../src/domain/documentos-emitidos.ts'
+import { DOC_CERTIFICADO_PROGRAMA, DOC_REGLAMENTO, fechaDeRevocacion } from '../../src/domain/documentos-emitidos.ts'
 import type { FiltroEstadoCertificado } from '../../src/domain/busqueda-certificados.ts'
-import { TAMANO_PAGINA_CERTIFICADOS } from '../../src/domain/gestion-certificados.ts'
+import { documentosRequeridosDeSolicitud } from '../../src/domain/documentos-solicitud.ts'
+import { esEstadoRevision } from '../../src/domain/estado-revision.ts'
+import {
+  faltantesEnPalabras,
+  faltantesParaCertificado,
+  TAMANO_PAGINA_CERTIFICADOS,
+} from '../../src/domain/gestion-certificados.ts'
+import { estadoCuota } from '../../src/domain/pagos.ts'
 import type { Dependencias } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 import type { Database, Personal } from '../db/schema.ts'
+import { notificarRevocacion } from '../notificaciones/documento-emitido.ts'
 import { alumnosAlAlcance } from '../personal/alcance.ts'
 import { auditar, type Autor } from '../personal/auditoria.ts'
+import { estadoEncuesta, estadoReglamento } from '../solicitudes/consultas.ts'
 import { emitirCertificadoPrograma } from './plantillas/certificado-programa.ts'
 
 type Alcance = Pick<Personal, 'rol' | 'asistente_id'>
@@ -75,6 +84,76 @@ export type EstadoCertificado =
 
 export type FiltrosCertificados = { programa: string; estado: FiltroEstadoCertificado | ''; pagina: number }
 
+/**
+ * What each of these enrolments still lacks before its certificate (installments unpaid,
+ * regulations unsigned, documents missing, rejected or in review, the survey unsent), in words,
+ * by enrolment code: the shared rule of src/domain/gestion-certificados.ts over its rows.
+ */
+export async function faltantesDeSolicitudes(
+  db: Db,
+  codigos: readonly string[],
+  hoy: string,
+): Promise<Map<string, string[]>> {
+  const faltantes = new Map<string, string[]>()
+  if (codigos.length === 0) return faltantes
+  const lista = [...codigos]
+  const [solicitudes, encuestas, reglamentos, archivos, cuotas] = await Promise.all([
+    db
+      .selectFrom('solicitudes')
+      .select(['codigo_inscripcion', 'cod_grupo', 'tipo_curso'])
+      .where('codigo_inscripcion', 'in', lista)
+      .execute(),
+    db
+      .selectFrom('encuestas')
+      .select(['codigo_inscripcion', 'enviada_en'])
+      .where('codigo_inscripcion', 'in', lista)
+      .execute(),
+    db
+      .selectFrom('documentos_emitidos')
+      .select('codigo_inscripcion')
+      .where('codigo_inscripcion', 'in', lista)
+      .where('cod_tipo_documento', '=', DOC_REGLAMENTO)
+      .where('revocado_en', 'is', null)
+      .execute(),
+    db
+      .selectFrom('archivos_solicitud')
+      .select(['codigo_inscripcion', 'cod_documento', 'estado_revision'])
+      .where('codigo_inscripcion', 'in', lista)
+      .execute(),
+    db
+      .selectFrom('cuotas')
+      .select(['codigo_inscripcion', 'vencimiento', 'pago_id'])
+      .where('codigo_inscripcion', 'in', lista)
+      .execute(),
+  ])
+  for (const s of solicitudes) {
+    const codigo = s.codigo_inscripcion
+    const subidos = archivos.filter((a) => a.codigo_inscripcion === codigo)
+    const enviadaEn = encuestas.find((e) => e.codigo_inscripcion === codigo)?.enviada_en ?? null
+    const situacion = {
+      cuotas: cuotas
+        .filter((c) => c.codigo_inscripcion === codigo)
+        .map((c) => ({ estado: estadoCuota({ pagada: c.pago_id !== null, vencimiento: c.vencimiento }, hoy) })),
+      reglamento: estadoReglamento(
+        s.cod_grupo,
+        s.tipo_curso,
+        reglamentos.some((r) => r.codigo_inscripcion === codigo),
+      ),
+      encuesta: estadoEncuesta(s.cod_grupo, enviadaEn),
+      documentos: documentosRequeridosDeSolicitud(s.cod_grupo, s.tipo_curso).map((r) => {
+        const subido = subidos.find((a) => a.cod_documento === r.codDocumento)
+        return {
+          archivo: subido
+            ? { revision: esEstadoRevision(subido.estado_revision) ? subido.estado_revision : null }
+            : null,
+        }
+      }),
+    }
+    faltantes.set(codigo, faltantesEnPalabras(faltantesParaCertificado(situacion)))
+  }
+  return faltantes
+}
+
 /** One page of the list, the total, and the programs that ended (for the filter), each with its count. */
 export async function listarCertificados(db: Db, personal: Alcance, hoy: string, filtros: FiltrosCertificados) {
   const filtrada = () => {
@@ -106,8 +185,9 @@ export async function listarCertificados(db: Db, personal: Alcance, hoy: string,
     .offset((filtros.pagina - 1) * TAMANO_PAGINA_CERTIFICADOS)
     .execute()
 
-  // Of the rows without a valid certificate, the last one revoked, if any.
+  // Of the rows without a valid certificate, the last one revoked, if any, and what each lacks.
   const sinVigente = filas.filter((f) => f.vigente_codigo === null).map((f) => f.codigo_inscripcion)
+  const faltantes = await faltantesDeSolicitudes(db, sinVigente, hoy)
   const revocados =
     sinVigente.length === 0
       ? []
@@ -159,6 +239,8 @@ export async function listarCertificados(db: Db, personal: Alcance, hoy: string,
         fechaTermino: f.fecha_termino ?? '',
         alumno: { id: f.alumno_id, nombre: `${f.nombres} ${f.apellidos}`, email: f.email },
         certificado,
+        /** What the enrolment still lacks, in words (none listed once its certificate is valid). */
+        faltantes: faltantes.get(f.codigo_inscripcion) ?? [],
       }
     }),
     programas: programas.map((p) => ({
@@ -210,6 +292,8 @@ export async function emitirCertificado(
   autor: Autor,
   solicitud: { codigo_inscripcion: string; alumno_id: string },
   hoy: string,
+  /** What the enrolment lacked and the staff member confirmed issuing without (recorded in the audit row). */
+  faltantesConfirmados: readonly string[] = [],
 ) {
   return emitirCertificadoPrograma(
     { db: deps.db, blobs: deps.blobs, firma: deps.firma, urlPublica: deps.config.publicUrl, ahora: autor.ahora },
@@ -222,7 +306,12 @@ export async function emitirCertificado(
           entidad: 'certificado',
           entidadId: codigo,
           alumnoId: solicitud.alumno_id,
-          despues: { codigo, codigoInscripcion: solicitud.codigo_inscripcion, fechaEmision: hoy },
+          despues: {
+            codigo,
+            codigoInscripcion: solicitud.codigo_inscripcion,
+            fechaEmision: hoy,
+            ...(faltantesConfirmados.length > 0 ? { faltantesConfirmados: [...faltantesConfirmados] } : {}),
+          },
         }),
     },
   )
@@ -237,6 +326,7 @@ export async function certificadoAlAlcance(db: Db, personal: Alcance, codigo: st
       'documentos_emitidos.codigo',
       'documentos_emitidos.alumno_id',
       'documentos_emitidos.codigo_inscripcion',
+      'documentos_emitidos.programa',
       'documentos_emitidos.revocado_en',
       'documentos_emitidos.nombre_archivo',
       'documentos_emitidos.blob_clave',
@@ -252,14 +342,15 @@ export type Revocacion =
   { revocado: true; codigo: string; revocadoEn: string; motivo: string } | { revocado: false; revocadoEn: string }
 
 /**
- * Revokes a valid certificate: one conditional update (only while it is valid) and its audit
- * row, in one transaction. Of two revocations at once, one updates the row; the other finds it
- * already revoked and is told when.
+ * Revokes a valid certificate: one conditional update (only while it is valid), its audit row and
+ * the student's notice (the certificate's earlier notice reads as revoked; the new one, with the
+ * reason, goes at once to every channel they keep on), in one transaction. Of two revocations at
+ * once, one updates the row; the other finds it already revoked and is told when.
  */
 export async function revocarCertificado(
   db: Db,
   autor: Autor,
-  certificado: { codigo: string; alumno_id: string },
+  certificado: { codigo: string; alumno_id: string; codigo_inscripcion: string | null; programa: string },
   motivo: string,
 ): Promise<Revocacion> {
   const revocadoEn = autor.ahora.toISOString()
@@ -280,6 +371,15 @@ export async function revocarCertificado(
       antes: { revocadoEn: null, motivoRevocacion: null, revocadoPor: null },
       despues: { revocadoEn, motivoRevocacion: motivo, revocadoPor: autor.personal.id },
     })
+    if (certificado.codigo_inscripcion !== null)
+      await notificarRevocacion(trx, {
+        alumnoId: certificado.alumno_id,
+        programa: certificado.programa,
+        codigoInscripcion: certificado.codigo_inscripcion,
+        codigo: certificado.codigo,
+        motivo,
+        ahora: autor.ahora,
+      })
     return true
   })
   if (hecho) return { revocado: true, codigo: certificado.codigo, revocadoEn: fechaDeRevocacion(revocadoEn), motivo }

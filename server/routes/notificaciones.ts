@@ -39,7 +39,7 @@ export const rutasNotificaciones = new Hono<EntornoApp>()
         ? []
         : await db
             .selectFrom('notificaciones')
-            .select(['id', 'tipo', 'titulo', 'cuerpo', 'ruta', 'creada_en', 'leida_en'])
+            .select(['id', 'tipo', 'titulo', 'cuerpo', 'ruta', 'creada_en', 'leida_en', 'retirada_en', 'retiro'])
             .where('alumno_id', '=', alumno.id)
             .where('tipo', 'in', enApp)
             .orderBy('creada_en', 'desc')
@@ -49,7 +49,8 @@ export const rutasNotificaciones = new Hono<EntornoApp>()
     return c.json({
       status: 'ok' as const,
       data: {
-        noLeidas: filas.filter((f) => !f.leida_en).length,
+        // A withdrawn notice (it no longer applies) is shown marked, and is nothing left to read.
+        noLeidas: filas.filter((f) => !f.leida_en && !f.retirada_en).length,
         notificaciones: filas.map((f) => ({
           id: f.id,
           tipo: f.tipo,
@@ -58,6 +59,7 @@ export const rutasNotificaciones = new Hono<EntornoApp>()
           ruta: f.ruta,
           creadaEn: f.creada_en,
           leidaEn: f.leida_en,
+          retirada: f.retirada_en ? { en: f.retirada_en, motivo: f.retiro ?? '' } : null,
         })),
       },
     })

@@ -35,13 +35,19 @@ import {
 /** The documents required, each with the student's file for it, if any, and its review. */
 function exigidos(
   requeridos: readonly { codDocumento: string; documento: string }[],
-  subidos: readonly { cod_documento: string; estado_revision: string }[],
+  subidos: readonly { cod_documento: string; estado_revision: string; motivo_rechazo: string | null }[],
 ): DocumentoExigido[] {
   return requeridos.map((r) => {
     const subido = subidos.find((s) => s.cod_documento === r.codDocumento)
     return {
+      codDocumento: r.codDocumento,
       documento: r.documento,
-      archivo: subido ? { revision: esEstadoRevision(subido.estado_revision) ? subido.estado_revision : null } : null,
+      archivo: subido
+        ? {
+            revision: esEstadoRevision(subido.estado_revision) ? subido.estado_revision : null,
+            motivo: subido.motivo_rechazo,
+          }
+        : null,
     }
   })
 }
@@ -148,7 +154,7 @@ async function situacionDePostulaciones(deps: Dependencias, alumno: Alumno, hoy:
     .execute()
   const archivos = await db
     .selectFrom('archivos_postulacion')
-    .select(['postulacion_id', 'cod_documento', 'estado_revision'])
+    .select(['postulacion_id', 'cod_documento', 'estado_revision', 'motivo_rechazo'])
     .where('alumno_id', '=', alumno.id)
     .execute()
   return postulaciones.map((p): PostulacionParaPendientes => ({
@@ -177,7 +183,7 @@ async function situacionDocumentosPersonales(deps: Dependencias, alumno: Alumno)
     .execute()
   const archivos = await db
     .selectFrom('archivos_personales')
-    .select(['cod_documento', 'estado_revision'])
+    .select(['cod_documento', 'estado_revision', 'motivo_rechazo'])
     .where('alumno_id', '=', alumno.id)
     .execute()
   return exigidos(

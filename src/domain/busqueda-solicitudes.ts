@@ -7,11 +7,22 @@ import * as v from 'valibot'
 export const DIALOGOS_SOLICITUD = ['documentos', 'encuesta', 'condiciones', 'reglamento'] as const
 export type DialogoSolicitud = (typeof DIALOGOS_SOLICITUD)[number]
 
+/** An issued paper of the enrolment the list can point to: its certificate or its invoice. */
+export const PAPELES_SOLICITUD = ['certificado', 'factura'] as const
+export type PapelSolicitud = (typeof PAPELES_SOLICITUD)[number]
+
+/** Everything the address may ask the list to open of an enrolment. */
+export type DestinoSolicitud = DialogoSolicitud | PapelSolicitud
+
 /**
  * The list's address may name an enrolment to show (its card open) and what to open of it:
- * '/info/solicitudes?solicitud=INS-26-40018&abrir=encuesta', where a pending action leads.
+ * '/info/solicitudes?solicitud=INS-26-40018&abrir=encuesta', where a pending action or a notice
+ * leads. With `abrir=documentos`, `documento` names one of them (its type code), whose
+ * replacement is brought into view and focused; `abrir=certificado` or `factura` points to that
+ * paper's link.
  */
 export const busquedaSolicitudesSchema = v.object({
   solicitud: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(40))), undefined),
-  abrir: v.fallback(v.optional(v.picklist(DIALOGOS_SOLICITUD)), undefined),
+  abrir: v.fallback(v.optional(v.picklist([...DIALOGOS_SOLICITUD, ...PAPELES_SOLICITUD])), undefined),
+  documento: v.fallback(v.optional(v.pipe(v.string(), v.regex(/^\d{1,4}$/))), undefined),
 })

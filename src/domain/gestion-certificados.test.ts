@@ -3,6 +3,12 @@ import { expect, test } from 'vitest'
 import { busquedaCertificadosSchema } from './busqueda-certificados.ts'
 import {
   consultaCertificadosSchema,
+  emitirCertificadoSchema,
+  faltantesConfirmados,
+  faltantesEnPalabras,
+  faltantesParaCertificado,
+  mensajeFaltantesSinConfirmar,
+  preguntaEmitirConFaltantes,
   MENSAJE_MOTIVO_REVOCACION,
   mensajeProgramaNoTerminado,
   mensajeYaRevocado,
@@ -61,4 +67,73 @@ test('the screen’s address falls back to all, page one, on what it does not kn
     pagina: undefined,
   })
   expect(v.parse(busquedaCertificadosSchema, { pagina: 0 }).pagina).toBeUndefined()
+})
+
+test('what an enrolment still lacks before its certificate, in words: installments, regulations, documents, survey', () => {
+  const faltantes = faltantesParaCertificado({
+    cuotas: [{ estado: 'pagada' }, { estado: 'vencida' }, { estado: 'pendiente' }, { estado: 'pendiente' }],
+    reglamento: 'pendiente',
+    encuesta: 'pendiente',
+    documentos: [
+      { archivo: null },
+      { archivo: { revision: 'rechazado' } },
+      { archivo: { revision: 'en-revision' } },
+      { archivo: { revision: 'aprobado' } },
+      { archivo: {} },
+    ],
+  })
+  expect(faltantes).toEqual({
+    cuotasVencidas: 1,
+    cuotasPorVencer: 2,
+    reglamentoSinFirmar: true,
+    documentosPendientes: 2,
+    documentosEnRevision: 2,
+    encuestaSinEnviar: true,
+  })
+  const palabras = faltantesEnPalabras(faltantes)
+  expect(palabras).toEqual([
+    '1 cuota vencida',
+    '2 cuotas por vencer',
+    'reglamento sin firmar',
+    '2 documentos pendientes',
+    '2 documentos en revisión',
+    'encuesta sin enviar',
+  ])
+  expect(
+    preguntaEmitirConFaltantes([
+      '1 cuota vencida',
+      'reglamento sin firmar',
+      '2 documentos pendientes',
+      'encuesta sin enviar',
+    ]),
+  ).toBe(
+    'Esta inscripción aún tiene: 1 cuota vencida, reglamento sin firmar, 2 documentos pendientes, encuesta sin enviar. ¿Emitir de todos modos?',
+  )
+  expect(mensajeFaltantesSinConfirmar(['1 documento en revisión'])).toBe(
+    'Esta inscripción aún tiene: 1 documento en revisión. Para emitir su certificado de todos modos, confirme la emisión.',
+  )
+})
+
+test('an enrolment with everything done, or with nothing asked, lacks nothing', () => {
+  for (const situacion of [
+    {
+      cuotas: [{ estado: 'pagada' as const }],
+      reglamento: 'firmado' as const,
+      encuesta: 'enviada' as const,
+      documentos: [{ archivo: { revision: 'aprobado' as const } }],
+    },
+    { cuotas: [], reglamento: 'no-aplica' as const, encuesta: 'no-aplica' as const, documentos: [] },
+  ])
+    expect(faltantesEnPalabras(faltantesParaCertificado(situacion))).toEqual([])
+})
+
+test('issuing anyway needs every thing lacking now among those confirmed', () => {
+  expect(faltantesConfirmados([], [])).toBe(true)
+  expect(faltantesConfirmados(['encuesta sin enviar'], [])).toBe(false)
+  expect(faltantesConfirmados(['encuesta sin enviar'], ['1 cuota vencida', 'encuesta sin enviar'])).toBe(true)
+  // The list changed since the confirmation: a second installment fell due.
+  expect(faltantesConfirmados(['2 cuotas vencidas'], ['1 cuota vencida'])).toBe(false)
+  expect(v.parse(emitirCertificadoSchema, {})).toEqual({ confirmarFaltantes: [] })
+  expect(v.safeParse(emitirCertificadoSchema, { confirmarFaltantes: 'encuesta sin enviar' }).success).toBe(false)
+  expect(v.safeParse(emitirCertificadoSchema, { confirmarFaltantes: Array(11).fill('x') }).success).toBe(false)
 })

@@ -1,6 +1,13 @@
 import { expect, test } from 'vitest'
 import * as v from 'valibot'
 import {
+  avisoCertificadoRevocado,
+  avisoDocumentoEmitido,
+  avisoEncuestaPendiente,
+  avisoReglamentoPendiente,
+  etiquetaRetiro,
+  retiroPorRevocacion,
+  TIPOS,
   avisoConcursoPorCerrar,
   avisoCuotaPorVencer,
   avisoDeCuota,
@@ -100,4 +107,38 @@ test('preferences need every kind and channel and quiet hours written as hh:mm',
   expect(v.safeParse(preferenciasSchema, { ...valido, silencio: { desde: '25:00', hasta: '08:00' } }).success).toBe(
     false,
   )
+})
+
+test('each notice opens the very thing it is about: the enrolment at its survey, regulations, certificate or invoice', () => {
+  const datos = { codigo: 'INS-26-40018', programa: 'Diplomado en Cuidados Paliativos' }
+  expect(avisoEncuestaPendiente(datos).ruta).toBe('/info/solicitudes?solicitud=INS-26-40018&abrir=encuesta')
+  expect(avisoReglamentoPendiente(datos).ruta).toBe('/info/solicitudes?solicitud=INS-26-40018&abrir=reglamento')
+  expect(
+    avisoDocumentoEmitido({ codTipoDocumento: '35', programa: 'Curso ACLS', codigoInscripcion: 'INS-24-20388' }).ruta,
+  ).toBe('/info/solicitudes?solicitud=INS-24-20388&abrir=certificado')
+  expect(
+    avisoDocumentoEmitido({ codTipoDocumento: '30', programa: 'Curso ACLS', codigoInscripcion: 'INS-24-20388' }).ruta,
+  ).toBe('/info/solicitudes?solicitud=INS-24-20388&abrir=factura')
+})
+
+test('a revoked certificate: the student is told when and why, at once by e-mail; its earlier notice reads as revoked', () => {
+  const aviso = avisoCertificadoRevocado({
+    programa: 'Curso ACLS',
+    codigoInscripcion: 'INS-24-20388',
+    codigo: 'ABC123',
+    fecha: '2026-03-02',
+    motivo: 'Se emitió antes del informe académico.',
+  })
+  expect(aviso).toEqual({
+    titulo: 'Certificado revocado',
+    cuerpo:
+      'La escuela revocó el certificado de Curso ACLS (solicitud INS-24-20388, código ABC123) el 2 de marzo de 2026 por este motivo: «Se emitió antes del informe académico.». Ese certificado ya no es válido: el validador lo informa como revocado. Si tiene dudas, contacte a su Asistente Comercial.',
+    ruta: '/info/solicitudes?solicitud=INS-24-20388',
+  })
+  expect(TIPOS['certificado-revocado'].correoInmediato).toBe(true)
+  expect(retiroPorRevocacion({ fecha: '2026-03-02', motivo: 'Horas mal calculadas.' })).toBe(
+    'La escuela lo revocó el 2 de marzo de 2026 por este motivo: «Horas mal calculadas.». Este certificado ya no es válido.',
+  )
+  expect(etiquetaRetiro('documento-emitido')).toBe('Revocado')
+  expect(etiquetaRetiro('reglamento-pendiente')).toBe('Ya no aplica')
 })

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import { fechaEnChile, horaEnChile, sumarDias } from './fechas.ts'
+import { fechaEnChile, fechaLarga, horaEnChile, sumarDias } from './fechas.ts'
 import { formatearClp } from './moneda.ts'
 import { fechaCorta } from './solicitudes.ts'
-import { URL_SOLICITUDES, urlPagarCuota, urlPostulacion } from './urls.ts'
+import { urlPagarCuota, urlPostulacion, urlSolicitud } from './urls.ts'
 
 // What the portal tells a student without being asked, and when: each kind of notice with its
 // Spanish text and the screen it opens, when a reminder falls due (in Chile's days), the quiet
@@ -20,6 +20,7 @@ export const TIPOS_NOTIFICACION = [
   'pago-aprobado',
   'concurso-por-cerrar',
   'pago-reembolsado',
+  'certificado-revocado',
 ] as const
 export type TipoNotificacion = (typeof TIPOS_NOTIFICACION)[number]
 
@@ -35,8 +36,8 @@ export const ETIQUETA_CANAL: Record<Canal, string> = {
 
 /**
  * How each kind is named in the preferences, and whether its e-mail goes at once: a rejected
- * document and an approved payment are news the student acts on today; the rest wait for the
- * daily digest, so a busy week is one e-mail a day at most.
+ * document, an approved or refunded payment and a revoked certificate are news the student acts
+ * on today; the rest wait for the daily digest, so a busy week is one e-mail a day at most.
  */
 export const TIPOS: Record<TipoNotificacion, { etiqueta: string; correoInmediato: boolean }> = {
   'documento-rechazado': { etiqueta: 'Documento rechazado', correoInmediato: true },
@@ -49,9 +50,10 @@ export const TIPOS: Record<TipoNotificacion, { etiqueta: string; correoInmediato
   'pago-aprobado': { etiqueta: 'Pago aprobado', correoInmediato: true },
   'concurso-por-cerrar': { etiqueta: 'Postulación a concurso por cerrar', correoInmediato: false },
   'pago-reembolsado': { etiqueta: 'Pago reembolsado', correoInmediato: true },
+  'certificado-revocado': { etiqueta: 'Certificado revocado', correoInmediato: true },
 }
 
-/** What a notice says and which screen of the app it opens. */
+/** What a notice says and which screen of the app it opens: the very thing it is about. */
 export type Aviso = { titulo: string; cuerpo: string; ruta: string }
 
 // ---------------------------------------------------------------------------------------------
@@ -74,7 +76,7 @@ export function avisoEncuestaPendiente(d: { codigo: string; programa: string }):
   return {
     titulo: 'Encuesta General pendiente',
     cuerpo: `Aún no ha enviado la Encuesta General de ${d.programa} (${d.codigo}). Complétela en Solicitudes.`,
-    ruta: URL_SOLICITUDES,
+    ruta: urlSolicitud(d.codigo, 'encuesta'),
   }
 }
 
@@ -82,7 +84,7 @@ export function avisoReglamentoPendiente(d: { codigo: string; programa: string }
   return {
     titulo: 'Reglamento por aceptar',
     cuerpo: `Falta aceptar el reglamento de ${d.programa} (${d.codigo}). Léalo y acéptelo en Solicitudes.`,
-    ruta: URL_SOLICITUDES,
+    ruta: urlSolicitud(d.codigo, 'reglamento'),
   }
 }
 
@@ -104,13 +106,33 @@ export function avisoCuotaVencida(d: DatosCuota): Aviso {
   }
 }
 
-/** An invoice ('30') or a program certificate ('35') the school issued. */
-export function avisoDocumentoEmitido(d: { codTipoDocumento: '30' | '35'; programa: string }): Aviso {
+/** An invoice ('30') or a program certificate ('35') the school issued; it opens the enrolment at its link. */
+export function avisoDocumentoEmitido(d: {
+  codTipoDocumento: '30' | '35'
+  programa: string
+  codigoInscripcion: string
+}): Aviso {
   const factura = d.codTipoDocumento === '30'
   return {
     titulo: factura ? 'Factura disponible' : 'Certificado disponible',
     cuerpo: `${factura ? 'La factura' : 'El certificado'} de ${d.programa} ya está disponible. Descárguelo en Solicitudes.`,
-    ruta: URL_SOLICITUDES,
+    ruta: urlSolicitud(d.codigoInscripcion, factura ? 'factura' : 'certificado'),
+  }
+}
+
+/** The school revoked a program certificate: when, why, and what it means for the student. */
+export function avisoCertificadoRevocado(d: {
+  programa: string
+  codigoInscripcion: string
+  codigo: string
+  /** The revocation's date in Chile, 'yyyy-mm-dd'. */
+  fecha: string
+  motivo: string
+}): Aviso {
+  return {
+    titulo: 'Certificado revocado',
+    cuerpo: `La escuela revocó el certificado de ${d.programa} (solicitud ${d.codigoInscripcion}, código ${d.codigo}) el ${fechaLarga(d.fecha)} por este motivo: «${d.motivo}». Ese certificado ya no es válido: el validador lo informa como revocado. Si tiene dudas, contacte a su Asistente Comercial.`,
+    ruta: urlSolicitud(d.codigoInscripcion),
   }
 }
 
@@ -148,6 +170,30 @@ export function avisoConcursoPorCerrar(d: {
     cuerpo: `La postulación al concurso de ${d.especialidad} cierra el ${fechaCorta(d.hasta)} y aún le falta ${falta}.`,
     ruta: urlPostulacion(d.concursoId),
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notices that no longer apply. They stay in the list, withdrawn: marked, with why, no longer
+// unread, and what was still to be sent of them is not sent.
+// ---------------------------------------------------------------------------------------------
+
+/** Why the notice of an issued certificate no longer holds. */
+export function retiroPorRevocacion(d: { fecha: string; motivo: string }): string {
+  return `La escuela lo revocó el ${fechaLarga(d.fecha)} por este motivo: «${d.motivo}». Este certificado ya no es válido.`
+}
+
+export const RETIRO_PROGRAMA_FINALIZADO = 'El programa terminó y su certificado fue emitido.'
+export const RETIRO_ENCUESTA_ENVIADA = 'La encuesta ya fue enviada.'
+export const RETIRO_REGLAMENTO_ACEPTADO = 'El reglamento ya fue aceptado.'
+export const RETIRO_CUOTA_PAGADA = 'La cuota ya fue pagada.'
+export const RETIRO_DOCUMENTO_REEMPLAZADO = 'Ya subió un archivo nuevo para este documento.'
+
+/**
+ * How a withdrawn notice is marked in the list, before its reason: an issued document's as
+ * revoked, any other as past.
+ */
+export function etiquetaRetiro(tipo: string): string {
+  return tipo === 'documento-emitido' ? 'Revocado' : 'Ya no aplica'
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import {
   pendientesDeSolicitud,
   resumenPendientes,
   type DatosPendientes,
+  type DocumentoExigido,
   type Pendiente,
   type SolicitudParaPendientes,
 } from './pendientes.ts'
@@ -32,41 +33,81 @@ function datos(cambios: Partial<DatosPendientes> = {}): DatosPendientes {
 
 const tipos = (items: readonly Pendiente[]) => items.map((p) => p.tipo)
 
+const doc = (codDocumento: string, documento: string, archivo: DocumentoExigido['archivo']): DocumentoExigido => ({
+  codDocumento,
+  documento,
+  archivo,
+})
+
 describe('documents to deliver', () => {
   test('a missing document and a rejected one are to deliver; one delivered or under review is not', () => {
-    expect(documentoPorEntregar({ documento: 'RNPI', archivo: null })).toBe(true)
-    expect(documentoPorEntregar({ documento: 'RNPI', archivo: { revision: 'rechazado' } })).toBe(true)
-    expect(documentoPorEntregar({ documento: 'RNPI', archivo: {} })).toBe(false)
-    expect(documentoPorEntregar({ documento: 'RNPI', archivo: { revision: 'en-revision' } })).toBe(false)
-    expect(documentoPorEntregar({ documento: 'RNPI', archivo: { revision: 'aprobado' } })).toBe(false)
+    expect(documentoPorEntregar(doc('44', 'RNPI', null))).toBe(true)
+    expect(documentoPorEntregar(doc('44', 'RNPI', { revision: 'rechazado' }))).toBe(true)
+    expect(documentoPorEntregar(doc('44', 'RNPI', {}))).toBe(false)
+    expect(documentoPorEntregar(doc('44', 'RNPI', { revision: 'en-revision' }))).toBe(false)
+    expect(documentoPorEntregar(doc('44', 'RNPI', { revision: 'aprobado' }))).toBe(false)
   })
 
-  test("an enrolment's missing and rejected documents make one item that names them apart", () => {
-    const [item] = pendientesDeSolicitud(
+  test('a rejected document is an item of its own, with its reason, before the missing ones', () => {
+    const items = pendientesDeSolicitud(
       solicitud({
         documentos: [
-          { documento: 'Carta de Intención', archivo: {} },
-          { documento: 'Seguro de Salud', archivo: null },
-          { documento: 'Certificado RNPI', archivo: { revision: 'rechazado' } },
+          doc('41', 'Carta de Intención', {}),
+          doc('43', 'Seguro de Salud', null),
+          doc('44', 'Certificado RNPI', { revision: 'rechazado', motivo: 'La carta no tiene firma' }),
         ],
       }),
       HOY,
     )
-    expect(item).toMatchObject({
-      tipo: 'documentos-solicitud',
-      faltantes: ['Seguro de Salud'],
-      rechazados: ['Certificado RNPI'],
+    expect(items).toEqual([
+      {
+        clave: 'rechazado:INS-26-40018/44',
+        tipo: 'documento-rechazado',
+        seccion: 'solicitudes',
+        codigoInscripcion: 'INS-26-40018',
+        programa: 'Diplomado en Cuidados Paliativos',
+        codDocumento: '44',
+        documento: 'Certificado RNPI',
+        motivo: 'La carta no tiene firma',
+      },
+      {
+        clave: 'documentos:INS-26-40018',
+        tipo: 'documentos-solicitud',
+        seccion: 'solicitudes',
+        codigoInscripcion: 'INS-26-40018',
+        programa: 'Diplomado en Cuidados Paliativos',
+        faltantes: ['Seguro de Salud'],
+      },
+    ])
+    expect(pendienteEnPalabras(items[0]!)).toEqual({
+      titulo: 'Documento rechazado: Certificado RNPI',
+      motivo: 'Motivo: La carta no tiene firma.',
+      detalle: 'Diplomado en Cuidados Paliativos (solicitud INS-26-40018).',
+      accion: 'Reemplazar',
     })
-    expect(pendienteEnPalabras(item!)).toEqual({
-      titulo: 'Subir 2 documentos de la solicitud',
-      detalle:
-        'Diplomado en Cuidados Paliativos (solicitud INS-26-40018). Falta Seguro de Salud; fue rechazado Certificado RNPI.',
+    expect(pendienteEnPalabras(items[1]!)).toEqual({
+      titulo: 'Subir 1 documento de la solicitud',
+      detalle: 'Diplomado en Cuidados Paliativos (solicitud INS-26-40018). Falta Seguro de Salud.',
       accion: 'Subir documentos',
     })
   })
 
+  test('a rejection without a reason says so; a reason that ends a sentence keeps its own stop', () => {
+    const [sinMotivo] = pendientesDeSolicitud(
+      solicitud({ documentos: [doc('44', 'Certificado RNPI', { revision: 'rechazado', motivo: '  ' })] }),
+      HOY,
+    )
+    expect(sinMotivo).toMatchObject({ motivo: null })
+    expect(pendienteEnPalabras(sinMotivo!).motivo).toBe('La escuela no indicó el motivo.')
+    const [conPunto] = pendientesDeSolicitud(
+      solicitud({ documentos: [doc('44', 'Certificado RNPI', { revision: 'rechazado', motivo: '¿Es el vigente?' })] }),
+      HOY,
+    )
+    expect(pendienteEnPalabras(conPunto!).motivo).toBe('Motivo: ¿Es el vigente?')
+  })
+
   test('all documents delivered: nothing to do for them', () => {
-    expect(pendientesDeSolicitud(solicitud({ documentos: [{ documento: 'RNPI', archivo: {} }] }), HOY)).toEqual([])
+    expect(pendientesDeSolicitud(solicitud({ documentos: [doc('44', 'RNPI', {})] }), HOY)).toEqual([])
   })
 })
 
@@ -112,7 +153,7 @@ describe('what a program asks', () => {
         certificadoEmitido: true,
         encuesta: 'pendiente',
         reglamento: 'pendiente',
-        documentos: [{ documento: 'Certificado RNPI', archivo: null }],
+        documentos: [doc('44', 'Certificado RNPI', null), doc('43', 'Seguro de Salud', { revision: 'rechazado' })],
         cuotas: [{ numero: 2, monto: 160_000, vencimiento: '2026-10-01', estado: 'vencida' }],
       }),
       HOY,
@@ -128,7 +169,7 @@ describe('contest applications', () => {
     estadoConcurso: 'abierto' as const,
     postulacionHasta: '2026-12-10',
     pagada: false,
-    documentos: [{ documento: 'Certificado de Notas', archivo: null }],
+    documentos: [doc('48', 'Certificado de Notas', null)],
   }
 
   test('an unpaid application asks for its fee first, a paid one for its documents', () => {
@@ -142,6 +183,31 @@ describe('contest applications', () => {
     })
   })
 
+  test('a rejected document of a paid application is its own item, replaced on the application', () => {
+    const items = calcularPendientes(
+      datos({
+        postulaciones: [
+          {
+            ...postulacion,
+            pagada: true,
+            documentos: [
+              doc('48', 'Certificado de Notas', { revision: 'rechazado', motivo: 'Falta el timbre' }),
+              doc('49', 'Ranking de Egreso', null),
+            ],
+          },
+        ],
+      }),
+    )
+    expect(items.map((p) => p.clave)).toEqual(['rechazado:concurso-7/48', 'postulacion-documentos:7'])
+    expect(items[0]).toMatchObject({ seccion: 'concursos', concursoId: '7', codDocumento: '48' })
+    expect(pendienteEnPalabras(items[0]!)).toEqual({
+      titulo: 'Documento rechazado: Certificado de Notas',
+      motivo: 'Motivo: Falta el timbre.',
+      detalle: 'Postulación a Medicina Interna. La postulación cierra el 10-12-2026.',
+      accion: 'Reemplazar',
+    })
+  })
+
   test('nothing is asked of an application whose contest is closed or not yet open', () => {
     for (const estadoConcurso of ['cerrado', 'proximo'] as const)
       expect(calcularPendientes(datos({ postulaciones: [{ ...postulacion, estadoConcurso }] }))).toEqual([])
@@ -149,10 +215,13 @@ describe('contest applications', () => {
 })
 
 describe('calcularPendientes', () => {
-  test('most urgent first: late money (the oldest first), money due soon, contests, then what programs ask, then personal documents', () => {
+  test('most urgent first: late money (the oldest first), money due soon, rejected documents, contests, then what programs ask, then personal documents', () => {
     const items = calcularPendientes(
       datos({
-        documentosPersonales: [{ documento: 'Certificado de Licenciatura o Título', archivo: null }],
+        documentosPersonales: [
+          doc('20', 'Certificado de Licenciatura o Título', null),
+          doc('21', 'Certificado de Trabajo', { revision: 'rechazado', motivo: 'Está vencido' }),
+        ],
         postulaciones: [
           {
             concursoId: '9',
@@ -160,14 +229,17 @@ describe('calcularPendientes', () => {
             estadoConcurso: 'abierto',
             postulacionHasta: '2026-12-01',
             pagada: true,
-            documentos: [{ documento: 'Certificado de Notas', archivo: null }],
+            documentos: [doc('48', 'Certificado de Notas', null)],
           },
         ],
         solicitudes: [
           solicitud({
             codigoInscripcion: 'INS-26-40018',
             reglamento: 'pendiente',
-            documentos: [{ documento: 'Seguro de Salud', archivo: null }],
+            documentos: [
+              doc('43', 'Seguro de Salud', null),
+              doc('41', 'Carta de Intención', { revision: 'rechazado', motivo: 'Sin firma' }),
+            ],
             cuotas: [
               { numero: 2, monto: 450_000, vencimiento: '2026-11-15', estado: 'vencida' },
               { numero: 3, monto: 450_000, vencimiento: '2026-11-30', estado: 'pendiente' },
@@ -185,13 +257,16 @@ describe('calcularPendientes', () => {
       'cuota:INS-26-40018/2',
       'cuota:INS-25-30290/3',
       'cuota:INS-26-40018/3',
+      'rechazado:INS-26-40018/41',
+      'rechazado:personal/21',
       'postulacion-documentos:9',
       'encuesta:INS-25-30290',
       'reglamento:INS-26-40018',
       'documentos:INS-26-40018',
       'documentos-personales',
     ])
-    expect(conteoPorSeccion(items)).toEqual({ solicitudes: 6, concursos: 1, personal: 1 })
+    expect(conteoPorSeccion(items)).toEqual({ solicitudes: 7, concursos: 1, personal: 2 })
+    expect(pendienteEnPalabras(items[4]!).detalle).toBe('Documento personal, en Información Personal.')
   })
 
   test('a student with nothing to do gets an empty list', () => {

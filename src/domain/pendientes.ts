@@ -15,10 +15,15 @@ import type { EstadoCuota } from './pagos.ts'
  */
 export type RevisionDocumento = 'en-revision' | 'aprobado' | 'rechazado'
 
-/** A document the student must deliver, and the file delivered for it, if any. */
+/** A document the student must deliver, and the file delivered for it, if any, with its review. */
 export type DocumentoExigido = {
+  codDocumento: string
   documento: string
-  archivo: { revision?: RevisionDocumento | null | undefined } | null
+  archivo: {
+    revision?: RevisionDocumento | null | undefined
+    /** Why the school rejected it, as the reviewer wrote it for the student. */
+    motivo?: string | null | undefined
+  } | null
 }
 
 /** Missing, or rejected by the school: either way the student has to upload it (again). */
@@ -67,34 +72,41 @@ export type SeccionPendiente = 'solicitudes' | 'personal' | 'concursos'
 
 type EnSolicitud = { seccion: 'solicitudes'; codigoInscripcion: string; programa: string }
 type EnConcurso = { seccion: 'concursos'; concursoId: string; especialidad: string; hasta: string }
-/** How many documents are to deliver, and which: missing ones and rejected ones apart. */
-type PorEntregar = { faltantes: readonly string[]; rechazados: readonly string[] }
+type EnPersonal = { seccion: 'personal' }
+/** The documents still missing (never uploaded), by name. */
+type PorEntregar = { faltantes: readonly string[] }
+/** A document the school rejected: the student replaces it, and reads why. */
+type Rechazo = { tipo: 'documento-rechazado'; codDocumento: string; documento: string; motivo: string | null }
 
 export type Pendiente = { clave: string } & (
   | (EnSolicitud & { tipo: 'cuota'; numero: number; monto: number; vencimiento: string; vencida: boolean })
   | (EnSolicitud & { tipo: 'encuesta' })
   | (EnSolicitud & { tipo: 'reglamento'; despuesDeEncuesta: boolean })
+  | (Rechazo & (EnSolicitud | EnPersonal | EnConcurso))
   | (EnSolicitud & PorEntregar & { tipo: 'documentos-solicitud' })
-  | (PorEntregar & { tipo: 'documentos-personales'; seccion: 'personal' })
+  | (EnPersonal & PorEntregar & { tipo: 'documentos-personales' })
   | (EnConcurso & { tipo: 'postulacion-pago' })
   | (EnConcurso & PorEntregar & { tipo: 'postulacion-documentos' })
 )
 export type TipoPendiente = Pendiente['tipo']
 
 /**
- * The order of urgency, first to last: money already late, money about to be due, a contest that
- * closes on a fixed day (its fee, then its documents), then what a program asks (the survey, which
- * the regulations wait for, the regulations, the documents) and the personal documents.
+ * The order of urgency, first to last: money already late, money about to be due, a contest's
+ * fee (it closes on a fixed day), then a document the school rejected (each its own item, with
+ * the reason: the school is waiting for it, so it leads every other document), a contest's
+ * documents, what a program asks (the survey, which the regulations wait for, the regulations,
+ * the documents) and the personal documents.
  */
 const RANGO: Readonly<Record<TipoPendiente | 'cuota-vencida', number>> = {
   'cuota-vencida': 0,
   cuota: 1,
   'postulacion-pago': 2,
-  'postulacion-documentos': 3,
-  encuesta: 4,
-  reglamento: 5,
-  'documentos-solicitud': 6,
-  'documentos-personales': 7,
+  'documento-rechazado': 3,
+  'postulacion-documentos': 4,
+  encuesta: 5,
+  reglamento: 6,
+  'documentos-solicitud': 7,
+  'documentos-personales': 8,
 }
 
 function rango(p: Pendiente): number {
@@ -108,10 +120,28 @@ function fechaDe(p: Pendiente): string {
   return ''
 }
 
+/** The documents never uploaded, as one item's worth; null when none is missing. */
 function porEntregar(documentos: readonly DocumentoExigido[]): PorEntregar | null {
   const faltantes = documentos.filter((d) => d.archivo === null).map((d) => d.documento)
-  const rechazados = documentos.filter((d) => d.archivo?.revision === 'rechazado').map((d) => d.documento)
-  return faltantes.length + rechazados.length > 0 ? { faltantes, rechazados } : null
+  return faltantes.length > 0 ? { faltantes } : null
+}
+
+/** Each rejected document as an item of its own, where it is replaced. */
+function rechazados(
+  documentos: readonly DocumentoExigido[],
+  donde: EnSolicitud | EnPersonal | EnConcurso,
+  prefijo: string,
+): Pendiente[] {
+  return documentos
+    .filter((d) => d.archivo?.revision === 'rechazado')
+    .map((d) => ({
+      ...donde,
+      clave: `rechazado:${prefijo}/${d.codDocumento}`,
+      tipo: 'documento-rechazado' as const,
+      codDocumento: d.codDocumento,
+      documento: d.documento,
+      motivo: d.archivo?.motivo?.trim() || null,
+    }))
 }
 
 /**
@@ -146,6 +176,7 @@ export function pendientesDeSolicitud(s: SolicitudParaPendientes, hoy: string): 
       tipo: 'reglamento',
       despuesDeEncuesta: s.encuesta === 'pendiente',
     })
+  items.push(...rechazados(s.documentos, base, s.codigoInscripcion))
   const documentos = porEntregar(s.documentos)
   if (documentos) items.push({ ...base, ...documentos, clave: clave('documentos'), tipo: 'documentos-solicitud' })
   return items
@@ -162,9 +193,19 @@ function pendientesDePostulacion(p: PostulacionParaPendientes): Pendiente[] {
   }
   if (!p.pagada) return [{ ...base, clave: `postulacion-pago:${p.concursoId}`, tipo: 'postulacion-pago' }]
   const documentos = porEntregar(p.documentos)
-  return documentos
-    ? [{ ...base, ...documentos, clave: `postulacion-documentos:${p.concursoId}`, tipo: 'postulacion-documentos' }]
-    : []
+  return [
+    ...rechazados(p.documentos, base, `concurso-${p.concursoId}`),
+    ...(documentos
+      ? [
+          {
+            ...base,
+            ...documentos,
+            clave: `postulacion-documentos:${p.concursoId}`,
+            tipo: 'postulacion-documentos' as const,
+          },
+        ]
+      : []),
+  ]
 }
 
 /** Everything the student has to do, most urgent first. */
@@ -173,9 +214,11 @@ export function calcularPendientes(datos: DatosPendientes): Pendiente[] {
     ...datos.solicitudes.flatMap((s) => pendientesDeSolicitud(s, datos.hoy)),
     ...datos.postulaciones.flatMap(pendientesDePostulacion),
   ]
+  const personal = { seccion: 'personal' as const }
+  items.push(...rechazados(datos.documentosPersonales, personal, 'personal'))
   const personales = porEntregar(datos.documentosPersonales)
   if (personales)
-    items.push({ ...personales, clave: 'documentos-personales', tipo: 'documentos-personales', seccion: 'personal' })
+    items.push({ ...personal, ...personales, clave: 'documentos-personales', tipo: 'documentos-personales' })
   // A stable sort: enrolments keep the list's order (newest first) within a kind and date.
   return items
     .map((p, i) => ({ p, i }))
@@ -194,22 +237,37 @@ export function conteoPorSeccion(pendientes: readonly Pendiente[]): Record<Secci
 // In words
 // ---------------------------------------------------------------------------------------------
 
-function documentosEnPalabras({ faltantes, rechazados }: PorEntregar): string {
-  const partes: string[] = []
-  if (faltantes.length > 0) partes.push(`${faltantes.length === 1 ? 'falta' : 'faltan'} ${faltantes.join(', ')}`)
-  if (rechazados.length > 0)
-    partes.push(`${rechazados.length === 1 ? 'fue rechazado' : 'fueron rechazados'} ${rechazados.join(', ')}`)
-  const texto = partes.join('; ')
-  return texto.charAt(0).toUpperCase() + texto.slice(1)
+function documentosEnPalabras({ faltantes }: PorEntregar): string {
+  return `${faltantes.length === 1 ? 'Falta' : 'Faltan'} ${faltantes.join(', ')}`
 }
 
-function cuantosDocumentos({ faltantes, rechazados }: PorEntregar): string {
-  const n = faltantes.length + rechazados.length
-  return n === 1 ? '1 documento' : `${n} documentos`
+function cuantosDocumentos({ faltantes }: PorEntregar): string {
+  return faltantes.length === 1 ? '1 documento' : `${faltantes.length} documentos`
 }
 
-/** A pending item as the student reads it: what, the detail, and the name of its one action. */
-export type PendienteEnPalabras = { titulo: string; detalle: string; accion: string }
+/** The reason of a rejection as a sentence of its own. */
+function motivoEnPalabras(motivo: string | null): string {
+  if (!motivo) return 'La escuela no indicó el motivo.'
+  return `Motivo: ${motivo}${/[.!?…]$/.test(motivo) ? '' : '.'}`
+}
+
+/** Where a rejected document belongs, in words. */
+function dondeEnPalabras(p: Extract<Pendiente, { tipo: 'documento-rechazado' }>): string {
+  switch (p.seccion) {
+    case 'solicitudes':
+      return `${p.programa} (solicitud ${p.codigoInscripcion}).`
+    case 'personal':
+      return 'Documento personal, en Información Personal.'
+    case 'concursos':
+      return `Postulación a ${p.especialidad}. La postulación cierra el ${fechaCorta(p.hasta)}.`
+  }
+}
+
+/**
+ * A pending item as the student reads it: what, the detail, and the name of its one action; a
+ * rejected document also says why (`motivo`), on a line of its own.
+ */
+export type PendienteEnPalabras = { titulo: string; detalle: string; accion: string; motivo?: string }
 
 export function pendienteEnPalabras(p: Pendiente): PendienteEnPalabras {
   switch (p.tipo) {
@@ -236,6 +294,13 @@ export function pendienteEnPalabras(p: Pendiente): PendienteEnPalabras {
           ? `${p.programa} (solicitud ${p.codigoInscripcion}). Primero debe enviar la encuesta general.`
           : `${p.programa} (solicitud ${p.codigoInscripcion}).`,
         accion: 'Leer y aceptar',
+      }
+    case 'documento-rechazado':
+      return {
+        titulo: `Documento rechazado: ${p.documento}`,
+        motivo: motivoEnPalabras(p.motivo),
+        detalle: dondeEnPalabras(p),
+        accion: 'Reemplazar',
       }
     case 'documentos-solicitud':
       return {

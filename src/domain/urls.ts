@@ -3,6 +3,8 @@
 // typed <Link>. src/urls.test.tsx opens each in the router's real tree, so renaming a route
 // without its address here fails a test instead of sending students to the not-found page.
 
+import type { DestinoSolicitud } from './busqueda-solicitudes.ts'
+
 const parte = encodeURIComponent
 
 export const URL_INICIO = '/home'
@@ -10,6 +12,28 @@ export const URL_INFO_PERSONAL = '/info/personal'
 export const URL_SOLICITUDES = '/info/solicitudes'
 /** The student's notice preferences, linked from every notice e-mail. */
 export const URL_NOTIFICACIONES = '/notificaciones'
+/**
+ * One enrolment in the list, its card open, and what of it to open: a dialog (its documents, with
+ * one of them brought into view by its type code; the survey; the regulations) or the link to its
+ * certificate or invoice.
+ */
+export function urlSolicitud(codigoInscripcion: string, abrir?: DestinoSolicitud, codDocumento?: string): string {
+  const busqueda = new URLSearchParams({ solicitud: codigoInscripcion })
+  if (abrir) busqueda.set('abrir', abrir)
+  if (abrir === 'documentos' && codDocumento) busqueda.set('documento', codDocumento)
+  return `${URL_SOLICITUDES}?${busqueda.toString()}`
+}
+
+/** The anchor of one document on a page of documents (`documento-<type code>`). */
+export function anclaDocumento(codDocumento: string): string {
+  return `documento-${codDocumento}`
+}
+
+/** One personal document on Información Personal, where it is uploaded and replaced. */
+export function urlDocumentoPersonal(codDocumento: string): string {
+  return `${URL_INFO_PERSONAL}#${anclaDocumento(codDocumento)}`
+}
+
 /** The public validator, which every issued document's QR opens on whatever host printed it. */
 export const URL_VALIDADOR = '/certificado/validador'
 
@@ -43,6 +67,11 @@ export function urlDerechoPostulacion(concursoId: string): string {
 /** The student's application to a contest (where the gateway brings them back). */
 export function urlPostulacion(concursoId: string): string {
   return `/concurso/derechopostulacion/detalle/${parte(concursoId)}`
+}
+
+/** One document of the student's application to a contest, where it is uploaded and replaced. */
+export function urlDocumentoPostulacion(concursoId: string, codDocumento: string): string {
+  return `${urlPostulacion(concursoId)}#${anclaDocumento(codDocumento)}`
 }
 
 /** The e-mailed link that opens the new-password form. */

@@ -160,7 +160,11 @@ test('notifications are asked for only after a tap; a rejected document’s push
       opciones: expect.objectContaining({
         body: expect.stringContaining('«La foto está borrosa.»'),
         tag: (recibido as { id: string }).id,
-        data: { ruta: '/info/solicitudes', id: (recibido as { id: string }).id },
+        // The document's replacement: the enrolment's documents, at it.
+        data: {
+          ruta: '/info/solicitudes?solicitud=INS-26-40018&abrir=documentos&documento=41',
+          id: (recibido as { id: string }).id,
+        },
       }),
     },
   ])
@@ -180,6 +184,11 @@ test('notifications are asked for only after a tap; a rejected document’s push
     alcance.dispatchEvent(toque)
   })
   await page.waitForURL(`${portal.url}/info/solicitudes`)
+  // The enrolment's documents open at that one, its replacement ready.
+  const reemplazo = page
+    .getByRole('dialog', { name: 'Documentos de la solicitud INS-26-40018' })
+    .getByLabel('Reemplazar Carta de Intención')
+  await expect.poll(() => reemplazo.evaluate((el) => el === document.activeElement)).toBe(true)
   await context.close()
 })
 

@@ -25,6 +25,7 @@ import * as m0023 from './0023-subidas-reanudables.ts'
 import * as m0024 from './0024-bloqueos-ingreso.ts'
 import * as m0025 from './0025-idempotencia-sin-secretos.ts'
 import * as m0027 from './0027-conciliacion-reembolsos.ts'
+import * as m0028 from './0028-avisos-vigencia.ts'
 import * as m0031 from './0031-politica-privacidad.ts'
 import * as m0032 from './0032-restablecer-personal.ts'
 
@@ -53,6 +54,7 @@ const migraciones: Record<string, Migration> = {
   '0024-bloqueos-ingreso': m0024,
   '0025-idempotencia-sin-secretos': m0025,
   '0027-conciliacion-reembolsos': m0027,
+  '0028-avisos-vigencia': m0028,
   '0031-politica-privacidad': m0031,
   '0032-restablecer-personal': m0032,
 }

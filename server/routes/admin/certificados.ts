@@ -1,15 +1,21 @@
 // The school's program certificates, mounted at /api/admin/certificados (capability
-// certificados.gestionar): the enrolments whose program ended with their certificate's state,
-// issuing one, revoking one with a reason, and opening its PDF. Issuing for a whole program is the
-// screen's loop over the single issue, one enrolment at a time, so it keeps no state here.
+// certificados.gestionar): the enrolments whose program ended with their certificate's state and
+// what each still lacks, issuing one, revoking one with a reason, and opening its PDF. Issuing
+// for a whole program is the screen's loop over the single issue, one enrolment at a time, so it
+// keeps no state here. An enrolment that still lacks something (installments, regulations,
+// documents, the survey) is issued only when the request confirms exactly what it lacks; a
+// revocation tells the student, with the reason.
 import { Hono } from 'hono'
 import { fechaEnChile } from '../../../src/domain/fechas.ts'
 import {
   consultaCertificadosSchema,
+  emitirCertificadoSchema,
+  faltantesConfirmados,
   MENSAJE_CERTIFICADO_NO_ENCONTRADO,
   MENSAJE_CERTIFICADO_VIGENTE,
   MENSAJE_SIN_FECHA_TERMINO,
   MENSAJE_SOLICITUD_NO_ENCONTRADA,
+  mensajeFaltantesSinConfirmar,
   mensajeProgramaNoTerminado,
   mensajeYaRevocado,
   programaTerminado,
@@ -18,11 +24,13 @@ import {
 import type { EntornoApp } from '../../contexto.ts'
 import type { Personal } from '../../db/schema.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
+import { despacharAhora } from '../../notificaciones/programador.ts'
 import {
   certificadoAlAlcance,
   certificadoVigente,
   emitirCertificado,
   enlacePdfCertificado,
+  faltantesDeSolicitudes,
   listarCertificados,
   revocarCertificado,
   solicitudAlAlcance,
@@ -44,7 +52,7 @@ export const rutasCertificadosAdmin = new Hono<EntornoApp>()
     const hoy = fechaEnChile(clock())
     return c.json(await listarCertificados(db, c.var.personal, hoy, c.req.valid('query')))
   })
-  .post('/solicitudes/:codigo/emitir', gestionar, async (c) => {
+  .post('/solicitudes/:codigo/emitir', gestionar, cuerpoJson(emitirCertificadoSchema), async (c) => {
     const deps = c.var.deps
     const quien = autor(c, c.var.personal)
     const solicitud = await solicitudAlAlcance(deps.db, c.var.personal, c.req.param('codigo'))
@@ -57,7 +65,14 @@ export const rutasCertificadosAdmin = new Hono<EntornoApp>()
     // requests that both pass here still make one certificate (see emitirCertificado).
     if (await certificadoVigente(deps.db, solicitud.codigo_inscripcion))
       return rechazar(c, 409, MENSAJE_CERTIFICADO_VIGENTE)
-    const emitido = await emitirCertificado(deps, quien, solicitud, hoy)
+    // What it lacks is read now; the confirmation must cover all of it (what the screen showed may
+    // have changed since: a second installment fallen due, a document rejected meanwhile).
+    const faltantes =
+      (await faltantesDeSolicitudes(deps.db, [solicitud.codigo_inscripcion], hoy)).get(solicitud.codigo_inscripcion) ??
+      []
+    if (!faltantesConfirmados(faltantes, c.req.valid('json').confirmarFaltantes))
+      return c.json({ error: mensajeFaltantesSinConfirmar(faltantes), faltantes }, 409)
+    const emitido = await emitirCertificado(deps, quien, solicitud, hoy, faltantes)
     if (!emitido.nuevo) return rechazar(c, 409, MENSAJE_CERTIFICADO_VIGENTE)
     return c.json(
       {
@@ -77,6 +92,8 @@ export const rutasCertificadosAdmin = new Hono<EntornoApp>()
     if (!certificado) return rechazar(c, 404, MENSAJE_CERTIFICADO_NO_ENCONTRADO)
     const resultado = await revocarCertificado(db, autor(c, c.var.personal), certificado, c.req.valid('json').motivo)
     if (!resultado.revocado) return rechazar(c, 409, mensajeYaRevocado(resultado.revocadoEn))
+    // The student's notice of it goes at once, not at the scheduler's next run.
+    despacharAhora(c.var.deps)
     return c.json({
       certificado: { codigo: resultado.codigo, revocadoEn: resultado.revocadoEn, motivo: resultado.motivo },
     })

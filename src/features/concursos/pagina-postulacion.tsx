@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { Link } from '@tanstack/react-router'
+import { Link, useLocation } from '@tanstack/react-router'
 import { estadoPostulacionEnPalabras, MENSAJE_DOCUMENTOS_CERRADOS } from '../../domain/concursos.ts'
 import { fechaEnChile } from '../../domain/fechas.ts'
 import { formatearClp } from '../../domain/moneda.ts'
@@ -15,6 +15,7 @@ import { concursoQueries, type Postulacion } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
 import { ayudaArchivos } from '../../domain/fotos.ts'
+import { anclaDocumento } from '../../domain/urls.ts'
 
 /** The student's application to a contest: its state, the fee's payment, and the documents with their uploads. */
 export function PaginaPostulacion({ id }: { id: string }) {
@@ -114,6 +115,8 @@ function DocumentosPostulacion({ id, postulacion }: { id: string; postulacion: P
   const envios = itemsDe(envioDocumentoPostulacion, useOutboxItems(codigoAlumno)).filter((i) => i.parametros?.id === id)
   const enviar = useEnviar(envioDocumentoPostulacion)
   const { requeridos, archivos, tamanoMaximoMb } = postulacion
+  // The address may point to one document (`#documento-<code>`): a rejected one's replacement.
+  const ancla = useLocation({ select: (l) => l.hash })
 
   return (
     <section className="seccion--documentos" aria-labelledby="postulacion-documentos">
@@ -125,6 +128,8 @@ function DocumentosPostulacion({ id, postulacion }: { id: string; postulacion: P
             {requeridos.map((requerido) => (
               <DocumentoConSubida
                 key={requerido.codDocumento}
+                id={anclaDocumento(requerido.codDocumento)}
+                pedido={ancla === anclaDocumento(requerido.codDocumento)}
                 nombreDocumento={requerido.documento}
                 info={requerido.info}
                 archivo={archivos.find((a) => a.codDocumento === requerido.codDocumento)}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState, type ChangeEvent } from 'react'
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent } from 'react'
 import { BYTES_FIRMA, validarArchivo } from '../../domain/documentos.ts'
 import { ACCEPT_DOCUMENTOS_Y_FOTOS, ACCEPT_FOTOS, detectarTipoFoto, tipoFotoPorExtension } from '../../domain/fotos.ts'
 import type { EstadoRevision as EstadoRevisionDocumento } from '../../domain/estado-revision.ts'
@@ -35,6 +35,8 @@ export type ArchivoDeDocumento = {
 }
 
 export function DocumentoConSubida({
+  id: ancla,
+  pedido = false,
   nombreDocumento,
   info,
   obligatorio,
@@ -43,6 +45,13 @@ export function DocumentoConSubida({
   maximoMb,
   enviar,
 }: {
+  /** The item's anchor, so an address (a pending action, a notice) can point to this document. */
+  id?: string
+  /**
+   * The document the address asked for (one the school rejected, say): brought into view with
+   * its file input focused, so the next tap chooses the replacement.
+   */
+  pedido?: boolean
   nombreDocumento: string
   info: string | null
   /** Shown as 'Obligatorio' or 'Opcional'; undefined when every document of the list is required. */
@@ -63,6 +72,19 @@ export function DocumentoConSubida({
   const accion = archivo ? 'Reemplazar' : 'Subir'
   const mensajeError = error ?? paginas.error
   const conPaginas = paginas.paginas.length > 0
+  const item = useRef<HTMLLIElement>(null)
+  const entrada = useRef<HTMLInputElement>(null)
+
+  useEffect(() => {
+    if (!pedido) return
+    // On the next frame: a dialog that holds it has opened and focused its title by then.
+    const marco = requestAnimationFrame(() => {
+      item.current?.scrollIntoView({ block: 'center' })
+      const destino = entrada.current && !entrada.current.disabled ? entrada.current : item.current
+      destino?.focus({ preventScroll: true })
+    })
+    return () => cancelAnimationFrame(marco)
+  }, [pedido])
 
   async function alElegir(e: ChangeEvent<HTMLInputElement>) {
     const input = e.currentTarget
@@ -105,7 +127,12 @@ export function DocumentoConSubida({
   }
 
   return (
-    <li className="documento">
+    <li
+      ref={item}
+      id={ancla}
+      tabIndex={pedido ? -1 : undefined}
+      className={`documento${pedido ? ' documento--pedido' : ''}`}
+    >
       <h3 className="documento__nombre">
         {nombreDocumento}
         {obligatorio === undefined ? null : (
@@ -163,6 +190,7 @@ export function DocumentoConSubida({
               {accion} {nombreDocumento}
             </label>
             <input
+              ref={entrada}
               id={`${id}-archivo`}
               className="campo__control campo__control--archivo"
               type="file"

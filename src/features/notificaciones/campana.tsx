@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { fechaCorta } from '../../domain/solicitudes.ts'
 import { fechaEnChile, horaEnChile } from '../../domain/fechas.ts'
+import { etiquetaRetiro } from '../../domain/notificaciones.ts'
 import { useEnLinea } from '../../lib/use-en-linea.ts'
 import { Dialogo } from '../../ui/dialogo.tsx'
 import { Estado } from '../../ui/spinner.tsx'
@@ -10,7 +11,9 @@ import { toast } from '../../ui/toasts.ts'
 import { marcarLeidas, notificacionQueries, type Aviso } from './queries.ts'
 
 // The header's bell: how many notices are unread, and their list (newest first) in a dialog, where
-// each opens its screen and can be marked read. The list comes from the persisted query cache,
+// each opens the very thing it is about (a document, a payment, a certificate) and can be marked
+// read. A notice that no longer applies (a certificate revoked, a reminder already done) stays
+// listed, marked with why, with nothing to open. The list comes from the persisted query cache,
 // so it reads offline.
 
 const MENSAJE_NO_MARCADA = 'No fue posible marcar el aviso como leído. Revise su conexión e intente nuevamente.'
@@ -78,7 +81,9 @@ function ListaAvisos({ onCerrar }: { onCerrar: () => void }) {
   function abrir(aviso: Aviso) {
     if (!aviso.leidaEn) void marcar([aviso.id])
     onCerrar()
-    void navigate({ to: aviso.ruta })
+    // The address as the server wrote it: a screen with what to open of it (`?solicitud=…&abrir=…`)
+    // or the place of one document on it (`#documento-…`).
+    void navigate({ href: aviso.ruta })
   }
 
   let contenido
@@ -110,41 +115,55 @@ function ListaAvisos({ onCerrar }: { onCerrar: () => void }) {
             </p>
           ) : null}
           <ul className="avisos" aria-describedby="avisos-resumen">
-            {notificaciones.map((aviso) => (
-              <li key={aviso.id} className={`aviso${aviso.leidaEn ? '' : ' aviso--nuevo'}`}>
-                <p className="aviso__titulo">
-                  {aviso.leidaEn ? null : <span className="aviso__marca">Nuevo</span>}
-                  <strong>{aviso.titulo}</strong>
-                </p>
-                <p className="aviso__cuerpo">{aviso.cuerpo}</p>
-                <p className="aviso__pie">
-                  <time dateTime={aviso.creadaEn}>{cuando(aviso.creadaEn)}</time>
-                </p>
-                <div className="acciones">
-                  <a
-                    href={aviso.ruta}
-                    className="boton boton--pequeno"
-                    aria-label={`Abrir: ${aviso.titulo}`}
-                    onClick={(e) => {
-                      e.preventDefault()
-                      abrir(aviso)
-                    }}
-                  >
-                    Abrir
-                  </a>
-                  {aviso.leidaEn ? null : (
-                    <button
-                      type="button"
-                      className="boton boton--secundario boton--pequeno"
-                      aria-label={`Marcar como leído: ${aviso.titulo}`}
-                      onClick={() => void marcar([aviso.id])}
+            {notificaciones.map((aviso) =>
+              aviso.retirada ? (
+                <li key={aviso.id} className="aviso aviso--retirado">
+                  <p className="aviso__titulo">
+                    <span className="aviso__marca aviso__marca--retirado">{etiquetaRetiro(aviso.tipo)}</span>
+                    <strong>{aviso.titulo}</strong>
+                  </p>
+                  <p className="aviso__retiro">{aviso.retirada.motivo}</p>
+                  <p className="aviso__cuerpo">{aviso.cuerpo}</p>
+                  <p className="aviso__pie">
+                    <time dateTime={aviso.creadaEn}>{cuando(aviso.creadaEn)}</time>
+                  </p>
+                </li>
+              ) : (
+                <li key={aviso.id} className={`aviso${aviso.leidaEn ? '' : ' aviso--nuevo'}`}>
+                  <p className="aviso__titulo">
+                    {aviso.leidaEn ? null : <span className="aviso__marca">Nuevo</span>}
+                    <strong>{aviso.titulo}</strong>
+                  </p>
+                  <p className="aviso__cuerpo">{aviso.cuerpo}</p>
+                  <p className="aviso__pie">
+                    <time dateTime={aviso.creadaEn}>{cuando(aviso.creadaEn)}</time>
+                  </p>
+                  <div className="acciones">
+                    <a
+                      href={aviso.ruta}
+                      className="boton boton--pequeno"
+                      aria-label={`Abrir: ${aviso.titulo}`}
+                      onClick={(e) => {
+                        e.preventDefault()
+                        abrir(aviso)
+                      }}
                     >
-                      Marcar como leído
-                    </button>
-                  )}
-                </div>
-              </li>
-            ))}
+                      Abrir
+                    </a>
+                    {aviso.leidaEn ? null : (
+                      <button
+                        type="button"
+                        className="boton boton--secundario boton--pequeno"
+                        aria-label={`Marcar como leído: ${aviso.titulo}`}
+                        onClick={() => void marcar([aviso.id])}
+                      >
+                        Marcar como leído
+                      </button>
+                    )}
+                  </div>
+                </li>
+              ),
+            )}
           </ul>
         </>
       )

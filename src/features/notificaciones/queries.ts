@@ -38,7 +38,7 @@ export async function marcarLeidas(queryClient: QueryClient, ids: readonly strin
     const notificaciones = lista.notificaciones.map((n) =>
       !n.leidaEn && (ids === 'todas' || ids.includes(n.id)) ? { ...n, leidaEn: ahora } : n,
     )
-    return { notificaciones, noLeidas: notificaciones.filter((n) => !n.leidaEn).length }
+    return { notificaciones, noLeidas: notificaciones.filter((n) => !n.leidaEn && !n.retirada).length }
   })
   try {
     if (ids === 'todas') await leer(cliente.notificaciones.leidas.$post())

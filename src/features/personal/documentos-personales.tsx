@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { useLocation } from '@tanstack/react-router'
 import { TAMANO_MAXIMO_MB } from '../../domain/documentos.ts'
 import { itemsDe, useEnviar } from '../../lib/offline/envios.ts'
 import { useOutboxItems } from '../../lib/offline/use-outbox.ts'
@@ -8,14 +9,17 @@ import { envioDocumentoPersonal } from './envios.ts'
 import { personalQueries } from './queries.ts'
 import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
 import { ayudaArchivos } from '../../domain/fotos.ts'
+import { anclaDocumento } from '../../domain/urls.ts'
 
 /**
  * 'Documentos Personales': each personal document, required or optional
  * by the student's programs, with its file (download) and an upload that goes through the outbox,
- * so an upload made offline waits like any other submission.
+ * so an upload made offline waits like any other submission. The address may point to one
+ * (`#documento-<code>`, where a rejected document's pending action and notice lead).
  */
 export function DocumentosPersonales({ codigoAlumno }: { codigoAlumno: string }) {
   const documentos = useQuery(personalQueries.documentos())
+  const ancla = useLocation({ select: (l) => l.hash })
   const envios = itemsDe(envioDocumentoPersonal, useOutboxItems(codigoAlumno))
   const enviar = useEnviar(envioDocumentoPersonal)
 
@@ -32,6 +36,8 @@ export function DocumentosPersonales({ codigoAlumno }: { codigoAlumno: string })
           {documentos.data.requeridos.map((requerido) => (
             <DocumentoConSubida
               key={requerido.Cod_Documento__c}
+              id={anclaDocumento(requerido.Cod_Documento__c)}
+              pedido={ancla === anclaDocumento(requerido.Cod_Documento__c)}
               nombreDocumento={requerido.Documento__c}
               info={requerido.Info__c}
               obligatorio={requerido.obligatorio}

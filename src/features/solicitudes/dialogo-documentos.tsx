@@ -8,16 +8,22 @@ import { DocumentoConSubida } from '../documentos/documento-con-subida.tsx'
 import { envioDocumentoSolicitud } from './envios.ts'
 import { solicitudQueries, type Solicitud } from './queries.ts'
 import { ayudaArchivos } from '../../domain/fotos.ts'
+import { anclaDocumento } from '../../domain/urls.ts'
 import { EnlacePrivacidad } from '../../ui/enlace-privacidad.tsx'
 
-/** The documents an enrolment requires, each with its file, its upload and its state. */
+/**
+ * The documents an enrolment requires, each with its file, its upload and its state;
+ * `documentoPedido` (a type code) is brought into view with its file input focused.
+ */
 export function DialogoDocumentos({
   solicitud,
   codigoAlumno,
+  documentoPedido,
   onCerrar,
 }: {
   solicitud: Solicitud
   codigoAlumno: string
+  documentoPedido?: string | undefined
   onCerrar: () => void
 }) {
   const codigo = solicitud.codigoInscripcion
@@ -42,6 +48,8 @@ export function DialogoDocumentos({
             {documentos.data.requeridos.map((requerido) => (
               <DocumentoConSubida
                 key={requerido.Cod_Documento__c}
+                id={anclaDocumento(requerido.Cod_Documento__c)}
+                pedido={requerido.Cod_Documento__c === documentoPedido}
                 nombreDocumento={requerido.Documento__c}
                 info={requerido.Info__c}
                 archivo={documentos.data.archivos.find((a) => a.codDocumento === requerido.Cod_Documento__c)}

@@ -9,7 +9,12 @@ import {
   MENSAJE_SIN_SOLICITUDES,
   TAMANO_PAGINA_SOLICITUDES,
 } from '../../domain/solicitudes.ts'
-import type { DialogoSolicitud } from '../../domain/busqueda-solicitudes.ts'
+import {
+  PAPELES_SOLICITUD,
+  type DestinoSolicitud,
+  type DialogoSolicitud,
+  type PapelSolicitud,
+} from '../../domain/busqueda-solicitudes.ts'
 import { itemsDe } from '../../lib/offline/envios.ts'
 import { useOutboxItems } from '../../lib/offline/use-outbox.ts'
 import { useSesion } from '../../lib/use-sesion.ts'
@@ -25,8 +30,14 @@ import { envioCondiciones, envioEncuesta, envioReglamento } from './envios.ts'
 import { ResumenRevision } from './resumen-revision.tsx'
 import { solicitudQueries, type DatosSolicitudes, type Solicitud } from './queries.ts'
 
-/** The dialog open, by enrolment code (its data is read fresh on every render); `volverA` reopens another when it closes. */
-type Abierto = { dialogo: DialogoSolicitud; codigo: string; volverA?: DialogoSolicitud } | null
+/**
+ * The dialog open, by enrolment code (its data is read fresh on every render); `volverA` reopens
+ * another when it closes; `documento` is the document the documents dialog brings into view.
+ */
+type Abierto = { dialogo: DialogoSolicitud; codigo: string; volverA?: DialogoSolicitud; documento?: string } | null
+
+const esPapel = (destino: DestinoSolicitud): destino is PapelSolicitud =>
+  (PAPELES_SOLICITUD as readonly string[]).includes(destino)
 
 type Grupo = 'activas' | 'finalizadas'
 
@@ -50,7 +61,7 @@ export function PaginaSolicitudes({
   pedida,
   alAtenderPedida,
 }: {
-  pedida?: { codigo: string; abrir?: DialogoSolicitud | undefined } | undefined
+  pedida?: { codigo: string; abrir?: DestinoSolicitud | undefined; documento?: string | undefined } | undefined
   alAtenderPedida?: () => void
 }) {
   useTituloPagina('Solicitudes')
@@ -73,7 +84,8 @@ export function PaginaSolicitudes({
   // An enrolment named in the address: its page, its card open and in view, and what to open of
   // it. Applied once per request, while rendering, so the page never shows without it first.
   const [pedidaAtendida, setPedidaAtendida] = useState<string | undefined>()
-  const clavePedida = pedida && solicitudes ? `${pedida.codigo}/${pedida.abrir ?? ''}` : undefined
+  const clavePedida =
+    pedida && solicitudes ? `${pedida.codigo}/${pedida.abrir ?? ''}/${pedida.documento ?? ''}` : undefined
   if (!pedida && pedidaAtendida) setPedidaAtendida(undefined)
   if (pedida && solicitudes && clavePedida !== pedidaAtendida) {
     setPedidaAtendida(clavePedida)
@@ -83,15 +95,25 @@ export function PaginaSolicitudes({
       const posicion = solicitudes.filter((s) => grupoDe(s) === grupo).indexOf(solicitud)
       setPaginas((p) => ({ ...p, [grupo]: Math.floor(posicion / TAMANO_PAGINA_SOLICITUDES) + 1 }))
       setDesplegadas((d) => new Set(d).add(pedida.codigo))
-      if (pedida.abrir) setAbierto({ dialogo: pedida.abrir, codigo: pedida.codigo })
+      if (pedida.abrir && !esPapel(pedida.abrir))
+        setAbierto({
+          dialogo: pedida.abrir,
+          codigo: pedida.codigo,
+          ...(pedida.documento ? { documento: pedida.documento } : {}),
+        })
     }
   }
-  const codigoAtendido = pedidaAtendida?.split('/')[0]
+  const [codigoAtendido, destinoAtendido] = pedidaAtendida?.split('/') ?? []
   useEffect(() => {
     if (!codigoAtendido) return
     document.getElementById(idFila(codigoAtendido))?.scrollIntoView({ block: 'start' })
+    // A paper asked for: its link has the focus, so one more tap downloads it.
+    if (destinoAtendido && esPapel(destinoAtendido as DestinoSolicitud))
+      document
+        .getElementById(idPapel(codigoAtendido, destinoAtendido as PapelSolicitud))
+        ?.focus({ preventScroll: true })
     alAtenderPedida?.()
-  }, [codigoAtendido, alAtenderPedida])
+  }, [codigoAtendido, destinoAtendido, alAtenderPedida])
 
   const solicitudAbierta = abierto ? solicitudes?.find((s) => s.codigoInscripcion === abierto.codigo) : undefined
   function cerrar() {
@@ -157,7 +179,12 @@ export function PaginaSolicitudes({
       <h1 id="solicitudes-titulo">Solicitudes</h1>
       {contenido}
       {abierto?.dialogo === 'documentos' && solicitudAbierta ? (
-        <DialogoDocumentos solicitud={solicitudAbierta} codigoAlumno={codigoAlumno} onCerrar={cerrar} />
+        <DialogoDocumentos
+          solicitud={solicitudAbierta}
+          codigoAlumno={codigoAlumno}
+          documentoPedido={abierto.documento}
+          onCerrar={cerrar}
+        />
       ) : null}
       {abierto?.dialogo === 'encuesta' && solicitudAbierta ? (
         <DialogoEncuesta solicitud={solicitudAbierta} codigoAlumno={codigoAlumno} onCerrar={cerrar} />
@@ -184,6 +211,7 @@ export function PaginaSolicitudes({
 }
 
 const idFila = (codigo: string) => `solicitud-${codigo}`
+const idPapel = (codigo: string, papel: PapelSolicitud) => `${papel}-${codigo}`
 
 /** One group of the list (the active or the finished enrolments), paged on its own. */
 function GrupoSolicitudes({
@@ -443,7 +471,7 @@ function TablaSolicitudes({
                 </td>
                 <td data-etiqueta="Factura" className="solicitud__detalle">
                   {factura ? (
-                    <EnlaceDocumento documento={factura} codigo={codigo} />
+                    <EnlaceDocumento documento={factura} codigo={codigo} id={idPapel(codigo, 'factura')} />
                   ) : (
                     <SinDocumento texto="Sin factura emitida" />
                   )}
@@ -451,7 +479,7 @@ function TablaSolicitudes({
                 {certificadosActivos ? (
                   <td data-etiqueta="Certificado" className="solicitud__detalle">
                     {certificado ? (
-                      <EnlaceDocumento documento={certificado} codigo={codigo} />
+                      <EnlaceDocumento documento={certificado} codigo={codigo} id={idPapel(codigo, 'certificado')} />
                     ) : (
                       <SinDocumento texto="Sin certificado emitido" />
                     )}
@@ -494,9 +522,17 @@ function EnlacePagos({ solicitud: s }: { solicitud: Solicitud }) {
 }
 
 /** An issued, signed PDF: downloaded with the session, named for screen readers with its row. */
-function EnlaceDocumento({ documento, codigo }: { documento: { nombre: string; enlace: string }; codigo: string }) {
+function EnlaceDocumento({
+  documento,
+  codigo,
+  id,
+}: {
+  documento: { nombre: string; enlace: string }
+  codigo: string
+  id?: string
+}) {
   return (
-    <a href={documento.enlace} download>
+    <a href={documento.enlace} download id={id}>
       {documento.nombre}
       <span className="sr-only"> de la solicitud {codigo} (PDF)</span>
     </a>

@@ -10,7 +10,7 @@ import { abrirAlmacen, type Almacen } from './idb.ts'
  * would make old cached data wrong for the new code. It is deliberately not the build hash: a
  * deploy that changes no data shape must not wipe the students' offline cache.
  */
-export const ESQUEMA_DATOS = 'v3'
+export const ESQUEMA_DATOS = 'v4'
 
 const CLAVE = 'cliente'
 

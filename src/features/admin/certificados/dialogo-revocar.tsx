@@ -18,10 +18,13 @@ export function DialogoRevocar({
   fila,
   codigo,
   onCerrar,
+  alTerminar,
 }: {
   fila: FilaCertificado
   codigo: string
   onCerrar: () => void
+  /** Once the list was read again after the revocation. */
+  alTerminar: () => void
 }) {
   const queryClient = useQueryClient()
   const idFormulario = useId()
@@ -39,7 +42,10 @@ export function DialogoRevocar({
     onError: (error) => {
       if (error instanceof ApiError) form.erroresDelServidor(error.campos)
     },
-    onSettled: () => actualizarTrasCambio(queryClient),
+    onSettled: async (_datos, error) => {
+      await actualizarTrasCambio(queryClient)
+      if (!error) alTerminar()
+    },
   })
 
   function enviar(e: FormEvent<HTMLFormElement>) {
@@ -68,7 +74,8 @@ export function DialogoRevocar({
       </p>
       <p>
         Desde ahora el validador público dirá que fue revocado, con la fecha de hoy, y el alumno dejará de verlo en sus
-        solicitudes. Esto no se puede deshacer, pero podrá emitir un certificado nuevo, con otro código.
+        solicitudes. El alumno recibirá un aviso y un correo con el motivo. Esto no se puede deshacer, pero podrá emitir
+        un certificado nuevo, con otro código.
       </p>
       <form id={idFormulario} className="formulario" onSubmit={enviar} noValidate>
         <CampoArea
@@ -76,7 +83,7 @@ export function DialogoRevocar({
           etiqueta="Motivo de la revocación"
           obligatorio
           error={form.error('motivo')}
-          ayuda={`Queda registrado en la historia del alumno. Hasta ${MAXIMO_MOTIVO_REVOCACION} caracteres.`}
+          ayuda={`El alumno lo leerá en el aviso y el correo; queda en su historia. Hasta ${MAXIMO_MOTIVO_REVOCACION} caracteres.`}
           rows={3}
           maxLength={MAXIMO_MOTIVO_REVOCACION}
           {...form.control('motivo')}

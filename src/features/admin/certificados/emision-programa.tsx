@@ -29,9 +29,11 @@ type Avance = {
 
 /**
  * Issuing every certificate a program still lacks: one enrolment at a time, through the same
- * request as a single issue, with a progress bar. What failed is listed with its reason; the run
- * can be stopped, and 'Continuar' takes up what is still to issue (the server keeps no state of
- * the run: what remains is what the list says has no valid certificate).
+ * request as a single issue, with a progress bar. An enrolment that still lacks something is not
+ * issued here (no confirmation covers a whole program): the server refuses it naming what it
+ * lacks, and it is listed with the other failures, to be issued from its row if the school so
+ * decides. The run can be stopped, and 'Continuar' takes up what is still to issue (the server
+ * keeps no state of the run: what remains is what the list says has no valid certificate).
  */
 export function EmisionPrograma({ programa }: { programa: ProgramaTerminado }) {
   const queryClient = useQueryClient()
@@ -116,7 +118,7 @@ export function EmisionPrograma({ programa }: { programa: ProgramaTerminado }) {
   async function confirmar() {
     const respuesta = await alerta({
       titulo: 'Emitir certificados del programa',
-      mensaje: `Se emitirá el certificado de cada solicitud de «${programa.nombre}» que no tiene uno vigente (${programa.porEmitir} según la lista), de a una. Puede detener la emisión y continuarla después.`,
+      mensaje: `Se emitirá el certificado de cada solicitud de «${programa.nombre}» que no tiene uno vigente (${programa.porEmitir} según la lista), de a una. Las que aún tengan cuotas, reglamento, documentos o encuesta pendientes no se emitirán: quedarán listadas con lo que les falta, para emitirlas una a una si corresponde. Puede detener la emisión y continuarla después.`,
       // The safe choice first: it has the focus when the dialog opens.
       acciones: [
         { valor: 'cancelar', etiqueta: 'Cancelar' },

@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useId, useState } from 'react'
+import { useId, useMemo, useRef, useState } from 'react'
 import {
   FILTROS_ESTADO_CERTIFICADO,
   type BusquedaCertificados,
@@ -14,16 +14,24 @@ import { toast } from '../../../ui/toasts.ts'
 import { mensajeDeError } from '../mensaje-de-error.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { Tabla } from '../tabla.tsx'
+import { DialogoEmitir } from './dialogo-emitir.tsx'
 import { DialogoRevocar } from './dialogo-revocar.tsx'
 import { EmisionPrograma } from './emision-programa.tsx'
-import { actualizarTrasCambio, certificadosMutations, certificadosQueries, type FilaCertificado } from './queries.ts'
+import {
+  actualizarTrasCambio,
+  certificadosMutations,
+  certificadosQueries,
+  faltantesDelRechazo,
+  type FilaCertificado,
+} from './queries.ts'
 import './certificados.css'
 import { CampoSelect } from '../../../ui/campo.tsx'
 import { ErrorDeLectura } from '../error-de-lectura.tsx'
 
 /**
- * The school's certificates: every enrolment whose program ended, with its certificate's state;
- * filters (program, state) and page in the address; issue one, issue a whole program, revoke one.
+ * The school's certificates: every enrolment whose program ended, with its certificate's state and
+ * what it still lacks; filters (program, state) and page in the address; issue one (confirmed,
+ * naming what it lacks, when it lacks something), issue a whole program, revoke one.
  */
 export function PaginaCertificados({ busqueda }: { busqueda: BusquedaCertificados }) {
   const { data: sesion } = useQuery(personalQueries.sesion())
@@ -46,9 +54,28 @@ function ListaCertificados({ busqueda }: { busqueda: BusquedaCertificados }) {
   const navigate = useNavigate()
   // The rows shown stay while another page or filter loads (and a program's issue keeps running).
   const lista = useQuery({ ...certificadosQueries.lista(busqueda), placeholderData: keepPreviousData })
-  const [revocando, setRevocando] = useState<FilaCertificado | null>(null)
+  // Each dialog keeps the row's button that opened it: the focus goes back to it once it is done.
+  const [revocando, setRevocando] = useState<{ fila: FilaCertificado; disparador: HTMLElement | null } | null>(null)
+  const [confirmando, setConfirmando] = useState<{
+    fila: FilaCertificado
+    faltantes: readonly string[]
+    disparador: HTMLElement | null
+  } | null>(null)
   const idPrograma = useId()
   const idEstado = useId()
+  const idResumen = useId()
+
+  // Made once: the table renders each cell as a component of its column, so columns made anew on
+  // every render would remount every row's buttons (losing their state and the focus).
+  const columnasTabla = useMemo(
+    () =>
+      columnas({
+        revocar: (fila, disparador) => setRevocando({ fila, disparador }),
+        confirmar: (fila, faltantes, disparador) => setConfirmando({ fila, faltantes, disparador }),
+        alEmitir: (boton) => devolverFocoA(boton, idResumen),
+      }),
+    [idResumen],
+  )
 
   function filtrar(cambio: Partial<BusquedaCertificados>) {
     void navigate({
@@ -133,14 +160,14 @@ function ListaCertificados({ busqueda }: { busqueda: BusquedaCertificados }) {
         </p>
       )}
 
-      <p role="status" className="admin-certificados__resumen">
+      <p role="status" className="admin-certificados__resumen" id={idResumen} tabIndex={-1}>
         {total === 0
           ? 'Ninguna solicitud'
           : `${total} ${total === 1 ? 'solicitud' : 'solicitudes'}${paginas > 1 ? `, página ${pagina} de ${paginas}` : ''}`}
       </p>
       <Tabla
         titulo="Solicitudes con programa terminado"
-        columnas={columnas(setRevocando)}
+        columnas={columnasTabla}
         filas={filas}
         idDeFila={(f) => f.codigoInscripcion}
         vacia={
@@ -155,14 +182,47 @@ function ListaCertificados({ busqueda }: { busqueda: BusquedaCertificados }) {
         etiqueta="Páginas de certificados"
         onCambiar={(p) => filtrar({ ...busqueda, pagina: p })}
       />
-      {revocando && revocando.certificado.estado === 'emitido' ? (
-        <DialogoRevocar fila={revocando} codigo={revocando.certificado.codigo} onCerrar={() => setRevocando(null)} />
+      {revocando && revocando.fila.certificado.estado === 'emitido' ? (
+        <DialogoRevocar
+          fila={revocando.fila}
+          codigo={revocando.fila.certificado.codigo}
+          onCerrar={() => setRevocando(null)}
+          alTerminar={() => devolverFocoA(revocando.disparador, idResumen)}
+        />
+      ) : null}
+      {confirmando ? (
+        <DialogoEmitir
+          fila={confirmando.fila}
+          faltantes={confirmando.faltantes}
+          onCerrar={() => setConfirmando(null)}
+          alTerminar={() => devolverFocoA(confirmando.disparador, idResumen)}
+        />
       ) : null}
     </>
   )
 }
 
-function columnas(revocar: (fila: FilaCertificado) => void): ColumnDef<FilaCertificado, unknown>[] {
+/**
+ * After an issue or a revocation the list is read again: the focus goes back to the row's button,
+ * or, when the row left the list (it no longer matches the filter), to the list's count (`idResumen`).
+ */
+function devolverFocoA(disparador: HTMLElement | null, idResumen: string) {
+  requestAnimationFrame(() => {
+    if (disparador?.isConnected) disparador.focus()
+    else document.getElementById(idResumen)?.focus()
+  })
+}
+
+/** What a row's buttons do; `disparador` is the button pressed, where the focus returns. */
+type AccionesDeFila = {
+  revocar: (fila: FilaCertificado, disparador: HTMLElement) => void
+  /** Opens the confirmation that names what the enrolment lacks. */
+  confirmar: (fila: FilaCertificado, faltantes: readonly string[], disparador: HTMLElement | null) => void
+  /** After an issue made without a confirmation, once the list was read again: the row's button. */
+  alEmitir: (boton: HTMLElement | null) => void
+}
+
+function columnas(acciones: AccionesDeFila): ColumnDef<FilaCertificado, unknown>[] {
   return [
     {
       id: 'alumno',
@@ -190,7 +250,7 @@ function columnas(revocar: (fila: FilaCertificado) => void): ColumnDef<FilaCerti
       ),
     },
     { id: 'certificado', header: 'Certificado', cell: ({ row }) => <EstadoCertificado fila={row.original} /> },
-    { id: 'acciones', header: 'Acciones', cell: ({ row }) => <AccionesFila fila={row.original} revocar={revocar} /> },
+    { id: 'acciones', header: 'Acciones', cell: ({ row }) => <AccionesFila fila={row.original} acciones={acciones} /> },
   ]
 }
 
@@ -198,7 +258,12 @@ function EstadoCertificado({ fila }: { fila: FilaCertificado }) {
   const c = fila.certificado
   switch (c.estado) {
     case 'sin-emitir':
-      return <span className="admin-certificados__estado">Sin emitir</span>
+      return (
+        <>
+          <span className="admin-certificados__estado">Sin emitir</span>
+          <Faltantes faltantes={fila.faltantes} />
+        </>
+      )
     case 'emitido':
       return (
         <>
@@ -223,24 +288,44 @@ function EstadoCertificado({ fila }: { fila: FilaCertificado }) {
           <span className="admin-certificados__codigo">Código {c.codigo}</span>
           <br />
           Motivo: {c.motivo}
+          <Faltantes faltantes={fila.faltantes} />
         </>
       )
   }
 }
 
-/** 'Emitir certificado' where there is no valid one, 'Revocar' where there is. */
-function AccionesFila({ fila, revocar }: { fila: FilaCertificado; revocar: (fila: FilaCertificado) => void }) {
+/** What an enrolment without a valid certificate still lacks, in words. */
+function Faltantes({ faltantes }: { faltantes: readonly string[] }) {
+  if (faltantes.length === 0) return null
+  return <span className="admin-certificados__faltantes">Aún tiene: {faltantes.join(', ')}.</span>
+}
+
+/**
+ * 'Emitir certificado' where there is no valid one, 'Revocar' where there is. An enrolment that
+ * lacks something is issued only after the confirmation that names it: asked at once when the list
+ * says so, or when the server refuses with what it lacks now.
+ */
+function AccionesFila({ fila, acciones }: { fila: FilaCertificado; acciones: AccionesDeFila }) {
   const queryClient = useQueryClient()
+  // The button pressed: the same element reads 'Revocar' once the certificate exists.
+  const boton = useRef<HTMLElement | null>(null)
   const emision = useMutation({
-    mutationFn: certificadosMutations.emitir,
+    mutationFn: (codigoInscripcion: string) => certificadosMutations.emitir(codigoInscripcion),
     onSuccess: ({ certificado }) =>
       toast({
         tipo: 'success',
         mensaje: `Certificado emitido para ${fila.alumno.nombre} (${fila.codigoInscripcion}), código ${certificado.codigo}.`,
       }),
-    onError: (error) => toast({ tipo: 'error', mensaje: mensajeDeError(error) }),
+    onError: (error) => {
+      const faltantes = faltantesDelRechazo(error)
+      if (faltantes) acciones.confirmar(fila, faltantes, boton.current)
+      else toast({ tipo: 'error', mensaje: mensajeDeError(error) })
+    },
     // Whatever happened (another staff member may have issued it first), the list says it now.
-    onSettled: () => actualizarTrasCambio(queryClient),
+    onSettled: async (_datos, error) => {
+      await actualizarTrasCambio(queryClient)
+      if (!faltantesDelRechazo(error)) acciones.alEmitir(boton.current)
+    },
   })
   const quien = (
     <span className="sr-only">
@@ -253,7 +338,7 @@ function AccionesFila({ fila, revocar }: { fila: FilaCertificado; revocar: (fila
       <button
         type="button"
         className="boton boton--secundario boton--pequeno admin-certificados__accion"
-        onClick={() => revocar(fila)}
+        onClick={(e) => acciones.revocar(fila, e.currentTarget)}
       >
         Revocar{quien}
       </button>
@@ -263,8 +348,14 @@ function AccionesFila({ fila, revocar }: { fila: FilaCertificado; revocar: (fila
     <button
       type="button"
       className="boton boton--pequeno admin-certificados__accion"
-      disabled={emision.isPending}
-      onClick={() => emision.mutate(fila.codigoInscripcion)}
+      // Not `disabled`: the button keeps the focus while the issue is under way.
+      aria-disabled={emision.isPending || undefined}
+      onClick={(e) => {
+        if (emision.isPending) return
+        boton.current = e.currentTarget
+        if (fila.faltantes.length > 0) acciones.confirmar(fila, fila.faltantes, e.currentTarget)
+        else emision.mutate(fila.codigoInscripcion)
+      }}
     >
       {emision.isPending ? 'Emitiendo…' : 'Emitir certificado'}
       {quien}

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { BusquedaCertificados } from '../../../domain/busqueda-certificados.ts'
+import { ApiError } from '../../../lib/api-error.ts'
 import { cliente, leer, type RespuestaDe } from '../../../lib/cliente-api.ts'
 import { personalQueries } from '../queries.ts'
 
@@ -30,8 +31,17 @@ export const certificadosQueries = {
 }
 
 export const certificadosMutations = {
-  emitir: (codigoInscripcion: string) =>
-    leer(cliente.admin.certificados.solicitudes[':codigo'].emitir.$post({ param: { codigo: codigoInscripcion } })),
+  /**
+   * Issues an enrolment's certificate; `confirmarFaltantes` is what it lacks as the confirmation
+   * showed it (without it, an enrolment that lacks something is refused with a 409 that lists it).
+   */
+  emitir: (codigoInscripcion: string, confirmarFaltantes: readonly string[] = []) =>
+    leer(
+      cliente.admin.certificados.solicitudes[':codigo'].emitir.$post({
+        param: { codigo: codigoInscripcion },
+        json: { confirmarFaltantes: [...confirmarFaltantes] },
+      }),
+    ),
   revocar: ({ codigo, motivo }: { codigo: string; motivo: string }) =>
     leer(cliente.admin.certificados[':codigo'].revocar.$post({ param: { codigo }, json: { motivo } })),
 }
@@ -42,4 +52,13 @@ export function actualizarTrasCambio(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: certificadosQueries.all() }),
     queryClient.invalidateQueries({ queryKey: personalQueries.resumen().queryKey }),
   ])
+}
+
+/** What a refused issue says the enrolment lacks (a 409 that lists it), or null for any other failure. */
+export function faltantesDelRechazo(error: unknown): string[] | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null
+  const faltantes = (error.body as { faltantes?: unknown } | null)?.faltantes
+  return Array.isArray(faltantes) && faltantes.every((f) => typeof f === 'string') && faltantes.length > 0
+    ? faltantes
+    : null
 }

@@ -11,9 +11,14 @@ export const Route = createFileRoute('/_alumno/info/solicitudes')({
 })
 
 function RutaSolicitudes() {
-  const { solicitud, abrir } = Route.useSearch()
+  const { solicitud, abrir, documento } = Route.useSearch()
   const navigate = Route.useNavigate()
   // Once shown, the address forgets it: a reload or a way back does not open it again.
   const alAtender = useCallback(() => void navigate({ search: {}, replace: true }), [navigate])
-  return <PaginaSolicitudes pedida={solicitud ? { codigo: solicitud, abrir } : undefined} alAtenderPedida={alAtender} />
+  return (
+    <PaginaSolicitudes
+      pedida={solicitud ? { codigo: solicitud, abrir, documento } : undefined}
+      alAtenderPedida={alAtender}
+    />
+  )
 }
