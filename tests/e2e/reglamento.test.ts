@@ -161,18 +161,22 @@ test('accepted with no signal, the acceptance waits on the device and is signed 
 })
 
 test('cancelling the confirmation signs nothing', async () => {
-  const { page, context } = await portal.newPage({ sesion: 'extranjera@demo.cl' })
-  await page.goto(`${portal.url}/info/solicitudes?solicitud=INS-25-30688&abrir=reglamento`)
-  const dialogo = page.getByRole('dialog', { name: 'Reglamento de Diplomados' })
+  const antes = await portal.newPage({ sesion: 'extranjera@demo.cl' })
+  await antes.page.goto(`${portal.url}/info/solicitudes?solicitud=INS-25-30688&abrir=reglamento`)
+  const dialogoAntes = antes.page.getByRole('dialog', { name: 'Reglamento de Diplomados' })
   // Her survey is not sent: the way to it is offered at the top.
-  await dialogo.getByRole('button', { name: 'Responder encuesta' }).waitFor()
-  expect(await dialogo.getByRole('button', { name: 'Aceptar reglamento' }).isDisabled()).toBe(true)
+  await dialogoAntes.getByRole('button', { name: 'Responder encuesta' }).waitFor()
+  expect(await dialogoAntes.getByRole('button', { name: 'Aceptar reglamento' }).isDisabled()).toBe(true)
+  await antes.context.close()
+  // The survey sent behind the app's back; a new browser, so the list is not the stored copy of
+  // the one above (fresh for 30 s, which a reload may or may not have stored yet).
   await consultarDb(
     portal.server.dataDir,
     "insert into encuestas (codigo_inscripcion, alumno_id, respuestas, enviada_en) values ('INS-25-30688', 'alumno-extranjera', '{}', '2026-01-01T00:00:00.000Z')",
   )
-  await dialogo.getByRole('button', { name: 'Cerrar', exact: true }).click()
-  await page.reload()
+  const { page, context } = await portal.newPage({ sesion: 'extranjera@demo.cl' })
+  await page.goto(`${portal.url}/info/solicitudes`)
+  const dialogo = page.getByRole('dialog', { name: 'Reglamento de Diplomados' })
   const row = await abrirTarjeta(page, 'INS-25-30688')
   await row.getByRole('button', { name: /Leer y Aceptar/ }).click()
   await dialogo.getByRole('checkbox', { name: 'He leído y acepto el reglamento' }).check()
