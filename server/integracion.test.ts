@@ -19,7 +19,7 @@ import {
   MENSAJE_NOMBRE_CLAVE,
   type AlcanceIntegracion,
 } from '../src/domain/integracion.ts'
-import { ETIQUETA_ACTOR_INTEGRACION } from '../src/domain/auditoria.ts'
+import { ETIQUETA_ACTOR_INTEGRACION } from '../src/domain/palabras-auditoria.ts'
 import { iniciarSesionPersonal } from '../tests/support/personal.ts'
 import {
   clienteDePrueba,

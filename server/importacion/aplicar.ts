@@ -28,6 +28,7 @@ import {
   type ResultadoFila,
   numeroDeFila,
 } from '../../src/domain/importacion.ts'
+import type { AccionAuditada } from '../../src/domain/palabras-auditoria.ts'
 import { nombreParaOrden, terminosDeAlumno } from '../../src/domain/busqueda-alumnos.ts'
 import { RUT_PLACEHOLDER, esRutPlaceholder, normalizarRut } from '../../src/domain/rut.ts'
 import { indexarAlumno } from '../alumnos/busqueda.ts'
@@ -131,7 +132,7 @@ export async function aplicar(
             actor_id: actor.id,
             actor_nombre: actor.nombre,
             actor_rol: actor.rol,
-            accion: 'alumnos.importar',
+            accion: 'alumnos.importar' satisfies AccionAuditada,
             entidad: 'importacion',
             entidad_id: importacionId,
             alumno_id: null,
