@@ -34,6 +34,7 @@ describe('each address opens its page', () => {
     [urls.urlDerechoPostulacion('7'), '/_alumno/concurso/derechopostulacion/$id'],
     [urls.urlPostulacion('7'), '/_alumno/concurso/derechopostulacion/detalle/$id'],
     [urls.urlRecuperarPassword('abc'), '/'],
+    [urls.urlPostularConcurso('', '7'), '/'],
     [urls.urlInvitacionPersonal('abc'), '/admin/invitacion'],
   ])('%s', (url, ruta) => {
     expect(destino(url).ruta).toBe(ruta)
