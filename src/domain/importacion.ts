@@ -3,6 +3,7 @@ import { EMAIL_PATTERN, MENSAJE_EMAIL_INVALIDO } from './email.ts'
 import { esNumeroDocumentoValido } from './documento-identidad.ts'
 import { MENSAJE_RUT_INVALIDO, normalizarRut, rutValido } from './rut.ts'
 import { normalizarTelefono, TELEFONO_PATTERN, MENSAJE_TELEFONO } from './telefono.ts'
+import { cantidad } from './textos.ts'
 
 // Students and enrolments loaded from the school's CRM: one row per enrolment, carrying its
 // student. The same rules serve the file import (CSV, XLSX) and the CRM's integration API: a row
@@ -108,14 +109,14 @@ export const MAX_MB_IMPORTACION = 20
 export const MAX_FILAS_IMPORTACION = 50_000
 
 export function mensajeDemasiadasFilas(filas: number): string {
-  return `El archivo tiene ${filas.toLocaleString('es-CL')} filas; se importan hasta ${MAX_FILAS_IMPORTACION.toLocaleString('es-CL')} por vez.`
+  return `El archivo tiene ${cantidad(filas, 'fila', 'filas')}; se importan hasta ${MAX_FILAS_IMPORTACION.toLocaleString('es-CL')} por vez.`
 }
 export function mensajeArchivoImportacionGrande(): string {
   return `El archivo supera los ${MAX_MB_IMPORTACION} MB.`
 }
 
 export function mensajeTextoLargo(maximo: number): string {
-  return `Admite hasta ${maximo} caracteres`
+  return `Admite hasta ${cantidad(maximo, 'carácter', 'caracteres')}`
 }
 
 export function mensajeGrupoDesconocido(grupo: string): string {
@@ -170,7 +171,7 @@ export type FilaCruda = Readonly<Record<string, Celda>>
 export function textoDeCelda(celda: Celda): string {
   if (celda === null || celda === undefined) return ''
   if (celda instanceof Date) return Number.isNaN(celda.getTime()) ? '' : celda.toISOString().slice(0, 10)
-  if (typeof celda === 'boolean') return celda ? 'Si' : 'No'
+  if (typeof celda === 'boolean') return celda ? 'Sí' : 'No'
   return String(celda).trim()
 }
 

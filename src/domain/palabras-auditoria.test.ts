@@ -14,7 +14,7 @@ import {
   type EventoRegistrado,
   type Nombres,
 } from './palabras-auditoria.ts'
-import { problemasDeRedaccion } from './textos.ts'
+import { problemasDeRedaccion } from './redaccion.ts'
 
 // The server's own sources, read as text: the actions and fields it records are found by walking
 // them, not by a list someone must remember to edit.

@@ -248,7 +248,7 @@ const columnas: ColumnDef<PostulacionAdmin, unknown>[] = [
       ].filter(Boolean)
       return (
         <>
-          Subidos: {d.subidos} de {d.requeridos}
+          {d.subidos} de {cantidad(d.requeridos, 'subido', 'subidos')}
           {detalle.length > 0 ? (
             <>
               <br />

@@ -1,5 +1,6 @@
 import { expect, test } from 'vitest'
-import { cantidad, problemasDeRedaccion, segunCantidad } from './textos.ts'
+import { problemasDeRedaccion } from './redaccion.ts'
+import { cantidad, segunCantidad } from './textos.ts'
 
 test('a count agrees with its words', () => {
   expect(cantidad(1, 'documento rechazado', 'documentos rechazados')).toBe('1 documento rechazado')
