@@ -42,3 +42,11 @@ test('right texts pass: singulars, other numbers, a conditional «Si», accents 
   ])
     expect(problemasDeRedaccion(bien), bien).toEqual([])
 })
+
+test('each line is read apart, and the words of a file’s name or an address are not prose', () => {
+  expect(problemasDeRedaccion('Parte: 1\nPartes de la importación: 1')).toEqual([])
+  expect(problemasDeRedaccion('Archivo: inscripciones-version-final.csv')).toEqual([])
+  expect(problemasDeRedaccion('Correo: revision@demo.cl')).toEqual([])
+  expect(problemasDeRedaccion('1 documento\n1 documentos')).toHaveLength(1)
+  expect(problemasDeRedaccion('Quedó en revision.')).toHaveLength(1)
+})

@@ -82,6 +82,8 @@ const LETRA_O_MAYUSCULA = 'a-zA-ZáéíóúüñÁÉÍÓÚÜÑ'
  * empty list when nothing is. Conditional 'Si' ('Si sale ahora…') is right; 'Si' as an answer is not.
  */
 export function problemasDeRedaccion(texto: string): string[] {
+  // Each line apart: a count on one line does not agree with the words of the next.
+  if (/[\r\n]/.test(texto)) return texto.split(/[\r\n]+/).flatMap(problemasDeRedaccion)
   const problemas: string[] = []
   const palabras = [
     ...texto.matchAll(new RegExp(`[${LETRA_O_MAYUSCULA}]+|\\d+(?:[.,]\\d+)*|[^\\s${LETRA_O_MAYUSCULA}\\d]`, 'g')),
@@ -104,6 +106,9 @@ export function problemasDeRedaccion(texto: string): string[] {
   ))
     problemas.push(`«Si» en la posición ${m.index}: como respuesta se escribe «Sí»`)
   for (const m of texto.matchAll(new RegExp(`[${LETRA_O_MAYUSCULA}]+`, 'g'))) {
+    // A word inside a file's name, an address or a code ('…-version-final.csv') is not prose.
+    const entorno = texto.slice(Math.max(0, m.index - 1), m.index + m[0].length + 1)
+    if (new RegExp(`[${LETRA_O_MAYUSCULA}\\d][-_/@]|[-_./@][${LETRA_O_MAYUSCULA}\\d]`).test(entorno)) continue
     const p = m[0].toLowerCase()
     const correcta = Object.hasOwn(SIN_TILDE, p) ? SIN_TILDE[p] : undefined
     if (correcta) problemas.push(`«${m[0]}»: se escribe «${correcta}»`)
