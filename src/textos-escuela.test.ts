@@ -133,7 +133,7 @@ function textosDe(fuente: string): string[] {
   // JSX text: what lies between a tag's end and the next tag, its `{…}` probed as a count. (An
   // arrow's or a comparison's '>' is not a tag's end; what holds code between them is not text.)
   for (const [, texto] of sinCadenas.matchAll(
-    /(?<![=\-])>((?:[^<>{}]|\{[^{}<>]*\})*[A-Za-zÁÉÍÓÚáéíóúñÑ¿¡](?:[^<>{}]|\{[^{}<>]*\})*)</g,
+    /(?<![=-])>((?:[^<>{}]|\{[^{}<>]*\})*[A-Za-zÁÉÍÓÚáéíóúñÑ¿¡](?:[^<>{}]|\{[^{}<>]*\})*)</g,
   )) {
     const fuera = texto!.replace(/\{[^{}]*\}/g, '')
     if (
