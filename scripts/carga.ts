@@ -10,9 +10,9 @@ const ejecutar = promisify(execFile)
 
 const AUTOCANNON = resolve(import.meta.dirname, '../node_modules/autocannon/autocannon.js')
 
-/** Every throttle out of reach: a bench measures the reads, not the limits. */
-export const SIN_LIMITES: Record<string, string> = Object.fromEntries(
-  [
+/** Every throttle and sign-in lock out of reach: a bench measures the reads, not the limits. */
+export const SIN_LIMITES: Record<string, string> = Object.fromEntries([
+  ...[
     'THROTTLE_LOGIN_CUENTA_IP',
     'THROTTLE_LOGIN_IP',
     'THROTTLE_RECUPERACION_EMAIL',
@@ -22,7 +22,11 @@ export const SIN_LIMITES: Record<string, string> = Object.fromEntries(
     'THROTTLE_VALIDACION_IP',
     'THROTTLE_DOCUMENTO_ALUMNO',
   ].map((nombre) => [nombre, '1000000000/1']),
-)
+  ...['BLOQUEO_PERSONAL_CUENTA', 'BLOQUEO_PERSONAL_IP', 'BLOQUEO_ALUMNO_CUENTA'].map((nombre) => [
+    nombre,
+    '1000000000/1/1',
+  ]),
+])
 
 export type Medida = { porSegundo: number; p50: number; p99: number; peticiones: number }
 

@@ -323,6 +323,42 @@ test('the student’s page: person, enrolments with survey, conditions, regulati
   expect(await auditoria()).toBe(antes)
 })
 
+test('each file listed on the student’s page opens from there: its link sends the file to the staff in reach, and to no one else', async () => {
+  const alumna = await iniciarSesion(servidor.url, DEMO_CUENTAS.estudiante)
+  const subida = new FormData()
+  subida.set('codTipoDocumento', '20')
+  subida.set(
+    'archivo',
+    new File(['%PDF-1.4\n% licenciatura\n%%EOF\n'], 'licenciatura.pdf', { type: 'application/pdf' }),
+  )
+  expect((await alumna.post('/api/alumno/documentos', subida)).status).toBe(201)
+
+  const antes = await auditoria()
+  const ficha = (await (await munoz.get('/api/admin/alumnos/alumno-estudiante')).json()) as any
+  const carta = ficha.solicitudes
+    .find((s: any) => s.codigoInscripcion === 'INS-26-40018')
+    .documentos.find((d: any) => d.codDocumento === '41').archivo
+  const licenciatura = ficha.documentosPersonales.find((d: any) => d.codDocumento === '20').archivo
+  expect(carta.enlace).toBe('/api/admin/documentos/solicitud/INS-26-40018/archivos/archivo-40018-41')
+  expect(licenciatura.enlace).toBe(`/api/admin/documentos/personal/alumno-estudiante/archivos/${licenciatura.id}`)
+  for (const { enlace, inicio } of [
+    { enlace: carta.enlace, inicio: '%PDF-' },
+    { enlace: licenciatura.enlace, inicio: '%PDF-1.4\n% licenciatura' },
+  ]) {
+    const res = await munoz.get(enlace)
+    expect(res.status, enlace).toBe(200)
+    expect(res.headers.get('content-type')).toBe('application/pdf')
+    expect(res.headers.get('content-disposition')).toMatch(/^inline; /)
+    expect((await res.text()).startsWith(inicio)).toBe(true)
+  }
+  // Another assistant's student's file, by the same kind of link: as if it did not exist.
+  const ajena = (await (await admin.get('/api/admin/alumnos/alumno-extranjera')).json()) as any
+  const suya = ajena.solicitudes[0].documentos.find((d: any) => d.archivo).archivo.enlace
+  expect((await herrera.get(suya)).status).toBe(200)
+  expect((await munoz.get(suya)).status).toBe(404)
+  expect(await auditoria()).toBe(antes)
+})
+
 /** Inserts an audit row as the school's actions write them. */
 async function auditar(
   id: string,

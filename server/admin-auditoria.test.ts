@@ -224,7 +224,7 @@ test('each row reads in words: its record by name, each change in Spanish, peopl
       { campo: 'Reembolsado hasta entonces', valor: '$0' },
       { campo: 'Monto reembolsado', valor: '$250.000' },
       { campo: 'Motivo', valor: 'Retiro' },
-      { campo: 'Tipo de reembolso', valor: 'Anulación' },
+      { campo: 'Tipo de reembolso', valor: 'Devuelto a la tarjeta' },
       { campo: 'Saldo del pago', valor: '$200.000' },
     ],
   })

@@ -59,7 +59,9 @@ async function subir(cliente: ClienteDePrueba, ruta: string, form: FormData): Pr
 }
 
 beforeAll(async () => {
-  server = await iniciarServidorDePrueba({ throttle: 'off' })
+  // No window to undo a rejection here: the student is told at once (admin-documentos-deshacer.test.ts
+  // has the window).
+  server = await iniciarServidorDePrueba({ throttle: 'off', config: { plazoDeshacerRechazoMs: 0 } })
   // One at a time: a staff code is computed for the current 30-second step just before it is sent.
   admin = await iniciarSesionPersonal(server, DEMO_PERSONAL.admin)
   coordinacion = await iniciarSesionPersonal(server, DEMO_PERSONAL.coordinacion)
@@ -245,6 +247,64 @@ test('the queue filters by program, contest, type and state, orders and pages; a
   }
 })
 
+type Siguiente = {
+  siguiente: { origen: string; id: string; dueno: string; documento: string; alumno: string } | null
+  restantes: number
+}
+
+async function siguiente(cliente: ClienteDePrueba, consulta: string): Promise<Siguiente> {
+  const res = await cliente.get(`/api/admin/documentos/siguiente?${consulta}`)
+  expect(res.status, await res.clone().text()).toBe(200)
+  return (await res.json()) as Siguiente
+}
+
+test('‘Siguiente documento’: the next one waiting after the current, in the queue’s order and filters, then back to the start; none when nothing else waits', async () => {
+  const despuesDe = async (cliente: ClienteDePrueba, origen: string, id: string, filtros = '') =>
+    (await siguiente(cliente, `origen=${origen}&documento=${encodeURIComponent(id)}${filtros}`)).siguiente?.id
+  expect(await siguiente(admin, '')).toEqual({
+    siguiente: {
+      origen: 'solicitud',
+      id: 'archivo-30688-41',
+      dueno: 'INS-25-30688',
+      documento: 'Carta de Intención',
+      alumno: 'Valentina García Pérez',
+    },
+    restantes: 7,
+  })
+  // Oldest first: each one leads to the next; past the end, to the first.
+  const orden = (await cola(admin)).documentos
+  for (const [i, d] of orden.entries())
+    expect(await despuesDe(admin, d.origen, d.id), d.id).toBe(orden[(i + 1) % orden.length]!.id)
+  expect((await siguiente(admin, 'origen=solicitud&documento=archivo-40018-41')).restantes).toBe(6)
+  // The other orders, the direction of each column included.
+  expect(await despuesDe(admin, 'solicitud', 'archivo-30688-43', '&orden=-subidoEn')).toBe('archivo-30688-41')
+  expect(await despuesDe(admin, 'personal', subidos.personalExtranjera, '&orden=alumno')).toBe('archivo-40018-41')
+  expect(await despuesDe(admin, 'solicitud', 'archivo-40018-41', '&orden=-alumno')).toBe('archivo-40018-42')
+  expect(await despuesDe(admin, 'postulacion', subidos.postulacion, '&orden=-alumno')).toBe('archivo-30688-41')
+  // The filters, and the reviewer's reach.
+  expect(await despuesDe(admin, 'solicitud', 'archivo-40018-42', '&programa=DCPD')).toBe('archivo-40018-41')
+  expect(await despuesDe(munoz, 'solicitud', 'archivo-40018-42')).toBe(subidos.personalEstudiante)
+  expect(await despuesDe(munoz, 'postulacion', subidos.postulacion)).toBe('archivo-40018-41')
+  // Nothing else waiting: the one on screen does not count.
+  expect(
+    await siguiente(
+      admin,
+      `origen=postulacion&documento=${subidos.postulacion}&programa=concurso:${CONCURSOS_DEMO.pagado}`,
+    ),
+  ).toEqual({ siguiente: null, restantes: 0 })
+  expect(await siguiente(admin, 'tipo=44')).toEqual({ siguiente: null, restantes: 0 })
+  // A document out of reach or unknown is no place in the queue: the first one follows.
+  expect(await despuesDe(munoz, 'solicitud', 'archivo-30688-41')).toBe('archivo-40018-41')
+  for (const [consulta, error] of [
+    ['orden=email', 'El orden no es válido.'],
+    ['origen=otro&documento=x', 'El documento indicado no es válido.'],
+  ]) {
+    const res = await admin.get(`/api/admin/documentos/siguiente?${consulta}`)
+    expect(res.status, consulta).toBe(400)
+    expect(((await res.json()) as { error: string }).error).toBe(error)
+  }
+})
+
 test('an owner’s checklist: what its program, the student or the contest requires, and each upload’s state', async () => {
   const res = await admin.get('/api/admin/documentos/solicitud/INS-26-40018')
   expect(res.status).toBe(200)
@@ -351,6 +411,7 @@ test('approving: the student reads it as approved on the document and the enrolm
     documentos: [
       { id: 'archivo-40018-41', documento: 'Carta de Intención', estadoRevision: 'aprobado', motivoRechazo: null },
     ],
+    deshacer: null,
   })
   expect(await filasAuditoria('documento.aprobar')).toEqual([
     expect.objectContaining({

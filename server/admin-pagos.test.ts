@@ -334,7 +334,11 @@ test('while the student’s online payment of the installment holds the claim, t
   expect(await sinComprobante.json()).toEqual({ error: MENSAJE_SIN_COMPROBANTE })
 })
 
-/** Approved payments of a January in summer time (Chile is UTC-3), one near midnight. */
+/**
+ * Payments of a January in summer time (Chile is UTC-3), one near midnight, and refunds: one
+ * applied late on the 12th in Chile (the 13th in UTC) of a payment of the 10th, a payment of the
+ * 11th reversed whole the same day, and a refund the gateway refused.
+ */
 async function sembrarConciliacion() {
   const pago = (
     id: string,
@@ -362,6 +366,31 @@ async function sembrarConciliacion() {
       new Date(Date.parse(fecha) + 60_000).toISOString(),
       medio,
     )
+  const reembolso = (
+    id: string,
+    pagoId: string,
+    monto: number,
+    estado: string,
+    tipo: string | null,
+    resuelto: string,
+    fechaAutorizacion: string | null,
+  ) =>
+    consultarDb(
+      servidor.dataDir,
+      `insert into reembolsos (id, pago_id, clave, monto, motivo, estado, personal_id, personal_nombre, creado_en,
+        resuelto_en, tipo, codigo_autorizacion, fecha_autorizacion)
+       values (?, ?, ?, ?, 'Retiro', ?, 'personal-admin', 'Carolina Vidal Rojas', ?, ?, ?, ?, ?)`,
+      id,
+      pagoId,
+      `clave-${id}`,
+      monto,
+      estado,
+      resuelto,
+      resuelto,
+      tipo,
+      fechaAutorizacion ? '654321' : null,
+      fechaAutorizacion,
+    )
   await pago('c1', 'alumno-estudiante', 100_000, 'aprobado', 'webpay', '2025-01-10T13:00:00.000Z')
   // 23:30 of the 10th in Chile, settled after midnight in UTC: it counts on the 10th.
   await pago('c2', 'alumno-estudiante', 50_000, 'aprobado', 'webpay', '2025-01-11T02:30:00.000Z', '=HYPERLINK("x")')
@@ -369,34 +398,58 @@ async function sembrarConciliacion() {
   await pago('c4', 'alumno-estudiante', 999_000, 'rechazado', 'webpay', '2025-01-11T15:00:00.000Z')
   // Outside the range (the 13th in Chile).
   await pago('c5', 'alumno-estudiante', 70_000, 'aprobado', 'webpay', '2025-01-13T04:00:00.000Z')
+  // Refunded whole: a sale of the 11th all the same.
+  await pago('c6', 'alumno-estudiante', 60_000, 'reembolsado', 'webpay', '2025-01-11T15:00:00.000Z')
+  await reembolso('r1', 'c1', 40_000, 'aplicado', 'NULLIFIED', '2025-01-13T02:01:00.000Z', '2025-01-13T02:00:00.000Z')
+  await reembolso('r2', 'c6', 60_000, 'aplicado', 'REVERSED', '2025-01-11T20:00:00.000Z', null)
+  await reembolso('r3', 'c2', 50_000, 'rechazado', null, '2025-01-11T20:00:00.000Z', null)
 }
 
 type Suma = { cantidad: number; monto: number }
+type Medio = { pagos: Suma; reembolsos: Suma; neto: number }
 type Conciliacion = {
-  dias: { fecha: string; webpay: Suma; presencial: Suma; total: Suma }[]
-  total: { webpay: Suma; presencial: Suma; total: Suma }
+  dias: { fecha: string; webpay: Medio; presencial: Medio; total: Medio }[]
+  total: { webpay: Medio; presencial: Medio; total: Medio }
+  movimientos: { tipo: string; id: string; pagoId: string; medio: string; dia: string; monto: number }[]
 }
 
-test('the reconciliation: approved payments and their totals per day in Chile, by reach; its spreadsheet', async () => {
+const suma = (cantidad: number, monto: number): Suma => ({ cantidad, monto })
+
+test('the reconciliation: per day in Chile, the sales and the refunds applied that day, netted per method, by reach; its spreadsheet', async () => {
   await sembrarConciliacion()
   const rango = '?desde=2025-01-09&hasta=2025-01-12'
   const res = await admin.get(`/api/admin/pagos/conciliacion${rango}`)
   expect(res.status).toBe(200)
   const c = (await res.json()) as Conciliacion
-  expect(c.dias.map((d) => [d.fecha, d.total.cantidad, d.total.monto])).toEqual([
-    ['2025-01-09', 0, 0],
-    ['2025-01-10', 2, 150_000],
-    ['2025-01-11', 0, 0],
-    ['2025-01-12', 1, 30_000],
+  expect(c.dias.map((d) => [d.fecha, d.webpay.neto, d.presencial.neto, d.total.neto])).toEqual([
+    ['2025-01-09', 0, 0, 0],
+    ['2025-01-10', 150_000, 0, 150_000],
+    // A whole payment reversed the same day: sold and given back, nothing kept.
+    ['2025-01-11', 0, 0, 0],
+    // The refund of a payment of the 10th, applied at 23:00 of the 12th in Chile, is the 12th's.
+    ['2025-01-12', -40_000, 30_000, -10_000],
   ])
+  expect(c.dias[1]!.webpay).toEqual({ pagos: suma(2, 150_000), reembolsos: suma(0, 0), neto: 150_000 })
+  expect(c.dias[2]!.webpay).toEqual({ pagos: suma(1, 60_000), reembolsos: suma(1, 60_000), neto: 0 })
+  expect(c.dias[3]!.total).toEqual({ pagos: suma(1, 30_000), reembolsos: suma(1, 40_000), neto: -10_000 })
   expect(c.total).toEqual({
-    webpay: { cantidad: 2, monto: 150_000 },
-    presencial: { cantidad: 1, monto: 30_000 },
-    total: { cantidad: 3, monto: 180_000 },
+    webpay: { pagos: suma(3, 210_000), reembolsos: suma(2, 100_000), neto: 110_000 },
+    presencial: { pagos: suma(1, 30_000), reembolsos: suma(0, 0), neto: 30_000 },
+    total: { pagos: suma(4, 240_000), reembolsos: suma(2, 100_000), neto: 140_000 },
   })
+  // Every movement, oldest first; the refused refund and the rejected payment are none.
+  expect(c.movimientos.map((m) => [m.tipo, m.id, m.dia, m.monto])).toEqual([
+    ['pago', 'c1', '2025-01-10', 100_000],
+    ['pago', 'c2', '2025-01-10', 50_000],
+    ['pago', 'c6', '2025-01-11', 60_000],
+    ['reembolso', 'r2', '2025-01-11', 60_000],
+    ['pago', 'c3', '2025-01-12', 30_000],
+    ['reembolso', 'r1', '2025-01-12', 40_000],
+  ])
   // Tomás Muñoz reaches only estudiante@demo.cl: the in-person payment of extranjera is not his.
   const suya = (await (await munoz.get(`/api/admin/pagos/conciliacion${rango}`)).json()) as Conciliacion
-  expect(suya.total.total).toEqual({ cantidad: 2, monto: 150_000 })
+  expect(suya.total.total).toEqual({ pagos: suma(3, 210_000), reembolsos: suma(2, 100_000), neto: 110_000 })
+  expect(suya.movimientos.map((m) => m.id)).not.toContain('c3')
 
   for (const [query, mensaje] of [
     ['?desde=2025-01-12&hasta=2025-01-09', MENSAJE_RANGO_PAGOS],
@@ -414,30 +467,197 @@ test('the reconciliation: approved payments and their totals per day in Chile, b
   const libro = new ExcelJS.Workbook()
   await libro.xlsx.load(Buffer.from(await planilla.arrayBuffer()) as unknown as ArrayBuffer)
   const resumen = libro.getWorksheet('Totales por día')!
-  expect(resumen.getRow(1).getCell(1).value).toBe('Fecha')
-  const dia10 = resumen.getRow(3)
-  expect(dia10.getCell(1).value).toEqual(new Date('2025-01-10T00:00:00.000Z'))
-  expect(dia10.getCell(2).value).toBe(2)
-  expect(dia10.getCell(3).value).toBe(150_000)
-  expect(dia10.getCell(7).value).toBe(150_000)
-  const totales = resumen.getRow(6)
-  expect(totales.getCell(1).value).toBe('Total')
-  expect(totales.getCell(6).value).toBe(3)
-  expect(totales.getCell(7).value).toBe(180_000)
-  const detalle = libro.getWorksheet('Pagos aprobados')!
-  expect(detalle.rowCount).toBe(4)
+  const valores = (fila: ExcelJS.Row) => (fila.values as unknown[]).slice(1)
+  expect(valores(resumen.getRow(1))).toEqual([
+    'Fecha',
+    'Pagos en línea',
+    'Monto en línea',
+    'Reembolsos en línea',
+    'Monto reembolsado en línea',
+    'Neto en línea',
+    'Pagos presenciales',
+    'Monto presencial',
+    'Neto presencial',
+    'Neto total',
+  ])
+  expect(valores(resumen.getRow(3))).toEqual([
+    new Date('2025-01-10T00:00:00.000Z'),
+    2,
+    150_000,
+    0,
+    0,
+    150_000,
+    0,
+    0,
+    0,
+    150_000,
+  ])
+  expect(valores(resumen.getRow(5))).toEqual([
+    new Date('2025-01-12T00:00:00.000Z'),
+    0,
+    0,
+    1,
+    -40_000,
+    -40_000,
+    1,
+    30_000,
+    30_000,
+    -10_000,
+  ])
+  expect(valores(resumen.getRow(6))).toEqual(['Total', 3, 210_000, 2, -100_000, 110_000, 1, 30_000, 30_000, 140_000])
+  const detalle = libro.getWorksheet('Movimientos')!
+  expect(detalle.rowCount).toBe(7)
   const segunda = detalle.getRow(3)
   expect(segunda.getCell(1).value).toEqual(new Date('2025-01-10T00:00:00.000Z'))
   expect(segunda.getCell(2).value).toEqual(new Date('2025-01-10T23:30:00.000Z'))
-  expect(segunda.getCell(4).value).toBe('OC-c2')
+  expect(segunda.getCell(3).value).toBe('Pago en línea')
+  expect(segunda.getCell(5).value).toBe('OC-c2')
   // What a text says is never a formula.
-  expect(segunda.getCell(7).value).toBe(`'=HYPERLINK("x")`)
-  expect(segunda.getCell(12).value).toBe(50_000)
+  expect(segunda.getCell(9).value).toBe(`'=HYPERLINK("x")`)
+  expect(segunda.getCell(14).value).toBe(50_000)
+  expect(valores(detalle.getRow(5)).slice(2, 7)).toEqual([
+    'Reembolso (cargo anulado el mismo día)',
+    'En línea (Webpay)',
+    'OC-c6',
+    '123456',
+    '',
+  ])
+  const ultima = detalle.getRow(7)
+  expect(ultima.getCell(2).value).toEqual(new Date('2025-01-12T23:00:00.000Z'))
+  expect(ultima.getCell(3).value).toBe('Reembolso (devuelto a la tarjeta)')
+  expect(ultima.getCell(5).value).toBe('OC-c1')
+  expect(ultima.getCell(7).value).toBe('654321')
+  expect(ultima.getCell(14).value).toBe(-40_000)
+  // The movements add up to the net.
+  let neto = 0
+  detalle.eachRow((fila, n) => {
+    if (n > 1) neto += Number(fila.getCell(14).value)
+  })
+  expect(neto).toBe(140_000)
   const auditadas = await consultarDb<{ despues: string }>(
     servidor.dataDir,
     "select despues from auditoria where accion = 'pagos.exportar-conciliacion'",
   )
   expect(auditadas.map((a) => JSON.parse(a.despues))).toEqual([
-    { desde: '2025-01-09', hasta: '2025-01-12', pagos: 3, monto: 180_000 },
+    { desde: '2025-01-09', hasta: '2025-01-12', pagos: 4, reembolsos: 2, monto: 140_000 },
   ])
+})
+
+type FilaConSaldo = FilaLista & {
+  estadoEnPalabras: string
+  saldo: { pagado: number; reembolsado: number; queda: number } | null
+  ordenCompra: string
+  codigoAutorizacion: string | null
+  alumno: { documento: string }
+}
+
+test('a $250.000 refund today: today’s reconciliation and spreadsheet net it; the payment reads paid, refunded and remaining, «Reembolsado en parte»; the filter and the search find it', async () => {
+  const id = 'pago-demo-INS-25-30145-1'
+  const hoy = fechaEnChile(new Date())
+  const [fila] = await consultarDb<{ orden_compra: string; codigo_autorizacion: string; fecha_transaccion: string }>(
+    servidor.dataDir,
+    'select orden_compra, codigo_autorizacion, fecha_transaccion from pagos where id = ?',
+    id,
+  )
+  const diaDelPago = fechaEnChile(new Date(fila!.fecha_transaccion))
+  const leer = async (desde: string, hasta = desde) =>
+    (await (await admin.get(`/api/admin/pagos/conciliacion?desde=${desde}&hasta=${hasta}`)).json()) as Conciliacion
+  const antes = (await leer(hoy)).dias[0]!
+
+  const res = await admin.post(
+    `/api/admin/pagos/${id}/reembolsos`,
+    { monto: 250_000, motivo: 'Descuento por convenio' },
+    { 'Idempotency-Key': 'reembolso-de-hoy-250000' },
+  )
+  expect(res.status, await res.clone().text()).toBe(201)
+
+  // Today: the refund taken from the online net, and from the day's.
+  const despues = await leer(hoy)
+  const dia = despues.dias[0]!
+  expect(dia.webpay.reembolsos).toEqual(
+    suma(antes.webpay.reembolsos.cantidad + 1, antes.webpay.reembolsos.monto + 250_000),
+  )
+  expect(dia.webpay.neto).toBe(antes.webpay.neto - 250_000)
+  expect(dia.presencial).toEqual(antes.presencial)
+  expect(dia.total.neto).toBe(antes.total.neto - 250_000)
+  expect(despues.movimientos.filter((m) => m.tipo === 'reembolso')).toEqual([
+    expect.objectContaining({ pagoId: id, medio: 'webpay', dia: hoy, monto: 250_000, tipoReembolso: 'NULLIFIED' }),
+  ])
+  // The payment's own day keeps its sale whole.
+  const suDia = (await leer(diaDelPago)).dias[0]!
+  expect(suDia.webpay).toEqual({ pagos: suma(1, 1_250_000), reembolsos: suma(0, 0), neto: 1_250_000 })
+
+  const planilla = await admin.get(`/api/admin/pagos/conciliacion/planilla?desde=${hoy}&hasta=${hoy}`)
+  const libro = new ExcelJS.Workbook()
+  await libro.xlsx.load(Buffer.from(await planilla.arrayBuffer()) as unknown as ArrayBuffer)
+  const totalesHoy = libro.getWorksheet('Totales por día')!.getRow(2)
+  expect(totalesHoy.getCell(4).value).toBe(1)
+  expect(totalesHoy.getCell(5).value).toBe(-250_000)
+  expect(totalesHoy.getCell(6).value).toBe(-250_000)
+  expect(totalesHoy.getCell(10).value).toBe(dia.total.neto)
+  const movimientos: unknown[][] = []
+  libro.getWorksheet('Movimientos')!.eachRow((f) => movimientos.push((f.values as unknown[]).slice(1)))
+  expect(movimientos).toContainEqual(
+    expect.arrayContaining([
+      'Reembolso (devuelto a la tarjeta)',
+      fila!.orden_compra,
+      fila!.codigo_autorizacion,
+      -250_000,
+    ]),
+  )
+
+  // The payment: what it paid, what was given back, what remains; its state says so.
+  const esperado = {
+    id,
+    estado: 'reembolsado-en-parte',
+    estadoEnPalabras: 'Reembolsado en parte',
+    monto: 1_250_000,
+    saldo: { pagado: 1_250_000, reembolsado: 250_000, queda: 1_000_000 },
+  }
+  const { pago } = (await (await admin.get(`/api/admin/pagos/${id}`)).json()) as { pago: Record<string, unknown> }
+  expect(pago).toMatchObject({ ...esperado, comprobante: expect.anything() })
+  const ficha = (await (await admin.get('/api/admin/alumnos/alumno-estudiante')).json()) as {
+    pagos: { id: string; estadoEnPalabras: string }[]
+  }
+  expect(ficha.pagos.find((p) => p.id === id)?.estadoEnPalabras).toBe('Reembolsado en parte')
+
+  // The filter: partly refunded apart from approved (c1 of the test above is partly refunded too).
+  const parte = (await lista(admin, '?estado=reembolsado-en-parte')).pagos as FilaConSaldo[]
+  expect(parte.map((p) => p.id).sort()).toEqual(['c1', id])
+  expect(parte.find((p) => p.id === id)).toMatchObject(esperado)
+  expect((await lista(admin, '?estado=aprobado')).pagos.map((p) => p.id)).not.toContain(id)
+  expect((await lista(admin, '?estado=reembolsado')).pagos.map((p) => p.id)).toEqual(['c6'])
+  // Approved payments that took nothing back: all that was paid remains.
+  const demo = (await lista(admin, '?estado=aprobado')).pagos as FilaConSaldo[]
+  const otro = demo.find((p) => p.id === 'pago-demo-INS-26-40018-1')!
+  expect(otro.saldo).toEqual({ pagado: 450_000, reembolsado: 0, queda: 450_000 })
+  expect((await lista(admin, '?estado=rechazado')).pagos.every((p) => (p as FilaConSaldo).saldo === null)).toBe(true)
+
+  // The search: by RUT (whole, with dots, or its first digits), name, buy order, authorization code.
+  const ids = async (cliente: ClienteDePrueba, q: string) =>
+    (await lista(cliente, `?q=${encodeURIComponent(q)}`)).pagos.map((p) => p.id)
+  const deCamila = await ids(admin, '16.789.432-1')
+  expect(deCamila).toContain(id)
+  expect(deCamila).not.toContain('c3')
+  expect(await ids(admin, '16789432-1')).toEqual(deCamila)
+  expect(await ids(admin, '1678943')).toEqual(deCamila)
+  expect(await ids(admin, 'rojas soto')).toEqual(deCamila)
+  expect(await ids(admin, 'Camila Rojas')).toEqual(deCamila)
+  const deValentina = await ids(admin, 'García')
+  expect(deValentina).toContain('c3')
+  expect(deValentina).not.toContain(id)
+  expect(await ids(admin, fila!.orden_compra)).toEqual([id])
+  expect(await ids(admin, ` ${fila!.orden_compra.toLowerCase()} `)).toEqual([id])
+  expect(await ids(admin, fila!.codigo_autorizacion)).toEqual([id])
+  expect((await ids(admin, '123456')).sort()).toEqual(['c1', 'c2', 'c3', 'c4', 'c5', 'c6'])
+  expect(await ids(admin, 'nadie-se-llama-asi')).toEqual([])
+  // Combined with a filter; and only within reach (Tomás Muñoz does not reach extranjera@demo.cl).
+  expect((await lista(admin, '?q=16.789.432-1&estado=reembolsado-en-parte')).pagos.map((p) => p.id).sort()).toEqual([
+    'c1',
+    id,
+  ])
+  expect(await ids(munoz, 'García')).toEqual([])
+  expect(await ids(munoz, fila!.orden_compra)).toEqual([id])
+  const larga = await admin.get(`/api/admin/pagos?q=${'x'.repeat(101)}`)
+  expect(larga.status).toBe(400)
 })

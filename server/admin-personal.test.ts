@@ -53,6 +53,7 @@ type Cuenta = {
   asistente: { id: string; nombre: string } | null
   estado: string
   segundoFactor: boolean
+  bloqueadaHasta: string | null
   ultimoIngreso: string | null
 }
 
@@ -99,7 +100,7 @@ async function aceptarInvitacion(token: string, email: string, password: string)
   return { cliente, secreto: paso.secreto }
 }
 
-test('the list shows every staff account with its role in words, state, second factor and last sign-in; never a secret', async () => {
+test('the list shows every staff account with its role in words, state, second factor, sign-in lock and last sign-in; never a secret', async () => {
   const res = await admin.get('/api/admin/personal')
   const cuerpo = (await res.json()) as { cuentas: Cuenta[]; asistentes: { id: string; nombre: string }[] }
   const texto = JSON.stringify(cuerpo)
@@ -113,6 +114,7 @@ test('the list shows every staff account with its role in words, state, second f
     etiquetaRol: 'Administración',
     estado: 'activo',
     segundoFactor: true,
+    bloqueadaHasta: null,
     asistente: null,
   })
   expect(Date.parse(yo!.ultimoIngreso!)).toBeGreaterThan(Date.now() - 60_000)

@@ -46,6 +46,8 @@ type EndpointAdmin = {
   cambia?: true
   /** Headers it needs besides the session's (an Idempotency-Key). */
   cabeceras?: () => Record<string, string>
+  /** What must exist before a role that may is answered (its own rejection, to undo). */
+  preparar?: (cliente: ClienteDePrueba) => Promise<void>
 }
 
 /** The import's sample file as an upload (with its hash, for the confirmation). */
@@ -63,6 +65,9 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
   { metodo: 'POST', ruta: '/admin/auth/salida', requiere: 'ninguno' },
   { metodo: 'POST', ruta: '/admin/auth/invitacion/verificar', requiere: 'ninguno' },
   { metodo: 'POST', ruta: '/admin/auth/invitacion', requiere: 'ninguno' },
+  { metodo: 'POST', ruta: '/admin/auth/restablecer/solicitud', requiere: 'ninguno' },
+  { metodo: 'POST', ruta: '/admin/auth/restablecer/verificar', requiere: 'ninguno' },
+  { metodo: 'POST', ruta: '/admin/auth/restablecer', requiere: 'ninguno' },
   { metodo: 'GET', ruta: '/admin/sesion', requiere: 'personal' },
   { metodo: 'GET', ruta: '/admin/resumen', requiere: 'personal' },
   { metodo: 'GET', ruta: '/admin/certificados', requiere: 'certificados.gestionar' },
@@ -108,6 +113,28 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     cuerpo: () => ({ decision: 'aprobar', documentos: ['archivo-40018-42'] }),
     cambia: true,
   },
+  {
+    metodo: 'GET',
+    ruta: '/admin/documentos/siguiente',
+    requiere: 'documentos.revisar',
+    url: () => '/admin/documentos/siguiente?origen=solicitud&documento=archivo-40018-41',
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/documentos/:origen/:dueno/deshacer',
+    requiere: 'documentos.revisar',
+    url: () => '/admin/documentos/solicitud/INS-26-40018/deshacer',
+    async preparar(cliente) {
+      const rechazo = await cliente.post('/api/admin/documentos/solicitud/INS-26-40018/decision', {
+        decision: 'rechazar',
+        documentos: ['archivo-40018-41'],
+        motivo: 'Documento ilegible',
+      })
+      expect(rechazo.status).toBe(200)
+    },
+    cuerpo: () => ({ documentos: ['archivo-40018-41'] }),
+    cambia: true,
+  },
   { metodo: 'GET', ruta: '/admin/alumnos', requiere: 'alumnos.ver', url: () => '/admin/alumnos?q=rojas' },
   {
     metodo: 'GET',
@@ -124,7 +151,8 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
   { metodo: 'GET', ruta: '/admin/auditoria', requiere: 'auditoria.ver' },
   // Staff accounts: the changes run on Tomás Muñoz's account (no session of his is used here), in
   // this order: his role changes, he is disabled and enabled again, his second factor is reset
-  // (which leaves him an invitation pending), and that invitation is sent again.
+  // (which leaves him an invitation pending), that invitation is sent again, and his locked sign-in
+  // is unlocked.
   { metodo: 'GET', ruta: '/admin/personal', requiere: 'personal.gestionar' },
   {
     metodo: 'POST',
@@ -167,6 +195,14 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     ruta: '/admin/personal/:id/invitacion',
     requiere: 'personal.gestionar',
     url: () => '/admin/personal/personal-munoz/invitacion',
+    cambia: true,
+  },
+  {
+    // His sign-in is locked by failed attempts before the run (beforeAll below).
+    metodo: 'POST',
+    ruta: '/admin/personal/:id/desbloquear',
+    requiere: 'personal.gestionar',
+    url: () => '/admin/personal/personal-munoz/desbloquear',
     cambia: true,
   },
   { metodo: 'GET', ruta: '/admin/encuestas', requiere: 'encuestas.ver', url: () => '/admin/encuestas?anio=2026' },
@@ -391,6 +427,15 @@ beforeAll(async () => {
     CLAVE_A_REVOCAR,
     new Date().toISOString(),
   )
+  const enUnaHora = new Date(Date.now() + 3_600_000).toISOString()
+  await consultarDb(
+    servidor.dataDir,
+    `insert into bloqueos_ingreso (ambito, sujeto, fallos, ventana_hasta, bloqueada_hasta)
+     values ('personal', ?, 10, ?, ?)`,
+    DEMO_PERSONAL.munoz,
+    enUnaHora,
+    enUnaHora,
+  )
 })
 afterAll(() => servidor.close())
 
@@ -408,6 +453,7 @@ async function estado(): Promise<unknown[]> {
   const tablas = [
     'auditoria',
     'personal',
+    'bloqueos_ingreso',
     'sesiones',
     'archivos_personales',
     'archivos_solicitud',
@@ -459,6 +505,7 @@ test.each(protegidos)('$metodo $ruta answers the roles that may; a change writes
   const roles = ROLES_PERSONAL.filter((rol) => puede(rol, e))
   expect(roles.length).toBeGreaterThan(0)
   for (const rol of e.cambia ? roles.slice(0, 1) : roles) {
+    await e.preparar?.(personal[rol])
     const filas = async () =>
       (await consultarDb<{ n: number }>(servidor.dataDir, 'select count(*) as n from auditoria'))[0]!.n
     const antes = await filas()

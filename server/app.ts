@@ -32,6 +32,7 @@ import { rutasConcursos } from './routes/concursos.ts'
 import { rutasDocumentos } from './routes/documentos.ts'
 import { rutasDocumentosEmitidos } from './routes/documentos-emitidos.ts'
 import { rutasLookups } from './routes/lookups.ts'
+import { rutasPrivacidad } from './routes/privacidad.ts'
 import { rutasNotificaciones } from './routes/notificaciones.ts'
 import { rutasOfertas } from './routes/ofertas.ts'
 import { rutasPagos } from './routes/pagos.ts'
@@ -73,6 +74,7 @@ export const rutasApi = new Hono<EntornoApp>()
   .route('/ofertas', rutasOfertas)
   .route('/pagos', rutasPagos)
   .route('/notificaciones', rutasNotificaciones)
+  .route('/privacidad', rutasPrivacidad)
   .route('/admin', rutasAdmin)
 rutasApi.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))
 
@@ -81,7 +83,8 @@ export type ApiPortal = typeof rutasApi
 
 /**
  * `blobs` defaults to files under DATA_DIR/archivos; `pasarela` receives the configured gateway
- * and may wrap it (tests lose a commit's reply with it).
+ * and may wrap it (tests lose a commit's reply with it); `resolverDns` resolves push services'
+ * names (tests answer for names this machine cannot resolve).
  */
 export type OpcionesApp = {
   db: Db
@@ -92,6 +95,7 @@ export type OpcionesApp = {
   clock?: Reloj
   log?: Log
   pasarela?: (configurada: PasarelaDePago) => PasarelaDePago
+  resolverDns?: Dependencias['resolverDns']
 }
 
 /**
@@ -124,6 +128,7 @@ export function crearApp({
   clock = () => new Date(),
   log = crearLog(salidaEstandar()),
   pasarela = (configurada) => configurada,
+  resolverDns,
 }: OpcionesApp) {
   const deps: Dependencias = {
     db,
@@ -134,6 +139,7 @@ export function crearApp({
     log,
     firma,
     pasarela: pasarela(pasarelaConfigurada(config, () => deps)),
+    resolverDns,
   }
 
   const app = new Hono<EntornoApp>()

@@ -1,4 +1,9 @@
 import { expect, test } from 'vitest'
+import {
+  BLOQUEO_ALUMNO_CUENTA,
+  BLOQUEO_PERSONAL_CUENTA,
+  BLOQUEO_PERSONAL_DIRECCION,
+} from '../src/domain/bloqueo-ingreso.ts'
 import { construirConfig } from './config.ts'
 
 test('defaults follow the design: 127.0.0.1:8080, ./data, 12 h sessions, 60 min reset links', () => {
@@ -41,6 +46,20 @@ test('malformed values are refused at start with the variable named', () => {
   expect(() => construirConfig({ PORT: 'ocho' })).toThrow(/PORT/)
   expect(() => construirConfig({ THROTTLE_VALIDACION_IP: '20 cada 10' })).toThrow(/THROTTLE_VALIDACION_IP/)
   expect(() => construirConfig({ UPLOAD_MAX_MB: '0' })).toThrow(/UPLOAD_MAX_MB/)
+})
+
+test('sign-in locks follow the domain rule unless BLOQUEO_* says N failures in M minutes lock for B minutes', () => {
+  expect(construirConfig({}).bloqueos).toEqual({
+    personalCuenta: BLOQUEO_PERSONAL_CUENTA,
+    personalDireccion: BLOQUEO_PERSONAL_DIRECCION,
+    alumnoCuenta: BLOQUEO_ALUMNO_CUENTA,
+  })
+  expect(BLOQUEO_PERSONAL_CUENTA).toEqual({ fallos: 10, ventanaMs: 60 * 60_000, bloqueoMs: 30 * 60_000 })
+  const config = construirConfig({ BLOQUEO_PERSONAL_CUENTA: '5/30/120', BLOQUEO_ALUMNO_CUENTA: ' 20/15/7.5 ' })
+  expect(config.bloqueos.personalCuenta).toEqual({ fallos: 5, ventanaMs: 30 * 60_000, bloqueoMs: 120 * 60_000 })
+  expect(config.bloqueos.alumnoCuenta).toEqual({ fallos: 20, ventanaMs: 15 * 60_000, bloqueoMs: 7.5 * 60_000 })
+  for (const malo of ['10/60', '0/60/30', '10/0/30', 'diez'])
+    expect(() => construirConfig({ BLOQUEO_PERSONAL_IP: malo }), malo).toThrow(/BLOQUEO_PERSONAL_IP.*N\/M\/B/)
 })
 
 test('PostgreSQL and S3 are off by default and taken from their variables when set', () => {

@@ -1,8 +1,17 @@
 // Server configuration from environment variables. `construirConfig` takes the env object as an
 // argument so tests can build their own without touching process.env.
 import { resolve } from 'node:path'
+import {
+  BLOQUEO_ALUMNO_CUENTA,
+  BLOQUEO_PERSONAL_CUENTA,
+  BLOQUEO_PERSONAL_DIRECCION,
+  type ReglaBloqueo,
+} from '../src/domain/bloqueo-ingreso.ts'
 import { TAMANO_MAXIMO_MB } from '../src/domain/documentos.ts'
 import { MENSAJE_HORA, type Silencio } from '../src/domain/notificaciones.ts'
+import type { DatosResponsable } from '../src/domain/politica-privacidad.ts'
+import { NOMBRE_ESCUELA } from '../src/domain/portal.ts'
+import { PLAZO_DESHACER_RECHAZO_MS } from '../src/domain/revision-documentos.ts'
 
 /** At most `max` events per window of `ventanaMs` milliseconds. */
 export type Limite = { max: number; ventanaMs: number }
@@ -56,8 +65,19 @@ export type Config = {
   pasarela: ConfigPasarela
   /** Notices: Web Push's keys and contact, the digest's hour, the default quiet hours, the scheduler's pace. */
   notificaciones: ConfigNotificaciones
+  /**
+   * How long a reviewer may undo a document's rejection before the student is told, in ms
+   * (PLAZO_DESHACER_RECHAZO_MS). Only tests change it: 0 tells the student at once, with nothing
+   * to undo.
+   */
+  plazoDeshacerRechazoMs: number
   /** Only behind a proxy we run: otherwise anyone could forge X-Forwarded-For to dodge throttling. */
   trustProxy: boolean
+  /**
+   * The controller the privacy policy names (Ley 21.719, art. 14 ter) and where the file store
+   * is: PRIVACIDAD_RESPONSABLE, PRIVACIDAD_DOMICILIO, PRIVACIDAD_CORREO, ALMACEN_PAIS.
+   */
+  privacidad: DatosResponsable
   limites: {
     /** Failed logins per account and IP. */
     loginCuentaIp: Limite
@@ -75,6 +95,18 @@ export type Config = {
     pagosAlumno: Limite
     /** Calls of the integration API per API key. */
     integracionClave: Limite
+  }
+  /**
+   * Sign-in locks after too many failures (the rule and its reasons: src/domain/bloqueo-ingreso.ts),
+   * its defaults unless the environment says otherwise.
+   */
+  bloqueos: {
+    /** A staff e-mail's failed passwords and codes, from any address. */
+    personalCuenta: ReglaBloqueo
+    /** One address's failed staff passwords and codes, whatever the account. */
+    personalDireccion: ReglaBloqueo
+    /** A student e-mail's failed passwords, from any address. */
+    alumnoCuenta: ReglaBloqueo
   }
 }
 
@@ -132,6 +164,20 @@ function limite(env: Env, nombre: string, max: number, minutos: number): Limite 
   const match = /^(\d+)\/(\d+(?:\.\d+)?)$/.exec(valor.trim())
   if (!match) throw new Error(`${nombre} debe tener la forma N/M (N intentos cada M minutos), recibido: ${valor}`)
   return { max: Number(match[1]), ventanaMs: Number(match[2]) * 60_000 }
+}
+
+/**
+ * 'N/M/B': N failures within M minutes lock for B minutes, e.g. BLOQUEO_PERSONAL_CUENTA=10/60/30.
+ */
+function reglaBloqueo(env: Env, nombre: string, porDefecto: ReglaBloqueo): ReglaBloqueo {
+  const valor = env[nombre]
+  if (valor === undefined || valor === '') return porDefecto
+  const match = /^(\d+)\/(\d+(?:\.\d+)?)\/(\d+(?:\.\d+)?)$/.exec(valor.trim())
+  if (!match || Number(match[1]) < 1 || Number(match[2]) <= 0 || Number(match[3]) <= 0)
+    throw new Error(
+      `${nombre} debe tener la forma N/M/B (N intentos fallidos en M minutos bloquean por B minutos; N, M y B mayores que 0), recibido: ${valor}`,
+    )
+  return { fallos: Number(match[1]), ventanaMs: Number(match[2]) * 60_000, bloqueoMs: Number(match[3]) * 60_000 }
 }
 
 function tamanoDePool(env: Env): number {
@@ -256,8 +302,16 @@ export function construirConfig(env: Env = process.env): Config {
     ofertasLaboralesVisibles: env.OFERTAS_LABORALES_VISIBLES === '1',
     datosDemo: env.DATOS_DEMO === '1',
     trustProxy: env.TRUST_PROXY === '1',
+    privacidad: {
+      nombre: env.PRIVACIDAD_RESPONSABLE || NOMBRE_ESCUELA,
+      domicilio:
+        env.PRIVACIDAD_DOMICILIO || 'Av. Libertador Bernardo O’Higgins 1000, Santiago (dirección de demostración)',
+      correo: env.PRIVACIDAD_CORREO || 'privacidad@postgrado-demo.cl',
+      paisAlmacen: env.ALMACEN_PAIS || 'Chile',
+    },
     pasarela: configPasarela(env),
     notificaciones: configNotificaciones(env, mailFrom),
+    plazoDeshacerRechazoMs: PLAZO_DESHACER_RECHAZO_MS,
     limites: {
       loginCuentaIp: limite(env, 'THROTTLE_LOGIN_CUENTA_IP', 10, 15),
       loginIp: limite(env, 'THROTTLE_LOGIN_IP', 30, 15),
@@ -269,6 +323,11 @@ export function construirConfig(env: Env = process.env): Config {
       documentoAlumno: limite(env, 'THROTTLE_DOCUMENTO_ALUMNO', 10, 60),
       pagosAlumno: limite(env, 'THROTTLE_PAGOS_ALUMNO', 10, 10),
       integracionClave: limite(env, 'THROTTLE_INTEGRACION_CLAVE', 120, 1),
+    },
+    bloqueos: {
+      personalCuenta: reglaBloqueo(env, 'BLOQUEO_PERSONAL_CUENTA', BLOQUEO_PERSONAL_CUENTA),
+      personalDireccion: reglaBloqueo(env, 'BLOQUEO_PERSONAL_IP', BLOQUEO_PERSONAL_DIRECCION),
+      alumnoCuenta: reglaBloqueo(env, 'BLOQUEO_ALUMNO_CUENTA', BLOQUEO_ALUMNO_CUENTA),
     },
   }
 }

@@ -10,6 +10,7 @@ import type { Config } from './config.ts'
 import type { Correo } from './correo.ts'
 import type { CertificadoEscuela } from './papel/certificado-escuela.ts'
 import type { PasarelaDePago } from './pagos/pasarela.ts'
+import type { ResolverDns } from './notificaciones/push.ts'
 
 /** The configuration once the server is listening: the public URL is then known. */
 export type ConfigApp = Config & { publicUrl: string }
@@ -27,6 +28,8 @@ export type Dependencias = {
   firma: CertificadoEscuela
   /** The payment gateway: the sandbox or Webpay, as configured. */
   pasarela: PasarelaDePago
+  /** Resolves push services' names (default: the system's resolver; tests answer for their own names). */
+  resolverDns?: ResolverDns
 }
 
 export type EntornoApp = {

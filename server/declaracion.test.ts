@@ -4,7 +4,7 @@
 // a declaration removed (or added) without its row fails here.
 import { Hono, type MiddlewareHandler } from 'hono'
 import { expect, test } from 'vitest'
-import { RUTA_API_INTEGRACION } from '../src/domain/integracion.ts'
+import { MENSAJE_CLAVE_YA_ENTREGADA, RUTA_API_INTEGRACION } from '../src/domain/integracion.ts'
 import { rutasApi } from './app.ts'
 import type { EntornoApp } from './contexto.ts'
 import { DECLARACION_POR_DEFECTO, declaracionDe, declarar, type Declaracion } from './middleware/declaracion.ts'
@@ -107,6 +107,11 @@ const NO_POR_DEFECTO: Record<string, Partial<Declaracion>> = {
   'POST /api/admin/auth/salida': { idempotente: false },
   'POST /api/admin/auth/invitacion/verificar': { idempotente: false },
   'POST /api/admin/auth/invitacion': { idempotente: false },
+  // A new API key, in its reply only: a repeat is refused, never answered with the stored key.
+  'POST /api/admin/integracion/claves': { respuestaSecreta: MENSAJE_CLAVE_YA_ENTREGADA },
+  'POST /api/admin/auth/restablecer/solicitud': { idempotente: false },
+  'POST /api/admin/auth/restablecer/verificar': { idempotente: false },
+  'POST /api/admin/auth/restablecer': { idempotente: false },
   // The CRM's API: a server with a key, no cookie.
   'GET /api/integracion/v1/openapi.json': { xsrf: false },
   'GET /api/integracion/v1/encuestas': { xsrf: false },

@@ -1,17 +1,21 @@
 // The import's rules against the database, without a file: what each row would do, doing it, and
 // doing it again (nothing changes); bad rows write nothing; students met by RUT, passport or
-// e-mail; what only the database can refuse. On both engines, on the demo's seeded data.
+// e-mail; what only the database can refuse; a change of sign-in e-mail, applied only when
+// allowed; names with invisible characters. On both engines, on the demo's seeded data.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import {
   MENSAJE_CORREO_CON_OTRO_DOCUMENTO,
   MENSAJE_DOCUMENTO_Y_CORREO_DE_OTROS,
   mensajeAsistenteDesconocido,
+  mensajeCambioCorreoSinConfirmar,
   mensajeEmpresaDesconocida,
   mensajeGrupoDesconocido,
   mensajeInscripcionDeOtroAlumno,
   type FilaCruda,
 } from '../src/domain/importacion.ts'
+import { MENSAJE_CARACTERES_INVISIBLES } from '../src/domain/validacion.ts'
 import { opcionesDeBaseDePrueba } from '../tests/support/base-de-datos.ts'
+import { TEXTOS_INVISIBLES } from '../tests/support/textos-invisibles.ts'
 import { iniciarServidorDePrueba, type ServidorDePrueba } from '../tests/support/servidor.ts'
 import { abrirBaseDeDatos, type Db } from './db/connection.ts'
 import { aplicar, previsualizar, type ActorImportacion } from './importacion/aplicar.ts'
@@ -232,4 +236,168 @@ test('the same new rows applied twice at once: one creates them, the other finds
     )
     .execute()
   expect(alumnos).toHaveLength(20)
+})
+
+test('a row that changes a sign-in e-mail: shown in the preview, refused unless allowed; applied, it ends sessions and links and is audited', async () => {
+  const original = fila()
+  await aplicar(db, [original], actor)
+  const alumno = await db
+    .selectFrom('alumnos')
+    .select(['id', 'email'])
+    .where('email', '=', original.email as string)
+    .executeTakeFirstOrThrow()
+  const ahora = new Date()
+  const manana = new Date(ahora.getTime() + 86_400_000).toISOString()
+  await db
+    .insertInto('sesiones')
+    .values({
+      token_hash: `sesion-de-${alumno.id}`,
+      actor_tipo: 'alumno',
+      actor_id: alumno.id,
+      verificada: 1,
+      creada: ahora.toISOString(),
+      expira: manana,
+    })
+    .execute()
+  const invitacion = await db
+    .selectFrom('tokens_recuperacion')
+    .select('token_hash')
+    .where('alumno_id', '=', alumno.id)
+    .execute()
+  await db
+    .insertInto('tokens_recuperacion')
+    .values({
+      token_hash: `enlace-de-${alumno.id}`,
+      alumno_id: alumno.id,
+      creado: ahora.toISOString(),
+      expira: manana,
+      usado: null,
+    })
+    .execute()
+
+  // The same passport, another e-mail, a new enrolment: the report's row.
+  const nueva = fila({
+    pasaporte: original.pasaporte as string,
+    apellidos: original.apellidos as string,
+    email: 'otra.direccion@demo.cl',
+  })
+  const cambio = { antes: alumno.email, despues: 'otra.direccion@demo.cl' }
+  const numero = 2
+  const [mostrada] = await previsualizar(db, [nueva], { numeracion: numero, cambiosDeCorreo: { filas: 'todas' } })
+  expect(mostrada).toEqual({
+    fila: numero,
+    codigoInscripcion: nueva.codigo_inscripcion,
+    resultado: 'se creará',
+    alumno: 'actualizado',
+    inscripcion: 'nuevo',
+    campos: ['email'],
+    cambioCorreo: cambio,
+  })
+  // Without its own confirmation the row is an error, in the preview and when applied.
+  const sinConfirmar = [
+    {
+      fila: numero,
+      codigoInscripcion: nueva.codigo_inscripcion,
+      resultado: 'error',
+      errores: [{ columna: 'email', mensaje: mensajeCambioCorreoSinConfirmar(cambio) }],
+    },
+  ]
+  expect(await previsualizar(db, [nueva], { numeracion: numero })).toEqual(sinConfirmar)
+  const otraFila = await aplicar(db, [nueva], actor, {
+    numeracion: numero,
+    cambiosDeCorreo: { filas: new Set([numero + 1]) },
+  })
+  expect(otraFila.resultados).toEqual(sinConfirmar)
+  expect(otraFila.correosCambiados).toEqual([])
+  const clave = await aplicar(db, [nueva], actor, {
+    numeracion: numero,
+    cambiosDeCorreo: { filas: new Set(), rechazo: () => 'sin permiso' },
+  })
+  expect(clave.resultados[0]).toMatchObject({
+    resultado: 'error',
+    errores: [{ columna: 'email', mensaje: 'sin permiso' }],
+  })
+  const intacto = await db.selectFrom('alumnos').select('email').where('id', '=', alumno.id).executeTakeFirstOrThrow()
+  expect(intacto.email).toBe(alumno.email)
+  expect(await db.selectFrom('sesiones').select('token_hash').where('actor_id', '=', alumno.id).execute()).toHaveLength(
+    1,
+  )
+
+  const hecho = await aplicar(db, [nueva], actor, { numeracion: numero, cambiosDeCorreo: { filas: new Set([numero]) } })
+  expect(hecho.resultados).toEqual([mostrada])
+  expect(hecho.correosCambiados).toEqual([
+    { ...cambio, alumnoId: alumno.id, nombres: original.nombres, sinContrasena: true },
+  ])
+  const cambiado = await db.selectFrom('alumnos').select('email').where('id', '=', alumno.id).executeTakeFirstOrThrow()
+  expect(cambiado.email).toBe('otra.direccion@demo.cl')
+  // Whoever was signed in must sign in again; the links sent to the old address are dead.
+  expect(await db.selectFrom('sesiones').select('token_hash').where('actor_id', '=', alumno.id).execute()).toEqual([])
+  const enlaces = await db
+    .selectFrom('tokens_recuperacion')
+    .select(['token_hash', 'usado'])
+    .where('alumno_id', '=', alumno.id)
+    .execute()
+  expect(enlaces).toHaveLength(invitacion.length + 1)
+  for (const enlace of enlaces) expect(enlace.usado).not.toBeNull()
+  const auditadas = await db
+    .selectFrom('auditoria')
+    .select(['accion', 'entidad', 'entidad_id', 'alumno_id', 'actor_id', 'antes', 'despues'])
+    .where('accion', '=', 'alumnos.cambiar-correo')
+    .where('alumno_id', '=', alumno.id)
+    .execute()
+  expect(auditadas).toHaveLength(1)
+  expect(auditadas[0]).toMatchObject({ entidad: 'alumno', entidad_id: alumno.id, actor_id: actor.id })
+  expect(JSON.parse(auditadas[0]!.antes!)).toEqual({ email: alumno.email })
+  expect(JSON.parse(auditadas[0]!.despues!)).toEqual({
+    email: 'otra.direccion@demo.cl',
+    importacion: hecho.importacionId,
+    fila: numero,
+    codigoInscripcion: nueva.codigo_inscripcion,
+  })
+  const [resumen] = await db
+    .selectFrom('auditoria')
+    .select('despues')
+    .where('entidad_id', '=', hecho.importacionId)
+    .execute()
+  expect(JSON.parse(resumen!.despues!)).toMatchObject({ correosCambiados: 1 })
+
+  // Applied again, nothing changes and no e-mail changes.
+  const otraVez = await aplicar(db, [nueva], actor, { numeracion: numero })
+  expect(otraVez.resultados).toEqual([expect.objectContaining({ resultado: 'sin cambios', campos: [] })])
+  expect(otraVez.resultados[0]).not.toHaveProperty('cambioCorreo')
+})
+
+test('a changed student is listed with the columns that change, even on a new enrolment', async () => {
+  const original = fila()
+  await aplicar(db, [original], actor)
+  const [r] = await previsualizar(db, [
+    fila({ pasaporte: original.pasaporte as string, email: original.email as string, apellidos: 'Otro Apellido' }),
+  ])
+  expect(r).toMatchObject({
+    resultado: 'se creará',
+    alumno: 'actualizado',
+    inscripcion: 'nuevo',
+    campos: ['apellidos'],
+  })
+  expect(r).not.toHaveProperty('cambioCorreo')
+})
+
+test.each(TEXTOS_INVISIBLES)('a name with %s is the row’s error and writes nothing', async (_caso, texto) => {
+  const filas = [fila({ nombres: texto }), fila({ apellidos: texto }), fila({ nombre_curso: texto })]
+  const hecho = await aplicar(db, filas, actor)
+  expect(hecho.resultados.map((r) => r.resultado === 'error' && r.errores)).toEqual([
+    [{ columna: 'nombres', mensaje: MENSAJE_CARACTERES_INVISIBLES }],
+    [{ columna: 'apellidos', mensaje: MENSAJE_CARACTERES_INVISIBLES }],
+    [{ columna: 'nombre_curso', mensaje: MENSAJE_CARACTERES_INVISIBLES }],
+  ])
+  const escritos = await db
+    .selectFrom('alumnos')
+    .select('id')
+    .where(
+      'email',
+      'in',
+      filas.map((f) => f.email as string),
+    )
+    .execute()
+  expect(escritos).toEqual([])
 })

@@ -2,16 +2,24 @@
 // the CRM calls with it and no cookie, each call is audited as the key; a revoked or unknown key,
 // a key without the endpoint's scope and a key over its throttle are refused in Spanish; the reads
 // give what changed since a moment, a page at a time; the OpenAPI document lists every endpoint.
-import { readFileSync } from 'node:fs'
+// Loads follow the import's rules: a sign-in e-mail changes only with its own scope, and names with
+// invisible characters are refused with the student's form's message.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { Migrator } from 'kysely'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import * as v from 'valibot'
 import { mensajeGrupoDesconocido, mensajeFechaInvalida } from '../src/domain/importacion.ts'
 import { MENSAJE_RUT_INVALIDO } from '../src/domain/rut.ts'
 import {
   MENSAJE_ALCANCE_INSUFICIENTE,
+  MENSAJE_CAMBIO_CORREO_SIN_CARGA,
+  MENSAJE_CAMBIO_CORREO_SIN_PERMISO,
   MENSAJE_FILAS_LOTE,
   MENSAJE_ALCANCES_CLAVE,
   MENSAJE_CLAVE_INVALIDA,
+  MENSAJE_CLAVE_YA_ENTREGADA,
   MENSAJE_CLAVE_YA_REVOCADA,
   MENSAJE_CURSOR_INVALIDO,
   MENSAJE_DESDE_INVALIDO,
@@ -20,17 +28,23 @@ import {
   type AlcanceIntegracion,
 } from '../src/domain/integracion.ts'
 import { ETIQUETA_ACTOR_INTEGRACION } from '../src/domain/palabras-auditoria.ts'
+import { MENSAJE_CARACTERES_INVISIBLES } from '../src/domain/validacion.ts'
+import { borrarBaseDePrueba, opcionesDeBaseDePrueba } from '../tests/support/base-de-datos.ts'
 import { iniciarSesionPersonal } from '../tests/support/personal.ts'
+import { TEXTOS_INVISIBLES } from '../tests/support/textos-invisibles.ts'
 import {
   clienteDePrueba,
   consultarDb,
   esperarCorreo,
+  iniciarSesion,
   iniciarServidorDePrueba,
   tokenDeRecuperacion,
   type ClienteDePrueba,
   type ServidorDePrueba,
 } from '../tests/support/servidor.ts'
 import { construirConfig } from './config.ts'
+import { abrirBaseDeDatos, migrar } from './db/connection.ts'
+import { proveedorMigraciones } from './db/migrations/index.ts'
 import { DEMO_PERSONAL } from './db/seed/personal-demo.ts'
 import { MENSAJE_LIMITE } from './middleware/limites.ts'
 import { MENSAJE_SOLO_JSON } from './routes/validacion.ts'
@@ -114,6 +128,101 @@ test('an admin creates a key: shown once, stored only as its hash, listed withou
   )
   expect(auditada?.actor_tipo).toBe('personal')
   expect(auditada?.despues).not.toContain(token)
+})
+
+test('a key created with an Idempotency-Key is made once and never kept in clear: a repeat is refused in Spanish, without the key', async () => {
+  const clave = crypto.randomUUID()
+  const cuerpo = { nombre: 'CRM con reintento', alcances: ['lectura'] }
+  const contar = async () =>
+    (await consultarDb<{ n: number }>(servidor.dataDir, 'select count(*) as n from claves_integracion'))[0]!.n
+  const antes = await contar()
+  const primera = await admin.post('/api/admin/integracion/claves', cuerpo, { 'Idempotency-Key': clave })
+  expect(primera.status).toBe(201)
+  const { token } = (await primera.json()) as { token: string }
+  expect(token).toMatch(/^portal_/)
+
+  // The reply lost and the request sent again, as a client that retries does: no second key, and
+  // the first one's value is not given again, from anywhere.
+  const segunda = await admin.post('/api/admin/integracion/claves', cuerpo, { 'Idempotency-Key': clave })
+  expect(segunda.status).toBe(410)
+  expect(segunda.headers.get('idempotency-replayed')).toBe('true')
+  const texto = await segunda.text()
+  expect(JSON.parse(texto)).toEqual({ error: MENSAJE_CLAVE_YA_ENTREGADA })
+  expect(texto).not.toContain(token)
+  expect(await contar()).toBe(antes + 1)
+  // The same key with another body is another request: refused as anywhere else, nothing made.
+  const otra = await admin.post(
+    '/api/admin/integracion/claves',
+    { ...cuerpo, nombre: 'Otro CRM' },
+    { 'Idempotency-Key': clave },
+  )
+  expect(otra.status).toBe(422)
+  expect(await contar()).toBe(antes + 1)
+
+  const guardadas = await consultarDb<Record<string, unknown>>(servidor.dataDir, 'select * from idempotencia')
+  expect(guardadas.length).toBeGreaterThan(0)
+  expect(JSON.stringify(guardadas)).not.toContain(token)
+  expect(JSON.stringify(guardadas)).not.toContain(token.slice('portal_'.length))
+  // The key still works: it was made, only its value is not kept.
+  expect((await llamar(token, '/pagos')).status).toBe(200)
+  // A refusal carries no secret, and is kept and replayed as every other reply.
+  const mala = crypto.randomUUID()
+  const rechazo = await admin.post(
+    '/api/admin/integracion/claves',
+    { nombre: '', alcances: ['lectura'] },
+    {
+      'Idempotency-Key': mala,
+    },
+  )
+  expect(rechazo.status).toBe(400)
+  const rechazoOtraVez = await admin.post(
+    '/api/admin/integracion/claves',
+    { nombre: '', alcances: ['lectura'] },
+    {
+      'Idempotency-Key': mala,
+    },
+  )
+  expect(rechazoOtraVez.status).toBe(400)
+  expect(rechazoOtraVez.headers.get('idempotency-replayed')).toBe('true')
+})
+
+test("the migration deletes the new keys' replies the idempotency store kept before, and nothing else", async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-migracion-idempotencia-'))
+  const db = abrirBaseDeDatos(await opcionesDeBaseDePrueba(dataDir))
+  try {
+    const previa = await new Migrator({ db, provider: proveedorMigraciones }).migrateTo('0023-subidas-reanudables')
+    expect(previa.error).toBeUndefined()
+    const fila = (actor: string, clave: string, cuerpo: string) => ({
+      actor,
+      clave,
+      huella: 'h',
+      estado: 'completo' as const,
+      status: 201,
+      cuerpo,
+      content_type: 'application/json',
+      creado_en: '2026-11-01T10:00:00.000Z',
+    })
+    const conClave = JSON.stringify({
+      clave: { id: 'c1', nombre: 'CRM', prefijo: 'portal_AbCdEf' },
+      token: 'portal_AbCdEfGhIjKlMnOpQrStUvWxYz0123456789-_abcd',
+    })
+    await db
+      .insertInto('idempotencia')
+      .values([
+        fila('personal:admin', 'clave-con-secreto', conClave),
+        fila('personal:admin', 'otra-cosa-del-personal', JSON.stringify({ cuenta: { id: 'p2' } })),
+        fila('alumno:alumno-estudiante', 'del-estudiante', JSON.stringify({ status: 'ok', data: {} })),
+      ])
+      .execute()
+
+    await migrar(db)
+    const quedan = await db.selectFrom('idempotencia').select('clave').orderBy('clave').execute()
+    expect(quedan).toEqual([{ clave: 'del-estudiante' }, { clave: 'otra-cosa-del-personal' }])
+  } finally {
+    await db.destroy()
+    await borrarBaseDePrueba(dataDir)
+    rmSync(dataDir, { recursive: true, force: true })
+  }
 })
 
 test('a key needs a name and at least one known scope: Spanish errors, nothing created', async () => {
@@ -356,6 +465,11 @@ test('the OpenAPI document is public, valid JSON, and lists every endpoint with 
   expect(Object.keys(fila.properties)).toContain('codigo_inscripcion')
   expect(fila.properties.cod_grupo.description).toMatch(/Grupo del programa/)
   expect(carga.responses['200'].content['application/json'].schema).toBeTruthy()
+  // Changing a sign-in e-mail is said, with the scope it needs, and so is the outcome that shows it.
+  expect(carga.description).toContain('«alumnos.cambiar-correo»')
+  expect(doc.components.schemas.ResultadoFila.anyOf[0].properties.cambioCorreo.description).toMatch(
+    /correo con que el alumno ingresa/,
+  )
 })
 
 test('a key over its throttle gets 429 with Retry-After and a Spanish message; another key is not held back', async () => {
@@ -555,7 +669,7 @@ test('a load is refused whole when it is not a list of rows, not JSON, or the ke
 
 test('the sample file through the API: the rows the import reads from it get the outcomes the import gives them', async () => {
   const { token } = await crearClave('CRM muestra', ['alumnos.escribir'])
-  const leido = leerCsv(new Uint8Array(readFileSync(new URL('../docs/importacion-ejemplo.csv', import.meta.url))))
+  const leido = await leerCsv(new Uint8Array(readFileSync(new URL('../docs/importacion-ejemplo.csv', import.meta.url))))
   if (!leido.ok) throw new Error(leido.errores.join('; '))
   const previa = await (await llamar(token, '/inscripciones/previsualizar', { filas: leido.filas })).json()
   // The same four creations server/admin-importacion.test.ts expects of the file's preview.
@@ -572,3 +686,108 @@ test('the sample file through the API: the rows the import reads from it get the
   const otraVez = await (await llamar(token, '/inscripciones', { filas: leido.filas })).json()
   expect(otraVez.conteo).toEqual({ 'se creará': 0, 'se actualizará': 0, 'sin cambios': 4, error: 0 })
 })
+
+// A change of sign-in e-mail through the API needs its own scope.
+
+/** A student loaded through the API who created her password and is signed in. */
+async function alumnaConSesion(token: string, email: string, pasaporte: string) {
+  const alta = await (await llamar(token, '/inscripciones', { filas: [fila({ email, pasaporte })] })).json()
+  expect(alta.invitados).toBe(1)
+  const invitacion = tokenDeRecuperacion(await esperarCorreo(servidor.dataDir, email))
+  const creada = await clienteDePrueba(servidor.url).post('/api/auth/password/set', {
+    token: invitacion,
+    password: 'Cargada2027',
+    confirmacion: 'Cargada2027',
+  })
+  expect(creada.status).toBe(200)
+  const sesion = await iniciarSesion(servidor.url, email, 'Cargada2027')
+  expect((await sesion.get('/api/solicitudes')).status).toBe(200)
+  const [alumna] = await consultarDb<{ id: string }>(servidor.dataDir, 'select id from alumnos where email = ?', email)
+  return { id: alumna!.id, sesion }
+}
+
+test('a key without its scope cannot change a sign-in e-mail: the row is refused, without the address on record, and nothing changes', async () => {
+  const { token } = await crearClave('CRM sin cambio de correo', ['alumnos.escribir'])
+  const { id, sesion } = await alumnaConSesion(token, 'api.antes@demo.cl', 'PAPI0001')
+  const cambio = fila({ email: 'api.despues@demo.cl', pasaporte: 'PAPI0001' })
+  const esperado = [
+    {
+      fila: 1,
+      codigoInscripcion: cambio.codigo_inscripcion,
+      resultado: 'error',
+      errores: [{ columna: 'email', mensaje: MENSAJE_CAMBIO_CORREO_SIN_PERMISO }],
+    },
+  ]
+  const antes = await datosCargados()
+  const previa = await (await llamar(token, '/inscripciones/previsualizar', { filas: [cambio] })).json()
+  expect(previa.resultados).toEqual(esperado)
+  expect(JSON.stringify(previa)).not.toContain('api.antes@demo.cl')
+  const carga = await (await llamar(token, '/inscripciones', { filas: [cambio] })).json()
+  expect(carga.resultados).toEqual(esperado)
+  expect(carga.correosCambiados).toBe(0)
+  expect(await datosCargados()).toEqual(antes)
+  expect((await sesion.get('/api/solicitudes')).status).toBe(200)
+  const auditadas = await consultarDb(
+    servidor.dataDir,
+    "select id from auditoria where accion = 'alumnos.cambiar-correo' and alumno_id = ?",
+    id,
+  )
+  expect(auditadas).toEqual([])
+})
+
+test('a key with its scope changes a sign-in e-mail: shown in the preview, the old address told, sessions ended, audited as the key', async () => {
+  const { clave, token } = await crearClave('CRM con cambio de correo', ['alumnos.escribir', 'alumnos.cambiar-correo'])
+  expect(clave.alcances).toEqual(['alumnos.escribir', 'alumnos.cambiar-correo'])
+  const { id, sesion } = await alumnaConSesion(token, 'api2.antes@demo.cl', 'PAPI0002')
+  const cambio = fila({ email: 'api2.despues@demo.cl', pasaporte: 'PAPI0002' })
+  const previa = await (await llamar(token, '/inscripciones/previsualizar', { filas: [cambio] })).json()
+  expect(v.is(previsualizacionSchema, previa)).toBe(true)
+  expect(previa.resultados[0]).toMatchObject({
+    resultado: 'se creará',
+    alumno: 'actualizado',
+    cambioCorreo: { antes: 'api2.antes@demo.cl', despues: 'api2.despues@demo.cl' },
+  })
+  const res = await (await llamar(token, '/inscripciones', { filas: [cambio] })).json()
+  expect(v.is(cargaSchema, res)).toBe(true)
+  expect(res.resultados).toEqual(previa.resultados)
+  expect(res.correosCambiados).toBe(1)
+  const [alumna] = await consultarDb<{ email: string }>(servidor.dataDir, 'select email from alumnos where id = ?', id)
+  expect(alumna?.email).toBe('api2.despues@demo.cl')
+  expect((await sesion.get('/api/solicitudes')).status).toBe(401)
+  const aviso = await esperarCorreo(servidor.dataDir, 'api2.antes@demo.cl', 2)
+  expect(aviso.subject).toBe('Cambió el correo con que ingresa al Portal del Estudiante')
+  const auditadas = await consultarDb<{ actor_tipo: string; actor_id: string; antes: string }>(
+    servidor.dataDir,
+    "select actor_tipo, actor_id, antes from auditoria where accion = 'alumnos.cambiar-correo' and alumno_id = ?",
+    id,
+  )
+  expect(auditadas).toEqual([
+    { actor_tipo: 'integracion', actor_id: clave.id, antes: JSON.stringify({ email: 'api2.antes@demo.cl' }) },
+  ])
+})
+
+test('the scope to change a sign-in e-mail is refused without the scope that loads', async () => {
+  const res = await admin.post('/api/admin/integracion/claves', {
+    nombre: 'Solo correo',
+    alcances: ['alumnos.cambiar-correo'],
+  })
+  expect(res.status).toBe(400)
+  expect((await res.json()).campos).toEqual({ alcances: MENSAJE_CAMBIO_CORREO_SIN_CARGA })
+})
+
+let claveInvisibles: ReturnType<typeof crearClave> | undefined
+test.each(TEXTOS_INVISIBLES)(
+  'a loaded name with %s is the row’s error, with the form’s message; nothing is written',
+  async (_caso, texto) => {
+    const { token } = await (claveInvisibles ??= crearClave('CRM invisibles', ['alumnos.escribir']))
+    const filas = [fila({ nombres: texto }), fila({ apellidos: texto }), fila({ nombre_curso: texto })]
+    const antes = await datosCargados()
+    const res = await (await llamar(token, '/inscripciones', { filas })).json()
+    expect(res.resultados.map((r: { errores?: unknown }) => r.errores)).toEqual([
+      [{ columna: 'nombres', mensaje: MENSAJE_CARACTERES_INVISIBLES }],
+      [{ columna: 'apellidos', mensaje: MENSAJE_CARACTERES_INVISIBLES }],
+      [{ columna: 'nombre_curso', mensaje: MENSAJE_CARACTERES_INVISIBLES }],
+    ])
+    expect(await datosCargados()).toEqual(antes)
+  },
+)

@@ -25,9 +25,15 @@ import { dependenciasPago } from './routes/pagos.ts'
 
 /**
  * `salida` receives the log's JSON lines (default: standard output, in batches, written out when the
- * server closes); `pasarela` as in crearApp.
+ * server closes); `pasarela` and `resolverDns` as in crearApp.
  */
-export type OpcionesInicio = { config: Config; clock?: Reloj; salida?: Salida; pasarela?: OpcionesApp['pasarela'] }
+export type OpcionesInicio = {
+  config: Config
+  clock?: Reloj
+  salida?: Salida
+  pasarela?: OpcionesApp['pasarela']
+  resolverDns?: OpcionesApp['resolverDns']
+}
 
 export type ServidorEnMarcha = { url: string; config: ConfigApp; close(): Promise<void> }
 
@@ -36,6 +42,7 @@ export async function iniciarServidor({
   clock = () => new Date(),
   salida = salidaEstandar(),
   pasarela,
+  resolverDns,
 }: OpcionesInicio): Promise<ServidorEnMarcha> {
   const log = crearLog(salida)
   // Listening comes first: the public URL, which issued documents print in their QR, is then
@@ -91,7 +98,7 @@ export async function iniciarServidor({
     )
   }
   const correo = crearCorreo({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir, log })
-  const { app, deps } = crearApp({ db, config: appConfig, correo, blobs, firma, clock, log, pasarela })
+  const { app, deps } = crearApp({ db, config: appConfig, correo, blobs, firma, clock, log, pasarela, resolverDns })
   fetchApp = (req, env) => app.fetch(req, env)
   if (config.pasarela.tipo === 'sandbox' && !esUrlLocal(config.publicUrl))
     log(`AVISO: los pagos van a la pasarela de pruebas (PASARELA=sandbox): ningún pago en ${config.publicUrl} es real.`)

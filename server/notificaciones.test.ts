@@ -22,7 +22,6 @@ import { DEMO_CUENTAS } from './db/seed/demo.ts'
 import { revisarRecordatorios } from './notificaciones/recordatorios.ts'
 import { notificarRevisionDocumento } from './notificaciones/revision-documento.ts'
 import { ESPERAS_MS } from './notificaciones/programador.ts'
-import { destinoPermitido } from './notificaciones/push.ts'
 
 const EMAIL = DEMO_CUENTAS.estudiante
 const SOLICITUD = 'INS-26-40018'
@@ -292,16 +291,4 @@ test('everything else goes in one daily digest e-mail at 09:00 in Chile, with th
   expect(resumen!.text).not.toContain('Documento rechazado')
   await new Promise((r) => setTimeout(r, 500))
   expect(digestos()).toHaveLength(previos + 1)
-})
-
-test('a published portal posts pushes only to an https push service named by host, never to an address or localhost', () => {
-  const publicada = 'https://portal.escuela.cl'
-  expect(destinoPermitido('https://fcm.googleapis.com/fcm/send/abc', publicada)).toBe(true)
-  expect(destinoPermitido('https://web.push.apple.com/QGx', publicada)).toBe(true)
-  expect(destinoPermitido('http://fcm.googleapis.com/fcm/send/abc', publicada)).toBe(false)
-  expect(destinoPermitido('https://169.254.169.254/latest/meta-data', publicada)).toBe(false)
-  expect(destinoPermitido('https://[::1]/x', publicada)).toBe(false)
-  expect(destinoPermitido('https://localhost:9200/x', publicada)).toBe(false)
-  // A portal on this machine (development, these tests) also takes a local push service.
-  expect(destinoPermitido('http://127.0.0.1:4000/notify/x', 'http://127.0.0.1:8080')).toBe(true)
 })

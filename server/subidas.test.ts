@@ -1,8 +1,13 @@
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { MENSAJE_TIPO_ARCHIVO, mensajeArchivoMuyGrande } from '../src/domain/documentos.ts'
-import { MENSAJE_DEMASIADAS_SUBIDAS, MENSAJE_SUBIDA_NO_ENCONTRADA, VIGENCIA_SUBIDA_MS } from '../src/domain/subidas.ts'
+import { MENSAJE_ARCHIVO_OBLIGATORIO, MENSAJE_TIPO_ARCHIVO, mensajeArchivoMuyGrande } from '../src/domain/documentos.ts'
+import {
+  MAXIMO_SUBIDAS_EN_CURSO,
+  MENSAJE_DEMASIADAS_SUBIDAS,
+  MENSAJE_SUBIDA_NO_ENCONTRADA,
+  VIGENCIA_SUBIDA_MS,
+} from '../src/domain/subidas.ts'
 import { opcionesDeBaseDePrueba } from '../tests/support/base-de-datos.ts'
 import {
   consultarDb,
@@ -15,7 +20,16 @@ import { abrirBaseDeDatos, type Db } from './db/connection.ts'
 import { purgarCaducados } from './db/purga.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
 import { MENSAJE_NO_ENCONTRADO } from './routes/archivos.ts'
-import { almacenDeSubidas } from './subidas/tus.ts'
+import {
+  almacenDeSubidas,
+  MENSAJE_METADATOS_SUBIDA,
+  MENSAJE_OFFSET_DISTINTO,
+  MENSAJE_OFFSET_FALTANTE,
+  MENSAJE_PROTOCOLO_TUS,
+  MENSAJE_SUBIDA_TERMINADA,
+  MENSAJE_TAMANO_SUBIDA,
+  MENSAJE_TIPO_CONTENIDO_SUBIDA,
+} from './subidas/tus.ts'
 import { cabeceras, crear, enviarTrozo, hacerDocumento, offsetEn, patchQueSeCorta, pdf } from '../tests/support/tus.ts'
 
 // Resumable uploads (tus) against real servers on either engine, spoken as the protocol itself:
@@ -193,6 +207,144 @@ test('limits: the size is checked before any byte, and a student has at most thr
   // Metadata naming something that is no document endpoint is refused.
   const destinoAjeno = await crear(a, cliente, 1000, { destino: '/api/auth/logout', cod: '20' })
   expect(destinoAjeno.res.status).toBe(400)
+})
+
+test("every refusal of the upload endpoint is JSON in Spanish, tus's own included", async () => {
+  const archivo = pdf(20 * 1024, 'rechazos')
+  const { ubicacion } = await crear(a, estudiante, archivo.length, { cod: '20' })
+  const url = `${a.url}${ubicacion}`
+  const base = cabeceras(estudiante)
+  const { 'Tus-Resumable': _version, ...sinVersion } = base
+  const b64 = (texto: string) => Buffer.from(texto).toString('base64')
+  const metadatos = `destino ${b64('/api/alumno/documentos')},codTipoDocumento ${b64('20')},filename ${b64('a.pdf')}`
+  const bytes = (desde: number, hasta: number) => archivo.slice(desde, hasta) as Uint8Array<ArrayBuffer>
+  const casos: [string, () => Promise<Response>, number, string, Record<string, string>?][] = [
+    [
+      'no protocol version',
+      () => fetch(`${a.url}/api/subidas`, { method: 'POST', headers: { ...sinVersion, 'Upload-Length': '10' } }),
+      412,
+      MENSAJE_PROTOCOLO_TUS,
+    ],
+    [
+      'another protocol version',
+      () =>
+        fetch(`${a.url}/api/subidas`, {
+          method: 'POST',
+          headers: { ...base, 'Tus-Resumable': '0.2.2', 'Upload-Length': '10', 'Upload-Metadata': metadatos },
+        }),
+      400,
+      MENSAJE_PROTOCOLO_TUS,
+    ],
+    [
+      'no size',
+      () => fetch(`${a.url}/api/subidas`, { method: 'POST', headers: { ...base, 'Upload-Metadata': metadatos } }),
+      400,
+      MENSAJE_TAMANO_SUBIDA,
+    ],
+    [
+      'metadata that is not base64 pairs',
+      () =>
+        fetch(`${a.url}/api/subidas`, {
+          method: 'POST',
+          headers: { ...base, 'Upload-Length': '10', 'Upload-Metadata': 'destino /api/alumno/documentos,,' },
+        }),
+      400,
+      MENSAJE_METADATOS_SUBIDA,
+    ],
+    [
+      'a size still to come',
+      () =>
+        fetch(`${a.url}/api/subidas`, {
+          method: 'POST',
+          headers: { ...base, 'Upload-Defer-Length': '1', 'Upload-Metadata': metadatos },
+        }),
+      400,
+      MENSAJE_ARCHIVO_OBLIGATORIO,
+      { archivo: MENSAJE_ARCHIVO_OBLIGATORIO },
+    ],
+    [
+      'bytes without their offset',
+      () =>
+        fetch(url, {
+          method: 'PATCH',
+          headers: { ...base, 'Content-Type': 'application/offset+octet-stream' },
+          body: bytes(0, 100),
+        }),
+      403,
+      MENSAJE_OFFSET_FALTANTE,
+    ],
+    [
+      'bytes of another type',
+      () =>
+        fetch(url, {
+          method: 'PATCH',
+          headers: { ...base, 'Content-Type': 'application/pdf', 'Upload-Offset': '0' },
+          body: bytes(0, 100),
+        }),
+      400,
+      MENSAJE_TIPO_CONTENIDO_SUBIDA,
+    ],
+    [
+      'bytes from the wrong offset',
+      () => enviarTrozo(a, estudiante, ubicacion, 500, archivo.slice(500, 600)),
+      409,
+      MENSAJE_OFFSET_DISTINTO,
+    ],
+    [
+      'more bytes than the file',
+      () => enviarTrozo(a, estudiante, ubicacion, 0, pdf(archivo.length + 10)),
+      413,
+      mensajeArchivoMuyGrande(5),
+      { archivo: mensajeArchivoMuyGrande(5) },
+    ],
+  ]
+  for (const [caso, pedir, status, error, campos] of casos) {
+    const res = await pedir()
+    expect({ caso, status: res.status }).toEqual({ caso, status })
+    expect(res.headers.get('content-type'), caso).toMatch(/^application\/json/)
+    expect(await res.json(), caso).toEqual(campos ? { error, campos } : { error })
+  }
+
+  // Finished, an upload cannot be cancelled: said in Spanish too.
+  expect((await enviarTrozo(a, estudiante, ubicacion, 0, archivo)).status).toBe(204)
+  const cancelar = await fetch(url, { method: 'DELETE', headers: base })
+  expect(cancelar.status).toBe(400)
+  expect(cancelar.headers.get('content-type')).toMatch(/^application\/json/)
+  expect(await cancelar.json()).toEqual({ error: MENSAJE_SUBIDA_TERMINADA })
+  // The hooks' own refusals leave as JSON too, not as text that happens to be JSON.
+  const html = await crear(a, estudiante, 100, { cod: '20', nombre: 'pagina.html' })
+  expect(html.res.status).toBe(415)
+  expect(html.res.headers.get('content-type')).toMatch(/^application\/json/)
+})
+
+test('an upload cancelled before it finishes (DELETE) frees its place at once, bytes and all', async () => {
+  const cliente = await iniciarSesion(a.url, DEMO_CUENTAS.estudiante)
+  const destino = (n: number | string) => ({ destino: `/api/solicitudes/INS-CANCELADA-${n}/documentos`, cod: '41' })
+  // As many as the limit allows, whatever this student already had under way.
+  const creadas: string[] = []
+  for (let n = 0; n < MAXIMO_SUBIDAS_EN_CURSO; n++) {
+    const { res, ubicacion } = await crear(a, cliente, 30 * 1024, destino(n))
+    if (res.status === 429) break
+    expect(res.status).toBe(201)
+    creadas.push(ubicacion)
+  }
+  expect(creadas.length).toBeGreaterThan(0)
+  const lleno = await crear(a, cliente, 30 * 1024, destino('otra'))
+  expect(lleno.res.status).toBe(429)
+  expect((await lleno.res.json()).error).toBe(MENSAJE_DEMASIADAS_SUBIDAS)
+
+  const cancelada = creadas.at(-1)!
+  const id = cancelada.split('/').pop()!
+  expect((await enviarTrozo(a, cliente, cancelada, 0, pdf(30 * 1024).slice(0, 4000))).status).toBe(204)
+  const borrado = await fetch(`${a.url}${cancelada}`, { method: 'DELETE', headers: cabeceras(cliente) })
+  expect(borrado.status).toBe(204)
+  expect(await consultarDb(a.dataDir, 'select id from subidas where id = ?', id)).toEqual([])
+  expect(archivosEnDisco().filter((n) => n.startsWith(id))).toEqual([])
+  // Its place is free now, not in 24 hours; the cancelled one is gone for good.
+  expect((await crear(a, cliente, 30 * 1024, destino('otra'))).res.status).toBe(201)
+  const otraVez = await fetch(`${a.url}${cancelada}`, { method: 'DELETE', headers: cabeceras(cliente) })
+  expect(otraVez.status).toBe(404)
+  expect(await otraVez.json()).toEqual({ error: MENSAJE_NO_ENCONTRADO })
 })
 
 test('an unfinished upload expires after 24 hours and the purge deletes it, bytes and all', async () => {

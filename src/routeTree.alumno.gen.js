@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AlumnoRouteImport } from './routes/_alumno'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PasswordRouteImport } from './routes/password'
+import { Route as PrivacidadRouteImport } from './routes/privacidad'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AlumnoHomeRouteImport } from './routes/_alumno/home'
 import { Route as AlumnoNotificacionesRouteImport } from './routes/_alumno/notificaciones'
@@ -47,6 +48,11 @@ const LoginRoute = LoginRouteImport.update({
 const PasswordRoute = PasswordRouteImport.update({
   id: '/password',
   path: '/password',
+  getParentRoute: () => rootRouteImport,
+})
+const PrivacidadRoute = PrivacidadRouteImport.update({
+  id: '/privacidad',
+  path: '/privacidad',
   getParentRoute: () => rootRouteImport,
 })
 const RegisterRoute = RegisterRouteImport.update({
@@ -161,6 +167,7 @@ const rootRouteChildren = {
   AlumnoRoute: AlumnoRouteWithChildren,
   LoginRoute: LoginRoute,
   PasswordRoute: PasswordRoute,
+  PrivacidadRoute: PrivacidadRoute,
   RegisterRoute: RegisterRoute,
   CertificadoValidadorRoute: CertificadoValidadorRoute,
 }

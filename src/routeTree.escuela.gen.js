@@ -13,6 +13,8 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminPersonalRouteImport } from './routes/admin/_personal'
 import { Route as AdminInvitacionRouteImport } from './routes/admin/invitacion'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
+import { Route as AdminRecuperarRouteImport } from './routes/admin/recuperar'
+import { Route as AdminRestablecerRouteImport } from './routes/admin/restablecer'
 import { Route as AdminPersonalAuditoriaRouteImport } from './routes/admin/_personal/auditoria'
 import { Route as AdminPersonalCertificadosRouteImport } from './routes/admin/_personal/certificados'
 import { Route as AdminPersonalEncuestasRouteImport } from './routes/admin/_personal/encuestas'
@@ -49,6 +51,16 @@ const AdminInvitacionRoute = AdminInvitacionRouteImport.update({
 const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/admin/login',
   path: '/admin/login',
+  getParentRoute: () => rootRouteImport,
+})
+const AdminRecuperarRoute = AdminRecuperarRouteImport.update({
+  id: '/admin/recuperar',
+  path: '/admin/recuperar',
+  getParentRoute: () => rootRouteImport,
+})
+const AdminRestablecerRoute = AdminRestablecerRouteImport.update({
+  id: '/admin/restablecer',
+  path: '/admin/restablecer',
   getParentRoute: () => rootRouteImport,
 })
 const AdminPersonalAuditoriaRoute = AdminPersonalAuditoriaRouteImport.update({
@@ -175,6 +187,8 @@ const rootRouteChildren = {
   AdminPersonalRoute: AdminPersonalRouteWithChildren,
   AdminInvitacionRoute: AdminInvitacionRoute,
   AdminLoginRoute: AdminLoginRoute,
+  AdminRecuperarRoute: AdminRecuperarRoute,
+  AdminRestablecerRoute: AdminRestablecerRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 export const routeTree = rootRouteImport._addFileChildren(rootRouteChildren)

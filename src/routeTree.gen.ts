@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AlumnoRouteImport } from './routes/_alumno'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as PasswordRouteImport } from './routes/password'
+import { Route as PrivacidadRouteImport } from './routes/privacidad'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as AlumnoHomeRouteImport } from './routes/_alumno/home'
 import { Route as AlumnoNotificacionesRouteImport } from './routes/_alumno/notificaciones'
@@ -20,6 +21,8 @@ import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminPersonalRouteImport } from './routes/admin/_personal'
 import { Route as AdminInvitacionRouteImport } from './routes/admin/invitacion'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
+import { Route as AdminRecuperarRouteImport } from './routes/admin/recuperar'
+import { Route as AdminRestablecerRouteImport } from './routes/admin/restablecer'
 import { Route as CertificadoValidadorRouteImport } from './routes/certificado/validador'
 import { Route as AlumnoConcursoListadoRouteImport } from './routes/_alumno/concurso/listado'
 import { Route as AlumnoInfoPersonalRouteImport } from './routes/_alumno/info/personal'
@@ -70,6 +73,11 @@ const PasswordRoute = PasswordRouteImport.update({
   path: '/password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PrivacidadRoute = PrivacidadRouteImport.update({
+  id: '/privacidad',
+  path: '/privacidad',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
@@ -103,6 +111,16 @@ const AdminInvitacionRoute = AdminInvitacionRouteImport.update({
 const AdminLoginRoute = AdminLoginRouteImport.update({
   id: '/admin/login',
   path: '/admin/login',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRecuperarRoute = AdminRecuperarRouteImport.update({
+  id: '/admin/recuperar',
+  path: '/admin/recuperar',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminRestablecerRoute = AdminRestablecerRouteImport.update({
+  id: '/admin/restablecer',
+  path: '/admin/restablecer',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CertificadoValidadorRoute = CertificadoValidadorRouteImport.update({
@@ -273,12 +291,15 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/password': typeof PasswordRoute
+  '/privacidad': typeof PrivacidadRoute
   '/register': typeof RegisterRoute
   '/home': typeof AlumnoHomeRoute
   '/notificaciones': typeof AlumnoNotificacionesRoute
   '/admin': typeof AdminPersonalRouteWithChildren
   '/admin/invitacion': typeof AdminInvitacionRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/recuperar': typeof AdminRecuperarRoute
+  '/admin/restablecer': typeof AdminRestablecerRoute
   '/certificado/validador': typeof CertificadoValidadorRoute
   '/admin/': typeof AdminIndexRoute
   '/concurso/listado': typeof AlumnoConcursoListadoRoute
@@ -315,12 +336,15 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/login': typeof LoginRoute
   '/password': typeof PasswordRoute
+  '/privacidad': typeof PrivacidadRoute
   '/register': typeof RegisterRoute
   '/home': typeof AlumnoHomeRoute
   '/notificaciones': typeof AlumnoNotificacionesRoute
   '/admin': typeof AdminIndexRoute
   '/admin/invitacion': typeof AdminInvitacionRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/recuperar': typeof AdminRecuperarRoute
+  '/admin/restablecer': typeof AdminRestablecerRoute
   '/certificado/validador': typeof CertificadoValidadorRoute
   '/concurso/listado': typeof AlumnoConcursoListadoRoute
   '/info/personal': typeof AlumnoInfoPersonalRoute
@@ -358,12 +382,15 @@ export interface FileRoutesById {
   '/_alumno': typeof AlumnoRouteWithChildren
   '/login': typeof LoginRoute
   '/password': typeof PasswordRoute
+  '/privacidad': typeof PrivacidadRoute
   '/register': typeof RegisterRoute
   '/_alumno/home': typeof AlumnoHomeRoute
   '/_alumno/notificaciones': typeof AlumnoNotificacionesRoute
   '/admin/_personal': typeof AdminPersonalRouteWithChildren
   '/admin/invitacion': typeof AdminInvitacionRoute
   '/admin/login': typeof AdminLoginRoute
+  '/admin/recuperar': typeof AdminRecuperarRoute
+  '/admin/restablecer': typeof AdminRestablecerRoute
   '/certificado/validador': typeof CertificadoValidadorRoute
   '/admin/': typeof AdminIndexRoute
   '/_alumno/concurso/listado': typeof AlumnoConcursoListadoRoute
@@ -402,12 +429,15 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/password'
+    | '/privacidad'
     | '/register'
     | '/home'
     | '/notificaciones'
     | '/admin'
     | '/admin/invitacion'
     | '/admin/login'
+    | '/admin/recuperar'
+    | '/admin/restablecer'
     | '/certificado/validador'
     | '/admin/'
     | '/concurso/listado'
@@ -444,12 +474,15 @@ export interface FileRouteTypes {
     | '/'
     | '/login'
     | '/password'
+    | '/privacidad'
     | '/register'
     | '/home'
     | '/notificaciones'
     | '/admin'
     | '/admin/invitacion'
     | '/admin/login'
+    | '/admin/recuperar'
+    | '/admin/restablecer'
     | '/certificado/validador'
     | '/concurso/listado'
     | '/info/personal'
@@ -486,12 +519,15 @@ export interface FileRouteTypes {
     | '/_alumno'
     | '/login'
     | '/password'
+    | '/privacidad'
     | '/register'
     | '/_alumno/home'
     | '/_alumno/notificaciones'
     | '/admin/_personal'
     | '/admin/invitacion'
     | '/admin/login'
+    | '/admin/recuperar'
+    | '/admin/restablecer'
     | '/certificado/validador'
     | '/admin/'
     | '/_alumno/concurso/listado'
@@ -530,10 +566,13 @@ export interface RootRouteChildren {
   AlumnoRoute: typeof AlumnoRouteWithChildren
   LoginRoute: typeof LoginRoute
   PasswordRoute: typeof PasswordRoute
+  PrivacidadRoute: typeof PrivacidadRoute
   RegisterRoute: typeof RegisterRoute
   AdminPersonalRoute: typeof AdminPersonalRouteWithChildren
   AdminInvitacionRoute: typeof AdminInvitacionRoute
   AdminLoginRoute: typeof AdminLoginRoute
+  AdminRecuperarRoute: typeof AdminRecuperarRoute
+  AdminRestablecerRoute: typeof AdminRestablecerRoute
   CertificadoValidadorRoute: typeof CertificadoValidadorRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
@@ -566,6 +605,13 @@ declare module '@tanstack/react-router' {
       path: '/password'
       fullPath: '/password'
       preLoaderRoute: typeof PasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacidad': {
+      id: '/privacidad'
+      path: '/privacidad'
+      fullPath: '/privacidad'
+      preLoaderRoute: typeof PrivacidadRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/register': {
@@ -615,6 +661,20 @@ declare module '@tanstack/react-router' {
       path: '/admin/login'
       fullPath: '/admin/login'
       preLoaderRoute: typeof AdminLoginRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/recuperar': {
+      id: '/admin/recuperar'
+      path: '/admin/recuperar'
+      fullPath: '/admin/recuperar'
+      preLoaderRoute: typeof AdminRecuperarRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/restablecer': {
+      id: '/admin/restablecer'
+      path: '/admin/restablecer'
+      fullPath: '/admin/restablecer'
+      preLoaderRoute: typeof AdminRestablecerRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/certificado/validador': {
@@ -919,10 +979,13 @@ const rootRouteChildren: RootRouteChildren = {
   AlumnoRoute: AlumnoRouteWithChildren,
   LoginRoute: LoginRoute,
   PasswordRoute: PasswordRoute,
+  PrivacidadRoute: PrivacidadRoute,
   RegisterRoute: RegisterRoute,
   AdminPersonalRoute: AdminPersonalRouteWithChildren,
   AdminInvitacionRoute: AdminInvitacionRoute,
   AdminLoginRoute: AdminLoginRoute,
+  AdminRecuperarRoute: AdminRecuperarRoute,
+  AdminRestablecerRoute: AdminRestablecerRoute,
   CertificadoValidadorRoute: CertificadoValidadorRoute,
   AdminIndexRoute: AdminIndexRoute,
 }

@@ -3,10 +3,11 @@ import { problemasDeRedaccion } from './domain/redaccion.ts'
 
 // The school's texts, read from their sources: every string, template and JSX text of the staff's
 // screens, of the rules and messages the school reads, and of the staff's endpoints, checked by
-// `problemasDeRedaccion` (src/domain/redaccion.ts: a count and its words agree, 'Sí' with its accent, no word missing its
-// accent). A count is probed as 1 ('${n} escribieron' becomes '1 escribieron'), except where the
-// text is the plural branch of an `n === 1 ?` choice or a constant's ('${MAXIMO} caracteres');
-// a `${…}` glued to a word is a plural ending ('rechazado${n === 1 ? "" : "s"}'), read as none.
+// `problemasDeRedaccion` (src/domain/redaccion.ts: a count and its words agree, 'Sí' with its
+// accent, no word missing its accent). A count is probed as 1 ('${n} escribieron' becomes
+// '1 escribieron'), except in a branch of a choice made on the count (`n === 1 ?`, `varios ?`) and
+// for a constant ('${MAXIMO} caracteres'), probed as 2; a `${…}` glued to a word is a plural ending
+// ('rechazado${n === 1 ? "" : "s"}'), read as none.
 
 const FUENTES = {
   ...import.meta.glob<string>(['./features/admin/**/*.{ts,tsx}', './routes/admin/**/*.tsx', '!./**/*.test.*'], {
@@ -120,8 +121,9 @@ function textosDe(fuente: string): string[] {
     if (c === "'" || c === '"' || c === '`') {
       const fin = finDeCadena(codigo, i)
       const cuerpo = codigo.slice(i + 1, fin - 1)
-      // The plural branch of `n === 1 ? '1 x' : \`${n} xs\``.
-      const plural = c === '`' && /===\s*1\s*\?[^?]*:\s*$/.test(codigo.slice(Math.max(0, i - 200), i))
+      // A branch of a choice made on the count: `n === 1 ? '1 x' : \`${n} xs\``, `varios ? … : …`.
+      const antes = codigo.slice(Math.max(0, i - 200), i)
+      const plural = c === '`' && /([!=]==\s*1|>\s*1|\bvarios|\bplural)\s*\?(\s*|[^?]*:\s*)$/.test(antes)
       textos.push(c === '`' ? textoDePlantilla(cuerpo, plural) : cuerpo)
       sinCadenas += `${c}${c}`
       i = fin

@@ -36,6 +36,8 @@ describe('each address opens its page', () => {
     [urls.urlRecuperarPassword('abc'), '/'],
     [urls.urlPostularConcurso('', '7'), '/'],
     [urls.urlInvitacionPersonal('abc'), '/admin/invitacion'],
+    [urls.URL_RECUPERAR_PASSWORD_PERSONAL, '/admin/recuperar'],
+    [urls.urlRestablecerPasswordPersonal('abc'), '/admin/restablecer'],
   ])('%s', (url, ruta) => {
     expect(destino(url).ruta).toBe(ruta)
   })

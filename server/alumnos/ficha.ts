@@ -4,11 +4,14 @@
 // documents and installments are read by the same functions as the student's own screens.
 import type { Kysely } from 'kysely'
 import { documentosRequeridosDeSolicitud } from '../../src/domain/documentos-solicitud.ts'
-import { TITULO_ESTADO_PAGO, type EstadoPago } from '../../src/domain/pagos.ts'
+import { ETIQUETA_ESTADO_PAGO } from '../../src/domain/busqueda-pagos.ts'
+import { estadoConReembolsos, TITULO_ESTADO_PAGO, type EstadoPago } from '../../src/domain/pagos.ts'
 import { esRutPlaceholder, rutConPuntos } from '../../src/domain/rut.ts'
 import { muestraDocumentos } from '../../src/domain/solicitudes.ts'
 import type { Database } from '../db/schema.ts'
+import { enlaceArchivoRevision } from '../documentos/revision.ts'
 import { cuotasDeSolicitudes } from '../pagos/cuotas-de-solicitud.ts'
+import { reembolsadoDelPago } from '../pagos/gestion.ts'
 import {
   archivosDeSolicitudesDeAlumno,
   decisionCondiciones,
@@ -26,8 +29,12 @@ type Db = Kysely<Database>
 /** 'en-revision' | 'aprobado' | 'rechazado'. */
 type EstadoRevision = 'en-revision' | 'aprobado' | 'rechazado'
 
-/** An uploaded file as the staff see it: what it is and where its review stands. */
+/**
+ * An uploaded file as the staff see it: what it is, where its review stands, and where it opens
+ * (the review's own file endpoint, which checks the staff member's reach as this page does).
+ */
 function archivoJson(
+  enlace: string,
   a: {
     id: string
     tipo_archivo: string
@@ -51,6 +58,7 @@ function archivoJson(
     motivoRechazo: a.motivo_rechazo,
     revisadoEn: a.revisado_en,
     revisadoPor: nombrePersonal(a.revisado_por),
+    enlace,
   }
 }
 
@@ -76,6 +84,7 @@ export async function fichaDeAlumno(db: Db, alumnoId: string, hoy: string) {
         'codigo_autorizacion',
         'creado_en',
         'resuelto_en',
+        reembolsadoDelPago,
       ])
       .where('alumno_id', '=', alumno.id)
       .orderBy('creado_en', 'desc')
@@ -156,7 +165,14 @@ export async function fichaDeAlumno(db: Db, alumnoId: string, hoy: string) {
               return {
                 codDocumento: r.codDocumento,
                 documento: r.documento,
-                archivo: archivo ? archivoJson(archivo, archivo.nombre_archivo, nombrePersonal) : null,
+                archivo: archivo
+                  ? archivoJson(
+                      enlaceArchivoRevision('solicitud', f.codigo_inscripcion, archivo.id),
+                      archivo,
+                      archivo.nombre_archivo,
+                      nombrePersonal,
+                    )
+                  : null,
               }
             })
           : null,
@@ -172,7 +188,14 @@ export async function fichaDeAlumno(db: Db, alumnoId: string, hoy: string) {
         codDocumento: r.codDocumento,
         documento: r.documento,
         obligatorio: r.obligatorio,
-        archivo: archivo ? archivoJson(archivo, archivo.nombre_original, nombrePersonal) : null,
+        archivo: archivo
+          ? archivoJson(
+              enlaceArchivoRevision('personal', alumno.id, archivo.id),
+              archivo,
+              archivo.nombre_original,
+              nombrePersonal,
+            )
+          : null,
       }
     }),
     pagos: pagos.map((p) => ({
@@ -181,7 +204,11 @@ export async function fichaDeAlumno(db: Db, alumnoId: string, hoy: string) {
       descripcion: p.descripcion,
       monto: p.monto,
       estado: p.estado as EstadoPago,
-      estadoEnPalabras: TITULO_ESTADO_PAGO[p.estado as EstadoPago] ?? p.estado,
+      // An approved payment partly given back says so, as in the school's list of payments.
+      estadoEnPalabras:
+        estadoConReembolsos(p.estado as EstadoPago, p.monto, Number(p.reembolsado ?? 0)) === 'reembolsado-en-parte'
+          ? ETIQUETA_ESTADO_PAGO['reembolsado-en-parte']
+          : (TITULO_ESTADO_PAGO[p.estado as EstadoPago] ?? p.estado),
       codigoInscripcion: p.codigo_inscripcion,
       ultimosDigitos: p.ultimos_digitos,
       codigoAutorizacion: p.codigo_autorizacion,

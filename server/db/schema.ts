@@ -17,6 +17,7 @@ export type Database = {
   sesiones: SesionesTable
   tokens_recuperacion: TokensRecuperacionTable
   limites: LimitesTable
+  bloqueos_ingreso: BloqueosIngresoTable
   solicitudes: SolicitudesTable
   documentos_emitidos: DocumentosEmitidosTable
   empresas: EmpresasTable
@@ -47,6 +48,8 @@ export type Database = {
   reembolsos: ReembolsosTable
   subidas: SubidasTable
   bloqueos_subida: BloqueosSubidaTable
+  politicas_privacidad: PoliticasPrivacidadTable
+  privacidad_vistas: PrivacidadVistasTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -131,6 +134,18 @@ export type TokensRecuperacionTable = {
 
 /** Throttle counters: fixed windows per key. */
 export type LimitesTable = { clave: string; conteo: number; expira: string }
+
+/**
+ * Failed sign-ins counted per staff e-mail ('personal'), per address trying staff accounts
+ * ('personal-ip') and per student e-mail ('alumno'), and the lock they led to.
+ */
+export type BloqueosIngresoTable = {
+  ambito: string
+  sujeto: string
+  fallos: number
+  ventana_hasta: string
+  bloqueada_hasta: string | null
+}
 
 /** Enrolments. */
 export type SolicitudesTable = {
@@ -474,7 +489,11 @@ export type TokensPersonalTable = {
   creado: string
   expira: string
   usado: string | null
+  /** 'invitacion' (creates the password, the second factor enrolled at sign-in) or 'restablecer' (keeps it). */
+  motivo: Generated<MotivoTokenPersonal>
 }
+
+export type MotivoTokenPersonal = 'invitacion' | 'restablecer'
 
 /** One append-only row per staff action. */
 export type AuditoriaTable = {
@@ -585,3 +604,16 @@ export type SubidasTable = {
 
 /** The lock on an upload shared by every server (server/subidas/bloqueo.ts). */
 export type BloqueosSubidaTable = { id: string; dueno: string; expira: string; liberar: Generated<number> }
+
+/** Each privacy policy version's text as published (src/domain/politica-privacidad.ts). */
+export type PoliticasPrivacidadTable = {
+  version: number
+  huella: string
+  vigente_desde: string
+  /** The published policy, JSON (PoliticaPrivacidad). */
+  contenido: string
+  publicada_en: string
+}
+
+/** Which policy version each student was shown, and when. */
+export type PrivacidadVistasTable = { alumno_id: string; version: number; vista_en: string }

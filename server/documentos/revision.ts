@@ -10,22 +10,26 @@ import { documentosRequeridosDeSolicitud } from '../../src/domain/documentos-sol
 import { esRutPlaceholder } from '../../src/domain/rut.ts'
 import {
   estadoTrasDecision,
+  MENSAJE_DESHACER_REEMPLAZADO,
+  MENSAJE_DESHACER_VENCIDO,
   MENSAJE_DOCUMENTO_REEMPLAZADO,
   MENSAJE_DOCUMENTOS_NO_ENCONTRADOS,
+  mensajeNadaQueDeshacer,
   mensajeYaDecidido,
   nombreTipoDocumento,
   TAMANO_PAGINA_REVISION,
   textoMotivoRechazo,
   type DecisionDocumentos,
   type FiltrosCola,
+  type SiguienteDocumento,
 } from '../../src/domain/revision-documentos.ts'
 import { esEstadoRevision, type EstadoRevision, type OrigenDocumento } from '../../src/domain/estado-revision.ts'
 import type { Dependencias } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 import type { Alumno, Database, Personal } from '../db/schema.ts'
 import { alumnosAlAlcance } from '../personal/alcance.ts'
-import { despacharAhora } from '../notificaciones/programador.ts'
-import { notificarRevisionDocumento } from '../notificaciones/revision-documento.ts'
+import { despacharAhora, despacharTras } from '../notificaciones/programador.ts'
+import { notificarRevisionDocumento, retirarAvisoDeRechazo } from '../notificaciones/revision-documento.ts'
 import { auditar, type Autor } from '../personal/auditoria.ts'
 
 type Revisor = Pick<Personal, 'rol' | 'asistente_id'>
@@ -151,34 +155,57 @@ function documentosEnCola(db: Db) {
   return deSolicitudes.unionAll(personales).unionAll(dePostulaciones)
 }
 
-/**
- * The queue's page: the documents in reach in the state asked for (in review by default),
- * oldest first unless told otherwise, filtered by program and type; with the total, and the
- * programs the filter can choose among.
- */
-export async function colaDeRevision(db: Db, personal: Revisor, filtros: FiltrosCola) {
-  const estado = filtros.estado ?? 'en-revision'
-  const pagina = filtros.pagina ?? 1
-  const orden = filtros.orden ?? 'subidoEn'
+/** The queue's documents in reach in one state, filtered by program and type (as `d`). */
+function colaFiltrada(
+  db: Db,
+  personal: Revisor,
+  estado: EstadoRevision,
+  filtros: Pick<FiltrosCola, 'programa' | 'tipo'>,
+) {
   let consulta = db
     .selectFrom(documentosEnCola(db).as('d'))
     .where('d.estado_revision', '=', estado)
     .where('d.alumno_id', 'in', alumnosAlcanzables(db, personal))
   if (filtros.programa) consulta = consulta.where('d.programa', '=', filtros.programa)
   if (filtros.tipo) consulta = consulta.where('d.cod_documento', '=', filtros.tipo)
+  return consulta
+}
 
+type ColumnaOrden = 'subido_en' | 'id' | 'apellidos' | 'nombres'
+type ClaveOrden = { columna: ColumnaOrden; sentido: 'asc' | 'desc' }[]
+
+/**
+ * The columns an order of the queue sorts by, last the upload's id so no two documents tie: by
+ * upload date, or by the student's surnames and names (then oldest first).
+ */
+function claveDeOrden(orden: NonNullable<FiltrosCola['orden']>): ClaveOrden {
+  const sentido = orden.startsWith('-') ? 'desc' : 'asc'
+  return orden === 'alumno' || orden === '-alumno'
+    ? [
+        { columna: 'apellidos', sentido },
+        { columna: 'nombres', sentido },
+        { columna: 'subido_en', sentido: 'asc' },
+        { columna: 'id', sentido: 'asc' },
+      ]
+    : [
+        { columna: 'subido_en', sentido },
+        { columna: 'id', sentido },
+      ]
+}
+
+/**
+ * The queue's page: the documents in reach in the state asked for (in review by default),
+ * oldest first unless told otherwise, filtered by program and type; with the total, and the
+ * programs the filter can choose among.
+ */
+export async function colaDeRevision(db: Db, personal: Revisor, filtros: FiltrosCola) {
+  const pagina = filtros.pagina ?? 1
+  const consulta = colaFiltrada(db, personal, filtros.estado ?? 'en-revision', filtros)
   const conteo = await consulta.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()
   const total = Number(conteo?.n ?? 0)
-  const sentido = orden.startsWith('-') ? 'desc' : 'asc'
   let ordenada = consulta.selectAll('d')
-  ordenada =
-    orden === 'alumno' || orden === '-alumno'
-      ? ordenada
-          .orderBy('d.apellidos', sentido)
-          .orderBy('d.nombres', sentido)
-          .orderBy('d.subido_en', 'asc')
-          .orderBy('d.id', 'asc')
-      : ordenada.orderBy('d.subido_en', sentido).orderBy('d.id', sentido)
+  for (const { columna, sentido } of claveDeOrden(filtros.orden ?? 'subidoEn'))
+    ordenada = ordenada.orderBy(`d.${columna}`, sentido)
   const filas = await ordenada
     .limit(TAMANO_PAGINA_REVISION)
     .offset((pagina - 1) * TAMANO_PAGINA_REVISION)
@@ -201,6 +228,64 @@ export async function colaDeRevision(db: Db, personal: Revisor, filtros: Filtros
     pagina,
     paginas: Math.max(1, Math.ceil(total / TAMANO_PAGINA_REVISION)),
     programas: await programasEnCola(db, personal),
+  }
+}
+
+/**
+ * 'Siguiente documento': the first document waiting for review that comes after the reviewer's
+ * current one in the queue's order and filters; once past the end, the first of the queue that is
+ * not the current one (one skipped earlier). With how many others wait in that queue.
+ */
+export async function siguienteEnCola(db: Db, personal: Revisor, consulta: SiguienteDocumento) {
+  const clave = claveDeOrden(consulta.orden ?? 'subidoEn')
+  const cola = colaFiltrada(db, personal, 'en-revision', consulta)
+  const actual =
+    consulta.origen && consulta.documento
+      ? await db
+          .selectFrom(documentosEnCola(db).as('d'))
+          .select(['d.origen', 'd.id', 'd.subido_en', 'd.apellidos', 'd.nombres'])
+          .where('d.origen', '=', consulta.origen)
+          .where('d.id', '=', consulta.documento)
+          .where('d.alumno_id', 'in', alumnosAlcanzables(db, personal))
+          .executeTakeFirst()
+      : undefined
+  const otra = cola.$if(!!actual, (c) =>
+    c.where((eb) => eb.not(eb.and([eb('d.origen', '=', actual!.origen), eb('d.id', '=', actual!.id)]))),
+  )
+  const primera = async (c: typeof cola) => {
+    let ordenada = c.selectAll('d')
+    for (const { columna, sentido } of clave) ordenada = ordenada.orderBy(`d.${columna}`, sentido)
+    return ordenada.limit(1).executeTakeFirst()
+  }
+  // After the current one by the order's columns: the first column that differs decides, as a
+  // keyset comparison written out (the directions may differ from column to column).
+  const despues = actual
+    ? await primera(
+        cola.where((eb) =>
+          eb.or(
+            clave.map(({ columna, sentido }, i) =>
+              eb.and([
+                ...clave.slice(0, i).map((previa) => eb(`d.${previa.columna}`, '=', actual[previa.columna])),
+                eb(`d.${columna}`, sentido === 'asc' ? '>' : '<', actual[columna]),
+              ]),
+            ),
+          ),
+        ),
+      )
+    : undefined
+  const siguiente = despues ?? (await primera(otra))
+  const conteo = await otra.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()
+  return {
+    siguiente: siguiente
+      ? {
+          origen: siguiente.origen,
+          id: siguiente.id,
+          dueno: siguiente.dueno,
+          documento: nombreTipoDocumento(siguiente.cod_documento),
+          alumno: `${siguiente.nombres} ${siguiente.apellidos}`,
+        }
+      : null,
+    restantes: Number(conteo?.n ?? 0),
   }
 }
 
@@ -319,8 +404,8 @@ function archivosDelDueno(db: Kysely<Database>, origen: OrigenDocumento, dueno: 
     .execute()
 }
 
-/** The path of an upload's file under the staff's API. */
-function enlaceArchivoRevision(origen: OrigenDocumento, dueno: string, id: string): string {
+/** The path of an upload's file under the staff's API (the review's viewer, a student's page). */
+export function enlaceArchivoRevision(origen: OrigenDocumento, dueno: string, id: string): string {
   return `/api/admin/documentos/${origen}/${encodeURIComponent(dueno)}/archivos/${encodeURIComponent(id)}`
 }
 
@@ -400,10 +485,19 @@ const ENTIDAD_AUDITORIA: Record<OrigenDocumento, string> = {
 /** Why a decision was not kept: the message for the reviewer (nothing changed). */
 class DecisionNoGuardada extends Error {}
 
+type DocumentoDecidido = {
+  id: string
+  documento: string
+  estadoRevision: EstadoRevision
+  motivoRechazo: string | null
+}
+
 export type ResultadoDecision =
   | {
       ok: true
-      documentos: { id: string; documento: string; estadoRevision: EstadoRevision; motivoRechazo: string | null }[]
+      documentos: DocumentoDecidido[]
+      /** A rejection: until when the reviewer may undo it, before the student is told. */
+      deshacer: { hasta: string; segundos: number } | null
     }
   | { ok: false; status: 404 | 409; error: string }
 
@@ -420,6 +514,9 @@ export type ResultadoDecision =
  * upload the reviewer saw, by id): of two reviewers at once, the first update wins and the
  * second finds the row no longer in review (PostgreSQL re-checks the condition once the first
  * commits; SQLite runs one write at a time).
+ *
+ * A rejection's notices are held back for the reviewer's window to undo it
+ * (`plazoDeshacerRechazoMs`, see `deshacerRechazo`); an approval's go as usual.
  */
 export async function decidirDocumentos(
   deps: Dependencias,
@@ -437,6 +534,8 @@ export async function decidirDocumentos(
   const { tabla } = TABLAS[origen]
   const ahora = autor.ahora.toISOString()
   const varios = decision.documentos.length > 1
+  const plazo = estado === 'rechazado' ? deps.config.plazoDeshacerRechazoMs : 0
+  const retenerHasta = plazo > 0 ? new Date(autor.ahora.getTime() + plazo) : undefined
 
   let decididos: { id: string; documento: string }[]
   try {
@@ -492,6 +591,7 @@ export async function decidirDocumentos(
           decision: estado,
           ...(motivo ? { motivo } : {}),
           ahora: autor.ahora,
+          ...(retenerHasta ? { retenerHasta } : {}),
         })
       return documentos
     })
@@ -500,9 +600,90 @@ export async function decidirDocumentos(
     throw err
   }
 
-  despacharAhora(deps)
+  if (retenerHasta) despacharTras(deps, plazo)
+  else despacharAhora(deps)
   return {
     ok: true,
     documentos: decididos.map((d) => ({ ...d, estadoRevision: estado, motivoRechazo: motivo })),
+    deshacer: retenerHasta ? { hasta: retenerHasta.toISOString(), segundos: Math.round(plazo / 1000) } : null,
+  }
+}
+
+export type ResultadoDeshacer =
+  { ok: true; documentos: DocumentoDecidido[] } | { ok: false; status: 404 | 409; error: string }
+
+/**
+ * Undoes a reviewer's own rejection within its window (`plazoDeshacerRechazoMs` from the
+ * decision), before the student is told: the documents are back in review as uploaded, their
+ * notices and deliveries are withdrawn, and one audit row says so. All the documents named or
+ * none, like the decision. Refused when the window has passed or the scheduler already took a
+ * delivery (the student may be reading it), when a document is not a rejection of this reviewer
+ * that still stands (someone else's, already undone), or when the student replaced it meanwhile.
+ */
+export async function deshacerRechazo(
+  deps: Dependencias,
+  personal: Personal,
+  autor: Autor,
+  origen: OrigenDocumento,
+  duenoId: string,
+  ids: string[],
+): Promise<ResultadoDeshacer> {
+  const dueno = await duenoAlAlcance(deps.db, personal, origen, duenoId)
+  if (!dueno) return { ok: false, status: 404, error: MENSAJE_DOCUMENTOS_NO_ENCONTRADOS }
+  const { tabla } = TABLAS[origen]
+  const plazo = deps.config.plazoDeshacerRechazoMs
+  const propio = (f: FilaComun) => f.estado_revision === 'rechazado' && f.revisado_por === autor.personal.id
+
+  let restaurados: { id: string; documento: string }[]
+  try {
+    restaurados = await deps.db.transaction().execute(async (trx) => {
+      const actuales = await archivosDelDueno(trx, origen, duenoId)
+      const elegidos = ids.map((id) => actuales.find((a) => a.id === id))
+      if (elegidos.some((a) => !a)) throw new DecisionNoGuardada(MENSAJE_DESHACER_REEMPLAZADO)
+      const filas = elegidos as (typeof actuales)[number][]
+      for (const fila of filas) {
+        const documento = nombreTipoDocumento(fila.cod_documento)
+        if (!propio(fila))
+          throw new DecisionNoGuardada(mensajeNadaQueDeshacer(documento, fila.estado_revision, fila.motivo_rechazo))
+        if (!fila.revisado_en || Date.parse(fila.revisado_en) + plazo <= autor.ahora.getTime())
+          throw new DecisionNoGuardada(MENSAJE_DESHACER_VENCIDO)
+        // Conditional, as the decision: of two undos at once (a double click), one restores.
+        const actualizada = await (trx as unknown as Kysely<Record<TablaArchivos, FilaComun>>)
+          .updateTable(tabla as 'archivos_solicitud')
+          .set({ estado_revision: 'en-revision', motivo_rechazo: null, revisado_por: null, revisado_en: null })
+          .where('id', '=', fila.id)
+          .where('estado_revision', '=', 'rechazado')
+          .where('revisado_por', '=', autor.personal.id)
+          .executeTakeFirst()
+        if (Number(actualizada.numUpdatedRows) !== 1)
+          throw new DecisionNoGuardada(mensajeNadaQueDeshacer(documento, 'en-revision', null))
+        if (!(await retirarAvisoDeRechazo(trx, { tabla, archivoId: fila.id, alumnoId: fila.alumno_id })))
+          throw new DecisionNoGuardada(MENSAJE_DESHACER_VENCIDO)
+      }
+      const documentos = filas.map((f) => ({ id: f.id, documento: nombreTipoDocumento(f.cod_documento) }))
+      await auditar(trx, autor, {
+        accion: 'documento.deshacer-rechazo',
+        entidad: ENTIDAD_AUDITORIA[origen],
+        entidadId: duenoId,
+        alumnoId: dueno.alumno.id,
+        antes: {
+          documentos: filas.map((f) => ({
+            id: f.id,
+            documento: nombreTipoDocumento(f.cod_documento),
+            estado: f.estado_revision,
+            motivo: f.motivo_rechazo,
+          })),
+        },
+        despues: { documentos: documentos.map((d) => ({ ...d, estado: 'en-revision' })) },
+      })
+      return documentos
+    })
+  } catch (err) {
+    if (err instanceof DecisionNoGuardada) return { ok: false, status: 409, error: err.message }
+    throw err
+  }
+  return {
+    ok: true,
+    documentos: restaurados.map((d) => ({ ...d, estadoRevision: 'en-revision', motivoRechazo: null })),
   }
 }

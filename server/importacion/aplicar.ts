@@ -8,18 +8,25 @@
 // after reading in a few queries everything the chunk's rows name (students, enrolments,
 // assistants, companies). A chunk is planned inside its own transaction, so what is written is
 // decided on what the database holds at that moment.
+//
+// A row that names a student by RUT or passport with another e-mail changes the address they sign
+// in with. Only the rows the caller allows may (`cambiosDeCorreo`); the others are errors. A change
+// applied ends the student's sessions and voids their unused password links in its transaction,
+// with an audit row of its own; the caller then tells the old address (`cambio-correo.ts`).
 import { randomInt, randomUUID } from 'node:crypto'
 import type { Insertable, Updateable } from 'kysely'
 import {
   MENSAJE_CORREO_CON_OTRO_DOCUMENTO,
   MENSAJE_DOCUMENTO_Y_CORREO_DE_OTROS,
   contarResultados,
+  mensajeCambioCorreoSinConfirmar,
   mensajeAsistenteDesconocido,
   mensajeEmpresaDesconocida,
   mensajeInscripcionDeOtroAlumno,
   tipoResultado,
   validarFilas,
   type Cambio,
+  type CambioCorreo,
   type ColumnaImportacion,
   type ErrorFila,
   type FilaCruda,
@@ -49,6 +56,27 @@ export type ActorImportacion = {
 /** A student created by `aplicar`, who has no password yet and gets an invitation. */
 export type AlumnoInvitado = { alumnoId: string; email: string; nombres: string }
 
+/** A student whose sign-in e-mail `aplicar` changed: the old address is to be told. */
+export type CorreoCambiado = CambioCorreo & {
+  alumnoId: string
+  nombres: string
+  /** The student had not created a password yet: the invitation goes again, to the new address. */
+  sinContrasena: boolean
+}
+
+/**
+ * Which rows may change a student's sign-in e-mail: all of them (the staff's preview, which shows
+ * the change; a CRM key with its own permission) or the rows numbered (those the staff confirmed).
+ * Any other row that would change one is an error with `rechazo`'s message (by default, that the
+ * change was not confirmed).
+ */
+export type PermisoCambioCorreo = {
+  filas: 'todas' | ReadonlySet<number>
+  rechazo?: (cambio: CambioCorreo) => string
+}
+
+const NINGUN_CAMBIO_DE_CORREO: PermisoCambioCorreo = { filas: new Set() }
+
 export type OpcionesImportacion = {
   /** How rows are numbered in the outcomes: 1, 2, 3… by default (see `Numeracion`). */
   numeracion?: Numeracion
@@ -60,6 +88,8 @@ export type OpcionesImportacion = {
   filasPorTransaccion?: number
   /** Groups the audit rows of one import (an upload's id); a random one by default. */
   importacionId?: string
+  /** Which rows may change a sign-in e-mail; none by default. */
+  cambiosDeCorreo?: PermisoCambioCorreo
 }
 
 export type ResultadoAplicacion = {
@@ -67,6 +97,8 @@ export type ResultadoAplicacion = {
   resultados: ResultadoFila[]
   /** The students this call created, to be sent their invitation. */
   invitar: AlumnoInvitado[]
+  /** The students whose sign-in e-mail this call changed. */
+  correosCambiados: CorreoCambiado[]
 }
 
 /** The row's outcome only, nothing written. */
@@ -83,7 +115,8 @@ export async function previsualizar(
     db,
     validas.map((v) => v.fila),
   )
-  const planes = new Map(validas.map((v) => [v.fila, planificar(estado, v.fila, v.numero)]))
+  const permiso = opciones.cambiosDeCorreo ?? NINGUN_CAMBIO_DE_CORREO
+  const planes = new Map(validas.map((v) => [v.fila, planificar(estado, v.fila, v.numero, permiso)]))
   return validadas.map((validada, indice) => {
     if (!validada.ok) return errorDeFila(numero(indice), filas[indice], validada.errores)
     return planes.get(validada.fila)!.resultado
@@ -102,36 +135,34 @@ export async function aplicar(
   const porTransaccion = opciones.filasPorTransaccion ?? 500
   const ahora = opciones.ahora ?? new Date()
   const importacionId = opciones.importacionId ?? randomUUID()
+  const permiso = opciones.cambiosDeCorreo ?? NINGUN_CAMBIO_DE_CORREO
   const validadas = validarFilas(filas, numeracion)
   const validas = filasValidas(validadas, numero)
   const erroresDeValidacion = validadas.filter((v) => !v.ok).length
 
   const resultados = new Map<number, ResultadoFila>()
   const invitar: AlumnoInvitado[] = []
+  const correosCambiados: CorreoCambiado[] = []
   const partes = Math.max(1, Math.ceil(validas.length / porTransaccion))
   for (let parte = 0; parte < partes; parte++) {
     const trozo = validas.slice(parte * porTransaccion, (parte + 1) * porTransaccion)
     // Two imports of the same new rows at once (a double submit, the file and the CRM's API): the
     // second's insert meets the first's row in a unique index and its chunk rolls back; planned
     // again on what the first committed, its rows then say 'sin cambios'.
-    const { planes, nuevos } = await conReintento(() =>
+    const { planes, nuevos, correos } = await conReintento(() =>
       db.transaction().execute(async (trx) => {
         const estado = await cargarEstado(
           trx,
           trozo.map((v) => v.fila),
         )
-        const planes = trozo.map((v) => planificar(estado, v.fila, v.numero))
+        const planes = trozo.map((v) => planificar(estado, v.fila, v.numero, permiso))
         const nuevos = await escribir(trx, planes, ahora)
+        const correos = await cambiarCorreos(trx, planes, actor, ahora, importacionId)
         const conteo = contarResultados(planes.map((p) => p.resultado))
         await trx
           .insertInto('auditoria')
           .values({
-            id: randomUUID(),
-            en: ahora.toISOString(),
-            actor_tipo: actor.tipo,
-            actor_id: actor.id,
-            actor_nombre: actor.nombre,
-            actor_rol: actor.rol,
+            ...filaDeAuditoria(actor, ahora),
             accion: 'alumnos.importar' satisfies AccionAuditada,
             entidad: 'importacion',
             entidad_id: importacionId,
@@ -146,21 +177,23 @@ export async function aplicar(
               sinCambios: conteo['sin cambios'],
               conErrores: conteo.error,
               alumnosNuevos: nuevos.length,
+              correosCambiados: correos.length,
               filasDelArchivo: filas.length,
               erroresDelArchivo: erroresDeValidacion,
               ...opciones.detalleAuditoria,
             }),
-            ip: actor.ip,
           })
           .execute()
-        return { planes, nuevos }
+        return { planes, nuevos, correos }
       }),
     )
     for (const plan of planes) resultados.set(plan.resultado.fila, plan.resultado)
     invitar.push(...nuevos)
+    correosCambiados.push(...correos)
   }
   return {
     importacionId,
+    correosCambiados,
     resultados: validadas.map((validada, indice) => {
       if (!validada.ok) return errorDeFila(numero(indice), filas[indice], validada.errores)
       return resultados.get(numero(indice))!
@@ -170,6 +203,19 @@ export async function aplicar(
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/** The columns every audit row of an import shares: who, when, from where. */
+function filaDeAuditoria(actor: ActorImportacion, ahora: Date) {
+  return {
+    id: randomUUID(),
+    en: ahora.toISOString(),
+    actor_tipo: actor.tipo,
+    actor_id: actor.id,
+    actor_nombre: actor.nombre,
+    actor_rol: actor.rol,
+    ip: actor.ip,
+  }
+}
 
 async function conReintento<T>(hacer: () => Promise<T>, intentos = 3): Promise<T> {
   for (let i = 1; ; i++) {
@@ -329,6 +375,8 @@ function desindexar(estado: Estado, a: AlumnoLeido) {
 /** What one row writes, decided on the state before it. */
 type Plan = {
   resultado: ResultadoFila
+  /** The student's sign-in e-mail changes (allowed: a row not allowed to is an error). */
+  cambioCorreo: (CambioCorreo & { alumnoId: string; nombres: string }) | null
   alumnoNuevo: AlumnoLeido | null
   alumnoCambios: { id: string; set: Updateable<AlumnosTable>; reindexar: boolean } | null
   solicitudNueva: Insertable<SolicitudesTable> | null
@@ -366,6 +414,7 @@ const COLUMNA_DE_SOLICITUD: Partial<Record<keyof SolicitudesTable, ColumnaImport
 function error(numero: number, codigo: string, errores: ErrorFila[]): Plan {
   return {
     resultado: { fila: numero, codigoInscripcion: codigo, resultado: 'error', errores },
+    cambioCorreo: null,
     alumnoNuevo: null,
     alumnoCambios: null,
     solicitudNueva: null,
@@ -374,7 +423,7 @@ function error(numero: number, codigo: string, errores: ErrorFila[]): Plan {
 }
 
 /** Decides what a row does and records it in `estado`, so the rows after it see it done. */
-function planificar(estado: Estado, fila: FilaImportacion, numero: number): Plan {
+function planificar(estado: Estado, fila: FilaImportacion, numero: number, permiso: PermisoCambioCorreo): Plan {
   const { alumno: dato, inscripcion: ins } = fila
   const codigo = ins.codigoInscripcion
   const errores: ErrorFila[] = []
@@ -398,9 +447,20 @@ function planificar(estado: Estado, fila: FilaImportacion, numero: number): Plan
   const solicitud = estado.solicitudes.get(codigo)
   if (solicitud && (!existente || solicitud.alumno_id !== existente.id))
     errores.push({ columna: 'codigo_inscripcion', mensaje: mensajeInscripcionDeOtroAlumno(codigo) })
+  // Met by RUT or passport with an e-mail nobody holds: the address they sign in with would change.
+  const cambioCorreo: CambioCorreo | null =
+    porDocumento && !porEmail && porDocumento.email !== dato.email
+      ? { antes: porDocumento.email, despues: dato.email }
+      : null
+  if (cambioCorreo && permiso.filas !== 'todas' && !permiso.filas.has(numero))
+    errores.push({
+      columna: 'email',
+      mensaje: (permiso.rechazo ?? mensajeCambioCorreoSinConfirmar)(cambioCorreo),
+    })
   if (errores.length || !asistenteId) return error(numero, codigo, errores)
 
-  const campos = new Set<ColumnaImportacion>()
+  const camposAlumno = new Set<ColumnaImportacion>()
+  const camposSolicitud = new Set<ColumnaImportacion>()
   let alumnoNuevo: AlumnoLeido | null = null
   let alumnoCambios: Plan['alumnoCambios'] = null
   let alumno: AlumnoLeido
@@ -447,7 +507,7 @@ function planificar(estado: Estado, fila: FilaImportacion, numero: number): Plan
       if (existente[clave] !== valor) {
         ;(set as Record<string, unknown>)[clave] = valor
         const columna = COLUMNA_DE_ALUMNO[clave]
-        if (columna) campos.add(columna)
+        if (columna) camposAlumno.add(columna)
       }
     }
     alumno = existente
@@ -489,7 +549,7 @@ function planificar(estado: Estado, fila: FilaImportacion, numero: number): Plan
     for (const clave of Object.keys(COLUMNA_DE_SOLICITUD) as (keyof SolicitudLeida)[]) {
       if (solicitud[clave] !== deseada[clave]) {
         ;(set as Record<string, unknown>)[clave] = deseada[clave]
-        campos.add(COLUMNA_DE_SOLICITUD[clave]!)
+        camposSolicitud.add(COLUMNA_DE_SOLICITUD[clave]!)
       }
     }
     if (Object.keys(set).length) {
@@ -499,6 +559,12 @@ function planificar(estado: Estado, fila: FilaImportacion, numero: number): Plan
   }
   estado.solicitudes.set(codigo, deseada)
 
+  // A new enrolment's columns are not changes; the columns of a student already in the portal
+  // are, whatever the enrolment (an e-mail among them).
+  const campos = new Set([
+    ...(cambioAlumno === 'actualizado' ? camposAlumno : []),
+    ...(cambioSolicitud === 'actualizado' ? camposSolicitud : []),
+  ])
   return {
     resultado: {
       fila: numero,
@@ -506,8 +572,10 @@ function planificar(estado: Estado, fila: FilaImportacion, numero: number): Plan
       resultado: tipoResultado(cambioAlumno, cambioSolicitud),
       alumno: cambioAlumno,
       inscripcion: cambioSolicitud,
-      campos: cambioAlumno === 'nuevo' || cambioSolicitud === 'nuevo' ? [] : [...campos],
+      campos: [...campos],
+      ...(cambioCorreo ? { cambioCorreo } : {}),
     },
+    cambioCorreo: cambioCorreo ? { ...cambioCorreo, alumnoId: alumno.id, nombres: alumno.nombres } : null,
     alumnoNuevo,
     alumnoCambios,
     solicitudNueva,
@@ -573,4 +641,54 @@ async function escribir(db: Db, planes: Plan[], ahora: Date): Promise<AlumnoInvi
       .execute()
   }
   return filasAlumno.map((a) => ({ alumnoId: a.id, email: a.email, nombres: a.nombres }))
+}
+
+/**
+ * The sign-in e-mail changes of a chunk, once its students are written: each student's sessions
+ * end (whoever held one must sign in again, with the new address), the password links sent to the
+ * old address stop working, and an audit row of its own says from which address to which.
+ */
+async function cambiarCorreos(
+  db: Db,
+  planes: Plan[],
+  actor: ActorImportacion,
+  ahora: Date,
+  importacionId: string,
+): Promise<CorreoCambiado[]> {
+  const cambiados: CorreoCambiado[] = []
+  for (const plan of planes) {
+    const cambio = plan.cambioCorreo
+    if (!cambio) continue
+    await db.deleteFrom('sesiones').where('actor_tipo', '=', 'alumno').where('actor_id', '=', cambio.alumnoId).execute()
+    await db
+      .updateTable('tokens_recuperacion')
+      .set({ usado: ahora.toISOString() })
+      .where('alumno_id', '=', cambio.alumnoId)
+      .where('usado', 'is', null)
+      .execute()
+    await db
+      .insertInto('auditoria')
+      .values({
+        ...filaDeAuditoria(actor, ahora),
+        accion: 'alumnos.cambiar-correo' satisfies AccionAuditada,
+        entidad: 'alumno',
+        entidad_id: cambio.alumnoId,
+        alumno_id: cambio.alumnoId,
+        antes: JSON.stringify({ email: cambio.antes }),
+        despues: JSON.stringify({
+          email: cambio.despues,
+          importacion: importacionId,
+          fila: plan.resultado.fila,
+          codigoInscripcion: plan.resultado.codigoInscripcion,
+        }),
+      })
+      .execute()
+    const { password_hash } = await db
+      .selectFrom('alumnos')
+      .select('password_hash')
+      .where('id', '=', cambio.alumnoId)
+      .executeTakeFirstOrThrow()
+    cambiados.push({ ...cambio, sinContrasena: password_hash === '' })
+  }
+  return cambiados
 }

@@ -27,7 +27,7 @@ export function correoInvitacionAlumno(nombres: string, enlace: string) {
   return { subject: 'Bienvenido al Portal del Estudiante: cree su contraseña', text, html }
 }
 
-function escaparHtml(s: string): string {
+export function escaparHtml(s: string): string {
   return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 }
 

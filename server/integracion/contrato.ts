@@ -122,7 +122,18 @@ const resultadoFilaSchema = v.pipe(
       resultado: v.picklist(['se creará', 'se actualizará', 'sin cambios']),
       alumno: cambioSchema,
       inscripcion: cambioSchema,
-      campos: v.pipe(v.array(v.picklist(COLUMNAS_IMPORTACION)), v.description('Las columnas cuyo valor cambia.')),
+      campos: v.pipe(
+        v.array(v.picklist(COLUMNAS_IMPORTACION)),
+        v.description('Las columnas cuyo valor cambia en un alumno o una inscripción que ya estaban en el portal.'),
+      ),
+      cambioCorreo: v.optional(
+        v.pipe(
+          v.object({ antes: v.string(), despues: v.string() }),
+          v.description(
+            'Presente cuando la fila cambia el correo con que el alumno ingresa al portal (requiere el permiso «alumnos.cambiar-correo»): el anterior y el nuevo.',
+          ),
+        ),
+      ),
     }),
     v.object({
       fila: v.number(),
@@ -159,6 +170,10 @@ export const cargaSchema = v.pipe(
     invitados: v.pipe(
       v.number(),
       v.description('Alumnos nuevos: cada uno recibe un correo con un enlace para crear su contraseña.'),
+    ),
+    correosCambiados: v.pipe(
+      v.number(),
+      v.description('Alumnos cuyo correo de ingreso cambió: se avisó al correo anterior y se cerraron sus sesiones.'),
     ),
   }),
   v.metadata({ ref: 'Carga' }),

@@ -8,6 +8,10 @@
 //   neither checked for the double-submit token nor given its cookie.
 // - `idempotente`: false for what creates or ends sessions and credentials
 //   (middleware/idempotencia.ts): a stored reply would skip that change, so it runs every time.
+// - `respuestaSecreta`: for an endpoint whose successful reply carries a secret shown once (a new
+//   API key), the refusal a repeat with the same Idempotency-Key gets instead of that reply: the
+//   idempotency store keeps this refusal (410), never the secret, and the request is still
+//   applied once.
 //
 // Usage: one `declarar({ … })` among the endpoint's handlers, naming only what differs from the
 // defaults (json, xsrf checked, idempotent):
@@ -36,6 +40,8 @@ export type Declaracion = {
   cuerpo: 'json' | 'archivo' | 'formulario-con-archivo' | 'importacion'
   xsrf: boolean
   idempotente: boolean
+  /** Absent: the reply is stored as it is. */
+  respuestaSecreta?: string
 }
 
 export const DECLARACION_POR_DEFECTO: Readonly<Declaracion> = Object.freeze({

@@ -9,7 +9,10 @@
 // - same key, another request: 422;
 // - while the first one is still running: 409 (the outbox retries later).
 // A response of 500 or more, a "not now" (408, 409, 425, 429) or a thrown error is not stored: the
-// row is deleted and a retry runs the handler again. A record left 'en-curso' by a server that
+// row is deleted and a retry runs the handler again. A successful reply that carries a secret (an
+// endpoint that declares `respuestaSecreta`: a new API key) is not stored either: its row keeps the
+// refusal a repeat gets (410, the declared message), so the request is still applied once and the
+// secret stays in the one reply that carried it. A record left 'en-curso' by a server that
 // died mid-request is taken over after EN_CURSO_ABANDONADO_MS. Records are purged after RETENCION_IDEMPOTENCIA_MS (db/purga.ts).
 import { createHash } from 'node:crypto'
 import type { Context } from 'hono'
@@ -35,6 +38,9 @@ export const EN_CURSO_ABANDONADO_MS = 2 * 60_000
 export const RETENCION_IDEMPOTENCIA_MS = 30 * 24 * 3_600_000
 
 const SEGUROS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** Gone: what a repeat of a request whose reply carried a secret gets; final, never retried. */
+export const STATUS_RESPUESTA_SECRETA = 410
 
 const SIN_CUERPO = new Set([101, 204, 205, 304])
 
@@ -148,7 +154,8 @@ export const idempotencia = createMiddleware<EntornoApp>(async (c, next) => {
   // reply would skip that change (a replayed logout would leave the session open) and carries no
   // cookies. They declare `idempotente: false` (middleware/declaracion.ts), are never queued in the
   // outbox, and run every time.
-  if (!declaracionDe(c).idempotente) return next()
+  const declaracion = declaracionDe(c)
+  if (!declaracion.idempotente) return next()
   const actor = claveDeActor(sesion)
   if (!CLAVE_VALIDA.test(clave)) return c.json({ error: MENSAJE_CLAVE_INVALIDA }, 400)
 
@@ -167,14 +174,24 @@ export const idempotencia = createMiddleware<EntornoApp>(async (c, next) => {
     await liberar()
     return
   }
+  const secreta = declaracion.respuestaSecreta !== undefined && c.res.status < 300
   await db
     .updateTable('idempotencia')
-    .set({
-      estado: 'completo',
-      status: c.res.status,
-      cuerpo: await c.res.clone().text(),
-      content_type: c.res.headers.get('content-type'),
-    })
+    .set(
+      secreta
+        ? {
+            estado: 'completo',
+            status: STATUS_RESPUESTA_SECRETA,
+            cuerpo: JSON.stringify({ error: declaracion.respuestaSecreta }),
+            content_type: 'application/json',
+          }
+        : {
+            estado: 'completo',
+            status: c.res.status,
+            cuerpo: await c.res.clone().text(),
+            content_type: c.res.headers.get('content-type'),
+          },
+    )
     .where('actor', '=', actor)
     .where('clave', '=', clave)
     .execute()

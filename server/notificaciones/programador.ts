@@ -25,7 +25,7 @@ import type { Db } from '../db/connection.ts'
 import type { Database } from '../db/schema.ts'
 import { correoDeAviso, correoResumen } from './correo-avisos.ts'
 import { preferenciasDe } from './preferencias.ts'
-import { enviarPush, subscripcionDesaparecida } from './push.ts'
+import { DestinoNoPermitido, enviarPush, subscripcionDesaparecida, type ResolverDns } from './push.ts'
 import { clavesVapid } from './vapid.ts'
 
 export type DependenciasAvisos = {
@@ -34,6 +34,8 @@ export type DependenciasAvisos = {
   log: Log
   correo: Correo
   config: Pick<ConfigApp, 'publicUrl' | 'notificaciones'>
+  /** How push services' names are resolved (tests answer for names with no DNS here). */
+  resolverDns?: ResolverDns
 }
 
 /** Longer than a send with its 30-second timeout, per device. */
@@ -161,22 +163,42 @@ async function entregarPush(deps: DependenciasAvisos, token: string, fila: Tomad
   const vapid = await clavesVapid(db, config.notificaciones, ahora)
   const errores: string[] = []
   let eliminadas = 0
+  let rechazadas = 0
+  const quitar = (id: string) => db.deleteFrom('suscripciones_push').where('id', '=', id).execute()
   for (const d of dispositivos.filter((d) => !entregados.includes(d.id))) {
     try {
-      const status = await enviarPush(d, avisoDe(fila), { vapid, tema: fila.tema })
+      const status = await enviarPush(d, avisoDe(fila), {
+        vapid,
+        tema: fila.tema,
+        publicUrl: config.publicUrl,
+        resolver: deps.resolverDns,
+      })
       if (status >= 200 && status < 300) entregados.push(d.id)
       else if (subscripcionDesaparecida(status)) {
         // The push service says this device is gone for good (uninstalled, permission revoked).
-        await db.deleteFrom('suscripciones_push').where('id', '=', d.id).execute()
+        await quitar(d.id)
         eliminadas++
-      } else errores.push(`el servicio de push respondió ${status}`)
+      } else if (status >= 300 && status < 400)
+        errores.push(`el servicio de push respondió ${status} (una redirección, que no se sigue)`)
+      else errores.push(`el servicio de push respondió ${status}`)
     } catch (err) {
-      errores.push(err instanceof Error ? err.message : String(err))
+      if (err instanceof DestinoNoPermitido) {
+        // Its address now leads inside (accepted when it subscribed, its name answers otherwise
+        // today): nothing was sent, and nothing will be.
+        deps.log('suscripción push eliminada: su dirección no está permitida', {
+          suscripcion: d.id,
+          motivo: err.message,
+        })
+        await quitar(d.id)
+        rechazadas++
+      } else errores.push(err instanceof Error ? err.message : String(err))
     }
   }
   const entregado_a = JSON.stringify(entregados)
   if (errores.length > 0) return fallo(deps, token, [fila], errores.join('; '), { entregado_a })
-  const borradas = eliminadas > 0 ? ` ${eliminadas} suscripción(es) ya no existía(n) y se eliminaron.` : ''
+  const borradas =
+    (eliminadas > 0 ? ` ${eliminadas} suscripción(es) ya no existía(n) y se eliminaron.` : '') +
+    (rechazadas > 0 ? ` ${rechazadas} suscripción(es) apuntaba(n) a una dirección no permitida y se eliminaron.` : '')
   if (entregados.length === 0)
     return cerrar(deps, token, [fila.id], {
       estado: 'omitido',
@@ -229,14 +251,23 @@ export async function enviarPendientes(deps: DependenciasAvisos): Promise<void> 
 }
 
 /**
- * Sends at once, without waiting for the next run, what a change just queued (a rejected
- * document): not awaited, so the staff's reply does not wait for the mail server or a push
+ * Sends at once, without waiting for the next run, what a change just queued (the school's
+ * decision on a document): not awaited, so the staff's reply does not wait for the mail server or a push
  * service. Each delivery is still taken by lease, so a run of the scheduler meanwhile sends none twice.
  */
 export function despacharAhora(deps: DependenciasAvisos): void {
   enviarInmediatos(deps).catch((err: unknown) =>
     deps.log(`error al enviar avisos: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
   )
+}
+
+/**
+ * `despacharAhora` once `ms` have passed: for deliveries held back a short while (a rejection the
+ * reviewer may still undo). Only a nudge, kept by this process alone: if it dies meanwhile, the
+ * regular run of any server sends them, a few seconds later.
+ */
+export function despacharTras(deps: DependenciasAvisos, ms: number): void {
+  setTimeout(() => despacharAhora(deps), ms).unref()
 }
 
 async function enviarInmediatos(deps: DependenciasAvisos): Promise<void> {

@@ -3,7 +3,8 @@
 //
 //   await notificarRevisionDocumento(trx, { tabla: 'archivos_solicitud', archivoId, decision: 'rechazado', motivo, ahora })
 //
-// A rejection carries its reason and is e-mailed at once; an approval goes in the daily digest.
+// A rejection carries its reason and is e-mailed at once (once the reviewer's window to undo it
+// has passed: `retenerHasta`); an approval goes in the daily digest.
 // The occasion is the file and the decision, so repeating the decision (a retried request, a
 // second server) notifies once, and a new upload after a rejection is a new file, reviewed anew.
 import type { Transaction } from 'kysely'
@@ -23,6 +24,12 @@ export type DecisionDocumento = {
   /** A rejection's reason, as the staff wrote it for the student. */
   motivo?: string
   ahora: Date
+  /**
+   * Nothing is delivered (e-mail, push) before this moment: the reviewer's window to undo a
+   * rejection. The scheduler takes a delivery only once it is available, so holding it back is
+   * all it takes; `retirarAvisoDeRechazo` cancels it meanwhile.
+   */
+  retenerHasta?: Date
 }
 
 function nombreDocumento(codDocumento: string): string {
@@ -63,14 +70,65 @@ async function rutaDelDocumento(trx: Transaction<Database>, d: DecisionDocumento
 export async function notificarRevisionDocumento(trx: Transaction<Database>, d: DecisionDocumento) {
   const { alumno_id, cod_documento, ruta } = await rutaDelDocumento(trx, d)
   const documento = nombreDocumento(cod_documento)
-  return notificar(trx, {
+  const id = await notificar(trx, {
     alumnoId: alumno_id,
-    tipo: d.decision === 'rechazado' ? 'documento-rechazado' : 'documento-aprobado',
-    ocasion: `${d.tabla}:${d.archivoId}`,
+    tipo: tipoDeAviso(d.decision),
+    ocasion: ocasionDe(d.tabla, d.archivoId),
     aviso:
       d.decision === 'rechazado'
         ? avisoDocumentoRechazado({ documento, motivo: d.motivo ?? 'no se indicó', ruta })
         : avisoDocumentoAprobado({ documento, ruta }),
     ahora: d.ahora,
   })
+  if (id && d.retenerHasta)
+    await trx
+      .updateTable('envios_notificacion')
+      .set({ disponible_desde: d.retenerHasta.toISOString() })
+      .where('notificacion_id', '=', id)
+      .execute()
+  return id
+}
+
+function tipoDeAviso(decision: DecisionDocumento['decision']) {
+  return decision === 'rechazado' ? 'documento-rechazado' : 'documento-aprobado'
+}
+
+function ocasionDe(tabla: TablaDocumentoRevisado, archivoId: string) {
+  return `${tabla}:${archivoId}`
+}
+
+/**
+ * Withdraws the notice of a rejection being undone, with its deliveries, in the transaction that
+ * puts the document back in review. False when any delivery was already taken by the scheduler
+ * or sent (the student may be reading it by now): the caller then rolls the transaction back,
+ * deletions included. A delivery is taken by a conditional update, so of this delete and a
+ * scheduler's take the database lets one win: whatever the delete missed was taken. With the
+ * notice gone, a later rejection of the same file notifies again.
+ */
+export async function retirarAvisoDeRechazo(
+  trx: Transaction<Database>,
+  d: { tabla: TablaDocumentoRevisado; archivoId: string; alumnoId: string },
+): Promise<boolean> {
+  const aviso = await trx
+    .selectFrom('notificaciones')
+    .select('id')
+    .where('alumno_id', '=', d.alumnoId)
+    .where('tipo', '=', tipoDeAviso('rechazado'))
+    .where('ocasion', '=', ocasionDe(d.tabla, d.archivoId))
+    .executeTakeFirst()
+  if (!aviso) return true
+  const envios = await trx
+    .selectFrom('envios_notificacion')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('notificacion_id', '=', aviso.id)
+    .executeTakeFirstOrThrow()
+  const borrados = await trx
+    .deleteFrom('envios_notificacion')
+    .where('notificacion_id', '=', aviso.id)
+    .where('estado', '=', 'pendiente')
+    .where('tomado_por', 'is', null)
+    .executeTakeFirst()
+  if (Number(borrados.numDeletedRows) !== Number(envios.n)) return false
+  await trx.deleteFrom('notificaciones').where('id', '=', aviso.id).execute()
+  return true
 }

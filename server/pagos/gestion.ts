@@ -1,9 +1,13 @@
 // Payments from the school's side: every payment of the students within the staff member's reach,
-// filtered and paged; one payment with what the gateway answered, its physical payment record
-// and its student; and the reconciliation of a range of days (approved payments and their totals
-// per day), on screen and as a spreadsheet. The day of a payment is the day in Chile the gateway
-// says it was made (its transaction date), or the day staff recorded it for one made in person.
+// found by student, buy order or authorization code and filtered, paged, each with what it paid,
+// what refunds gave back of it and what remains; one payment with what the gateway answered, its
+// physical payment record and its student; and the reconciliation of a range of days (the sales
+// and refunds of each day, netted per method), on screen and as a spreadsheet. A payment counts on
+// the day in Chile the gateway says it was made (its transaction date), or the day staff recorded
+// it for one made in person; a refund on the day it was applied (src/domain/conciliacion.ts).
+import type { ExpressionBuilder } from 'kysely'
 import { fechaEnChile, inicioDelDiaEnChile, sumarDias } from '../../src/domain/fechas.ts'
+import { clavesDeBusqueda, siguientePrefijo } from '../../src/domain/busqueda-alumnos.ts'
 import {
   ETIQUETA_CONCEPTO_PAGO,
   ETIQUETA_ESTADO_PAGO,
@@ -13,13 +17,28 @@ import {
   type ConsultaPagos,
   type MedioPago,
 } from '../../src/domain/busqueda-pagos.ts'
-import { CONCEPTOS_PAGO, TIPO_PAGO, type ConceptoPago, type EstadoPago } from '../../src/domain/pagos.ts'
+import {
+  conciliar,
+  momentoDeMovimiento,
+  movimientoEnPalabras,
+  montoConSigno,
+  type TipoMovimiento,
+} from '../../src/domain/conciliacion.ts'
+import {
+  CONCEPTOS_PAGO,
+  estadoConReembolsos,
+  saldoDePago,
+  TIPO_PAGO,
+  type ConceptoPago,
+  type EstadoPago,
+} from '../../src/domain/pagos.ts'
+import type { EstadoReembolso } from '../../src/domain/reembolsos.ts'
 import { DOC_COMPROBANTE_PAGO } from '../../src/domain/documentos-emitidos.ts'
 import { textoParaPlanilla } from '../../src/domain/planilla.ts'
 import { documentoDeIdentidad } from '../../src/domain/documento-identidad.ts'
 import type { Db } from '../db/connection.ts'
 import { celdaFecha, celdaFechaHora, hojaConEncabezado, nuevoLibro } from '../planilla.ts'
-import type { Personal } from '../db/schema.ts'
+import type { Database, Personal } from '../db/schema.ts'
 import { alumnosAlAlcance } from '../personal/alcance.ts'
 
 type Alcance = Pick<Personal, 'rol' | 'asistente_id'>
@@ -33,12 +52,89 @@ function pagosAlAlcance(db: Db, personal: Alcance) {
     .where(alumnosAlAlcance(personal))
 }
 
+type ConPagos = ExpressionBuilder<Database, 'pagos'>
+
+const APLICADO: EstadoReembolso = 'aplicado'
+
+/** What the applied refunds of the row's payment add up to (0 without any), for a select. */
+export function reembolsadoDelPago(eb: ConPagos) {
+  return eb
+    .selectFrom('reembolsos')
+    .select((r) => r.fn.coalesce(r.fn.sum<number | string>('reembolsos.monto'), r.lit(0)).as('total'))
+    .whereRef('reembolsos.pago_id', '=', 'pagos.id')
+    .where('reembolsos.estado', '=', APLICADO)
+    .as('reembolsado')
+}
+
+/** Whether the row's payment has a refund applied. */
+function conReembolso(eb: ConPagos) {
+  return eb.exists(
+    eb
+      .selectFrom('reembolsos')
+      .select('reembolsos.id')
+      .whereRef('reembolsos.pago_id', '=', 'pagos.id')
+      .where('reembolsos.estado', '=', APLICADO),
+  )
+}
+
+/**
+ * The payments a search finds: those of the students it finds (each key beginning one of the
+ * student's terms: RUT, words of the name, e-mail, code, passport; src/domain/busqueda-alumnos.ts),
+ * and the one whose buy order or authorization code it is, typed whole (each read on an index).
+ */
+function coincideConBusqueda(q: string) {
+  return (eb: ConPagos) => {
+    const exacto = q.replace(/\s/g, '')
+    const opciones = [
+      // The portal's buy orders are upper-case letters and digits.
+      eb('pagos.orden_compra', '=', exacto.toUpperCase()),
+      eb('pagos.codigo_autorizacion', '=', exacto),
+    ]
+    const [primera, ...otras] = clavesDeBusqueda(q)
+    if (primera) {
+      const porClave = (clave: string) =>
+        eb
+          .selectFrom('alumnos_busqueda')
+          .select('alumnos_busqueda.alumno_id as id')
+          .where('alumnos_busqueda.termino', '>=', clave)
+          .where('alumnos_busqueda.termino', '<', siguientePrefijo(clave))
+      const alumnos = otras.reduce((ids, clave) => ids.intersect(porClave(clave)), porClave(primera))
+      opciones.push(eb('pagos.alumno_id', 'in', alumnos))
+    }
+    return eb.or(opciones)
+  }
+}
+
+/** The condition of a state as the list reads it: an approved payment partly refunded is apart. */
+function conEstado(estado: ConsultaPagos['estado']) {
+  return (eb: ConPagos) => {
+    if (estado === 'reembolsado-en-parte') return eb.and([eb('pagos.estado', '=', 'aprobado'), conReembolso(eb)])
+    if (estado === 'aprobado') return eb.and([eb('pagos.estado', '=', 'aprobado'), eb.not(conReembolso(eb))])
+    return eb('pagos.estado', '=', estado)
+  }
+}
+
 const medio = (m: string): MedioPago => (m === 'presencial' ? 'presencial' : 'webpay')
+
+/** A payment's state and money as the school reads them, from its row and its applied refunds. */
+function cuentas(p: { estado: string; monto: number | string; reembolsado: number | string | null }) {
+  const estadoGuardado = p.estado as EstadoPago
+  const monto = Number(p.monto)
+  const reembolsado = Number(p.reembolsado ?? 0)
+  const estado = estadoConReembolsos(estadoGuardado, monto, reembolsado)
+  return {
+    estado,
+    estadoEnPalabras: ETIQUETA_ESTADO_PAGO[estado] ?? p.estado,
+    monto,
+    saldo: saldoDePago(estadoGuardado, monto, reembolsado),
+  }
+}
 
 /** The list: newest first, TAMANO_PAGINA_PAGOS a page, with the filters' options. */
 export async function listarPagos(db: Db, personal: Alcance, consulta: ConsultaPagos) {
   let filtrados = pagosAlAlcance(db, personal)
-  if (consulta.estado !== '') filtrados = filtrados.where('pagos.estado', '=', consulta.estado)
+  if (consulta.q !== '') filtrados = filtrados.where(coincideConBusqueda(consulta.q))
+  if (consulta.estado !== '') filtrados = filtrados.where(conEstado(consulta.estado))
   if (consulta.concepto !== '') filtrados = filtrados.where('pagos.concepto', '=', consulta.concepto)
   if (consulta.programa !== '') filtrados = filtrados.where('solicitudes.curso', '=', consulta.programa)
   if (consulta.desde !== '')
@@ -59,11 +155,16 @@ export async function listarPagos(db: Db, personal: Alcance, consulta: ConsultaP
         'pagos.descripcion',
         'pagos.monto',
         'pagos.orden_compra',
+        'pagos.codigo_autorizacion',
         'pagos.codigo_inscripcion',
         'solicitudes.nombre_curso',
         'alumnos.id as alumno_id',
         'alumnos.nombres',
         'alumnos.apellidos',
+        'alumnos.rut',
+        'alumnos.tipo_documento',
+        'alumnos.numero_documento',
+        reembolsadoDelPago,
       ])
       .orderBy('pagos.creado_en', 'desc')
       .orderBy('pagos.id')
@@ -94,16 +195,15 @@ export async function listarPagos(db: Db, personal: Alcance, consulta: ConsultaP
       id: f.id,
       creadoEn: f.creado_en,
       resueltoEn: f.resuelto_en,
-      estado: f.estado as EstadoPago,
-      estadoEnPalabras: ETIQUETA_ESTADO_PAGO[f.estado as EstadoPago] ?? f.estado,
+      ...cuentas(f),
       concepto: f.concepto as ConceptoPago,
       medio: medio(f.medio),
       descripcion: f.descripcion,
-      monto: Number(f.monto),
       ordenCompra: f.orden_compra,
+      codigoAutorizacion: f.codigo_autorizacion,
       codigoInscripcion: f.codigo_inscripcion,
       programa: f.nombre_curso,
-      alumno: { id: f.alumno_id, nombre: `${f.apellidos}, ${f.nombres}` },
+      alumno: { id: f.alumno_id, nombre: `${f.apellidos}, ${f.nombres}`, documento: documentoDeIdentidad(f) },
     })),
   }
 }
@@ -121,6 +221,7 @@ export async function detallePago(db: Db, personal: Alcance, id: string) {
       'alumnos.numero_documento',
       'alumnos.codigo_alumno',
       'solicitudes.nombre_curso',
+      reembolsadoDelPago,
     ])
     .where('pagos.id', '=', id)
     .executeTakeFirst()
@@ -138,18 +239,15 @@ export async function detallePago(db: Db, personal: Alcance, id: string) {
       .where('revocado_en', 'is', null)
       .executeTakeFirst(),
   ])
-  const estado = p.estado as EstadoPago
   return {
     id: p.id,
-    estado,
-    estadoEnPalabras: ETIQUETA_ESTADO_PAGO[estado] ?? p.estado,
+    ...cuentas(p),
     detalle: p.detalle,
     concepto: p.concepto as ConceptoPago,
     conceptoEnPalabras: ETIQUETA_CONCEPTO_PAGO[p.concepto as ConceptoPago] ?? p.concepto,
     medio: medio(p.medio),
     referencia: p.referencia,
     descripcion: p.descripcion,
-    monto: Number(p.monto),
     codigoInscripcion: p.codigo_inscripcion,
     programa: p.nombre_curso,
     creadoEn: p.creado_en,
@@ -190,7 +288,7 @@ export async function detallePago(db: Db, personal: Alcance, id: string) {
       codigoAlumno: p.codigo_alumno,
     },
     /** Whether a receipt can be downloaded (approved; issued now if it was not yet). */
-    comprobante: estado === 'aprobado' ? { emitidoEn: comprobante?.emitido_en ?? null } : null,
+    comprobante: p.estado === 'aprobado' ? { emitidoEn: comprobante?.emitido_en ?? null } : null,
   }
 }
 
@@ -203,69 +301,159 @@ export function pagoAlAlcance(db: Db, personal: Alcance, id: string) {
 // Reconciliation
 // ---------------------------------------------------------------------------------------------
 
-/** The moment a payment counts for: the gateway's transaction date, or when staff recorded it. */
-function momentoDePago(p: { fecha_transaccion: string | null; resuelto_en: string | null; creado_en: string }) {
-  const iso = p.fecha_transaccion ?? p.resuelto_en ?? p.creado_en
-  const momento = new Date(iso)
-  return Number.isNaN(momento.getTime()) ? new Date(p.resuelto_en ?? p.creado_en) : momento
+/** The states of a payment whose money was taken: its sale is in the gateway's settlement. */
+const COBRADOS: EstadoPago[] = ['aprobado', 'reembolsado', 'duplicado']
+
+/** A sale or a refund, with what the screens and the spreadsheet show of it. */
+export type Movimiento = {
+  tipo: TipoMovimiento
+  /** The payment's id for a sale, the refund's for a refund. */
+  id: string
+  pagoId: string
+  medio: MedioPago
+  momento: string
+  dia: string
+  /** Positive; a refund takes it away. */
+  monto: number
+  ordenCompra: string
+  /** The payment's authorization code at the gateway (a refund's too: it names the sale it undoes). */
+  codigoAutorizacion: string | null
+  /** A nullification's own authorization code. */
+  autorizacionReembolso: string | null
+  /** How the gateway gave a refund back: 'REVERSED' or 'NULLIFIED'. */
+  tipoReembolso: string | null
+  concepto: ConceptoPago
+  descripcion: string
+  codigoInscripcion: string | null
+  alumno: { id: string; nombre: string; codigo: string; documento: string }
 }
 
-/** The approved payments within reach whose day in Chile falls in the range, oldest first. */
-async function aprobadosEnRango(db: Db, personal: Alcance, { desde, hasta }: ConsultaConciliacion) {
-  // Read by the time they were settled, a day wider on each side: the gateway's transaction time
-  // precedes the settlement by minutes, which may cross midnight.
-  const filas = await pagosAlAlcance(db, personal)
-    .where('pagos.estado', '=', 'aprobado' satisfies EstadoPago)
-    .where('pagos.resuelto_en', '>=', inicioDelDiaEnChile(sumarDias(desde, -1)).toISOString())
-    .where('pagos.resuelto_en', '<', inicioDelDiaEnChile(sumarDias(hasta, 2)).toISOString())
-    .select([
-      'pagos.id',
-      'pagos.monto',
-      'pagos.medio',
-      'pagos.concepto',
-      'pagos.descripcion',
-      'pagos.orden_compra',
-      'pagos.codigo_autorizacion',
-      'pagos.codigo_inscripcion',
-      'pagos.fecha_transaccion',
-      'pagos.resuelto_en',
-      'pagos.creado_en',
-      'alumnos.codigo_alumno',
-      'alumnos.nombres',
-      'alumnos.apellidos',
-      'alumnos.rut',
-      'alumnos.tipo_documento',
-      'alumnos.numero_documento',
-    ])
-    .execute()
-  return filas
-    .map((f) => {
-      const momento = momentoDePago(f)
-      return { ...f, monto: Number(f.monto), medio: medio(f.medio), momento, dia: fechaEnChile(momento) }
-    })
-    .filter((f) => f.dia >= desde && f.dia <= hasta)
-    .sort((a, b) => a.momento.getTime() - b.momento.getTime() || a.id.localeCompare(b.id))
+const COLUMNAS_ALUMNO = [
+  'alumnos.id as alumno_id',
+  'alumnos.codigo_alumno',
+  'alumnos.nombres',
+  'alumnos.apellidos',
+  'alumnos.rut',
+  'alumnos.tipo_documento',
+  'alumnos.numero_documento',
+] as const
+
+/**
+ * The sales and refunds within reach whose day in Chile falls in the range, oldest first. Both are
+ * read by when the portal settled them, a day wider on each side: the gateway's own time precedes
+ * the settlement by minutes, which may cross midnight.
+ */
+async function movimientosEnRango(db: Db, personal: Alcance, { desde, hasta }: ConsultaConciliacion) {
+  const inicio = inicioDelDiaEnChile(sumarDias(desde, -1)).toISOString()
+  const fin = inicioDelDiaEnChile(sumarDias(hasta, 2)).toISOString()
+  const [pagos, reembolsos] = await Promise.all([
+    pagosAlAlcance(db, personal)
+      .where('pagos.estado', 'in', COBRADOS)
+      .where('pagos.resuelto_en', '>=', inicio)
+      .where('pagos.resuelto_en', '<', fin)
+      .select([
+        'pagos.id',
+        'pagos.monto',
+        'pagos.medio',
+        'pagos.concepto',
+        'pagos.descripcion',
+        'pagos.orden_compra',
+        'pagos.codigo_autorizacion',
+        'pagos.codigo_inscripcion',
+        'pagos.fecha_transaccion',
+        'pagos.resuelto_en',
+        'pagos.creado_en',
+        ...COLUMNAS_ALUMNO,
+      ])
+      .execute(),
+    db
+      .selectFrom('reembolsos')
+      .innerJoin('pagos', 'pagos.id', 'reembolsos.pago_id')
+      .innerJoin('alumnos', 'alumnos.id', 'pagos.alumno_id')
+      .where(alumnosAlAlcance(personal))
+      .where('reembolsos.estado', '=', APLICADO)
+      .where('reembolsos.resuelto_en', '>=', inicio)
+      .where('reembolsos.resuelto_en', '<', fin)
+      .select([
+        'reembolsos.id',
+        'reembolsos.pago_id',
+        'reembolsos.monto',
+        'reembolsos.tipo',
+        'reembolsos.codigo_autorizacion as autorizacion_reembolso',
+        'reembolsos.fecha_autorizacion',
+        'reembolsos.resuelto_en',
+        'pagos.medio',
+        'pagos.concepto',
+        'pagos.descripcion',
+        'pagos.orden_compra',
+        'pagos.codigo_autorizacion',
+        'pagos.codigo_inscripcion',
+        ...COLUMNAS_ALUMNO,
+      ])
+      .execute(),
+  ])
+  const alumno = (f: (typeof pagos)[number] | (typeof reembolsos)[number]) => ({
+    id: f.alumno_id,
+    nombre: `${f.apellidos}, ${f.nombres}`,
+    codigo: f.codigo_alumno,
+    documento: documentoDeIdentidad(f),
+  })
+  const movimientos: (Movimiento & { instante: number })[] = []
+  const agregar = (m: Omit<Movimiento, 'momento' | 'dia'>, momento: Date) =>
+    movimientos.push({ ...m, momento: momento.toISOString(), dia: fechaEnChile(momento), instante: momento.getTime() })
+  for (const p of pagos)
+    agregar(
+      {
+        tipo: 'pago',
+        id: p.id,
+        pagoId: p.id,
+        medio: medio(p.medio),
+        monto: Number(p.monto),
+        ordenCompra: p.orden_compra,
+        codigoAutorizacion: p.codigo_autorizacion,
+        autorizacionReembolso: null,
+        tipoReembolso: null,
+        concepto: p.concepto as ConceptoPago,
+        descripcion: p.descripcion,
+        codigoInscripcion: p.codigo_inscripcion,
+        alumno: alumno(p),
+      },
+      momentoDeMovimiento(p.fecha_transaccion, p.resuelto_en ?? p.creado_en),
+    )
+  for (const r of reembolsos)
+    agregar(
+      {
+        tipo: 'reembolso',
+        id: r.id,
+        pagoId: r.pago_id,
+        medio: medio(r.medio),
+        monto: Number(r.monto),
+        ordenCompra: r.orden_compra,
+        codigoAutorizacion: r.codigo_autorizacion,
+        autorizacionReembolso: r.autorizacion_reembolso,
+        tipoReembolso: r.tipo,
+        concepto: r.concepto as ConceptoPago,
+        descripcion: r.descripcion,
+        codigoInscripcion: r.codigo_inscripcion,
+        alumno: alumno(r),
+      },
+      // Applied refunds always have resuelto_en.
+      momentoDeMovimiento(r.fecha_autorizacion, r.resuelto_en ?? ''),
+    )
+  return movimientos
+    .filter((m) => m.dia >= desde && m.dia <= hasta)
+    .sort((a, b) => a.instante - b.instante || a.id.localeCompare(b.id))
+    .map(({ instante: _instante, ...m }) => m)
 }
 
-type Suma = { cantidad: number; monto: number }
-const vacia = (): Suma => ({ cantidad: 0, monto: 0 })
-
-/** Every day of the range (those without payments too) with its approved payments counted and summed. */
+/**
+ * Every day of the range (those without movements too) with its sales and refunds counted and
+ * summed and the net, per method and in all; the range's totals; and the movements themselves.
+ */
 export async function conciliacion(db: Db, personal: Alcance, consulta: ConsultaConciliacion) {
-  const pagos = await aprobadosEnRango(db, personal, consulta)
-  const dias = new Map<string, { fecha: string; webpay: Suma; presencial: Suma; total: Suma }>()
-  for (let d = consulta.desde; d <= consulta.hasta; d = sumarDias(d, 1))
-    dias.set(d, { fecha: d, webpay: vacia(), presencial: vacia(), total: vacia() })
-  const total = { webpay: vacia(), presencial: vacia(), total: vacia() }
-  for (const p of pagos) {
-    const dia = dias.get(p.dia)
-    if (!dia) continue
-    for (const suma of [dia[p.medio], dia.total, total[p.medio], total.total]) {
-      suma.cantidad += 1
-      suma.monto += p.monto
-    }
-  }
-  return { desde: consulta.desde, hasta: consulta.hasta, dias: [...dias.values()], total, pagos }
+  const movimientos = await movimientosEnRango(db, personal, consulta)
+  const { dias, total } = conciliar(movimientos, consulta.desde, consulta.hasta)
+  return { desde: consulta.desde, hasta: consulta.hasta, dias, total, movimientos }
 }
 
 export function nombrePlanillaConciliacion({ desde, hasta }: ConsultaConciliacion): string {
@@ -274,75 +462,79 @@ export function nombrePlanillaConciliacion({ desde, hasta }: ConsultaConciliacio
 
 /**
  * The reconciliation as a spreadsheet: a sheet of totals per day (dates as dates, counts and
- * amounts as numbers, a last row of totals) and a sheet of every approved payment. Texts go
- * through `textoParaPlanilla`, never a formula.
+ * amounts as numbers, refunds negative, the net per method, a last row of totals) and a sheet of
+ * every movement, a refund's amount negative so the column adds up to the net. Texts go through
+ * `textoParaPlanilla`, never a formula.
  */
 export async function planillaConciliacion(db: Db, personal: Alcance, consulta: ConsultaConciliacion) {
-  const { dias, total, pagos } = await conciliacion(db, personal, consulta)
+  const { dias, total, movimientos } = await conciliacion(db, personal, consulta)
   const libro = nuevoLibro()
-  const CLP = '"$"#,##0'
+  const CLP = '"$"#,##0;-"$"#,##0'
+  const cantidad = { numFmt: '0' }
+  const pesos = { numFmt: CLP }
 
   const resumen = hojaConEncabezado(libro, 'Totales por día', [
     { header: 'Fecha', width: 12, style: { numFmt: 'dd-mm-yyyy' } },
-    { header: 'Pagos en línea', width: 14, style: { numFmt: '0' } },
-    { header: 'Monto en línea', width: 16, style: { numFmt: CLP } },
-    { header: 'Pagos presenciales', width: 18, style: { numFmt: '0' } },
-    { header: 'Monto presencial', width: 16, style: { numFmt: CLP } },
-    { header: 'Pagos aprobados', width: 16, style: { numFmt: '0' } },
-    { header: 'Monto total', width: 16, style: { numFmt: CLP } },
+    { header: 'Pagos en línea', width: 14, style: cantidad },
+    { header: 'Monto en línea', width: 16, style: pesos },
+    { header: 'Reembolsos en línea', width: 19, style: cantidad },
+    { header: 'Monto reembolsado en línea', width: 25, style: pesos },
+    { header: 'Neto en línea', width: 16, style: pesos },
+    { header: 'Pagos presenciales', width: 18, style: cantidad },
+    { header: 'Monto presencial', width: 16, style: pesos },
+    { header: 'Neto presencial', width: 16, style: pesos },
+    { header: 'Neto total', width: 16, style: pesos },
   ])
-  for (const d of dias)
-    resumen.addRow([
-      celdaFecha(d.fecha),
-      d.webpay.cantidad,
-      d.webpay.monto,
-      d.presencial.cantidad,
-      d.presencial.monto,
-      d.total.cantidad,
-      d.total.monto,
-    ])
-  const fila = resumen.addRow([
-    'Total',
-    total.webpay.cantidad,
-    total.webpay.monto,
-    total.presencial.cantidad,
-    total.presencial.monto,
-    total.total.cantidad,
-    total.total.monto,
-  ])
-  fila.font = { bold: true }
+  const fila = (primera: Date | string, d: (typeof dias)[number] | typeof total) => [
+    primera,
+    d.webpay.pagos.cantidad,
+    d.webpay.pagos.monto,
+    d.webpay.reembolsos.cantidad,
+    -d.webpay.reembolsos.monto,
+    d.webpay.neto,
+    d.presencial.pagos.cantidad,
+    d.presencial.pagos.monto,
+    d.presencial.neto,
+    d.total.neto,
+  ]
+  for (const d of dias) resumen.addRow(fila(celdaFecha(d.fecha), d))
+  resumen.addRow(fila('Total', total)).font = { bold: true }
 
-  const detalle = hojaConEncabezado(libro, 'Pagos aprobados', [
+  const detalle = hojaConEncabezado(libro, 'Movimientos', [
     { header: 'Fecha', width: 12, style: { numFmt: 'dd-mm-yyyy' } },
     { header: 'Fecha y hora', width: 17, style: { numFmt: 'dd-mm-yyyy hh:mm' } },
+    { header: 'Movimiento', width: 34 },
     { header: 'Medio', width: 18 },
     { header: 'Orden de compra', width: 28 },
     { header: 'Código de autorización', width: 14 },
+    { header: 'Autorización del reembolso', width: 14 },
     { header: 'Concepto', width: 24 },
     { header: 'Descripción', width: 48 },
     { header: 'Solicitud', width: 16 },
     { header: 'Código del alumno', width: 14 },
     { header: 'Alumno', width: 32 },
     { header: 'RUT o documento', width: 18 },
-    { header: 'Monto', width: 14, style: { numFmt: CLP } },
+    { header: 'Monto', width: 14, style: pesos },
   ])
   const texto = (t: string | null) => textoParaPlanilla(t ?? '')
-  for (const p of pagos)
+  for (const m of movimientos)
     detalle.addRow([
-      celdaFecha(p.dia),
-      celdaFechaHora(p.momento),
-      ETIQUETA_MEDIO_PAGO[p.medio],
-      texto(p.orden_compra),
-      texto(p.codigo_autorizacion),
-      ETIQUETA_CONCEPTO_PAGO[p.concepto as ConceptoPago] ?? texto(p.concepto),
-      texto(p.descripcion),
-      texto(p.codigo_inscripcion),
-      texto(p.codigo_alumno),
-      texto(`${p.apellidos}, ${p.nombres}`),
-      texto(documentoDeIdentidad(p)),
-      p.monto,
+      celdaFecha(m.dia),
+      celdaFechaHora(m.momento),
+      movimientoEnPalabras(m),
+      ETIQUETA_MEDIO_PAGO[m.medio],
+      texto(m.ordenCompra),
+      texto(m.codigoAutorizacion),
+      texto(m.autorizacionReembolso),
+      ETIQUETA_CONCEPTO_PAGO[m.concepto] ?? texto(m.concepto),
+      texto(m.descripcion),
+      texto(m.codigoInscripcion),
+      texto(m.alumno.codigo),
+      texto(m.alumno.nombre),
+      texto(m.alumno.documento),
+      montoConSigno(m),
     ])
-  detalle.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: 12 } }
+  detalle.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: 14 } }
 
-  return { contenido: Buffer.from(await libro.xlsx.writeBuffer()), pagos: pagos.length, total: total.total }
+  return { contenido: Buffer.from(await libro.xlsx.writeBuffer()), total: total.total }
 }

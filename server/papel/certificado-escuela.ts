@@ -5,10 +5,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import forge from 'node-forge'
+import { NOMBRE_ESCUELA } from '../../src/domain/portal.ts'
 
 export type CertificadoEscuela = { p12: Buffer; passphrase: string; propio: boolean }
-
-export const NOMBRE_ESCUELA = 'Escuela de Postgrado en Ciencias de la Salud'
 
 /** A self-signed school certificate (RSA 2048, SHA-256, ten years), as a PKCS#12 file. */
 export function crearCertificadoAutofirmado(passphrase: string, ahora: Date = new Date()): Buffer {

@@ -4,12 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import forge from 'node-forge'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import {
-  certificadoEscuela,
-  crearCertificadoAutofirmado,
-  NOMBRE_ESCUELA,
-  type CertificadoEscuela,
-} from './certificado-escuela.ts'
+import { certificadoEscuela, crearCertificadoAutofirmado, type CertificadoEscuela } from './certificado-escuela.ts'
+import { NOMBRE_ESCUELA } from '../../src/domain/portal.ts'
 import { firmaValida, qrDePdf } from '../../tests/support/firma-pdf.ts'
 import { emitirPdfFirmado, nuevoCodigoVerificacion } from './documento-pdf.ts'
 

@@ -8,7 +8,8 @@ import { P12Signer } from '@signpdf/signer-p12'
 import { SignPdf } from '@signpdf/signpdf'
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib'
 import QRCode from 'qrcode'
-import { NOMBRE_ESCUELA, type CertificadoEscuela } from './certificado-escuela.ts'
+import { NOMBRE_ESCUELA } from '../../src/domain/portal.ts'
+import type { CertificadoEscuela } from './certificado-escuela.ts'
 
 /**
  * A piece of a document: a paragraph, a heading, or label/value rows (the holder's data, an

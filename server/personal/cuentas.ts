@@ -1,7 +1,7 @@
 // Staff accounts as an admin manages them: the list, inviting a new member (through the same
 // invitation links as the first admin's), changing a role, disabling and enabling an account,
-// resetting its second factor and sending its invitation again. Each change is one transaction
-// with its audit row.
+// resetting its second factor, sending its invitation again and lifting a sign-in lock. Each
+// change is one transaction with its audit row.
 //
 // The portal must always keep one active admin. Two admins acting at once (each disabling the
 // other) must not both pass the check, so every change first locks the rows of the active admins
@@ -22,11 +22,13 @@ import {
   MENSAJE_YA_DESACTIVADA,
   estadoCuentaPersonal,
 } from '../../src/domain/gestion-personal.ts'
+import { MENSAJE_CUENTA_NO_BLOQUEADA } from '../../src/domain/bloqueo-ingreso.ts'
 import { ETIQUETA_ROL, esRolPersonal, type RolPersonal } from '../../src/domain/personal.ts'
 import type { Dependencias } from '../contexto.ts'
 import { esPostgres, esViolacionDeUnicidad, type Db } from '../db/connection.ts'
 import { ASISTENTE_PORTAL_ID } from '../db/seed/base.ts'
 import type { Database, Personal } from '../db/schema.ts'
+import { bloqueoVigente, levantarBloqueo } from '../seguridad/bloqueos.ts'
 import { auditar, type Autor } from './auditoria.ts'
 import {
   anularInvitaciones,
@@ -62,6 +64,7 @@ function fila(
   >,
   ultimoIngreso: string | null,
   asistenteNombre: string | null,
+  bloqueadaHasta: string | null,
 ) {
   const rol = cuenta.rol
   return {
@@ -73,15 +76,20 @@ function fila(
     asistente: cuenta.asistente_id ? { id: cuenta.asistente_id, nombre: asistenteNombre ?? cuenta.asistente_id } : null,
     estado: estadoCuentaPersonal({ activo: cuenta.activo === 1, conContrasena: cuenta.password_hash !== null }),
     segundoFactor: cuenta.totp_confirmado_en !== null,
+    /** Until when its sign-in is locked by failed attempts, or null. */
+    bloqueadaHasta,
     ultimoIngreso,
     creadoEn: cuenta.creado_en,
   }
 }
 export type CuentaPersonal = ReturnType<typeof fila>
 
-/** Every staff account (admins first, then by name), with the last time each signed in. */
-export async function listarCuentas(db: Db) {
-  const [cuentas, ingresos, asistentes] = await Promise.all([
+/**
+ * Every staff account (by name), with the last time each signed in and the lock on its sign-in,
+ * if one holds at `ahora`.
+ */
+export async function listarCuentas(db: Db, ahora: Date) {
+  const [cuentas, ingresos, asistentes, bloqueos] = await Promise.all([
     db
       .selectFrom('personal')
       .leftJoin('asistentes', 'asistentes.id', 'personal.asistente_id')
@@ -98,10 +106,18 @@ export async function listarCuentas(db: Db) {
       .groupBy('actor_id')
       .execute(),
     listarAsistentes(db),
+    // A staff sign-in is locked by e-mail (personal/bloqueo.ts).
+    db
+      .selectFrom('bloqueos_ingreso')
+      .select(['sujeto', 'bloqueada_hasta'])
+      .where('ambito', '=', 'personal')
+      .where('bloqueada_hasta', '>', ahora.toISOString())
+      .execute(),
   ])
   const ultimo = new Map(ingresos.map((i) => [i.actor_id, i.ultimo as string | null]))
+  const bloqueada = new Map(bloqueos.map((b) => [b.sujeto, b.bloqueada_hasta]))
   return {
-    cuentas: cuentas.map((c) => fila(c, ultimo.get(c.id) ?? null, c.asistente_nombre)),
+    cuentas: cuentas.map((c) => fila(c, ultimo.get(c.id) ?? null, c.asistente_nombre, bloqueada.get(c.email) ?? null)),
     asistentes,
   }
 }
@@ -116,8 +132,8 @@ function listarAsistentes(db: Db) {
     .execute()
 }
 
-async function cuentaListada(db: Db, id: string): Promise<CuentaPersonal | undefined> {
-  const { cuentas } = await listarCuentas(db)
+async function cuentaListada(db: Db, id: string, ahora: Date): Promise<CuentaPersonal | undefined> {
+  const { cuentas } = await listarCuentas(db, ahora)
   return cuentas.find((c) => c.id === id)
 }
 
@@ -225,7 +241,7 @@ export async function invitarPersonal(
   }
   if ('rechazo' in creado) return creado
   const correoEnviado = await enviarInvitacion(deps, datos, creado.token, 'nueva')
-  return { cuenta: (await cuentaListada(deps.db, creado.id))!, correoEnviado }
+  return { cuenta: (await cuentaListada(deps.db, creado.id, autor.ahora))!, correoEnviado }
 }
 
 /**
@@ -234,6 +250,7 @@ export async function invitarPersonal(
  */
 async function cambiar(
   deps: Dependencias,
+  autor: Autor,
   id: string,
   cambio: (
     trx: Trx,
@@ -248,7 +265,7 @@ async function cambiar(
   })
   if ('rechazo' in hecho) return hecho
   const correoEnviado = await hecho.despues?.()
-  const cuenta = (await cuentaListada(deps.db, id))!
+  const cuenta = (await cuentaListada(deps.db, id, autor.ahora))!
   return correoEnviado === undefined ? { cuenta } : { cuenta, correoEnviado }
 }
 
@@ -263,7 +280,7 @@ export function cambiarRol(
   id: string,
   datos: { rol: RolPersonal; asistenteId: string | null },
 ) {
-  return cambiar(deps, id, async (trx, cuenta, adminsActivos) => {
+  return cambiar(deps, autor, id, async (trx, cuenta, adminsActivos) => {
     if (cuenta.rol === datos.rol && cuenta.asistente_id === datos.asistenteId) return conflicto(MENSAJE_MISMO_ROL)
     if (datos.rol !== 'admin' && esUltimoAdmin(cuenta, adminsActivos)) return conflicto(MENSAJE_ULTIMO_ADMIN)
     if (!(await asistenteExiste(trx, datos.asistenteId))) return asistenteDesconocido
@@ -285,7 +302,7 @@ export function cambiarRol(
 
 /** A disabled account cannot sign in, its sessions end at once and its unused links are void. */
 export function desactivarCuenta(deps: Dependencias, autor: Autor, id: string) {
-  return cambiar(deps, id, async (trx, cuenta, adminsActivos) => {
+  return cambiar(deps, autor, id, async (trx, cuenta, adminsActivos) => {
     if (cuenta.activo !== 1) return conflicto(MENSAJE_YA_DESACTIVADA)
     if (esUltimoAdmin(cuenta, adminsActivos)) return conflicto(MENSAJE_ULTIMO_ADMIN)
     await trx.updateTable('personal').set({ activo: 0 }).where('id', '=', id).execute()
@@ -304,7 +321,7 @@ export function desactivarCuenta(deps: Dependencias, autor: Autor, id: string) {
 
 /** Enabled again as it was: with its password and second factor, or still to use a new invitation. */
 export function activarCuenta(deps: Dependencias, autor: Autor, id: string) {
-  return cambiar(deps, id, async (trx, cuenta) => {
+  return cambiar(deps, autor, id, async (trx, cuenta) => {
     if (cuenta.activo === 1) return conflicto(MENSAJE_YA_ACTIVA)
     await trx.updateTable('personal').set({ activo: 1 }).where('id', '=', id).execute()
     await auditar(trx, autor, {
@@ -327,7 +344,7 @@ export function activarCuenta(deps: Dependencias, autor: Autor, id: string) {
 export function reiniciarSegundoFactor(deps: Dependencias, autor: Autor, id: string) {
   let token = ''
   let destinatario = { nombre: '', email: '' }
-  return cambiar(deps, id, async (trx, cuenta) => {
+  return cambiar(deps, autor, id, async (trx, cuenta) => {
     if (cuenta.activo !== 1) return conflicto(MENSAJE_CUENTA_DESACTIVADA)
     await trx
       .updateTable('personal')
@@ -356,7 +373,7 @@ export function reiniciarSegundoFactor(deps: Dependencias, autor: Autor, id: str
 export function reenviarInvitacion(deps: Dependencias, autor: Autor, id: string) {
   let token = ''
   let destinatario = { nombre: '', email: '' }
-  return cambiar(deps, id, async (trx, cuenta) => {
+  return cambiar(deps, autor, id, async (trx, cuenta) => {
     if (cuenta.activo !== 1) return conflicto(MENSAJE_CUENTA_DESACTIVADA)
     if (cuenta.password_hash !== null) return conflicto(MENSAJE_INVITACION_YA_USADA)
     await anularInvitaciones(trx, id, autor.ahora)
@@ -364,5 +381,26 @@ export function reenviarInvitacion(deps: Dependencias, autor: Autor, id: string)
     destinatario = { nombre: cuenta.nombre, email: cuenta.email }
     await auditar(trx, autor, { accion: 'personal.reenviar-invitacion', entidad: 'personal', entidadId: id })
     return { despues: () => enviarInvitacion(deps, destinatario, token, 'nueva') }
+  })
+}
+
+/**
+ * Lifts the lock that failed passwords or codes put on the account's sign-in, and forgets those
+ * failures: the member may sign in at once. The lock of an address is not the account's and
+ * stays (it ends by itself).
+ */
+export function desbloquearCuenta(deps: Dependencias, autor: Autor, id: string) {
+  return cambiar(deps, autor, id, async (trx, cuenta) => {
+    const hasta = await bloqueoVigente(trx, 'personal', cuenta.email, autor.ahora)
+    if (!hasta) return conflicto(MENSAJE_CUENTA_NO_BLOQUEADA)
+    await levantarBloqueo(trx, 'personal', cuenta.email)
+    await auditar(trx, autor, {
+      accion: 'personal.desbloquear',
+      entidad: 'personal',
+      entidadId: id,
+      antes: { bloqueadaHasta: hasta },
+      despues: { bloqueadaHasta: null },
+    })
+    return {}
   })
 }

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/connection.ts'
 import type { Reloj } from '../contexto.ts'
+import { levantarBloqueo } from '../seguridad/bloqueos.ts'
 import { hashearToken, nuevoToken } from '../seguridad/tokens.ts'
 import { auditar } from './auditoria.ts'
 import { urlInvitacionPersonal } from '../../src/domain/urls.ts'
@@ -34,13 +35,14 @@ export async function crearInvitacion({ db, clock }: Deps, personalId: string): 
   return token
 }
 
-/** The account an unused, unexpired link belongs to. */
+/** The account an unused, unexpired invitation link belongs to (a reset link is not one). */
 export async function invitacionVigente({ db, clock }: Deps, token: string) {
   return db
     .selectFrom('tokens_personal')
     .innerJoin('personal', 'personal.id', 'tokens_personal.personal_id')
     .select(['personal.id', 'personal.nombre', 'personal.email', 'personal.rol'])
     .where('tokens_personal.token_hash', '=', hashearToken(token))
+    .where('tokens_personal.motivo', '=', 'invitacion')
     .where('tokens_personal.usado', 'is', null)
     .where('tokens_personal.expira', '>', clock().toISOString())
     .where('personal.activo', '=', 1)
@@ -69,6 +71,9 @@ export async function usarInvitacion(deps: Deps, token: string, passwordHash: st
       .where('usado', 'is', null)
       .execute()
     await trx.deleteFrom('sesiones').where('actor_tipo', '=', 'personal').where('actor_id', '=', invitado.id).execute()
+    // The link went to the account's mailbox: its owner, with a new password, is not kept out by
+    // the failures of whoever tried the old one.
+    await levantarBloqueo(trx, 'personal', invitado.email)
     await auditar(trx, { personal: invitado, ip, ahora }, { accion: 'personal.contrasena-creada' })
     return true
   })

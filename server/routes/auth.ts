@@ -3,6 +3,8 @@ import { randomInt, randomUUID } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import { loginSchema, solicitudRecuperacionSchema, verificarTokenSchema } from '../../src/domain/ingreso.ts'
 import { registroSchema } from '../../src/domain/registro.ts'
+import { mensajeCuentaAlumnoBloqueada, minutosHasta } from '../../src/domain/bloqueo-ingreso.ts'
+import { fechaEnChile, fechaLarga, horaEnChile } from '../../src/domain/fechas.ts'
 import { MENSAJE_DOCUMENTO_EN_USO } from '../../src/domain/documento-identidad.ts'
 import { crearPasswordSchema } from '../../src/domain/password.ts'
 import { normalizarRut, RUT_PLACEHOLDER } from '../../src/domain/rut.ts'
@@ -12,6 +14,7 @@ import { declarar } from '../middleware/declaracion.ts'
 import { ASISTENTE_PORTAL_ID } from '../db/seed/base.ts'
 import { agotado, contar, MENSAJE_LIMITE, reiniciar, respuestaLimite } from '../middleware/limites.ts'
 import { cerrarSesion, iniciarSesion } from '../middleware/sesion.ts'
+import { bloqueoVigente, contarFallo, levantarBloqueo, olvidarFallos } from '../seguridad/bloqueos.ts'
 import { hashDeRelleno, hashearPassword, verificarPassword } from '../seguridad/password.ts'
 import { hashearToken, nuevoToken } from '../seguridad/tokens.ts'
 import { respuestaAlumno } from './respuesta-alumno.ts'
@@ -55,6 +58,27 @@ function correoRecuperacion(deps: Dependencias, nombres: string, token: string) 
 <p><a href="${escaparHtml(enlace)}">Crear mi nueva contraseña</a> (el enlace vale por ${minutos} minutos y se puede usar una sola vez).</p>
 <p>Si no la solicitó, ignore este mensaje: su contraseña actual sigue vigente.</p>`
   return { subject: 'Cree su nueva contraseña del Portal del Estudiante', text, html }
+}
+
+/** The student's e-mail when their sign-in was locked: until when, and the way out. */
+function correoBloqueo(deps: Dependencias, nombres: string, ahora: Date, hasta: Date) {
+  const enlace = `${deps.config.publicUrl}/password`
+  const regla = deps.config.bloqueos.alumnoCuenta
+  const parrafos = [
+    `El ${fechaLarga(fechaEnChile(ahora))} a las ${horaEnChile(ahora)} (hora de Chile) bloqueamos el ingreso a su cuenta del Portal del Estudiante: hubo ${regla.fallos} intentos con una contraseña incorrecta en menos de ${Math.round(regla.ventanaMs / 60_000)} minutos.`,
+    `Podrá ingresar de nuevo a partir de las ${horaEnChile(hasta)}. Si olvidó su contraseña, o si no fue usted quien lo intentó, cree una nueva: eso también desbloquea el ingreso.`,
+  ]
+  const text = [`Hola ${nombres}:`, '', ...parrafos.flatMap((p) => [p, '']), enlace].join('\n')
+  const html = `<p>Hola ${escaparHtml(nombres)}:</p>
+${parrafos.map((p) => `<p>${escaparHtml(p)}</p>`).join('\n')}
+<p><a href="${escaparHtml(enlace)}">Crear una nueva contraseña</a></p>`
+  return { subject: 'Bloqueamos el ingreso a su cuenta del Portal del Estudiante', text, html }
+}
+
+/** 429 until the account's lock ends, with the lock's own message. */
+function rechazarBloqueo(c: Context<EntornoApp>, hasta: string, ahora: Date) {
+  c.header('Retry-After', String(Math.max(1, Math.ceil((Date.parse(hasta) - ahora.getTime()) / 1000))))
+  return c.json({ error: mensajeCuentaAlumnoBloqueada(minutosHasta(hasta, ahora)) }, 429)
 }
 
 function escaparHtml(s: string): string {
@@ -114,8 +138,12 @@ export const rutasAuth = new Hono<EntornoApp>()
     const claveIp = `login-ip:${c.var.ip}`
     const porIp = await agotado(db, claveIp, config.limites.loginIp, ahora)
     if (porIp.excedido) return respuestaLimite(c, porIp)
-    // Failed attempts per account and IP: guessing one account's password stops here without
-    // letting a stranger lock the owner out from another network.
+    // Failed attempts per account, from any address: guessing one account's password from many
+    // addresses stops here. Counted for unknown e-mails too, so the lock tells nothing about
+    // whether the account exists; the reset link lifts it.
+    const bloqueada = await bloqueoVigente(db, 'alumno', email, ahora)
+    if (bloqueada) return rechazarBloqueo(c, bloqueada, ahora)
+    // Failed attempts per account and IP: a narrower limit with the generic message.
     const claveCuenta = `login-cuenta:${email}|${c.var.ip}`
     const porCuenta = await agotado(db, claveCuenta, config.limites.loginCuentaIp, ahora)
     if (porCuenta.excedido) return respuestaLimite(c, porCuenta)
@@ -127,9 +155,27 @@ export const rutasAuth = new Hono<EntornoApp>()
     if (!alumno || !correcta) {
       await contar(db, claveIp, config.limites.loginIp, ahora)
       await contar(db, claveCuenta, config.limites.loginCuentaIp, ahora)
+      const fallo = await contarFallo(db, 'alumno', email, config.bloqueos.alumnoCuenta, ahora)
+      if (fallo.bloqueoNuevo) {
+        deps.log('ingreso de un alumno bloqueado', { hasta: fallo.bloqueadaHasta, cuenta: !!alumno })
+        // Not awaited: the reply must not take longer for an address on record than for one that is not.
+        if (alumno && fallo.bloqueadaHasta)
+          deps.correo
+            .enviar({
+              to: alumno.email,
+              ...correoBloqueo(deps, alumno.nombres, ahora, new Date(fallo.bloqueadaHasta)),
+            })
+            .catch((err: unknown) =>
+              deps.log(
+                `error al enviar el aviso de bloqueo: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+              ),
+            )
+      }
+      if (fallo.bloqueadaHasta) return rechazarBloqueo(c, fallo.bloqueadaHasta, ahora)
       return c.json({ codRetorno: 1 as const, mensajeError: MENSAJE_LOGIN_INCORRECTO })
     }
     await reiniciar(db, claveCuenta)
+    await olvidarFallos(db, 'alumno', email, ahora)
     await iniciarSesion(c, 'alumno', alumno.id)
     return c.json(await respuestaAlumno(db, alumno, config.serviceAccountEmail))
   })
@@ -222,12 +268,15 @@ export const rutasAuth = new Hono<EntornoApp>()
         .where('expira', '>', ahora)
         .executeTakeFirst()
       if (reclamo.numUpdatedRows !== 1n) return false
-      const { alumno_id } = await trx
+      const { alumno_id, email } = await trx
         .selectFrom('tokens_recuperacion')
-        .select('alumno_id')
-        .where('token_hash', '=', tokenHash)
+        .innerJoin('alumnos', 'alumnos.id', 'tokens_recuperacion.alumno_id')
+        .select(['tokens_recuperacion.alumno_id', 'alumnos.email'])
+        .where('tokens_recuperacion.token_hash', '=', tokenHash)
         .executeTakeFirstOrThrow()
       await trx.updateTable('alumnos').set({ password_hash: passwordHash }).where('id', '=', alumno_id).execute()
+      // Whoever reads the mailbox is the owner: a sign-in locked by failed passwords opens again.
+      await levantarBloqueo(trx, 'alumno', email)
       // Other links sent earlier die with this one, and so does every open session.
       await trx
         .updateTable('tokens_recuperacion')

@@ -16,6 +16,7 @@ import {
   ETIQUETA_ALCANCE,
   loteImportacionSchema,
   MENSAJE_ALCANCE_INSUFICIENTE,
+  MENSAJE_CAMBIO_CORREO_SIN_PERMISO,
   MENSAJE_CLAVE_INVALIDA,
   MENSAJE_CURSOR_INVALIDO,
   RUTA_API_INTEGRACION,
@@ -25,7 +26,8 @@ import {
 import type { EntornoApp } from '../contexto.ts'
 import { declarar } from '../middleware/declaracion.ts'
 import { autenticarClave, type ClaveAutenticada } from '../integracion/claves.ts'
-import { aplicar, previsualizar } from '../importacion/aplicar.ts'
+import { aplicar, previsualizar, type PermisoCambioCorreo } from '../importacion/aplicar.ts'
+import { avisarCambiosDeCorreo } from '../importacion/cambio-correo.ts'
 import { invitarAlumnos } from '../importacion/invitacion.ts'
 import {
   cargaSchema,
@@ -288,13 +290,24 @@ rutasIntegracion
     },
   )
 
+/**
+ * A key changes a student's sign-in e-mail only with its own permission: it is what 'Olvidó su
+ * contraseña' writes to, so changing it hands over the account. Without the permission such a row
+ * is refused, in the preview too, and its message does not say the address on record.
+ */
+function permisoCambioCorreo(c: Context<EntornoIntegracion>): PermisoCambioCorreo {
+  return c.var.clave.alcances.includes('alumnos.cambiar-correo')
+    ? { filas: 'todas' }
+    : { filas: new Set(), rechazo: () => MENSAJE_CAMBIO_CORREO_SIN_PERMISO }
+}
+
 /** A load of rows: scope 'alumnos.escribir', the import's rows as JSON. */
 function carga(resumen: string, descripcion: string, respuesta: v.GenericSchema) {
   return [
     describeRoute({
       tags: ['Alumnos e inscripciones'],
       summary: resumen,
-      description: `${descripcion} Permiso: «alumnos.escribir». Una fila por inscripción, con su alumno, en las columnas de la importación de archivos y con sus mismas reglas y mensajes: la inscripción se reconoce por su código y el alumno por su RUT o pasaporte y su correo, así que enviar las mismas filas dos veces no cambia nada la segunda. Una fila con errores no escribe nada; las demás sí.`,
+      description: `${descripcion} Permiso: «alumnos.escribir». Una fila por inscripción, con su alumno, en las columnas de la importación de archivos y con sus mismas reglas y mensajes (los nombres y textos no admiten caracteres invisibles ni de control, como en el formulario del alumno): la inscripción se reconoce por su código y el alumno por su RUT o pasaporte y su correo, así que enviar las mismas filas dos veces no cambia nada la segunda. Una fila con errores no escribe nada; las demás sí. Una fila con el RUT o pasaporte de un alumno del portal y otro correo cambia el correo con que ese alumno ingresa: solo una clave con el permiso «alumnos.cambiar-correo» puede hacerlo (sin él, la fila es un error); el resultado de la fila lo indica en «cambioCorreo», se avisa al correo anterior, se cierran las sesiones del alumno y queda en la auditoría.`,
       security: [{ claveApi: [] }],
       responses: {
         200: { description: 'El resultado de cada fila, en el orden enviado.', content: json(respuesta) },
@@ -317,7 +330,7 @@ rutasIntegracion
     ),
     async (c) => {
       const { filas } = c.req.valid('json')
-      const resultados = await previsualizar(c.var.deps.db, filas)
+      const resultados = await previsualizar(c.var.deps.db, filas, { cambiosDeCorreo: permisoCambioCorreo(c) })
       const conteo = contarResultados(resultados)
       await auditarLlamada(c, { accion: 'integracion.previsualizar', despues: { filas: filas.length, ...conteo } })
       return c.json({ resultados, conteo })
@@ -340,15 +353,17 @@ rutasIntegracion
         deps.db,
         filas,
         { tipo: 'integracion', id: clave.id, nombre: clave.nombre, rol: null, ip },
-        { ahora: deps.clock() },
+        { ahora: deps.clock(), cambiosDeCorreo: permisoCambioCorreo(c) },
       )
       // The links exist once this returns; the e-mails go in the background.
       await invitarAlumnos(deps, r.invitar)
+      await avisarCambiosDeCorreo(deps, r.correosCambiados)
       return c.json({
         importacionId: r.importacionId,
         resultados: r.resultados,
         conteo: contarResultados(r.resultados),
         invitados: r.invitar.length,
+        correosCambiados: r.correosCambiados.length,
       })
     },
   )

@@ -13,7 +13,7 @@ import {
 import type { EntornoApp } from '../contexto.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { guardarPreferencias, preferenciasDe } from '../notificaciones/preferencias.ts'
-import { destinoPermitido } from '../notificaciones/push.ts'
+import { comprobarDestinoPush } from '../notificaciones/push.ts'
 import { clavesVapid } from '../notificaciones/vapid.ts'
 import { cuerpoJson } from './validacion.ts'
 
@@ -21,6 +21,10 @@ import { cuerpoJson } from './validacion.ts'
 export const MAXIMO_LISTADO = 50
 
 export const MENSAJE_NOTIFICACION_NO_ENCONTRADA = 'Aviso no encontrado.'
+
+/** The push service's name could not be resolved just now, so its address could not be checked. */
+export const MENSAJE_SUSCRIPCION_NO_COMPROBADA =
+  'No fue posible comprobar el servicio de avisos de este dispositivo. Intente nuevamente en unos minutos.'
 
 export const rutasNotificaciones = new Hono<EntornoApp>()
   .use(requiereAlumno)
@@ -112,8 +116,16 @@ export const rutasNotificaciones = new Hono<EntornoApp>()
   .post('/suscripciones', cuerpoJson(suscripcionSchema), async (c) => {
     const { db, clock } = c.var.deps
     const { endpoint, keys } = c.req.valid('json')
-    if (!destinoPermitido(endpoint, c.var.deps.config.publicUrl))
+    const destino = await comprobarDestinoPush(endpoint, {
+      publicUrl: c.var.deps.config.publicUrl,
+      resolver: c.var.deps.resolverDns,
+    })
+    if (!destino.permitido) {
+      c.var.deps.log('suscripción push rechazada', { id: c.var.idPeticion, motivo: destino.motivo })
+      // A resolver down is no fault of the device's: it may subscribe again in a moment.
+      if (destino.causa === 'dns-temporal') return c.json({ error: MENSAJE_SUSCRIPCION_NO_COMPROBADA }, 503)
       return c.json({ error: MENSAJE_SUSCRIPCION, campos: { endpoint: MENSAJE_SUSCRIPCION } }, 400)
+    }
     const alumnoId = c.var.alumno.id
     // One subscription per device: the same browser subscribing again (or another student signing
     // in on it and turning notices on) replaces what it had.

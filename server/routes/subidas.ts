@@ -2,33 +2,49 @@
 // XSRF and security headers as every student endpoint. POST /api/subidas begins an upload;
 // HEAD (how many bytes the server has), PATCH (more bytes from there) and DELETE reach one upload,
 // and only its own student's: another student's upload, or one that expired, is answered like
-// one that does not exist.
+// one that does not exist. Every refusal is JSON in Spanish, tus's own included.
 import { Hono } from 'hono'
 import type { EntornoApp } from '../contexto.ts'
 import { declarar } from '../middleware/declaracion.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
-import { marcarAlumno, subidasDe } from '../subidas/tus.ts'
+import { enEspanol, marcarAlumno, subidasDe } from '../subidas/tus.ts'
 import { MENSAJE_NO_ENCONTRADO } from './archivos.ts'
 
 const METODOS_DE_UNA_SUBIDA = new Set(['HEAD', 'PATCH', 'DELETE'])
 
+/** The student's request handed to tus, its reply in our words. */
+async function atenderConTus(
+  c: { req: { raw: Request }; var: Pick<EntornoApp['Variables'], 'deps' | 'idPeticion'> },
+  alumnoId: string,
+) {
+  const { deps, idPeticion } = c.var
+  marcarAlumno(c.req.raw, alumnoId)
+  const respuesta = await subidasDe(deps).tus.handleWeb(c.req.raw)
+  return enEspanol(respuesta, {
+    maximoMb: deps.config.uploadMaxMb,
+    registrar: (detalle) => deps.log('error de la subida', { id: idPeticion, error: detalle }),
+  })
+}
+
 export const rutasSubidas = new Hono<EntornoApp>()
   .use(requiereAlumno)
-  .post('/', (c) => {
-    marcarAlumno(c.req.raw, c.var.alumno.id)
-    return subidasDe(c.var.deps).tus.handleWeb(c.req.raw)
-  })
+  .post('/', (c) => atenderConTus(c, c.var.alumno.id))
   .all('/:id', declarar({ cuerpo: 'archivo' }), async (c) => {
     if (!METODOS_DE_UNA_SUBIDA.has(c.req.method)) return c.json({ error: MENSAJE_NO_ENCONTRADO }, 404)
     const { db, clock } = c.var.deps
+    const id = c.req.param('id')
     const propia = await db
       .selectFrom('subidas')
       .select('id')
-      .where('id', '=', c.req.param('id'))
+      .where('id', '=', id)
       .where('alumno_id', '=', c.var.alumno.id)
       .where('expira', '>', clock().toISOString())
       .executeTakeFirst()
     if (!propia) return c.json({ error: MENSAJE_NO_ENCONTRADO }, 404)
-    marcarAlumno(c.req.raw, c.var.alumno.id)
-    return subidasDe(c.var.deps).tus.handleWeb(c.req.raw)
+    const respuesta = await atenderConTus(c, c.var.alumno.id)
+    // Cancelled by the student (or its bytes already gone): its row goes with it, so it no longer
+    // counts among the uploads under way. A finished upload is refused by tus and stays.
+    if (c.req.method === 'DELETE' && [204, 404, 410].includes(respuesta.status))
+      await db.deleteFrom('subidas').where('id', '=', id).where('estado', '=', 'en-curso').execute()
+    return respuesta
   })

@@ -17,7 +17,7 @@ import type { Readable } from 'node:stream'
 import { FileStore } from '@tus/file-store'
 import { S3Store } from '@tus/s3-store'
 import { Server } from '@tus/server'
-import type { DataStore, Upload } from '@tus/utils'
+import { ERRORS, type DataStore, type Upload } from '@tus/utils'
 import { clienteS3 } from '../blobs-s3.ts'
 import {
   BYTES_POR_MB,
@@ -30,18 +30,20 @@ import {
   mensajeArchivoMuyGrande,
   tipoPorExtension,
 } from '../../src/domain/documentos.ts'
+import { MENSAJE_ERROR_INTERNO } from '../../src/domain/errores-api.ts'
 import {
   esDestinoDeSubida,
   MAXIMO_SUBIDAS_EN_CURSO,
   MENSAJE_DEMASIADAS_SUBIDAS,
   MENSAJE_DESTINO_SUBIDA,
+  MENSAJE_SUBIDA_NO_ENCONTRADA,
   RUTA_SUBIDAS,
   VIGENCIA_SUBIDA_MS,
 } from '../../src/domain/subidas.ts'
 import type { Config } from '../config.ts'
 import type { Dependencias } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
-import { sanearNombreArchivo } from '../routes/archivos.ts'
+import { MENSAJE_NO_ENCONTRADO, sanearNombreArchivo } from '../routes/archivos.ts'
 import { MENSAJE_CUERPO_INVALIDO } from '../routes/validacion.ts'
 import { bloqueoEnBaseDeDatos } from './bloqueo.ts'
 
@@ -227,19 +229,103 @@ export function subidasDe(deps: Dependencias): Subidas {
       }
       return {}
     },
-
-    onResponseError(_req: Request, err: Error | { status_code: number; body: string }) {
-      // tus's own refusal of a body longer than the upload, in our words.
-      if ('status_code' in err && err.status_code === 413 && !err.body.startsWith('{')) {
-        const mensaje = mensajeArchivoMuyGrande(config.uploadMaxMb)
-        return rechazo(413, mensaje, { archivo: mensaje })
-      }
-      return undefined
-    },
   })
   const subidas = { tus, almacen }
   porDependencias.set(deps, subidas)
   return subidas
+}
+
+export const MENSAJE_PROTOCOLO_TUS = 'La subida debe usar el protocolo tus 1.0.0 (cabecera Tus-Resumable: 1.0.0).'
+export const MENSAJE_TAMANO_SUBIDA = 'Indique el tamaño del archivo al comenzar la subida (cabecera Upload-Length).'
+export const MENSAJE_METADATOS_SUBIDA =
+  'Los datos de la subida (Upload-Metadata) no son válidos: cada uno es un nombre y su valor en base64, separados por comas.'
+export const MENSAJE_OFFSET_FALTANTE = 'Indique desde qué byte continúa la subida (cabecera Upload-Offset).'
+export const MENSAJE_TIPO_CONTENIDO_SUBIDA =
+  'Los bytes de la subida deben enviarse con Content-Type: application/offset+octet-stream.'
+export const MENSAJE_OFFSET_DISTINTO =
+  'El servidor tiene otra cantidad de bytes de este archivo: consulte cuántos tiene (HEAD) y continúe desde ahí.'
+export const MENSAJE_SUBIDA_RETOMADA =
+  'La subida se retomó desde otra conexión: continúe desde el último byte recibido.'
+export const MENSAJE_SUBIDA_TERMINADA = 'El archivo ya terminó de subirse: esta subida no se puede cancelar.'
+export const MENSAJE_SUBIDA_OCUPADA = 'Otra conexión está enviando este archivo. Intente nuevamente en unos segundos.'
+export const MENSAJE_SUBIDA_NO_ADMITIDA =
+  'Esta forma de subir archivos no está disponible: envíe el archivo entero en una sola subida, declarando su tamaño.'
+export const MENSAJE_SUBIDA_INVALIDA = 'La solicitud de subida no es válida.'
+
+/** tus's refusal of a header it finds malformed ("Invalid <header> …"), by the first such header. */
+const POR_CABECERA: Record<string, string> = {
+  'tus-resumable': MENSAJE_PROTOCOLO_TUS,
+  'upload-length': MENSAJE_TAMANO_SUBIDA,
+  'upload-defer-length': MENSAJE_TAMANO_SUBIDA,
+  'upload-metadata': MENSAJE_METADATOS_SUBIDA,
+  'upload-offset': MENSAJE_OFFSET_FALTANTE,
+  'content-type': MENSAJE_TIPO_CONTENIDO_SUBIDA,
+}
+
+/**
+ * The Spanish message, and the field it concerns if any, of each refusal @tus/server writes itself
+ * (in English plain text), found by that text.
+ */
+function rechazoDeTus(ingles: string, maximoMb: number): { error: string; campo?: string } | null {
+  const muyGrande = { error: mensajeArchivoMuyGrande(maximoMb), campo: 'archivo' }
+  const conocidos: [{ body: string }, { error: string; campo?: string }][] = [
+    [{ body: 'Tus-Resumable Required' }, { error: MENSAJE_PROTOCOLO_TUS }],
+    [{ body: 'Not found' }, { error: MENSAJE_NO_ENCONTRADO }],
+    [ERRORS.MISSING_OFFSET, { error: MENSAJE_OFFSET_FALTANTE }],
+    [ERRORS.INVALID_CONTENT_TYPE, { error: MENSAJE_TIPO_CONTENIDO_SUBIDA }],
+    [ERRORS.INVALID_OFFSET, { error: MENSAJE_OFFSET_DISTINTO }],
+    [ERRORS.ABORTED, { error: MENSAJE_SUBIDA_RETOMADA }],
+    [ERRORS.INVALID_TERMINATION, { error: MENSAJE_SUBIDA_TERMINADA }],
+    [ERRORS.FILE_NOT_FOUND, { error: MENSAJE_NO_ENCONTRADO }],
+    [ERRORS.FILE_NO_LONGER_EXISTS, { error: MENSAJE_SUBIDA_NO_ENCONTRADA }],
+    [ERRORS.ERR_SIZE_EXCEEDED, muyGrande],
+    [ERRORS.ERR_MAX_SIZE_EXCEEDED, muyGrande],
+    [ERRORS.INVALID_LENGTH, { error: MENSAJE_TAMANO_SUBIDA }],
+    [ERRORS.INVALID_METADATA, { error: MENSAJE_METADATOS_SUBIDA }],
+    [ERRORS.ERR_LOCK_TIMEOUT, { error: MENSAJE_SUBIDA_OCUPADA }],
+    [ERRORS.UNSUPPORTED_CONCATENATION_EXTENSION, { error: MENSAJE_SUBIDA_NO_ADMITIDA }],
+    [ERRORS.UNSUPPORTED_CREATION_DEFER_LENGTH_EXTENSION, { error: MENSAJE_SUBIDA_NO_ADMITIDA }],
+    [ERRORS.UNSUPPORTED_EXPIRATION_EXTENSION, { error: MENSAJE_SUBIDA_NO_ADMITIDA }],
+  ]
+  const conocido = conocidos.find(([{ body }]) => body.trim() === ingles)
+  if (conocido) return conocido[1]
+  const cabeceras = /^Invalid ([A-Za-z0-9-]+(?: [A-Za-z0-9-]+)*)$/.exec(ingles)?.[1]?.toLowerCase().split(' ')
+  if (cabeceras) return { error: cabeceras.map((c) => POR_CABECERA[c]).find(Boolean) ?? MENSAJE_SUBIDA_INVALIDA }
+  return null
+}
+
+/**
+ * tus's reply as every other endpoint answers: a refusal is JSON `{ error, campos? }` in Spanish.
+ * @tus/server writes its own refusals (a missing or bad header, an offset that does not match, a
+ * lock it could not take…) as English plain text, and ours (from the hooks above) as JSON with a
+ * text content type; both leave here as JSON. A 5xx's English detail goes to the log
+ * (`registrar`), never to the client.
+ */
+export async function enEspanol(
+  respuesta: Response,
+  { maximoMb, registrar }: { maximoMb: number; registrar: (detalle: string) => void },
+): Promise<Response> {
+  if (respuesta.status < 400) return respuesta
+  const texto = await respuesta.text()
+  let cuerpo: { error: string; campos?: Record<string, string> } | undefined
+  try {
+    const leido = JSON.parse(texto) as { error?: unknown } | null
+    if (typeof leido?.error === 'string') cuerpo = leido as { error: string }
+  } catch {
+    // tus's own plain text.
+  }
+  if (!cuerpo) {
+    const ingles = texto.trim()
+    if (respuesta.status >= 500) registrar(ingles)
+    const rechazo = rechazoDeTus(ingles, maximoMb)
+    cuerpo = rechazo
+      ? { error: rechazo.error, ...(rechazo.campo ? { campos: { [rechazo.campo]: rechazo.error } } : {}) }
+      : { error: respuesta.status >= 500 ? MENSAJE_ERROR_INTERNO : MENSAJE_SUBIDA_INVALIDA }
+  }
+  const cabeceras = new Headers(respuesta.headers)
+  cabeceras.delete('content-length')
+  cabeceras.set('content-type', 'application/json')
+  return new Response(JSON.stringify(cuerpo), { status: respuesta.status, headers: cabeceras })
 }
 
 /** Deletes uploads past their expiry, bytes and rows (db/purga.ts). */

@@ -12,6 +12,7 @@ import {
   MENSAJE_RANGO_CONCILIACION,
   MENSAJE_RANGO_PAGOS,
 } from './busqueda-pagos.ts'
+import { MENSAJE_BUSQUEDA_LARGA } from './busqueda-alumnos.ts'
 import { erroresPorCampo } from './errores-por-campo.ts'
 import { MENSAJE_APP_NAME, MENSAJE_ID_PAGO_FLUJO, pagoPresencialSchema } from './pago-presencial.ts'
 
@@ -23,6 +24,7 @@ const errores = (schema: v.GenericSchema, entrada: unknown) => {
 describe('the payments list’s query', () => {
   test('empty means all, the first page', () => {
     expect(v.parse(consultaPagosSchema, {})).toEqual({
+      q: '',
       estado: '',
       concepto: '',
       programa: '',
@@ -40,10 +42,25 @@ describe('the payments list’s query', () => {
     })
   })
   test('the address keeps only what differs from the defaults, and reads back what it wrote', () => {
-    const filtros = leerFiltrosPagos({ estado: 'aprobado', programa: 'DCPD', pagina: '3', desde: 'ayer' })
-    expect(filtros).toEqual({ estado: 'aprobado', concepto: '', programa: 'DCPD', desde: '', hasta: '', pagina: 3 })
+    const filtros = leerFiltrosPagos({
+      q: ' 16.789.432-1 ',
+      estado: 'reembolsado-en-parte',
+      programa: 'DCPD',
+      pagina: '3',
+      desde: 'ayer',
+    })
+    expect(filtros).toEqual({
+      q: '16.789.432-1',
+      estado: 'reembolsado-en-parte',
+      concepto: '',
+      programa: 'DCPD',
+      desde: '',
+      hasta: '',
+      pagina: 3,
+    })
     expect(filtrosPagosEnDireccion(filtros)).toEqual({
-      estado: 'aprobado',
+      q: '16.789.432-1',
+      estado: 'reembolsado-en-parte',
       concepto: undefined,
       programa: 'DCPD',
       desde: undefined,
@@ -51,6 +68,13 @@ describe('the payments list’s query', () => {
       pagina: '3',
     })
     expect(leerFiltrosPagos({ estado: 'cualquiera', pagina: '-1' })).toMatchObject({ estado: '', pagina: 1 })
+  })
+  test('the search is trimmed and at most 100 characters; the partly refunded state is a filter like the others', () => {
+    expect(v.parse(consultaPagosSchema, { q: '  Rojas Soto ', estado: 'reembolsado-en-parte' })).toMatchObject({
+      q: 'Rojas Soto',
+      estado: 'reembolsado-en-parte',
+    })
+    expect(errores(consultaPagosSchema, { q: 'x'.repeat(101) })).toEqual({ q: MENSAJE_BUSQUEDA_LARGA })
   })
 })
 

@@ -1,8 +1,13 @@
 import * as v from 'valibot'
 import { diaEnDireccion, esFechaValida } from './auditoria.ts'
-import { paginaEnDireccionSchema, paginaSchema } from './busqueda-alumnos.ts'
+import { MAX_BUSQUEDA, MENSAJE_BUSQUEDA_LARGA, paginaEnDireccionSchema, paginaSchema } from './busqueda-alumnos.ts'
 import { sumarDias } from './fechas.ts'
-import { CONCEPTOS_PAGO, ESTADOS_PAGO, type ConceptoPago, type EstadoPago } from './pagos.ts'
+import {
+  CONCEPTOS_PAGO,
+  ESTADOS_PAGO_CON_REEMBOLSOS,
+  type ConceptoPago,
+  type EstadoPagoConReembolsos,
+} from './pagos.ts'
 import { sinCaracteresInvisibles } from './validacion.ts'
 
 // The school's list of payments and the day's reconciliation: their filters, as the server reads
@@ -29,16 +34,20 @@ export const ETIQUETA_CONCEPTO_PAGO: Record<ConceptoPago, string> = {
   postulacion: 'Derecho de postulación a concurso',
 }
 
-/** A payment's state as the school reads it in the list (the student's page has longer titles). */
-export const ETIQUETA_ESTADO_PAGO: Record<EstadoPago, string> = {
+/**
+ * A payment's state as the school reads it (the student's page has longer titles), with what
+ * refunds made of an approved one: 'Reembolsado en parte' or 'Reembolsado'.
+ */
+export const ETIQUETA_ESTADO_PAGO: Record<EstadoPagoConReembolsos, string> = {
   pendiente: 'Pendiente en la pasarela',
   confirmando: 'Confirmando',
   aprobado: 'Aprobado',
+  'reembolsado-en-parte': 'Reembolsado en parte',
+  reembolsado: 'Reembolsado',
   rechazado: 'Rechazado',
   anulado: 'Anulado por el pagador',
   'tiempo-agotado': 'Tiempo agotado',
   duplicado: 'Duplicado, por devolver',
-  reembolsado: 'Reembolsado',
 }
 
 export const MENSAJE_FILTRO_PAGOS = 'Los filtros de la lista de pagos no son válidos.'
@@ -47,8 +56,8 @@ export const MENSAJE_RANGO_PAGOS = 'La fecha «Hasta» no puede ser anterior a l
 export const MENSAJE_DESDE_CONCILIACION = 'Indique desde qué día conciliar.'
 export const MENSAJE_HASTA_CONCILIACION = 'Indique hasta qué día conciliar.'
 export const MENSAJE_RANGO_CONCILIACION = `La conciliación abarca a lo más ${MAX_DIAS_CONCILIACION} días; acorte el rango.`
-export const MENSAJE_SIN_PAGOS = 'No hay pagos que coincidan con los filtros.'
-export const MENSAJE_SIN_APROBADOS = 'No hay pagos aprobados en esos días.'
+export const MENSAJE_SIN_PAGOS = 'No hay pagos que coincidan con la búsqueda y los filtros.'
+export const MENSAJE_SIN_MOVIMIENTOS = 'No hay pagos aprobados ni reembolsos en esos días.'
 export const MENSAJE_SIN_COMPROBANTE = 'Este pago no tiene comprobante: solo los pagos aprobados lo tienen.'
 export const MENSAJE_COMPROBANTE_NO_DISPONIBLE =
   'No fue posible emitir el comprobante en este momento. Intente nuevamente en unos minutos.'
@@ -59,10 +68,24 @@ const fechaOpcional = v.pipe(
   v.check((f) => f === '' || esFechaValida(f), MENSAJE_FECHA_PAGOS),
 )
 
+/**
+ * What the list's search box finds: the student (a RUT whole or its first digits, with or without
+ * dots; words of the name; e-mail; student code; passport), the gateway's buy order or
+ * authorization code, or an enrolment code, each typed whole.
+ */
+const busquedaSchema = v.pipe(
+  v.optional(v.string(), ''),
+  v.trim(),
+  sinCaracteresInvisibles(),
+  v.maxLength(MAX_BUSQUEDA, MENSAJE_BUSQUEDA_LARGA),
+)
+
 /** The list's query string (strings only); a value it does not know is a 400. Empty means "all". */
 export const consultaPagosSchema = v.pipe(
   v.object({
-    estado: v.optional(v.picklist(['', ...ESTADOS_PAGO], MENSAJE_FILTRO_PAGOS), ''),
+    q: busquedaSchema,
+    /** The state as the school reads it ('reembolsado-en-parte' included). */
+    estado: v.optional(v.picklist(['', ...ESTADOS_PAGO_CON_REEMBOLSOS], MENSAJE_FILTRO_PAGOS), ''),
     concepto: v.optional(v.picklist(['', ...CONCEPTOS_PAGO], MENSAJE_FILTRO_PAGOS), ''),
     /** A program's code (solicitudes.curso). */
     programa: v.pipe(
@@ -119,7 +142,8 @@ export type ConsultaConciliacion = v.InferOutput<typeof consultaConciliacionSche
 // ---------------------------------------------------------------------------------------------
 
 export type FiltrosPagos = {
-  estado: EstadoPago | ''
+  q: string
+  estado: EstadoPagoConReembolsos | ''
   concepto: ConceptoPago | ''
   programa: string
   desde: string
@@ -128,7 +152,8 @@ export type FiltrosPagos = {
 }
 
 const filtrosEnDireccionSchema = v.object({
-  estado: v.fallback(v.optional(v.picklist(['', ...ESTADOS_PAGO]), ''), ''),
+  q: v.fallback(v.pipe(v.optional(v.string(), ''), v.trim(), v.maxLength(MAX_BUSQUEDA)), ''),
+  estado: v.fallback(v.optional(v.picklist(['', ...ESTADOS_PAGO_CON_REEMBOLSOS]), ''), ''),
   concepto: v.fallback(v.optional(v.picklist(['', ...CONCEPTOS_PAGO]), ''), ''),
   programa: v.fallback(v.pipe(v.optional(v.string(), ''), v.maxLength(100)), ''),
   desde: diaEnDireccion,
@@ -143,6 +168,7 @@ export function leerFiltrosPagos(direccion: Record<string, unknown>): FiltrosPag
 export function filtrosPagosEnDireccion(f: FiltrosPagos) {
   const texto = (valor: string) => (valor === '' ? undefined : valor)
   return {
+    q: texto(f.q),
     estado: texto(f.estado),
     concepto: texto(f.concepto),
     programa: texto(f.programa),

@@ -12,6 +12,8 @@ import {
 } from './encuesta.ts'
 import { encuestaCompleta as completa } from '../../tests/support/encuesta.ts'
 import { erroresPorCampo } from './errores-por-campo.ts'
+import { MENSAJE_CARACTERES_INVISIBLES } from './validacion.ts'
+import { TEXTOS_INVISIBLES } from '../../tests/support/textos-invisibles.ts'
 
 function errores(encuesta: unknown): Record<string, string> {
   const r = v.safeParse(encuestaSchema, encuesta)
@@ -152,5 +154,12 @@ describe('lengths', () => {
     expect(Object.keys(errores(completa({ tipo_organizacion: 'Otra', otroTipoOrg: 'a'.repeat(251) })))).toEqual([
       'otroTipoOrg',
     ])
+  })
+})
+
+test.each(TEXTOS_INVISIBLES)('the survey’s texts refuse %s, as the personal form does', (_caso, texto) => {
+  expect(errores(completa({ identidadGenero: texto }))).toEqual({ identidadGenero: MENSAJE_CARACTERES_INVISIBLES })
+  expect(errores(completa({ tipo_organizacion: 'Otra', otroTipoOrg: texto }))).toEqual({
+    otroTipoOrg: MENSAJE_CARACTERES_INVISIBLES,
   })
 })

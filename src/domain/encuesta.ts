@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { requeridoSi } from './validacion.ts'
+import { requeridoSi, sinCaracteresInvisibles } from './validacion.ts'
 
 // The general survey ('Encuesta general') a student of groups 1 and 5 answers before accepting
 // the program's regulations: its questions and options, which follow-up questions appear for
@@ -165,7 +165,12 @@ const eleccion = <T extends readonly string[]>(opciones: T) =>
   v.optional(v.picklist(['', ...opciones], MENSAJE_OBLIGATORIO), '')
 const obligatoria = <T extends readonly string[]>(opciones: T) => v.picklist(opciones, MENSAJE_OBLIGATORIO)
 const texto = (max: number) =>
-  v.pipe(v.optional(v.string(MENSAJE_OBLIGATORIO), ''), v.trim(), v.maxLength(max, `Máximo ${max} caracteres`))
+  v.pipe(
+    v.optional(v.string(MENSAJE_OBLIGATORIO), ''),
+    v.trim(),
+    sinCaracteresInvisibles(),
+    v.maxLength(max, `Máximo ${max} caracteres`),
+  )
 
 function objetoEncuesta() {
   return v.object(

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { esFechaValida } from './auditoria.ts'
 import { ESTADO_CONCURSO_EN_PALABRAS, esCodigoDeDocumento, type EstadoConcurso } from './concursos.ts'
 import { fechaCorta } from './solicitudes.ts'
-import { tieneCaracteresInvisibles, textoRequerido } from './validacion.ts'
+import { sinCaracteresInvisibles, tieneCaracteresInvisibles, textoRequerido } from './validacion.ts'
 
 // Contests as the school runs them (/admin/concursos): the rules of a contest's data, shared by
 // the form and the server, and how its publication reads. A contest is created as a draft the
@@ -121,7 +121,7 @@ const requisitosSchema = v.pipe(
   v.minLength(1, MENSAJE_REQUISITOS),
   v.maxLength(MAXIMO_REQUISITOS, MENSAJE_REQUISITOS),
   v.check((r) => r.every((x) => x.length <= MAXIMO_REQUISITO), MENSAJE_REQUISITOS),
-  v.check((r) => !r.some(tieneCaracteresInvisibles), MENSAJE_REQUISITOS),
+  v.check((r) => !r.some((requisito) => tieneCaracteresInvisibles(requisito)), MENSAJE_REQUISITOS),
 )
 
 /** '15-04-2026 Entrevistas' -> { fecha: '2026-04-15', hito: 'Entrevistas' }; null when it does not read. */
@@ -182,7 +182,7 @@ export const concursoSchema = v.pipe(
       v.nonEmpty(MENSAJE_DESCRIPCION_CONCURSO),
       v.maxLength(MAXIMO_DESCRIPCION_CONCURSO, MENSAJE_DESCRIPCION_CONCURSO),
       // Paragraphs are allowed; other control characters are not.
-      v.check((t) => !tieneCaracteresInvisibles(t.replace(/\r?\n/g, '')), MENSAJE_DESCRIPCION_CONCURSO),
+      sinCaracteresInvisibles(MENSAJE_DESCRIPCION_CONCURSO, { lineas: true }),
     ),
     requisitos: requisitosSchema,
     calendario: v.optional(calendarioSchema, []),

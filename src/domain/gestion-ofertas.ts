@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { esFechaValida } from './auditoria.ts'
 import { emailSchema } from './email.ts'
 import { ofertaVigente } from './ofertas-laborales.ts'
-import { tieneCaracteresInvisibles, textoRequerido } from './validacion.ts'
+import { sinCaracteresInvisibles, textoRequerido } from './validacion.ts'
 
 // Job offers as the school runs them (/admin/ofertas): the rules of an offer's data, shared by the
 // form and the server, and where an offer stands. An offer is listed to students from the day it
@@ -57,7 +57,7 @@ export const ofertaSchema = v.pipe(
       v.nonEmpty(MENSAJE_DESCRIPCION_OFERTA),
       v.maxLength(MAXIMO_DESCRIPCION_OFERTA, MENSAJE_DESCRIPCION_OFERTA),
       // Paragraphs are allowed; other control characters are not.
-      v.check((t) => !tieneCaracteresInvisibles(t.replace(/\r?\n/g, '')), MENSAJE_DESCRIPCION_OFERTA),
+      sinCaracteresInvisibles(MENSAJE_DESCRIPCION_OFERTA, { lineas: true }),
     ),
     publicadaEl: fechaSchema,
     cierraEl: fechaSchema,

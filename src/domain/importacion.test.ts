@@ -7,9 +7,12 @@ import {
   MENSAJE_TERMINO_ANTES_DE_INICIO,
   columnaDeEncabezado,
   contarResultados,
+  filasConCambioDeCorreo,
+  leerFilasConfirmadas,
   leerEncabezados,
   leerFecha,
   leerMonto,
+  letrasDeColumna,
   mensajeAlumnoDistinto,
   mensajeCodigoRepetido,
   mensajeFaltaColumna,
@@ -21,6 +24,8 @@ import {
   type FilaCruda,
 } from './importacion.ts'
 import { MENSAJE_RUT_INVALIDO } from './rut.ts'
+import { MENSAJE_CARACTERES_INVISIBLES } from './validacion.ts'
+import { NOMBRES_ORDINARIOS, TEXTOS_INVISIBLES } from '../../tests/support/textos-invisibles.ts'
 
 const fila = (cambios: Record<string, string | number | Date | null> = {}): FilaCruda => ({
   codigo_inscripcion: 'ins-26-50001',
@@ -109,6 +114,32 @@ test('each bad cell gives its column and a Spanish message', () => {
   )
 })
 
+test.each(TEXTOS_INVISIBLES)(
+  'names, codes and titles refuse %s with the message of the student’s own form',
+  (_caso, texto) => {
+    for (const columna of [
+      'nombres',
+      'apellidos',
+      'nombre_curso',
+      'tipo_curso',
+      'curso',
+      'cod_prospecto',
+      'codigo_inscripcion',
+    ] as const) {
+      const r = validarFila(fila({ [columna]: texto }))
+      expect(!r.ok && r.errores, columna).toEqual([{ columna, mensaje: MENSAJE_CARACTERES_INVISIBLES }])
+    }
+    // An e-mail with it inside is refused too: it would read like another student's.
+    const correo = validarFila(fila({ email: `${texto}@demo.cl` }))
+    expect(!correo.ok && correo.errores.map((e) => e.columna)).toEqual(['email'])
+  },
+)
+
+test.each(NOMBRES_ORDINARIOS)('%s is imported as written', (nombre) => {
+  const r = validarFila(fila({ nombres: nombre, apellidos: nombre }))
+  expect(r.ok && r.fila.alumno).toMatchObject({ nombres: nombre, apellidos: nombre })
+})
+
 test('a student needs exactly one of RUT or passport', () => {
   const sin = validarFila(fila({ rut: '' }))
   expect(!sin.ok && sin.errores).toContainEqual({ columna: 'rut', mensaje: MENSAJE_SIN_DOCUMENTO })
@@ -149,6 +180,24 @@ test('an enrolment code repeated in a file is an error of the later row, naming 
   })
 })
 
+test('a repeated enrolment code is reported whatever other errors its rows have', () => {
+  const r = validarFilas(
+    [
+      fila({ email: 'no es un correo' }),
+      fila({ codigo_inscripcion: ' ins-26-50001 ' }),
+      fila({ codigo_inscripcion: 'INS-26-50001', nombres: '' }),
+    ],
+    2,
+  )
+  expect(r[0]!.ok).toBe(false)
+  expect(r[1]).toEqual({
+    ok: false,
+    errores: [{ columna: 'codigo_inscripcion', mensaje: mensajeCodigoRepetido('INS-26-50001', 2) }],
+  })
+  expect(r[2]!.ok).toBe(false)
+  expect(!r[2]!.ok && r[2]!.errores.map((e) => e.mensaje)).toContain(mensajeCodigoRepetido('INS-26-50001', 2))
+})
+
 test('rows of the same student must agree on the student, whichever key they share', () => {
   const r = validarFilas(
     [
@@ -182,4 +231,45 @@ test('outcomes: a new enrolment is created, any change is an update, else nothin
     'sin cambios': 1,
     error: 2,
   })
+})
+
+test('the rows that change a sign-in e-mail, and the rows a confirmation names', () => {
+  const cambio = { antes: 'ana@demo.cl', despues: 'ana.perez@demo.cl' }
+  expect(
+    filasConCambioDeCorreo([
+      {
+        fila: 2,
+        codigoInscripcion: 'A',
+        resultado: 'se creará',
+        alumno: 'actualizado',
+        inscripcion: 'nuevo',
+        campos: ['email'],
+        cambioCorreo: cambio,
+      },
+      {
+        fila: 3,
+        codigoInscripcion: 'B',
+        resultado: 'sin cambios',
+        alumno: 'sin cambios',
+        inscripcion: 'sin cambios',
+        campos: [],
+      },
+      { fila: 4, codigoInscripcion: 'C', resultado: 'error', errores: [] },
+    ]),
+  ).toEqual([2])
+  expect([...leerFilasConfirmadas('2, 7,x,,-1,3.5,12')]).toEqual([2, 7, 12])
+  expect(leerFilasConfirmadas(null).size).toBe(0)
+})
+
+test('a column is named by its letters as Excel shows them', () => {
+  expect([1, 26, 27, 52, 256, 702, 703, 16_384].map(letrasDeColumna)).toEqual([
+    'A',
+    'Z',
+    'AA',
+    'AZ',
+    'IV',
+    'ZZ',
+    'AAA',
+    'XFD',
+  ])
 })

@@ -4,6 +4,7 @@ import { esNumeroDocumentoValido } from './documento-identidad.ts'
 import { MENSAJE_RUT_INVALIDO, normalizarRut, rutValido } from './rut.ts'
 import { normalizarTelefono, TELEFONO_PATTERN, MENSAJE_TELEFONO } from './telefono.ts'
 import { cantidad } from './textos.ts'
+import { sinCaracteresInvisibles } from './validacion.ts'
 
 // Students and enrolments loaded from the school's CRM: one row per enrolment, carrying its
 // student. The same rules serve the file import (CSV, XLSX) and the CRM's integration API: a row
@@ -108,8 +109,40 @@ export const MENSAJE_ARCHIVO_CAMBIO =
 export const MAX_MB_IMPORTACION = 20
 export const MAX_FILAS_IMPORTACION = 50_000
 
+// An XLSX is a ZIP of XML files, and a few kilobytes of it can claim a sheet of 16,384 columns or
+// unpack to gigabytes. So it is read within these bounds, checked before reading: first the ZIP's
+// directory (how many files, and the size each declares unpacked), then the sheet's declared
+// dimension; and again while unpacking, since a declared size can lie. A full import (50,000 rows
+// of every column above, as Excel or the CRM write it) unpacks to about 38 MB of sheet and 10 MB of
+// shared texts: the bounds leave room for a CRM's extra columns and no room for a bomb.
+
+/** The most columns a sheet may declare (Excel 2003's 256, column IV); cells beyond are not read. */
+export const MAX_COLUMNAS_PLANILLA = 256
+/** The most files inside an XLSX (Excel writes about a dozen). */
+export const MAX_ENTRADAS_XLSX = 1_000
+/** The most one file inside an XLSX may unpack to (the sheet is the largest). */
+export const MAX_MB_DESCOMPRIMIDO_ENTRADA = 100
+/** The most all the files inside an XLSX may unpack to together. */
+export const MAX_MB_DESCOMPRIMIDO_TOTAL = 200
+/** The most characters in one cell: Excel's own limit, so a longer one is not Excel's. */
+export const MAX_CARACTERES_CELDA = 32_767
+
 export function mensajeDemasiadasFilas(filas: number): string {
   return `El archivo tiene ${cantidad(filas, 'fila', 'filas')}; se importan hasta ${MAX_FILAS_IMPORTACION.toLocaleString('es-CL')} por vez.`
+}
+/** When the sheet declares no size and its rows go past the limit: it is not read to its end. */
+export const MENSAJE_MAS_FILAS_QUE_EL_MAXIMO = `El archivo tiene más de ${MAX_FILAS_IMPORTACION.toLocaleString('es-CL')} filas; se importan hasta ${MAX_FILAS_IMPORTACION.toLocaleString('es-CL')} por vez.`
+export const MENSAJE_XLSX_DESCOMPRIMIDO_GRANDE = `El archivo está dañado o es demasiado grande al descomprimirlo (un XLSX se lee si cada parte ocupa hasta ${MAX_MB_DESCOMPRIMIDO_ENTRADA} MB descomprimida y todas juntas hasta ${MAX_MB_DESCOMPRIMIDO_TOTAL} MB). Guárdelo de nuevo desde Excel o divídalo en varios archivos.`
+
+/** The column's letters in Excel: 1 is A, 27 is AA, 16,384 is XFD. */
+export function letrasDeColumna(numero: number): string {
+  let letras = ''
+  for (let n = numero; n > 0; n = Math.floor((n - 1) / 26)) letras = String.fromCharCode(65 + ((n - 1) % 26)) + letras
+  return letras
+}
+
+export function mensajeColumnasDeMas(ultima: number): string {
+  return `La planilla tiene columnas más allá de la ${letrasDeColumna(MAX_COLUMNAS_PLANILLA)} (llega hasta la ${letrasDeColumna(ultima)}); se leen hasta ${MAX_COLUMNAS_PLANILLA} columnas. Borre las columnas sobrantes o copie los datos a una hoja nueva.`
 }
 export function mensajeArchivoImportacionGrande(): string {
   return `El archivo supera los ${MAX_MB_IMPORTACION} MB.`
@@ -156,6 +189,19 @@ export function mensajeInscripcionDeOtroAlumno(codigo: string): string {
 export const MENSAJE_DOCUMENTO_Y_CORREO_DE_OTROS =
   'El RUT o pasaporte y el correo corresponden a dos alumnos distintos del portal'
 export const MENSAJE_CORREO_CON_OTRO_DOCUMENTO = 'El correo pertenece a un alumno del portal con otro RUT o pasaporte'
+
+/** The staff's confirmation of the sign-in e-mail changes, on the screen and in its messages. */
+export const ETIQUETA_CONFIRMAR_CAMBIOS_CORREO = 'Confirmo los cambios de correo de ingreso'
+
+/** A row that changes a sign-in e-mail, confirmed without that change's own confirmation. */
+export function mensajeCambioCorreoSinConfirmar({ antes, despues }: CambioCorreo): string {
+  return `Esta fila cambia el correo de ingreso del alumno de ${antes} a ${despues}: no se importó porque ese cambio no se confirmó («${ETIQUETA_CONFIRMAR_CAMBIOS_CORREO}»)`
+}
+
+/** How the preview names a change of sign-in e-mail. */
+export function describirCambioCorreo({ antes, despues }: CambioCorreo): string {
+  return `cambia el correo de ingreso: ${antes} → ${despues}`
+}
 
 // ---------------------------------------------------------------------------------------------
 // Cells
@@ -312,9 +358,14 @@ export type ErrorFila = { columna: ColumnaImportacion | null; mensaje: string }
 
 export type FilaValidada = { ok: true; fila: FilaImportacion } | { ok: false; errores: ErrorFila[] }
 
+/**
+ * A name, code or title: the student's own form's text rule (nothing invisible or of control), so
+ * what the CRM sends can be printed on a certificate and shown on a screen as what it is.
+ */
 function texto(maximo: number, obligatorio: boolean) {
   return v.pipe(
     v.string(),
+    sinCaracteresInvisibles(),
     v.check((t) => !obligatorio || t !== '', MENSAJE_CAMPO_OBLIGATORIO),
     v.maxLength(maximo, mensajeTextoLargo(maximo)),
   )
@@ -364,6 +415,7 @@ export const filaImportacionSchema = v.object({
   email: v.pipe(
     v.string(),
     v.nonEmpty(MENSAJE_CAMPO_OBLIGATORIO),
+    sinCaracteresInvisibles(),
     v.maxLength(254, MENSAJE_EMAIL_INVALIDO),
     v.regex(EMAIL_PATTERN, MENSAJE_EMAIL_INVALIDO),
     v.toLowerCase(),
@@ -417,6 +469,7 @@ export const filaImportacionSchema = v.object({
   asistente_email: v.pipe(
     v.string(),
     v.nonEmpty(MENSAJE_CAMPO_OBLIGATORIO),
+    sinCaracteresInvisibles(),
     v.regex(EMAIL_PATTERN, MENSAJE_EMAIL_INVALIDO),
     v.toLowerCase(),
   ),
@@ -509,6 +562,10 @@ function mismoAlumno(a: AlumnoImportado, b: AlumnoImportado): boolean {
  * enrolment code only once, and rows that name the same student (same RUT, passport or e-mail)
  * with the same student data, so the result never depends on the rows' order and importing
  * the file again changes nothing. Messages name rows by number (see `Numeracion`).
+ *
+ * A repeated enrolment code is reported whatever other errors either row has: were it reported
+ * only between valid rows, a file whose first copy had another error would, once corrected,
+ * overwrite one enrolment with the other's program.
  */
 export function validarFilas(filas: readonly FilaCruda[], numeracion: Numeracion = 1): FilaValidada[] {
   const numero = numeroDeFila(numeracion)
@@ -516,16 +573,14 @@ export function validarFilas(filas: readonly FilaCruda[], numeracion: Numeracion
   const alumnos = new Map<string, { fila: number; alumno: AlumnoImportado }>()
   return filas.map((cruda, indice) => {
     const validada = validarFila(cruda)
-    if (!validada.ok) return validada
-    const { alumno, inscripcion } = validada.fila
-    const errores: ErrorFila[] = []
-    const previo = codigos.get(inscripcion.codigoInscripcion)
+    const errores: ErrorFila[] = validada.ok ? [] : [...validada.errores]
+    const codigo = textoDeCelda(cruda.codigo_inscripcion).toUpperCase()
+    const previo = codigos.get(codigo)
     if (previo !== undefined)
-      errores.push({
-        columna: 'codigo_inscripcion',
-        mensaje: mensajeCodigoRepetido(inscripcion.codigoInscripcion, previo),
-      })
-    else codigos.set(inscripcion.codigoInscripcion, numero(indice))
+      errores.push({ columna: 'codigo_inscripcion', mensaje: mensajeCodigoRepetido(codigo, previo) })
+    else if (codigo !== '') codigos.set(codigo, numero(indice))
+    if (!validada.ok) return { ok: false, errores }
+    const { alumno } = validada.fila
     for (const clave of clavesDeAlumno(alumno)) {
       const otro = alumnos.get(clave)
       if (otro && !mismoAlumno(otro.alumno, alumno)) {
@@ -550,6 +605,15 @@ export type TipoResultadoFila = (typeof RESULTADOS_FILA)[number]
 /** What becomes of a row's student or enrolment. */
 export type Cambio = 'nuevo' | 'actualizado' | 'sin cambios'
 
+/**
+ * A row that names a student of the portal by RUT or passport and gives another e-mail changes
+ * the address the student signs in with, and where their password links go. That is never a
+ * column like the others: the preview names it, it is applied only when confirmed on its own
+ * (the staff's confirmation, or a CRM key with its own permission), the old address is told, the
+ * student's sessions end and the change has its own audit row.
+ */
+export type CambioCorreo = { antes: string; despues: string }
+
 export type ResultadoFila =
   | {
       /** The row's number in its file (the header is row 1), or its position in an API call. */
@@ -558,8 +622,13 @@ export type ResultadoFila =
       resultado: 'se creará' | 'se actualizará' | 'sin cambios'
       alumno: Cambio
       inscripcion: Cambio
-      /** The columns whose value changes (empty when created or unchanged). */
+      /**
+       * The columns whose value changes in a student or an enrolment already in the portal (a new
+       * one's columns are not listed; empty when nothing changes).
+       */
       campos: ColumnaImportacion[]
+      /** Present when the row changes the student's sign-in e-mail. */
+      cambioCorreo?: CambioCorreo
     }
   | { fila: number; codigoInscripcion: string | null; resultado: 'error'; errores: ErrorFila[] }
 
@@ -571,6 +640,11 @@ export function tipoResultado(alumno: Cambio, inscripcion: Cambio): 'se creará'
 }
 
 export type ConteoResultados = Record<TipoResultadoFila, number>
+
+/** The rows that change a student's sign-in e-mail, by their number. */
+export function filasConCambioDeCorreo(resultados: readonly ResultadoFila[]): number[] {
+  return resultados.flatMap((r) => (r.resultado !== 'error' && r.cambioCorreo ? [r.fila] : []))
+}
 
 export function contarResultados(resultados: readonly Pick<ResultadoFila, 'resultado'>[]): ConteoResultados {
   const conteo: ConteoResultados = { 'se creará': 0, 'se actualizará': 0, 'sin cambios': 0, error: 0 }
@@ -608,6 +682,25 @@ export type RespuestaImportacion = {
   resultados: ResultadoFila[]
   /** New students, each sent an invitation to create their password. */
   alumnosInvitados: number
+  /** Students whose sign-in e-mail changed: each old address was told. */
+  correosCambiados: number
+}
+
+/**
+ * The confirmation's field naming, comma-separated, the rows whose change of sign-in e-mail the
+ * staff confirmed (those the preview showed). A row that changes an e-mail and is not named here
+ * is not imported.
+ */
+export const CAMPO_CAMBIOS_CORREO = 'cambiosDeCorreo'
+
+/** The rows a confirmation names in `CAMPO_CAMBIOS_CORREO`; anything that is not a row number is ignored. */
+export function leerFilasConfirmadas(texto: string | null | undefined): Set<number> {
+  const filas = new Set<number>()
+  for (const parte of (texto ?? '').split(',')) {
+    const limpia = parte.trim()
+    if (/^\d{1,7}$/.test(limpia)) filas.add(Number(limpia))
+  }
+  return filas
 }
 
 /** A file that cannot be imported at all (not CSV/XLSX, missing columns…): every reason. */

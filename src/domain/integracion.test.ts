@@ -7,10 +7,13 @@ import {
   loteImportacionSchema,
   MAXIMO_FILAS_POR_LLAMADA,
   MENSAJE_ALCANCES_CLAVE,
+  MENSAJE_CAMBIO_CORREO_SIN_CARGA,
   MENSAJE_CELDA_LOTE,
   MENSAJE_DESDE_INVALIDO,
   MENSAJE_LIMITE_INVALIDO,
 } from './integracion.ts'
+import { MENSAJE_CARACTERES_INVISIBLES } from './validacion.ts'
+import { TEXTOS_INVISIBLES } from '../../tests/support/textos-invisibles.ts'
 
 test('a moment names one instant: a date and time with its zone, on a day that exists', () => {
   for (const bueno of [
@@ -59,6 +62,20 @@ test('a new key: a name and its scopes, each once, in the declared order', () =>
   })
   const sin = v.safeParse(crearClaveSchema, { nombre: 'CRM', alcances: [] })
   expect(sin.issues?.[0]?.message).toBe(MENSAJE_ALCANCES_CLAVE)
+})
+
+test('changing a sign-in e-mail is a scope of its own, and it needs the scope that loads', () => {
+  expect(
+    v.parse(crearClaveSchema, { nombre: 'CRM', alcances: ['alumnos.cambiar-correo', 'alumnos.escribir'] }).alcances,
+  ).toEqual(['alumnos.escribir', 'alumnos.cambiar-correo'])
+  const solo = v.safeParse(crearClaveSchema, { nombre: 'CRM', alcances: ['alumnos.cambiar-correo', 'lectura'] })
+  expect(solo.issues?.[0]?.message).toBe(MENSAJE_CAMBIO_CORREO_SIN_CARGA)
+})
+
+test.each(TEXTOS_INVISIBLES)('a key’s name refuses %s', (_caso, texto) => {
+  expect(v.safeParse(crearClaveSchema, { nombre: texto, alcances: ['lectura'] }).issues?.[0]?.message).toBe(
+    MENSAJE_CARACTERES_INVISIBLES,
+  )
 })
 
 test('a load checks only each cell’s JSON type: the rows’ rules are the import’s', () => {

@@ -18,12 +18,21 @@ export const RUTA_API_INTEGRACION = '/api/integracion/v1'
 /** Its OpenAPI document, served by the portal. */
 export const RUTA_OPENAPI_INTEGRACION = `${RUTA_API_INTEGRACION}/openapi.json`
 
-/** What a key may do: each endpoint of the API asks for one of these. */
-export const ALCANCES_INTEGRACION = ['alumnos.escribir', 'lectura', 'encuestas.respuestas'] as const
+/**
+ * What a key may do: each endpoint of the API asks for one of these, and 'alumnos.cambiar-correo'
+ * lets a load change the e-mail a student signs in with (without it, such a row is refused).
+ */
+export const ALCANCES_INTEGRACION = [
+  'alumnos.escribir',
+  'alumnos.cambiar-correo',
+  'lectura',
+  'encuestas.respuestas',
+] as const
 export type AlcanceIntegracion = (typeof ALCANCES_INTEGRACION)[number]
 
 export const ETIQUETA_ALCANCE: Record<AlcanceIntegracion, string> = {
   'alumnos.escribir': 'Cargar alumnos e inscripciones',
+  'alumnos.cambiar-correo': 'Cambiar el correo de ingreso de un alumno al cargarlo',
   lectura: 'Leer encuestas enviadas, reglamentos firmados, documentos aprobados y pagos',
   'encuestas.respuestas': 'Leer las respuestas de las encuestas (incluye datos sensibles)',
 }
@@ -36,6 +45,8 @@ export const ETIQUETA_ALCANCE: Record<AlcanceIntegracion, string> = {
 export const DESCRIPCION_ALCANCE: Record<AlcanceIntegracion, string> = {
   'alumnos.escribir':
     'Crear y actualizar alumnos e inscripciones, con las mismas reglas que la importación de archivos.',
+  'alumnos.cambiar-correo':
+    'Una fila con el RUT o pasaporte de un alumno del portal y otro correo cambia el correo con que ingresa: se avisa al correo anterior y se cierran sus sesiones. Sin este permiso esas filas se rechazan. Requiere «Cargar alumnos e inscripciones».',
   lectura: 'Lo que el CRM necesita de vuelta, con los cambios desde una fecha y hora.',
   'encuestas.respuestas':
     'Las respuestas de cada encuesta, con las de discapacidad y pueblos originarios. Elíjalo solo si el CRM debe guardarlas.',
@@ -57,11 +68,25 @@ export const MENSAJE_NOMBRE_CLAVE = `Indique un nombre para la clave (hasta ${MA
 export const MENSAJE_ALCANCES_CLAVE = 'Elija al menos un permiso para la clave.'
 export const MENSAJE_CLAVE_NO_ENCONTRADA = 'Clave de integración no encontrada.'
 export const MENSAJE_CLAVE_YA_REVOCADA = 'Esta clave ya fue revocada.'
+/**
+ * A new key's request sent again with the same Idempotency-Key: the key was made by the first one
+ * and is shown only in its reply, which the portal does not keep.
+ */
+export const MENSAJE_CLAVE_YA_ENTREGADA =
+  'Esta clave ya se creó con este mismo envío y solo se muestra una vez, en la primera respuesta. Si no la copió, revóquela en la lista de claves y cree otra.'
 
 /** The API's refusals. */
 export const MENSAJE_CLAVE_INVALIDA =
   'Falta la clave de la API, no es válida o fue revocada. Envíela en la cabecera Authorization: Bearer <clave>.'
 export const MENSAJE_ALCANCE_INSUFICIENTE = 'Esta clave no tiene permiso para esta operación.'
+
+/** A loaded row that would change a sign-in e-mail, from a key without that permission. */
+export const MENSAJE_CAMBIO_CORREO_SIN_PERMISO =
+  'Esta fila cambiaría el correo con que el alumno ingresa al portal, y esta clave no tiene el permiso «alumnos.cambiar-correo»: no se escribió nada de ella.'
+
+/** Changing a sign-in e-mail happens only in a load: its permission needs the load's. */
+export const MENSAJE_CAMBIO_CORREO_SIN_CARGA =
+  'El permiso de cambiar el correo de ingreso requiere también «Cargar alumnos e inscripciones».'
 
 /** A new key: a name people recognise and what it may do (at least one scope, each once). */
 export const crearClaveSchema = v.object({
@@ -69,6 +94,10 @@ export const crearClaveSchema = v.object({
   alcances: v.pipe(
     v.array(v.picklist(ALCANCES_INTEGRACION, MENSAJE_ALCANCES_CLAVE), MENSAJE_ALCANCES_CLAVE),
     v.minLength(1, MENSAJE_ALCANCES_CLAVE),
+    v.check(
+      (alcances) => !alcances.includes('alumnos.cambiar-correo') || alcances.includes('alumnos.escribir'),
+      MENSAJE_CAMBIO_CORREO_SIN_CARGA,
+    ),
     v.transform((alcances) => ALCANCES_INTEGRACION.filter((a) => alcances.includes(a))),
   ),
 })

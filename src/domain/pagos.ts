@@ -126,6 +126,54 @@ export const EXPLICACION_ESTADO_PAGO: Record<EstadoPago, string> = {
     'La escuela le devolvió el monto de este pago a través de la pasarela de pago; lo que pagaba quedó pendiente nuevamente.',
 }
 
+// ---------------------------------------------------------------------------------------------
+// A payment's money after refunds
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Whether the money was taken: approved (online or in person), refunded afterwards, or charged
+ * twice ('duplicado'). The others never reached the payer's card or the school's desk.
+ */
+export function fueCobrado(estado: EstadoPago): boolean {
+  return estado === 'aprobado' || estado === 'reembolsado' || estado === 'duplicado'
+}
+
+/** What a payment took, what the school gave back of it and what the school keeps, in CLP. */
+export type SaldoDePago = { pagado: number; reembolsado: number; queda: number }
+
+/**
+ * The money of a payment given its applied refunds: null for one that took nothing (rejected,
+ * cancelled, still at the gateway), whose amount was only asked for.
+ */
+export function saldoDePago(estado: EstadoPago, monto: number, reembolsado: number): SaldoDePago | null {
+  if (!fueCobrado(estado)) return null
+  const devuelto = Math.min(Math.max(0, reembolsado), monto)
+  return { pagado: monto, reembolsado: devuelto, queda: monto - devuelto }
+}
+
+/**
+ * A payment's state as the school reads it: the stored state, except that an approved payment
+ * with part of it given back is 'reembolsado-en-parte' (the database keeps it 'aprobado', since
+ * what it paid stays paid), and one given back whole reads 'reembolsado' even before its row says so.
+ */
+export const ESTADOS_PAGO_CON_REEMBOLSOS = [
+  'pendiente',
+  'confirmando',
+  'aprobado',
+  'reembolsado-en-parte',
+  'reembolsado',
+  'rechazado',
+  'anulado',
+  'tiempo-agotado',
+  'duplicado',
+] as const satisfies readonly (EstadoPago | 'reembolsado-en-parte')[]
+export type EstadoPagoConReembolsos = (typeof ESTADOS_PAGO_CON_REEMBOLSOS)[number]
+
+export function estadoConReembolsos(estado: EstadoPago, monto: number, reembolsado: number): EstadoPagoConReembolsos {
+  if (estado !== 'aprobado' || reembolsado <= 0) return estado
+  return reembolsado >= monto ? 'reembolsado' : 'reembolsado-en-parte'
+}
+
 /** How the gateway's payment type codes read. */
 export const TIPO_PAGO: Record<string, string> = {
   VD: 'Venta débito',

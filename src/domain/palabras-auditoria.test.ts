@@ -168,7 +168,7 @@ test('a partial refund: the state kept reads as unchanged, amounts in pesos, no 
     { campo: 'Reembolsado hasta entonces', valor: '$0' },
     { campo: 'Monto reembolsado', valor: '$250.000' },
     { campo: 'Motivo', valor: 'Retiro del programa' },
-    { campo: 'Tipo de reembolso', valor: 'Anulación' },
+    { campo: 'Tipo de reembolso', valor: 'Devuelto a la tarjeta' },
     { campo: 'Saldo del pago', valor: '$1.000.000' },
   ])
   const total = cambiosEnPalabras(

@@ -25,9 +25,13 @@ export const ETIQUETAS_ACCION = {
   'sesion.salida': 'Salida del área de la escuela',
   'sesion.contrasena-incorrecta': 'Contraseña incorrecta',
   'sesion.segundo-factor-fallido': 'Código de verificación rechazado',
+  'sesion.bloqueo': 'Ingreso bloqueado por intentos fallidos',
+  'sesion.bloqueo-red': 'Ingreso bloqueado desde una red por intentos fallidos',
   'personal.contrasena-creada': 'Contraseña creada desde la invitación',
+  'personal.restablecer-password': 'Contraseña cambiada desde «¿Olvidó su contraseña?»',
   'documento.aprobar': 'Documento aprobado',
   'documento.rechazar': 'Documento rechazado',
+  'documento.deshacer-rechazo': 'Rechazo de documento deshecho',
   'certificado.emitir': 'Certificado emitido',
   'certificado.revocar': 'Certificado revocado',
   'personal.invitar': 'Cuenta del personal creada e invitada',
@@ -36,6 +40,7 @@ export const ETIQUETAS_ACCION = {
   'personal.desactivar': 'Cuenta del personal desactivada',
   'personal.activar': 'Cuenta del personal activada de nuevo',
   'personal.reiniciar-segundo-factor': 'Segundo factor de una cuenta del personal reiniciado',
+  'personal.desbloquear': 'Ingreso de una cuenta del personal desbloqueado',
   'encuestas.exportar': 'Planilla de encuestas descargada',
   'concurso.crear': 'Concurso creado',
   'concurso.editar': 'Concurso editado',
@@ -54,6 +59,7 @@ export const ETIQUETAS_ACCION = {
   'integracion.documentos': 'CRM: documentos leídos por la API',
   'integracion.pagos': 'CRM: pagos leídos por la API',
   'alumnos.importar': 'Alumnos e inscripciones importados',
+  'alumnos.cambiar-correo': 'Correo de ingreso de un alumno cambiado (importación o CRM)',
   'pago.registrar-presencial': 'Pago presencial registrado',
   'pago.descargar-comprobante': 'Comprobante de pago descargado',
   'pago.reembolsar': 'Pago reembolsado',
@@ -132,7 +138,10 @@ export function registroEnPalabras(evento: EventoRegistrado, nombres: Nombres): 
     case 'postulacion':
       return nombre ? `Postulación ${nombre}` : 'Postulación a un concurso'
     case 'alumno':
-      return nombre ? `Documentos personales de ${nombre}` : 'Documentos personales'
+      // A decision on personal documents names them; anything else names the student.
+      if (evento.accion.startsWith('documento.'))
+        return nombre ? `Documentos personales de ${nombre}` : 'Documentos personales'
+      return nombre ? `Alumno: ${nombre}` : 'Alumno'
     case 'solicitud':
       return id ? `Solicitud ${id}` : 'Solicitud'
     case 'certificado':
@@ -249,6 +258,7 @@ export const CAMPOS_AUDITADOS: Readonly<Record<string, Campo>> = {
   alumnosNuevos: { etiqueta: 'Alumnos nuevos', formato: numero },
   filasDelArchivo: { etiqueta: 'Filas del archivo', formato: numero },
   erroresDelArchivo: { etiqueta: 'Errores en el archivo', formato: numero },
+  correosCambiados: { etiqueta: 'Correos de ingreso cambiados', formato: numero },
   archivo: { etiqueta: 'Archivo', formato: texto },
   huella: { etiqueta: 'Huella del archivo (SHA-256)', formato: texto },
   'se creará': { etiqueta: RESULTADO_IMPORTACION('se creará'), formato: numero },
@@ -268,6 +278,14 @@ export const CAMPOS_AUDITADOS: Readonly<Record<string, Campo>> = {
     vacio: 'ninguno',
   },
   estado: { etiqueta: 'Estado', formato: palabras(ESTADOS) },
+  sesionesCerradas: { etiqueta: 'Sesiones abiertas cerradas', formato: numero },
+  // Sign-in locks.
+  bloqueadaHasta: { etiqueta: 'Bloqueado hasta', formato: momento, vacio: 'sin bloqueo' },
+  intentosFallidos: { etiqueta: 'Intentos fallidos', formato: numero },
+  ultimoIntento: { etiqueta: 'Último intento', formato: texto },
+  direccion: { etiqueta: 'Dirección IP', formato: texto },
+  // A student's sign-in e-mail changed by an import or the CRM.
+  fila: { etiqueta: 'Fila del archivo', formato: numero },
   segundoFactor: {
     etiqueta: 'Verificación en dos pasos',
     formato: palabras({ activado: 'Activada', enrolado: 'Activada en este ingreso', 'sin activar': 'Sin activar' }),
@@ -291,10 +309,11 @@ export const CAMPOS_AUDITADOS: Readonly<Record<string, Campo>> = {
   detalle: { etiqueta: 'Respuesta de la pasarela', formato: texto },
   hasta: { etiqueta: 'Hasta', formato: fecha },
   pagos: { etiqueta: 'Pagos', formato: numero },
+  reembolsos: { etiqueta: 'Reembolsos', formato: numero },
 }
 
 /** Fields that name an action's own ids: kept in the row, never shown. */
-const CAMPOS_INTERNOS = new Set(['id', 'reembolso'])
+const CAMPOS_INTERNOS = new Set(['id', 'reembolso', 'importacion'])
 
 /** Where an action's field means something else than elsewhere. */
 const CAMPOS_POR_ACCION: Partial<Record<AccionAuditada, Readonly<Record<string, Campo>>>> = {

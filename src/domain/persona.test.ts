@@ -8,6 +8,7 @@ import { MENSAJE_RUT_INVALIDO } from './rut.ts'
 import { MENSAJE_TELEFONO } from './telefono.ts'
 import { erroresPorCampo } from './errores-por-campo.ts'
 import { MENSAJE_CAMPO_OBLIGATORIO, MENSAJE_CARACTERES_INVISIBLES } from './validacion.ts'
+import { TEXTOS_INVISIBLES } from '../../tests/support/textos-invisibles.ts'
 import { MENSAJE_EDAD } from './edad.ts'
 import {
   CIUDAD_OTRA,
@@ -540,9 +541,9 @@ describe('cascadas del formulario', () => {
   })
 })
 
-test('names, surnames and the address refuse invisible and control characters', () => {
+test.each(TEXTOS_INVISIBLES)('names, surnames and the address refuse %s', (_caso, texto) => {
   for (const campo of ['nombres', 'apPaterno', 'direccion'] as const) {
-    const r = v.safeParse(schema, { ...personaValida(), [campo]: 'Texto\u2067oculto' })
+    const r = v.safeParse(schema, { ...personaValida(), [campo]: texto })
     expect(r.success ? {} : erroresPorCampo(r.issues)).toEqual({ [campo]: MENSAJE_CARACTERES_INVISIBLES })
   }
 })

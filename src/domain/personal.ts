@@ -103,6 +103,13 @@ export const MENSAJE_SESION_PERSONAL_EXPIRADA = 'Su sesión expiró. Ingrese nue
 export const MENSAJE_SIN_PERMISO = 'Su rol no permite esta acción.'
 export const MENSAJE_INVITACION_INVALIDA =
   'El enlace de invitación no es válido o ya expiró. Pida a un administrador que le envíe uno nuevo.'
+/** The reply to a reset request, whether or not the e-mail is a staff account's. */
+export const MENSAJE_RESTABLECIMIENTO_SOLICITADO =
+  'Si el correo corresponde a una cuenta del personal, le enviamos un enlace para crear una nueva contraseña. Revise su bandeja de entrada.'
+export const MENSAJE_RESTABLECIMIENTO_INVALIDO =
+  'El enlace para crear una nueva contraseña no es válido, ya se usó o expiró. Solicite uno nuevo.'
+export const MENSAJE_CONTRASENA_RESTABLECIDA =
+  'Su contraseña fue cambiada. Ingrese con la nueva contraseña y el código de su aplicación de autenticación.'
 
 export const codigoSegundoFactorSchema = v.object({
   codigo: v.pipe(

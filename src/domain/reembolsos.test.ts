@@ -8,7 +8,9 @@ import {
   MENSAJE_MOTIVO_REEMBOLSO,
   mensajeMontoExcede,
   montoReembolsable,
+  reembolsoEnPalabras,
   reembolsoSchema,
+  tipoReembolsoEnFrase,
 } from './reembolsos.ts'
 
 const errores = (schema: v.GenericSchema, valor: unknown) => {
@@ -52,4 +54,19 @@ test('what remains refundable counts the refunds applied and in course, not the 
     ]),
   ).toBe(150_000)
   expect(montoReembolsable(100, [{ monto: 100, estado: 'aplicado' }])).toBe(0)
+})
+
+test('a refund’s outcome reads in plain Spanish, never in the gateway’s codes', () => {
+  expect(reembolsoEnPalabras({ estado: 'aplicado', tipo: 'NULLIFIED', detalle: null })).toBe(
+    'Reembolso aplicado (devuelto a la tarjeta)',
+  )
+  expect(reembolsoEnPalabras({ estado: 'aplicado', tipo: 'REVERSED', detalle: null })).toBe(
+    'Reembolso aplicado (cargo anulado el mismo día)',
+  )
+  expect(reembolsoEnPalabras({ estado: 'aplicado', tipo: null, detalle: null })).toBe('Reembolso aplicado')
+  expect(
+    reembolsoEnPalabras({ estado: 'rechazado', tipo: null, detalle: 'Amount to nullify exceeds the balance' }),
+  ).toBe('Rechazado por la pasarela: Amount to nullify exceeds the balance')
+  expect(reembolsoEnPalabras({ estado: 'en-curso', tipo: null, detalle: null })).toBe('En curso en la pasarela')
+  expect(tipoReembolsoEnFrase('UNKNOWN')).toBeNull()
 })

@@ -89,15 +89,41 @@ export const ESTADOS_REEMBOLSO = ['en-curso', 'aplicado', 'rechazado'] as const
 export type EstadoReembolso = (typeof ESTADOS_REEMBOLSO)[number]
 
 export const ETIQUETA_ESTADO_REEMBOLSO: Record<EstadoReembolso, string> = {
-  'en-curso': 'En curso',
-  aplicado: 'Aplicado',
+  'en-curso': 'En curso en la pasarela',
+  aplicado: 'Reembolso aplicado',
   rechazado: 'Rechazado por la pasarela',
 }
 
-/** Webpay's reply: REVERSED (the charge undone the same day) or NULLIFIED (a credit note). */
+/**
+ * How the gateway gave the money back, in plain words: Webpay answers REVERSED (the whole charge
+ * undone on the day it was made, so it is never settled) or NULLIFIED (part or all of it returned
+ * to the card later).
+ */
 export const ETIQUETA_TIPO_REEMBOLSO: Record<string, string> = {
-  REVERSED: 'Reversa del cargo',
-  NULLIFIED: 'Anulación',
+  REVERSED: 'Cargo anulado el mismo día',
+  NULLIFIED: 'Devuelto a la tarjeta',
+}
+
+/** The same inside a phrase ('devuelto a la tarjeta'); null for a type the gateway did not give. */
+export function tipoReembolsoEnFrase(tipo: string | null): string | null {
+  const etiqueta = tipo ? ETIQUETA_TIPO_REEMBOLSO[tipo] : undefined
+  return etiqueta ? etiqueta.charAt(0).toLowerCase() + etiqueta.slice(1) : null
+}
+
+/**
+ * A refund's outcome in one phrase: 'Reembolso aplicado (devuelto a la tarjeta)', 'Rechazado por
+ * la pasarela: <its words>', 'En curso en la pasarela'.
+ */
+export function reembolsoEnPalabras(r: {
+  estado: EstadoReembolso
+  tipo: string | null
+  detalle: string | null
+}): string {
+  const estado = ETIQUETA_ESTADO_REEMBOLSO[r.estado]
+  const como = tipoReembolsoEnFrase(r.tipo)
+  if (r.estado === 'aplicado' && como) return `${estado} (${como})`
+  if (r.estado === 'rechazado' && r.detalle) return `${estado}: ${r.detalle}`
+  return estado
 }
 
 /** A refund as the staff's API returns it. */

@@ -2,7 +2,13 @@ import * as v from 'valibot'
 import { TIPOS_DOCUMENTO_PERSONAL } from './documentos.ts'
 import { TIPOS_DOCUMENTO_SOLICITUD } from './documentos-solicitud.ts'
 import { requeridoSi, sinCaracteresInvisibles } from './validacion.ts'
-import { ESTADOS_REVISION, ORDENES_COLA, estadoRevisionEnPalabras, type EstadoRevision } from './estado-revision.ts'
+import {
+  ESTADOS_REVISION,
+  ORDENES_COLA,
+  ORIGENES_DOCUMENTO,
+  estadoRevisionEnPalabras,
+  type EstadoRevision,
+} from './estado-revision.ts'
 
 // The school's review of an uploaded document: every upload (a replacement too) starts 'en
 // revisión'; a reviewer approves it or rejects it with a reason the student reads. The review
@@ -180,3 +186,46 @@ export const MENSAJE_DOCUMENTO_REEMPLAZADO =
   'El estudiante reemplazó un documento mientras usted lo revisaba: revise el archivo nuevo. No se guardó su decisión.'
 
 export const MENSAJE_DOCUMENTOS_NO_ENCONTRADOS = 'No encontramos esos documentos.'
+
+// ---------------------------------------------------------------------------------------------
+// Undoing a rejection, before the student is told
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * How long a reviewer has to undo a rejection. A rejection e-mails the student and reaches their
+ * devices, so its notice waits this long in the scheduler: long enough to see the wrong document
+ * or reason on the screen and press 'Deshacer', short enough that the student still hears of it
+ * within the minute, with their chance to upload a replacement.
+ */
+export const PLAZO_DESHACER_RECHAZO_MS = 20_000
+
+/** Which of a reviewer's rejections to undo: the uploads they just rejected together. */
+export const deshacerRechazoSchema = v.object({ documentos: documentosSchema })
+export type DeshacerRechazoEntrada = v.InferInput<typeof deshacerRechazoSchema>
+
+export const MENSAJE_DESHACER_VENCIDO =
+  'El plazo para deshacer el rechazo terminó y el estudiante ya fue avisado. No se cambió nada.'
+export const MENSAJE_DESHACER_REEMPLAZADO =
+  'El estudiante ya reemplazó el documento: el rechazo no se puede deshacer. No se cambió nada.'
+
+/** A reviewer may undo only a rejection of their own that still stands. */
+export function mensajeNadaQueDeshacer(documento: string, estado: string, motivo: string | null): string {
+  return `«${documento}» no tiene un rechazo suyo que deshacer (${estadoRevisionEnPalabras(estado, motivo)}). No se cambió nada.`
+}
+
+// ---------------------------------------------------------------------------------------------
+// The next document of the queue
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * 'Siguiente documento': the queue's filters (program, type, order) and the document the reviewer
+ * is on; the next one waiting for review comes after it in that order.
+ */
+export const siguienteDocumentoSchema = v.object({
+  programa: filtrosColaSchema.entries.programa,
+  tipo: filtrosColaSchema.entries.tipo,
+  orden: filtrosColaSchema.entries.orden,
+  origen: v.optional(v.picklist(ORIGENES_DOCUMENTO, MENSAJE_DOCUMENTO_NO_VALIDO)),
+  documento: v.optional(v.pipe(v.string(), v.maxLength(100, MENSAJE_DOCUMENTO_NO_VALIDO))),
+})
+export type SiguienteDocumento = v.InferOutput<typeof siguienteDocumentoSchema>

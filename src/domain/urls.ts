@@ -63,3 +63,11 @@ export function urlRecuperarPassword(token: string): string {
 export function urlInvitacionPersonal(token: string): string {
   return `/admin/invitacion?token=${parte(token)}`
 }
+
+/** Where a staff member who forgot their password asks for a link to create a new one. */
+export const URL_RECUPERAR_PASSWORD_PERSONAL = '/admin/recuperar'
+
+/** The e-mailed link with which a staff member creates a new password (the second factor stays). */
+export function urlRestablecerPasswordPersonal(token: string): string {
+  return `/admin/restablecer?token=${parte(token)}`
+}

@@ -6,8 +6,11 @@ import {
   MENSAJE_CARACTERES_INVISIBLES,
   requeridoSi,
   textoOpcional,
+  sinCaracteresInvisibles,
   textoRequerido,
+  tieneCaracteresInvisibles,
 } from './validacion.ts'
+import { NOMBRES_ORDINARIOS, TEXTOS_INVISIBLES } from '../../tests/support/textos-invisibles.ts'
 
 const objeto = v.object({ nombre: textoRequerido(20), profesion: textoRequerido(20), otraProfesion: textoOpcional(20) })
 type Entrada = v.InferOutput<typeof objeto>
@@ -53,16 +56,7 @@ test('requeridoSi counts an empty list as missing (a question answered by choosi
   expect(v.safeParse(conLista, { tiene: 'No', cuales: [] }).success).toBe(true)
 })
 
-test.each([
-  ['a right-to-left override', 'Ana\u202EzeréP'],
-  ['a left-to-right isolate', 'Ana\u2066Pérez'],
-  ['a zero-width space', 'Ana\u200BPérez'],
-  ['a zero-width joiner', 'Ana\u200DPérez'],
-  ['a byte-order mark inside', 'Ana\uFEFFPérez'],
-  ['a line break inside', 'Ana\nPérez'],
-  ['an escape character', 'Ana\u001B[31mPérez'],
-  ['a line separator', 'Ana\u2028Pérez'],
-])('names and other texts refuse %s with a clear message', (_caso, texto) => {
+test.each(TEXTOS_INVISIBLES)('names and other texts refuse %s with a clear message', (_caso, texto) => {
   expect(errores({ nombre: texto, profesion: 'Médico' })).toEqual({ nombre: MENSAJE_CARACTERES_INVISIBLES })
   expect(errores({ nombre: 'Ana', profesion: 'Médico', otraProfesion: texto })).toEqual({
     otraProfesion: MENSAJE_CARACTERES_INVISIBLES,
@@ -72,4 +66,19 @@ test.each([
 test('accents, ñ, apostrophes and spaces are ordinary letters, and surrounding blanks are trimmed', () => {
   expect(errores({ nombre: " José O'Higgins Ñúñez ", profesion: 'Médico' })).toEqual({})
   expect(errores({ nombre: '\tAna\n', profesion: 'Médico' })).toEqual({})
+})
+
+test.each(NOMBRES_ORDINARIOS)('%s is an ordinary name', (nombre) => {
+  expect(tieneCaracteresInvisibles(nombre)).toBe(false)
+  expect(errores({ nombre, profesion: 'Médico' })).toEqual({})
+})
+
+test('a text of several lines keeps its line breaks and refuses every other invisible character', () => {
+  const descripcion = v.pipe(v.string(), sinCaracteresInvisibles('Revise la descripción', { lineas: true }))
+  expect(v.is(descripcion, 'Primer párrafo.\n\nSegundo párrafo.\r\nTercero.')).toBe(true)
+  for (const [caso, texto] of TEXTOS_INVISIBLES) {
+    // Only the line break inside a name is a line break; every other string hides something.
+    expect(v.is(descripcion, `Primer párrafo.\n${texto}`), caso).toBe(texto.includes('\n'))
+  }
+  expect(v.safeParse(descripcion, 'Uno\u202Edos').issues?.[0]?.message).toBe('Revise la descripción')
 })

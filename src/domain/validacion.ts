@@ -17,13 +17,22 @@ export const MENSAJE_CARACTERES_INVISIBLES =
  */
 const INVISIBLES = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u
 
-export function tieneCaracteresInvisibles(texto: string): boolean {
-  return INVISIBLES.test(texto)
+/**
+ * The one rule for what people type or a system sends as text: names, addresses, codes and free
+ * text, in the student's forms, the school's screens, the file import and the CRM's API alike.
+ * `lineas` is for a text of several lines (a description): its line breaks are allowed, and
+ * nothing else invisible is.
+ */
+export function tieneCaracteresInvisibles(texto: string, opciones: { lineas?: boolean } = {}): boolean {
+  return INVISIBLES.test(opciones.lineas ? texto.replace(/\r?\n/g, '') : texto)
 }
 
 /** Refuses a text with invisible or control characters, with a message that says so. */
-export function sinCaracteresInvisibles() {
-  return v.check((texto: string) => !tieneCaracteresInvisibles(texto), MENSAJE_CARACTERES_INVISIBLES)
+export function sinCaracteresInvisibles(
+  mensaje: string = MENSAJE_CARACTERES_INVISIBLES,
+  opciones: { lineas?: boolean } = {},
+) {
+  return v.check((texto: string) => !tieneCaracteresInvisibles(texto, opciones), mensaje)
 }
 
 /** A required text: trimmed, not empty, at most `max` characters, nothing invisible. */

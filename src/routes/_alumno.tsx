@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { useEffect } from 'react'
+import { lazy, Suspense, useEffect } from 'react'
 import { AvisoPostulacion } from '../features/concursos/aviso-postulacion.tsx'
 import { CambiosPendientes } from '../features/offline/cambios-pendientes.tsx'
 import { iniciarSincronizacion } from '../lib/offline/sincronizacion.ts'
@@ -7,6 +7,11 @@ import { OutboxProvider } from '../lib/offline/use-outbox.ts'
 import { concursoDeRuta, guardarBackUrl, haySesion, marcarFlujoConcurso } from '../lib/session.ts'
 import { useSesion } from '../lib/use-sesion.ts'
 import { cargarBarraAlumno } from './-components/encabezado.tsx'
+
+// A new privacy policy version, shown once: its own chunk, fetched after the page shows.
+const AvisoPolitica = lazy(() =>
+  import('../features/privacidad/aviso-politica.tsx').then((m) => ({ default: m.AvisoPolitica })),
+)
 
 // Signed-in pages. Without a session: remember where the student wanted to go (the back-url),
 // remember a contest flow (it makes 'Regístrese' appear on the login page), sign in. With one:
@@ -45,6 +50,9 @@ function LayoutAlumno() {
     <OutboxProvider outbox={outbox}>
       {codigo ? <CambiosPendientes alumno={codigo} /> : null}
       <AvisoPostulacion />
+      <Suspense fallback={null}>
+        <AvisoPolitica />
+      </Suspense>
       <Outlet />
     </OutboxProvider>
   )

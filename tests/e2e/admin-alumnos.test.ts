@@ -247,7 +247,7 @@ test('the log and a student’s history read in words and Chile’s time, and at
     await reembolso.getByText('Pago: Cuota 1 de').waitFor()
     await reembolso.getByText('Estado: Aprobado (sin cambio)').waitFor()
     await reembolso.getByText('Monto reembolsado: $250.000').waitFor()
-    await reembolso.getByText('Tipo de reembolso: Anulación').waitFor()
+    await reembolso.getByText('Tipo de reembolso: Devuelto a la tarjeta').waitFor()
     await reembolso.getByRole('link', { name: 'Camila Andrea Rojas Soto' }).waitFor()
     const revocacion = tabla.getByRole('row', { name: /Certificado revocado/ })
     await revocacion.getByText('Revocado el: 14-07-2026 23:31').waitFor()

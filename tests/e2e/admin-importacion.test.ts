@@ -1,10 +1,15 @@
 // The import in a desk-sized browser: coordination chooses the sample file, reads every row's
 // outcome (nothing written yet), confirms, and reads the result; the new student opens the
 // invitation e-mailed to her, creates her password and sees her enrolments. A file with a bad row
-// shows that row's error. The screen has no serious accessibility findings at 1280 and 768 pixels.
+// shows that row's error; a row that changes a student's sign-in e-mail needs its own checkbox. The
+// screen has no serious accessibility findings at 1280 and 768 pixels.
 import { join } from 'node:path'
 import { expect, test } from 'vitest'
-import { mensajeGrupoDesconocido } from '../../src/domain/importacion.ts'
+import {
+  ETIQUETA_CONFIRMAR_CAMBIOS_CORREO,
+  describirCambioCorreo,
+  mensajeGrupoDesconocido,
+} from '../../src/domain/importacion.ts'
 import { ESPERA_REDIRECCION_MS } from '../../src/features/auth/pagina-password.tsx'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
 import { hallazgosGraves } from '../support/axe.ts'
@@ -118,4 +123,57 @@ test('a file with a bad row shows that row first with its error, and imports onl
     ['1 Creada', '0 Actualizada', '0 Sin cambios', '1 No importada'],
   )
   await context.close()
+})
+
+test('a row that changes a student’s sign-in e-mail is shown apart and imported only with its own confirmation', async () => {
+  const { page, context } = await abrirImportacion()
+  const encabezado =
+    'codigo_inscripcion;email;rut;pasaporte;nombres;apellidos;cod_grupo;curso;nombre_curso;tipo_curso;fecha_inicio;horas;arancel;cod_prospecto;asistente_email'
+  const fila = (codigo: string, email: string, pasaporte: string) =>
+    `${codigo};${email};;${pasaporte};Inés;Correo;5;CE;Curso E2E;Curso;01-06-2027;8;90000;P-${codigo};francisca.herrera@postgrado-demo.cl`
+  async function revisar(nombre: string, lineas: string[]) {
+    await page.getByLabel(/^Archivo CSV o XLSX/).setInputFiles({
+      name: nombre,
+      mimeType: 'text/csv',
+      buffer: Buffer.from([encabezado, ...lineas].join('\n')),
+    })
+    await page.getByRole('button', { name: 'Revisar archivo' }).click()
+    await page.getByRole('heading', { name: `Vista previa: ${nombre}` }).waitFor()
+  }
+
+  // Ines is in the portal with one address…
+  await revisar('alta.csv', [fila('INS-E2E-C1', 'ines.antes@demo.cl', 'PE2EC001')])
+  await page.getByRole('button', { name: 'Confirmar e importar 1 fila' }).click()
+  await page.getByRole('button', { name: 'Importar otro archivo' }).click()
+
+  // …and the CRM's file brings her passport with another one, beside an ordinary new row.
+  await revisar('cambio.csv', [
+    fila('INS-E2E-C2', 'ines.despues@demo.cl', 'PE2EC001'),
+    fila('INS-E2E-C3', 'otro.nuevo@demo.cl', 'PE2EC002'),
+  ])
+  const aviso = page.getByRole('region', { name: '1 fila cambia el correo de ingreso de un alumno' })
+  await aviso.getByText('Fila 2 (INS-E2E-C2): ines.antes@demo.cl → ines.despues@demo.cl').waitFor()
+  await page
+    .getByRole('table', { name: /Filas del archivo/ })
+    .getByRole('row')
+    .filter({ hasText: 'INS-E2E-C2' })
+    .getByText(describirCambioCorreo({ antes: 'ines.antes@demo.cl', despues: 'ines.despues@demo.cl' }))
+    .waitFor()
+  expect(await hallazgosGraves(page)).toEqual([])
+  // Unconfirmed, only the other row would be imported.
+  const casilla = aviso.getByRole('checkbox', { name: ETIQUETA_CONFIRMAR_CAMBIOS_CORREO })
+  expect(await casilla.isChecked()).toBe(false)
+  await page.getByRole('button', { name: 'Confirmar e importar 1 fila' }).waitFor()
+  await casilla.check()
+  await page.getByRole('button', { name: 'Confirmar e importar 2 filas' }).click()
+  await page.getByRole('heading', { name: 'Importación terminada: cambio.csv' }).waitFor()
+  await page
+    .getByText('Cambió el correo de ingreso de 1 alumno: se le avisó en su correo anterior y se cerraron sus sesiones.')
+    .waitFor()
+  expect(await page.getByRole('list', { name: 'Filas por resultado' }).getByRole('listitem').allTextContents()).toEqual(
+    ['2 Creada', '0 Actualizada', '0 Sin cambios', '0 No importada'],
+  )
+  await context.close()
+  const avisoCorreo = await esperarCorreo(portal.server.dataDir, 'ines.antes@demo.cl', 2)
+  expect(avisoCorreo.subject).toBe('Cambió el correo con que ingresa al Portal del Estudiante')
 })

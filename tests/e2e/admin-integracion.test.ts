@@ -5,7 +5,13 @@
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
-import { MENSAJE_ALCANCES_CLAVE, MENSAJE_CLAVE_INVALIDA, MENSAJE_NOMBRE_CLAVE } from '../../src/domain/integracion.ts'
+import {
+  ETIQUETA_ALCANCE,
+  MENSAJE_ALCANCES_CLAVE,
+  MENSAJE_CAMBIO_CORREO_SIN_CARGA,
+  MENSAJE_CLAVE_INVALIDA,
+  MENSAJE_NOMBRE_CLAVE,
+} from '../../src/domain/integracion.ts'
 import { hallazgosGraves } from '../support/axe.ts'
 import { ANCHO_ESCRITORIO, prepararPortal } from '../support/e2e.ts'
 
@@ -36,6 +42,12 @@ test('the admin creates a key, sees it once and copies it; the CRM reads with it
   await dialogo.getByText(MENSAJE_ALCANCES_CLAVE).waitFor()
   expect(await hallazgosGraves(page)).toEqual([])
   await dialogo.getByLabel(/^Nombre de la clave/).fill('CRM producción')
+  // Changing a student's sign-in e-mail is a permission of its own, and only with the one that loads.
+  const cambioCorreo = dialogo.getByRole('checkbox', { name: ETIQUETA_ALCANCE['alumnos.cambiar-correo'] })
+  await cambioCorreo.check()
+  await dialogo.getByRole('button', { name: 'Crear clave' }).click()
+  await dialogo.getByText(MENSAJE_CAMBIO_CORREO_SIN_CARGA).waitFor()
+  await cambioCorreo.uncheck()
   await dialogo.getByRole('checkbox', { name: /^Leer encuestas enviadas/ }).check()
   await dialogo.getByRole('button', { name: 'Crear clave' }).click()
 

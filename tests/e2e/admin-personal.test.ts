@@ -1,15 +1,17 @@
 // Staff accounts in a desk-sized browser: the admin invites a new member from /admin/personal; the
 // member opens the e-mailed link, creates a password, enrols the second factor from the secret
 // shown and signs in; then the admin disables the account (after a confirmation that names it),
-// the member's open page loses its session and the sign-in refuses them. Other roles see no such
-// section.
+// the member's open page loses its session and the sign-in refuses them. A sign-in locked by
+// failed attempts says so, and the admin unlocks it. Other roles see no such section.
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
 import { codigoEn } from '../../server/personal/totp.ts'
+import { mensajeCuentaPersonalBloqueada } from '../../src/domain/bloqueo-ingreso.ts'
 import { MENSAJE_CREDENCIALES_PERSONAL } from '../../src/domain/personal.ts'
-import { ANCHO_ESCRITORIO, prepararPortal } from '../support/e2e.ts'
-import { esperarCorreo } from '../support/servidor.ts'
+import { ANCHO_ESCRITORIO, DEMO_PASSWORD, prepararPortal } from '../support/e2e.ts'
+import { codigoSiguiente } from '../support/personal.ts'
+import { consultarDb, esperarCorreo } from '../support/servidor.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
 
@@ -125,4 +127,71 @@ test('the last admin cannot demote themselves: the dialog says why and nothing c
   await dialogo.getByRole('button', { name: 'Cancelar' }).click()
   await fila(page, DEMO_PERSONAL.admin).getByText('Administración').waitFor()
   await context.close()
+})
+
+test('a sign-in locked by failed attempts says so, even at the code; the admin unlocks it after a confirmation and the member gets in', async () => {
+  const herrera = { nombre: 'Francisca Herrera Méndez', email: DEMO_PERSONAL.herrera }
+  const miembro = await portal.newPage(ANCHO_ESCRITORIO)
+  await miembro.page.goto(`${portal.url}/admin/login`)
+  await miembro.page.getByLabel('Correo electrónico').fill(herrera.email)
+  await miembro.page.getByLabel(/^Contraseña/).fill(DEMO_PASSWORD)
+  await miembro.page.getByRole('button', { name: 'Continuar' }).click()
+  const codigo = miembro.page.getByLabel(/^Código de verificación/)
+  await codigo.waitFor()
+
+  // Meanwhile, failed attempts elsewhere lock the account (this server's limits are out of
+  // reach, so the lock is written as the tenth failure would write it).
+  const hasta = new Date(Date.now() + 30 * 60_000).toISOString()
+  await consultarDb(
+    portal.server.dataDir,
+    `insert into bloqueos_ingreso (ambito, sujeto, fallos, ventana_hasta, bloqueada_hasta) values ('personal', ?, 10, ?, ?)`,
+    herrera.email,
+    hasta,
+    hasta,
+  )
+  // Even the right code: back to the first step, saying why and for how long.
+  await codigo.fill(await codigoSiguiente(portal.server.dataDir, herrera.email))
+  await miembro.page.getByRole('button', { name: 'Ingresar' }).click()
+  await miembro.page.getByRole('alert').getByText(mensajeCuentaPersonalBloqueada(30)).waitFor()
+  await miembro.page.getByRole('button', { name: 'Continuar' }).waitFor()
+
+  const admin = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.admin })
+  await admin.page.goto(`${portal.url}/admin/personal`)
+  await fila(admin.page, herrera.email)
+    .getByText(/^Ingreso bloqueado hasta el \d{2}-\d{2}-\d{4} \d{2}:\d{2} por intentos fallidos$/)
+    .waitFor()
+  expect(
+    await fila(admin.page, DEMO_PERSONAL.coordinacion)
+      .getByText(/Ingreso bloqueado/)
+      .count(),
+  ).toBe(0)
+  await fila(admin.page, herrera.email)
+    .getByRole('button', { name: `Desbloquear ingreso de ${herrera.nombre}` })
+    .click()
+  const confirmar = admin.page.getByRole('dialog', { name: 'Desbloquear ingreso' })
+  await confirmar.getByText(/alguien intenta entrar a su cuenta/).waitFor()
+  await confirmar.getByText(herrera.nombre).waitFor()
+  await confirmar.getByRole('button', { name: 'Desbloquear ingreso' }).click()
+  await admin.page.getByText(`${herrera.nombre} ya puede volver a ingresar.`).waitFor()
+  await fila(admin.page, herrera.email)
+    .getByText(/Ingreso bloqueado/)
+    .waitFor({ state: 'detached' })
+  expect(
+    await fila(admin.page, herrera.email)
+      .getByRole('button', { name: `Desbloquear ingreso de ${herrera.nombre}` })
+      .count(),
+  ).toBe(0)
+
+  // The member, still on the sign-in page, gets in.
+  await miembro.page.getByLabel('Correo electrónico').fill(herrera.email)
+  await miembro.page.getByLabel(/^Contraseña/).fill(DEMO_PASSWORD)
+  await miembro.page.getByRole('button', { name: 'Continuar' }).click()
+  await miembro.page
+    .getByLabel(/^Código de verificación/)
+    .fill(await codigoSiguiente(portal.server.dataDir, herrera.email))
+  await miembro.page.getByRole('button', { name: 'Ingresar' }).click()
+  await miembro.page.waitForURL(`${portal.url}/admin/home`)
+
+  await miembro.context.close()
+  await admin.context.close()
 })

@@ -266,8 +266,10 @@ export const ENDPOINTS: Endpoint[] = [
     ruta: '/notificaciones/suscripciones',
     cuerpo: 'json',
     sesion: true,
+    // A local push service, by address: the server resolves a push service's name when a device
+    // subscribes, and this machine resolves no name on the Internet.
     valido: async () => ({
-      endpoint: 'https://push.example.org/dispositivo-de-otra',
+      endpoint: 'http://127.0.0.1:9/push/dispositivo-de-otra',
       keys: {
         p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
         auth: 'tBHItJI5svbpez7KI4CCXg',
@@ -279,8 +281,19 @@ export const ENDPOINTS: Endpoint[] = [
     ruta: '/notificaciones/suscripciones/baja',
     cuerpo: 'json',
     sesion: true,
-    valido: async () => ({ endpoint: 'https://push.example.org/dispositivo-de-otra' }),
+    valido: async () => ({ endpoint: 'http://127.0.0.1:9/push/dispositivo-de-otra' }),
   },
+  { metodo: 'GET', ruta: '/privacidad', cuerpo: 'ninguno', sesion: false },
+  { metodo: 'GET', ruta: '/privacidad/versiones', cuerpo: 'ninguno', sesion: false },
+  {
+    metodo: 'GET',
+    ruta: '/privacidad/versiones/:version',
+    cuerpo: 'ninguno',
+    sesion: false,
+    url: () => '/privacidad/versiones/1',
+  },
+  { metodo: 'GET', ruta: '/privacidad/aviso', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'POST', ruta: '/privacidad/aviso', cuerpo: 'json', sesion: true, valido: async () => ({ version: 1 }) },
 ]
 
 /** `otra`'s own enrolment, where her submissions go. */

@@ -19,11 +19,13 @@ export { consultarDb } from './base-de-datos.ts'
 export type OpcionesServidorDePrueba = {
   /** Overrides of the configuration built from an empty environment (e.g. `limites`, `sessionTtlHours`). */
   config?: Partial<Config>
-  /** 'off' raises every throttle limit out of reach (benchmarks, browser journeys). */
+  /** 'off' raises every throttle limit and sign-in lock out of reach (benchmarks, browser journeys). */
   throttle?: 'off'
   clock?: Reloj
   /** Wraps the configured payment gateway (to lose a reply, count calls…). */
   pasarela?: OpcionesInicio['pasarela']
+  /** Resolves push services' names (this machine has no DNS for the Internet's). */
+  resolverDns?: OpcionesInicio['resolverDns']
   /** Reuse a DATA_DIR (e.g. to restart on the same database); it is then left in place on close. */
   dataDir?: string
   /** Defaults to the repository's dist/. */
@@ -47,6 +49,7 @@ export type ServidorDePrueba = {
 }
 
 const SIN_LIMITE = { max: 1_000_000_000, ventanaMs: 60_000 }
+const SIN_BLOQUEO = { fallos: 1_000_000_000, ventanaMs: 60_000, bloqueoMs: 60_000 }
 
 /** Settings the seed reads: a server that changes one cannot start from the run's template. */
 const LEIDOS_POR_LA_SEMILLA = ['datosDemo', 'serviceAccountEmail', 'firma', 's3', 'publicUrl', 'databaseUrl'] as const
@@ -86,6 +89,9 @@ export function configDePrueba(
   }
   if (options.throttle === 'off') {
     config.limites = Object.fromEntries(Object.keys(config.limites).map((k) => [k, SIN_LIMITE])) as Config['limites']
+    config.bloqueos = Object.fromEntries(
+      Object.keys(config.bloqueos).map((k) => [k, SIN_BLOQUEO]),
+    ) as Config['bloqueos']
   }
   return config
 }
@@ -102,7 +108,13 @@ export async function iniciarServidorDePrueba(options: OpcionesServidorDePrueba 
   }
   let servidor
   try {
-    servidor = await iniciarServidor({ config, clock: options.clock, salida, pasarela: options.pasarela })
+    servidor = await iniciarServidor({
+      config,
+      clock: options.clock,
+      salida,
+      pasarela: options.pasarela,
+      resolverDns: options.resolverDns,
+    })
   } catch (err) {
     if (propia) {
       rmSync(dataDir, { recursive: true, force: true })

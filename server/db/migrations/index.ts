@@ -22,6 +22,11 @@ import * as m0019 from './0019-pagos-presenciales.ts'
 import * as m0020 from './0020-gestion-concursos-ofertas.ts'
 import * as m0022 from './0022-claves-integracion.ts'
 import * as m0023 from './0023-subidas-reanudables.ts'
+import * as m0024 from './0024-bloqueos-ingreso.ts'
+import * as m0025 from './0025-idempotencia-sin-secretos.ts'
+import * as m0027 from './0027-conciliacion-reembolsos.ts'
+import * as m0031 from './0031-politica-privacidad.ts'
+import * as m0032 from './0032-restablecer-personal.ts'
 
 const migraciones: Record<string, Migration> = {
   '0001-inicial': m0001,
@@ -45,6 +50,11 @@ const migraciones: Record<string, Migration> = {
   '0020-gestion-concursos-ofertas': m0020,
   '0022-claves-integracion': m0022,
   '0023-subidas-reanudables': m0023,
+  '0024-bloqueos-ingreso': m0024,
+  '0025-idempotencia-sin-secretos': m0025,
+  '0027-conciliacion-reembolsos': m0027,
+  '0031-politica-privacidad': m0031,
+  '0032-restablecer-personal': m0032,
 }
 
 export const proveedorMigraciones: MigrationProvider = {

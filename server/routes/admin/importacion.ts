@@ -5,13 +5,19 @@
 // exactly the file that was previewed, and no server keeps an upload between the two steps.
 // Applying writes the audit rows (with the counts) in the same transactions as the changes, and
 // the new students get their invitations.
+//
+// A row that changes a student's sign-in e-mail shows in the preview as such (`cambioCorreo`) and
+// is applied only when the confirmation names it in its own field (`CAMPO_CAMBIOS_CORREO`, the
+// screen's separate checkbox); the old address is then told.
 import { createHash } from 'node:crypto'
 import { Hono, type Context } from 'hono'
 import {
+  CAMPO_CAMBIOS_CORREO,
   HUELLA_PATTERN,
   MAX_MB_IMPORTACION,
   MENSAJE_ARCHIVO_CAMBIO,
   contarResultados,
+  leerFilasConfirmadas,
   mensajeArchivoImportacionGrande,
   type RechazoArchivoImportacion,
   type RespuestaImportacion,
@@ -21,6 +27,7 @@ import { BYTES_POR_MB, MENSAJE_ARCHIVO_OBLIGATORIO } from '../../../src/domain/d
 import type { EntornoApp } from '../../contexto.ts'
 import { declarar } from '../../middleware/declaracion.ts'
 import { aplicar, previsualizar } from '../../importacion/aplicar.ts'
+import { avisarCambiosDeCorreo } from '../../importacion/cambio-correo.ts'
 import { invitarAlumnos } from '../../importacion/invitacion.ts'
 import { leerArchivo } from '../../importacion/leer.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
@@ -48,14 +55,25 @@ async function recibir<E extends EntornoApp>(c: Context<E>) {
   if (!leido.ok) return { respuesta: rechazo(c, leido.errores) }
   const huella = createHash('sha256').update(bytes).digest('hex')
   const enviada = formulario.campos.huella
-  return { nombre, huella, enviada: typeof enviada === 'string' ? enviada : null, ...leido }
+  const cambiosDeCorreo = formulario.campos[CAMPO_CAMBIOS_CORREO]
+  return {
+    nombre,
+    huella,
+    enviada: typeof enviada === 'string' ? enviada : null,
+    correosConfirmados: leerFilasConfirmadas(typeof cambiosDeCorreo === 'string' ? cambiosDeCorreo : null),
+    ...leido,
+  }
 }
 
 export const rutasImportacionAdmin = new Hono<EntornoApp>()
   .post('/previa', importar, declarar({ cuerpo: 'importacion' }), async (c) => {
     const r = await recibir(c)
     if ('respuesta' in r) return r.respuesta
-    const resultados = await previsualizar(c.var.deps.db, r.filas, { numeracion: r.numeros })
+    // Every change of sign-in e-mail is shown here as what it is; it needs its own confirmation.
+    const resultados = await previsualizar(c.var.deps.db, r.filas, {
+      numeracion: r.numeros,
+      cambiosDeCorreo: { filas: 'todas' },
+    })
     const cuerpo: RespuestaPreviaImportacion = {
       archivo: r.nombre,
       huella: r.huella,
@@ -75,14 +93,21 @@ export const rutasImportacionAdmin = new Hono<EntornoApp>()
       deps.db,
       r.filas,
       { tipo: 'personal', id, nombre, rol, ip: c.var.ip },
-      { numeracion: r.numeros, ahora: deps.clock(), detalleAuditoria: { archivo: r.nombre, huella: r.huella } },
+      {
+        numeracion: r.numeros,
+        ahora: deps.clock(),
+        detalleAuditoria: { archivo: r.nombre, huella: r.huella },
+        cambiosDeCorreo: { filas: r.correosConfirmados },
+      },
     )
     await invitarAlumnos(deps, hecho.invitar)
+    await avisarCambiosDeCorreo(deps, hecho.correosCambiados)
     const cuerpo: RespuestaImportacion = {
       archivo: r.nombre,
       conteo: contarResultados(hecho.resultados),
       resultados: hecho.resultados,
       alumnosInvitados: hecho.invitar.length,
+      correosCambiados: hecho.correosCambiados.length,
     }
     return c.json(cuerpo)
   })

@@ -1,6 +1,7 @@
 // Payments from the school's side, mounted at /api/admin/pagos: every payment of the students in
 // reach (capability pagos.ver; an assistant reaches only their own students), one payment with
-// its gateway data and its receipt, the reconciliation of a range of days and its spreadsheet, and
+// its gateway data and its receipt, the reconciliation of a range of days (sales and refunds, the
+// net per method) and its spreadsheet, and
 // recording a payment made in person (pagos.registrar). Downloads and the recording are in the
 // audit trail. Refunds live in their own module (reembolsos.ts).
 import { Hono } from 'hono'
@@ -40,14 +41,13 @@ export const rutasPagosAdmin = new Hono<EntornoApp>()
     return c.json(await listarPagos(c.var.deps.db, c.var.personal, c.req.valid('query')))
   })
   .get('/conciliacion', ver, consultaValida(consultaConciliacionSchema), async (c) => {
-    const { dias, total, desde, hasta } = await conciliacion(c.var.deps.db, c.var.personal, c.req.valid('query'))
-    return c.json({ desde, hasta, dias, total })
+    return c.json(await conciliacion(c.var.deps.db, c.var.personal, c.req.valid('query')))
   })
   .get('/conciliacion/planilla', ver, consultaValida(consultaConciliacionSchema), async (c) => {
     const { db, clock } = c.var.deps
     const consulta = c.req.valid('query')
     const personal = c.var.personal
-    const { contenido, pagos, total } = await planillaConciliacion(db, personal, consulta)
+    const { contenido, total } = await planillaConciliacion(db, personal, consulta)
     // Recorded before the file leaves: a download the trail cannot record is not sent.
     await auditar(
       db,
@@ -55,7 +55,13 @@ export const rutasPagosAdmin = new Hono<EntornoApp>()
       {
         accion: 'pagos.exportar-conciliacion',
         entidad: 'pagos',
-        despues: { desde: consulta.desde, hasta: consulta.hasta, pagos, monto: total.monto },
+        despues: {
+          desde: consulta.desde,
+          hasta: consulta.hasta,
+          pagos: total.pagos.cantidad,
+          reembolsos: total.reembolsos.cantidad,
+          monto: total.neto,
+        },
       },
     )
     c.header('Content-Type', TIPO_XLSX)

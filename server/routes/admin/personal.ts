@@ -1,5 +1,6 @@
 // Staff accounts, mounted at /api/admin/personal (capability personal.gestionar, admins only):
-// the list, inviting a new member, and each account's role, state, second factor and invitation.
+// the list, inviting a new member, and each account's role, state, second factor, invitation and
+// sign-in lock.
 // The rules and the audit rows are in personal/cuentas.ts; here each request is checked and
 // answered: 400 with the field's message for a bad body, 404 for an unknown account, 409 when the
 // account's state refuses the action (the last active admin, above all).
@@ -12,6 +13,7 @@ import {
   activarCuenta,
   cambiarRol,
   desactivarCuenta,
+  desbloquearCuenta,
   invitarPersonal,
   listarCuentas,
   reenviarInvitacion,
@@ -33,7 +35,7 @@ function rechazarCuenta(c: Pick<Context, 'json'>, { rechazo }: Rechazo) {
 }
 
 export const rutasPersonalAdmin = new Hono<EntornoApp>()
-  .get('/', gestionar, async (c) => c.json(await listarCuentas(c.var.deps.db)))
+  .get('/', gestionar, async (c) => c.json(await listarCuentas(c.var.deps.db, c.var.deps.clock())))
   .post('/', gestionar, cuerpoJson(invitarPersonalSchema), async (c) => {
     const r = await invitarPersonal(c.var.deps, autor(c, c.var.personal), c.req.valid('json'))
     if ('rechazo' in r) return rechazarCuenta(c, r)
@@ -63,4 +65,9 @@ export const rutasPersonalAdmin = new Hono<EntornoApp>()
     const r = await reenviarInvitacion(c.var.deps, autor(c, c.var.personal), c.req.param('id'))
     if ('rechazo' in r) return rechazarCuenta(c, r)
     return c.json({ cuenta: r.cuenta, correoEnviado: r.correoEnviado ?? false })
+  })
+  .post('/:id/desbloquear', gestionar, async (c) => {
+    const r = await desbloquearCuenta(c.var.deps, autor(c, c.var.personal), c.req.param('id'))
+    if ('rechazo' in r) return rechazarCuenta(c, r)
+    return c.json({ cuenta: r.cuenta })
   })

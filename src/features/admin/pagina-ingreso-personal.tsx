@@ -77,6 +77,9 @@ function FormularioCredenciales({
       <button type="submit" className="boton boton--ancho" disabled={ingreso.isPending}>
         {ingreso.isPending ? 'Verificando…' : 'Continuar'}
       </button>
+      <p>
+        <Link to="/admin/recuperar">¿Olvidó su contraseña?</Link>
+      </p>
     </form>
   )
 }
@@ -101,8 +104,9 @@ function FormularioCodigo({
       await router.navigate({ href: volver && volver.startsWith('/admin/') ? volver : '/admin/home', replace: true })
     },
     onError(error) {
-      // Too many codes, or the password's five minutes are over: back to the first step.
-      if (error instanceof ApiError && error.status === 401) alVencer(error.message)
+      // Too many codes, the password's five minutes are over, or the sign-in is locked by failed
+      // attempts (429): back to the first step, saying why.
+      if (error instanceof ApiError && (error.status === 401 || error.status === 429)) alVencer(error.message)
       else {
         form.cambiar('codigo', '')
         document.getElementById('personal-codigo')?.focus()

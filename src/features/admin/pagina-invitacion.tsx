@@ -1,10 +1,10 @@
 import { useMutation, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { FormEvent } from 'react'
-import { crearPasswordSchema, PASSWORD_ESPECIALES, PASSWORD_MIN_LENGTH } from '../../domain/password.ts'
+import { crearPasswordSchema } from '../../domain/password.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
-import { CampoTexto } from '../../ui/campo.tsx'
 import { Estado } from '../../ui/spinner.tsx'
+import { CamposContrasenaNueva } from './campos-contrasena-nueva.tsx'
 import { mensajeDeError } from './mensaje-de-error.ts'
 import { personalMutations } from './queries.ts'
 import './admin.css'
@@ -63,25 +63,7 @@ function FormularioInvitacion({ token, nombre, email }: { token: string; nombre:
       <p>
         {nombre} ({email}): elija la contraseña con la que ingresará al área de la escuela.
       </p>
-      <CampoTexto
-        id="invitacion-password"
-        etiqueta="Nueva contraseña"
-        obligatorio
-        type="password"
-        autoComplete="new-password"
-        ayuda={`Al menos ${PASSWORD_MIN_LENGTH} caracteres, con un número, una mayúscula y una minúscula; puede usar ${PASSWORD_ESPECIALES}.`}
-        error={form.error('password')}
-        {...form.control('password')}
-      />
-      <CampoTexto
-        id="invitacion-confirmacion"
-        etiqueta="Repita la contraseña"
-        obligatorio
-        type="password"
-        autoComplete="new-password"
-        error={form.error('confirmacion')}
-        {...form.control('confirmacion')}
-      />
+      <CamposContrasenaNueva idBase="invitacion" form={form} />
       <p className="mensaje mensaje--error" role="alert" hidden={!aceptar.isError}>
         {aceptar.isError ? mensajeDeError(aceptar.error) : null}
       </p>

@@ -42,4 +42,10 @@ export const personalMutations = {
     leer(cliente.admin.auth.invitacion.verificar.$post({ json: { token } }, { init: sinAvisoDeSesionExpirada })),
   aceptarInvitacion: (datos: { token: string; password: string; confirmacion: string }) =>
     leer(cliente.admin.auth.invitacion.$post({ json: datos }, { init: sinAvisoDeSesionExpirada })),
+  solicitarRestablecimiento: (datos: { email: string }) =>
+    leer(cliente.admin.auth.restablecer.solicitud.$post({ json: datos }, { init: sinAvisoDeSesionExpirada })),
+  verificarRestablecimiento: (token: string) =>
+    leer(cliente.admin.auth.restablecer.verificar.$post({ json: { token } }, { init: sinAvisoDeSesionExpirada })),
+  restablecer: (datos: { token: string; password: string; confirmacion: string }) =>
+    leer(cliente.admin.auth.restablecer.$post({ json: datos }, { init: sinAvisoDeSesionExpirada })),
 }

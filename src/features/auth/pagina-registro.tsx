@@ -13,6 +13,7 @@ import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { avisarError } from './manejar-error.ts'
 import { CamposNuevaPassword } from './campos-nueva-password.tsx'
 import { authMutations } from './queries.ts'
+import { EnlacePrivacidad } from '../../ui/enlace-privacidad.tsx'
 
 /**
  * Registration, reached from the contest flow. The new account is signed in at once and goes on
@@ -154,6 +155,7 @@ export function PaginaRegistro() {
           {registro.isPending ? 'Creando cuenta…' : 'Crear cuenta'}
         </button>
       </form>
+      <EnlacePrivacidad />
       <p>
         <Link to="/login">Volver al inicio de sesión</Link>
       </p>

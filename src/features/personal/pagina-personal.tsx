@@ -8,6 +8,7 @@ import { FormularioPersonal } from './formulario-personal.tsx'
 import { personalQueries } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
+import { EnlacePrivacidad } from '../../ui/enlace-privacidad.tsx'
 
 /**
  * 'Información Personal'. The route's loader has put what it needs in the query cache (restored
@@ -65,6 +66,7 @@ export function PaginaPersonal() {
   return (
     <section className="pagina pagina--personal" aria-labelledby="personal-titulo">
       <h1 id="personal-titulo">Información Personal</h1>
+      <EnlacePrivacidad />
       {contenido}
     </section>
   )

@@ -8,6 +8,7 @@ import { DocumentoConSubida } from '../documentos/documento-con-subida.tsx'
 import { envioDocumentoSolicitud } from './envios.ts'
 import { solicitudQueries, type Solicitud } from './queries.ts'
 import { ayudaArchivos } from '../../domain/fotos.ts'
+import { EnlacePrivacidad } from '../../ui/enlace-privacidad.tsx'
 
 /** The documents an enrolment requires, each with its file, its upload and its state. */
 export function DialogoDocumentos({
@@ -32,6 +33,7 @@ export function DialogoDocumentos({
       <p className="campo__ayuda">
         {solicitud.nombreCurso}. {ayudaArchivos(maximoMb)}
       </p>
+      <EnlacePrivacidad nuevaPestana />
       {documentos.data ? (
         documentos.data.requeridos.length === 0 ? (
           <p>Esta solicitud no requiere documentos.</p>

@@ -19,6 +19,7 @@ import { envioEncuesta } from './envios.ts'
 import { FormularioEncuesta } from './formulario-encuesta.tsx'
 import { solicitudQueries, type Solicitud } from './queries.ts'
 import { useEnviarEncuesta, type EnvioEncuesta } from './use-enviar-encuesta.ts'
+import { EnlacePrivacidad } from '../../ui/enlace-privacidad.tsx'
 
 type Props = { solicitud: Solicitud; codigoAlumno: string; onCerrar: () => void }
 
@@ -148,6 +149,7 @@ function EncuestaEditable({
           Los campos marcados con <span aria-hidden="true">*</span>
           <span className="sr-only">asterisco</span> son obligatorios.
         </p>
+        <EnlacePrivacidad nuevaPestana />
         <FormularioEncuesta
           valores={borrador.valor}
           onCambiar={borrador.cambiar}

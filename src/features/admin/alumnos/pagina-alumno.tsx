@@ -19,6 +19,7 @@ import { mensajeDeError } from '../mensaje-de-error.ts'
 import { Tabla } from '../tabla.tsx'
 import { columnaAccionCuota } from '../pagos/dialogo-pago-presencial.tsx'
 import { documentoDe } from './pagina-alumnos.tsx'
+import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { alumnosQueries, type FichaAlumno } from './queries.ts'
 import { Datos } from '../datos.tsx'
 
@@ -45,11 +46,23 @@ function Revision({ archivo }: { archivo: Archivo | null }) {
   )
 }
 
-function ArchivoSubido({ archivo }: { archivo: Archivo | null }) {
+/**
+ * The file's name, which opens it in a new tab (inline: a PDF in the browser's viewer, an image
+ * as itself) through the review's file endpoint, for the roles that review documents.
+ */
+function ArchivoSubido({ archivo, documento }: { archivo: Archivo | null; documento: string }) {
+  const { data: sesion } = useQuery(personalQueries.sesion())
   if (!archivo) return '—'
   return (
     <>
-      {archivo.nombre}
+      {tieneCapacidad(sesion, 'documentos.revisar') ? (
+        <a href={archivo.enlace} target="_blank" rel="noopener">
+          {archivo.nombre}
+          <span className="sr-only"> (abrir {documento}, se abre en otra pestaña)</span>
+        </a>
+      ) : (
+        archivo.nombre
+      )}
       <span className="admin-suave admin-bloque">Subido el {momentoEnChile(archivo.subidoEn)}</span>
     </>
   )
@@ -67,7 +80,11 @@ function Revisor({ archivo }: { archivo: Archivo | null }) {
 
 const COLUMNAS_DOCUMENTOS: ColumnDef<DocumentoSolicitud, unknown>[] = [
   { id: 'documento', header: 'Documento', cell: ({ row }) => row.original.documento },
-  { id: 'archivo', header: 'Archivo', cell: ({ row }) => <ArchivoSubido archivo={row.original.archivo} /> },
+  {
+    id: 'archivo',
+    header: 'Archivo',
+    cell: ({ row }) => <ArchivoSubido archivo={row.original.archivo} documento={row.original.documento} />,
+  },
   { id: 'estado', header: 'Revisión', cell: ({ row }) => <Revision archivo={row.original.archivo} /> },
   { id: 'revisor', header: 'Revisado por', cell: ({ row }) => <Revisor archivo={row.original.archivo} /> },
 ]

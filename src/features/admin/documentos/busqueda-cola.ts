@@ -19,3 +19,18 @@ export const busquedaColaSchema = v.object({
   orden: v.fallback(v.optional(v.picklist(ORDENES_COLA)), undefined),
 })
 export type BusquedaCola = v.InferOutput<typeof busquedaColaSchema>
+
+/**
+ * A review page's search: the upload shown, and the queue it was opened from (its filters and
+ * order), so 'Siguiente documento' follows that queue and 'Volver' returns to it.
+ */
+export const busquedaRevisionSchema = v.object({
+  ...busquedaColaSchema.entries,
+  documento: v.fallback(v.optional(v.string()), undefined),
+})
+export type BusquedaRevision = v.InferOutput<typeof busquedaRevisionSchema>
+
+/** The queue's part of a review page's search. */
+export function colaDe({ estado, programa, tipo, pagina, orden }: BusquedaRevision): BusquedaCola {
+  return { estado, programa, tipo, pagina, orden }
+}

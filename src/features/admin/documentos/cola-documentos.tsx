@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useState, type FormEvent } from 'react'
+import { useMemo, useState, type FormEvent } from 'react'
 import { tiposDeDocumento } from '../../../domain/revision-documentos.ts'
 import {
   documentosEnEstado,
@@ -26,62 +26,65 @@ const LISTA_DE_ESTADO: Record<EstadoRevision, string> = {
   rechazado: 'Rechazados',
 }
 
-const columnas: ColumnDef<DocumentoEnCola, unknown>[] = [
-  {
-    id: 'subidoEn',
-    header: 'Subido',
-    enableSorting: true,
-    cell: ({ row }) => <time dateTime={row.original.subidoEn}>{momentoLegible(row.original.subidoEn)}</time>,
-  },
-  {
-    id: 'alumno',
-    header: 'Estudiante',
-    enableSorting: true,
-    cell: ({ row }) => (
-      <>
-        {row.original.alumno.nombre}
-        <span className="admin-documentos__secundario">{row.original.alumno.identidad}</span>
-      </>
-    ),
-  },
-  {
-    id: 'documento',
-    header: 'Documento',
-    cell: ({ row }) => (
-      <>
-        {row.original.documento}
-        <span className="admin-documentos__secundario admin-documentos__archivo">{row.original.nombre}</span>
-      </>
-    ),
-  },
-  { id: 'perteneceA', header: 'Pertenece a', cell: ({ row }) => row.original.perteneceA },
-  {
-    id: 'estado',
-    header: 'Estado',
-    cell: ({ row }) => estadoRevisionEnPalabras(row.original.estadoRevision, row.original.motivoRechazo),
-  },
-  {
-    id: 'accion',
-    header: () => <span className="sr-only">Acción</span>,
-    cell: ({ row }) => {
-      const d = row.original
-      return (
-        <Link
-          to="/admin/documentos/$origen/$dueno"
-          params={{ origen: d.origen, dueno: d.dueno }}
-          search={{ documento: d.id }}
-          className="boton boton--secundario boton--pequeno"
-        >
-          {d.estadoRevision === 'en-revision' ? 'Revisar' : 'Ver'}
-          <span className="sr-only">
-            {' '}
-            {d.documento} de {d.alumno.nombre}
-          </span>
-        </Link>
-      )
+/** The queue's columns; a row's link opens its review with the queue's search, to follow it. */
+function columnasDe(busqueda: BusquedaCola): ColumnDef<DocumentoEnCola, unknown>[] {
+  return [
+    {
+      id: 'subidoEn',
+      header: 'Subido',
+      enableSorting: true,
+      cell: ({ row }) => <time dateTime={row.original.subidoEn}>{momentoLegible(row.original.subidoEn)}</time>,
     },
-  },
-]
+    {
+      id: 'alumno',
+      header: 'Estudiante',
+      enableSorting: true,
+      cell: ({ row }) => (
+        <>
+          {row.original.alumno.nombre}
+          <span className="admin-documentos__secundario">{row.original.alumno.identidad}</span>
+        </>
+      ),
+    },
+    {
+      id: 'documento',
+      header: 'Documento',
+      cell: ({ row }) => (
+        <>
+          {row.original.documento}
+          <span className="admin-documentos__secundario admin-documentos__archivo">{row.original.nombre}</span>
+        </>
+      ),
+    },
+    { id: 'perteneceA', header: 'Pertenece a', cell: ({ row }) => row.original.perteneceA },
+    {
+      id: 'estado',
+      header: 'Estado',
+      cell: ({ row }) => estadoRevisionEnPalabras(row.original.estadoRevision, row.original.motivoRechazo),
+    },
+    {
+      id: 'accion',
+      header: () => <span className="sr-only">Acción</span>,
+      cell: ({ row }) => {
+        const d = row.original
+        return (
+          <Link
+            to="/admin/documentos/$origen/$dueno"
+            params={{ origen: d.origen, dueno: d.dueno }}
+            search={{ ...busqueda, documento: d.id }}
+            className="boton boton--secundario boton--pequeno"
+          >
+            {d.estadoRevision === 'en-revision' ? 'Revisar' : 'Ver'}
+            <span className="sr-only">
+              {' '}
+              {d.documento} de {d.alumno.nombre}
+            </span>
+          </Link>
+        )
+      },
+    },
+  ]
+}
 
 /**
  * The review queue: uploads of every kind waiting for the school (or already decided, by the
@@ -91,6 +94,7 @@ const columnas: ColumnDef<DocumentoEnCola, unknown>[] = [
 export function ColaDocumentos({ busqueda }: { busqueda: BusquedaCola }) {
   const navigate = useNavigate({ from: '/admin/documentos/' })
   const consulta = useQuery({ ...documentosQueries.cola(busqueda), placeholderData: keepPreviousData })
+  const columnas = useMemo(() => columnasDe(busqueda), [busqueda])
   const estado = busqueda.estado ?? 'en-revision'
   const hayFiltros = !!(busqueda.estado || busqueda.programa || busqueda.tipo)
 

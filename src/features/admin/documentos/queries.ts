@@ -5,7 +5,7 @@ import { cliente, leer, type RespuestaDe } from '../../../lib/cliente-api.ts'
 import type { BusquedaCola } from './busqueda-cola.ts'
 
 // Document review: the queue and an owner's checklist, under 'admin' keys (never persisted on
-// the device), and the decision.
+// the device), the decision and its undoing, and the queue's next document.
 
 export type ColaDocumentos = RespuestaDe<typeof cliente.admin.documentos.$get>
 export type DocumentoEnCola = ColaDocumentos['documentos'][number]
@@ -47,5 +47,27 @@ export const documentosQueries = {
 export function decidirDocumentos(origen: OrigenDocumento, dueno: string, decision: DecisionDocumentosEntrada) {
   return leer(
     cliente.admin.documentos[':origen'][':dueno'].decision.$post({ param: { origen, dueno }, json: decision }),
+  )
+}
+
+/** Undoes the reviewer's own rejection of these uploads, while the student has not been told. */
+export function deshacerRechazo(origen: OrigenDocumento, dueno: string, documentos: string[]) {
+  return leer(
+    cliente.admin.documentos[':origen'][':dueno'].deshacer.$post({ param: { origen, dueno }, json: { documentos } }),
+  )
+}
+
+/** The next document waiting for review after `actual`, in the queue's order and filters. */
+export function siguienteDocumento(busqueda: BusquedaCola, actual: { origen: OrigenDocumento; id: string } | null) {
+  return leer(
+    cliente.admin.documentos.siguiente.$get({
+      query: {
+        programa: busqueda.programa,
+        tipo: busqueda.tipo,
+        orden: busqueda.orden,
+        origen: actual?.origen,
+        documento: actual?.id,
+      },
+    }),
   )
 }

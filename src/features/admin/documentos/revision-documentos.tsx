@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react'
 import * as v from 'valibot'
 import { erroresPorCampo } from '../../../domain/errores-por-campo.ts'
 import {
@@ -8,36 +8,53 @@ import {
   MAX_DETALLE_MOTIVO,
   OPCIONES_MOTIVO,
   OTRO_MOTIVO,
+  textoMotivoRechazo,
+  type DecisionDocumentos,
   type DecisionDocumentosEntrada,
 } from '../../../domain/revision-documentos.ts'
 import { estadoRevisionEnPalabras, type OrigenDocumento } from '../../../domain/estado-revision.ts'
+import { Dialogo } from '../../../ui/dialogo.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
+import { AccionesDialogo } from '../acciones-dialogo.tsx'
 import { mensajeDeError } from '../mensaje-de-error.ts'
+import type { BusquedaCola } from './busqueda-cola.ts'
 import { momentoLegible } from './fechas.ts'
-import { decidirDocumentos, documentosQueries, type DocumentoDelExpediente, type Expediente } from './queries.ts'
+import {
+  decidirDocumentos,
+  deshacerRechazo,
+  documentosQueries,
+  siguienteDocumento,
+  type DocumentoDelExpediente,
+  type Expediente,
+} from './queries.ts'
 import './documentos.css'
 import { ErrorDeLectura } from '../error-de-lectura.tsx'
 
 /**
  * The review of one owner's documents (an enrolment, a student's personal documents, a contest
- * application): the file chosen shown inline beside the checklist of what the owner requires,
- * and the decision on the documents the reviewer marks.
+ * application): the file chosen shown large beside the decision, which stays in view, and the
+ * checklist of what the owner requires. `cola` is the queue the page was opened from: 'Siguiente
+ * documento' follows it and 'Volver a los documentos' returns to it.
  */
 export function RevisionDocumentos({
   origen,
   dueno,
   documentoId,
+  cola,
 }: {
   origen: OrigenDocumento
   dueno: string
   documentoId: string | undefined
+  cola: BusquedaCola
 }) {
   const consulta = useQuery(documentosQueries.expediente(origen, dueno))
-  if (consulta.data) return <Revision expediente={consulta.data} documentoId={documentoId} />
+  if (consulta.data) return <Revision expediente={consulta.data} documentoId={documentoId} cola={cola} />
   return (
     <section className="admin-documentos">
       <p>
-        <Link to="/admin/documentos">Volver a los documentos</Link>
+        <Link to="/admin/documentos" search={cola}>
+          Volver a los documentos
+        </Link>
       </p>
       <h1>Revisión de documentos</h1>
       {consulta.isError ? (
@@ -49,56 +66,86 @@ export function RevisionDocumentos({
   )
 }
 
-function Revision({ expediente, documentoId }: { expediente: Expediente; documentoId: string | undefined }) {
+function Revision({
+  expediente,
+  documentoId,
+  cola,
+}: {
+  expediente: Expediente
+  documentoId: string | undefined
+  cola: BusquedaCola
+}) {
   const conArchivo = expediente.documentos.filter((d) => d.archivo)
-  // The file the queue opened, else the first one still in review, else the first with a file.
+  // The file asked for (the queue's row, 'Ver', 'Siguiente documento'), else the first one still
+  // in review, else the first with a file.
   const visto =
     conArchivo.find((d) => d.archivo?.id === documentoId) ??
     conArchivo.find((d) => d.archivo?.estadoRevision === 'en-revision') ??
     conArchivo[0]
-  // What the reviewer decides on: what they mark, starting with the upload the queue opened
-  // (once it shows in review: a list kept from before may not hold it yet). Nothing else is ever
-  // marked for them, and documents decided meanwhile drop out.
+  // What the reviewer decides on: what they mark, and the document on screen, however it was
+  // opened, while it is in review (a list kept from before may not show it in review yet). When
+  // another one is shown, the previous one is unmarked again, unless the reviewer has marked or
+  // unmarked anything by hand meanwhile (a batch being put together). Documents decided meanwhile
+  // drop out.
   const [marcados, setMarcados] = useState<string[]>([])
-  const [preseleccionado, setPreseleccionado] = useState(false)
-  const abierto = conArchivo.find((d) => d.archivo?.id === documentoId && d.archivo?.estadoRevision === 'en-revision')
-  if (abierto?.archivo && !preseleccionado) {
-    const id = abierto.archivo.id
-    setPreseleccionado(true)
-    setMarcados((previos) => (previos.includes(id) ? previos : [...previos, id]))
+  const [enPantalla, setEnPantalla] = useState<{ id: string | null; aMano: boolean }>({ id: null, aMano: false })
+  const aMarcar = visto?.archivo?.estadoRevision === 'en-revision' ? visto.archivo.id : null
+  if (aMarcar !== enPantalla.id) {
+    const anterior = enPantalla
+    setEnPantalla({ id: aMarcar, aMano: false })
+    setMarcados((previos) => {
+      const sinAnterior = anterior.id && !anterior.aMano ? previos.filter((id) => id !== anterior.id) : previos
+      return aMarcar && !sinAnterior.includes(aMarcar) ? [...sinAnterior, aMarcar] : sinAnterior
+    })
   }
   const enRevision = conArchivo.filter((d) => d.archivo?.estadoRevision === 'en-revision')
   const seleccion = enRevision.filter((d) => d.archivo && marcados.includes(d.archivo.id))
 
   return (
     <section className="admin-documentos" aria-labelledby="revision-titulo">
-      <p>
-        <Link to="/admin/documentos">Volver a los documentos</Link>
+      <p className="admin-revision__volver">
+        <Link to="/admin/documentos" search={cola}>
+          Volver a los documentos
+        </Link>
       </p>
-      <h1 id="revision-titulo">{expediente.titulo}</h1>
+      <h1 id="revision-titulo" className="admin-revision__titulo">
+        {expediente.titulo}
+      </h1>
       <p className="admin-documentos__alumno">
         <span className="sr-only">Estudiante: </span>
         <strong>{expediente.alumno.nombre}</strong> · {expediente.alumno.identidad} · {expediente.alumno.email}
       </p>
       <div className="admin-revision">
-        <Visor documento={visto} alumno={expediente.alumno.nombre} />
         <div className="admin-revision__lateral">
+          <Decision
+            expediente={expediente}
+            seleccion={seleccion}
+            alDecidir={() => setMarcados([])}
+            cola={cola}
+            actual={visto?.archivo ? { origen: expediente.origen, id: visto.archivo.id } : null}
+          />
           <ListaDeDocumentos
             expediente={expediente}
             vistoId={visto?.archivo?.id}
             marcados={marcados}
-            alMarcar={(id, marcado) =>
+            cola={cola}
+            alMarcar={(id, marcado) => {
+              setEnPantalla((actual) => ({ ...actual, aMano: true }))
               setMarcados((previos) => (marcado ? [...previos, id] : previos.filter((m) => m !== id)))
-            }
+            }}
           />
-          <Decision expediente={expediente} seleccion={seleccion} alDecidir={() => setMarcados([])} />
         </div>
+        <Visor documento={visto} alumno={expediente.alumno.nombre} />
       </div>
     </section>
   )
 }
 
-/** The chosen file, shown inline: a PDF in a frame, an image as itself. */
+/**
+ * The chosen file, as large as the screen allows: a PDF in a frame, fitted to its width (the
+ * viewer's open parameter `view=FitH`, which Chrome's, Edge's and Firefox's viewers read), an
+ * image as itself.
+ */
 function Visor({ documento, alumno }: { documento: DocumentoDelExpediente | undefined; alumno: string }) {
   const archivo = documento?.archivo
   return (
@@ -108,13 +155,16 @@ function Visor({ documento, alumno }: { documento: DocumentoDelExpediente | unde
         <>
           <p className="admin-documentos__secundario">
             {archivo.nombre} · subido el {momentoLegible(archivo.subidoEn)} ·{' '}
-            {estadoRevisionEnPalabras(archivo.estadoRevision, archivo.motivoRechazo)}
+            {estadoRevisionEnPalabras(archivo.estadoRevision, archivo.motivoRechazo)} ·{' '}
+            <a href={archivo.enlace} target="_blank" rel="noopener">
+              Abrir en una pestaña nueva<span className="sr-only"> ({documento.documento})</span>
+            </a>
           </p>
           {archivo.contentType === 'application/pdf' ? (
             <iframe
               key={archivo.id}
               className="admin-revision__archivo"
-              src={archivo.enlace}
+              src={`${archivo.enlace}#view=FitH`}
               title={`${documento.documento} de ${alumno} (PDF)`}
             />
           ) : (
@@ -125,11 +175,6 @@ function Visor({ documento, alumno }: { documento: DocumentoDelExpediente | unde
               alt={`${documento.documento} de ${alumno}, tal como lo subió`}
             />
           )}
-          <p>
-            <a href={archivo.enlace} target="_blank" rel="noopener">
-              Abrir en una pestaña nueva<span className="sr-only"> ({documento.documento})</span>
-            </a>
-          </p>
         </>
       ) : (
         <p>Aún no hay archivos subidos.</p>
@@ -143,11 +188,13 @@ function ListaDeDocumentos({
   expediente,
   vistoId,
   marcados,
+  cola,
   alMarcar,
 }: {
   expediente: Expediente
   vistoId: string | undefined
   marcados: string[]
+  cola: BusquedaCola
   alMarcar: (id: string, marcado: boolean) => void
 }) {
   const navigate = useNavigate()
@@ -180,7 +227,7 @@ function ListaDeDocumentos({
                 {d.obligatorio ? null : <span className="etiqueta etiqueta--opcional">Opcional</span>}
               </div>
               {archivo ? (
-                <>
+                <div className="admin-revision__estado">
                   <p className={`revision revision--${archivo.estadoRevision}`}>
                     {estadoRevisionEnPalabras(archivo.estadoRevision, archivo.motivoRechazo)}
                     {archivo.revisadoPor && archivo.revisadoEn ? (
@@ -201,7 +248,7 @@ function ListaDeDocumentos({
                         void navigate({
                           to: '/admin/documentos/$origen/$dueno',
                           params: { origen: expediente.origen, dueno: expediente.id },
-                          search: { documento: archivo.id },
+                          search: { ...cola, documento: archivo.id },
                           replace: true,
                         })
                       }
@@ -209,7 +256,7 @@ function ListaDeDocumentos({
                       Ver<span className="sr-only"> {d.documento}</span>
                     </button>
                   )}
-                </>
+                </div>
               ) : (
                 <p className="admin-documentos__secundario">Sin archivo</p>
               )}
@@ -223,45 +270,115 @@ function ListaDeDocumentos({
 
 type Resultado = { tipo: 'exito' | 'error'; texto: string }
 
-/** Approve the marked documents, or reject them with one reason the student will read. */
+/** A rejection the reviewer may still undo: its documents, and until when (this browser's clock). */
+type Deshacible = { ids: string[]; nombres: string; hasta: number }
+
+/** «Carta de Intención», «Seguro de Salud». */
+function nombrar(documentos: { documento: string }[]): string {
+  return documentos.map((d) => `«${d.documento}»`).join(', ')
+}
+
+/**
+ * Approve the marked documents, or reject them with one reason the student will read (after a
+ * confirmation that says so, and with a few seconds to undo it before the student is told), and
+ * go on to the next document of the queue.
+ */
 function Decision({
   expediente,
   seleccion,
   alDecidir,
+  cola,
+  actual,
 }: {
   expediente: Expediente
   seleccion: DocumentoDelExpediente[]
   alDecidir: () => void
+  cola: BusquedaCola
+  actual: { origen: OrigenDocumento; id: string } | null
 }) {
   const queryClient = useQueryClient()
   const [motivo, setMotivo] = useState('')
   const [detalle, setDetalle] = useState('')
   const [intentoRechazo, setIntentoRechazo] = useState(false)
   const [resultado, setResultado] = useState<Resultado | null>(null)
+  const [aConfirmar, setAConfirmar] = useState<DecisionDocumentos | null>(null)
+  const [deshacible, setDeshacible] = useState<Deshacible | null>(null)
+  // Where focus goes once a decision or an undo is done, so it never falls back to the page.
+  const enfocar = useRef<'deshacer' | 'resultado' | null>(null)
+  const refResultado = useRef<HTMLDivElement>(null)
+  const refDeshacer = useRef<HTMLButtonElement>(null)
   const ids = seleccion.flatMap((d) => (d.archivo ? [d.archivo.id] : []))
-  const nombres = seleccion.map((d) => `«${d.documento}»`).join(', ')
+  const nombres = nombrar(seleccion)
+
+  const actualizar = () => queryClient.invalidateQueries({ queryKey: documentosQueries.all() })
 
   const decision = useMutation({
     mutationFn: (cuerpo: DecisionDocumentosEntrada) => decidirDocumentos(expediente.origen, expediente.id, cuerpo),
+    // The confirmation closes (giving focus back where it was), then, once the request has
+    // settled, focus moves on to 'Deshacer' or the outcome.
     onSuccess(respuesta, cuerpo) {
+      setAConfirmar(null)
       const n = respuesta.documentos.length
-      const decididos = respuesta.documentos.map((d) => `«${d.documento}»`).join(', ')
+      const decididos = nombrar(respuesta.documentos)
       const verbo = cuerpo.decision === 'aprobar' ? 'aprob' : 'rechaz'
       setResultado({
         tipo: 'exito',
         texto: n === 1 ? `Se ${verbo}ó ${decididos}.` : `Se ${verbo}aron ${n} documentos: ${decididos}.`,
       })
+      // The last second is left out, so an undo pressed at the very end still reaches the server
+      // inside its window.
+      setDeshacible(
+        respuesta.deshacer
+          ? {
+              ids: respuesta.documentos.map((d) => d.id),
+              nombres: decididos,
+              hasta: Date.now() + respuesta.deshacer.segundos * 1000 - 1000,
+            }
+          : null,
+      )
+      enfocar.current = respuesta.deshacer ? 'deshacer' : 'resultado'
       setMotivo('')
       setDetalle('')
       setIntentoRechazo(false)
       alDecidir()
     },
     onError(error) {
+      setAConfirmar(null)
       setResultado({ tipo: 'error', texto: mensajeDeError(error) })
+      enfocar.current = 'resultado'
     },
     // Decided or refused, the checklist and the queue show the state as it is now (another
     // reviewer's decision included).
-    onSettled: () => queryClient.invalidateQueries({ queryKey: documentosQueries.all() }),
+    onSettled: actualizar,
+  })
+
+  const deshacer = useMutation({
+    mutationFn: (documentos: string[]) => deshacerRechazo(expediente.origen, expediente.id, documentos),
+    onSuccess(respuesta) {
+      setResultado({
+        tipo: 'exito',
+        texto: `Se deshizo el rechazo de ${nombrar(respuesta.documentos)}: ${
+          respuesta.documentos.length === 1 ? 'vuelve' : 'vuelven'
+        } a estar en revisión y el estudiante no recibirá ningún aviso.`,
+      })
+    },
+    onError(error) {
+      setResultado({ tipo: 'error', texto: mensajeDeError(error) })
+    },
+    onSettled() {
+      setDeshacible(null)
+      enfocar.current = 'resultado'
+      return actualizar()
+    },
+  })
+
+  const ocupado = decision.isPending || deshacer.isPending
+  // Once the request has settled: until then the buttons are disabled and cannot take focus.
+  useEffect(() => {
+    if (!enfocar.current || ocupado) return
+    if (enfocar.current === 'deshacer') refDeshacer.current?.focus()
+    else refResultado.current?.focus()
+    enfocar.current = null
   })
 
   const rechazo = { decision: 'rechazar' as const, documentos: ids, motivo: motivo || undefined, detalle }
@@ -273,24 +390,26 @@ function Decision({
   function rechazar(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
     setIntentoRechazo(true)
-    if (!validacion.success || decision.isPending) {
+    if (!validacion.success || ocupado) {
       const primero = errores.motivo ? 'motivo-rechazo' : errores.detalle ? 'detalle-rechazo' : null
       if (primero) document.getElementById(primero)?.focus()
       return
     }
-    setResultado(null)
-    decision.mutate(validacion.output)
+    setAConfirmar(validacion.output)
   }
 
   function aprobar() {
-    if (decision.isPending || ids.length === 0) return
+    if (ocupado || ids.length === 0) return
     setResultado(null)
     decision.mutate({ decision: 'aprobar', documentos: ids })
   }
 
   return (
     <section className="admin-revision__decision" aria-labelledby="decision-titulo">
-      <h2 id="decision-titulo">Decisión</h2>
+      <div className="admin-revision__cabecera">
+        <h2 id="decision-titulo">Decisión</h2>
+        <Siguiente cola={cola} actual={actual} />
+      </div>
       <p id="decision-seleccion">
         {ids.length === 0
           ? 'Marque en la lista los documentos en revisión que desea aprobar o rechazar.'
@@ -298,18 +417,30 @@ function Decision({
             ? `Documento seleccionado: ${nombres}.`
             : `${ids.length} documentos seleccionados: ${nombres}.`}
       </p>
-      <div role={resultado?.tipo === 'error' ? 'alert' : 'status'}>
+      <div role={resultado?.tipo === 'error' ? 'alert' : 'status'} ref={refResultado} tabIndex={-1}>
         {resultado ? (
           <p className={`mensaje ${resultado.tipo === 'error' ? 'mensaje--error' : 'mensaje--exito'}`}>
             {resultado.texto}
           </p>
         ) : null}
       </div>
+      {deshacible ? (
+        <PlazoDeshacer
+          deshacible={deshacible}
+          ocupado={ocupado}
+          refBoton={refDeshacer}
+          alDeshacer={() => deshacer.mutate(deshacible.ids)}
+          alVencer={() => {
+            if (document.activeElement === refDeshacer.current) enfocar.current = 'resultado'
+            setDeshacible(null)
+          }}
+        />
+      ) : null}
       <button
         type="button"
         className="boton"
         onClick={aprobar}
-        disabled={ids.length === 0 || decision.isPending}
+        disabled={ids.length === 0 || ocupado}
         aria-describedby="decision-seleccion"
       >
         Aprobar
@@ -349,7 +480,7 @@ function Decision({
             <textarea
               id="detalle-rechazo"
               className="campo__control"
-              rows={3}
+              rows={2}
               maxLength={MAX_DETALLE_MOTIVO}
               value={detalle}
               onChange={(e) => setDetalle(e.target.value)}
@@ -368,13 +499,168 @@ function Decision({
           <button
             type="submit"
             className="boton admin-revision__rechazar"
-            disabled={ids.length === 0 || decision.isPending}
+            disabled={ids.length === 0 || ocupado}
             aria-describedby="decision-seleccion"
           >
             Rechazar
           </button>
         </fieldset>
       </form>
+      {aConfirmar ? (
+        <DialogoConfirmarRechazo
+          expediente={expediente}
+          documentos={seleccion.filter((d) => d.archivo && aConfirmar.documentos.includes(d.archivo.id))}
+          motivo={aConfirmar.motivo ? textoMotivoRechazo(aConfirmar.motivo, aConfirmar.detalle) : ''}
+          enviando={decision.isPending}
+          alConfirmar={() => {
+            setResultado(null)
+            decision.mutate(aConfirmar)
+          }}
+          alCancelar={() => setAConfirmar(null)}
+        />
+      ) : null}
     </section>
+  )
+}
+
+/**
+ * 'Deshacer' while the rejection's notice waits, with the seconds left (outside the live region,
+ * so a screen reader is not told every second).
+ */
+function PlazoDeshacer({
+  deshacible,
+  ocupado,
+  refBoton,
+  alDeshacer,
+  alVencer,
+}: {
+  deshacible: Deshacible
+  ocupado: boolean
+  refBoton: RefObject<HTMLButtonElement | null>
+  alDeshacer: () => void
+  alVencer: () => void
+}) {
+  const [ahora, setAhora] = useState(() => Date.now())
+  const idAyuda = useId()
+  const segundos = Math.max(0, Math.ceil((deshacible.hasta - ahora) / 1000))
+  useEffect(() => {
+    const reloj = setInterval(() => setAhora(Date.now()), 250)
+    return () => clearInterval(reloj)
+  }, [])
+  useEffect(() => {
+    if (segundos === 0 && !ocupado) alVencer()
+  }, [segundos, ocupado, alVencer])
+  return (
+    <div className="admin-revision__deshacer">
+      <p id={idAyuda}>
+        El estudiante recibirá el aviso en {segundos} {segundos === 1 ? 'segundo' : 'segundos'}; hasta entonces puede
+        deshacer el rechazo.
+      </p>
+      <button
+        type="button"
+        ref={refBoton}
+        className="boton boton--secundario"
+        onClick={alDeshacer}
+        disabled={ocupado}
+        aria-describedby={idAyuda}
+      >
+        Deshacer el rechazo<span className="sr-only"> de {deshacible.nombres}</span>
+      </button>
+    </div>
+  )
+}
+
+/**
+ * The last step of a rejection: who it goes to, which documents, the reason as the student will
+ * read it, and that the student is told. Focus stays in the dialog and returns where it was.
+ */
+function DialogoConfirmarRechazo({
+  expediente,
+  documentos,
+  motivo,
+  enviando,
+  alConfirmar,
+  alCancelar,
+}: {
+  expediente: Expediente
+  documentos: DocumentoDelExpediente[]
+  motivo: string
+  enviando: boolean
+  alConfirmar: () => void
+  alCancelar: () => void
+}) {
+  const varios = documentos.length > 1
+  return (
+    <Dialogo
+      titulo={varios ? `Rechazar ${documentos.length} documentos` : 'Rechazar documento'}
+      onCerrar={alCancelar}
+      acciones={
+        <AccionesDialogo
+          texto={varios ? 'Rechazar los documentos' : 'Rechazar el documento'}
+          enCurso="Rechazando…"
+          ocupado={enviando}
+          onAccion={alConfirmar}
+          onCancelar={alCancelar}
+        />
+      }
+    >
+      <p>
+        Va a rechazar {varios ? 'los documentos' : 'el documento'} <strong>{nombrar(documentos)}</strong> de{' '}
+        <strong>{expediente.alumno.nombre}</strong> ({expediente.titulo}).
+      </p>
+      <p>
+        Motivo que leerá el estudiante: <strong>«{motivo}»</strong>
+      </p>
+      <p>
+        Se enviará al estudiante un aviso con este motivo, en el portal y por correo, para que{' '}
+        {varios ? 'los reemplace' : 'lo reemplace'}. Después de rechazar tendrá unos segundos para deshacerlo, antes de
+        que el aviso salga.
+      </p>
+    </Dialogo>
+  )
+}
+
+/** 'Siguiente documento': the next one waiting in the queue this page was opened from. */
+function Siguiente({ cola, actual }: { cola: BusquedaCola; actual: { origen: OrigenDocumento; id: string } | null }) {
+  const navigate = useNavigate()
+  const [mensaje, setMensaje] = useState<Resultado | null>(null)
+  const conFiltros = !!(cola.programa || cola.tipo)
+  const siguiente = useMutation({
+    mutationFn: () => siguienteDocumento(cola, actual),
+    onSuccess({ siguiente: proximo }) {
+      if (!proximo) {
+        setMensaje({
+          tipo: 'exito',
+          texto: `No quedan otros documentos esperando revisión${conFiltros ? ' con estos filtros' : ''}.`,
+        })
+        return
+      }
+      setMensaje(null)
+      void navigate({
+        to: '/admin/documentos/$origen/$dueno',
+        params: { origen: proximo.origen, dueno: proximo.dueno },
+        search: { ...cola, documento: proximo.id },
+      })
+    },
+    onError(error) {
+      setMensaje({ tipo: 'error', texto: mensajeDeError(error) })
+    },
+  })
+  return (
+    <div className="admin-revision__siguiente">
+      <button
+        type="button"
+        className="boton boton--secundario boton--pequeno"
+        onClick={() => siguiente.mutate()}
+        disabled={siguiente.isPending}
+      >
+        Siguiente documento
+      </button>
+      <div role={mensaje?.tipo === 'error' ? 'alert' : 'status'}>
+        {mensaje ? (
+          <p className={`mensaje ${mensaje.tipo === 'error' ? 'mensaje--error' : 'mensaje--aviso'}`}>{mensaje.texto}</p>
+        ) : null}
+      </div>
+    </div>
   )
 }

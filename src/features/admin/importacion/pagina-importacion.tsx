@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import {
   COLUMNAS_IMPORTACION,
   COLUMNAS_OBLIGATORIAS,
   DESCRIPCION_COLUMNA,
+  ETIQUETA_CONFIRMAR_CAMBIOS_CORREO,
   ETIQUETA_RESULTADO,
   MAX_MB_IMPORTACION,
   RESULTADOS_FILA,
+  describirCambioCorreo,
+  filasConCambioDeCorreo,
   mensajeArchivoImportacionGrande,
   type ConteoResultados,
   type ResultadoFila,
@@ -28,7 +31,14 @@ type Etapa =
   | { tipo: 'leyendo'; archivo: File }
   | { tipo: 'previa'; archivo: File; huella: string; conteo: ConteoResultados; resultados: ResultadoFila[] }
   | { tipo: 'importando'; archivo: File; huella: string; conteo: ConteoResultados; resultados: ResultadoFila[] }
-  | { tipo: 'hecha'; archivo: string; conteo: ConteoResultados; resultados: ResultadoFila[]; invitados: number }
+  | {
+      tipo: 'hecha'
+      archivo: string
+      conteo: ConteoResultados
+      resultados: ResultadoFila[]
+      invitados: number
+      correosCambiados: number
+    }
 
 /**
  * Students and enrolments from the CRM's file: choose it, read every row's outcome (nothing is
@@ -68,16 +78,17 @@ function Importacion() {
     }
   }
 
-  async function confirmar(previa: Extract<Etapa, { tipo: 'previa' }>) {
+  async function confirmar(previa: Extract<Etapa, { tipo: 'previa' }>, cambiosDeCorreo: readonly number[]) {
     setEtapa({ ...previa, tipo: 'importando' })
     try {
-      const hecha = await confirmarArchivo(previa.archivo, previa.huella)
+      const hecha = await confirmarArchivo(previa.archivo, previa.huella, cambiosDeCorreo)
       setEtapa({
         tipo: 'hecha',
         archivo: hecha.archivo,
         conteo: hecha.conteo,
         resultados: hecha.resultados,
         invitados: hecha.alumnosInvitados,
+        correosCambiados: hecha.correosCambiados,
       })
     } catch (error) {
       setEtapa({ tipo: 'elegir', errores: erroresDeArchivo(error) ?? [mensajeDeError(error)] })
@@ -110,6 +121,13 @@ function Importacion() {
               ? 'Se envió una invitación por correo al alumno nuevo para crear su contraseña.'
               : `Se envió una invitación por correo a los ${etapa.invitados} alumnos nuevos para crear su contraseña.`}
         </p>
+        {etapa.correosCambiados > 0 ? (
+          <p role="status">
+            {etapa.correosCambiados === 1
+              ? 'Cambió el correo de ingreso de 1 alumno: se le avisó en su correo anterior y se cerraron sus sesiones.'
+              : `Cambió el correo de ingreso de ${etapa.correosCambiados} alumnos: se les avisó en su correo anterior y se cerraron sus sesiones.`}
+          </p>
+        ) : null}
         <p>
           <button type="button" className="boton" onClick={otro}>
             Importar otro archivo
@@ -117,7 +135,26 @@ function Importacion() {
         </p>
       </Resultado>
     )
-  const aEscribir = etapa.conteo['se creará'] + etapa.conteo['se actualizará']
+  return <Previa etapa={etapa} onConfirmar={(previa, filas) => void confirmar(previa, filas)} onOtro={otro} />
+}
+
+/**
+ * The preview and its confirmation. Rows that change a student's sign-in e-mail are listed apart
+ * and need their own checkbox: unticked, they are not imported and the others are.
+ */
+function Previa({
+  etapa,
+  onConfirmar,
+  onOtro,
+}: {
+  etapa: Extract<Etapa, { tipo: 'previa' | 'importando' }>
+  onConfirmar: (previa: Extract<Etapa, { tipo: 'previa' }>, cambiosDeCorreo: number[]) => void
+  onOtro: () => void
+}) {
+  const [correosConfirmados, setCorreosConfirmados] = useState(false)
+  const filasCambioCorreo = filasConCambioDeCorreo(etapa.resultados)
+  const aEscribirEnTotal = etapa.conteo['se creará'] + etapa.conteo['se actualizará']
+  const aEscribir = aEscribirEnTotal - (correosConfirmados ? 0 : filasCambioCorreo.length)
   const importando = etapa.tipo === 'importando'
   return (
     <Resultado titulo="Vista previa" archivo={etapa.archivo.name} conteo={etapa.conteo} resultados={etapa.resultados}>
@@ -127,26 +164,86 @@ function Importacion() {
           ? ` Las filas con errores (${etapa.conteo.error}) no se importarán: corríjalas en el archivo y vuelva a importarlo; las filas ya importadas aparecerán sin cambios.`
           : ''}
       </p>
+      {filasCambioCorreo.length > 0 ? (
+        <CambiosDeCorreo
+          resultados={etapa.resultados}
+          confirmados={correosConfirmados}
+          deshabilitado={importando}
+          onCambiar={setCorreosConfirmados}
+        />
+      ) : null}
       <div className="admin-importacion__acciones">
-        {aEscribir > 0 ? (
+        {aEscribirEnTotal > 0 ? (
           <button
             type="button"
             className="boton"
-            disabled={importando}
-            aria-disabled={importando}
-            onClick={() => etapa.tipo === 'previa' && void confirmar(etapa)}
+            disabled={importando || aEscribir === 0}
+            aria-disabled={importando || aEscribir === 0}
+            onClick={() => etapa.tipo === 'previa' && onConfirmar(etapa, correosConfirmados ? filasCambioCorreo : [])}
           >
-            {importando ? 'Importando…' : `Confirmar e importar ${aEscribir === 1 ? '1 fila' : `${aEscribir} filas`}`}
+            {importando
+              ? 'Importando…'
+              : aEscribir === 0
+                ? 'Confirmar e importar'
+                : `Confirmar e importar ${aEscribir === 1 ? '1 fila' : `${aEscribir} filas`}`}
           </button>
         ) : (
           <p role="status">No hay filas que importar: ninguna crearía ni cambiaría datos.</p>
         )}
-        <button type="button" className="boton boton--secundario" disabled={importando} onClick={otro}>
+        <button type="button" className="boton boton--secundario" disabled={importando} onClick={onOtro}>
           Elegir otro archivo
         </button>
       </div>
       {importando ? <p role="status">Importando el archivo; no cierre esta página…</p> : null}
     </Resultado>
+  )
+}
+
+/** The rows that change a sign-in e-mail, what confirming them does, and their own checkbox. */
+function CambiosDeCorreo({
+  resultados,
+  confirmados,
+  deshabilitado,
+  onCambiar,
+}: {
+  resultados: ResultadoFila[]
+  confirmados: boolean
+  deshabilitado: boolean
+  onCambiar: (confirmados: boolean) => void
+}) {
+  const id = useId()
+  const cambios = resultados.flatMap((r) => (r.resultado !== 'error' && r.cambioCorreo ? [r] : []))
+  return (
+    <section className="mensaje mensaje--aviso admin-importacion__correos" aria-labelledby={`${id}-titulo`}>
+      <h3 id={`${id}-titulo`}>
+        {cambios.length === 1
+          ? '1 fila cambia el correo de ingreso de un alumno'
+          : `${cambios.length} filas cambian el correo de ingreso de un alumno`}
+      </h3>
+      <p id={`${id}-ayuda`}>
+        El correo de ingreso es también donde llegan los enlaces para crear la contraseña: cambiarlo entrega la cuenta a
+        quien tenga el nuevo. Confírmelo solo si el alumno lo pidió. Al importar se avisa al correo anterior, se cierran
+        las sesiones del alumno y el cambio queda en la auditoría. Sin esta confirmación esas filas no se importan; las
+        demás sí.
+      </p>
+      <ul>
+        {cambios.map((r) => (
+          <li key={r.fila}>
+            Fila {r.fila} ({r.codigoInscripcion}): {r.cambioCorreo!.antes} → {r.cambioCorreo!.despues}
+          </li>
+        ))}
+      </ul>
+      <label className="opciones-varias__opcion">
+        <input
+          type="checkbox"
+          checked={confirmados}
+          disabled={deshabilitado}
+          aria-describedby={`${id}-ayuda`}
+          onChange={(e) => onCambiar(e.target.checked)}
+        />{' '}
+        {ETIQUETA_CONFIRMAR_CAMBIOS_CORREO}
+      </label>
+    </section>
   )
 }
 
@@ -395,7 +492,13 @@ function columnas(etiqueta: (tipo: TipoResultadoFila) => string): ColumnDef<Resu
             </ul>
           )
         const partes = [CAMBIO_ALUMNO[r.alumno], CAMBIO_INSCRIPCION[r.inscripcion]].join(', ')
-        return r.campos.length ? `${partes} (${r.campos.join(', ')})` : partes
+        const texto = r.campos.length ? `${partes} (${r.campos.join(', ')})` : partes
+        if (!r.cambioCorreo) return texto
+        return (
+          <>
+            {texto}; <strong>{describirCambioCorreo(r.cambioCorreo)}</strong>
+          </>
+        )
       },
     },
   ]

@@ -1,18 +1,21 @@
-import type {
-  RechazoArchivoImportacion,
-  RespuestaImportacion,
-  RespuestaPreviaImportacion,
+import {
+  CAMPO_CAMBIOS_CORREO,
+  type RechazoArchivoImportacion,
+  type RespuestaImportacion,
+  type RespuestaPreviaImportacion,
 } from '../../../domain/importacion.ts'
 import { ApiError } from '../../../lib/api-error.ts'
 import { peticion } from '../../../lib/api.ts'
 
 // The import's two calls, each with the file as a form (the typed client sends JSON only). The
 // confirmation sends the same file again with the hash its preview answered: the server applies
-// it only if it is the same file.
+// it only if it is the same file, and with the rows whose change of sign-in e-mail was confirmed
+// on their own (any other such row is not imported).
 
-function formulario(archivo: File, huella?: string): FormData {
+function formulario(archivo: File, huella?: string, cambiosDeCorreo: readonly number[] = []): FormData {
   const datos = new FormData()
   if (huella) datos.append('huella', huella)
+  if (cambiosDeCorreo.length) datos.append(CAMPO_CAMBIOS_CORREO, cambiosDeCorreo.join(','))
   datos.append('archivo', archivo, archivo.name)
   return datos
 }
@@ -22,8 +25,15 @@ export async function previsualizarArchivo(archivo: File): Promise<RespuestaPrev
   return (await res.json()) as RespuestaPreviaImportacion
 }
 
-export async function confirmarArchivo(archivo: File, huella: string): Promise<RespuestaImportacion> {
-  const res = await peticion('/api/admin/importacion/confirmar', { method: 'POST', body: formulario(archivo, huella) })
+export async function confirmarArchivo(
+  archivo: File,
+  huella: string,
+  cambiosDeCorreo: readonly number[],
+): Promise<RespuestaImportacion> {
+  const res = await peticion('/api/admin/importacion/confirmar', {
+    method: 'POST',
+    body: formulario(archivo, huella, cambiosDeCorreo),
+  })
   return (await res.json()) as RespuestaImportacion
 }
 

@@ -1,7 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeEach, expect, test, vi } from 'vitest'
-import { MENSAJE_MOTIVO_REEMBOLSO, MENSAJE_REEMBOLSO_EN_CURSO, mensajeMontoExcede } from '../../../domain/reembolsos.ts'
+import {
+  MENSAJE_MONTO_REEMBOLSO,
+  MENSAJE_MOTIVO_REEMBOLSO,
+  MENSAJE_REEMBOLSO_EN_CURSO,
+  mensajeMontoExcede,
+} from '../../../domain/reembolsos.ts'
 import { renderConRouter } from '../../../testing/render.tsx'
 import { DialogoReembolso } from './dialogo-reembolso.tsx'
 
@@ -79,15 +84,18 @@ function abrir(props: { reembolsable?: number; onCerrar?: () => void; onReembols
 const monto = () => screen.getByLabelText(/Monto a reembolsar/) as HTMLInputElement
 const motivo = () => screen.getByLabelText(/Motivo del reembolso/) as HTMLTextAreaElement
 
-test('the whole of what remains by default; nothing is sent until the confirmation, which says what follows; sent once with its key', async () => {
+test('the amount starts empty and asks for one; «all that remains» fills it; nothing is sent until the confirmation, which says what follows; sent once with its key', async () => {
   servidor(() => aplicado(450_000))
   const onReembolsado = vi.fn()
   const { onCerrar } = abrir({ onReembolsado })
   await screen.findByRole('heading', { name: 'Reembolsar pago' })
-  expect(monto().value).toBe('450.000')
+  expect(monto().value).toBe('')
 
   fireEvent.click(screen.getByRole('button', { name: 'Continuar' }))
-  expect(await screen.findByText(MENSAJE_MOTIVO_REEMBOLSO)).toBeTruthy()
+  expect(await screen.findByText(MENSAJE_MONTO_REEMBOLSO)).toBeTruthy()
+  expect(screen.getByText(MENSAJE_MOTIVO_REEMBOLSO)).toBeTruthy()
+  fireEvent.click(screen.getByRole('button', { name: 'Reembolsar todo lo que queda ($450.000)' }))
+  expect(monto().value).toBe('450.000')
   fireEvent.change(motivo(), { target: { value: 'Retiro en la primera semana' } })
   fireEvent.click(screen.getByRole('button', { name: 'Continuar' }))
 
@@ -135,6 +143,7 @@ test('going back to correct the amount makes a new confirmation, with a new key'
   servidor(() => aplicado(200_000))
   abrir({ reembolsable: 300_000 })
   await screen.findByRole('heading', { name: 'Reembolsar pago' })
+  fireEvent.change(monto(), { target: { value: '300.000' } })
   fireEvent.change(motivo(), { target: { value: 'Retiro' } })
   fireEvent.click(screen.getByRole('button', { name: 'Continuar' }))
   fireEvent.click(await screen.findByRole('button', { name: 'Corregir monto o motivo' }))

@@ -23,8 +23,8 @@ function motivoDelError(error: unknown): string {
 }
 
 /**
- * Refunding an approved online payment, in two steps: the amount (the whole of what remains, or
- * part of it) and the reason, then a confirmation that says what will happen. The confirmation
+ * Refunding an approved online payment, in two steps: the amount (typed, or all that remains with
+ * one button; it starts empty) and the reason, then a confirmation that says what will happen. The confirmation
  * carries one idempotency key: pressed twice, retried after a lost reply, the refund is made once.
  * Going back to change the amount or the reason makes a new one.
  */
@@ -49,7 +49,9 @@ export function DialogoReembolso({
   const idMonto = useId()
   const idMotivo = useId()
   const schema = useMemo(() => formularioReembolsoSchema(reembolsable), [reembolsable])
-  const form = useFormulario(schema, { monto: formatearClp(reembolsable).slice(1), motivo: '' })
+  // The amount starts empty: staff type what they mean to give back (or ask for all that remains),
+  // never confirm the whole payment by going along with what was filled in.
+  const form = useFormulario(schema, { monto: '', motivo: '' })
   const [confirmando, setConfirmando] = useState<NuevoReembolsoDePago | null>(null)
   // Set at once on the first press: a second press before the button re-renders disabled sends
   // nothing (and would carry the same key anyway).
@@ -169,6 +171,15 @@ export function DialogoReembolso({
             ayuda="Todo lo que queda, o una parte."
             {...monto}
           />
+          <p>
+            <button
+              type="button"
+              className="boton boton--secundario"
+              onClick={() => form.cambiar('monto', formatearClp(reembolsable).slice(1))}
+            >
+              Reembolsar todo lo que queda ({formatearClp(reembolsable)})
+            </button>
+          </p>
           <CampoArea
             id={idMotivo}
             etiqueta="Motivo del reembolso"

@@ -16,7 +16,7 @@ const momento = (iso: string | null) => (iso ? momentoEnChile(iso) : null)
 
 /**
  * One payment as the school needs it to answer a student or the finance office: what it paid,
- * its state, what the gateway answered (buy order, token, authorization, card, payment type,
+ * what refunds gave back of it and what remains, its state, what the gateway answered (buy order, token, authorization, card, payment type,
  * dates), the physical payment record, the student, and its signed receipt.
  */
 export function PaginaPago({ id }: { id: string }) {
@@ -42,8 +42,11 @@ export function PaginaPago({ id }: { id: string }) {
       </p>
       <h1 id="pago-titulo">{p.descripcion}</h1>
       <p className="admin-subtitulo">
-        <EstadoPagoEnPalabras estado={p.estado} texto={p.estadoEnPalabras} /> · {formatearClp(p.monto)} ·{' '}
-        {ETIQUETA_MEDIO_PAGO[p.medio]}
+        <EstadoPagoEnPalabras estado={p.estado} texto={p.estadoEnPalabras} /> · {formatearClp(p.monto)}
+        {p.saldo && p.saldo.reembolsado > 0
+          ? ` · reembolsado ${formatearClp(p.saldo.reembolsado)} · queda ${formatearClp(p.saldo.queda)}`
+          : ''}{' '}
+        · {ETIQUETA_MEDIO_PAGO[p.medio]}
       </p>
       {p.detalle ? <p className="mensaje mensaje--aviso">{p.detalle}</p> : null}
 
@@ -64,7 +67,15 @@ export function PaginaPago({ id }: { id: string }) {
             ['Concepto', p.conceptoEnPalabras],
             ['Descripción', p.descripcion],
             ['Solicitud', p.codigoInscripcion ? `${p.codigoInscripcion}${p.programa ? ` — ${p.programa}` : ''}` : null],
-            ['Monto', formatearClp(p.monto)],
+            // What the payment took, what refunds gave back and what the school keeps; a payment that
+            // took nothing only had an amount asked for.
+            ...((p.saldo
+              ? [
+                  ['Pagado', formatearClp(p.saldo.pagado)],
+                  ['Reembolsado', formatearClp(p.saldo.reembolsado)],
+                  ['Queda', formatearClp(p.saldo.queda)],
+                ]
+              : [['Monto', formatearClp(p.monto)]]) as [string, ReactNode][]),
             ['Estado', p.estadoEnPalabras],
             ['Medio de pago', ETIQUETA_MEDIO_PAGO[p.medio]],
             ['Iniciado el', momento(p.creadoEn)],
@@ -109,7 +120,12 @@ export function PaginaPago({ id }: { id: string }) {
       )}
 
       <section className="admin-seccion" aria-labelledby="pago-fisico">
-        <h2 id="pago-fisico">Registro de pago físico</h2>
+        {/* The record the school's payment flow keeps of every approved payment (setPagoFisicoWpay):
+            typed by staff for one made in person, written by the portal for one made online. */}
+        <h2 id="pago-fisico">{presencial ? 'Registro del pago presencial' : 'Registro en el flujo de pagos'}</h2>
+        {p.registroFisico && !presencial ? (
+          <p className="admin-suave">El portal lo registró al aprobarse el pago en línea.</p>
+        ) : null}
         {p.registroFisico ? (
           <Datos
             filas={[
@@ -133,7 +149,11 @@ export function PaginaPago({ id }: { id: string }) {
       </section>
 
       {presencial ? null : (
-        <ReembolsosDePago pagoId={p.id} descripcion={p.descripcion} reembolsablePorEstado={p.estado === 'aprobado'} />
+        <ReembolsosDePago
+          pagoId={p.id}
+          descripcion={p.descripcion}
+          reembolsablePorEstado={p.estado === 'aprobado' || p.estado === 'reembolsado-en-parte'}
+        />
       )}
 
       <section className="admin-seccion" aria-labelledby="pago-alumno">

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
-import type { FormEvent } from 'react'
+import type { FormEvent, ReactNode } from 'react'
+import { MAX_BUSQUEDA } from '../../../domain/busqueda-alumnos.ts'
 import {
   ETIQUETA_ESTADO_PAGO,
   ETIQUETA_MEDIO_PAGO,
@@ -12,8 +13,8 @@ import {
   type FiltrosPagos,
 } from '../../../domain/busqueda-pagos.ts'
 import { formatearClp } from '../../../domain/moneda.ts'
-import { ESTADOS_PAGO, type ConceptoPago, type EstadoPago } from '../../../domain/pagos.ts'
-import { CampoSelect } from '../../../ui/campo.tsx'
+import { ESTADOS_PAGO_CON_REEMBOLSOS, type ConceptoPago, type EstadoPagoConReembolsos } from '../../../domain/pagos.ts'
+import { CampoSelect, CampoTexto } from '../../../ui/campo.tsx'
 import { Paginador } from '../../../ui/paginador.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
 import { ErrorDeLectura } from '../error-de-lectura.tsx'
@@ -24,52 +25,90 @@ import { pagosQueries, type FilaPago } from './queries.ts'
 import './pagos.css'
 import { AccionesFiltros, RangoDeFechas, useBorradorDeFiltros } from '../filtros.tsx'
 
-const SIN_FILTROS: FiltrosPagos = { estado: '', concepto: '', programa: '', desde: '', hasta: '', pagina: 1 }
+const SIN_FILTROS: FiltrosPagos = { q: '', estado: '', concepto: '', programa: '', desde: '', hasta: '', pagina: 1 }
 
 /** A payment's state in words (never colour alone), coloured as the other states of the school. */
-export function EstadoPagoEnPalabras({ estado, texto }: { estado: EstadoPago; texto: string }) {
+export function EstadoPagoEnPalabras({ estado, texto }: { estado: EstadoPagoConReembolsos; texto: string }) {
   const clase =
     estado === 'aprobado'
-      ? 'admin-estado--aprobado'
-      : estado === 'pendiente' || estado === 'confirmando'
-        ? 'admin-estado--en-revision'
-        : 'admin-estado--rechazado'
-  return <span className={`admin-estado ${clase}`}>{texto}</span>
+      ? ' admin-estado--aprobado'
+      : estado === 'pendiente' || estado === 'confirmando' || estado === 'reembolsado-en-parte'
+        ? ' admin-estado--en-revision'
+        : estado === 'reembolsado'
+          ? ''
+          : ' admin-estado--rechazado'
+  return <span className={`admin-estado${clase}`}>{texto}</span>
 }
+
+/** An amount in its own column: right-aligned, figures of one width, as a ledger reads. */
+export function Cifra({ children }: { children: ReactNode }) {
+  return <span className="admin-cifra">{children}</span>
+}
+
+/** A moment whose date and time may go on two lines where the column is narrow, never the date itself. */
+export function MomentoPartible({ iso }: { iso: string }) {
+  const [dia, hora] = momentoEnChile(iso).split(' ')
+  return (
+    <>
+      <SinCorte>{dia}</SinCorte> <SinCorte>{hora}</SinCorte>
+    </>
+  )
+}
+
+/** Pesos, or a dash where the payment took no money (rejected, cancelled, still at the gateway). */
+const pesos = (monto: number | undefined) => (monto === undefined ? '—' : formatearClp(monto))
 
 const COLUMNAS: ColumnDef<FilaPago, unknown>[] = [
   {
     id: 'fecha',
     header: 'Fecha',
     cell: ({ row }) => (
-      <Link to="/admin/pagos/$id" params={{ id: row.original.id }}>
-        <SinCorte>{momentoEnChile(row.original.creadoEn)}</SinCorte>
-        <span className="sr-only"> (ver el pago de {row.original.alumno.nombre})</span>
-      </Link>
+      <>
+        <Link to="/admin/pagos/$id" params={{ id: row.original.id }}>
+          <MomentoPartible iso={row.original.creadoEn} />
+          <span className="sr-only"> (ver el pago de {row.original.alumno.nombre})</span>
+        </Link>
+        <span className="admin-suave admin-bloque">{ETIQUETA_MEDIO_PAGO[row.original.medio]}</span>
+      </>
     ),
   },
   {
     id: 'alumno',
     header: 'Alumno',
     cell: ({ row }) => (
-      <Link to="/admin/alumnos/$id" params={{ id: row.original.alumno.id }}>
-        {row.original.alumno.nombre}
-      </Link>
+      <>
+        <Link to="/admin/alumnos/$id" params={{ id: row.original.alumno.id }}>
+          {row.original.alumno.nombre}
+        </Link>
+        {row.original.alumno.documento ? (
+          <span className="admin-suave admin-bloque">
+            <SinCorte>{row.original.alumno.documento}</SinCorte>
+          </span>
+        ) : null}
+      </>
     ),
   },
   {
     id: 'descripcion',
     header: 'Descripción',
-    cell: ({ row }) => (
-      <>
-        {row.original.descripcion}
-        {row.original.codigoInscripcion ? (
-          <span className="admin-suave admin-bloque">Solicitud {row.original.codigoInscripcion}</span>
-        ) : null}
-      </>
-    ),
+    cell: ({ row }) => {
+      const p = row.original
+      return (
+        <>
+          {p.descripcion}
+          {p.codigoInscripcion ? (
+            <span className="admin-suave admin-bloque">Solicitud {p.codigoInscripcion}</span>
+          ) : null}
+          {p.medio === 'webpay' ? (
+            <span className="admin-suave admin-bloque">
+              Orden de compra <span className="admin-codigo">{p.ordenCompra}</span>
+              {p.codigoAutorizacion ? <> · autorización {p.codigoAutorizacion}</> : null}
+            </span>
+          ) : null}
+        </>
+      )
+    },
   },
-  { id: 'medio', header: 'Medio', cell: ({ row }) => ETIQUETA_MEDIO_PAGO[row.original.medio] },
   {
     id: 'estado',
     header: 'Estado',
@@ -77,15 +116,42 @@ const COLUMNAS: ColumnDef<FilaPago, unknown>[] = [
   },
   {
     id: 'monto',
-    header: 'Monto',
-    cell: ({ row }) => <span className="admin-pagos__monto">{formatearClp(row.original.monto)}</span>,
+    header: () => <Cifra>Monto</Cifra>,
+    cell: ({ row }) => {
+      const { monto, saldo } = row.original
+      return (
+        <>
+          <Cifra>{formatearClp(monto)}</Cifra>
+          {/* Where the columns beside it do not fit (a tablet), what was given back and what
+              remains go under the amount instead. */}
+          {saldo && saldo.reembolsado > 0 ? (
+            <span className="admin-pagos__desglose admin-suave">
+              <Cifra>reembolsado {formatearClp(saldo.reembolsado)}</Cifra>
+              <Cifra>queda {formatearClp(saldo.queda)}</Cifra>
+            </span>
+          ) : null}
+        </>
+      )
+    },
+  },
+  {
+    id: 'reembolsado',
+    header: () => <Cifra>Reembolsado</Cifra>,
+    cell: ({ row }) => <Cifra>{pesos(row.original.saldo?.reembolsado)}</Cifra>,
+  },
+  {
+    id: 'queda',
+    header: () => <Cifra>Queda</Cifra>,
+    cell: ({ row }) => <Cifra>{pesos(row.original.saldo?.queda)}</Cifra>,
   },
 ]
 
 /**
- * Every payment of the students the staff member reaches, newest first, filtered by state,
- * concept, program and a range of days. The filters live in the address, so a filtered view can
- * be shared or reloaded.
+ * Every payment of the students the staff member reaches, newest first, with what each took, what
+ * refunds gave back of it and what remains; found by student (RUT, name), buy order or
+ * authorization code and filtered by state ('Reembolsado en parte' included), concept, program and
+ * a range of days. The search and the filters live in the address, so a view can be shared or
+ * reloaded.
  */
 export function PaginaPagos({ direccion }: { direccion: Record<string, string | undefined> }) {
   const filtros = leerFiltrosPagos(direccion)
@@ -94,12 +160,13 @@ export function PaginaPagos({ direccion }: { direccion: Record<string, string | 
   const { borrador, setBorrador, rangoInvalido } = useBorradorDeFiltros(filtros)
   const ir = (siguientes: FiltrosPagos) => navigate({ to: '/admin/pagos', search: filtrosPagosEnDireccion(siguientes) })
 
-  function filtrar(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    if (!rangoInvalido) void ir({ ...borrador, pagina: 1 })
-  }
   const cambiar = (campo: keyof Omit<FiltrosPagos, 'pagina'>) => (valor: string) =>
     setBorrador((b) => ({ ...b, [campo]: valor }))
+
+  function filtrar(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    if (!rangoInvalido) void ir({ ...borrador, q: borrador.q.trim(), pagina: 1 })
+  }
 
   const datos = lista.data
   const filtrado = JSON.stringify({ ...filtros, pagina: 1 }) !== JSON.stringify(SIN_FILTROS)
@@ -111,6 +178,19 @@ export function PaginaPagos({ direccion }: { direccion: Record<string, string | 
         <Link to="/admin/pagos/conciliacion">Ver la conciliación diaria</Link>
       </p>
       <form className="admin-filtros" onSubmit={filtrar} aria-label="Filtros de los pagos" noValidate>
+        <div className="admin-pagos__busqueda">
+          <CampoTexto
+            id="pagos-q"
+            etiqueta="Buscar"
+            type="search"
+            value={borrador.q}
+            maxLength={MAX_BUSQUEDA}
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => cambiar('q')(e.target.value)}
+            ayuda="RUT o nombre del alumno, orden de compra o código de autorización."
+          />
+        </div>
         <CampoSelect
           id="pagos-estado"
           etiqueta="Estado"
@@ -118,7 +198,7 @@ export function PaginaPagos({ direccion }: { direccion: Record<string, string | 
           onChange={(e) => cambiar('estado')(e.target.value)}
         >
           <option value="">Todos</option>
-          {ESTADOS_PAGO.map((e) => (
+          {ESTADOS_PAGO_CON_REEMBOLSOS.map((e) => (
             <option key={e} value={e}>
               {ETIQUETA_ESTADO_PAGO[e]}
             </option>
@@ -176,15 +256,19 @@ export function PaginaPagos({ direccion }: { direccion: Record<string, string | 
                 ? filtrado
                   ? MENSAJE_SIN_PAGOS
                   : 'Aún no hay pagos registrados.'
-                : `${datos.total.toLocaleString('es-CL')} ${datos.total === 1 ? 'pago' : 'pagos'}.`}
+                : `${datos.total.toLocaleString('es-CL')} ${datos.total === 1 ? 'pago' : 'pagos'}${
+                    filtros.q ? ` para «${filtros.q}»` : ''
+                  }.`}
           </p>
-          <Tabla
-            titulo="Pagos, del más reciente al más antiguo"
-            columnas={COLUMNAS}
-            filas={datos.pagos}
-            idDeFila={(p) => p.id}
-            vacia={filtrado ? MENSAJE_SIN_PAGOS : 'Aún no hay pagos registrados.'}
-          />
+          <div className="admin-pagos__tabla admin-pagos__lista">
+            <Tabla
+              titulo="Pagos, del más reciente al más antiguo"
+              columnas={COLUMNAS}
+              filas={datos.pagos}
+              idDeFila={(p) => p.id}
+              vacia={filtrado ? MENSAJE_SIN_PAGOS : 'Aún no hay pagos registrados.'}
+            />
+          </div>
           <Paginador
             pagina={datos.pagina}
             paginas={datos.paginas}

@@ -5,18 +5,20 @@ import { cliente, leer, type RespuestaDe } from '../../../lib/cliente-api.ts'
 import { alumnosQueries } from '../alumnos/queries.ts'
 import { personalQueries } from '../queries.ts'
 
-// The payments screens' data: the list (its key holds the filters), one payment, the day's
-// reconciliation, and recording a payment made in person. Under 'admin', like every staff query:
+// The payments screens' data: the list (its key holds the search and the filters), one payment,
+// the day's reconciliation, and recording a payment made in person. Under 'admin', like every staff query:
 // never persisted on the device.
 
 export type ListaPagos = RespuestaDe<typeof cliente.admin.pagos.$get>
 export type FilaPago = ListaPagos['pagos'][number]
 export type DetallePago = RespuestaDe<(typeof cliente.admin.pagos)[':id']['$get']>['pago']
 export type Conciliacion = RespuestaDe<typeof cliente.admin.pagos.conciliacion.$get>
+export type MovimientoConciliacion = Conciliacion['movimientos'][number]
 
 /** The filters as the server reads them: strings, and only those set. */
 function consulta(f: FiltrosPagos) {
   return {
+    ...(f.q ? { q: f.q } : {}),
     ...(f.estado ? { estado: f.estado } : {}),
     ...(f.concepto ? { concepto: f.concepto } : {}),
     ...(f.programa ? { programa: f.programa } : {}),

@@ -2,28 +2,25 @@ import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useState } from 'react'
 import { formatearClp } from '../../../domain/moneda.ts'
-import { ETIQUETA_ESTADO_REEMBOLSO, ETIQUETA_TIPO_REEMBOLSO, type ReembolsoVista } from '../../../domain/reembolsos.ts'
+import { reembolsoEnPalabras, type ReembolsoVista } from '../../../domain/reembolsos.ts'
 import { Estado } from '../../../ui/spinner.tsx'
 import { ErrorDeLectura } from '../error-de-lectura.tsx'
 import { momentoEnChile } from '../formato.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { Tabla } from '../tabla.tsx'
 import { DialogoReembolso } from './dialogo-reembolso.tsx'
+import { Cifra } from './pagina-pagos.tsx'
 import { reembolsoQueries } from './reembolso-queries.ts'
 
 const columnas: ColumnDef<ReembolsoVista, unknown>[] = [
   { id: 'fecha', header: 'Solicitado el', cell: ({ row }) => momentoEnChile(row.original.creadoEn) },
-  { id: 'monto', header: 'Monto', cell: ({ row }) => formatearClp(row.original.monto) },
-  { id: 'motivo', header: 'Motivo', cell: ({ row }) => row.original.motivo },
   {
-    id: 'estado',
-    header: 'Estado',
-    cell: ({ row }) => {
-      const r = row.original
-      const tipo = r.tipo ? ` (${ETIQUETA_TIPO_REEMBOLSO[r.tipo] ?? r.tipo})` : ''
-      return `${ETIQUETA_ESTADO_REEMBOLSO[r.estado]}${tipo}${r.detalle ? `: ${r.detalle}` : ''}`
-    },
+    id: 'monto',
+    header: () => <Cifra>Monto</Cifra>,
+    cell: ({ row }) => <Cifra>{formatearClp(row.original.monto)}</Cifra>,
   },
+  { id: 'motivo', header: 'Motivo', cell: ({ row }) => row.original.motivo },
+  { id: 'estado', header: 'Estado', cell: ({ row }) => reembolsoEnPalabras(row.original) },
   { id: 'personal', header: 'Por', cell: ({ row }) => row.original.personal },
   {
     id: 'comprobante',

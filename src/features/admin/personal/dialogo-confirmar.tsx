@@ -2,22 +2,49 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
+import { momentoEnChile } from '../formato.ts'
 import { mensajeDeError } from '../mensaje-de-error.ts'
 import { personalQueries } from '../queries.ts'
 import { actualizarTrasCambio, cuentasMutations, type CuentaPersonal } from './queries.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
 
 /** The actions on an account that are confirmed first. */
-export type AccionConfirmada = 'desactivar' | 'reiniciar'
+export type AccionConfirmada = 'desactivar' | 'reiniciar' | 'desbloquear'
 
 const TEXTOS: Record<AccionConfirmada, { titulo: string; boton: string; enCurso: string }> = {
   desactivar: { titulo: 'Desactivar cuenta', boton: 'Desactivar cuenta', enCurso: 'Desactivando…' },
   reiniciar: { titulo: 'Reiniciar segundo factor', boton: 'Reiniciar segundo factor', enCurso: 'Reiniciando…' },
+  desbloquear: { titulo: 'Desbloquear ingreso', boton: 'Desbloquear ingreso', enCurso: 'Desbloqueando…' },
+}
+
+/** What the action does, said in the toast once it is done. */
+async function ejecutar(accion: AccionConfirmada, cuenta: CuentaPersonal) {
+  switch (accion) {
+    case 'desactivar':
+      await cuentasMutations.desactivar(cuenta.id)
+      return { tipo: 'success' as const, mensaje: `La cuenta de ${cuenta.nombre} fue desactivada.` }
+    case 'desbloquear':
+      await cuentasMutations.desbloquear(cuenta.id)
+      return { tipo: 'success' as const, mensaje: `${cuenta.nombre} ya puede volver a ingresar.` }
+    case 'reiniciar': {
+      const { correoEnviado } = await cuentasMutations.reiniciarSegundoFactor(cuenta.id)
+      return correoEnviado
+        ? {
+            tipo: 'success' as const,
+            mensaje: `Segundo factor de ${cuenta.nombre} reiniciado. Le enviamos un enlace a ${cuenta.email}.`,
+          }
+        : {
+            tipo: 'warning' as const,
+            mensaje: `Segundo factor de ${cuenta.nombre} reiniciado, pero no fue posible enviar el correo: use «Reenviar invitación».`,
+          }
+    }
+  }
 }
 
 /**
- * Disabling an account or resetting its second factor, confirmed: the dialog names the account and
- * says what follows; a refusal (the last admin, above all) shows inside it.
+ * Disabling an account, resetting its second factor or unlocking its sign-in, confirmed: the
+ * dialog names the account and says what follows; a refusal (the last admin, above all) shows
+ * inside it.
  */
 export function DialogoConfirmar({
   accion,
@@ -33,31 +60,20 @@ export function DialogoConfirmar({
   const queryClient = useQueryClient()
   const router = useRouter()
   const textos = TEXTOS[accion]
+  // Unlocking leaves every session as it was, one's own included.
+  const terminaSesion = esUsted && accion !== 'desbloquear'
   const cambio = useMutation({
-    mutationFn: () =>
-      accion === 'desactivar'
-        ? cuentasMutations.desactivar(cuenta.id).then(() => true)
-        : cuentasMutations.reiniciarSegundoFactor(cuenta.id).then((r) => r.correoEnviado),
-    onSuccess: (correoEnviado) => {
-      if (accion === 'desactivar') toast({ tipo: 'success', mensaje: `La cuenta de ${cuenta.nombre} fue desactivada.` })
-      else if (correoEnviado)
-        toast({
-          tipo: 'success',
-          mensaje: `Segundo factor de ${cuenta.nombre} reiniciado. Le enviamos un enlace a ${cuenta.email}.`,
-        })
-      else
-        toast({
-          tipo: 'warning',
-          mensaje: `Segundo factor de ${cuenta.nombre} reiniciado, pero no fue posible enviar el correo: use «Reenviar invitación».`,
-        })
+    mutationFn: () => ejecutar(accion, cuenta),
+    onSuccess: (aviso) => {
+      toast(aviso)
       onCerrar()
       // Their own session has just ended: to the sign-in, with nothing of it left in this browser.
-      if (esUsted) {
+      if (terminaSesion) {
         queryClient.removeQueries({ queryKey: personalQueries.all() })
         void router.navigate({ to: '/admin/login', replace: true })
       }
     },
-    onSettled: () => (esUsted ? undefined : actualizarTrasCambio(queryClient)),
+    onSettled: () => (terminaSesion ? undefined : actualizarTrasCambio(queryClient)),
   })
 
   return (
@@ -85,7 +101,7 @@ export function DialogoConfirmar({
             la cuenta de nuevo cuando lo necesite.
           </p>
         </>
-      ) : (
+      ) : accion === 'reiniciar' ? (
         <>
           <p>
             Va a reiniciar el segundo factor de <strong>{cuenta.nombre}</strong> ({cuenta.email}).
@@ -96,8 +112,20 @@ export function DialogoConfirmar({
             de autenticación.
           </p>
         </>
+      ) : (
+        <>
+          <p>
+            Va a desbloquear el ingreso de <strong>{cuenta.nombre}</strong> ({cuenta.email}), bloqueado
+            {cuenta.bloqueadaHasta ? ` hasta el ${momentoEnChile(cuenta.bloqueadaHasta)}` : ''} por demasiadas
+            contraseñas o códigos incorrectos.
+          </p>
+          <p>
+            Podrá ingresar de inmediato. Confírmelo antes con la persona: si no fue ella quien se equivocó, alguien
+            intenta entrar a su cuenta y es mejor reiniciar su segundo factor.
+          </p>
+        </>
       )}
-      {esUsted ? (
+      {terminaSesion ? (
         <p className="mensaje mensaje--aviso">Es su propia cuenta: su sesión terminará en cuanto confirme.</p>
       ) : null}
       <p className="mensaje mensaje--error" role="alert" hidden={!cambio.isError}>

@@ -23,8 +23,9 @@ type Abierto =
 
 /**
  * The school's staff accounts (admins only): who they are, their role, whether they can sign in
- * and have their second factor, when they last signed in; invite a new member, change a role,
- * disable or enable an account, reset its second factor, send its invitation again.
+ * and have their second factor, whether failed attempts locked their sign-in, when they last
+ * signed in; invite a new member, change a role, disable or enable an account, reset its second
+ * factor, send its invitation again, unlock its sign-in.
  */
 export function PaginaPersonal() {
   const { data: sesion } = useQuery(personalQueries.sesion())
@@ -137,6 +138,14 @@ function columnas(yo: string, abrir: (abierto: Abierto) => void): ColumnDef<Cuen
           <span className="admin-personal__secundario">
             {row.original.segundoFactor ? 'Segundo factor activado' : 'Segundo factor sin activar'}
           </span>
+          {row.original.bloqueadaHasta ? (
+            <>
+              <br />
+              <span className="admin-personal__bloqueo">
+                Ingreso bloqueado hasta el {momentoEnChile(row.original.bloqueadaHasta)} por intentos fallidos
+              </span>
+            </>
+          ) : null}
         </>
       ),
     },
@@ -170,6 +179,13 @@ function Acciones({ cuenta, abrir }: { cuenta: CuentaPersonal; abrir: (abierto: 
     onSettled: () => actualizarTrasCambio(queryClient),
   })
   const boton = 'boton boton--secundario boton--pequeno'
+  // A locked sign-in, whatever the account's state: lifted after a confirmation that says what it
+  // may mean (someone else trying the account).
+  const desbloquear = cuenta.bloqueadaHasta ? (
+    <button type="button" className={boton} onClick={() => abrir({ tipo: 'confirmar', accion: 'desbloquear', cuenta })}>
+      Desbloquear ingreso{quien}
+    </button>
+  ) : null
   if (cuenta.estado === 'desactivado') {
     return (
       <div className="admin-personal__acciones">
@@ -177,11 +193,13 @@ function Acciones({ cuenta, abrir }: { cuenta: CuentaPersonal; abrir: (abierto: 
           {activar.isPending ? 'Activando…' : 'Activar'}
           {quien}
         </button>
+        {desbloquear}
       </div>
     )
   }
   return (
     <div className="admin-personal__acciones">
+      {desbloquear}
       <button type="button" className={boton} onClick={() => abrir({ tipo: 'rol', cuenta })}>
         Cambiar rol{quien}
       </button>

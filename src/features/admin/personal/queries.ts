@@ -28,6 +28,7 @@ export const cuentasMutations = {
   activar: (id: string) => leer(cuenta.activar.$post({ param: { id } })),
   reiniciarSegundoFactor: (id: string) => leer(cuenta['segundo-factor'].reiniciar.$post({ param: { id } })),
   reenviarInvitacion: (id: string) => leer(cuenta.invitacion.$post({ param: { id } })),
+  desbloquear: (id: string) => leer(cuenta.desbloquear.$post({ param: { id } })),
 }
 
 /**

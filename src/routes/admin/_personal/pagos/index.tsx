@@ -7,8 +7,9 @@ import { cargarPagos } from '../../../../features/admin/pagos/queries.ts'
 const texto = v.fallback(v.optional(v.string()), undefined)
 
 export const Route = createFileRoute('/admin/_personal/pagos/')({
-  // The filters and the page, as the address has them; the screen reads them.
+  // The search, the filters and the page, as the address has them; the screen reads them.
   validateSearch: v.object({
+    q: texto,
     estado: texto,
     concepto: texto,
     programa: texto,

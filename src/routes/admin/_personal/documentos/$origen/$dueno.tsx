@@ -1,13 +1,14 @@
 import { createFileRoute, notFound } from '@tanstack/react-router'
-import * as v from 'valibot'
 import { esOrigenDocumento } from '../../../../../domain/estado-revision.ts'
+import { busquedaRevisionSchema, colaDe } from '../../../../../features/admin/documentos/busqueda-cola.ts'
 import { documentosQueries } from '../../../../../features/admin/documentos/queries.ts'
 import { RevisionDocumentos } from '../../../../../features/admin/documentos/revision-documentos.tsx'
 
 // One owner's documents under review: `origen` is solicitud, personal or postulacion; `dueno` the
-// enrolment code, the student or the application; ?documento= the upload shown.
+// enrolment code, the student or the application; ?documento= the upload shown, and the queue's
+// filters and order it was opened from.
 export const Route = createFileRoute('/admin/_personal/documentos/$origen/$dueno')({
-  validateSearch: v.object({ documento: v.fallback(v.optional(v.string()), undefined) }),
+  validateSearch: busquedaRevisionSchema,
   beforeLoad: ({ params }) => {
     if (!esOrigenDocumento(params.origen)) throw notFound()
   },
@@ -25,7 +26,15 @@ export const Route = createFileRoute('/admin/_personal/documentos/$origen/$dueno
 
 function RutaRevisionDocumentos() {
   const { origen, dueno } = Route.useParams()
-  const { documento } = Route.useSearch()
+  const busqueda = Route.useSearch()
   if (!esOrigenDocumento(origen)) return null
-  return <RevisionDocumentos key={`${origen}:${dueno}`} origen={origen} dueno={dueno} documentoId={documento} />
+  return (
+    <RevisionDocumentos
+      key={`${origen}:${dueno}`}
+      origen={origen}
+      dueno={dueno}
+      documentoId={busqueda.documento}
+      cola={colaDe(busqueda)}
+    />
+  )
 }
