@@ -415,6 +415,12 @@ test('the history lists the audit rows that concern the student, newest first, a
     alumno: { id: 'alumno-estudiante', nombre: 'Camila Andrea Rojas Soto' },
     antes: { estado: 'en-revision' },
     despues: { estado: 'rechazado', motivo: 'Documento ilegible' },
+    // The same in words, as the page shows it.
+    etiqueta: 'Documento rechazado',
+    cambios: [
+      { campo: 'Estado', valor: 'de En revisión a Rechazado' },
+      { campo: 'Motivo', valor: 'Documento ilegible' },
+    ],
     ip: '127.0.0.1',
   })
   // Sign-ins concern no student: they are not in anyone's history.

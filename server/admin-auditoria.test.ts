@@ -9,6 +9,7 @@ import {
   TAMANO_PAGINA_AUDITORIA,
 } from '../src/domain/auditoria.ts'
 import { MENSAJE_PAGINA_INVALIDA } from '../src/domain/busqueda-alumnos.ts'
+import { momentoEnPalabras } from '../src/domain/palabras-auditoria.ts'
 import { iniciarSesionPersonal } from '../tests/support/personal.ts'
 import {
   consultarDb,
@@ -16,6 +17,8 @@ import {
   type ClienteDePrueba,
   type ServidorDePrueba,
 } from '../tests/support/servidor.ts'
+import { CONCURSOS_DEMO } from './db/seed/concursos-ofertas.ts'
+import { DEMO_CERTIFICADO_ACLS } from './db/seed/demo.ts'
 import { DEMO_PERSONAL } from './db/seed/personal-demo.ts'
 
 type Evento = {
@@ -152,4 +155,88 @@ test('bad filters are refused in Spanish, and reading the log writes nothing', a
   }
   await log()
   expect(await filas()).toBe(antes)
+})
+
+type EnPalabras = {
+  id: string
+  en: string
+  accion: string
+  etiqueta: string
+  registro: string | null
+  cambios: { campo: string; valor: string }[]
+  alumno: { id: string; nombre: string | null } | null
+}
+
+/** Text that reads like a database: a code with a dot, a camelCase name, an id, a UTC moment. */
+const PARECE_BASE_DE_DATOS = /\b[a-z]+\.[a-z-]+\b|\b[a-z]+[A-Z][a-z]+\b|personal-|asistente-|\d{4}-\d{2}-\d{2}T|→ —/
+
+test('each row reads in words: its record by name, each change in Spanish, people by name, moments in Chile', async () => {
+  // Real actions, as the screens make them.
+  expect((await admin.post(`/api/admin/concursos/${CONCURSOS_DEMO.proximo}/cerrar`)).status).toBe(200)
+  expect((await admin.post('/api/admin/personal/personal-munoz/rol', { rol: 'coordinacion' })).status).toBe(200)
+  const revocado = await admin.post(`/api/admin/certificados/${DEMO_CERTIFICADO_ACLS}/revocar`, {
+    motivo: 'Emitido con el nombre mal escrito',
+  })
+  expect(revocado.status).toBe(200)
+  // A partial refund as the payments code records it (the state kept, the amount refunded before).
+  const [pago] = await consultarDb<{ id: string; descripcion: string }>(
+    servidor.dataDir,
+    "select id, descripcion from pagos where alumno_id = 'alumno-estudiante' and estado = 'aprobado' order by id limit 1",
+  )
+  await consultarDb(
+    servidor.dataDir,
+    `insert into auditoria (id, en, actor_tipo, actor_id, actor_nombre, actor_rol, accion, entidad, entidad_id, alumno_id, antes, despues, ip)
+     values ('r-1', '2026-07-15T03:30:00.000Z', 'personal', 'personal-admin', 'Carolina Vidal Rojas', 'admin',
+             'pago.reembolsar', 'pago', ?, 'alumno-estudiante', ?, ?, '10.0.0.7')`,
+    pago!.id,
+    JSON.stringify({ estado: 'aprobado', reembolsado: 0 }),
+    JSON.stringify({ reembolso: 'reembolso-1', monto: 250000, motivo: 'Retiro', tipo: 'NULLIFIED', saldo: 200000 }),
+  )
+
+  const eventos = (await log('?personal=personal-admin')).eventos as unknown as EnPalabras[]
+  const de = (accion: string) => eventos.find((e) => e.accion === accion)!
+  expect(de('concurso.cerrar')).toMatchObject({
+    etiqueta: 'Concurso cerrado',
+    registro: 'Concurso de Medicina Familiar (Hospital Dr. Hernán Henríquez Aravena)',
+    cambios: [{ campo: 'Publicación', valor: 'de Publicado a Cerrado por la escuela' }],
+  })
+  expect(de('personal.cambiar-rol')).toMatchObject({
+    registro: 'Cuenta de Tomás Muñoz Araya',
+    cambios: [
+      { campo: 'Rol', valor: 'de Asistente comercial a Coordinación académica' },
+      { campo: 'Asistente comercial', valor: 'de Tomás Muñoz Araya a ninguno' },
+    ],
+  })
+  const revocacion = de('certificado.revocar')
+  expect(revocacion.registro).toBe(`Certificado ${DEMO_CERTIFICADO_ACLS}`)
+  expect(revocacion.cambios).toEqual([
+    { campo: 'Revocado el', valor: expect.stringMatching(/^\d{2}-\d{2}-\d{4} \d{2}:\d{2}$/) },
+    { campo: 'Motivo de la revocación', valor: 'Emitido con el nombre mal escrito' },
+    { campo: 'Revocado por', valor: 'Carolina Vidal Rojas' },
+  ])
+  expect(revocacion.cambios[0]!.valor).toBe(momentoEnPalabras(revocacion.en))
+  // 03:30 UTC on 15 July is 23:30 the evening before in Chile (winter time, UTC-4).
+  expect(de('pago.reembolsar')).toMatchObject({
+    etiqueta: 'Pago reembolsado',
+    registro: `Pago: ${pago!.descripcion}`,
+    cambios: [
+      { campo: 'Estado', valor: 'Aprobado (sin cambio)' },
+      { campo: 'Reembolsado hasta entonces', valor: '$0' },
+      { campo: 'Monto reembolsado', valor: '$250.000' },
+      { campo: 'Motivo', valor: 'Retiro' },
+      { campo: 'Tipo de reembolso', valor: 'Devuelto a la tarjeta' },
+      { campo: 'Saldo del pago', valor: '$200.000' },
+    ],
+  })
+  expect(momentoEnPalabras(de('pago.reembolsar').en)).toBe('14-07-2026 23:30')
+  // Nothing of it reads like a database.
+  for (const e of eventos)
+    for (const texto of [e.etiqueta, e.registro ?? '', ...e.cambios.flatMap((c) => [c.campo, c.valor])])
+      expect(texto, `${e.accion}: ${texto}`).not.toMatch(PARECE_BASE_DE_DATOS)
+
+  // The student's history reads the same, for the actions that concern her.
+  const historial = await admin.get('/api/admin/alumnos/alumno-estudiante/historial')
+  const suyos = ((await historial.json()) as { eventos: EnPalabras[] }).eventos
+  expect(suyos.map((e) => e.accion)).toEqual(expect.arrayContaining(['certificado.revocar', 'pago.reembolsar']))
+  expect(suyos.find((e) => e.accion === 'certificado.revocar')!.cambios).toEqual(revocacion.cambios)
 })

@@ -11,6 +11,7 @@ import { fechaEnChile, sumarDias } from '../src/domain/fechas.ts'
 import {
   MENSAJE_CALENDARIO_FORMATO,
   MENSAJE_CONCURSO_NO_PUBLICADO,
+  MENSAJE_CONCURSO_PERIODO_TERMINADO,
   MENSAJE_CONCURSO_YA_PUBLICADO,
   MENSAJE_DERECHO,
   MENSAJE_DOCUMENTOS_CONCURSO,
@@ -188,6 +189,21 @@ test('two staff closing (or opening) a contest at once: it changes once, with on
     concurso.id,
   )
   expect(filas.map((f) => f.accion)).toEqual(['concurso.crear', 'concurso.abrir', 'concurso.cerrar'])
+})
+
+test('a published contest whose period ended cannot be closed (it takes nothing already); nothing is written', async () => {
+  const filas = async () =>
+    (await consultarDb<{ n: number }>(servidor.dataDir, 'select count(*) as n from auditoria'))[0]!.n
+  const antes = await filas()
+  const lista = await json<{ concursos: ConcursoAdmin[] }>(await coordinacion.get('/api/admin/concursos'))
+  expect(lista.concursos.find((k) => k.id === CONCURSOS_DEMO.cerrado)).toMatchObject({
+    publicacion: 'publicado',
+    estado: 'cerrado',
+  })
+  expect(await json(await coordinacion.post(`/api/admin/concursos/${CONCURSOS_DEMO.cerrado}/cerrar`), 409)).toEqual({
+    error: MENSAJE_CONCURSO_PERIODO_TERMINADO,
+  })
+  expect(await filas()).toBe(antes)
 })
 
 test('bad contest data is refused with its field’s Spanish message and changes nothing', async () => {

@@ -6,7 +6,7 @@
 // and each download is in the audit trail with its filters.
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { etiquetaAccion } from '../src/domain/auditoria.ts'
+import { etiquetaAccion } from '../src/domain/palabras-auditoria.ts'
 import { fechaEnChile, horaEnChile } from '../src/domain/fechas.ts'
 import { MENSAJE_SESION_PERSONAL_EXPIRADA, MENSAJE_SIN_PERMISO } from '../src/domain/personal.ts'
 import {

@@ -27,7 +27,7 @@ import {
   MENSAJE_NOMBRE_CLAVE,
   type AlcanceIntegracion,
 } from '../src/domain/integracion.ts'
-import { ETIQUETA_ACTOR_INTEGRACION } from '../src/domain/auditoria.ts'
+import { ETIQUETA_ACTOR_INTEGRACION } from '../src/domain/palabras-auditoria.ts'
 import { MENSAJE_CARACTERES_INVISIBLES } from '../src/domain/validacion.ts'
 import { borrarBaseDePrueba, opcionesDeBaseDePrueba } from '../tests/support/base-de-datos.ts'
 import { iniciarSesionPersonal } from '../tests/support/personal.ts'

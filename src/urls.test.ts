@@ -38,6 +38,7 @@ describe('each address opens its page', () => {
     [urls.urlDocumentoPersonal('21'), '/_alumno/info/personal'],
     [urls.urlDocumentoPostulacion('7', '48'), '/_alumno/concurso/derechopostulacion/detalle/$id'],
     [urls.urlRecuperarPassword('abc'), '/'],
+    [urls.urlPostularConcurso('', '7'), '/'],
     [urls.urlInvitacionPersonal('abc'), '/admin/invitacion'],
     [urls.URL_RECUPERAR_PASSWORD_PERSONAL, '/admin/recuperar'],
     [urls.urlRestablecerPasswordPersonal('abc'), '/admin/restablecer'],

@@ -14,6 +14,7 @@ import { fechaEnChile } from '../../src/domain/fechas.ts'
 import {
   esPublicacionConcurso,
   MENSAJE_CONCURSO_NO_PUBLICADO,
+  MENSAJE_CONCURSO_PERIODO_TERMINADO,
   MENSAJE_CONCURSO_YA_PUBLICADO,
   puedeAbrirse,
   puedeCerrarse,
@@ -260,12 +261,18 @@ export async function cambiarPublicacion(
     const actual = await trx.selectFrom('concursos').selectAll().where('id', '=', id).executeTakeFirst()
     if (!actual) return { rechazo: { status: 404, error: MENSAJE_CONCURSO_NO_ENCONTRADO } } as const
     const previa = publicacionDe(actual)
-    const permitido = accion === 'abrir' ? puedeAbrirse(previa) : puedeCerrarse(previa)
+    const { estado } = concursoJson(actual, hoyDe(deps))
+    const permitido = accion === 'abrir' ? puedeAbrirse(previa) : puedeCerrarse(previa, estado)
     if (!permitido)
       return {
         rechazo: {
           status: 409,
-          error: accion === 'abrir' ? MENSAJE_CONCURSO_YA_PUBLICADO : MENSAJE_CONCURSO_NO_PUBLICADO,
+          error:
+            accion === 'abrir'
+              ? MENSAJE_CONCURSO_YA_PUBLICADO
+              : previa === 'publicado'
+                ? MENSAJE_CONCURSO_PERIODO_TERMINADO
+                : MENSAJE_CONCURSO_NO_PUBLICADO,
         },
       } as const
     const cambio = await trx

@@ -1,6 +1,7 @@
 // The general survey's results for the school: the enrolments that ask for it (groups 1 and 5)
 // within the staff member's reach, filtered by program and year, their surveys counted (with the
 // rules of src/domain/resultados-encuesta.ts) or written as a spreadsheet, one row per survey.
+import { opcionEnPalabras } from '../../src/domain/encuesta.ts'
 import { textoParaPlanilla } from '../../src/domain/planilla.ts'
 import {
   contarRespuestas,
@@ -173,6 +174,9 @@ export async function planillaEncuestas(db: Db, personal: Alcance, consulta: Con
       else if (p.tipo === 'varias') {
         const elegidas = respuestas[p.campo]
         valores.push(texto(Array.isArray(elegidas) ? elegidas.join('; ') : ''))
+      } else if (p.tipo === 'opcion') {
+        const respuesta = respuestas[p.campo]
+        valores.push(texto(typeof respuesta === 'string' ? opcionEnPalabras(respuesta) : respuesta))
       } else valores.push(texto(respuestas[p.campo]))
     }
     hoja.addRow(valores)

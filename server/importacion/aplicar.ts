@@ -35,6 +35,7 @@ import {
   type ResultadoFila,
   numeroDeFila,
 } from '../../src/domain/importacion.ts'
+import type { AccionAuditada } from '../../src/domain/palabras-auditoria.ts'
 import { nombreParaOrden, terminosDeAlumno } from '../../src/domain/busqueda-alumnos.ts'
 import { RUT_PLACEHOLDER, esRutPlaceholder, normalizarRut } from '../../src/domain/rut.ts'
 import { indexarAlumno } from '../alumnos/busqueda.ts'
@@ -162,7 +163,7 @@ export async function aplicar(
           .insertInto('auditoria')
           .values({
             ...filaDeAuditoria(actor, ahora),
-            accion: 'alumnos.importar',
+            accion: 'alumnos.importar' satisfies AccionAuditada,
             entidad: 'importacion',
             entidad_id: importacionId,
             alumno_id: null,
@@ -669,7 +670,7 @@ async function cambiarCorreos(
       .insertInto('auditoria')
       .values({
         ...filaDeAuditoria(actor, ahora),
-        accion: 'alumnos.cambiar-correo',
+        accion: 'alumnos.cambiar-correo' satisfies AccionAuditada,
         entidad: 'alumno',
         entidad_id: cambio.alumnoId,
         alumno_id: cambio.alumnoId,

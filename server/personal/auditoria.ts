@@ -6,11 +6,15 @@
 // to update or delete a row (triggers in the migration), and no endpoint tries.
 import { randomUUID } from 'node:crypto'
 import type { Kysely } from 'kysely'
+import type { AccionAuditada } from '../../src/domain/palabras-auditoria.ts'
 import type { Database, Personal } from '../db/schema.ts'
 
 export type EventoAuditoria = {
-  /** What was done: 'documento.rechazar', 'sesion.ingreso'… */
-  accion: string
+  /**
+   * What was done: 'documento.rechazar', 'sesion.ingreso'… Only the codes the audit dictionary
+   * words (src/domain/palabras-auditoria.ts), so the log never shows a code it cannot read.
+   */
+  accion: AccionAuditada
   /** The kind of record and its id, when it acted on one. */
   entidad?: string
   entidadId?: string

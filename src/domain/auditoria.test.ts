@@ -1,19 +1,6 @@
 import * as v from 'valibot'
 import { expect, test } from 'vitest'
-import {
-  consultaAuditoriaSchema,
-  esFechaValida,
-  etiquetaAccion,
-  MENSAJE_RANGO_INVALIDO,
-  valorAuditado,
-} from './auditoria.ts'
-
-test('an action reads in words, or as its code when it is new', () => {
-  expect(etiquetaAccion('sesion.segundo-factor-fallido')).toBe('Código de verificación rechazado')
-  expect(etiquetaAccion('documento.rechazar')).toBe('Documento rechazado')
-  expect(etiquetaAccion('certificado.revocar')).toBe('Certificado revocado')
-  expect(etiquetaAccion('algo.nuevo')).toBe('algo.nuevo')
-})
+import { consultaAuditoriaSchema, esFechaValida, MENSAJE_RANGO_INVALIDO } from './auditoria.ts'
 
 test('dates are real calendar days', () => {
   expect(esFechaValida('2026-03-09')).toBe(true)
@@ -27,20 +14,4 @@ test('the log’s filters: all optional, a range that does not end before it sta
   const alReves = v.safeParse(consultaAuditoriaSchema, { desde: '2026-03-10', hasta: '2026-03-09' })
   expect(alReves.success).toBe(false)
   expect(alReves.issues?.[0]?.message).toBe(MENSAJE_RANGO_INVALIDO)
-})
-
-test('a recorded value as text', () => {
-  expect(valorAuditado('rechazado')).toBe('rechazado')
-  expect(valorAuditado(3)).toBe('3')
-  expect(valorAuditado(null)).toBe('—')
-  expect(valorAuditado(true)).toBe('true')
-  expect(valorAuditado([])).toBe('—')
-  expect(
-    valorAuditado([
-      { documento: 'Carta de Intención', estado: 'rechazado', motivo: 'Documento ilegible' },
-      { documento: 'Seguro de Salud', estado: 'rechazado' },
-    ]),
-  ).toBe(
-    'documento: Carta de Intención, estado: rechazado, motivo: Documento ilegible; documento: Seguro de Salud, estado: rechazado',
-  )
 })

@@ -14,62 +14,6 @@ export const MENSAJE_FILTRO_INVALIDO = 'El filtro indicado no es válido.'
 export const MENSAJE_SIN_EVENTOS = 'No hay acciones registradas que coincidan con los filtros.'
 export const MENSAJE_SIN_HISTORIAL = 'Aún no hay acciones del personal registradas sobre este alumno.'
 
-/**
- * What each action is called on the screens. An action not listed here (a new one) shows its code,
- * which still says what it was.
- */
-export const ETIQUETAS_ACCION: Record<string, string> = {
-  'sesion.ingreso': 'Ingreso al área de la escuela',
-  'sesion.salida': 'Salida del área de la escuela',
-  'sesion.contrasena-incorrecta': 'Contraseña incorrecta',
-  'sesion.segundo-factor-fallido': 'Código de verificación rechazado',
-  'sesion.bloqueo': 'Ingreso bloqueado por intentos fallidos',
-  'sesion.bloqueo-red': 'Ingreso bloqueado desde una red por intentos fallidos',
-  'personal.contrasena-creada': 'Contraseña creada desde la invitación',
-  'personal.restablecer-password': 'Contraseña cambiada desde «¿Olvidó su contraseña?»',
-  'documento.aprobar': 'Documento aprobado',
-  'documento.rechazar': 'Documento rechazado',
-  'documento.deshacer-rechazo': 'Rechazo de documento deshecho',
-  'certificado.emitir': 'Certificado emitido',
-  'certificado.revocar': 'Certificado revocado',
-  'personal.invitar': 'Cuenta del personal creada e invitada',
-  'personal.reenviar-invitacion': 'Invitación del personal enviada de nuevo',
-  'personal.cambiar-rol': 'Rol de una cuenta del personal cambiado',
-  'personal.desactivar': 'Cuenta del personal desactivada',
-  'personal.activar': 'Cuenta del personal activada de nuevo',
-  'personal.reiniciar-segundo-factor': 'Segundo factor de una cuenta del personal reiniciado',
-  'personal.desbloquear': 'Ingreso de una cuenta del personal desbloqueado',
-  'encuestas.exportar': 'Planilla de encuestas descargada',
-  'concurso.crear': 'Concurso creado',
-  'concurso.editar': 'Concurso editado',
-  'concurso.abrir': 'Concurso abierto a postulaciones',
-  'concurso.cerrar': 'Concurso cerrado',
-  'concurso.exportar': 'Planilla de postulantes descargada',
-  'oferta.crear': 'Oferta laboral creada',
-  'oferta.editar': 'Oferta laboral editada',
-  'oferta.cerrar': 'Oferta laboral cerrada',
-  'ofertas.mosaico': 'Mosaico de Ofertas Laborales cambiado',
-  'integracion.crear-clave': 'Clave de integración creada',
-  'integracion.revocar-clave': 'Clave de integración revocada',
-  'integracion.previsualizar': 'CRM: carga de inscripciones revisada por la API, sin escribir',
-  'integracion.encuestas': 'CRM: encuestas leídas por la API',
-  'integracion.reglamentos': 'CRM: reglamentos leídos por la API',
-  'integracion.documentos': 'CRM: documentos leídos por la API',
-  'integracion.pagos': 'CRM: pagos leídos por la API',
-  'alumnos.importar': 'Alumnos e inscripciones importados',
-  'alumnos.cambiar-correo': 'Correo de ingreso de un alumno cambiado (importación o CRM)',
-  'pago.registrar-presencial': 'Pago presencial registrado',
-  'pago.descargar-comprobante': 'Comprobante de pago descargado',
-  'pagos.exportar-conciliacion': 'Planilla de conciliación de pagos descargada',
-}
-
-/** What the log says an integration API key is, where it says a staff member's role. */
-export const ETIQUETA_ACTOR_INTEGRACION = 'Clave de integración (API)'
-
-export function etiquetaAccion(accion: string): string {
-  return ETIQUETAS_ACCION[accion] ?? accion
-}
-
 /** A calendar day as 'aaaa-mm-dd' that exists. */
 export function esFechaValida(fecha: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(fecha)) return false
@@ -106,21 +50,6 @@ export const consultaAuditoriaSchema = v.pipe(
   ),
 )
 export type ConsultaAuditoria = v.InferOutput<typeof consultaAuditoriaSchema>
-
-/**
- * A value recorded before or after a change, as text a person reads: strings as they are, a list
- * item by item (a batch of documents decided together), a record as its fields; absent as a dash.
- */
-export function valorAuditado(valor: unknown): string {
-  if (valor === undefined || valor === null || valor === '') return '—'
-  if (typeof valor === 'string') return valor
-  if (Array.isArray(valor)) return valor.length === 0 ? '—' : valor.map(valorAuditado).join('; ')
-  if (typeof valor === 'object')
-    return Object.entries(valor)
-      .map(([campo, v]) => `${campo}: ${valorAuditado(v)}`)
-      .join(', ')
-  return String(valor)
-}
 
 /** The log's filters as the screen holds them. */
 export type FiltrosAuditoria = { personal: string; accion: string; desde: string; hasta: string; pagina: number }

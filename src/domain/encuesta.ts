@@ -28,6 +28,14 @@ export const MAX_TEXTO_ENCUESTA = 250
 
 export const SI = 'Si'
 export const NO = 'No'
+
+/**
+ * How an answer reads on a screen or in the spreadsheet: 'Sí' with its accent. The stored value
+ * stays the CRM's 'Si' (the survey's wire value); only its words change.
+ */
+export function opcionEnPalabras(opcion: string): string {
+  return opcion === SI ? 'Sí' : opcion
+}
 export const OTRA = 'Otra'
 export const OTRO = 'Otro'
 const SI_NO = [SI, NO] as const

@@ -1,3 +1,5 @@
+import { cantidad } from './textos.ts'
+
 // The few names of the school's review that every side needs: an upload's review states and how
 // each reads, where an upload comes from, the review queue's orders, and an enrolment's summary.
 // Apart from the reasons and schemas (revision-documentos.ts), so the student's screens and the
@@ -44,6 +46,18 @@ export function resumenRevision(conteo: { enRevision: number; aprobados: number;
   if (conteo.enRevision > 0) partes.push(`${conteo.enRevision} en revisión`)
   if (conteo.aprobados > 0) partes.push(`${conteo.aprobados} ${conteo.aprobados === 1 ? 'aprobado' : 'aprobados'}`)
   return partes
+}
+
+/** A count of documents in one state, agreeing in number: '1 documento rechazado', '3 documentos en revisión'. */
+export function documentosEnEstado(total: number, estado: EstadoRevision): string {
+  const [singular, plural] = DOCUMENTOS_EN_ESTADO[estado]
+  return cantidad(total, singular, plural)
+}
+
+const DOCUMENTOS_EN_ESTADO: Record<EstadoRevision, readonly [string, string]> = {
+  'en-revision': ['documento en revisión', 'documentos en revisión'],
+  aprobado: ['documento aprobado', 'documentos aprobados'],
+  rechazado: ['documento rechazado', 'documentos rechazados'],
 }
 
 /** Counts the states of a set of uploads (each a document's current file). */

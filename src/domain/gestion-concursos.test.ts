@@ -15,6 +15,7 @@ import {
   MENSAJE_VACANTES,
   puedeAbrirse,
   puedeCerrarse,
+  accionPublicar,
 } from './gestion-concursos.ts'
 
 // As the form holds it: plain text everywhere.
@@ -136,13 +137,16 @@ test('the state as the school reads it', () => {
   expect(estadoGestionEnPalabras({ publicacion: 'cerrado', estado: 'cerrado' })).toBe('Cerrado por la escuela')
 })
 
-test('publication: a draft or a closed contest may be opened; only a published one closed', () => {
+test('publication: a draft or a closed contest may be published; only a published one whose period has not ended closed', () => {
   expect([puedeAbrirse('borrador'), puedeAbrirse('publicado'), puedeAbrirse('cerrado')]).toEqual([true, false, true])
-  expect([puedeCerrarse('borrador'), puedeCerrarse('publicado'), puedeCerrarse('cerrado')]).toEqual([
-    false,
-    true,
-    false,
-  ])
+  expect([
+    puedeCerrarse('borrador', 'abierto'),
+    puedeCerrarse('publicado', 'proximo'),
+    puedeCerrarse('publicado', 'abierto'),
+    puedeCerrarse('publicado', 'cerrado'),
+    puedeCerrarse('cerrado', 'cerrado'),
+  ]).toEqual([false, true, true, false, false])
+  expect([accionPublicar('borrador'), accionPublicar('cerrado')]).toEqual(['Publicar', 'Volver a publicar'])
 })
 
 test('a contest the school closed reads closed and takes nothing, whatever its dates', () => {

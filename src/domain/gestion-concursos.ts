@@ -33,9 +33,24 @@ export function estadoGestionEnPalabras(c: { publicacion: PublicacionConcurso; e
   return `${PUBLICACION_EN_PALABRAS.publicado}: ${ESTADO_CONCURSO_EN_PALABRAS[c.estado].toLowerCase()}`
 }
 
-/** Whether the school may open (publish) or close a contest in this state. */
+/** Whether the school may publish a contest in this state: a draft, or one it closed. */
 export const puedeAbrirse = (p: PublicacionConcurso) => p !== 'publicado'
-export const puedeCerrarse = (p: PublicacionConcurso) => p === 'publicado'
+
+/**
+ * Whether the school may close a contest: only a published one whose application period has not
+ * ended (`estado`, what students read). Once its last day has passed it takes nothing anyway, so
+ * closing it would change nothing; to take applications again the school edits its dates.
+ */
+export const puedeCerrarse = (p: PublicacionConcurso, estado: EstadoConcurso) =>
+  p === 'publicado' && estado !== 'cerrado'
+
+/**
+ * The button that publishes a contest: 'Publicar' a draft, 'Volver a publicar' one the school
+ * closed. (Publishing is what makes students see it; it takes applications within its dates.)
+ */
+export function accionPublicar(p: PublicacionConcurso): string {
+  return p === 'cerrado' ? 'Volver a publicar' : 'Publicar'
+}
 
 export const MAXIMO_VACANTES = 999
 export const MAXIMO_DERECHO_POSTULACION = 10_000_000
@@ -61,6 +76,8 @@ export const MENSAJE_CALENDARIO_LARGO = `El calendario admite hasta ${MAXIMO_HIT
 export const MENSAJE_DOCUMENTOS_CONCURSO = 'Elija los documentos de la lista.'
 export const MENSAJE_CONCURSO_YA_PUBLICADO = 'El concurso ya está publicado.'
 export const MENSAJE_CONCURSO_NO_PUBLICADO = 'Solo un concurso publicado puede cerrarse.'
+export const MENSAJE_CONCURSO_PERIODO_TERMINADO =
+  'El período de postulación de este concurso ya terminó: no recibe postulaciones y no hace falta cerrarlo. Para recibir más, edite sus fechas.'
 
 export type HitoCalendario = { fecha: string; hito: string }
 

@@ -3,6 +3,7 @@ import { EMAIL_PATTERN, MENSAJE_EMAIL_INVALIDO } from './email.ts'
 import { esNumeroDocumentoValido } from './documento-identidad.ts'
 import { MENSAJE_RUT_INVALIDO, normalizarRut, rutValido } from './rut.ts'
 import { normalizarTelefono, TELEFONO_PATTERN, MENSAJE_TELEFONO } from './telefono.ts'
+import { cantidad } from './textos.ts'
 import { sinCaracteresInvisibles } from './validacion.ts'
 
 // Students and enrolments loaded from the school's CRM: one row per enrolment, carrying its
@@ -127,7 +128,7 @@ export const MAX_MB_DESCOMPRIMIDO_TOTAL = 200
 export const MAX_CARACTERES_CELDA = 32_767
 
 export function mensajeDemasiadasFilas(filas: number): string {
-  return `El archivo tiene ${filas.toLocaleString('es-CL')} filas; se importan hasta ${MAX_FILAS_IMPORTACION.toLocaleString('es-CL')} por vez.`
+  return `El archivo tiene ${cantidad(filas, 'fila', 'filas')}; se importan hasta ${MAX_FILAS_IMPORTACION.toLocaleString('es-CL')} por vez.`
 }
 /** When the sheet declares no size and its rows go past the limit: it is not read to its end. */
 export const MENSAJE_MAS_FILAS_QUE_EL_MAXIMO = `El archivo tiene más de ${MAX_FILAS_IMPORTACION.toLocaleString('es-CL')} filas; se importan hasta ${MAX_FILAS_IMPORTACION.toLocaleString('es-CL')} por vez.`
@@ -148,7 +149,7 @@ export function mensajeArchivoImportacionGrande(): string {
 }
 
 export function mensajeTextoLargo(maximo: number): string {
-  return `Admite hasta ${maximo} caracteres`
+  return `Admite hasta ${cantidad(maximo, 'carácter', 'caracteres')}`
 }
 
 export function mensajeGrupoDesconocido(grupo: string): string {
@@ -216,7 +217,7 @@ export type FilaCruda = Readonly<Record<string, Celda>>
 export function textoDeCelda(celda: Celda): string {
   if (celda === null || celda === undefined) return ''
   if (celda instanceof Date) return Number.isNaN(celda.getTime()) ? '' : celda.toISOString().slice(0, 10)
-  if (typeof celda === 'boolean') return celda ? 'Si' : 'No'
+  if (typeof celda === 'boolean') return celda ? 'Sí' : 'No'
   return String(celda).trim()
 }
 

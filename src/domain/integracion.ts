@@ -163,7 +163,7 @@ export type ConsultaCambios = v.InferOutput<typeof consultaCambiosSchema>
 export const MAXIMO_FILAS_POR_LLAMADA = 1000
 
 export const MENSAJE_FILAS_LOTE = `Envíe en «filas» una lista de 1 a ${MAXIMO_FILAS_POR_LLAMADA} filas.`
-export const MENSAJE_CELDA_LOTE = 'Cada columna de una fila debe ser un texto, un número, Si/No (true/false) o null.'
+export const MENSAJE_CELDA_LOTE = 'Cada columna de una fila debe ser un texto, un número, Sí/No (true/false) o null.'
 
 const celda = v.nullable(v.union([v.string(), v.number(), v.boolean()], MENSAJE_CELDA_LOTE), null)
 

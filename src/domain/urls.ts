@@ -64,6 +64,15 @@ export function urlDerechoPostulacion(concursoId: string): string {
   return `/concurso/derechopostulacion/${parte(concursoId)}`
 }
 
+/**
+ * The link the school shares with a contest's applicants (`base`: the portal's address): the
+ * portal's entry with `?concurso=`, which leads to the contest's fee, through sign-in or
+ * registration for someone without a session.
+ */
+export function urlPostularConcurso(base: string, concursoId: string): string {
+  return `${base}/?concurso=${parte(concursoId)}`
+}
+
 /** The student's application to a contest (where the gateway brings them back). */
 export function urlPostulacion(concursoId: string): string {
   return `/concurso/derechopostulacion/detalle/${parte(concursoId)}`

@@ -53,7 +53,7 @@ function RaizAdmin() {
       </a>
       <IndicadorCarga />
       <Outlet />
-      <Notificaciones />
+      <Notificaciones escuela />
       <AlertasEnPantalla />
       <VigilanciaVersion />
     </>

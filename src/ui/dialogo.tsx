@@ -1,17 +1,19 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react'
 import { registrarModal } from './capa-modal.ts'
+import { recordarOrigen } from './foco-de-retorno.ts'
 
 /**
  * Opens a native <dialog> as modal when it mounts (focus stays inside it; Escape fires `cancel`),
  * focuses the first element matching `enfocar`, and on unmount closes it and gives focus back to
- * where it was.
+ * where it was: the button that opened it, or, when the dialog's action replaced or disabled that
+ * button, what now stands in its place (foco-de-retorno.ts), never the page's body.
  */
 export function useDialogoModal<T extends HTMLElement>(enfocar: string) {
   const ref = useRef<HTMLDialogElement>(null)
   useEffect(() => {
     const dialogo = ref.current
     if (!dialogo) return
-    const previo = document.activeElement instanceof HTMLElement ? document.activeElement : null
+    const devolverFoco = recordarOrigen(document.activeElement instanceof HTMLElement ? document.activeElement : null)
     if (!dialogo.open) {
       if (typeof dialogo.showModal === 'function') dialogo.showModal()
       else dialogo.setAttribute('open', '')
@@ -30,7 +32,7 @@ export function useDialogoModal<T extends HTMLElement>(enfocar: string) {
     return () => {
       quitar()
       if (dialogo.open && typeof dialogo.close === 'function') dialogo.close()
-      if (previo?.isConnected) previo.focus()
+      devolverFoco()
     }
   }, [enfocar])
   return ref

@@ -5,15 +5,17 @@ import { cerrarToast, leerToasts, pausarToast, reanudarToast, suscribirToasts, t
 
 /**
  * The notification region: top right below the header (never over its buttons), at the bottom
- * on a phone. While a modal dialog is open the region moves into it: a modal dialog covers the
- * rest of the page and makes it inert, so a notification left outside would show behind its
- * backdrop, unreadable, and its close button would not answer.
+ * on a phone. In the school's area (`escuela`) at the bottom left instead: the staff's lists keep
+ * each row's buttons in their last column, on the right, where a notice after an action would
+ * cover the next row's. While a modal dialog is open the region moves into it: a modal dialog
+ * covers the rest of the page and makes it inert, so a notification left outside would show
+ * behind its backdrop, unreadable, and its close button would not answer.
  */
-export function Notificaciones() {
+export function Notificaciones({ escuela = false }: { escuela?: boolean }) {
   const toasts = useSyncExternalStore(suscribirToasts, leerToasts, leerToasts)
   const modal = useSyncExternalStore(suscribirModales, modalSuperior, modalSuperior)
   const region = (
-    <section className="toasts" aria-label="Notificaciones">
+    <section className={escuela ? 'toasts toasts--escuela' : 'toasts'} aria-label="Notificaciones">
       {toasts.map((t) => (
         <ToastItem key={t.id} toast={t} />
       ))}

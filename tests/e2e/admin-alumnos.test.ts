@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { fechaEnChile } from '../../src/domain/fechas.ts'
+import { problemasDeRedaccion } from '../../src/domain/redaccion.ts'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
 import { hallazgosGraves } from '../support/axe.ts'
 import { ANCHO_ESCRITORIO, prepararPortal } from '../support/e2e.ts'
@@ -23,9 +24,15 @@ test('a staff member finds the demo student by her RUT typed with dots and opens
     portal.server.dataDir,
     `insert into auditoria (id, en, actor_tipo, actor_id, actor_nombre, actor_rol, accion, entidad, entidad_id, alumno_id, antes, despues, ip)
      values ('e2e-1', '2026-03-20T14:00:00.000Z', 'personal', 'personal-herrera', 'Francisca Herrera Méndez', 'asistente',
-             'documento.rechazar', 'archivo_solicitud', 'archivo-40018-42', 'alumno-estudiante', ?, ?, '127.0.0.1')`,
-    JSON.stringify({ estado: 'en-revision' }),
-    JSON.stringify({ estado: 'rechazado', motivo: 'Documento ilegible' }),
+             'documento.rechazar', 'solicitud', 'INS-26-40018', 'alumno-estudiante', ?, ?, '127.0.0.1')`,
+    JSON.stringify({
+      documentos: [{ id: 'archivo-40018-42', documento: 'Carta de Intención', estado: 'en-revision' }],
+    }),
+    JSON.stringify({
+      documentos: [
+        { id: 'archivo-40018-42', documento: 'Carta de Intención', estado: 'rechazado', motivo: 'Documento ilegible' },
+      ],
+    }),
   )
   const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.coordinacion })
   await page.goto(`${portal.url}/admin/home`)
@@ -70,9 +77,12 @@ test('a staff member finds the demo student by her RUT typed with dots and opens
     .waitFor()
   // The history, at the end.
   const historial = page.getByRole('table', { name: /^Acciones del personal sobre este alumno/ })
-  await historial.getByRole('row', { name: /20-03-2026 11:00 Francisca Herrera Méndez/ }).waitFor()
-  await historial.getByText(/estado: en-revision\s+→\s+pasó a\s+rechazado/).waitFor()
-  await historial.getByText(/motivo: —\s+→\s+pasó a\s+Documento ilegible/).waitFor()
+  // In words: the action, its record, each document's change with its reason, in Chile's time.
+  const fila = historial.getByRole('row', { name: /20-03-2026 11:00 .*Francisca Herrera Méndez/ })
+  await fila.getByText('Documento rechazado').waitFor()
+  await fila.getByText('Solicitud INS-26-40018').waitFor()
+  await fila.getByText('Carta de Intención: de En revisión a Rechazado (motivo: Documento ilegible)').waitFor()
+  expect(await fila.innerText()).not.toMatch(/archivo-40018-42|en-revision|documento\.rechazar/)
 
   // Back (past the summary's jump to the enrolment) to the search, which kept what was asked.
   await page.goBack()
@@ -149,6 +159,137 @@ test('an admin searches the whole log by staff member, action and date', async (
   await page.waitForURL(`${portal.url}/admin/auditoria`)
   expect(await page.getByLabel('Miembro del personal').inputValue()).toBe('')
   await context.close()
+})
+
+/** What reads like a database: an action's code, a camelCase field, an internal id, a UTC moment, an arrow. */
+const PARECE_BASE_DE_DATOS =
+  /\b(?:sesion|personal|documento|certificado|encuestas|concurso|oferta|integracion|alumnos|pagos?)\.[a-z]|[a-z][A-Z][a-z]|personal-|asistente-|reembolso-9|\d{4}-\d{2}-\d{2}T|→/
+
+/** Audit rows as the server records them: a refund, a revocation, a role change, a file import. */
+async function registrarAccionesDePrueba() {
+  const fila = (
+    id: string,
+    en: string,
+    accion: string,
+    entidad: string,
+    entidadId: string,
+    antes: unknown,
+    despues: unknown,
+  ) =>
+    consultarDb(
+      portal.server.dataDir,
+      `insert into auditoria (id, en, actor_tipo, actor_id, actor_nombre, actor_rol, accion, entidad, entidad_id, alumno_id, antes, despues, ip)
+       values (?, ?, 'personal', 'personal-admin', 'Carolina Vidal Rojas', 'admin', ?, ?, ?, ?, ?, ?, '10.20.30.40')`,
+      id,
+      en,
+      accion,
+      entidad,
+      entidadId,
+      entidad === 'personal' || entidad === 'importacion' ? null : 'alumno-estudiante',
+      antes === null ? null : JSON.stringify(antes),
+      despues === null ? null : JSON.stringify(despues),
+    )
+  await fila(
+    'palabras-1',
+    '2026-07-15T03:30:00.000Z',
+    'pago.reembolsar',
+    'pago',
+    'pago-demo-INS-26-40018-1',
+    { estado: 'aprobado', reembolsado: 0 },
+    { reembolso: 'reembolso-9', monto: 250000, motivo: 'Retiro del programa', tipo: 'NULLIFIED', saldo: 200000 },
+  )
+  await fila(
+    'palabras-2',
+    '2026-07-15T03:31:00.000Z',
+    'certificado.revocar',
+    'certificado',
+    'JVGTYV9DY5ZPQDNZYNA45HPHYP89',
+    { revocadoEn: null, motivoRevocacion: null, revocadoPor: null },
+    {
+      revocadoEn: '2026-07-15T03:31:00.000Z',
+      motivoRevocacion: 'Emitido con el nombre del programa mal escrito, a pedido de la coordinación académica',
+      revocadoPor: 'personal-admin',
+    },
+  )
+  await fila(
+    'palabras-3',
+    '2026-07-15T03:32:00.000Z',
+    'personal.cambiar-rol',
+    'personal',
+    'personal-munoz',
+    { rol: 'asistente', asistente: 'asistente-munoz' },
+    { rol: 'coordinacion', asistente: null },
+  )
+  await fila('palabras-4', '2026-07-15T03:33:00.000Z', 'alumnos.importar', 'importacion', 'importacion-1', null, {
+    parte: 1,
+    partes: 1,
+    filas: 1,
+    creadas: 1,
+    actualizadas: 0,
+    sinCambios: 0,
+    conErrores: 0,
+    alumnosNuevos: 1,
+    filasDelArchivo: 1,
+    erroresDelArchivo: 0,
+    archivo: 'inscripciones-segundo-semestre-2026-exportadas-desde-el-crm-version-final-corregida.csv',
+    huella: 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+  })
+}
+
+test('the log and a student’s history read in words and Chile’s time, and at 768 pixels nothing scrolls sideways', async () => {
+  await registrarAccionesDePrueba()
+  for (const ancho of [ANCHO_ESCRITORIO, 768]) {
+    const { page, context } = await portal.newPage({ ancho, personal: DEMO_PERSONAL.admin })
+    await page.goto(`${portal.url}/admin/auditoria?desde=2026-07-14&hasta=2026-07-14`)
+    const tabla = page.getByRole('table', { name: /^Acciones del personal/ })
+    // 03:30 UTC on 15 July is 23:30 on the 14th in Chile (winter time).
+    const reembolso = tabla.getByRole('row', { name: /^14-07-2026 23:30 .*Pago reembolsado/ })
+    await reembolso.getByText('Pago: Cuota 1 de').waitFor()
+    await reembolso.getByText('Estado: Aprobado (sin cambio)').waitFor()
+    await reembolso.getByText('Monto reembolsado: $250.000').waitFor()
+    await reembolso.getByText('Tipo de reembolso: Devuelto a la tarjeta').waitFor()
+    await reembolso.getByRole('link', { name: 'Camila Andrea Rojas Soto' }).waitFor()
+    const revocacion = tabla.getByRole('row', { name: /Certificado revocado/ })
+    await revocacion.getByText('Revocado el: 14-07-2026 23:31').waitFor()
+    await revocacion.getByText('Revocado por: Carolina Vidal Rojas').waitFor()
+    const rol = tabla.getByRole('row', { name: /Rol de una cuenta del personal cambiado/ })
+    await rol.getByText('Cuenta de Tomás Muñoz Araya').waitFor()
+    await rol.getByText('Rol: de Asistente comercial a Coordinación académica').waitFor()
+    await rol.getByText('Asistente comercial: de Tomás Muñoz Araya a ninguno').waitFor()
+    await tabla.getByText(/^Archivo: inscripciones-segundo-semestre/).waitFor()
+    // Nothing reads like a database: no codes, camelCase fields, ids, UTC moments or bare dashes.
+    const texto = await tabla.innerText()
+    expect(texto).not.toMatch(PARECE_BASE_DE_DATOS)
+    expect(problemasDeRedaccion(await page.locator('main').innerText()), `auditoría, ${ancho} px`).toEqual([])
+    // No sideways scroll, of the page nor of the table in its box.
+    const anchos = await page.evaluate(() => {
+      const caja = document.querySelector('.admin-auditoria .admin-tabla')!
+      return {
+        pagina: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        tabla: caja.scrollWidth - caja.clientWidth,
+      }
+    })
+    expect(anchos, `auditoría, ${ancho} px`).toEqual({ pagina: 0, tabla: 0 })
+    expect(await hallazgosGraves(page), `auditoría en palabras, ${ancho} px`).toEqual([])
+
+    // The same words on the student's page, in her history.
+    await page.goto(`${portal.url}/admin/alumnos/alumno-estudiante`)
+    const historial = page.getByRole('table', { name: /^Acciones del personal sobre este alumno/ })
+    await historial.getByRole('row', { name: /^14-07-2026 23:31 .*Certificado revocado/ }).waitFor()
+    await historial
+      .getByText('Motivo de la revocación: Emitido con el nombre del programa mal escrito', { exact: false })
+      .waitFor()
+    expect(await historial.innerText()).not.toMatch(PARECE_BASE_DE_DATOS)
+    const historialAncho = await page.evaluate(() => {
+      const caja = document.querySelector('.admin-auditoria .admin-tabla')!
+      return {
+        pagina: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        tabla: caja.scrollWidth - caja.clientWidth,
+      }
+    })
+    expect(historialAncho, `historial, ${ancho} px`).toEqual({ pagina: 0, tabla: 0 })
+    await context.close()
+  }
 })
 
 test('the students’ search, a student’s page and the log have no serious accessibility findings, at 1280 and 768 pixels', async () => {

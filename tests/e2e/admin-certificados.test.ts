@@ -313,7 +313,7 @@ test('a program’s issue can be stopped: the one under way finishes, and it con
   await page.unroute(segunda)
 
   await emision.getByRole('button', { name: 'Continuar la emisión' }).click()
-  await emision.getByText('Listo: se emitieron 1 de 1.').waitFor()
+  await emision.getByText('Listo: se emitió 1 de 1.').waitFor()
   await emision.getByText(`${OTRO_PROGRAMA.nombre}: 0 de 3 solicitudes están sin certificado vigente.`).waitFor()
   await context.close()
 })

@@ -1,6 +1,8 @@
 // Contests and job offers run by the school, in a desk-sized browser: coordination creates a
-// contest (a refused period first), opens it, a student finds it among the open contests, the
-// school closes it and the student finds it closed; the contest's page lists its applications.
+// contest (a refused period first), publishes it (focus then on the row's new 'Cerrar', the
+// notice clear of the rows' buttons), a student finds it among the open contests, the school
+// closes it and the student finds it closed; a contest whose period ended offers no 'Cerrar'; the
+// contest's page lists its applications and gives the applicants' link, copied with a button.
 // Job offers: the home tile shown from the screen reaches the student's home at once, and a new
 // offer the student's list. Every new screen and dialog passes axe at 1280 and 768 pixels.
 import type { Page } from 'playwright-core'
@@ -9,6 +11,7 @@ import { CONCURSOS_DEMO } from '../../server/db/seed/concursos-ofertas.ts'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
 import { fechaEnChile, sumarDias } from '../../src/domain/fechas.ts'
 import { MENSAJE_PERIODO_CONCURSO } from '../../src/domain/gestion-concursos.ts'
+import { problemasDeRedaccion } from '../../src/domain/redaccion.ts'
 import { hallazgosGraves } from '../support/axe.ts'
 import { ANCHO_ESCRITORIO, prepararPortal } from '../support/e2e.ts'
 
@@ -30,7 +33,7 @@ async function concursosDelEstudiante(page: Page, seccion: string): Promise<stri
   return region.getByRole('heading', { level: 3 }).allTextContents()
 }
 
-test('coordination creates a contest and opens it, a student sees it open, the school closes it and the student sees it closed', async () => {
+test('coordination creates a contest and publishes it (focus on the row’s new «Cerrar», the notice clear of the buttons), a student sees it open, the school closes it and the student sees it closed', async () => {
   const escuela = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.coordinacion })
   const page = escuela.page
   await page.goto(`${portal.url}/admin/home`)
@@ -69,26 +72,63 @@ test('coordination creates a contest and opens it, a student sees it open, the s
   const alumno = await portal.newPage({ sesion: 'estudiante@demo.cl' })
   expect(await concursosDelEstudiante(alumno.page, 'Postulaciones abiertas')).not.toContain('Neurología')
 
-  await fila.getByRole('button', { name: 'Abrir el concurso de Neurología' }).click()
-  const abrir = page.getByRole('dialog', { name: 'Abrir concurso' })
+  await fila.getByRole('button', { name: 'Publicar el concurso de Neurología' }).click()
+  const publicar = page.getByRole('dialog', { name: 'Publicar el concurso' })
   expect(await hallazgosGraves(page)).toEqual([])
-  await abrir.getByRole('button', { name: 'Abrir concurso' }).click()
-  await abrir.waitFor({ state: 'detached' })
+  await publicar.getByRole('button', { name: 'Publicar el concurso' }).click()
+  await publicar.waitFor({ state: 'detached' })
   await fila.getByText('Publicado: postulación abierta').waitFor()
+  // Focus is where 'Publicar' stood: on the row's new 'Cerrar', not lost on the page.
+  const cerrarFila = fila.getByRole('button', { name: 'Cerrar el concurso de Neurología' })
+  await expect.poll(() => cerrarFila.evaluate((b) => b === document.activeElement)).toBe(true)
+  // The notice that it is published covers none of the list's buttons.
+  const aviso = page
+    .getByRole('region', { name: 'Notificaciones' })
+    .getByText('El concurso de Neurología está publicado.')
+  const caja = (await aviso.boundingBox())!
+  for (const boton of await page.getByRole('table', { name: 'Concursos' }).getByRole('button').all()) {
+    const b = (await boton.boundingBox())!
+    const cruza =
+      b.x < caja.x + caja.width && caja.x < b.x + b.width && b.y < caja.y + caja.height && caja.y < b.y + b.height
+    expect(cruza, await boton.innerText()).toBe(false)
+  }
 
   expect(await concursosDelEstudiante(alumno.page, 'Postulaciones abiertas')).toContain('Neurología')
   await alumno.page.getByRole('article', { name: 'Neurología' }).getByText('$90.000').waitFor()
 
-  await fila.getByRole('button', { name: 'Cerrar el concurso de Neurología' }).click()
-  const cerrar = page.getByRole('dialog', { name: 'Cerrar concurso' })
-  await cerrar.getByRole('button', { name: 'Cerrar concurso' }).click()
+  await cerrarFila.click()
+  const cerrar = page.getByRole('dialog', { name: 'Cerrar el concurso' })
+  await cerrar.getByRole('button', { name: 'Cerrar el concurso' }).click()
   await cerrar.waitFor({ state: 'detached' })
   await fila.getByText('Cerrado por la escuela').waitFor()
+  // Closed by the school: it can be published again, and offers no 'Cerrar'.
+  await fila.getByRole('button', { name: 'Volver a publicar el concurso de Neurología' }).waitFor()
+  expect(await fila.getByRole('button', { name: /^Cerrar/ }).count()).toBe(0)
 
   expect(await concursosDelEstudiante(alumno.page, 'Postulaciones abiertas')).not.toContain('Neurología')
   expect(await concursosDelEstudiante(alumno.page, 'Concursos cerrados')).toContain('Neurología')
   await alumno.context.close()
   await escuela.context.close()
+})
+
+test('a contest whose application period ended offers no «Cerrar»; one published and open does', async () => {
+  const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.coordinacion })
+  await page.goto(`${portal.url}/admin/concursos`)
+  const tabla = page.getByRole('table', { name: 'Concursos' })
+  const terminado = tabla
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: 'Cirugía General', exact: true }) })
+  await terminado.getByText('Publicado: postulación cerrada').waitFor()
+  expect(await terminado.getByRole('button', { name: /^Cerrar/ }).count()).toBe(0)
+  expect(await terminado.getByRole('button', { name: /^Publicar|^Abrir/ }).count()).toBe(0)
+  const abierto = tabla
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: 'Medicina Interna', exact: true }) })
+  await abierto.getByRole('button', { name: 'Cerrar el concurso de Medicina Interna' }).waitFor()
+  await page.goto(`${portal.url}/admin/concursos/${CONCURSOS_DEMO.cerrado}`)
+  await page.getByRole('heading', { name: 'Concurso de Cirugía General', level: 1 }).waitFor()
+  expect(await page.getByRole('button', { name: /^Cerrar/ }).count()).toBe(0)
+  await context.close()
 })
 
 test('a contest’s page lists its applications with their payment and documents, and offers the spreadsheet', async () => {
@@ -97,16 +137,28 @@ test('a contest’s page lists its applications with their payment and documents
   await page.getByRole('heading', { name: 'Concurso de Anestesiología', level: 1 }).waitFor()
   const tabla = page.getByRole('table', { name: 'Postulaciones al concurso de Anestesiología' })
   await tabla.getByText(/^Pagado el \d\d-\d\d-\d{4} \d\d:\d\d$/).waitFor()
-  const enlace = page.getByRole('link', { name: 'Descargar planilla de postulantes' })
-  const descarga = await page.request.get(`${portal.url}${await enlace.getAttribute('href')}`)
+  const planilla = page.getByRole('link', { name: 'Descargar planilla de postulantes' })
+  const descarga = await page.request.get(`${portal.url}${await planilla.getAttribute('href')}`)
   expect(descarga.status()).toBe(200)
   expect(descarga.headers()['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
   expect(await hallazgosGraves(page)).toEqual([])
+  // The link to share with applicants, and its copy button.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.url })
+  const enlace = `${portal.url}/?concurso=${CONCURSOS_DEMO.pagado}`
+  expect(await page.getByLabel('Enlace del concurso').inputValue()).toBe(enlace)
+  await page.getByRole('button', { name: 'Copiar enlace' }).click()
+  await page.getByRole('status').getByText('Enlace copiado al portapapeles.').waitFor()
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(enlace)
+  expect(problemasDeRedaccion(await page.locator('main').innerText())).toEqual([])
   await page.getByRole('button', { name: 'Editar concurso' }).click()
   const dialogo = page.getByRole('dialog', { name: 'Editar concurso de Anestesiología' })
   expect(await dialogo.getByLabel('Vacantes').inputValue()).not.toBe('')
   expect(await hallazgosGraves(page)).toEqual([])
   await dialogo.getByRole('button', { name: 'Cancelar' }).click()
+  // Closed, the dialog gives focus back to the button that opened it.
+  await expect
+    .poll(() => page.getByRole('button', { name: 'Editar concurso' }).evaluate((b) => b === document.activeElement))
+    .toBe(true)
   await context.close()
 })
 
@@ -158,6 +210,8 @@ test('job offers: the home tile shown from the screen reaches the student at onc
 
 test('the contests and job offers screens have no serious accessibility findings on a tablet (768 pixels)', async () => {
   const { page, context } = await portal.newPage({ ancho: 768, personal: DEMO_PERSONAL.admin })
+  const sinDesborde = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
   await page.goto(`${portal.url}/admin/home`)
   await irA(page, 'Concursos', 'Concursos')
   await page
@@ -167,7 +221,10 @@ test('the contests and job offers screens have no serious accessibility findings
   expect(await hallazgosGraves(page)).toEqual([])
   await page.goto(`${portal.url}/admin/concursos/${CONCURSOS_DEMO.pagado}`)
   await page.getByRole('heading', { name: 'Concurso de Anestesiología', level: 1 }).waitFor()
+  await page.getByRole('button', { name: 'Copiar enlace' }).waitFor()
   expect(await hallazgosGraves(page)).toEqual([])
+  expect(await sinDesborde()).toBe(0)
+  expect(problemasDeRedaccion(await page.locator('main').innerText())).toEqual([])
   await irA(page, 'Ofertas laborales', 'Ofertas laborales')
   await page.getByRole('table', { name: 'Ofertas laborales' }).getByRole('row').nth(1).waitFor()
   expect(await hallazgosGraves(page)).toEqual([])

@@ -379,11 +379,11 @@ test('a rejection as «Documento ilegible» reaches the student, whose replaceme
   const historial = page.getByRole('table', { name: /^Acciones del personal sobre este alumno/ })
   const rechazo = historial.getByRole('row').filter({ hasText: 'Documento rechazado' })
   await rechazo.getByText('Rodrigo Fuentes Lagos').waitFor()
-  await rechazo.getByText(`documento: ${HEPATITIS}, estado: rechazado, motivo: Documento ilegible`).waitFor()
+  await rechazo.getByText(`${HEPATITIS}: de En revisión a Rechazado (motivo: Documento ilegible)`).waitFor()
   await historial
     .getByRole('row')
     .filter({ hasText: 'Documento aprobado' })
-    .getByText(/estado: aprobado/)
+    .getByText(/: de En revisión a Aprobado$/)
     .waitFor()
   await revisor.context.close()
 

@@ -70,9 +70,9 @@ test('coordination reads the charts of a program and a year, and downloads the s
 
   // A sensitive answer given by fewer than 5 is '< 5', in the chart and in its table.
   const discapacidad = page.getByRole('article', { name: '¿Posee alguna discapacidad?' })
-  await discapacidad.getByRole('img', { name: /Si: < 5; No: ≥ 5/ }).waitFor()
+  await discapacidad.getByRole('img', { name: /Sí: < 5; No: ≥ 5/ }).waitFor()
   await discapacidad.getByText('Ver los datos en una tabla').click()
-  const filaSi = discapacidad.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Si' }) })
+  const filaSi = discapacidad.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Sí' }) })
   expect(await filaSi.getByRole('cell').textContent()).toBe('< 5')
 
   // The ranked reasons: each priority's bar.

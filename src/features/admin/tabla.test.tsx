@@ -64,3 +64,23 @@ test('an empty list says so in the table', () => {
   )
   expect(screen.getByRole('cell', { name: 'No hay documentos por revisar.' })).toBeTruthy()
 })
+
+test('a cell keeps its elements when the page renders again with new column functions (a focused button stays focused)', () => {
+  const conBoton = (): ColumnDef<Fila, unknown>[] => [
+    { id: 'nombre', header: 'Nombre', cell: ({ row }) => row.original.nombre },
+    {
+      id: 'accion',
+      header: () => 'Acción',
+      cell: ({ row }) => <button type="button">Abrir {row.original.nombre}</button>,
+    },
+  ]
+  const { rerender } = render(
+    <Tabla titulo="Alumnos" columnas={conBoton()} filas={filas} idDeFila={(f) => f.id} vacia="Nadie" />,
+  )
+  const boton = screen.getByRole('button', { name: 'Abrir Camila Rojas' })
+  boton.focus()
+  rerender(<Tabla titulo="Alumnos" columnas={conBoton()} filas={filas} idDeFila={(f) => f.id} vacia="Nadie" />)
+  expect(screen.getByRole('button', { name: 'Abrir Camila Rojas' })).toBe(boton)
+  expect(document.activeElement).toBe(boton)
+  expect(screen.getByRole('columnheader', { name: 'Acción' })).toBeTruthy()
+})

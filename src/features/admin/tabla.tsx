@@ -1,4 +1,4 @@
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table'
+import { getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table'
 import { useId, type ReactNode } from 'react'
 
 // The staff's tables: TanStack Table (headless) renders the rows and sorting; the data, its order
@@ -7,6 +7,17 @@ import { useId, type ReactNode } from 'react'
 // the column sorted says so with aria-sort and in words.
 
 export type Orden = { columna: string; descendente: boolean } | null
+
+/**
+ * A column's header or cell: its function called, not mounted as a component (what TanStack's
+ * flexRender does). The screens build their columns during render (they close over the page's
+ * state), so every render brings new functions; mounted as components, every cell would be
+ * replaced on every render, and the button just pressed (which opened a dialog) would be swapped
+ * for a copy, its focus dropped on the page. Called, React keeps each cell's elements.
+ */
+function pintar<C>(contenido: unknown, contexto: C): ReactNode {
+  return typeof contenido === 'function' ? (contenido as (c: C) => ReactNode)(contexto) : (contenido as ReactNode)
+}
 
 export function Tabla<T>({
   titulo,
@@ -66,7 +77,7 @@ export function Tabla<T>({
                   >
                     {h.isPlaceholder ? null : h.column.getCanSort() ? (
                       <button type="button" className="admin-tabla__orden" onClick={h.column.getToggleSortingHandler()}>
-                        {flexRender(h.column.columnDef.header, h.getContext())}
+                        {pintar(h.column.columnDef.header, h.getContext())}
                         <span aria-hidden="true">{sentido === 'asc' ? ' ▲' : sentido === 'desc' ? ' ▼' : ' ↕'}</span>
                         <span className="sr-only">
                           {sentido === 'asc'
@@ -77,7 +88,7 @@ export function Tabla<T>({
                         </span>
                       </button>
                     ) : (
-                      flexRender(h.column.columnDef.header, h.getContext())
+                      pintar(h.column.columnDef.header, h.getContext())
                     )}
                   </th>
                 )
@@ -96,7 +107,7 @@ export function Tabla<T>({
             tabla.getRowModel().rows.map((fila) => (
               <tr key={fila.id}>
                 {fila.getVisibleCells().map((celda) => (
-                  <td key={celda.id}>{flexRender(celda.column.columnDef.cell, celda.getContext())}</td>
+                  <td key={celda.id}>{pintar(celda.column.columnDef.cell, celda.getContext())}</td>
                 ))}
               </tr>
             ))

@@ -1,4 +1,5 @@
 import {
+  opcionEnPalabras,
   MENSAJE_PRIORIDADES,
   SECCIONES_ENCUESTA,
   type EncuestaFormulario,
@@ -61,7 +62,7 @@ function PreguntaEncuesta({ pregunta, valores, onCambiar, errores, soloLectura }
           <option value="">Seleccione…</option>
           {pregunta.opciones.map((opcion) => (
             <option key={opcion} value={opcion}>
-              {opcion}
+              {opcionEnPalabras(opcion)}
             </option>
           ))}
         </CampoSelect>

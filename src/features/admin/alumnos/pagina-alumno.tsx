@@ -7,6 +7,7 @@ import { MENSAJE_SIN_HISTORIAL } from '../../../domain/auditoria.ts'
 import { paginaEnDireccionSchema } from '../../../domain/busqueda-alumnos.ts'
 import { urlValidador } from '../../../domain/urls.ts'
 import { formatearClp } from '../../../domain/moneda.ts'
+import { cantidad } from '../../../domain/textos.ts'
 import { ETIQUETA_ESTADO_CUOTA } from '../../../domain/pagos.ts'
 import { ApiError } from '../../../lib/api-error.ts'
 import { Paginador } from '../../../ui/paginador.tsx'
@@ -185,7 +186,8 @@ function documentosEnPalabras(s: Solicitud): string {
   if (!s.documentos) return 'No requiere'
   const subidos = s.documentos.filter((d) => d.archivo).length
   const rechazados = s.documentos.filter((d) => d.archivo?.estadoRevision === 'rechazado').length
-  return `${subidos} de ${s.documentos.length} subidos${rechazados ? `, ${rechazados} rechazado${rechazados > 1 ? 's' : ''}` : ''}`
+  const total = cantidad(s.documentos.length, 'subido', 'subidos')
+  return `${subidos} de ${total}${rechazados ? `, ${cantidad(rechazados, 'rechazado', 'rechazados')}` : ''}`
 }
 
 const anclaDe = (codigo: string) => `solicitud-${codigo}`

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useId, useRef, useState } from 'react'
 import { MENSAJE_CERTIFICADO_VIGENTE } from '../../../domain/gestion-certificados.ts'
+import { segunCantidad } from '../../../domain/textos.ts'
 import { ApiError, ErrorDeRed } from '../../../lib/api-error.ts'
 import { alerta } from '../../../ui/alertas.ts'
 import { mensajeDeError } from '../mensaje-de-error.ts'
@@ -180,9 +181,9 @@ function Progreso({ id, avance }: { id: string; avance: Avance }) {
         {estado === 'emitiendo'
           ? null
           : estado === 'terminado'
-            ? `Listo: se emitieron ${emitidos} de ${total}.`
+            ? `Listo: ${segunCantidad(emitidos, 'se emitió', 'se emitieron')} ${emitidos} de ${total}.`
             : estado === 'detenido'
-              ? `Emisión detenida: se emitieron ${emitidos} de ${total}.`
+              ? `Emisión detenida: ${segunCantidad(emitidos, 'se emitió', 'se emitieron')} ${emitidos} de ${total}.`
               : null}
         {estado !== 'emitiendo' && estado !== 'preparando' && yaEmitidos > 0
           ? ` ${yaEmitidos} ${yaEmitidos === 1 ? 'ya tenía' : 'ya tenían'} un certificado vigente.`

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { periodoEnPalabras } from '../../../domain/concursos.ts'
+import { accionPublicar } from '../../../domain/gestion-concursos.ts'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
@@ -7,8 +8,8 @@ import { mensajeDeError } from '../mensaje-de-error.ts'
 import { actualizarConcursos, concursosAdminMutations, type DatosConcursoAdmin } from './queries.ts'
 
 /**
- * Opening or closing a contest, confirmed: the dialog names the contest and says what students
- * will see; a refusal (someone else changed it meanwhile) shows inside it.
+ * Publishing ('abrir') or closing a contest, confirmed: the dialog names the contest and says what
+ * students will see; a refusal (someone else changed it meanwhile) shows inside it.
  */
 export function DialogoPublicacion({
   accion,
@@ -28,14 +29,14 @@ export function DialogoPublicacion({
         tipo: 'success',
         mensaje:
           accion === 'abrir'
-            ? `El concurso de ${concurso.especialidad} está abierto.`
+            ? `El concurso de ${concurso.especialidad} está publicado.`
             : `El concurso de ${concurso.especialidad} está cerrado.`,
       })
       onCerrar()
     },
     onSettled: () => actualizarConcursos(queryClient),
   })
-  const titulo = accion === 'abrir' ? 'Abrir concurso' : 'Cerrar concurso'
+  const titulo = accion === 'abrir' ? `${accionPublicar(concurso.publicacion)} el concurso` : 'Cerrar el concurso'
   return (
     <Dialogo
       titulo={titulo}
@@ -43,7 +44,7 @@ export function DialogoPublicacion({
       acciones={
         <AccionesDialogo
           texto={titulo}
-          enCurso={accion === 'abrir' ? 'Abriendo…' : 'Cerrando…'}
+          enCurso={accion === 'abrir' ? 'Publicando…' : 'Cerrando…'}
           ocupado={cambio.isPending}
           onAccion={() => cambio.mutate()}
           onCancelar={onCerrar}
@@ -62,7 +63,7 @@ export function DialogoPublicacion({
       ) : (
         <p>
           Dejará de recibir postulaciones, pagos del derecho de postulación y documentos, aunque su período no haya
-          terminado. Los estudiantes lo verán como cerrado. Podrá abrirlo de nuevo más adelante.
+          terminado. Los estudiantes lo verán como cerrado. Podrá volver a publicarlo más adelante.
         </p>
       )}
       <p className="mensaje mensaje--error" role="alert" hidden={!cambio.isError}>

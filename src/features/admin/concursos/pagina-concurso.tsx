@@ -1,10 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useState } from 'react'
+import { useId, useState } from 'react'
 import { documentosDeConcurso, periodoEnPalabras } from '../../../domain/concursos.ts'
-import { estadoGestionEnPalabras, puedeAbrirse, puedeCerrarse } from '../../../domain/gestion-concursos.ts'
+import {
+  accionPublicar,
+  estadoGestionEnPalabras,
+  puedeAbrirse,
+  puedeCerrarse,
+  type PublicacionConcurso,
+} from '../../../domain/gestion-concursos.ts'
 import { formatearClp } from '../../../domain/moneda.ts'
+import { cantidad } from '../../../domain/textos.ts'
+import { urlPostularConcurso } from '../../../domain/urls.ts'
+import { CampoTexto } from '../../../ui/campo.tsx'
 import { ErrorDeLectura } from '../error-de-lectura.tsx'
 import { fecha, momentoEnChile } from '../formato.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
@@ -109,19 +118,20 @@ function DetalleConcurso({ id }: { id: string }) {
         </button>
         {puedeAbrirse(concurso.publicacion) ? (
           <button type="button" className="boton boton--secundario" onClick={() => setAbierto('abrir')}>
-            Abrir concurso
+            {accionPublicar(concurso.publicacion)} el concurso
           </button>
         ) : null}
-        {puedeCerrarse(concurso.publicacion) ? (
+        {puedeCerrarse(concurso.publicacion, concurso.estado) ? (
           <button type="button" className="boton boton--secundario" onClick={() => setAbierto('cerrar')}>
-            Cerrar concurso
+            Cerrar el concurso
           </button>
         ) : null}
       </div>
+      <EnlaceParaPostular id={concurso.id} publicacion={concurso.publicacion} />
 
       <h2>Postulaciones</h2>
       <p role="status" className="admin-concursos__resumen">
-        {postulaciones.length === 1 ? '1 postulación' : `${postulaciones.length} postulaciones`},{' '}
+        {cantidad(postulaciones.length, 'postulación', 'postulaciones')},{' '}
         {postulaciones.filter((p) => p.pagadaEn).length} con el derecho pagado
       </p>
       <p className="admin-concursos__intro">
@@ -145,6 +155,57 @@ function DetalleConcurso({ id }: { id: string }) {
       {abierto === 'abrir' || abierto === 'cerrar' ? (
         <DialogoPublicacion accion={abierto} concurso={concurso} onCerrar={cerrar} />
       ) : null}
+    </section>
+  )
+}
+
+/**
+ * The link to share with applicants, with a button that copies it: it leads to the contest's
+ * fee, through sign-in or registration. A draft's link answers 'Concurso no encontrado' until it
+ * is published, and the page says so.
+ */
+function EnlaceParaPostular({ id, publicacion }: { id: string; publicacion: PublicacionConcurso }) {
+  const idCampo = useId()
+  const enlace = urlPostularConcurso(window.location.origin, id)
+  const [copia, setCopia] = useState<'copiado' | 'fallido' | null>(null)
+
+  async function copiar() {
+    try {
+      await navigator.clipboard.writeText(enlace)
+      setCopia('copiado')
+    } catch {
+      setCopia('fallido')
+    }
+  }
+
+  return (
+    <section className="admin-concursos__enlace" aria-labelledby={`${idCampo}-titulo`}>
+      <h2 id={`${idCampo}-titulo`}>Enlace para postular</h2>
+      <p className="admin-concursos__intro">
+        {publicacion === 'borrador'
+          ? 'Funcionará cuando publique el concurso: mientras sea un borrador, quien lo abra leerá «Concurso no encontrado».'
+          : 'Compártalo con los interesados: lleva a la postulación y al pago del derecho de postulación de este concurso; quien aún no tiene cuenta puede registrarse desde ahí.'}
+      </p>
+      <div className="admin-concursos__copiar">
+        <CampoTexto
+          id={idCampo}
+          etiqueta="Enlace del concurso"
+          readOnly
+          value={enlace}
+          spellCheck={false}
+          onFocus={(e) => e.currentTarget.select()}
+        />
+        <button type="button" className="boton boton--secundario" onClick={() => void copiar()}>
+          Copiar enlace
+        </button>
+      </div>
+      <p role="status" className="admin-concursos__copia">
+        {copia === 'copiado'
+          ? 'Enlace copiado al portapapeles.'
+          : copia === 'fallido'
+            ? 'No fue posible copiarlo: selecciónelo en el campo y cópielo a mano.'
+            : null}
+      </p>
     </section>
   )
 }
@@ -181,13 +242,13 @@ const columnas: ColumnDef<PostulacionAdmin, unknown>[] = [
     cell: ({ row }) => {
       const d = row.original.documentos
       const detalle = [
-        d.aprobados ? `${d.aprobados} aprobado${d.aprobados === 1 ? '' : 's'}` : '',
+        d.aprobados ? cantidad(d.aprobados, 'aprobado', 'aprobados') : '',
         d.enRevision ? `${d.enRevision} en revisión` : '',
-        d.rechazados ? `${d.rechazados} rechazado${d.rechazados === 1 ? '' : 's'}` : '',
+        d.rechazados ? cantidad(d.rechazados, 'rechazado', 'rechazados') : '',
       ].filter(Boolean)
       return (
         <>
-          {d.subidos} de {d.requeridos} subidos
+          {d.subidos} de {cantidad(d.requeridos, 'subido', 'subidos')}
           {detalle.length > 0 ? (
             <>
               <br />

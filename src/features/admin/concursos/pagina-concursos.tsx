@@ -3,7 +3,12 @@ import { Link } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useState } from 'react'
 import { periodoEnPalabras } from '../../../domain/concursos.ts'
-import { estadoGestionEnPalabras, puedeAbrirse, puedeCerrarse } from '../../../domain/gestion-concursos.ts'
+import {
+  accionPublicar,
+  estadoGestionEnPalabras,
+  puedeAbrirse,
+  puedeCerrarse,
+} from '../../../domain/gestion-concursos.ts'
 import { formatearClp } from '../../../domain/moneda.ts'
 import { ErrorDeLectura } from '../error-de-lectura.tsx'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
@@ -50,9 +55,9 @@ function ListaConcursos() {
   return (
     <>
       <p className="admin-concursos__intro">
-        Un concurso nuevo queda como borrador hasta que lo abra: desde entonces los estudiantes lo ven y pueden postular
-        y pagar el derecho de postulación dentro de su período. Al cerrarlo deja de recibir postulaciones, pagos y
-        documentos, aunque su período no haya terminado.
+        Un concurso nuevo queda como borrador hasta que lo publique: desde entonces los estudiantes lo ven y pueden
+        postular y pagar el derecho de postulación dentro de su período. Al cerrarlo deja de recibir postulaciones,
+        pagos y documentos, aunque su período no haya terminado.
       </p>
       <p>
         <button type="button" className="boton" onClick={() => setAbierto({ tipo: 'nuevo' })}>
@@ -134,10 +139,11 @@ function columnas(abrir: (a: Abierto) => void): ColumnDef<ConcursoAdmin, unknown
             </button>
             {puedeAbrirse(c.publicacion) ? (
               <button type="button" className={boton} onClick={() => abrir({ tipo: 'abrir', concurso: c })}>
-                Abrir{quien}
+                {accionPublicar(c.publicacion)}
+                {quien}
               </button>
             ) : null}
-            {puedeCerrarse(c.publicacion) ? (
+            {puedeCerrarse(c.publicacion, c.estado) ? (
               <button type="button" className={boton} onClick={() => abrir({ tipo: 'cerrar', concurso: c })}>
                 Cerrar{quien}
               </button>

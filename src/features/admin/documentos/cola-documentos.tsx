@@ -3,7 +3,12 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useMemo, useState, type FormEvent } from 'react'
 import { tiposDeDocumento } from '../../../domain/revision-documentos.ts'
-import { ESTADOS_REVISION, estadoRevisionEnPalabras, type EstadoRevision } from '../../../domain/estado-revision.ts'
+import {
+  documentosEnEstado,
+  ESTADOS_REVISION,
+  estadoRevisionEnPalabras,
+  type EstadoRevision,
+} from '../../../domain/estado-revision.ts'
 import { Paginador } from '../../../ui/paginador.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
 import { mensajeDeError } from '../mensaje-de-error.ts'
@@ -121,8 +126,7 @@ export function ColaDocumentos({ busqueda }: { busqueda: BusquedaCola }) {
       {consulta.data ? (
         <>
           <p className="admin-documentos__total" role="status">
-            {consulta.data.total === 1 ? '1 documento' : `${consulta.data.total} documentos`}{' '}
-            {LISTA_DE_ESTADO[estado].toLowerCase()}
+            {documentosEnEstado(consulta.data.total, estado)}
             {hayFiltros ? ' con estos filtros' : ''}.
           </p>
           <Tabla

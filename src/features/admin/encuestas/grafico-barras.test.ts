@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import { descripcionGrafico } from './grafico-barras.tsx'
 
-test('a chart is named by every count it draws, a count kept back included', () => {
+test('a chart is named by every count it draws, a count kept back included, each answer in words (Sí)', () => {
   expect(
     descripcionGrafico({
       clave: 'poseeDiscapacidad',
@@ -15,7 +15,7 @@ test('a chart is named by every count it draws, a count kept back included', () 
         { opcion: 'No', cantidad: '≥ 5' },
       ],
     }),
-  ).toBe('Gráfico de barras de «¿Posee alguna discapacidad?». Si: < 5; No: ≥ 5.')
+  ).toBe('Gráfico de barras de «¿Posee alguna discapacidad?». Sí: < 5; No: ≥ 5.')
   expect(
     descripcionGrafico({
       clave: 'razon_cursa',

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { opcionEnPalabras } from '../../../domain/encuesta.ts'
 import { largoDeBarra, type Conteo } from '../../../domain/resultados-encuesta.ts'
 import type { ResultadoDePregunta } from './queries.ts'
 
@@ -23,9 +24,10 @@ export function descripcionGrafico(pregunta: PreguntaConOpciones): string {
   const partes =
     pregunta.tipo === 'prioridades'
       ? pregunta.opciones.map(
-          (o) => `${o.opcion}: ${o.prioridades.map((c, i) => `${PRIORIDADES[i]} prioridad ${texto(c)}`).join(', ')}`,
+          (o) =>
+            `${opcionEnPalabras(o.opcion)}: ${o.prioridades.map((c, i) => `${PRIORIDADES[i]} prioridad ${texto(c)}`).join(', ')}`,
         )
-      : pregunta.opciones.map((o) => `${o.opcion}: ${texto(o.cantidad)}`)
+      : pregunta.opciones.map((o) => `${opcionEnPalabras(o.opcion)}: ${texto(o.cantidad)}`)
   return `Gráfico de barras de «${pregunta.etiqueta}». ${partes.join('; ')}.`
 }
 
@@ -34,7 +36,7 @@ function dibujar(Plot: Plot, pregunta: PreguntaConOpciones, ancho: number) {
   if (pregunta.tipo === 'prioridades') {
     const datos = pregunta.opciones.flatMap((o) =>
       o.prioridades.map((cantidad, i) => ({
-        opcion: o.opcion,
+        opcion: opcionEnPalabras(o.opcion),
         prioridad: PRIORIDADES[i]!,
         largo: largoDeBarra(cantidad),
         etiqueta: `${PRIORIDADES[i]}: ${texto(cantidad)}`,
@@ -48,7 +50,7 @@ function dibujar(Plot: Plot, pregunta: PreguntaConOpciones, ancho: number) {
       style: { fontSize: '13px' },
       x: { axis: null, domain: [0, Math.max(1, ...datos.map((d) => d.largo))] },
       y: { axis: null, domain: PRIORIDADES },
-      fy: { domain: pregunta.opciones.map((o) => o.opcion), label: null, axis: 'left', tickSize: 0 },
+      fy: { domain: pregunta.opciones.map((o) => opcionEnPalabras(o.opcion)), label: null, axis: 'left', tickSize: 0 },
       color: { domain: PRIORIDADES, range: COLORES_PRIORIDAD },
       marks: [
         Plot.barX(datos, { fy: 'opcion', y: 'prioridad', x: 'largo', fill: 'prioridad', insetTop: 1, insetBottom: 1 }),
@@ -66,7 +68,7 @@ function dibujar(Plot: Plot, pregunta: PreguntaConOpciones, ancho: number) {
     })
   }
   const datos = pregunta.opciones.map((o) => ({
-    opcion: o.opcion,
+    opcion: opcionEnPalabras(o.opcion),
     largo: largoDeBarra(o.cantidad),
     etiqueta: texto(o.cantidad),
   }))

@@ -3,6 +3,8 @@ import { useNavigate } from '@tanstack/react-router'
 import { useId } from 'react'
 import type { BusquedaEncuestas } from '../../../domain/busqueda-encuestas.ts'
 import { MENOS_DE_CINCO, MENSAJE_SIN_ENCUESTAS, type Conteo } from '../../../domain/resultados-encuesta.ts'
+import { opcionEnPalabras } from '../../../domain/encuesta.ts'
+import { segunCantidad } from '../../../domain/textos.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { GraficoBarras } from './grafico-barras.tsx'
 import { encuestasQueries, enlacePlanilla, type ResultadoDePregunta, type ResultadosEncuesta } from './queries.ts'
@@ -145,7 +147,8 @@ function resumen(datos: ResultadosEncuesta, programa: string | undefined): strin
   if (datos.solicitudes === 0) return `Ninguna solicitud que pida la encuesta (${donde}).`
   const porcentaje = Math.round((datos.respondidas / datos.solicitudes) * 100)
   const solicitudes = datos.solicitudes === 1 ? '1 solicitud' : `${datos.solicitudes} solicitudes`
-  return `Respondieron ${datos.respondidas} de ${solicitudes} (${porcentaje} %) · ${donde}.`
+  const verbo = segunCantidad(datos.respondidas, 'Respondió', 'Respondieron')
+  return `${verbo} ${datos.respondidas} de ${solicitudes} (${porcentaje} %) · ${donde}.`
 }
 
 function secciones(preguntas: ResultadoDePregunta[]): [string, ResultadoDePregunta[]][] {
@@ -161,8 +164,8 @@ const claveDe = (texto: string) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
 
-const respondieron = (cantidad: Conteo) =>
-  cantidad === MENOS_DE_CINCO ? 'Respondieron menos de 5.' : `Respondieron ${cantidad}.`
+const respondieron = (n: Conteo) =>
+  n === MENOS_DE_CINCO ? 'Respondieron menos de 5.' : `${segunCantidad(n, 'Respondió', 'Respondieron')} ${n}.`
 
 function Pregunta({ pregunta }: { pregunta: ResultadoDePregunta }) {
   const idTitulo = `pregunta-${pregunta.clave}`
@@ -173,7 +176,7 @@ function Pregunta({ pregunta }: { pregunta: ResultadoDePregunta }) {
         <p className="admin-suave">
           {pregunta.respondieron === MENOS_DE_CINCO
             ? 'Menos de 5 escribieron una respuesta.'
-            : `${pregunta.respondieron} escribieron una respuesta.`}{' '}
+            : `${pregunta.respondieron} ${segunCantidad(pregunta.respondieron, 'escribió', 'escribieron')} una respuesta.`}{' '}
           Las respuestas escritas están en la planilla.
         </p>
       ) : (
@@ -213,7 +216,7 @@ function TablaPregunta({ pregunta }: { pregunta: Exclude<ResultadoDePregunta, { 
           {pregunta.tipo === 'prioridades'
             ? pregunta.opciones.map((o) => (
                 <tr key={o.opcion}>
-                  <th scope="row">{o.opcion}</th>
+                  <th scope="row">{opcionEnPalabras(o.opcion)}</th>
                   {o.prioridades.map((c, i) => (
                     <td key={i}>{c}</td>
                   ))}
@@ -221,7 +224,7 @@ function TablaPregunta({ pregunta }: { pregunta: Exclude<ResultadoDePregunta, { 
               ))
             : pregunta.opciones.map((o) => (
                 <tr key={o.opcion}>
-                  <th scope="row">{o.opcion}</th>
+                  <th scope="row">{opcionEnPalabras(o.opcion)}</th>
                   <td>{o.cantidad}</td>
                 </tr>
               ))}
