@@ -249,7 +249,7 @@ test('a whole program, one enrolment at a time with a progress bar: a failure is
   await page.unroute(cuarta)
   await emision.getByRole('button', { name: 'Continuar la emisión' }).click()
   // The enrolment that still lacks things is not issued here: listed with what it lacks.
-  await emision.getByText('Listo: se emitieron 1 de 2. 1 no se pudo emitir.').waitFor()
+  await emision.getByText('Listo: se emitió 1 de 2. 1 no se pudo emitir.').waitFor()
   await emision.getByLabel('Certificados del programa: 2 de 2').waitFor()
   const faltantes = ['reglamento sin firmar', '2 documentos pendientes', 'encuesta sin enviar']
   await emision
