@@ -10,10 +10,14 @@ export const privacidadQueries = {
       queryFn: ({ signal }) => leer(cliente.privacidad.$get({}, { init: { signal } })),
       staleTime: 60 * 60 * 1000,
     }),
-  /** The version in force, if the signed-in student has not been shown it. */
+  /**
+   * The version in force, if the signed-in student has not been shown it. Never stored for
+   * offline use: a stored copy taken before 'Entendido' would show the notice again on reload.
+   */
   aviso: () =>
     queryOptions({
       queryKey: [...privacidadQueries.all(), 'aviso'],
+      meta: { persistir: false },
       queryFn: async ({ signal }) => (await leer(cliente.privacidad.aviso.$get({}, { init: { signal } }))).porMostrar,
     }),
 }
