@@ -6,8 +6,8 @@
  * classified here, so a new column cannot hold personal data unnoticed.
  *
  * Source: Ley 19.628 as amended by Ley 21.719 (in force 1 December 2026; BCN idNorma=141599),
- * articles as numbered there (../shared/chile.md's notes): bases of processing (arts. 12-13), sensitive data (arts. 16 and
- * 16 bis), duty to inform (art. 14 ter: categories, purposes, bases, recipients, retention,
+ * articles as numbered there: bases of processing (arts. 12-13), sensitive data (arts. 16 and 16 bis),
+ * duty to inform (art. 14 ter: categories, purposes, bases, recipients, retention,
  * source), data gathered before a contract (art. 14 d), suppression's exceptions (art. 7).
  * The periods marked `porConfirmar` are the portal's proposal: the school's lawyer confirms them.
  */
