@@ -290,3 +290,18 @@ export type DatosImpresoTributario = {
   ted: string
   sinValidez: boolean
 }
+
+/** A document in the enrolment list's reply (`GET /api/solicitudes`): the view and its enrolment. */
+export type DocumentoTributarioDeSolicitud = DocumentoTributarioVista & { codigoInscripcion: string }
+
+/** Where the student downloads a document's PDF and XML (own documents only). */
+export function enlacesDocumentoTributario(id: string): { pdfUrl: string; xmlUrl: string } {
+  const base = `/api/documentos-tributarios/${encodeURIComponent(id)}`
+  return { pdfUrl: `${base}/pdf`, xmlUrl: `${base}/xml` }
+}
+
+/** Where staff download them (`pagos.ver`, audited). */
+export function enlacesDocumentoTributarioAdmin(id: string): { pdfUrl: string; xmlUrl: string } {
+  const base = `/api/admin/documentos-tributarios/${encodeURIComponent(id)}`
+  return { pdfUrl: `${base}/pdf`, xmlUrl: `${base}/xml` }
+}
