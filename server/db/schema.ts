@@ -183,7 +183,7 @@ export type DocumentosEmitidosTable = {
   alumno_id: string
   codigo_inscripcion: string | null
   cod_tipo_documento: string
-  /** 'Reglamento Firmado' | 'Factura' | 'Certificado Programa' | 'Comprobante de Pago'. */
+  /** 'Reglamento Firmado' | 'Comprobante de Pago del Programa' | 'Certificado Programa' | 'Comprobante de Pago' | 'Comprobante de Reembolso'. */
   tipo_documento: string
   /** What else it is about when not only an enrolment: a receipt's payment id. */
   referencia: string | null
