@@ -66,11 +66,11 @@ export function ListaDocumentosTributarios({ documentos }: { documentos: readonl
             {emitido ? (
               <p className="documento-tributario__descargas">
                 <a href={d.pdfUrl!} download className="boton boton--secundario boton--pequeno">
-                  Descargar PDF<span className="sr-only"> de {nombre}</span>
+                  Descargar PDF <span className="sr-only">de {nombre}</span>
                 </a>
                 {d.xmlUrl ? (
                   <a href={d.xmlUrl} download className="boton boton--secundario boton--pequeno">
-                    Descargar XML<span className="sr-only"> de {nombre}</span>
+                    Descargar XML <span className="sr-only">de {nombre}</span>
                   </a>
                 ) : null}
               </p>
@@ -129,8 +129,7 @@ export function DocumentosTributariosDeSolicitud({
           <li key={d.id}>
             {d.estado === 'emitido' && d.pdfUrl ? (
               <a href={d.pdfUrl} download id={i === 0 ? id : undefined}>
-                {corto} N° {d.folio}
-                <span className="sr-only"> de la solicitud {codigo} (PDF)</span>
+                {corto} N° {d.folio} <span className="sr-only">de la solicitud {codigo} (PDF)</span>
               </a>
             ) : (
               <span id={i === 0 ? id : undefined} tabIndex={i === 0 && id ? -1 : undefined}>

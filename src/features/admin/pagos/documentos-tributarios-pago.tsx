@@ -72,7 +72,7 @@ function Reintentar({ d, pagoId }: { d: DocumentoTributarioVista; pagoId: string
           reintento.mutate()
         }}
       >
-        Reintentar<span className="sr-only"> {nombre(d)}</span>
+        Reintentar <span className="sr-only">{nombre(d)}</span>
       </button>
       <span role="status" className={aviso?.tipo === 'error' ? 'admin-pagos__error-dte' : 'admin-suave'}>
         {aviso?.texto ?? ''}
@@ -106,12 +106,12 @@ function columnas(pagoId: string, puedeReintentar: boolean): ColumnDef<Documento
             <span className="admin-pagos__descargas-dte">
               {d.pdfUrl ? (
                 <a href={d.pdfUrl} download>
-                  PDF<span className="sr-only"> de {nombre(d)}</span>
+                  PDF <span className="sr-only">de {nombre(d)}</span>
                 </a>
               ) : null}{' '}
               {d.xmlUrl ? (
                 <a href={d.xmlUrl} download>
-                  XML<span className="sr-only"> de {nombre(d)}</span>
+                  XML <span className="sr-only">de {nombre(d)}</span>
                 </a>
               ) : null}
             </span>
