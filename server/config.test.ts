@@ -163,7 +163,7 @@ test('notices: VAPID keys both or none, a real mailto: or https: subject, the di
 test('tax documents: the sandbox on this machine; a published portal without EMISOR_TRIBUTARIO does not start', () => {
   const local = construirConfig({}).tributario
   expect(local.modo).toBe('sandbox')
-  expect(local.emisor.rut).toBe('76543210-3')
+  expect(local.emisor.rut).toBe('76000100-7')
   expect(local.plazoPendienteHoras).toBe(6)
   const publicado = { PUBLIC_URL: 'https://portal.ejemplo.cl', PASARELA: 'sandbox' }
   expect(() => construirConfig(publicado)).toThrow(

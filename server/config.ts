@@ -151,6 +151,8 @@ export type ConfigTributario = {
   cadaMs: number
   /** How long a call to the provider may take (TRIBUTARIO_TIMEOUT_S, default 30). */
   timeoutMs: number
+  /** The first wait after a failed try (TRIBUTARIO_ESPERA_S, default 30); later ones are multiples. */
+  esperaMs: number
   /** How long the sandbox provider takes to answer; only tests set it. */
   latenciaSandboxMs?: number
 }
@@ -275,7 +277,7 @@ function configPasarela(env: Env): ConfigPasarela {
 
 /** The demo school as issuer: what the sandbox prints when EMISOR_* are not set. */
 export const EMISOR_DEMO: Emisor = {
-  rut: '76543210-3',
+  rut: '76000100-7',
   razonSocial: `${NOMBRE_ESCUELA} SpA`,
   giro: 'Enseñanza de postgrado en ciencias de la salud',
   acteco: 854200,
@@ -356,6 +358,7 @@ function configTributario(env: Env): ConfigTributario {
     plazoPendienteHoras: positivo(env, 'PLAZO_DOCUMENTO_PENDIENTE_HORAS', PLAZO_DOCUMENTO_PENDIENTE_HORAS),
     cadaMs: positivo(env, 'TRIBUTARIO_INTERVALO_S', 15) * 1000,
     timeoutMs: positivo(env, 'TRIBUTARIO_TIMEOUT_S', 30) * 1000,
+    esperaMs: positivo(env, 'TRIBUTARIO_ESPERA_S', 30) * 1000,
   }
 }
 

@@ -1,4 +1,5 @@
 import { esRutPlaceholder, formatearRut } from './rut.ts'
+import { formatearClp } from './moneda.ts'
 
 // Tax documents (documentos tributarios electrónicos, DTE) of the SII: what the school issues,
 // through a certified provider or its ERP, for each approved payment and each refund. The portal
@@ -253,7 +254,7 @@ export const MENSAJE_DOCUMENTO_TRIBUTARIO_NO_EMITIDO =
 export const MENSAJE_DOCUMENTO_TRIBUTARIO_YA_EMITIDO = 'Este documento tributario ya fue emitido.'
 
 // ---------------------------------------------------------------------------------------------
-// The printed form's data (server/tributario/impreso.ts draws it)
+// The school as issuer (the printed form's data is src/domain/impreso-tributario.ts's)
 // ---------------------------------------------------------------------------------------------
 
 /** The school as issuer (EMISOR_* configuration): what every printed document heads with. */
@@ -270,27 +271,6 @@ export type Emisor = {
   resolucion: { numero: number; fecha: string }
 }
 
-/**
- * What `dibujarDocumentoTributario(datos)` draws: the issuer, the type and folio, the receiver,
- * the lines, the totals, the reference of a nota de crédito, and the TED (the stamp as XML, the
- * `<TED>…</TED>` element exactly as the provider returned it), which the PDF417 encodes as is.
- * `sinValidez`: the sandbox's documents, printed 'SIN VALIDEZ TRIBUTARIA' across the page.
- */
-export type DatosImpresoTributario = {
-  emisor: Emisor
-  tipo: TipoDte
-  folio: number
-  /** 'yyyy-mm-dd'. */
-  fechaEmision: string
-  receptor: Receptor
-  lineas: { nombre: string; cantidad: number; precio: number; monto: number }[]
-  montoExento: number
-  montoTotal: number
-  referencia: { tipo: TipoDte; folio: number; fecha: string; codigo: CodigoReferencia; razon: string } | null
-  ted: string
-  sinValidez: boolean
-}
-
 /** A document in the enrolment list's reply (`GET /api/solicitudes`): the view and its enrolment. */
 export type DocumentoTributarioDeSolicitud = DocumentoTributarioVista & { codigoInscripcion: string }
 
@@ -304,4 +284,20 @@ export function enlacesDocumentoTributario(id: string): { pdfUrl: string; xmlUrl
 export function enlacesDocumentoTributarioAdmin(id: string): { pdfUrl: string; xmlUrl: string } {
   const base = `/api/admin/documentos-tributarios/${encodeURIComponent(id)}`
   return { pdfUrl: `${base}/pdf`, xmlUrl: `${base}/xml` }
+}
+
+/** The notice of an issued document (kind 'documento-emitido'): it opens the payment's page. */
+export function avisoDocumentoTributario(d: {
+  tipo: TipoDte
+  folio: number
+  descripcion: string
+  monto: number
+  ruta: string
+}): { titulo: string; cuerpo: string; ruta: string } {
+  const def = TIPOS_DTE[d.tipo]
+  return {
+    titulo: `${def.nombreCorto} N° ${d.folio} disponible`,
+    cuerpo: `Su ${def.nombre.toLowerCase()} N° ${d.folio} (${formatearClp(d.monto)}, ${d.descripcion}) ya está disponible. Descárguela en el detalle del pago.`,
+    ruta: d.ruta,
+  }
 }
