@@ -2,7 +2,7 @@ import { expect, test } from 'vitest'
 import { NOMBRE_IMPRESO_DTE, textosRequeridos } from '../../src/domain/impreso-tributario.ts'
 import { textoDePdf } from '../../tests/support/firma-pdf.ts'
 import { pdf417DePdf } from '../../tests/support/pdf417.ts'
-import { dibujarDocumentoTributario, pdf417DelTed, type DatosImpresoTributario, type Receptor } from './impreso.ts'
+import { dibujarDocumentoTributario, pdf417DelTed, type DatosDocumentoTributario } from './impreso.ts'
 
 // The printed form of a tax document, read back from the PDF: its required texts and its stamp,
 // decoded from the embedded image's pixels with a PDF417 reader.
@@ -21,40 +21,23 @@ function ted(tipo: number, folio: number, monto: number): string {
   )
 }
 
-const alumna: Receptor = {
-  rut: '16789432-1',
-  razonSocial: 'Camila Andrea Rojas Soto',
-  giro: null,
-  direccion: null,
-  comuna: null,
-  ciudad: null,
-  email: null,
-  documentoExtranjero: null,
-}
-
-const base: Omit<DatosImpresoTributario, 'tipo' | 'folio' | 'ted'> = {
+const base: Omit<DatosDocumentoTributario, 'tipo' | 'folio' | 'ted'> = {
   fechaEmision: '2026-11-27',
   emisor: {
     rut: '76123456-7',
     razonSocial: 'Escuela de Postgrado Médico SpA',
     giro: 'Enseñanza de postgrado en ciencias de la salud',
-    acteco: 854200,
     direccion: 'Av. Providencia 1234, oficina 501',
     comuna: 'Providencia',
     ciudad: 'Santiago',
-    resolucion: { numero: 80, fecha: '2014-08-22' },
   },
-  receptor: alumna,
-  lineas: [
-    { nombre: 'Cuota 2 de 4 Diplomado en Medicina Intensiva del Adulto', cantidad: 1, precio: 450000, monto: 450000 },
-  ],
-  montoExento: 450000,
-  montoTotal: 450000,
-  referencia: null,
-  sinValidez: false,
+  receptor: { rut: '16789432-1', razonSocial: 'Camila Andrea Rojas Soto' },
+  detalle: [{ nombre: 'Cuota 2 de 4 Diplomado en Medicina Intensiva del Adulto', cantidad: 1, monto: 450000 }],
+  total: 450000,
+  resolucion: { numero: 80, fecha: '2014-08-22' },
 }
 
-const casos: DatosImpresoTributario[] = [
+const casos: DatosDocumentoTributario[] = [
   { ...base, tipo: 41, folio: 17, ted: ted(41, 17, 450000) },
   {
     ...base,
@@ -67,22 +50,16 @@ const casos: DatosImpresoTributario[] = [
       giro: 'Prestaciones de salud',
       direccion: 'Av. Las Condes 12500',
       comuna: 'Las Condes',
-      ciudad: 'Santiago',
-      email: 'facturacion@clinicalosandes-demo.cl',
-      documentoExtranjero: null,
     },
-    lineas: [
-      { nombre: 'Arancel Diplomado en Medicina Intensiva del Adulto', cantidad: 1, precio: 1900000, monto: 1900000 },
-    ],
-    montoExento: 1900000,
-    montoTotal: 1900000,
+    detalle: [{ nombre: 'Arancel Diplomado en Medicina Intensiva del Adulto', monto: 1900000 }],
+    total: 1900000,
   },
   {
     ...base,
     tipo: 61,
     folio: 2,
     ted: ted(61, 2, 450000),
-    referencia: { tipo: 41, folio: 17, fecha: '2026-11-27', codigo: 1, razon: 'Anula documento de referencia' },
+    referencias: [{ tipo: 41, folio: 17, fecha: '2026-11-27', codigo: 1, razon: 'Reembolso del pago' }],
     sinValidez: true,
   },
 ]
@@ -116,7 +93,7 @@ test('the required texts name each type, the red box, the stamp caption and the 
   expect(nota).toEqual(
     expect.arrayContaining([
       'NOTA DE CRÉDITO ELECTRÓNICA',
-      'Boleta exenta electrónica N° 17 del 27 de noviembre de 2026: Anula documento de referencia (código 1)',
+      'Boleta exenta electrónica N° 17 del 27 de noviembre de 2026: Anula documento de referencia. Reembolso del pago',
       'SIN VALIDEZ TRIBUTARIA',
     ]),
   )
@@ -125,7 +102,7 @@ test('the required texts name each type, the red box, the stamp caption and the 
 test('a boleta without the sandbox mark does not print it; a nota de crédito without a reference is refused', async () => {
   const pdf = await dibujarDocumentoTributario(casos[0]!)
   expect(textoDePdf(pdf)).not.toContain('SIN VALIDEZ')
-  await expect(dibujarDocumentoTributario({ ...casos[2]!, referencia: null })).rejects.toThrow(
+  await expect(dibujarDocumentoTributario({ ...casos[2]!, referencias: [] })).rejects.toThrow(
     /nota de crédito debe referir/,
   )
 })
@@ -136,12 +113,11 @@ test('the stamp is refused when the TED is empty or not ISO-8859-1, rather than 
 })
 
 test('a receiver with a passport is identified by it; names outside the fonts print as ?', async () => {
-  const datos: DatosImpresoTributario = {
+  const datos: DatosDocumentoTributario = {
     ...casos[0]!,
-    receptor: { ...alumna, rut: '66666666-6', documentoExtranjero: 'PASAPORTE AB123456', razonSocial: 'Li Wei 李' },
+    receptor: { documento: { tipo: 'Pasaporte', numero: 'AB123456' }, razonSocial: 'Li Wei 李' },
   }
   const texto = textoDePdf(await dibujarDocumentoTributario(datos))
-  expect(texto).toContain('R.U.T.: 66.666.666-6')
-  expect(texto).toContain('Documento: PASAPORTE AB123456')
+  expect(texto).toContain('Pasaporte: AB123456')
   expect(texto).toContain('Li Wei ?')
 })

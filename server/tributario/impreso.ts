@@ -17,13 +17,18 @@ import {
   pieTimbre,
   rutRecuadro,
   textoReferencia,
+  type DatosDocumentoTributario,
 } from '../../src/domain/impreso-tributario.ts'
-import type { DatosImpresoTributario } from '../../src/domain/documento-tributario.ts'
 import { formatearClp } from '../../src/domain/moneda.ts'
 
-/** What the printed form is drawn from: the contract's type (src/domain/documento-tributario.ts). */
-export type { DatosImpresoTributario, Emisor, Receptor, TipoDte } from '../../src/domain/documento-tributario.ts'
-export type { ReferenciaImpresa } from '../../src/domain/impreso-tributario.ts'
+export type {
+  DatosDocumentoTributario,
+  EmisorImpreso,
+  LineaDetalle,
+  ReceptorImpreso,
+  ReferenciaImpresa,
+  TipoDteImpreso,
+} from '../../src/domain/impreso-tributario.ts'
 
 // A4 in points, with 2 cm margins.
 const ANCHO = 595.28
@@ -115,7 +120,7 @@ function escribir(
 }
 
 /** The printed form as a PDF (one A4 page). */
-export async function dibujarDocumentoTributario(datos: DatosImpresoTributario): Promise<Uint8Array> {
+export async function dibujarDocumentoTributario(datos: DatosDocumentoTributario): Promise<Uint8Array> {
   if (!NOMBRE_IMPRESO_DTE[datos.tipo]) throw new Error(`Tipo de documento tributario desconocido: ${datos.tipo}`)
   if (faltaReferencia(datos)) throw new Error('Una nota de crédito debe referir al documento que corrige o anula.')
   const doc = await PDFDocument.create()
@@ -176,7 +181,8 @@ export async function dibujarDocumentoTributario(datos: DatosImpresoTributario):
   y = escribir(p, `Fecha de emisión: ${fechaLarga(datos.fechaEmision)}`, MARGEN, y, util, { negrita: true }) - 6
   const r = datos.receptor
   const filasReceptor: [string, string][] = [['Señor(es)', r.razonSocial]]
-  for (const id of identificacionReceptor(r)) filasReceptor.push(['Identificación', id])
+  const id = identificacionReceptor(r)
+  if (id) filasReceptor.push(['Identificación', id])
   if (r.giro) filasReceptor.push(['Giro', r.giro])
   const direccion = [r.direccion, r.comuna, r.ciudad].filter(Boolean).join(', ')
   if (direccion) filasReceptor.push(['Dirección', direccion])
@@ -208,24 +214,25 @@ export async function dibujarDocumentoTributario(datos: DatosImpresoTributario):
   y -= 14
   pagina.drawLine({ start: { x: MARGEN, y }, end: { x: MARGEN + util, y }, thickness: 0.75, color: GRIS })
   y -= 4
-  for (const linea of datos.lineas) {
+  for (const linea of datos.detalle) {
     const [descripcion, cantidad, precio, monto] = columnas
     const yDesc = escribir(p, linea.nombre, descripcion!.x, y, descripcion!.ancho, { tamano: 9.5 })
-    escribir(p, String(linea.cantidad), cantidad!.x, y, cantidad!.ancho, { tamano: 9.5 })
-    escribir(p, formatearClp(linea.precio), precio!.x, y, precio!.ancho, { tamano: 9.5 })
+    escribir(p, String(linea.cantidad ?? 1), cantidad!.x, y, cantidad!.ancho, { tamano: 9.5 })
+    escribir(p, formatearClp(linea.precioUnitario ?? linea.monto), precio!.x, y, precio!.ancho, { tamano: 9.5 })
     escribir(p, formatearClp(linea.monto), monto!.x, y, monto!.ancho, { tamano: 9.5 })
     y = yDesc - 2
   }
   pagina.drawLine({ start: { x: MARGEN, y }, end: { x: MARGEN + util, y }, thickness: 0.75, color: GRIS })
   y -= 8
   const xTotales = MARGEN + util - 200
-  y = escribir(p, `Monto exento: ${formatearClp(datos.montoExento)}`, xTotales, y, 200, { tamano: 10 })
-  y = escribir(p, `Total: ${formatearClp(datos.montoTotal)}`, xTotales, y, 200, { negrita: true, tamano: 11.5 }) - 12
+  y = escribir(p, `Monto exento: ${formatearClp(datos.montoExento ?? datos.total)}`, xTotales, y, 200, { tamano: 10 })
+  y = escribir(p, `Total: ${formatearClp(datos.total)}`, xTotales, y, 200, { negrita: true, tamano: 11.5 }) - 12
 
   // A nota de crédito's references.
-  if (datos.referencia) {
-    y = escribir(p, 'Referencia', MARGEN, y, util, { negrita: true }) - 2
-    y = escribir(p, textoReferencia(datos.referencia), MARGEN + 6, y, util - 6, { tamano: 9.5 }) - 12
+  if (datos.referencias && datos.referencias.length > 0) {
+    y = escribir(p, 'Referencias', MARGEN, y, util, { negrita: true }) - 2
+    for (const ref of datos.referencias) y = escribir(p, textoReferencia(ref), MARGEN + 6, y, util - 6, { tamano: 9.5 })
+    y -= 12
   }
 
   // The stamp and its caption, bottom left as the SII's printed forms place it.

@@ -1,5 +1,4 @@
 import { expect, test } from 'vitest'
-import type { DatosImpresoTributario } from './documento-tributario.ts'
 import {
   NOMBRE_IMPRESO_DTE,
   faltaReferencia,
@@ -9,9 +8,10 @@ import {
   textoReferencia,
   textoResolucion,
   textosRequeridos,
+  type DatosDocumentoTributario,
 } from './impreso-tributario.ts'
 
-const boleta: DatosImpresoTributario = {
+const boleta: DatosDocumentoTributario = {
   tipo: 41,
   folio: 1234,
   fechaEmision: '2026-11-27',
@@ -19,28 +19,14 @@ const boleta: DatosImpresoTributario = {
     rut: '76123456-7',
     razonSocial: 'Escuela SpA',
     giro: 'Enseñanza',
-    acteco: 854200,
     direccion: 'Av. 1',
     comuna: 'Providencia',
-    ciudad: 'Santiago',
-    resolucion: { numero: 0, fecha: '2026-01-05' },
   },
-  receptor: {
-    rut: '16789432-1',
-    razonSocial: 'Camila Rojas',
-    giro: null,
-    direccion: null,
-    comuna: null,
-    ciudad: null,
-    email: null,
-    documentoExtranjero: null,
-  },
-  lineas: [{ nombre: 'Cuota 1', cantidad: 1, precio: 450000, monto: 450000 }],
-  montoExento: 450000,
-  montoTotal: 450000,
-  referencia: null,
+  receptor: { rut: '16789432-1', razonSocial: 'Camila Rojas' },
+  detalle: [{ nombre: 'Cuota 1', monto: 450000 }],
+  total: 450000,
   ted: '<TED/>',
-  sinValidez: false,
+  resolucion: { numero: 0, fecha: '2026-01-05' },
 }
 
 test('each type has its name as the red box prints it', () => {
@@ -75,32 +61,26 @@ test('the required texts of each type', () => {
   const nota = textosRequeridos({
     ...boleta,
     tipo: 61,
-    referencia: { tipo: 41, folio: 1234, fecha: '2026-11-27', codigo: 3, razon: 'Corrige monto' },
+    referencias: [{ tipo: 41, folio: 1234, fecha: '2026-11-27', codigo: 3, razon: null }],
     sinValidez: true,
   })
   expect(nota).toContain('NOTA DE CRÉDITO ELECTRÓNICA')
-  expect(nota).toContain('Boleta exenta electrónica N° 1234 del 27 de noviembre de 2026: Corrige monto (código 3)')
+  expect(nota).toContain('Boleta exenta electrónica N° 1234 del 27 de noviembre de 2026: Corrige montos')
   expect(nota.at(-1)).toBe('SIN VALIDEZ TRIBUTARIA')
 })
 
-test('the receiver by RUT, or the generic receiver with a foreign document', () => {
-  expect(identificacionReceptor({ rut: '66666666-6', documentoExtranjero: 'PASAPORTE P1' })).toEqual([
-    'R.U.T.: 66.666.666-6',
-    'Documento: PASAPORTE P1',
-  ])
-  expect(identificacionReceptor({ rut: '16789432-1', documentoExtranjero: null })).toEqual(['R.U.T.: 16.789.432-1'])
-  expect(
-    textoReferencia({ tipo: 34, folio: 9, fecha: '2026-01-02', codigo: 1, razon: 'Anula documento de referencia' }),
-  ).toBe('Factura no afecta o exenta electrónica N° 9 del 2 de enero de 2026: Anula documento de referencia (código 1)')
+test('a reference to an unknown type still names it; the receiver by passport', () => {
+  expect(textoReferencia({ tipo: 52, folio: 9, fecha: '2026-01-02' })).toBe(
+    'Documento tipo 52 N° 9 del 2 de enero de 2026',
+  )
+  expect(identificacionReceptor({ razonSocial: 'X', documento: { tipo: 'Pasaporte', numero: 'P1' } })).toBe(
+    'Pasaporte: P1',
+  )
+  expect(identificacionReceptor({ razonSocial: 'X' })).toBeNull()
 })
 
 test('a nota de crédito needs a reference; the other types do not', () => {
-  expect(faltaReferencia({ tipo: 61, referencia: null })).toBe(true)
-  expect(
-    faltaReferencia({
-      tipo: 61,
-      referencia: { tipo: 41, folio: 1, fecha: '2026-01-01', codigo: 1, razon: 'Anula documento de referencia' },
-    }),
-  ).toBe(false)
-  expect(faltaReferencia({ tipo: 41, referencia: null })).toBe(false)
+  expect(faltaReferencia({ tipo: 61 })).toBe(true)
+  expect(faltaReferencia({ tipo: 61, referencias: [{ tipo: 41, folio: 1, fecha: '2026-01-01' }] })).toBe(false)
+  expect(faltaReferencia({ tipo: 41 })).toBe(false)
 })

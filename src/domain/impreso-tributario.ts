@@ -5,14 +5,23 @@
 // the document. Shared by the server that draws the PDF and its tests.
 import { fechaLarga } from './fechas.ts'
 import { formatearClp } from './moneda.ts'
-import type { DatosImpresoTributario, Receptor, TipoDte } from './documento-tributario.ts'
 import { rutConPuntos } from './rut.ts'
 
+/** The document types the portal prints: boleta exenta, factura exenta, nota de crédito. */
+export type TipoDteImpreso = 41 | 34 | 61
+
 /** Each type's name as the SII's printed form writes it in the red box (upper case). */
-export const NOMBRE_IMPRESO_DTE: Record<TipoDte, string> = {
+export const NOMBRE_IMPRESO_DTE: Record<TipoDteImpreso, string> = {
   41: 'BOLETA EXENTA ELECTRÓNICA',
   34: 'FACTURA NO AFECTA O EXENTA ELECTRÓNICA',
   61: 'NOTA DE CRÉDITO ELECTRÓNICA',
+}
+
+/** The reference codes of a nota de crédito (CodRef). */
+export const CODIGOS_REFERENCIA: Record<1 | 2 | 3, string> = {
+  1: 'Anula documento de referencia',
+  2: 'Corrige texto del documento de referencia',
+  3: 'Corrige montos',
 }
 
 /** The names of the documents a reference can point to (TpoDocRef), in words. */
@@ -37,8 +46,59 @@ export const TEXTO_SIN_VALIDEZ = 'SIN VALIDEZ TRIBUTARIA'
  */
 export const OPCIONES_PDF417 = { eclevel: 5, columns: 12, binarytext: true } as const
 
-/** A reference of a nota de crédito as printed. */
-export type ReferenciaImpresa = NonNullable<DatosImpresoTributario['referencia']>
+export type EmisorImpreso = {
+  rut: string
+  razonSocial: string
+  giro: string
+  direccion: string
+  comuna: string
+  ciudad?: string
+}
+
+export type ReceptorImpreso = {
+  /** A RUT ('12345678-5'); a foreign student's passport goes in `documento` with the type named. */
+  rut?: string | null
+  documento?: { tipo: string; numero: string } | null
+  razonSocial: string
+  giro?: string | null
+  direccion?: string | null
+  comuna?: string | null
+  ciudad?: string | null
+}
+
+export type LineaDetalle = { nombre: string; cantidad?: number; precioUnitario?: number; monto: number }
+
+export type ReferenciaImpresa = {
+  /** The referenced document's type (TpoDocRef), e.g. 41. */
+  tipo: number
+  folio: number
+  /** 'yyyy-mm-dd'. */
+  fecha: string
+  /** CodRef: 1 cancels the document, 3 corrects the amount. */
+  codigo?: 1 | 2 | 3 | null
+  razon?: string | null
+}
+
+/** Everything the printed form needs, as the provider gave it. */
+export type DatosDocumentoTributario = {
+  tipo: TipoDteImpreso
+  folio: number
+  /** 'yyyy-mm-dd'. */
+  fechaEmision: string
+  emisor: EmisorImpreso
+  receptor: ReceptorImpreso
+  detalle: readonly LineaDetalle[]
+  /** Exempt amount; a boleta or factura exenta has no VAT, so it equals the total. */
+  montoExento?: number
+  total: number
+  referencias?: readonly ReferenciaImpresa[]
+  /** The electronic stamp: the `<TED …>…</TED>` element exactly as the provider returned it. */
+  ted: string
+  /** The SII resolution that authorises the issuer: its number and date ('yyyy-mm-dd'). */
+  resolucion: { numero: number; fecha: string }
+  /** The sandbox's documents: 'SIN VALIDEZ TRIBUTARIA' across the page. */
+  sinValidez?: boolean
+}
 
 /** 'R.U.T.: 76.123.456-7', as in the red box. */
 export function rutRecuadro(rut: string): string {
@@ -56,47 +116,47 @@ export function textoResolucion(r: { numero: number; fecha: string }): string {
 }
 
 /** The three lines under the stamp. */
-export function pieTimbre(d: {
-  emisor: Pick<DatosImpresoTributario['emisor'], 'resolucion'>
-}): [string, string, string] {
-  return [TEXTO_TIMBRE, textoResolucion(d.emisor.resolucion), TEXTO_VERIFIQUE]
+export function pieTimbre(d: Pick<DatosDocumentoTributario, 'resolucion'>): [string, string, string] {
+  return [TEXTO_TIMBRE, textoResolucion(d.resolucion), TEXTO_VERIFIQUE]
 }
 
-/** A reference as one line: 'Boleta exenta electrónica N° 12 del 3 de marzo de 2026: Anula documento de referencia (código 1)'. */
+/** A reference as one line: 'Boleta exenta electrónica N° 12 del 3 de marzo de 2026: Anula …'. */
 export function textoReferencia(r: ReferenciaImpresa): string {
   const nombre = NOMBRE_REFERIDO[r.tipo] ?? `Documento tipo ${r.tipo}`
-  return `${nombre} ${folioImpreso(r.folio)} del ${fechaLarga(r.fecha)}: ${r.razon} (código ${r.codigo})`
+  const motivo = [r.codigo ? CODIGOS_REFERENCIA[r.codigo] : null, r.razon].filter(Boolean).join('. ')
+  return `${nombre} ${folioImpreso(r.folio)} del ${fechaLarga(r.fecha)}${motivo ? `: ${motivo}` : ''}`
 }
 
-/**
- * The receiver's identification lines: 'R.U.T.: 12.345.678-5'; a foreigner without a RUT is the
- * SII's generic receiver (66.666.666-6) with their passport or DNI beside it.
- */
-export function identificacionReceptor(r: Pick<Receptor, 'rut' | 'documentoExtranjero'>): string[] {
-  return [rutRecuadro(r.rut), ...(r.documentoExtranjero ? [`Documento: ${r.documentoExtranjero}`] : [])]
+/** The receiver's identification line: 'R.U.T.: 12.345.678-5' or 'Pasaporte: X123'. */
+export function identificacionReceptor(r: ReceptorImpreso): string | null {
+  if (r.rut) return rutRecuadro(r.rut)
+  if (r.documento) return `${r.documento.tipo}: ${r.documento.numero}`
+  return null
 }
 
 /**
  * The texts the printed form must carry, in the order they appear; the drawing writes each of
  * them and the tests find each of them in the PDF.
  */
-export function textosRequeridos(d: DatosImpresoTributario): string[] {
-  return [
+export function textosRequeridos(d: DatosDocumentoTributario): string[] {
+  const textos = [
     d.emisor.razonSocial,
     rutRecuadro(d.emisor.rut),
     d.emisor.giro,
     NOMBRE_IMPRESO_DTE[d.tipo],
     folioImpreso(d.folio),
     d.receptor.razonSocial,
-    ...identificacionReceptor(d.receptor),
-    `Total: ${formatearClp(d.montoTotal)}`,
-    ...(d.referencia ? [textoReferencia(d.referencia)] : []),
+    `Total: ${formatearClp(d.total)}`,
+    ...(d.referencias ?? []).map(textoReferencia),
     ...pieTimbre(d),
-    ...(d.sinValidez ? [TEXTO_SIN_VALIDEZ] : []),
   ]
+  const id = identificacionReceptor(d.receptor)
+  if (id) textos.splice(6, 0, id)
+  if (d.sinValidez) textos.push(TEXTO_SIN_VALIDEZ)
+  return textos
 }
 
 /** A nota de crédito refers to the document it corrects or cancels: without one it is not valid. */
-export function faltaReferencia(d: Pick<DatosImpresoTributario, 'tipo' | 'referencia'>): boolean {
-  return d.tipo === 61 && !d.referencia
+export function faltaReferencia(d: Pick<DatosDocumentoTributario, 'tipo' | 'referencias'>): boolean {
+  return d.tipo === 61 && !(d.referencias && d.referencias.length > 0)
 }
