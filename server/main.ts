@@ -20,6 +20,7 @@ import { crearCorreo } from './correo.ts'
 import { enviarPendientes } from './notificaciones/programador.ts'
 import { revisarRecordatorios } from './notificaciones/recordatorios.ts'
 import { barrerReclamos } from './pagos/flujo.ts'
+import { emitirPendientes } from './tributario/programador.ts'
 import { certificadoEscuela, type CertificadoEscuela } from './papel/certificado-escuela.ts'
 import { dependenciasPago } from './routes/pagos.ts'
 
@@ -33,6 +34,7 @@ export type OpcionesInicio = {
   salida?: Salida
   pasarela?: OpcionesApp['pasarela']
   resolverDns?: OpcionesApp['resolverDns']
+  tributario?: OpcionesApp['tributario']
 }
 
 export type ServidorEnMarcha = { url: string; config: ConfigApp; close(): Promise<void> }
@@ -43,6 +45,7 @@ export async function iniciarServidor({
   salida = salidaEstandar(),
   pasarela,
   resolverDns,
+  tributario,
 }: OpcionesInicio): Promise<ServidorEnMarcha> {
   const log = crearLog(salida)
   // Listening comes first: the public URL, which issued documents print in their QR, is then
@@ -98,10 +101,25 @@ export async function iniciarServidor({
     )
   }
   const correo = crearCorreo({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir, log })
-  const { app, deps } = crearApp({ db, config: appConfig, correo, blobs, firma, clock, log, pasarela, resolverDns })
+  const { app, deps } = crearApp({
+    db,
+    config: appConfig,
+    correo,
+    blobs,
+    firma,
+    clock,
+    log,
+    pasarela,
+    resolverDns,
+    tributario,
+  })
   fetchApp = (req, env) => app.fetch(req, env)
   if (config.pasarela.tipo === 'sandbox' && !esUrlLocal(config.publicUrl))
     log(`AVISO: los pagos van a la pasarela de pruebas (PASARELA=sandbox): ningún pago en ${config.publicUrl} es real.`)
+  if (config.tributario.modo === 'sandbox' && !esUrlLocal(config.publicUrl))
+    log(
+      `AVISO: los documentos tributarios los emite el emisor de pruebas (EMISOR_TRIBUTARIO=sandbox): ninguna boleta o factura de ${config.publicUrl} tiene validez tributaria.`,
+    )
 
   // Every server runs these, at start and then now and then. The purge is plain deletes by expiry,
   // so two servers purging at once delete each row once between them; the sweep takes each
@@ -118,6 +136,8 @@ export async function iniciarServidor({
     await periodica('barrer reclamos de pago', 60_000, () => barrerReclamos(dependenciasPago(deps)), log),
     await periodica('revisar recordatorios', 10 * 60_000, () => revisarRecordatorios(db, clock()), log),
     await periodica('enviar avisos', config.notificaciones.cadaMs, () => enviarPendientes(deps), log),
+    // Tax documents: each taken under a lease, so one server issues it (server/tributario/programador.ts).
+    await periodica('emitir documentos tributarios', config.tributario.cadaMs, () => emitirPendientes(deps), log),
   ]
 
   let cerrado: Promise<void> | undefined

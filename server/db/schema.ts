@@ -50,6 +50,8 @@ export type Database = {
   bloqueos_subida: BloqueosSubidaTable
   politicas_privacidad: PoliticasPrivacidadTable
   privacidad_vistas: PrivacidadVistasTable
+  documentos_tributarios: DocumentosTributariosTable
+  sandbox_dte: SandboxDteTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -181,7 +183,7 @@ export type DocumentosEmitidosTable = {
   alumno_id: string
   codigo_inscripcion: string | null
   cod_tipo_documento: string
-  /** 'Reglamento Firmado' | 'Factura' | 'Certificado Programa' | 'Comprobante de Pago'. */
+  /** 'Reglamento Firmado' | 'Comprobante de Pago del Programa' | 'Certificado Programa' | 'Comprobante de Pago' | 'Comprobante de Reembolso'. */
   tipo_documento: string
   /** What else it is about when not only an enrolment: a receipt's payment id. */
   referencia: string | null
@@ -621,3 +623,61 @@ export type PoliticasPrivacidadTable = {
 
 /** Which policy version each student was shown, and when. */
 export type PrivacidadVistasTable = { alumno_id: string; version: number; vista_en: string }
+
+/** The SII document of an approved payment or an applied refund (migration 0033, issue 31). */
+export type DocumentosTributariosTable = {
+  id: string
+  /** 'pago:<id>' | 'reembolso:<id>'; unique with `tipo`. */
+  origen: string
+  pago_id: string
+  reembolso_id: string | null
+  alumno_id: string
+  codigo_inscripcion: string | null
+  /** 41 | 34 | 61. */
+  tipo: number
+  /** Our reference: the provider's Idempotency-Key, what the ERP's push names. */
+  clave: string
+  monto: number
+  /** The line's text ('Cuota 2 de …'). */
+  descripcion: string
+  /** JSON of the Receptor (src/domain/documento-tributario.ts), taken when queued. */
+  receptor: string
+  /** A nota de crédito's original document (its id here) and CodRef (1 | 3). */
+  documento_referencia_id: string | null
+  codigo_referencia: number | null
+  /** 'pendiente' | 'emitido' | 'error'. */
+  estado: string
+  folio: number | null
+  fecha_emision: string | null
+  /** The electronic stamp, the <TED> element as issued. */
+  ted: string | null
+  token_proveedor: string | null
+  pdf_blob: string | null
+  xml_blob: string | null
+  /** The provider's last message. */
+  error: string | null
+  intentos: Generated<number>
+  /** 1: the last try had no clear answer, so the document is looked up before it is sent again. */
+  dudoso: Generated<number>
+  tomado_por: string | null
+  tomado_hasta: string | null
+  disponible_desde: string
+  creado_en: string
+  emitido_en: string | null
+  atraso_avisado_en: string | null
+}
+
+/** The sandbox provider's own documents (server/tributario/sandbox.ts). */
+export type SandboxDteTable = {
+  token: string
+  clave: string
+  tipo: number
+  folio: number
+  fecha_emision: string
+  monto: number
+  rut_receptor: string
+  ted: string
+  xml: string
+  pdf_blob: string
+  creado_en: string
+}

@@ -26,7 +26,7 @@ export const BASES_LEGALES: Record<BaseLegal, string> = {
  * Who receives the data outside the school's staff. The file store's country and the services'
  * names are the deployment's (configuration); the privacy page completes them.
  */
-export type Destinatario = 'crm' | 'webpay' | 'correo' | 'push' | 'almacen'
+export type Destinatario = 'crm' | 'webpay' | 'correo' | 'push' | 'almacen' | 'emisorDte'
 
 export const DESTINATARIOS: Record<Destinatario, string> = {
   crm: 'El sistema de gestión de alumnos (CRM) de la escuela, por la API de integración',
@@ -34,6 +34,9 @@ export const DESTINATARIOS: Record<Destinatario, string> = {
   correo: 'El servicio de correo electrónico que envía los avisos de la escuela',
   push: 'El servicio de notificaciones de su navegador (Google, Mozilla o Apple), fuera de Chile',
   almacen: 'El almacenamiento de archivos de la escuela (disco del servidor o un servicio S3)',
+  // Tax documents (issue 31): the certified provider or the school's ERP issues them and sends them to the SII.
+  emisorDte:
+    'El proveedor de facturación electrónica certificado por el SII (o el sistema contable de la escuela), que emite sus boletas, facturas y notas de crédito y las envía al SII',
 }
 
 /** What happens to a category's data when its period ends. */
@@ -262,12 +265,12 @@ export const REGISTRO_DATOS = {
   pagos: {
     nombre: 'Pagos y reembolsos',
     contenido:
-      'Sus cuotas, pagos (monto, fecha, orden de compra, código de autorización, últimos 4 dígitos de la tarjeta) y reembolsos.',
+      'Sus cuotas, pagos (monto, fecha, orden de compra, código de autorización, últimos 4 dígitos de la tarjeta), reembolsos y sus documentos tributarios (boletas, facturas y notas de crédito, con quien pagó).',
     finalidad: 'Cobrar el arancel, registrar lo pagado y devolver lo que corresponda.',
     base: 'obligacion_legal',
     baseDetalle: 'La ley tributaria obliga a conservar el respaldo de cada pago y de sus documentos tributarios.',
     sensible: false,
-    destinatarios: ['webpay', 'crm'],
+    destinatarios: ['webpay', 'crm', 'emisorDte'],
     fuente: 'Usted, al pagar; Transbank, que confirma el pago.',
     conservacion: {
       plazo: '6 años desde el pago.',
@@ -285,6 +288,9 @@ export const REGISTRO_DATOS = {
       pagos_fisicos: '*',
       pasarela_sandbox: '*',
       reembolsos: '*',
+      // Tax documents (issue 31): kept by legal obligation with the payments they document.
+      documentos_tributarios: '*',
+      sandbox_dte: '*',
     },
   },
   documentosEmitidos: {

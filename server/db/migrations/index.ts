@@ -28,6 +28,8 @@ import * as m0027 from './0027-conciliacion-reembolsos.ts'
 import * as m0028 from './0028-avisos-vigencia.ts'
 import * as m0031 from './0031-politica-privacidad.ts'
 import * as m0032 from './0032-restablecer-personal.ts'
+import * as m0033 from './0033-documentos-tributarios.ts'
+import * as m0037 from './0037-comprobante-no-tributario.ts'
 
 const migraciones: Record<string, Migration> = {
   '0001-inicial': m0001,
@@ -57,6 +59,8 @@ const migraciones: Record<string, Migration> = {
   '0028-avisos-vigencia': m0028,
   '0031-politica-privacidad': m0031,
   '0032-restablecer-personal': m0032,
+  '0033-documentos-tributarios': m0033,
+  '0037-comprobante-no-tributario': m0037,
 }
 
 export const proveedorMigraciones: MigrationProvider = {
