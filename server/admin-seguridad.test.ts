@@ -420,6 +420,7 @@ const CUENTA_DE_ROL: Record<RolPersonal, string> = {
   admin: DEMO_PERSONAL.admin,
   coordinacion: DEMO_PERSONAL.coordinacion,
   asistente: DEMO_PERSONAL.herrera,
+  delegado: DEMO_PERSONAL.delegado,
 }
 
 let servidor: ServidorDePrueba

@@ -32,6 +32,7 @@ import { rutasConcursos } from './routes/concursos.ts'
 import { rutasDocumentos } from './routes/documentos.ts'
 import { rutasDocumentosEmitidos } from './routes/documentos-emitidos.ts'
 import { rutasLookups } from './routes/lookups.ts'
+import { rutasMisDatos } from './routes/mis-datos.ts'
 import { rutasPrivacidad } from './routes/privacidad.ts'
 import { rutasNotificaciones } from './routes/notificaciones.ts'
 import { rutasOfertas } from './routes/ofertas.ts'
@@ -74,6 +75,7 @@ export const rutasApi = new Hono<EntornoApp>()
   .route('/ofertas', rutasOfertas)
   .route('/pagos', rutasPagos)
   .route('/notificaciones', rutasNotificaciones)
+  .route('/privacidad/mis-datos', rutasMisDatos)
   .route('/privacidad', rutasPrivacidad)
   .route('/admin', rutasAdmin)
 rutasApi.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))

@@ -18,6 +18,8 @@ import { sembrar } from './db/seed/index.ts'
 import { DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 import { crearCorreo } from './correo.ts'
 import { enviarPendientes } from './notificaciones/programador.ts'
+import { prepararExportaciones } from './privacidad/exportacion.ts'
+import { revisarPlazosDerechos } from './privacidad/recordatorios-derechos.ts'
 import { revisarRecordatorios } from './notificaciones/recordatorios.ts'
 import { barrerReclamos } from './pagos/flujo.ts'
 import { certificadoEscuela, type CertificadoEscuela } from './papel/certificado-escuela.ts'
@@ -118,6 +120,8 @@ export async function iniciarServidor({
     await periodica('barrer reclamos de pago', 60_000, () => barrerReclamos(dependenciasPago(deps)), log),
     await periodica('revisar recordatorios', 10 * 60_000, () => revisarRecordatorios(db, clock()), log),
     await periodica('enviar avisos', config.notificaciones.cadaMs, () => enviarPendientes(deps), log),
+    await periodica('preparar copias de datos', config.notificaciones.cadaMs, () => prepararExportaciones(deps), log),
+    await periodica('revisar plazos de solicitudes de derechos', 10 * 60_000, () => revisarPlazosDerechos(deps), log),
   ]
 
   let cerrado: Promise<void> | undefined

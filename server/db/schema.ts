@@ -50,6 +50,10 @@ export type Database = {
   bloqueos_subida: BloqueosSubidaTable
   politicas_privacidad: PoliticasPrivacidadTable
   privacidad_vistas: PrivacidadVistasTable
+  solicitudes_derechos: SolicitudesDerechosTable
+  respuestas_derechos: RespuestasDerechosTable
+  recordatorios_derechos: RecordatoriosDerechosTable
+  exportaciones_datos: ExportacionesDatosTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -621,3 +625,66 @@ export type PoliticasPrivacidadTable = {
 
 /** Which policy version each student was shown, and when. */
 export type PrivacidadVistasTable = { alumno_id: string; version: number; vista_en: string }
+
+// A student's rights requests and data downloads (migration 0035, src/domain/derechos.ts).
+
+export type SolicitudesDerechosTable = {
+  id: string
+  numero: string
+  alumno_id: string
+  derecho: 'acceso' | 'rectificacion' | 'supresion' | 'oposicion' | 'portabilidad' | 'bloqueo'
+  datos: string
+  resumen: string
+  estado: 'recibida' | 'respondida' | 'aprobada' | 'rechazada'
+  recibida_en: string
+  plazo: string
+  plazo_original: string
+  prorrogada_en: string | null
+  motivo_prorroga: string | null
+  respondida_en: string | null
+  respondida_por: string | null
+  resultado: string | null
+}
+export type SolicitudDerechoFila = Selectable<SolicitudesDerechosTable>
+
+/** What the student was sent, word for word: never updated nor deleted (triggers). */
+export type RespuestasDerechosTable = {
+  id: string
+  solicitud_id: string
+  tipo: 'acuse' | 'prorroga' | 'respuesta'
+  texto: string
+  enviada_en: string
+  por_id: string | null
+  por_nombre: string | null
+  por_rol: string | null
+}
+
+export type RecordatoriosDerechosTable = {
+  solicitud_id: string
+  dias: number
+  plazo: string
+  estado: 'pendiente' | 'enviado' | 'omitido' | 'fallido'
+  creado_en: string
+  disponible_desde: string
+  tomado_por: string | null
+  tomado_hasta: string | null
+  intentos: Generated<number>
+  enviado_en: string | null
+  ultimo_error: string | null
+}
+
+export type ExportacionesDatosTable = {
+  id: string
+  alumno_id: string
+  pedida_en: string
+  estado: 'preparando' | 'lista' | 'fallida'
+  tomado_por: string | null
+  tomado_hasta: string | null
+  intentos: Generated<number>
+  disponible_desde: string
+  ultimo_error: string | null
+  blob_clave: string | null
+  bytes: number | null
+  lista_en: string | null
+  vence_en: string | null
+}

@@ -445,6 +445,48 @@ export const REGISTRO_DATOS = {
       ofertas_laborales: ['contacto_nombre', 'contacto_email'],
     },
   },
+  // Rights requests and data downloads (Ley 19.628, arts. 4-11).
+  solicitudesDerechos: {
+    nombre: 'Solicitudes sobre sus datos',
+    contenido:
+      'Las solicitudes que usted hizo para ejercer sus derechos (acceso, rectificación, supresión, oposición, portabilidad, bloqueo), su plazo, su prórroga y la respuesta de la escuela tal como se le envió.',
+    finalidad: 'Atender sus derechos dentro del plazo legal y probar qué se respondió y cuándo.',
+    base: 'obligacion_legal',
+    baseDetalle: 'La ley obliga a responder por escrito y a conservar la prueba de la respuesta (art. 11).',
+    sensible: false,
+    destinatarios: ['correo'],
+    fuente: 'Usted, al enviar la solicitud, y la escuela, al responderla.',
+    conservacion: {
+      plazo: '6 años desde la respuesta.',
+      meses: 72,
+      desde: 'la respuesta',
+      fin: 'conservar',
+      porque:
+        'Prueba que la escuela atendió su solicitud en el plazo legal, también ante un reclamo a la Agencia (art. 7); se conserva aunque pida la supresión.',
+      porConfirmar: true,
+    },
+    suprimible: false,
+    columnas: { solicitudes_derechos: '*', respuestas_derechos: '*', recordatorios_derechos: '*' },
+  },
+  descargasDatos: {
+    nombre: 'Descargas de sus datos',
+    contenido: 'Cuándo pidió una copia de sus datos y el archivo ZIP preparado para usted.',
+    finalidad: 'Entregarle sus datos y mantener gratuita al menos una descarga por trimestre.',
+    base: 'obligacion_legal',
+    baseDetalle: 'Su derecho de acceso y de portabilidad (arts. 5, 9 y 10).',
+    sensible: true,
+    destinatarios: ['almacen'],
+    fuente: 'El portal, cuando usted pide la descarga.',
+    conservacion: {
+      plazo: 'El archivo, 7 días; el registro de la descarga, 12 meses.',
+      meses: 12,
+      desde: 'la descarga',
+      fin: 'eliminar',
+      porque: 'El archivo solo sirve para que usted lo descargue; el registro, para contar las descargas del trimestre.',
+    },
+    suprimible: true,
+    columnas: { exportaciones_datos: '*' },
+  },
 } as const satisfies Record<string, CategoriaDatos>
 
 export type IdCategoriaDatos = keyof typeof REGISTRO_DATOS
