@@ -388,7 +388,41 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     cuerpo: () => ({ idPagoFlujo: 'FL-1', codPagoFlujo: 'PF-1', codFilaWpay: 'WP-1', appName: 'Caja Escuela' }),
     cambia: true,
   },
+  { metodo: 'GET', ruta: '/admin/privacidad/solicitudes', requiere: 'privacidad.gestionar' },
+  {
+    metodo: 'GET',
+    ruta: '/admin/privacidad/solicitudes/:id',
+    requiere: 'privacidad.gestionar',
+    url: () => `/admin/privacidad/solicitudes/${solicitudDerecho}`,
+    preparar: nuevaSolicitudDerecho,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/privacidad/solicitudes/:id/prorroga',
+    requiere: 'privacidad.gestionar',
+    url: () => `/admin/privacidad/solicitudes/${solicitudDerecho}/prorroga`,
+    cuerpo: () => ({ motivo: 'Hay que consultar al CRM.' }),
+    preparar: nuevaSolicitudDerecho,
+    cambia: true,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/privacidad/solicitudes/:id/respuesta',
+    requiere: 'privacidad.gestionar',
+    url: () => `/admin/privacidad/solicitudes/${solicitudDerecho}/respuesta`,
+    cuerpo: () => ({ decision: 'responder', texto: 'Sus datos están en la descarga de Mis datos.' }),
+    preparar: nuevaSolicitudDerecho,
+    cambia: true,
+  },
 ]
+
+/** The rights request the queue's endpoints act on: a new one, filed by the student, for each role that may. */
+let solicitudDerecho = 'sin-solicitud'
+async function nuevaSolicitudDerecho() {
+  const res = await alumno.post('/api/privacidad/mis-datos/solicitudes', { derecho: 'acceso' })
+  expect(res.status).toBe(201)
+  solicitudDerecho = ((await res.json()) as { id: string }).id
+}
 
 const CONCURSO_DE_PRUEBA = {
   especialidad: 'Medicina Interna',
@@ -475,6 +509,8 @@ async function estado(): Promise<unknown[]> {
     'claves_integracion',
     'pagos',
     'pagos_fisicos',
+    'solicitudes_derechos',
+    'respuestas_derechos',
   ]
   return Promise.all(
     tablas.map(async (t) => (await consultarDb(servidor.dataDir, `select count(*) as n from ${t}`))[0]),
