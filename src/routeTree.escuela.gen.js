@@ -23,6 +23,7 @@ import { Route as AdminPersonalImportacionRouteImport } from './routes/admin/_pe
 import { Route as AdminPersonalIntegracionRouteImport } from './routes/admin/_personal/integracion'
 import { Route as AdminPersonalOfertasRouteImport } from './routes/admin/_personal/ofertas'
 import { Route as AdminPersonalPersonalRouteImport } from './routes/admin/_personal/personal'
+import { Route as AdminPersonalPrivacidadRouteImport } from './routes/admin/_personal/privacidad'
 import { Route as AdminPersonalAlumnosIndexRouteImport } from './routes/admin/_personal/alumnos/index'
 import { Route as AdminPersonalAlumnosIdRouteImport } from './routes/admin/_personal/alumnos/$id'
 import { Route as AdminPersonalConcursosIndexRouteImport } from './routes/admin/_personal/concursos/index'
@@ -106,6 +107,11 @@ const AdminPersonalPersonalRoute = AdminPersonalPersonalRouteImport.update({
   path: '/personal',
   getParentRoute: () => AdminPersonalRoute,
 })
+const AdminPersonalPrivacidadRoute = AdminPersonalPrivacidadRouteImport.update({
+  id: '/privacidad',
+  path: '/privacidad',
+  getParentRoute: () => AdminPersonalRoute,
+})
 const AdminPersonalAlumnosIndexRoute =
   AdminPersonalAlumnosIndexRouteImport.update({
     id: '/alumnos/',
@@ -167,6 +173,7 @@ const AdminPersonalRouteChildren = {
   AdminPersonalIntegracionRoute: AdminPersonalIntegracionRoute,
   AdminPersonalOfertasRoute: AdminPersonalOfertasRoute,
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
+  AdminPersonalPrivacidadRoute: AdminPersonalPrivacidadRoute,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,
   AdminPersonalConcursosIdRoute: AdminPersonalConcursosIdRoute,
   AdminPersonalPagosIdRoute: AdminPersonalPagosIdRoute,

@@ -65,6 +65,11 @@ function conteos(resumen: ResumenPersonal): Conteo[] {
       ruta: '/admin/certificados',
       busqueda: { estado: 'por-emitir' },
     },
+    {
+      titulo: 'Solicitudes de privacidad por responder',
+      cantidad: resumen.solicitudesDerechosAbiertas,
+      ruta: '/admin/privacidad',
+    },
   ]
 }
 
