@@ -65,6 +65,9 @@ export const ETIQUETAS_ACCION = {
   'pago.reembolsar': 'Pago reembolsado',
   'pago.reembolso-rechazado': 'Reembolso rechazado por la pasarela',
   'pagos.exportar-conciliacion': 'Planilla de conciliación de pagos descargada',
+  // Privacy (issue 32): blocking a student's data.
+  'privacidad.bloquear': 'Datos del alumno bloqueados',
+  'privacidad.levantar-bloqueo': 'Bloqueo de los datos del alumno levantado',
 } as const satisfies Record<string, string>
 
 /** An action the trail records. */
@@ -310,6 +313,9 @@ export const CAMPOS_AUDITADOS: Readonly<Record<string, Campo>> = {
   hasta: { etiqueta: 'Hasta', formato: fecha },
   pagos: { etiqueta: 'Pagos', formato: numero },
   reembolsos: { etiqueta: 'Reembolsos', formato: numero },
+  // Privacy: blocking a student's data.
+  solicitudPrivacidad: { etiqueta: 'Solicitud de privacidad', formato: numero },
+  bloqueadoDesde: { etiqueta: 'Bloqueado desde', formato: momento },
 }
 
 /** Fields that name an action's own ids: kept in the row, never shown. */

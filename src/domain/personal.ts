@@ -44,6 +44,11 @@ export const CAPACIDADES = [
   'alumnos.importar',
   /** The CRM's API keys: create, name, scope and revoke them. */
   'integracion.gestionar',
+  /**
+   * Privacy (Ley 21.719): block and lift a student's data, read who read their sensitive data.
+   * Administration and the data protection delegate; never an assistant.
+   */
+  'privacidad.gestionar',
 ] as const
 export type Capacidad = (typeof CAPACIDADES)[number]
 

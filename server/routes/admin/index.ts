@@ -20,12 +20,14 @@ import { rutasIntegracionAdmin } from './integracion.ts'
 import { rutasImportacionAdmin } from './importacion.ts'
 import { rutasReembolsosAdmin } from './reembolsos.ts'
 import { rutasPagosAdmin } from './pagos.ts'
+import { rutasBloqueoAdmin } from './bloqueo.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
   .route('/documentos', rutasDocumentosAdmin)
   .route('/alumnos', rutasAlumnosAdmin)
   .route('/alumnos', rutasAvisosAlumno)
+  .route('/alumnos', rutasBloqueoAdmin)
   .route('/auditoria', rutasAuditoriaAdmin)
   .get('/sesion', requierePersonal, (c) => {
     const { id, nombre, email, rol } = c.var.personal
