@@ -306,6 +306,13 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     requiere: 'alumnos.ver',
     url: () => '/admin/alumnos/alumno-estudiante/avisos',
   },
+  // Privacy (issue 32): who read a student's sensitive data.
+  {
+    metodo: 'GET',
+    ruta: '/admin/privacidad/lecturas',
+    requiere: 'privacidad.gestionar',
+    url: () => '/admin/privacidad/lecturas?alumno=alumno-estudiante',
+  },
   // Privacy (issue 32): blocking a student's data, on the student no other row acts on.
   {
     metodo: 'POST',

@@ -33,6 +33,8 @@ import { rutasDocumentos } from './routes/documentos.ts'
 import { rutasDocumentosEmitidos } from './routes/documentos-emitidos.ts'
 import { rutasLookups } from './routes/lookups.ts'
 import { rutasPrivacidad } from './routes/privacidad.ts'
+import { rutasPrivacidadAlumno } from './routes/privacidad-alumno.ts'
+import { RegistroLecturas } from './privacidad/lecturas.ts'
 import { rutasNotificaciones } from './routes/notificaciones.ts'
 import { rutasOfertas } from './routes/ofertas.ts'
 import { rutasPagos } from './routes/pagos.ts'
@@ -75,6 +77,7 @@ export const rutasApi = new Hono<EntornoApp>()
   .route('/pagos', rutasPagos)
   .route('/notificaciones', rutasNotificaciones)
   .route('/privacidad', rutasPrivacidad)
+  .route('/privacidad', rutasPrivacidadAlumno)
   .route('/admin', rutasAdmin)
 rutasApi.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))
 
@@ -140,6 +143,7 @@ export function crearApp({
     firma,
     pasarela: pasarela(pasarelaConfigurada(config, () => deps)),
     resolverDns,
+    lecturas: new RegistroLecturas(db, log),
   }
 
   const app = new Hono<EntornoApp>()

@@ -465,7 +465,14 @@ export async function archivoAlAlcance(db: Db, personal: Revisor, origen: Origen
   if (!(await duenoAlAlcance(db, personal, origen, dueno))) return null
   return (
     (await archivosDe(db, origen)
-      .select(['archivos.nombre', 'archivos.content_type', 'archivos.tamanno', 'archivos.blob_clave'])
+      .select([
+        'archivos.nombre',
+        'archivos.content_type',
+        'archivos.tamanno',
+        'archivos.blob_clave',
+        'archivos.cod_documento',
+        'archivos.alumno_id',
+      ])
       .where('archivos.dueno', '=', dueno)
       .where('archivos.id', '=', id)
       .executeTakeFirst()) ?? null

@@ -98,6 +98,7 @@ async function encuestasRespondidas(db: Db, personal: Alcance, consulta: Consult
       'solicitudes.nombre_curso',
       'solicitudes.anio_curso',
       'solicitudes.fecha_inicio',
+      'alumnos.id as alumno_id',
       'alumnos.codigo_alumno',
       'alumnos.nombres',
       'alumnos.apellidos',
@@ -183,7 +184,12 @@ export async function planillaEncuestas(db: Db, personal: Alcance, consulta: Con
   }
   hoja.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columnas.length } }
 
-  return { contenido: Buffer.from(await libro.xlsx.writeBuffer()), filas: filas.length }
+  return {
+    contenido: Buffer.from(await libro.xlsx.writeBuffer()),
+    filas: filas.length,
+    /** Whose survey each row is (the read log records the sensitive answers each staff download held). */
+    leidas: filas.map((f) => ({ alumnoId: f.alumno_id, codigoInscripcion: f.codigo_inscripcion })),
+  }
 }
 
 /** The file's name: the filters it holds. */

@@ -21,6 +21,7 @@ import { rutasImportacionAdmin } from './importacion.ts'
 import { rutasReembolsosAdmin } from './reembolsos.ts'
 import { rutasPagosAdmin } from './pagos.ts'
 import { rutasBloqueoAdmin } from './bloqueo.ts'
+import { rutasLecturasAdmin } from './privacidad-lecturas.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
@@ -47,3 +48,4 @@ export const rutasAdmin = new Hono<EntornoApp>()
   .route('/importacion', rutasImportacionAdmin)
   .route('/pagos', rutasReembolsosAdmin)
   .route('/pagos', rutasPagosAdmin)
+  .route('/privacidad', rutasLecturasAdmin)
