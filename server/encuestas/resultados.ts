@@ -1,6 +1,7 @@
 // The general survey's results for the school: the enrolments that ask for it (groups 1 and 5)
 // within the staff member's reach, filtered by program and year, their surveys counted (with the
 // rules of src/domain/resultados-encuesta.ts) or written as a spreadsheet, one row per survey.
+import { respuestasConsentidas } from '../../src/domain/consentimiento.ts'
 import { opcionEnPalabras } from '../../src/domain/encuesta.ts'
 import { textoParaPlanilla } from '../../src/domain/planilla.ts'
 import {
@@ -82,7 +83,8 @@ export async function resultadosEncuesta(db: Db, personal: Alcance, consulta: Co
     respondidas: encuestas.length,
     sensibles,
     preguntas: contarRespuestas(
-      encuestas.map((e) => JSON.parse(e.respuestas) as Record<string, unknown>),
+      // A withdrawn consent's answers are not counted.
+      encuestas.map((e) => respuestasConsentidas(JSON.parse(e.respuestas) as Record<string, unknown>)),
       sensibles,
     ),
   }
@@ -155,7 +157,7 @@ export async function planillaEncuestas(db: Db, personal: Alcance, consulta: Con
 
   const texto = (valor: unknown) => textoParaPlanilla(typeof valor === 'string' ? valor : '')
   for (const f of filas) {
-    const respuestas = JSON.parse(f.respuestas) as Record<string, unknown>
+    const respuestas = respuestasConsentidas(JSON.parse(f.respuestas) as Record<string, unknown>)
     const documento = documentoDeIdentidad(f)
     const valores: (string | number | Date)[] = [
       texto(f.codigo_inscripcion),

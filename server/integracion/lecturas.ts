@@ -3,6 +3,7 @@
 // ends with a cursor: the last row's moment and id, so the next page starts strictly after it and
 // rows sharing a moment are neither skipped nor repeated, whatever arrives in between.
 import { sql, type ExpressionBuilder } from 'kysely'
+import { respuestasConsentidas } from '../../src/domain/consentimiento.ts'
 import type { ConsultaCambios } from '../../src/domain/integracion.ts'
 import { RUT_PLACEHOLDER } from '../../src/domain/rut.ts'
 import type { Db } from '../db/connection.ts'
@@ -118,7 +119,10 @@ export async function encuestasEnviadas(
     programa: f.curso,
     alumno: alumno(f),
     enviadaEn: f.momento,
-    ...(conRespuestas ? { respuestas: JSON.parse(f.respuestas) as Record<string, unknown> } : {}),
+    // A withdrawn consent's answers are not sent.
+    ...(conRespuestas
+      ? { respuestas: respuestasConsentidas(JSON.parse(f.respuestas) as Record<string, unknown>) }
+      : {}),
   }))
 }
 
