@@ -306,6 +306,36 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     requiere: 'alumnos.ver',
     url: () => '/admin/alumnos/alumno-estudiante/avisos',
   },
+  // Privacy (issue 32): who read a student's sensitive data.
+  {
+    metodo: 'GET',
+    ruta: '/admin/privacidad/lecturas',
+    requiere: 'privacidad.gestionar',
+    url: () => '/admin/privacidad/lecturas?alumno=alumno-estudiante',
+  },
+  // Privacy (issue 32): blocking a student's data, on the student no other row acts on.
+  {
+    metodo: 'POST',
+    ruta: '/admin/alumnos/:id/bloqueo',
+    requiere: 'privacidad.gestionar',
+    url: () => '/admin/alumnos/alumno-sinsolicitudes/bloqueo',
+    async preparar(cliente) {
+      await cliente.request('DELETE', '/api/admin/alumnos/alumno-sinsolicitudes/bloqueo', { motivo: 'Prueba' })
+    },
+    cuerpo: () => ({ motivo: 'Lo pidió el estudiante (prueba de permisos).' }),
+    cambia: true,
+  },
+  {
+    metodo: 'DELETE',
+    ruta: '/admin/alumnos/:id/bloqueo',
+    requiere: 'privacidad.gestionar',
+    url: () => '/admin/alumnos/alumno-sinsolicitudes/bloqueo',
+    async preparar(cliente) {
+      await cliente.post('/api/admin/alumnos/alumno-sinsolicitudes/bloqueo', { motivo: 'Prueba' })
+    },
+    cuerpo: () => ({ motivo: 'El estudiante retiró su pedido (prueba de permisos).' }),
+    cambia: true,
+  },
   // The integration API's keys: the one revoked is inserted before the tests (CLAVE_A_REVOCAR).
   { metodo: 'GET', ruta: '/admin/integracion/claves', requiere: 'integracion.gestionar' },
   {
@@ -511,6 +541,7 @@ async function estado(): Promise<unknown[]> {
     'pagos_fisicos',
     'solicitudes_derechos',
     'respuestas_derechos',
+    'bloqueos_datos',
   ]
   return Promise.all(
     tablas.map(async (t) => (await consultarDb(servidor.dataDir, `select count(*) as n from ${t}`))[0]),

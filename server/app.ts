@@ -34,6 +34,8 @@ import { rutasDocumentosEmitidos } from './routes/documentos-emitidos.ts'
 import { rutasLookups } from './routes/lookups.ts'
 import { rutasMisDatos } from './routes/mis-datos.ts'
 import { rutasPrivacidad } from './routes/privacidad.ts'
+import { rutasPrivacidadAlumno } from './routes/privacidad-alumno.ts'
+import { RegistroLecturas } from './privacidad/lecturas.ts'
 import { rutasNotificaciones } from './routes/notificaciones.ts'
 import { rutasOfertas } from './routes/ofertas.ts'
 import { rutasPagos } from './routes/pagos.ts'
@@ -77,6 +79,7 @@ export const rutasApi = new Hono<EntornoApp>()
   .route('/notificaciones', rutasNotificaciones)
   .route('/privacidad/mis-datos', rutasMisDatos)
   .route('/privacidad', rutasPrivacidad)
+  .route('/privacidad', rutasPrivacidadAlumno)
   .route('/admin', rutasAdmin)
 rutasApi.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))
 
@@ -142,6 +145,7 @@ export function crearApp({
     firma,
     pasarela: pasarela(pasarelaConfigurada(config, () => deps)),
     resolverDns,
+    lecturas: new RegistroLecturas(db, log),
   }
 
   const app = new Hono<EntornoApp>()

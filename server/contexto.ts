@@ -11,6 +11,7 @@ import type { Correo } from './correo.ts'
 import type { CertificadoEscuela } from './papel/certificado-escuela.ts'
 import type { PasarelaDePago } from './pagos/pasarela.ts'
 import type { ResolverDns } from './notificaciones/push.ts'
+import type { RegistroLecturas } from './privacidad/lecturas.ts'
 
 /** The configuration once the server is listening: the public URL is then known. */
 export type ConfigApp = Config & { publicUrl: string }
@@ -30,6 +31,8 @@ export type Dependencias = {
   pasarela: PasarelaDePago
   /** Resolves push services' names (default: the system's resolver; tests answer for their own names). */
   resolverDns?: ResolverDns
+  /** Who read a student's sensitive data: recorded off the request's path (privacidad/lecturas.ts). */
+  lecturas: RegistroLecturas
 }
 
 export type EntornoApp = {

@@ -140,6 +140,8 @@ export async function iniciarServidor({
             setTimeout(() => server.closeAllConnections(), 1000).unref()
           }
         })
+        // The reads recorded in memory are written before the database closes.
+        await deps.lecturas.cerrar()
         await db.destroy()
         if ('vaciar' in salida && typeof salida.vaciar === 'function') salida.vaciar()
       })()

@@ -32,6 +32,7 @@ import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin
 import { Route as AdminPersonalPagosIndexRouteImport } from './routes/admin/_personal/pagos/index'
 import { Route as AdminPersonalPagosIdRouteImport } from './routes/admin/_personal/pagos/$id'
 import { Route as AdminPersonalPagosConciliacionRouteImport } from './routes/admin/_personal/pagos/conciliacion'
+import { Route as AdminPersonalPrivacidadLecturasRouteImport } from './routes/admin/_personal/privacidad/lecturas'
 import { Route as AdminPersonalDocumentosOrigenDuenoRouteImport } from './routes/admin/_personal/documentos/$origen/$dueno'
 
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -157,6 +158,12 @@ const AdminPersonalPagosConciliacionRoute =
     path: '/pagos/conciliacion',
     getParentRoute: () => AdminPersonalRoute,
   })
+const AdminPersonalPrivacidadLecturasRoute =
+  AdminPersonalPrivacidadLecturasRouteImport.update({
+    id: '/privacidad/lecturas',
+    path: '/privacidad/lecturas',
+    getParentRoute: () => AdminPersonalRoute,
+  })
 const AdminPersonalDocumentosOrigenDuenoRoute =
   AdminPersonalDocumentosOrigenDuenoRouteImport.update({
     id: '/documentos/$origen/$dueno',
@@ -178,6 +185,7 @@ const AdminPersonalRouteChildren = {
   AdminPersonalConcursosIdRoute: AdminPersonalConcursosIdRoute,
   AdminPersonalPagosIdRoute: AdminPersonalPagosIdRoute,
   AdminPersonalPagosConciliacionRoute: AdminPersonalPagosConciliacionRoute,
+  AdminPersonalPrivacidadLecturasRoute: AdminPersonalPrivacidadLecturasRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
   AdminPersonalConcursosIndexRoute: AdminPersonalConcursosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,

@@ -52,6 +52,7 @@ import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin
 import { Route as AdminPersonalPagosIndexRouteImport } from './routes/admin/_personal/pagos/index'
 import { Route as AdminPersonalPagosIdRouteImport } from './routes/admin/_personal/pagos/$id'
 import { Route as AdminPersonalPagosConciliacionRouteImport } from './routes/admin/_personal/pagos/conciliacion'
+import { Route as AdminPersonalPrivacidadLecturasRouteImport } from './routes/admin/_personal/privacidad/lecturas'
 import { Route as AlumnoConcursoDerechopostulacionDetalleIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/detalle/$id'
 import { Route as AlumnoPagosRespuestaCodigoPagoIdRouteImport } from './routes/_alumno/pagos/respuesta/$codigo.$pagoId'
 import { Route as AdminPersonalDocumentosOrigenDuenoRouteImport } from './routes/admin/_personal/documentos/$origen/$dueno'
@@ -281,6 +282,12 @@ const AdminPersonalPagosConciliacionRoute =
     path: '/pagos/conciliacion',
     getParentRoute: () => AdminPersonalRoute,
   } as any)
+const AdminPersonalPrivacidadLecturasRoute =
+  AdminPersonalPrivacidadLecturasRouteImport.update({
+    id: '/privacidad/lecturas',
+    path: '/privacidad/lecturas',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
 const AlumnoConcursoDerechopostulacionDetalleIdRoute =
   AlumnoConcursoDerechopostulacionDetalleIdRouteImport.update({
     id: '/concurso/derechopostulacion/detalle/$id',
@@ -338,6 +345,7 @@ export interface FileRoutesByFullPath {
   '/admin/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/admin/pagos/$id': typeof AdminPersonalPagosIdRoute
   '/admin/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
+  '/admin/privacidad/lecturas': typeof AdminPersonalPrivacidadLecturasRoute
   '/pagos/$codigo/': typeof AlumnoPagosCodigoIndexRoute
   '/admin/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/admin/concursos/': typeof AdminPersonalConcursosIndexRoute
@@ -384,6 +392,7 @@ export interface FileRoutesByTo {
   '/admin/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/admin/pagos/$id': typeof AdminPersonalPagosIdRoute
   '/admin/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
+  '/admin/privacidad/lecturas': typeof AdminPersonalPrivacidadLecturasRoute
   '/pagos/$codigo': typeof AlumnoPagosCodigoIndexRoute
   '/admin/alumnos': typeof AdminPersonalAlumnosIndexRoute
   '/admin/concursos': typeof AdminPersonalConcursosIndexRoute
@@ -433,6 +442,7 @@ export interface FileRoutesById {
   '/admin/_personal/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/admin/_personal/pagos/$id': typeof AdminPersonalPagosIdRoute
   '/admin/_personal/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
+  '/admin/_personal/privacidad/lecturas': typeof AdminPersonalPrivacidadLecturasRoute
   '/_alumno/pagos/$codigo/': typeof AlumnoPagosCodigoIndexRoute
   '/admin/_personal/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/admin/_personal/concursos/': typeof AdminPersonalConcursosIndexRoute
@@ -482,6 +492,7 @@ export interface FileRouteTypes {
     | '/admin/concursos/$id'
     | '/admin/pagos/$id'
     | '/admin/pagos/conciliacion'
+    | '/admin/privacidad/lecturas'
     | '/pagos/$codigo/'
     | '/admin/alumnos/'
     | '/admin/concursos/'
@@ -528,6 +539,7 @@ export interface FileRouteTypes {
     | '/admin/concursos/$id'
     | '/admin/pagos/$id'
     | '/admin/pagos/conciliacion'
+    | '/admin/privacidad/lecturas'
     | '/pagos/$codigo'
     | '/admin/alumnos'
     | '/admin/concursos'
@@ -576,6 +588,7 @@ export interface FileRouteTypes {
     | '/admin/_personal/concursos/$id'
     | '/admin/_personal/pagos/$id'
     | '/admin/_personal/pagos/conciliacion'
+    | '/admin/_personal/privacidad/lecturas'
     | '/_alumno/pagos/$codigo/'
     | '/admin/_personal/alumnos/'
     | '/admin/_personal/concursos/'
@@ -905,6 +918,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonalPagosConciliacionRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
+    '/admin/_personal/privacidad/lecturas': {
+      id: '/admin/_personal/privacidad/lecturas'
+      path: '/privacidad/lecturas'
+      fullPath: '/admin/privacidad/lecturas'
+      preLoaderRoute: typeof AdminPersonalPrivacidadLecturasRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/_alumno/concurso/derechopostulacion/detalle/$id': {
       id: '/_alumno/concurso/derechopostulacion/detalle/$id'
       path: '/concurso/derechopostulacion/detalle/$id'
@@ -984,6 +1004,7 @@ interface AdminPersonalRouteChildren {
   AdminPersonalConcursosIdRoute: typeof AdminPersonalConcursosIdRoute
   AdminPersonalPagosIdRoute: typeof AdminPersonalPagosIdRoute
   AdminPersonalPagosConciliacionRoute: typeof AdminPersonalPagosConciliacionRoute
+  AdminPersonalPrivacidadLecturasRoute: typeof AdminPersonalPrivacidadLecturasRoute
   AdminPersonalAlumnosIndexRoute: typeof AdminPersonalAlumnosIndexRoute
   AdminPersonalConcursosIndexRoute: typeof AdminPersonalConcursosIndexRoute
   AdminPersonalDocumentosIndexRoute: typeof AdminPersonalDocumentosIndexRoute
@@ -1005,6 +1026,7 @@ const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
   AdminPersonalConcursosIdRoute: AdminPersonalConcursosIdRoute,
   AdminPersonalPagosIdRoute: AdminPersonalPagosIdRoute,
   AdminPersonalPagosConciliacionRoute: AdminPersonalPagosConciliacionRoute,
+  AdminPersonalPrivacidadLecturasRoute: AdminPersonalPrivacidadLecturasRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
   AdminPersonalConcursosIndexRoute: AdminPersonalConcursosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,

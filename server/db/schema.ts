@@ -54,6 +54,9 @@ export type Database = {
   respuestas_derechos: RespuestasDerechosTable
   recordatorios_derechos: RecordatoriosDerechosTable
   exportaciones_datos: ExportacionesDatosTable
+  bloqueos_datos: BloqueosDatosTable
+  lecturas_datos: LecturasDatosTable
+  consentimientos: ConsentimientosTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -687,4 +690,50 @@ export type ExportacionesDatosTable = {
   bytes: number | null
   lista_en: string | null
   vence_en: string | null
+}
+
+// Privacy, issue 32 items 3, 7 and 8 (migration 0034).
+/** A student's data blocked (processing stopped, data kept); lifted when `levantado_en` is set. */
+export type BloqueosDatosTable = {
+  id: string
+  alumno_id: string
+  motivo: string
+  /** The privacy request that asked for it, when one did. */
+  solicitud_id: number | null
+  desde: string
+  bloqueado_por_id: string
+  bloqueado_por: string
+  levantado_en: string | null
+  levantado_por_id: string | null
+  levantado_por: string | null
+  motivo_levantamiento: string | null
+}
+
+/** Who read a student's sensitive data, or their data through the CRM API, and when. */
+export type LecturasDatosTable = {
+  id: string
+  en: string
+  lector_tipo: 'personal' | 'integracion'
+  lector_id: string
+  lector_nombre: string
+  lector_rol: string | null
+  alumno_id: string
+  /** What kind of data: src/domain/lecturas.ts. */
+  que: string
+  /** What exactly, in words (the document, the survey, the API's list). */
+  detalle: string
+  ip: string | null
+}
+
+/** Each express consent given or withdrawn; the latest row per student and purpose is the state. */
+export type ConsentimientosTable = {
+  id: string
+  alumno_id: string
+  finalidad: string
+  estado: 'otorgado' | 'retirado'
+  version_politica: number | null
+  en: string
+  /** Where: 'encuesta' (with the survey's answers) or 'informacion-personal'. */
+  origen: string
+  codigo_inscripcion: string | null
 }

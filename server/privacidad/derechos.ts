@@ -90,7 +90,7 @@ export async function crearSolicitud(deps: Dependencias, alumno: Alumno, datos: 
       .execute()
     await notificar(trx, {
       alumnoId: alumno.id,
-      tipo: 'solicitud-derechos',
+      tipo: 'privacidad-solicitud',
       ocasion: `solicitud:${id}:acuse`,
       aviso: { titulo: `Recibimos su solicitud N° ${numero}`, cuerpo: acuse, ruta: RUTA_MIS_DATOS },
       ahora,
@@ -221,7 +221,7 @@ export async function prorrogarSolicitud(
     await registrarMensaje(trx, autor, id, 'prorroga', texto)
     await notificar(trx, {
       alumnoId: fila.alumno_id,
-      tipo: 'solicitud-derechos',
+      tipo: 'privacidad-solicitud',
       ocasion: `solicitud:${id}:prorroga`,
       aviso: { titulo: `Se prorrogó el plazo de su solicitud N° ${fila.numero}`, cuerpo: texto, ruta: RUTA_MIS_DATOS },
       ahora: autor.ahora,
@@ -344,7 +344,7 @@ export async function responderSolicitud(
     await registrarMensaje(trx, autor, id, 'respuesta', texto)
     await notificar(trx, {
       alumnoId: fila.alumno_id,
-      tipo: 'solicitud-derechos',
+      tipo: 'privacidad-solicitud',
       ocasion: `solicitud:${id}:respuesta`,
       aviso: { titulo: `Respondimos su solicitud N° ${fila.numero}`, cuerpo: texto, ruta: RUTA_MIS_DATOS },
       ahora: autor.ahora,

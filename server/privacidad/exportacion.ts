@@ -460,7 +460,7 @@ async function prepararUna(deps: DependenciasExportacion, id: string, { avisar }
       if (fila && avisar)
         await notificar(trx, {
           alumnoId: tomada.alumno_id,
-          tipo: 'solicitud-derechos',
+          tipo: 'privacidad-solicitud',
           ocasion: `exportacion:${id}`,
           aviso: {
             titulo: 'La copia de sus datos está lista',

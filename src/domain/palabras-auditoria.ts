@@ -71,6 +71,9 @@ export const ETIQUETAS_ACCION = {
   'privacidad.responder': 'Solicitud de derechos respondida',
   'privacidad.aprobar': 'Solicitud de derechos aprobada y aplicada',
   'privacidad.rechazar': 'Solicitud de derechos rechazada',
+  // Privacy (issue 32): blocking a student's data.
+  'privacidad.bloquear': 'Datos del alumno bloqueados',
+  'privacidad.levantar-bloqueo': 'Bloqueo de los datos del alumno levantado',
 } as const satisfies Record<string, string>
 
 /** An action the trail records. */
@@ -330,6 +333,9 @@ export const CAMPOS_AUDITADOS: Readonly<Record<string, Campo>> = {
   valorDelDato: { etiqueta: 'Valor del dato', formato: texto, vacio: 'vacío' },
   eliminado: { etiqueta: 'Se eliminó o anonimizó', formato: texto },
   conservado: { etiqueta: 'Se conservó', formato: texto },
+  // Privacy: blocking a student's data.
+  solicitudPrivacidad: { etiqueta: 'Solicitud de privacidad', formato: numero },
+  bloqueadoDesde: { etiqueta: 'Bloqueado desde', formato: momento },
 }
 
 /** Fields that name an action's own ids: kept in the row, never shown. */

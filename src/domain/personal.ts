@@ -46,9 +46,10 @@ export const CAPACIDADES = [
   /** The CRM's API keys: create, name, scope and revoke them. */
   'integracion.gestionar',
   /**
-   * The students' privacy requests (access, rectification, suppression, opposition, portability,
-   * blocking): read them, extend their deadline and answer them. Administration and the data
-   * protection officer; an assistant never.
+   * Privacy (Ley 21.719): the students' rights requests (access, rectification, suppression,
+   * opposition, portability, blocking: read them, extend their deadline, answer them), blocking and
+   * lifting a student's data, and who read their sensitive data. Administration and the data
+   * protection officer; never an assistant.
    */
   'privacidad.gestionar',
 ] as const

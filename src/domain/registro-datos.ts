@@ -397,6 +397,30 @@ export const REGISTRO_DATOS = {
     suprimible: false,
     columnas: { auditoria: '*', privacidad_vistas: '*' },
   },
+  // Issue 32, items 3, 7 and 8: consents, blocks and who read sensitive data.
+  consentimientos: {
+    nombre: 'Consentimientos, bloqueos y lecturas de sus datos',
+    contenido:
+      'Cada consentimiento expreso que usted dio o retiró (con la versión de esta política y el momento), los bloqueos de sus datos que pidió, y quién de la escuela o qué integración leyó sus datos sensibles o sus datos por la API del CRM, y cuándo.',
+    finalidad:
+      'Probar su consentimiento y respetar su bloqueo, y que usted y la escuela sepan quién leyó sus datos sensibles.',
+    base: 'obligacion_legal',
+    baseDetalle:
+      'La escuela debe poder demostrar el consentimiento (art. 12), respetar el bloqueo (art. 8) y cuidar la seguridad de los datos sensibles (arts. 14 quinquies y 16).',
+    sensible: false,
+    destinatarios: [],
+    fuente: 'Usted y el portal.',
+    conservacion: {
+      plazo: '6 años desde el registro.',
+      meses: 72,
+      desde: 'el registro',
+      fin: 'conservar',
+      porque: 'Prueba lo que usted consintió o pidió y quién accedió a sus datos, también ante un reclamo (art. 7).',
+      porConfirmar: true,
+    },
+    suprimible: false,
+    columnas: { consentimientos: '*', bloqueos_datos: '*', lecturas_datos: '*' },
+  },
   personal: {
     nombre: 'Personal de la escuela',
     contenido:

@@ -21,12 +21,15 @@ import { rutasImportacionAdmin } from './importacion.ts'
 import { rutasReembolsosAdmin } from './reembolsos.ts'
 import { rutasPagosAdmin } from './pagos.ts'
 import { rutasDerechosAdmin } from './derechos.ts'
+import { rutasBloqueoAdmin } from './bloqueo.ts'
+import { rutasLecturasAdmin } from './privacidad-lecturas.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
   .route('/documentos', rutasDocumentosAdmin)
   .route('/alumnos', rutasAlumnosAdmin)
   .route('/alumnos', rutasAvisosAlumno)
+  .route('/alumnos', rutasBloqueoAdmin)
   .route('/auditoria', rutasAuditoriaAdmin)
   .get('/sesion', requierePersonal, (c) => {
     const { id, nombre, email, rol } = c.var.personal
@@ -47,3 +50,4 @@ export const rutasAdmin = new Hono<EntornoApp>()
   .route('/pagos', rutasReembolsosAdmin)
   .route('/pagos', rutasPagosAdmin)
   .route('/privacidad/solicitudes', rutasDerechosAdmin)
+  .route('/privacidad', rutasLecturasAdmin)
