@@ -32,7 +32,10 @@ import { rutasConcursos } from './routes/concursos.ts'
 import { rutasDocumentos } from './routes/documentos.ts'
 import { rutasDocumentosEmitidos } from './routes/documentos-emitidos.ts'
 import { rutasLookups } from './routes/lookups.ts'
+import { rutasMisDatos } from './routes/mis-datos.ts'
 import { rutasPrivacidad } from './routes/privacidad.ts'
+import { rutasPrivacidadAlumno } from './routes/privacidad-alumno.ts'
+import { RegistroLecturas } from './privacidad/lecturas.ts'
 import { rutasNotificaciones } from './routes/notificaciones.ts'
 import { rutasOfertas } from './routes/ofertas.ts'
 import { rutasPagos } from './routes/pagos.ts'
@@ -78,8 +81,10 @@ export const rutasApi = new Hono<EntornoApp>()
   .route('/ofertas', rutasOfertas)
   .route('/pagos', rutasPagos)
   .route('/notificaciones', rutasNotificaciones)
+  .route('/privacidad/mis-datos', rutasMisDatos)
   .route('/privacidad', rutasPrivacidad)
   .route('/documentos-tributarios', rutasDocumentosTributarios)
+  .route('/privacidad', rutasPrivacidadAlumno)
   .route('/admin', rutasAdmin)
 rutasApi.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))
 
@@ -173,6 +178,7 @@ export function crearApp({
     pasarela: pasarela(pasarelaConfigurada(config, () => deps)),
     tributario: tributario(tributarioConfigurado(config, () => deps)),
     resolverDns,
+    lecturas: new RegistroLecturas(db, log),
   }
 
   const app = new Hono<EntornoApp>()

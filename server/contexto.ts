@@ -12,6 +12,7 @@ import type { CertificadoEscuela } from './papel/certificado-escuela.ts'
 import type { PasarelaDePago } from './pagos/pasarela.ts'
 import type { ResolverDns } from './notificaciones/push.ts'
 import type { ClienteTributario } from './tributario/cliente.ts'
+import type { RegistroLecturas } from './privacidad/lecturas.ts'
 
 /** The configuration once the server is listening: the public URL is then known. */
 export type ConfigApp = Config & { publicUrl: string }
@@ -33,6 +34,8 @@ export type Dependencias = {
   tributario: ClienteTributario | null
   /** Resolves push services' names (default: the system's resolver; tests answer for their own names). */
   resolverDns?: ResolverDns
+  /** Who read a student's sensitive data: recorded off the request's path (privacidad/lecturas.ts). */
+  lecturas: RegistroLecturas
 }
 
 export type EntornoApp = {

@@ -18,6 +18,8 @@ import { sembrar } from './db/seed/index.ts'
 import { DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 import { crearCorreo } from './correo.ts'
 import { enviarPendientes } from './notificaciones/programador.ts'
+import { prepararExportaciones } from './privacidad/exportacion.ts'
+import { revisarPlazosDerechos } from './privacidad/recordatorios-derechos.ts'
 import { revisarRecordatorios } from './notificaciones/recordatorios.ts'
 import { barrerReclamos } from './pagos/flujo.ts'
 import { emitirPendientes } from './tributario/programador.ts'
@@ -138,6 +140,8 @@ export async function iniciarServidor({
     await periodica('enviar avisos', config.notificaciones.cadaMs, () => enviarPendientes(deps), log),
     // Tax documents: each taken under a lease, so one server issues it (server/tributario/programador.ts).
     await periodica('emitir documentos tributarios', config.tributario.cadaMs, () => emitirPendientes(deps), log),
+    await periodica('preparar copias de datos', config.notificaciones.cadaMs, () => prepararExportaciones(deps), log),
+    await periodica('revisar plazos de solicitudes de derechos', 10 * 60_000, () => revisarPlazosDerechos(deps), log),
   ]
 
   let cerrado: Promise<void> | undefined
@@ -156,6 +160,8 @@ export async function iniciarServidor({
             setTimeout(() => server.closeAllConnections(), 1000).unref()
           }
         })
+        // The reads recorded in memory are written before the database closes.
+        await deps.lecturas.cerrar()
         await db.destroy()
         if ('vaciar' in salida && typeof salida.vaciar === 'function') salida.vaciar()
       })()

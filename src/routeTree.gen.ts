@@ -28,6 +28,7 @@ import { Route as AlumnoConcursoListadoRouteImport } from './routes/_alumno/conc
 import { Route as AlumnoInfoPersonalRouteImport } from './routes/_alumno/info/personal'
 import { Route as AlumnoInfoSolicitudesRouteImport } from './routes/_alumno/info/solicitudes'
 import { Route as AlumnoLaboralListadoRouteImport } from './routes/_alumno/laboral/listado'
+import { Route as AlumnoPrivacidadMisDatosRouteImport } from './routes/_alumno/privacidad/mis-datos'
 import { Route as AdminPersonalAuditoriaRouteImport } from './routes/admin/_personal/auditoria'
 import { Route as AdminPersonalCertificadosRouteImport } from './routes/admin/_personal/certificados'
 import { Route as AdminPersonalEncuestasRouteImport } from './routes/admin/_personal/encuestas'
@@ -36,6 +37,7 @@ import { Route as AdminPersonalImportacionRouteImport } from './routes/admin/_pe
 import { Route as AdminPersonalIntegracionRouteImport } from './routes/admin/_personal/integracion'
 import { Route as AdminPersonalOfertasRouteImport } from './routes/admin/_personal/ofertas'
 import { Route as AdminPersonalPersonalRouteImport } from './routes/admin/_personal/personal'
+import { Route as AdminPersonalPrivacidadRouteImport } from './routes/admin/_personal/privacidad'
 import { Route as AlumnoConcursoDerechopostulacionIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/$id'
 import { Route as AlumnoConcursoDetalleIdRouteImport } from './routes/_alumno/concurso/detalle/$id'
 import { Route as AlumnoPagosCodigoIndexRouteImport } from './routes/_alumno/pagos/$codigo/index'
@@ -50,6 +52,7 @@ import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin
 import { Route as AdminPersonalPagosIndexRouteImport } from './routes/admin/_personal/pagos/index'
 import { Route as AdminPersonalPagosIdRouteImport } from './routes/admin/_personal/pagos/$id'
 import { Route as AdminPersonalPagosConciliacionRouteImport } from './routes/admin/_personal/pagos/conciliacion'
+import { Route as AdminPersonalPrivacidadLecturasRouteImport } from './routes/admin/_personal/privacidad/lecturas'
 import { Route as AlumnoConcursoDerechopostulacionDetalleIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/detalle/$id'
 import { Route as AlumnoPagosRespuestaCodigoPagoIdRouteImport } from './routes/_alumno/pagos/respuesta/$codigo.$pagoId'
 import { Route as AdminPersonalDocumentosOrigenDuenoRouteImport } from './routes/admin/_personal/documentos/$origen/$dueno'
@@ -148,6 +151,12 @@ const AlumnoLaboralListadoRoute = AlumnoLaboralListadoRouteImport.update({
   path: '/laboral/listado',
   getParentRoute: () => AlumnoRoute,
 } as any)
+const AlumnoPrivacidadMisDatosRoute =
+  AlumnoPrivacidadMisDatosRouteImport.update({
+    id: '/privacidad/mis-datos',
+    path: '/privacidad/mis-datos',
+    getParentRoute: () => AlumnoRoute,
+  } as any)
 const AdminPersonalAuditoriaRoute = AdminPersonalAuditoriaRouteImport.update({
   id: '/auditoria',
   path: '/auditoria',
@@ -189,6 +198,11 @@ const AdminPersonalOfertasRoute = AdminPersonalOfertasRouteImport.update({
 const AdminPersonalPersonalRoute = AdminPersonalPersonalRouteImport.update({
   id: '/personal',
   path: '/personal',
+  getParentRoute: () => AdminPersonalRoute,
+} as any)
+const AdminPersonalPrivacidadRoute = AdminPersonalPrivacidadRouteImport.update({
+  id: '/privacidad',
+  path: '/privacidad',
   getParentRoute: () => AdminPersonalRoute,
 } as any)
 const AlumnoConcursoDerechopostulacionIdRoute =
@@ -268,6 +282,12 @@ const AdminPersonalPagosConciliacionRoute =
     path: '/pagos/conciliacion',
     getParentRoute: () => AdminPersonalRoute,
   } as any)
+const AdminPersonalPrivacidadLecturasRoute =
+  AdminPersonalPrivacidadLecturasRouteImport.update({
+    id: '/privacidad/lecturas',
+    path: '/privacidad/lecturas',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
 const AlumnoConcursoDerechopostulacionDetalleIdRoute =
   AlumnoConcursoDerechopostulacionDetalleIdRouteImport.update({
     id: '/concurso/derechopostulacion/detalle/$id',
@@ -306,6 +326,7 @@ export interface FileRoutesByFullPath {
   '/info/personal': typeof AlumnoInfoPersonalRoute
   '/info/solicitudes': typeof AlumnoInfoSolicitudesRoute
   '/laboral/listado': typeof AlumnoLaboralListadoRoute
+  '/privacidad/mis-datos': typeof AlumnoPrivacidadMisDatosRoute
   '/admin/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/encuestas': typeof AdminPersonalEncuestasRoute
@@ -314,6 +335,7 @@ export interface FileRoutesByFullPath {
   '/admin/integracion': typeof AdminPersonalIntegracionRoute
   '/admin/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/personal': typeof AdminPersonalPersonalRoute
+  '/admin/privacidad': typeof AdminPersonalPrivacidadRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/pagos/$codigo/$numero': typeof AlumnoPagosCodigoNumeroRoute
@@ -323,6 +345,7 @@ export interface FileRoutesByFullPath {
   '/admin/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/admin/pagos/$id': typeof AdminPersonalPagosIdRoute
   '/admin/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
+  '/admin/privacidad/lecturas': typeof AdminPersonalPrivacidadLecturasRoute
   '/pagos/$codigo/': typeof AlumnoPagosCodigoIndexRoute
   '/admin/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/admin/concursos/': typeof AdminPersonalConcursosIndexRoute
@@ -350,6 +373,7 @@ export interface FileRoutesByTo {
   '/info/personal': typeof AlumnoInfoPersonalRoute
   '/info/solicitudes': typeof AlumnoInfoSolicitudesRoute
   '/laboral/listado': typeof AlumnoLaboralListadoRoute
+  '/privacidad/mis-datos': typeof AlumnoPrivacidadMisDatosRoute
   '/admin/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/encuestas': typeof AdminPersonalEncuestasRoute
@@ -358,6 +382,7 @@ export interface FileRoutesByTo {
   '/admin/integracion': typeof AdminPersonalIntegracionRoute
   '/admin/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/personal': typeof AdminPersonalPersonalRoute
+  '/admin/privacidad': typeof AdminPersonalPrivacidadRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/pagos/$codigo/$numero': typeof AlumnoPagosCodigoNumeroRoute
@@ -367,6 +392,7 @@ export interface FileRoutesByTo {
   '/admin/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/admin/pagos/$id': typeof AdminPersonalPagosIdRoute
   '/admin/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
+  '/admin/privacidad/lecturas': typeof AdminPersonalPrivacidadLecturasRoute
   '/pagos/$codigo': typeof AlumnoPagosCodigoIndexRoute
   '/admin/alumnos': typeof AdminPersonalAlumnosIndexRoute
   '/admin/concursos': typeof AdminPersonalConcursosIndexRoute
@@ -397,6 +423,7 @@ export interface FileRoutesById {
   '/_alumno/info/personal': typeof AlumnoInfoPersonalRoute
   '/_alumno/info/solicitudes': typeof AlumnoInfoSolicitudesRoute
   '/_alumno/laboral/listado': typeof AlumnoLaboralListadoRoute
+  '/_alumno/privacidad/mis-datos': typeof AlumnoPrivacidadMisDatosRoute
   '/admin/_personal/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/_personal/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/_personal/encuestas': typeof AdminPersonalEncuestasRoute
@@ -405,6 +432,7 @@ export interface FileRoutesById {
   '/admin/_personal/integracion': typeof AdminPersonalIntegracionRoute
   '/admin/_personal/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/_personal/personal': typeof AdminPersonalPersonalRoute
+  '/admin/_personal/privacidad': typeof AdminPersonalPrivacidadRoute
   '/_alumno/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/_alumno/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/_alumno/pagos/$codigo/$numero': typeof AlumnoPagosCodigoNumeroRoute
@@ -414,6 +442,7 @@ export interface FileRoutesById {
   '/admin/_personal/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/admin/_personal/pagos/$id': typeof AdminPersonalPagosIdRoute
   '/admin/_personal/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
+  '/admin/_personal/privacidad/lecturas': typeof AdminPersonalPrivacidadLecturasRoute
   '/_alumno/pagos/$codigo/': typeof AlumnoPagosCodigoIndexRoute
   '/admin/_personal/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/admin/_personal/concursos/': typeof AdminPersonalConcursosIndexRoute
@@ -444,6 +473,7 @@ export interface FileRouteTypes {
     | '/info/personal'
     | '/info/solicitudes'
     | '/laboral/listado'
+    | '/privacidad/mis-datos'
     | '/admin/auditoria'
     | '/admin/certificados'
     | '/admin/encuestas'
@@ -452,6 +482,7 @@ export interface FileRouteTypes {
     | '/admin/integracion'
     | '/admin/ofertas'
     | '/admin/personal'
+    | '/admin/privacidad'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
     | '/pagos/$codigo/$numero'
@@ -461,6 +492,7 @@ export interface FileRouteTypes {
     | '/admin/concursos/$id'
     | '/admin/pagos/$id'
     | '/admin/pagos/conciliacion'
+    | '/admin/privacidad/lecturas'
     | '/pagos/$codigo/'
     | '/admin/alumnos/'
     | '/admin/concursos/'
@@ -488,6 +520,7 @@ export interface FileRouteTypes {
     | '/info/personal'
     | '/info/solicitudes'
     | '/laboral/listado'
+    | '/privacidad/mis-datos'
     | '/admin/auditoria'
     | '/admin/certificados'
     | '/admin/encuestas'
@@ -496,6 +529,7 @@ export interface FileRouteTypes {
     | '/admin/integracion'
     | '/admin/ofertas'
     | '/admin/personal'
+    | '/admin/privacidad'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
     | '/pagos/$codigo/$numero'
@@ -505,6 +539,7 @@ export interface FileRouteTypes {
     | '/admin/concursos/$id'
     | '/admin/pagos/$id'
     | '/admin/pagos/conciliacion'
+    | '/admin/privacidad/lecturas'
     | '/pagos/$codigo'
     | '/admin/alumnos'
     | '/admin/concursos'
@@ -534,6 +569,7 @@ export interface FileRouteTypes {
     | '/_alumno/info/personal'
     | '/_alumno/info/solicitudes'
     | '/_alumno/laboral/listado'
+    | '/_alumno/privacidad/mis-datos'
     | '/admin/_personal/auditoria'
     | '/admin/_personal/certificados'
     | '/admin/_personal/encuestas'
@@ -542,6 +578,7 @@ export interface FileRouteTypes {
     | '/admin/_personal/integracion'
     | '/admin/_personal/ofertas'
     | '/admin/_personal/personal'
+    | '/admin/_personal/privacidad'
     | '/_alumno/concurso/derechopostulacion/$id'
     | '/_alumno/concurso/detalle/$id'
     | '/_alumno/pagos/$codigo/$numero'
@@ -551,6 +588,7 @@ export interface FileRouteTypes {
     | '/admin/_personal/concursos/$id'
     | '/admin/_personal/pagos/$id'
     | '/admin/_personal/pagos/conciliacion'
+    | '/admin/_personal/privacidad/lecturas'
     | '/_alumno/pagos/$codigo/'
     | '/admin/_personal/alumnos/'
     | '/admin/_personal/concursos/'
@@ -712,6 +750,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AlumnoLaboralListadoRouteImport
       parentRoute: typeof AlumnoRoute
     }
+    '/_alumno/privacidad/mis-datos': {
+      id: '/_alumno/privacidad/mis-datos'
+      path: '/privacidad/mis-datos'
+      fullPath: '/privacidad/mis-datos'
+      preLoaderRoute: typeof AlumnoPrivacidadMisDatosRouteImport
+      parentRoute: typeof AlumnoRoute
+    }
     '/admin/_personal/auditoria': {
       id: '/admin/_personal/auditoria'
       path: '/auditoria'
@@ -766,6 +811,13 @@ declare module '@tanstack/react-router' {
       path: '/personal'
       fullPath: '/admin/personal'
       preLoaderRoute: typeof AdminPersonalPersonalRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
+    '/admin/_personal/privacidad': {
+      id: '/admin/_personal/privacidad'
+      path: '/privacidad'
+      fullPath: '/admin/privacidad'
+      preLoaderRoute: typeof AdminPersonalPrivacidadRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
     '/_alumno/concurso/derechopostulacion/$id': {
@@ -866,6 +918,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonalPagosConciliacionRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
+    '/admin/_personal/privacidad/lecturas': {
+      id: '/admin/_personal/privacidad/lecturas'
+      path: '/privacidad/lecturas'
+      fullPath: '/admin/privacidad/lecturas'
+      preLoaderRoute: typeof AdminPersonalPrivacidadLecturasRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/_alumno/concurso/derechopostulacion/detalle/$id': {
       id: '/_alumno/concurso/derechopostulacion/detalle/$id'
       path: '/concurso/derechopostulacion/detalle/$id'
@@ -897,6 +956,7 @@ interface AlumnoRouteChildren {
   AlumnoInfoPersonalRoute: typeof AlumnoInfoPersonalRoute
   AlumnoInfoSolicitudesRoute: typeof AlumnoInfoSolicitudesRoute
   AlumnoLaboralListadoRoute: typeof AlumnoLaboralListadoRoute
+  AlumnoPrivacidadMisDatosRoute: typeof AlumnoPrivacidadMisDatosRoute
   AlumnoConcursoDerechopostulacionIdRoute: typeof AlumnoConcursoDerechopostulacionIdRoute
   AlumnoConcursoDetalleIdRoute: typeof AlumnoConcursoDetalleIdRoute
   AlumnoPagosCodigoNumeroRoute: typeof AlumnoPagosCodigoNumeroRoute
@@ -914,6 +974,7 @@ const AlumnoRouteChildren: AlumnoRouteChildren = {
   AlumnoInfoPersonalRoute: AlumnoInfoPersonalRoute,
   AlumnoInfoSolicitudesRoute: AlumnoInfoSolicitudesRoute,
   AlumnoLaboralListadoRoute: AlumnoLaboralListadoRoute,
+  AlumnoPrivacidadMisDatosRoute: AlumnoPrivacidadMisDatosRoute,
   AlumnoConcursoDerechopostulacionIdRoute:
     AlumnoConcursoDerechopostulacionIdRoute,
   AlumnoConcursoDetalleIdRoute: AlumnoConcursoDetalleIdRoute,
@@ -938,10 +999,12 @@ interface AdminPersonalRouteChildren {
   AdminPersonalIntegracionRoute: typeof AdminPersonalIntegracionRoute
   AdminPersonalOfertasRoute: typeof AdminPersonalOfertasRoute
   AdminPersonalPersonalRoute: typeof AdminPersonalPersonalRoute
+  AdminPersonalPrivacidadRoute: typeof AdminPersonalPrivacidadRoute
   AdminPersonalAlumnosIdRoute: typeof AdminPersonalAlumnosIdRoute
   AdminPersonalConcursosIdRoute: typeof AdminPersonalConcursosIdRoute
   AdminPersonalPagosIdRoute: typeof AdminPersonalPagosIdRoute
   AdminPersonalPagosConciliacionRoute: typeof AdminPersonalPagosConciliacionRoute
+  AdminPersonalPrivacidadLecturasRoute: typeof AdminPersonalPrivacidadLecturasRoute
   AdminPersonalAlumnosIndexRoute: typeof AdminPersonalAlumnosIndexRoute
   AdminPersonalConcursosIndexRoute: typeof AdminPersonalConcursosIndexRoute
   AdminPersonalDocumentosIndexRoute: typeof AdminPersonalDocumentosIndexRoute
@@ -958,10 +1021,12 @@ const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
   AdminPersonalIntegracionRoute: AdminPersonalIntegracionRoute,
   AdminPersonalOfertasRoute: AdminPersonalOfertasRoute,
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
+  AdminPersonalPrivacidadRoute: AdminPersonalPrivacidadRoute,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,
   AdminPersonalConcursosIdRoute: AdminPersonalConcursosIdRoute,
   AdminPersonalPagosIdRoute: AdminPersonalPagosIdRoute,
   AdminPersonalPagosConciliacionRoute: AdminPersonalPagosConciliacionRoute,
+  AdminPersonalPrivacidadLecturasRoute: AdminPersonalPrivacidadLecturasRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
   AdminPersonalConcursosIndexRoute: AdminPersonalConcursosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,

@@ -52,6 +52,13 @@ export type Database = {
   privacidad_vistas: PrivacidadVistasTable
   documentos_tributarios: DocumentosTributariosTable
   sandbox_dte: SandboxDteTable
+  solicitudes_derechos: SolicitudesDerechosTable
+  respuestas_derechos: RespuestasDerechosTable
+  recordatorios_derechos: RecordatoriosDerechosTable
+  exportaciones_datos: ExportacionesDatosTable
+  bloqueos_datos: BloqueosDatosTable
+  lecturas_datos: LecturasDatosTable
+  consentimientos: ConsentimientosTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -680,4 +687,113 @@ export type SandboxDteTable = {
   xml: string
   pdf_blob: string
   creado_en: string
+}
+
+// A student's rights requests and data downloads (migration 0035, src/domain/derechos.ts).
+
+export type SolicitudesDerechosTable = {
+  id: string
+  numero: string
+  alumno_id: string
+  derecho: 'acceso' | 'rectificacion' | 'supresion' | 'oposicion' | 'portabilidad' | 'bloqueo'
+  datos: string
+  resumen: string
+  estado: 'recibida' | 'respondida' | 'aprobada' | 'rechazada'
+  recibida_en: string
+  plazo: string
+  plazo_original: string
+  prorrogada_en: string | null
+  motivo_prorroga: string | null
+  respondida_en: string | null
+  respondida_por: string | null
+  resultado: string | null
+}
+export type SolicitudDerechoFila = Selectable<SolicitudesDerechosTable>
+
+/** What the student was sent, word for word: never updated nor deleted (triggers). */
+export type RespuestasDerechosTable = {
+  id: string
+  solicitud_id: string
+  tipo: 'acuse' | 'prorroga' | 'respuesta'
+  texto: string
+  enviada_en: string
+  por_id: string | null
+  por_nombre: string | null
+  por_rol: string | null
+}
+
+export type RecordatoriosDerechosTable = {
+  solicitud_id: string
+  dias: number
+  plazo: string
+  estado: 'pendiente' | 'enviado' | 'omitido' | 'fallido'
+  creado_en: string
+  disponible_desde: string
+  tomado_por: string | null
+  tomado_hasta: string | null
+  intentos: Generated<number>
+  enviado_en: string | null
+  ultimo_error: string | null
+}
+
+export type ExportacionesDatosTable = {
+  id: string
+  alumno_id: string
+  pedida_en: string
+  estado: 'preparando' | 'lista' | 'fallida'
+  tomado_por: string | null
+  tomado_hasta: string | null
+  intentos: Generated<number>
+  disponible_desde: string
+  ultimo_error: string | null
+  blob_clave: string | null
+  bytes: number | null
+  lista_en: string | null
+  vence_en: string | null
+}
+
+// Privacy, issue 32 items 3, 7 and 8 (migration 0034).
+/** A student's data blocked (processing stopped, data kept); lifted when `levantado_en` is set. */
+export type BloqueosDatosTable = {
+  id: string
+  alumno_id: string
+  motivo: string
+  /** The privacy request that asked for it, when one did. */
+  solicitud_id: number | null
+  desde: string
+  bloqueado_por_id: string
+  bloqueado_por: string
+  levantado_en: string | null
+  levantado_por_id: string | null
+  levantado_por: string | null
+  motivo_levantamiento: string | null
+}
+
+/** Who read a student's sensitive data, or their data through the CRM API, and when. */
+export type LecturasDatosTable = {
+  id: string
+  en: string
+  lector_tipo: 'personal' | 'integracion'
+  lector_id: string
+  lector_nombre: string
+  lector_rol: string | null
+  alumno_id: string
+  /** What kind of data: src/domain/lecturas.ts. */
+  que: string
+  /** What exactly, in words (the document, the survey, the API's list). */
+  detalle: string
+  ip: string | null
+}
+
+/** Each express consent given or withdrawn; the latest row per student and purpose is the state. */
+export type ConsentimientosTable = {
+  id: string
+  alumno_id: string
+  finalidad: string
+  estado: 'otorgado' | 'retirado'
+  version_politica: number | null
+  en: string
+  /** Where: 'encuesta' (with the survey's answers) or 'informacion-personal'. */
+  origen: string
+  codigo_inscripcion: string | null
 }

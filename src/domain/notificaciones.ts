@@ -21,6 +21,7 @@ export const TIPOS_NOTIFICACION = [
   'concurso-por-cerrar',
   'pago-reembolsado',
   'certificado-revocado',
+  'privacidad-solicitud',
 ] as const
 export type TipoNotificacion = (typeof TIPOS_NOTIFICACION)[number]
 
@@ -51,6 +52,7 @@ export const TIPOS: Record<TipoNotificacion, { etiqueta: string; correoInmediato
   'concurso-por-cerrar': { etiqueta: 'Postulación a concurso por cerrar', correoInmediato: false },
   'pago-reembolsado': { etiqueta: 'Pago reembolsado', correoInmediato: true },
   'certificado-revocado': { etiqueta: 'Certificado revocado', correoInmediato: true },
+  'privacidad-solicitud': { etiqueta: 'Sus solicitudes sobre sus datos y sus descargas', correoInmediato: true },
 }
 
 /** What a notice says and which screen of the app it opens: the very thing it is about. */

@@ -403,6 +403,30 @@ export const REGISTRO_DATOS = {
     suprimible: false,
     columnas: { auditoria: '*', privacidad_vistas: '*' },
   },
+  // Issue 32, items 3, 7 and 8: consents, blocks and who read sensitive data.
+  consentimientos: {
+    nombre: 'Consentimientos, bloqueos y lecturas de sus datos',
+    contenido:
+      'Cada consentimiento expreso que usted dio o retiró (con la versión de esta política y el momento), los bloqueos de sus datos que pidió, y quién de la escuela o qué integración leyó sus datos sensibles o sus datos por la API del CRM, y cuándo.',
+    finalidad:
+      'Probar su consentimiento y respetar su bloqueo, y que usted y la escuela sepan quién leyó sus datos sensibles.',
+    base: 'obligacion_legal',
+    baseDetalle:
+      'La escuela debe poder demostrar el consentimiento (art. 12), respetar el bloqueo (art. 8) y cuidar la seguridad de los datos sensibles (arts. 14 quinquies y 16).',
+    sensible: false,
+    destinatarios: [],
+    fuente: 'Usted y el portal.',
+    conservacion: {
+      plazo: '6 años desde el registro.',
+      meses: 72,
+      desde: 'el registro',
+      fin: 'conservar',
+      porque: 'Prueba lo que usted consintió o pidió y quién accedió a sus datos, también ante un reclamo (art. 7).',
+      porConfirmar: true,
+    },
+    suprimible: false,
+    columnas: { consentimientos: '*', bloqueos_datos: '*', lecturas_datos: '*' },
+  },
   personal: {
     nombre: 'Personal de la escuela',
     contenido:
@@ -450,6 +474,48 @@ export const REGISTRO_DATOS = {
       empresas: '*',
       ofertas_laborales: ['contacto_nombre', 'contacto_email'],
     },
+  },
+  // Rights requests and data downloads (Ley 19.628, arts. 4-11).
+  solicitudesDerechos: {
+    nombre: 'Solicitudes sobre sus datos',
+    contenido:
+      'Las solicitudes que usted hizo para ejercer sus derechos (acceso, rectificación, supresión, oposición, portabilidad, bloqueo), su plazo, su prórroga y la respuesta de la escuela tal como se le envió.',
+    finalidad: 'Atender sus derechos dentro del plazo legal y probar qué se respondió y cuándo.',
+    base: 'obligacion_legal',
+    baseDetalle: 'La ley obliga a responder por escrito y a conservar la prueba de la respuesta (art. 11).',
+    sensible: false,
+    destinatarios: ['correo'],
+    fuente: 'Usted, al enviar la solicitud, y la escuela, al responderla.',
+    conservacion: {
+      plazo: '6 años desde la respuesta.',
+      meses: 72,
+      desde: 'la respuesta',
+      fin: 'conservar',
+      porque:
+        'Prueba que la escuela atendió su solicitud en el plazo legal, también ante un reclamo a la Agencia (art. 7); se conserva aunque pida la supresión.',
+      porConfirmar: true,
+    },
+    suprimible: false,
+    columnas: { solicitudes_derechos: '*', respuestas_derechos: '*', recordatorios_derechos: '*' },
+  },
+  descargasDatos: {
+    nombre: 'Descargas de sus datos',
+    contenido: 'Cuándo pidió una copia de sus datos y el archivo ZIP preparado para usted.',
+    finalidad: 'Entregarle sus datos y mantener gratuita al menos una descarga por trimestre.',
+    base: 'obligacion_legal',
+    baseDetalle: 'Su derecho de acceso y de portabilidad (arts. 5, 9 y 10).',
+    sensible: true,
+    destinatarios: ['almacen'],
+    fuente: 'El portal, cuando usted pide la descarga.',
+    conservacion: {
+      plazo: 'El archivo, 7 días; el registro de la descarga, 12 meses.',
+      meses: 12,
+      desde: 'la descarga',
+      fin: 'eliminar',
+      porque: 'El archivo solo sirve para que usted lo descargue; el registro, para contar las descargas del trimestre.',
+    },
+    suprimible: true,
+    columnas: { exportaciones_datos: '*' },
   },
 } as const satisfies Record<string, CategoriaDatos>
 

@@ -30,6 +30,8 @@ import * as m0031 from './0031-politica-privacidad.ts'
 import * as m0032 from './0032-restablecer-personal.ts'
 import * as m0033 from './0033-documentos-tributarios.ts'
 import * as m0037 from './0037-comprobante-no-tributario.ts'
+import * as m0034 from './0034-consentimiento-bloqueo-lecturas.ts'
+import * as m0035 from './0035-derechos.ts'
 
 const migraciones: Record<string, Migration> = {
   '0001-inicial': m0001,
@@ -61,6 +63,8 @@ const migraciones: Record<string, Migration> = {
   '0032-restablecer-personal': m0032,
   '0033-documentos-tributarios': m0033,
   '0037-comprobante-no-tributario': m0037,
+  '0034-consentimiento-bloqueo-lecturas': m0034,
+  '0035-derechos': m0035,
 }
 
 export const proveedorMigraciones: MigrationProvider = {

@@ -24,7 +24,7 @@ import {
 import { indexarAlumno } from '../../alumnos/busqueda.ts'
 import type { BlobStore } from '../../blobs.ts'
 import { asistentePortal } from './base.ts'
-import { personalDemo } from './personal-demo.ts'
+import { delegadoDemo, personalDemo } from './personal-demo.ts'
 import type { CertificadoEscuela } from '../../papel/certificado-escuela.ts'
 import { emitirCertificadoPrograma } from '../../papel/plantillas/certificado-programa.ts'
 import { emitirComprobantePrograma } from '../../papel/plantillas/comprobante-programa.ts'
@@ -203,6 +203,13 @@ async function personal(trx: Transaction<Database>, { ahora }: OpcionesSemilla):
   await trx.insertInto('personal').values(cuentas).execute()
 }
 
+async function delegado(trx: Transaction<Database>, { ahora }: OpcionesSemilla): Promise<void> {
+  await trx
+    .insertInto('personal')
+    .values(delegadoDemo(await hashearPassword(DEMO_PASSWORD), ahora.toISOString()))
+    .execute()
+}
+
 const semillasBase: Semilla[] = [
   { nombre: '0001-tablas-de-referencia', aplicar: tablasDeReferencia },
   { nombre: '0008-cuenta-de-servicio', aplicar: cuentaDeServicio },
@@ -218,6 +225,7 @@ const semillasDemo: Semilla[] = [
   { nombre: '0007-concursos-ofertas', aplicar: concursosYOfertas },
   { nombre: '0009-personal-demo', aplicar: personal },
   { nombre: '0015-documentos-por-revisar', aplicar: documentosPorRevisar },
+  { nombre: '0035-delegado-demo', aplicar: delegado },
 ]
 
 /**

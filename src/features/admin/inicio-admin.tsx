@@ -71,6 +71,11 @@ function conteos(resumen: ResumenPersonal): Conteo[] {
       cantidad: (resumen as { documentosTributariosAtrasados?: number | null }).documentosTributariosAtrasados ?? null,
       ruta: '/admin/pagos',
     },
+    {
+      titulo: 'Solicitudes de privacidad por responder',
+      cantidad: resumen.solicitudesDerechosAbiertas,
+      ruta: '/admin/privacidad',
+    },
   ]
 }
 
