@@ -28,6 +28,7 @@ import * as m0027 from './0027-conciliacion-reembolsos.ts'
 import * as m0028 from './0028-avisos-vigencia.ts'
 import * as m0031 from './0031-politica-privacidad.ts'
 import * as m0032 from './0032-restablecer-personal.ts'
+import * as m0036 from './0036-supresion-retencion-brechas.ts'
 
 const migraciones: Record<string, Migration> = {
   '0001-inicial': m0001,
@@ -57,6 +58,7 @@ const migraciones: Record<string, Migration> = {
   '0028-avisos-vigencia': m0028,
   '0031-politica-privacidad': m0031,
   '0032-restablecer-personal': m0032,
+  '0036-supresion-retencion-brechas': m0036,
 }
 
 export const proveedorMigraciones: MigrationProvider = {
