@@ -18,6 +18,7 @@ import { sembrar } from './db/seed/index.ts'
 import { DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 import { crearCorreo } from './correo.ts'
 import { enviarPendientes } from './notificaciones/programador.ts'
+import { correrRetencion } from './privacidad/retencion.ts'
 import { revisarRecordatorios } from './notificaciones/recordatorios.ts'
 import { barrerReclamos } from './pagos/flujo.ts'
 import { certificadoEscuela, type CertificadoEscuela } from './papel/certificado-escuela.ts'
@@ -118,6 +119,14 @@ export async function iniciarServidor({
     await periodica('barrer reclamos de pago', 60_000, () => barrerReclamos(dependenciasPago(deps)), log),
     await periodica('revisar recordatorios', 10 * 60_000, () => revisarRecordatorios(db, clock()), log),
     await periodica('enviar avisos', config.notificaciones.cadaMs, () => enviarPendientes(deps), log),
+    // Finishes suppressions a crash left halfway, applies confirmed retention batches under a
+    // lease, proposes a new batch (a dry run) once a day (server/privacidad/retencion.ts).
+    await periodica(
+      'revisar la conservación de datos',
+      3_600_000,
+      () => correrRetencion({ ...deps, subidas: subidasDe(deps).almacen }),
+      log,
+    ),
   ]
 
   let cerrado: Promise<void> | undefined

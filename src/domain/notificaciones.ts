@@ -21,6 +21,7 @@ export const TIPOS_NOTIFICACION = [
   'concurso-por-cerrar',
   'pago-reembolsado',
   'certificado-revocado',
+  'incidente-seguridad',
 ] as const
 export type TipoNotificacion = (typeof TIPOS_NOTIFICACION)[number]
 
@@ -51,6 +52,8 @@ export const TIPOS: Record<TipoNotificacion, { etiqueta: string; correoInmediato
   'concurso-por-cerrar': { etiqueta: 'Postulación a concurso por cerrar', correoInmediato: false },
   'pago-reembolsado': { etiqueta: 'Pago reembolsado', correoInmediato: true },
   'certificado-revocado': { etiqueta: 'Certificado revocado', correoInmediato: true },
+  // A security incident that affected the student's data (art. 14 sexies): told at once.
+  'incidente-seguridad': { etiqueta: 'Incidente de seguridad con sus datos', correoInmediato: true },
 }
 
 /** What a notice says and which screen of the app it opens: the very thing it is about. */

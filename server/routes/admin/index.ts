@@ -20,6 +20,8 @@ import { rutasIntegracionAdmin } from './integracion.ts'
 import { rutasImportacionAdmin } from './importacion.ts'
 import { rutasReembolsosAdmin } from './reembolsos.ts'
 import { rutasPagosAdmin } from './pagos.ts'
+import { rutasBrechasAdmin } from './privacidad-brechas.ts'
+import { rutasRetencionAdmin } from './privacidad-retencion.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
@@ -45,3 +47,5 @@ export const rutasAdmin = new Hono<EntornoApp>()
   .route('/importacion', rutasImportacionAdmin)
   .route('/pagos', rutasReembolsosAdmin)
   .route('/pagos', rutasPagosAdmin)
+  .route('/privacidad/retencion', rutasRetencionAdmin)
+  .route('/privacidad/brechas', rutasBrechasAdmin)
