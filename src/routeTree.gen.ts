@@ -50,6 +50,8 @@ import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin
 import { Route as AdminPersonalPagosIndexRouteImport } from './routes/admin/_personal/pagos/index'
 import { Route as AdminPersonalPagosIdRouteImport } from './routes/admin/_personal/pagos/$id'
 import { Route as AdminPersonalPagosConciliacionRouteImport } from './routes/admin/_personal/pagos/conciliacion'
+import { Route as AdminPersonalPrivacidadBrechasRouteImport } from './routes/admin/_personal/privacidad/brechas'
+import { Route as AdminPersonalPrivacidadRetencionRouteImport } from './routes/admin/_personal/privacidad/retencion'
 import { Route as AlumnoConcursoDerechopostulacionDetalleIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/detalle/$id'
 import { Route as AlumnoPagosRespuestaCodigoPagoIdRouteImport } from './routes/_alumno/pagos/respuesta/$codigo.$pagoId'
 import { Route as AdminPersonalDocumentosOrigenDuenoRouteImport } from './routes/admin/_personal/documentos/$origen/$dueno'
@@ -268,6 +270,18 @@ const AdminPersonalPagosConciliacionRoute =
     path: '/pagos/conciliacion',
     getParentRoute: () => AdminPersonalRoute,
   } as any)
+const AdminPersonalPrivacidadBrechasRoute =
+  AdminPersonalPrivacidadBrechasRouteImport.update({
+    id: '/privacidad/brechas',
+    path: '/privacidad/brechas',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
+const AdminPersonalPrivacidadRetencionRoute =
+  AdminPersonalPrivacidadRetencionRouteImport.update({
+    id: '/privacidad/retencion',
+    path: '/privacidad/retencion',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
 const AlumnoConcursoDerechopostulacionDetalleIdRoute =
   AlumnoConcursoDerechopostulacionDetalleIdRouteImport.update({
     id: '/concurso/derechopostulacion/detalle/$id',
@@ -323,6 +337,8 @@ export interface FileRoutesByFullPath {
   '/admin/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/admin/pagos/$id': typeof AdminPersonalPagosIdRoute
   '/admin/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
+  '/admin/privacidad/brechas': typeof AdminPersonalPrivacidadBrechasRoute
+  '/admin/privacidad/retencion': typeof AdminPersonalPrivacidadRetencionRoute
   '/pagos/$codigo/': typeof AlumnoPagosCodigoIndexRoute
   '/admin/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/admin/concursos/': typeof AdminPersonalConcursosIndexRoute
@@ -367,6 +383,8 @@ export interface FileRoutesByTo {
   '/admin/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/admin/pagos/$id': typeof AdminPersonalPagosIdRoute
   '/admin/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
+  '/admin/privacidad/brechas': typeof AdminPersonalPrivacidadBrechasRoute
+  '/admin/privacidad/retencion': typeof AdminPersonalPrivacidadRetencionRoute
   '/pagos/$codigo': typeof AlumnoPagosCodigoIndexRoute
   '/admin/alumnos': typeof AdminPersonalAlumnosIndexRoute
   '/admin/concursos': typeof AdminPersonalConcursosIndexRoute
@@ -414,6 +432,8 @@ export interface FileRoutesById {
   '/admin/_personal/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/admin/_personal/pagos/$id': typeof AdminPersonalPagosIdRoute
   '/admin/_personal/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
+  '/admin/_personal/privacidad/brechas': typeof AdminPersonalPrivacidadBrechasRoute
+  '/admin/_personal/privacidad/retencion': typeof AdminPersonalPrivacidadRetencionRoute
   '/_alumno/pagos/$codigo/': typeof AlumnoPagosCodigoIndexRoute
   '/admin/_personal/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/admin/_personal/concursos/': typeof AdminPersonalConcursosIndexRoute
@@ -461,6 +481,8 @@ export interface FileRouteTypes {
     | '/admin/concursos/$id'
     | '/admin/pagos/$id'
     | '/admin/pagos/conciliacion'
+    | '/admin/privacidad/brechas'
+    | '/admin/privacidad/retencion'
     | '/pagos/$codigo/'
     | '/admin/alumnos/'
     | '/admin/concursos/'
@@ -505,6 +527,8 @@ export interface FileRouteTypes {
     | '/admin/concursos/$id'
     | '/admin/pagos/$id'
     | '/admin/pagos/conciliacion'
+    | '/admin/privacidad/brechas'
+    | '/admin/privacidad/retencion'
     | '/pagos/$codigo'
     | '/admin/alumnos'
     | '/admin/concursos'
@@ -551,6 +575,8 @@ export interface FileRouteTypes {
     | '/admin/_personal/concursos/$id'
     | '/admin/_personal/pagos/$id'
     | '/admin/_personal/pagos/conciliacion'
+    | '/admin/_personal/privacidad/brechas'
+    | '/admin/_personal/privacidad/retencion'
     | '/_alumno/pagos/$codigo/'
     | '/admin/_personal/alumnos/'
     | '/admin/_personal/concursos/'
@@ -866,6 +892,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonalPagosConciliacionRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
+    '/admin/_personal/privacidad/brechas': {
+      id: '/admin/_personal/privacidad/brechas'
+      path: '/privacidad/brechas'
+      fullPath: '/admin/privacidad/brechas'
+      preLoaderRoute: typeof AdminPersonalPrivacidadBrechasRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
+    '/admin/_personal/privacidad/retencion': {
+      id: '/admin/_personal/privacidad/retencion'
+      path: '/privacidad/retencion'
+      fullPath: '/admin/privacidad/retencion'
+      preLoaderRoute: typeof AdminPersonalPrivacidadRetencionRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/_alumno/concurso/derechopostulacion/detalle/$id': {
       id: '/_alumno/concurso/derechopostulacion/detalle/$id'
       path: '/concurso/derechopostulacion/detalle/$id'
@@ -942,6 +982,8 @@ interface AdminPersonalRouteChildren {
   AdminPersonalConcursosIdRoute: typeof AdminPersonalConcursosIdRoute
   AdminPersonalPagosIdRoute: typeof AdminPersonalPagosIdRoute
   AdminPersonalPagosConciliacionRoute: typeof AdminPersonalPagosConciliacionRoute
+  AdminPersonalPrivacidadBrechasRoute: typeof AdminPersonalPrivacidadBrechasRoute
+  AdminPersonalPrivacidadRetencionRoute: typeof AdminPersonalPrivacidadRetencionRoute
   AdminPersonalAlumnosIndexRoute: typeof AdminPersonalAlumnosIndexRoute
   AdminPersonalConcursosIndexRoute: typeof AdminPersonalConcursosIndexRoute
   AdminPersonalDocumentosIndexRoute: typeof AdminPersonalDocumentosIndexRoute
@@ -962,6 +1004,8 @@ const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
   AdminPersonalConcursosIdRoute: AdminPersonalConcursosIdRoute,
   AdminPersonalPagosIdRoute: AdminPersonalPagosIdRoute,
   AdminPersonalPagosConciliacionRoute: AdminPersonalPagosConciliacionRoute,
+  AdminPersonalPrivacidadBrechasRoute: AdminPersonalPrivacidadBrechasRoute,
+  AdminPersonalPrivacidadRetencionRoute: AdminPersonalPrivacidadRetencionRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
   AdminPersonalConcursosIndexRoute: AdminPersonalConcursosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,
