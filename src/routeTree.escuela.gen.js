@@ -32,7 +32,9 @@ import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin
 import { Route as AdminPersonalPagosIndexRouteImport } from './routes/admin/_personal/pagos/index'
 import { Route as AdminPersonalPagosIdRouteImport } from './routes/admin/_personal/pagos/$id'
 import { Route as AdminPersonalPagosConciliacionRouteImport } from './routes/admin/_personal/pagos/conciliacion'
+import { Route as AdminPersonalPrivacidadBrechasRouteImport } from './routes/admin/_personal/privacidad/brechas'
 import { Route as AdminPersonalPrivacidadLecturasRouteImport } from './routes/admin/_personal/privacidad/lecturas'
+import { Route as AdminPersonalPrivacidadRetencionRouteImport } from './routes/admin/_personal/privacidad/retencion'
 import { Route as AdminPersonalDocumentosOrigenDuenoRouteImport } from './routes/admin/_personal/documentos/$origen/$dueno'
 
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -158,11 +160,23 @@ const AdminPersonalPagosConciliacionRoute =
     path: '/pagos/conciliacion',
     getParentRoute: () => AdminPersonalRoute,
   })
+const AdminPersonalPrivacidadBrechasRoute =
+  AdminPersonalPrivacidadBrechasRouteImport.update({
+    id: '/brechas',
+    path: '/brechas',
+    getParentRoute: () => AdminPersonalPrivacidadRoute,
+  })
 const AdminPersonalPrivacidadLecturasRoute =
   AdminPersonalPrivacidadLecturasRouteImport.update({
-    id: '/privacidad/lecturas',
-    path: '/privacidad/lecturas',
-    getParentRoute: () => AdminPersonalRoute,
+    id: '/lecturas',
+    path: '/lecturas',
+    getParentRoute: () => AdminPersonalPrivacidadRoute,
+  })
+const AdminPersonalPrivacidadRetencionRoute =
+  AdminPersonalPrivacidadRetencionRouteImport.update({
+    id: '/retencion',
+    path: '/retencion',
+    getParentRoute: () => AdminPersonalPrivacidadRoute,
   })
 const AdminPersonalDocumentosOrigenDuenoRoute =
   AdminPersonalDocumentosOrigenDuenoRouteImport.update({
@@ -170,6 +184,17 @@ const AdminPersonalDocumentosOrigenDuenoRoute =
     path: '/documentos/$origen/$dueno',
     getParentRoute: () => AdminPersonalRoute,
   })
+
+const AdminPersonalPrivacidadRouteChildren = {
+  AdminPersonalPrivacidadBrechasRoute: AdminPersonalPrivacidadBrechasRoute,
+  AdminPersonalPrivacidadLecturasRoute: AdminPersonalPrivacidadLecturasRoute,
+  AdminPersonalPrivacidadRetencionRoute: AdminPersonalPrivacidadRetencionRoute,
+}
+
+const AdminPersonalPrivacidadRouteWithChildren =
+  AdminPersonalPrivacidadRoute._addFileChildren(
+    AdminPersonalPrivacidadRouteChildren,
+  )
 
 const AdminPersonalRouteChildren = {
   AdminPersonalAuditoriaRoute: AdminPersonalAuditoriaRoute,
@@ -180,12 +205,11 @@ const AdminPersonalRouteChildren = {
   AdminPersonalIntegracionRoute: AdminPersonalIntegracionRoute,
   AdminPersonalOfertasRoute: AdminPersonalOfertasRoute,
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
-  AdminPersonalPrivacidadRoute: AdminPersonalPrivacidadRoute,
+  AdminPersonalPrivacidadRoute: AdminPersonalPrivacidadRouteWithChildren,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,
   AdminPersonalConcursosIdRoute: AdminPersonalConcursosIdRoute,
   AdminPersonalPagosIdRoute: AdminPersonalPagosIdRoute,
   AdminPersonalPagosConciliacionRoute: AdminPersonalPagosConciliacionRoute,
-  AdminPersonalPrivacidadLecturasRoute: AdminPersonalPrivacidadLecturasRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
   AdminPersonalConcursosIndexRoute: AdminPersonalConcursosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,

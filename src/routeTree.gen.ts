@@ -52,7 +52,9 @@ import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin
 import { Route as AdminPersonalPagosIndexRouteImport } from './routes/admin/_personal/pagos/index'
 import { Route as AdminPersonalPagosIdRouteImport } from './routes/admin/_personal/pagos/$id'
 import { Route as AdminPersonalPagosConciliacionRouteImport } from './routes/admin/_personal/pagos/conciliacion'
+import { Route as AdminPersonalPrivacidadBrechasRouteImport } from './routes/admin/_personal/privacidad/brechas'
 import { Route as AdminPersonalPrivacidadLecturasRouteImport } from './routes/admin/_personal/privacidad/lecturas'
+import { Route as AdminPersonalPrivacidadRetencionRouteImport } from './routes/admin/_personal/privacidad/retencion'
 import { Route as AlumnoConcursoDerechopostulacionDetalleIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/detalle/$id'
 import { Route as AlumnoPagosRespuestaCodigoPagoIdRouteImport } from './routes/_alumno/pagos/respuesta/$codigo.$pagoId'
 import { Route as AdminPersonalDocumentosOrigenDuenoRouteImport } from './routes/admin/_personal/documentos/$origen/$dueno'
@@ -282,11 +284,23 @@ const AdminPersonalPagosConciliacionRoute =
     path: '/pagos/conciliacion',
     getParentRoute: () => AdminPersonalRoute,
   } as any)
+const AdminPersonalPrivacidadBrechasRoute =
+  AdminPersonalPrivacidadBrechasRouteImport.update({
+    id: '/brechas',
+    path: '/brechas',
+    getParentRoute: () => AdminPersonalPrivacidadRoute,
+  } as any)
 const AdminPersonalPrivacidadLecturasRoute =
   AdminPersonalPrivacidadLecturasRouteImport.update({
-    id: '/privacidad/lecturas',
-    path: '/privacidad/lecturas',
-    getParentRoute: () => AdminPersonalRoute,
+    id: '/lecturas',
+    path: '/lecturas',
+    getParentRoute: () => AdminPersonalPrivacidadRoute,
+  } as any)
+const AdminPersonalPrivacidadRetencionRoute =
+  AdminPersonalPrivacidadRetencionRouteImport.update({
+    id: '/retencion',
+    path: '/retencion',
+    getParentRoute: () => AdminPersonalPrivacidadRoute,
   } as any)
 const AlumnoConcursoDerechopostulacionDetalleIdRoute =
   AlumnoConcursoDerechopostulacionDetalleIdRouteImport.update({
@@ -335,7 +349,7 @@ export interface FileRoutesByFullPath {
   '/admin/integracion': typeof AdminPersonalIntegracionRoute
   '/admin/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/personal': typeof AdminPersonalPersonalRoute
-  '/admin/privacidad': typeof AdminPersonalPrivacidadRoute
+  '/admin/privacidad': typeof AdminPersonalPrivacidadRouteWithChildren
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/pagos/$codigo/$numero': typeof AlumnoPagosCodigoNumeroRoute
@@ -345,7 +359,9 @@ export interface FileRoutesByFullPath {
   '/admin/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/admin/pagos/$id': typeof AdminPersonalPagosIdRoute
   '/admin/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
+  '/admin/privacidad/brechas': typeof AdminPersonalPrivacidadBrechasRoute
   '/admin/privacidad/lecturas': typeof AdminPersonalPrivacidadLecturasRoute
+  '/admin/privacidad/retencion': typeof AdminPersonalPrivacidadRetencionRoute
   '/pagos/$codigo/': typeof AlumnoPagosCodigoIndexRoute
   '/admin/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/admin/concursos/': typeof AdminPersonalConcursosIndexRoute
@@ -382,7 +398,7 @@ export interface FileRoutesByTo {
   '/admin/integracion': typeof AdminPersonalIntegracionRoute
   '/admin/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/personal': typeof AdminPersonalPersonalRoute
-  '/admin/privacidad': typeof AdminPersonalPrivacidadRoute
+  '/admin/privacidad': typeof AdminPersonalPrivacidadRouteWithChildren
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/pagos/$codigo/$numero': typeof AlumnoPagosCodigoNumeroRoute
@@ -392,7 +408,9 @@ export interface FileRoutesByTo {
   '/admin/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/admin/pagos/$id': typeof AdminPersonalPagosIdRoute
   '/admin/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
+  '/admin/privacidad/brechas': typeof AdminPersonalPrivacidadBrechasRoute
   '/admin/privacidad/lecturas': typeof AdminPersonalPrivacidadLecturasRoute
+  '/admin/privacidad/retencion': typeof AdminPersonalPrivacidadRetencionRoute
   '/pagos/$codigo': typeof AlumnoPagosCodigoIndexRoute
   '/admin/alumnos': typeof AdminPersonalAlumnosIndexRoute
   '/admin/concursos': typeof AdminPersonalConcursosIndexRoute
@@ -432,7 +450,7 @@ export interface FileRoutesById {
   '/admin/_personal/integracion': typeof AdminPersonalIntegracionRoute
   '/admin/_personal/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/_personal/personal': typeof AdminPersonalPersonalRoute
-  '/admin/_personal/privacidad': typeof AdminPersonalPrivacidadRoute
+  '/admin/_personal/privacidad': typeof AdminPersonalPrivacidadRouteWithChildren
   '/_alumno/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/_alumno/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/_alumno/pagos/$codigo/$numero': typeof AlumnoPagosCodigoNumeroRoute
@@ -442,7 +460,9 @@ export interface FileRoutesById {
   '/admin/_personal/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/admin/_personal/pagos/$id': typeof AdminPersonalPagosIdRoute
   '/admin/_personal/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
+  '/admin/_personal/privacidad/brechas': typeof AdminPersonalPrivacidadBrechasRoute
   '/admin/_personal/privacidad/lecturas': typeof AdminPersonalPrivacidadLecturasRoute
+  '/admin/_personal/privacidad/retencion': typeof AdminPersonalPrivacidadRetencionRoute
   '/_alumno/pagos/$codigo/': typeof AlumnoPagosCodigoIndexRoute
   '/admin/_personal/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/admin/_personal/concursos/': typeof AdminPersonalConcursosIndexRoute
@@ -492,7 +512,9 @@ export interface FileRouteTypes {
     | '/admin/concursos/$id'
     | '/admin/pagos/$id'
     | '/admin/pagos/conciliacion'
+    | '/admin/privacidad/brechas'
     | '/admin/privacidad/lecturas'
+    | '/admin/privacidad/retencion'
     | '/pagos/$codigo/'
     | '/admin/alumnos/'
     | '/admin/concursos/'
@@ -539,7 +561,9 @@ export interface FileRouteTypes {
     | '/admin/concursos/$id'
     | '/admin/pagos/$id'
     | '/admin/pagos/conciliacion'
+    | '/admin/privacidad/brechas'
     | '/admin/privacidad/lecturas'
+    | '/admin/privacidad/retencion'
     | '/pagos/$codigo'
     | '/admin/alumnos'
     | '/admin/concursos'
@@ -588,7 +612,9 @@ export interface FileRouteTypes {
     | '/admin/_personal/concursos/$id'
     | '/admin/_personal/pagos/$id'
     | '/admin/_personal/pagos/conciliacion'
+    | '/admin/_personal/privacidad/brechas'
     | '/admin/_personal/privacidad/lecturas'
+    | '/admin/_personal/privacidad/retencion'
     | '/_alumno/pagos/$codigo/'
     | '/admin/_personal/alumnos/'
     | '/admin/_personal/concursos/'
@@ -918,12 +944,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonalPagosConciliacionRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
+    '/admin/_personal/privacidad/brechas': {
+      id: '/admin/_personal/privacidad/brechas'
+      path: '/brechas'
+      fullPath: '/admin/privacidad/brechas'
+      preLoaderRoute: typeof AdminPersonalPrivacidadBrechasRouteImport
+      parentRoute: typeof AdminPersonalPrivacidadRoute
+    }
     '/admin/_personal/privacidad/lecturas': {
       id: '/admin/_personal/privacidad/lecturas'
-      path: '/privacidad/lecturas'
+      path: '/lecturas'
       fullPath: '/admin/privacidad/lecturas'
       preLoaderRoute: typeof AdminPersonalPrivacidadLecturasRouteImport
-      parentRoute: typeof AdminPersonalRoute
+      parentRoute: typeof AdminPersonalPrivacidadRoute
+    }
+    '/admin/_personal/privacidad/retencion': {
+      id: '/admin/_personal/privacidad/retencion'
+      path: '/retencion'
+      fullPath: '/admin/privacidad/retencion'
+      preLoaderRoute: typeof AdminPersonalPrivacidadRetencionRouteImport
+      parentRoute: typeof AdminPersonalPrivacidadRoute
     }
     '/_alumno/concurso/derechopostulacion/detalle/$id': {
       id: '/_alumno/concurso/derechopostulacion/detalle/$id'
@@ -990,6 +1030,25 @@ const AlumnoRouteChildren: AlumnoRouteChildren = {
 const AlumnoRouteWithChildren =
   AlumnoRoute._addFileChildren(AlumnoRouteChildren)
 
+interface AdminPersonalPrivacidadRouteChildren {
+  AdminPersonalPrivacidadBrechasRoute: typeof AdminPersonalPrivacidadBrechasRoute
+  AdminPersonalPrivacidadLecturasRoute: typeof AdminPersonalPrivacidadLecturasRoute
+  AdminPersonalPrivacidadRetencionRoute: typeof AdminPersonalPrivacidadRetencionRoute
+}
+
+const AdminPersonalPrivacidadRouteChildren: AdminPersonalPrivacidadRouteChildren =
+  {
+    AdminPersonalPrivacidadBrechasRoute: AdminPersonalPrivacidadBrechasRoute,
+    AdminPersonalPrivacidadLecturasRoute: AdminPersonalPrivacidadLecturasRoute,
+    AdminPersonalPrivacidadRetencionRoute:
+      AdminPersonalPrivacidadRetencionRoute,
+  }
+
+const AdminPersonalPrivacidadRouteWithChildren =
+  AdminPersonalPrivacidadRoute._addFileChildren(
+    AdminPersonalPrivacidadRouteChildren,
+  )
+
 interface AdminPersonalRouteChildren {
   AdminPersonalAuditoriaRoute: typeof AdminPersonalAuditoriaRoute
   AdminPersonalCertificadosRoute: typeof AdminPersonalCertificadosRoute
@@ -999,12 +1058,11 @@ interface AdminPersonalRouteChildren {
   AdminPersonalIntegracionRoute: typeof AdminPersonalIntegracionRoute
   AdminPersonalOfertasRoute: typeof AdminPersonalOfertasRoute
   AdminPersonalPersonalRoute: typeof AdminPersonalPersonalRoute
-  AdminPersonalPrivacidadRoute: typeof AdminPersonalPrivacidadRoute
+  AdminPersonalPrivacidadRoute: typeof AdminPersonalPrivacidadRouteWithChildren
   AdminPersonalAlumnosIdRoute: typeof AdminPersonalAlumnosIdRoute
   AdminPersonalConcursosIdRoute: typeof AdminPersonalConcursosIdRoute
   AdminPersonalPagosIdRoute: typeof AdminPersonalPagosIdRoute
   AdminPersonalPagosConciliacionRoute: typeof AdminPersonalPagosConciliacionRoute
-  AdminPersonalPrivacidadLecturasRoute: typeof AdminPersonalPrivacidadLecturasRoute
   AdminPersonalAlumnosIndexRoute: typeof AdminPersonalAlumnosIndexRoute
   AdminPersonalConcursosIndexRoute: typeof AdminPersonalConcursosIndexRoute
   AdminPersonalDocumentosIndexRoute: typeof AdminPersonalDocumentosIndexRoute
@@ -1021,12 +1079,11 @@ const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
   AdminPersonalIntegracionRoute: AdminPersonalIntegracionRoute,
   AdminPersonalOfertasRoute: AdminPersonalOfertasRoute,
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
-  AdminPersonalPrivacidadRoute: AdminPersonalPrivacidadRoute,
+  AdminPersonalPrivacidadRoute: AdminPersonalPrivacidadRouteWithChildren,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,
   AdminPersonalConcursosIdRoute: AdminPersonalConcursosIdRoute,
   AdminPersonalPagosIdRoute: AdminPersonalPagosIdRoute,
   AdminPersonalPagosConciliacionRoute: AdminPersonalPagosConciliacionRoute,
-  AdminPersonalPrivacidadLecturasRoute: AdminPersonalPrivacidadLecturasRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
   AdminPersonalConcursosIndexRoute: AdminPersonalConcursosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,

@@ -32,6 +32,7 @@ import * as m0033 from './0033-documentos-tributarios.ts'
 import * as m0037 from './0037-comprobante-no-tributario.ts'
 import * as m0034 from './0034-consentimiento-bloqueo-lecturas.ts'
 import * as m0035 from './0035-derechos.ts'
+import * as m0036 from './0036-supresion-retencion-brechas.ts'
 
 const migraciones: Record<string, Migration> = {
   '0001-inicial': m0001,
@@ -65,6 +66,7 @@ const migraciones: Record<string, Migration> = {
   '0037-comprobante-no-tributario': m0037,
   '0034-consentimiento-bloqueo-lecturas': m0034,
   '0035-derechos': m0035,
+  '0036-supresion-retencion-brechas': m0036,
 }
 
 export const proveedorMigraciones: MigrationProvider = {
