@@ -23,7 +23,6 @@ import { Route as AdminPersonalImportacionRouteImport } from './routes/admin/_pe
 import { Route as AdminPersonalIntegracionRouteImport } from './routes/admin/_personal/integracion'
 import { Route as AdminPersonalOfertasRouteImport } from './routes/admin/_personal/ofertas'
 import { Route as AdminPersonalPersonalRouteImport } from './routes/admin/_personal/personal'
-import { Route as AdminPersonalPrivacidadRouteImport } from './routes/admin/_personal/privacidad'
 import { Route as AdminPersonalAlumnosIndexRouteImport } from './routes/admin/_personal/alumnos/index'
 import { Route as AdminPersonalAlumnosIdRouteImport } from './routes/admin/_personal/alumnos/$id'
 import { Route as AdminPersonalConcursosIndexRouteImport } from './routes/admin/_personal/concursos/index'
@@ -32,6 +31,7 @@ import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin
 import { Route as AdminPersonalPagosIndexRouteImport } from './routes/admin/_personal/pagos/index'
 import { Route as AdminPersonalPagosIdRouteImport } from './routes/admin/_personal/pagos/$id'
 import { Route as AdminPersonalPagosConciliacionRouteImport } from './routes/admin/_personal/pagos/conciliacion'
+import { Route as AdminPersonalPrivacidadIndexRouteImport } from './routes/admin/_personal/privacidad/index'
 import { Route as AdminPersonalPrivacidadBrechasRouteImport } from './routes/admin/_personal/privacidad/brechas'
 import { Route as AdminPersonalPrivacidadLecturasRouteImport } from './routes/admin/_personal/privacidad/lecturas'
 import { Route as AdminPersonalPrivacidadRetencionRouteImport } from './routes/admin/_personal/privacidad/retencion'
@@ -110,11 +110,6 @@ const AdminPersonalPersonalRoute = AdminPersonalPersonalRouteImport.update({
   path: '/personal',
   getParentRoute: () => AdminPersonalRoute,
 })
-const AdminPersonalPrivacidadRoute = AdminPersonalPrivacidadRouteImport.update({
-  id: '/privacidad',
-  path: '/privacidad',
-  getParentRoute: () => AdminPersonalRoute,
-})
 const AdminPersonalAlumnosIndexRoute =
   AdminPersonalAlumnosIndexRouteImport.update({
     id: '/alumnos/',
@@ -160,23 +155,29 @@ const AdminPersonalPagosConciliacionRoute =
     path: '/pagos/conciliacion',
     getParentRoute: () => AdminPersonalRoute,
   })
+const AdminPersonalPrivacidadIndexRoute =
+  AdminPersonalPrivacidadIndexRouteImport.update({
+    id: '/privacidad/',
+    path: '/privacidad/',
+    getParentRoute: () => AdminPersonalRoute,
+  })
 const AdminPersonalPrivacidadBrechasRoute =
   AdminPersonalPrivacidadBrechasRouteImport.update({
-    id: '/brechas',
-    path: '/brechas',
-    getParentRoute: () => AdminPersonalPrivacidadRoute,
+    id: '/privacidad/brechas',
+    path: '/privacidad/brechas',
+    getParentRoute: () => AdminPersonalRoute,
   })
 const AdminPersonalPrivacidadLecturasRoute =
   AdminPersonalPrivacidadLecturasRouteImport.update({
-    id: '/lecturas',
-    path: '/lecturas',
-    getParentRoute: () => AdminPersonalPrivacidadRoute,
+    id: '/privacidad/lecturas',
+    path: '/privacidad/lecturas',
+    getParentRoute: () => AdminPersonalRoute,
   })
 const AdminPersonalPrivacidadRetencionRoute =
   AdminPersonalPrivacidadRetencionRouteImport.update({
-    id: '/retencion',
-    path: '/retencion',
-    getParentRoute: () => AdminPersonalPrivacidadRoute,
+    id: '/privacidad/retencion',
+    path: '/privacidad/retencion',
+    getParentRoute: () => AdminPersonalRoute,
   })
 const AdminPersonalDocumentosOrigenDuenoRoute =
   AdminPersonalDocumentosOrigenDuenoRouteImport.update({
@@ -184,17 +185,6 @@ const AdminPersonalDocumentosOrigenDuenoRoute =
     path: '/documentos/$origen/$dueno',
     getParentRoute: () => AdminPersonalRoute,
   })
-
-const AdminPersonalPrivacidadRouteChildren = {
-  AdminPersonalPrivacidadBrechasRoute: AdminPersonalPrivacidadBrechasRoute,
-  AdminPersonalPrivacidadLecturasRoute: AdminPersonalPrivacidadLecturasRoute,
-  AdminPersonalPrivacidadRetencionRoute: AdminPersonalPrivacidadRetencionRoute,
-}
-
-const AdminPersonalPrivacidadRouteWithChildren =
-  AdminPersonalPrivacidadRoute._addFileChildren(
-    AdminPersonalPrivacidadRouteChildren,
-  )
 
 const AdminPersonalRouteChildren = {
   AdminPersonalAuditoriaRoute: AdminPersonalAuditoriaRoute,
@@ -205,15 +195,18 @@ const AdminPersonalRouteChildren = {
   AdminPersonalIntegracionRoute: AdminPersonalIntegracionRoute,
   AdminPersonalOfertasRoute: AdminPersonalOfertasRoute,
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
-  AdminPersonalPrivacidadRoute: AdminPersonalPrivacidadRouteWithChildren,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,
   AdminPersonalConcursosIdRoute: AdminPersonalConcursosIdRoute,
   AdminPersonalPagosIdRoute: AdminPersonalPagosIdRoute,
   AdminPersonalPagosConciliacionRoute: AdminPersonalPagosConciliacionRoute,
+  AdminPersonalPrivacidadBrechasRoute: AdminPersonalPrivacidadBrechasRoute,
+  AdminPersonalPrivacidadLecturasRoute: AdminPersonalPrivacidadLecturasRoute,
+  AdminPersonalPrivacidadRetencionRoute: AdminPersonalPrivacidadRetencionRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
   AdminPersonalConcursosIndexRoute: AdminPersonalConcursosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,
   AdminPersonalPagosIndexRoute: AdminPersonalPagosIndexRoute,
+  AdminPersonalPrivacidadIndexRoute: AdminPersonalPrivacidadIndexRoute,
   AdminPersonalDocumentosOrigenDuenoRoute:
     AdminPersonalDocumentosOrigenDuenoRoute,
 }

@@ -37,7 +37,6 @@ import { Route as AdminPersonalImportacionRouteImport } from './routes/admin/_pe
 import { Route as AdminPersonalIntegracionRouteImport } from './routes/admin/_personal/integracion'
 import { Route as AdminPersonalOfertasRouteImport } from './routes/admin/_personal/ofertas'
 import { Route as AdminPersonalPersonalRouteImport } from './routes/admin/_personal/personal'
-import { Route as AdminPersonalPrivacidadRouteImport } from './routes/admin/_personal/privacidad'
 import { Route as AlumnoConcursoDerechopostulacionIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/$id'
 import { Route as AlumnoConcursoDetalleIdRouteImport } from './routes/_alumno/concurso/detalle/$id'
 import { Route as AlumnoPagosCodigoIndexRouteImport } from './routes/_alumno/pagos/$codigo/index'
@@ -52,6 +51,7 @@ import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin
 import { Route as AdminPersonalPagosIndexRouteImport } from './routes/admin/_personal/pagos/index'
 import { Route as AdminPersonalPagosIdRouteImport } from './routes/admin/_personal/pagos/$id'
 import { Route as AdminPersonalPagosConciliacionRouteImport } from './routes/admin/_personal/pagos/conciliacion'
+import { Route as AdminPersonalPrivacidadIndexRouteImport } from './routes/admin/_personal/privacidad/index'
 import { Route as AdminPersonalPrivacidadBrechasRouteImport } from './routes/admin/_personal/privacidad/brechas'
 import { Route as AdminPersonalPrivacidadLecturasRouteImport } from './routes/admin/_personal/privacidad/lecturas'
 import { Route as AdminPersonalPrivacidadRetencionRouteImport } from './routes/admin/_personal/privacidad/retencion'
@@ -202,11 +202,6 @@ const AdminPersonalPersonalRoute = AdminPersonalPersonalRouteImport.update({
   path: '/personal',
   getParentRoute: () => AdminPersonalRoute,
 } as any)
-const AdminPersonalPrivacidadRoute = AdminPersonalPrivacidadRouteImport.update({
-  id: '/privacidad',
-  path: '/privacidad',
-  getParentRoute: () => AdminPersonalRoute,
-} as any)
 const AlumnoConcursoDerechopostulacionIdRoute =
   AlumnoConcursoDerechopostulacionIdRouteImport.update({
     id: '/concurso/derechopostulacion/$id',
@@ -284,23 +279,29 @@ const AdminPersonalPagosConciliacionRoute =
     path: '/pagos/conciliacion',
     getParentRoute: () => AdminPersonalRoute,
   } as any)
+const AdminPersonalPrivacidadIndexRoute =
+  AdminPersonalPrivacidadIndexRouteImport.update({
+    id: '/privacidad/',
+    path: '/privacidad/',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
 const AdminPersonalPrivacidadBrechasRoute =
   AdminPersonalPrivacidadBrechasRouteImport.update({
-    id: '/brechas',
-    path: '/brechas',
-    getParentRoute: () => AdminPersonalPrivacidadRoute,
+    id: '/privacidad/brechas',
+    path: '/privacidad/brechas',
+    getParentRoute: () => AdminPersonalRoute,
   } as any)
 const AdminPersonalPrivacidadLecturasRoute =
   AdminPersonalPrivacidadLecturasRouteImport.update({
-    id: '/lecturas',
-    path: '/lecturas',
-    getParentRoute: () => AdminPersonalPrivacidadRoute,
+    id: '/privacidad/lecturas',
+    path: '/privacidad/lecturas',
+    getParentRoute: () => AdminPersonalRoute,
   } as any)
 const AdminPersonalPrivacidadRetencionRoute =
   AdminPersonalPrivacidadRetencionRouteImport.update({
-    id: '/retencion',
-    path: '/retencion',
-    getParentRoute: () => AdminPersonalPrivacidadRoute,
+    id: '/privacidad/retencion',
+    path: '/privacidad/retencion',
+    getParentRoute: () => AdminPersonalRoute,
   } as any)
 const AlumnoConcursoDerechopostulacionDetalleIdRoute =
   AlumnoConcursoDerechopostulacionDetalleIdRouteImport.update({
@@ -349,7 +350,6 @@ export interface FileRoutesByFullPath {
   '/admin/integracion': typeof AdminPersonalIntegracionRoute
   '/admin/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/personal': typeof AdminPersonalPersonalRoute
-  '/admin/privacidad': typeof AdminPersonalPrivacidadRouteWithChildren
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/pagos/$codigo/$numero': typeof AlumnoPagosCodigoNumeroRoute
@@ -367,6 +367,7 @@ export interface FileRoutesByFullPath {
   '/admin/concursos/': typeof AdminPersonalConcursosIndexRoute
   '/admin/documentos/': typeof AdminPersonalDocumentosIndexRoute
   '/admin/pagos/': typeof AdminPersonalPagosIndexRoute
+  '/admin/privacidad/': typeof AdminPersonalPrivacidadIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/pagos/respuesta/$codigo/$pagoId': typeof AlumnoPagosRespuestaCodigoPagoIdRoute
   '/admin/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
@@ -398,7 +399,6 @@ export interface FileRoutesByTo {
   '/admin/integracion': typeof AdminPersonalIntegracionRoute
   '/admin/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/personal': typeof AdminPersonalPersonalRoute
-  '/admin/privacidad': typeof AdminPersonalPrivacidadRouteWithChildren
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/pagos/$codigo/$numero': typeof AlumnoPagosCodigoNumeroRoute
@@ -416,6 +416,7 @@ export interface FileRoutesByTo {
   '/admin/concursos': typeof AdminPersonalConcursosIndexRoute
   '/admin/documentos': typeof AdminPersonalDocumentosIndexRoute
   '/admin/pagos': typeof AdminPersonalPagosIndexRoute
+  '/admin/privacidad': typeof AdminPersonalPrivacidadIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/pagos/respuesta/$codigo/$pagoId': typeof AlumnoPagosRespuestaCodigoPagoIdRoute
   '/admin/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
@@ -450,7 +451,6 @@ export interface FileRoutesById {
   '/admin/_personal/integracion': typeof AdminPersonalIntegracionRoute
   '/admin/_personal/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/_personal/personal': typeof AdminPersonalPersonalRoute
-  '/admin/_personal/privacidad': typeof AdminPersonalPrivacidadRouteWithChildren
   '/_alumno/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/_alumno/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/_alumno/pagos/$codigo/$numero': typeof AlumnoPagosCodigoNumeroRoute
@@ -468,6 +468,7 @@ export interface FileRoutesById {
   '/admin/_personal/concursos/': typeof AdminPersonalConcursosIndexRoute
   '/admin/_personal/documentos/': typeof AdminPersonalDocumentosIndexRoute
   '/admin/_personal/pagos/': typeof AdminPersonalPagosIndexRoute
+  '/admin/_personal/privacidad/': typeof AdminPersonalPrivacidadIndexRoute
   '/_alumno/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/_alumno/pagos/respuesta/$codigo/$pagoId': typeof AlumnoPagosRespuestaCodigoPagoIdRoute
   '/admin/_personal/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
@@ -502,7 +503,6 @@ export interface FileRouteTypes {
     | '/admin/integracion'
     | '/admin/ofertas'
     | '/admin/personal'
-    | '/admin/privacidad'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
     | '/pagos/$codigo/$numero'
@@ -520,6 +520,7 @@ export interface FileRouteTypes {
     | '/admin/concursos/'
     | '/admin/documentos/'
     | '/admin/pagos/'
+    | '/admin/privacidad/'
     | '/concurso/derechopostulacion/detalle/$id'
     | '/pagos/respuesta/$codigo/$pagoId'
     | '/admin/documentos/$origen/$dueno'
@@ -551,7 +552,6 @@ export interface FileRouteTypes {
     | '/admin/integracion'
     | '/admin/ofertas'
     | '/admin/personal'
-    | '/admin/privacidad'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
     | '/pagos/$codigo/$numero'
@@ -569,6 +569,7 @@ export interface FileRouteTypes {
     | '/admin/concursos'
     | '/admin/documentos'
     | '/admin/pagos'
+    | '/admin/privacidad'
     | '/concurso/derechopostulacion/detalle/$id'
     | '/pagos/respuesta/$codigo/$pagoId'
     | '/admin/documentos/$origen/$dueno'
@@ -602,7 +603,6 @@ export interface FileRouteTypes {
     | '/admin/_personal/integracion'
     | '/admin/_personal/ofertas'
     | '/admin/_personal/personal'
-    | '/admin/_personal/privacidad'
     | '/_alumno/concurso/derechopostulacion/$id'
     | '/_alumno/concurso/detalle/$id'
     | '/_alumno/pagos/$codigo/$numero'
@@ -620,6 +620,7 @@ export interface FileRouteTypes {
     | '/admin/_personal/concursos/'
     | '/admin/_personal/documentos/'
     | '/admin/_personal/pagos/'
+    | '/admin/_personal/privacidad/'
     | '/_alumno/concurso/derechopostulacion/detalle/$id'
     | '/_alumno/pagos/respuesta/$codigo/$pagoId'
     | '/admin/_personal/documentos/$origen/$dueno'
@@ -839,13 +840,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonalPersonalRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
-    '/admin/_personal/privacidad': {
-      id: '/admin/_personal/privacidad'
-      path: '/privacidad'
-      fullPath: '/admin/privacidad'
-      preLoaderRoute: typeof AdminPersonalPrivacidadRouteImport
-      parentRoute: typeof AdminPersonalRoute
-    }
     '/_alumno/concurso/derechopostulacion/$id': {
       id: '/_alumno/concurso/derechopostulacion/$id'
       path: '/concurso/derechopostulacion/$id'
@@ -944,26 +938,33 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonalPagosConciliacionRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
+    '/admin/_personal/privacidad/': {
+      id: '/admin/_personal/privacidad/'
+      path: '/privacidad'
+      fullPath: '/admin/privacidad/'
+      preLoaderRoute: typeof AdminPersonalPrivacidadIndexRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/admin/_personal/privacidad/brechas': {
       id: '/admin/_personal/privacidad/brechas'
-      path: '/brechas'
+      path: '/privacidad/brechas'
       fullPath: '/admin/privacidad/brechas'
       preLoaderRoute: typeof AdminPersonalPrivacidadBrechasRouteImport
-      parentRoute: typeof AdminPersonalPrivacidadRoute
+      parentRoute: typeof AdminPersonalRoute
     }
     '/admin/_personal/privacidad/lecturas': {
       id: '/admin/_personal/privacidad/lecturas'
-      path: '/lecturas'
+      path: '/privacidad/lecturas'
       fullPath: '/admin/privacidad/lecturas'
       preLoaderRoute: typeof AdminPersonalPrivacidadLecturasRouteImport
-      parentRoute: typeof AdminPersonalPrivacidadRoute
+      parentRoute: typeof AdminPersonalRoute
     }
     '/admin/_personal/privacidad/retencion': {
       id: '/admin/_personal/privacidad/retencion'
-      path: '/retencion'
+      path: '/privacidad/retencion'
       fullPath: '/admin/privacidad/retencion'
       preLoaderRoute: typeof AdminPersonalPrivacidadRetencionRouteImport
-      parentRoute: typeof AdminPersonalPrivacidadRoute
+      parentRoute: typeof AdminPersonalRoute
     }
     '/_alumno/concurso/derechopostulacion/detalle/$id': {
       id: '/_alumno/concurso/derechopostulacion/detalle/$id'
@@ -1030,25 +1031,6 @@ const AlumnoRouteChildren: AlumnoRouteChildren = {
 const AlumnoRouteWithChildren =
   AlumnoRoute._addFileChildren(AlumnoRouteChildren)
 
-interface AdminPersonalPrivacidadRouteChildren {
-  AdminPersonalPrivacidadBrechasRoute: typeof AdminPersonalPrivacidadBrechasRoute
-  AdminPersonalPrivacidadLecturasRoute: typeof AdminPersonalPrivacidadLecturasRoute
-  AdminPersonalPrivacidadRetencionRoute: typeof AdminPersonalPrivacidadRetencionRoute
-}
-
-const AdminPersonalPrivacidadRouteChildren: AdminPersonalPrivacidadRouteChildren =
-  {
-    AdminPersonalPrivacidadBrechasRoute: AdminPersonalPrivacidadBrechasRoute,
-    AdminPersonalPrivacidadLecturasRoute: AdminPersonalPrivacidadLecturasRoute,
-    AdminPersonalPrivacidadRetencionRoute:
-      AdminPersonalPrivacidadRetencionRoute,
-  }
-
-const AdminPersonalPrivacidadRouteWithChildren =
-  AdminPersonalPrivacidadRoute._addFileChildren(
-    AdminPersonalPrivacidadRouteChildren,
-  )
-
 interface AdminPersonalRouteChildren {
   AdminPersonalAuditoriaRoute: typeof AdminPersonalAuditoriaRoute
   AdminPersonalCertificadosRoute: typeof AdminPersonalCertificadosRoute
@@ -1058,15 +1040,18 @@ interface AdminPersonalRouteChildren {
   AdminPersonalIntegracionRoute: typeof AdminPersonalIntegracionRoute
   AdminPersonalOfertasRoute: typeof AdminPersonalOfertasRoute
   AdminPersonalPersonalRoute: typeof AdminPersonalPersonalRoute
-  AdminPersonalPrivacidadRoute: typeof AdminPersonalPrivacidadRouteWithChildren
   AdminPersonalAlumnosIdRoute: typeof AdminPersonalAlumnosIdRoute
   AdminPersonalConcursosIdRoute: typeof AdminPersonalConcursosIdRoute
   AdminPersonalPagosIdRoute: typeof AdminPersonalPagosIdRoute
   AdminPersonalPagosConciliacionRoute: typeof AdminPersonalPagosConciliacionRoute
+  AdminPersonalPrivacidadBrechasRoute: typeof AdminPersonalPrivacidadBrechasRoute
+  AdminPersonalPrivacidadLecturasRoute: typeof AdminPersonalPrivacidadLecturasRoute
+  AdminPersonalPrivacidadRetencionRoute: typeof AdminPersonalPrivacidadRetencionRoute
   AdminPersonalAlumnosIndexRoute: typeof AdminPersonalAlumnosIndexRoute
   AdminPersonalConcursosIndexRoute: typeof AdminPersonalConcursosIndexRoute
   AdminPersonalDocumentosIndexRoute: typeof AdminPersonalDocumentosIndexRoute
   AdminPersonalPagosIndexRoute: typeof AdminPersonalPagosIndexRoute
+  AdminPersonalPrivacidadIndexRoute: typeof AdminPersonalPrivacidadIndexRoute
   AdminPersonalDocumentosOrigenDuenoRoute: typeof AdminPersonalDocumentosOrigenDuenoRoute
 }
 
@@ -1079,15 +1064,18 @@ const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
   AdminPersonalIntegracionRoute: AdminPersonalIntegracionRoute,
   AdminPersonalOfertasRoute: AdminPersonalOfertasRoute,
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
-  AdminPersonalPrivacidadRoute: AdminPersonalPrivacidadRouteWithChildren,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,
   AdminPersonalConcursosIdRoute: AdminPersonalConcursosIdRoute,
   AdminPersonalPagosIdRoute: AdminPersonalPagosIdRoute,
   AdminPersonalPagosConciliacionRoute: AdminPersonalPagosConciliacionRoute,
+  AdminPersonalPrivacidadBrechasRoute: AdminPersonalPrivacidadBrechasRoute,
+  AdminPersonalPrivacidadLecturasRoute: AdminPersonalPrivacidadLecturasRoute,
+  AdminPersonalPrivacidadRetencionRoute: AdminPersonalPrivacidadRetencionRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
   AdminPersonalConcursosIndexRoute: AdminPersonalConcursosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,
   AdminPersonalPagosIndexRoute: AdminPersonalPagosIndexRoute,
+  AdminPersonalPrivacidadIndexRoute: AdminPersonalPrivacidadIndexRoute,
   AdminPersonalDocumentosOrigenDuenoRoute:
     AdminPersonalDocumentosOrigenDuenoRoute,
 }
