@@ -35,7 +35,13 @@ export type OpcionesInicio = {
   resolverDns?: OpcionesApp['resolverDns']
 }
 
-export type ServidorEnMarcha = { url: string; config: ConfigApp; close(): Promise<void> }
+export type ServidorEnMarcha = {
+  url: string
+  config: ConfigApp
+  /** The metrics' own listener (METRICAS_PUERTO), or null. */
+  urlMetricas: string | null
+  close(): Promise<void>
+}
 
 export async function iniciarServidor({
   config,
@@ -98,8 +104,20 @@ export async function iniciarServidor({
     )
   }
   const correo = crearCorreo({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir, log })
-  const { app, deps } = crearApp({ db, config: appConfig, correo, blobs, firma, clock, log, pasarela, resolverDns })
+  const { app, deps, metricas } = crearApp({
+    db,
+    config: appConfig,
+    correo,
+    blobs,
+    firma,
+    clock,
+    log,
+    pasarela,
+    resolverDns,
+  })
   fetchApp = (req, env) => app.fetch(req, env)
+  const urlMetricas = metricas ? await metricas.escuchar() : null
+  if (urlMetricas) log(`métricas de Prometheus en ${urlMetricas}/metrics`)
   if (config.pasarela.tipo === 'sandbox' && !esUrlLocal(config.publicUrl))
     log(`AVISO: los pagos van a la pasarela de pruebas (PASARELA=sandbox): ningún pago en ${config.publicUrl} es real.`)
 
@@ -124,6 +142,7 @@ export async function iniciarServidor({
   return {
     url,
     config: appConfig,
+    urlMetricas,
     close() {
       cerrado ??= (async () => {
         for (const tarea of tareas) clearInterval(tarea)
@@ -136,6 +155,7 @@ export async function iniciarServidor({
             setTimeout(() => server.closeAllConnections(), 1000).unref()
           }
         })
+        await metricas?.cerrar()
         await db.destroy()
         if ('vaciar' in salida && typeof salida.vaciar === 'function') salida.vaciar()
       })()
