@@ -2,7 +2,8 @@
 // and signed regulations is backed up by `npm run respaldo` while it serves requests, destroyed,
 // restored by `npm run restaurar` into an empty DATA_DIR (and empty database), and started again:
 // the student signs in and finds all three as they were. Also: a restore refuses a non-empty
-// destination and a backup that does not match its manifest, in Spanish, writing nothing.
+// destination and a backup that does not match its manifest, in Spanish, writing nothing; and a
+// backup of an older schema comes back as it was and is migrated forward when the portal starts.
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -25,7 +26,11 @@ import {
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
 import { RUTA_SANDBOX, TARJETA_APROBADA } from './pagos/pasarela-sandbox.ts'
 import { leerManifiesto } from './respaldo/manifiesto.ts'
-import { restaurar } from './respaldo/respaldo.ts'
+import { buscarClientePg } from './respaldo/postgres.ts'
+import { respaldar, restaurar } from './respaldo/respaldo.ts'
+import { abrirBaseDeDatos } from './db/connection.ts'
+import { proveedorMigraciones } from './db/migrations/index.ts'
+import { Migrator } from 'kysely'
 
 const ejecutar = promisify(execFile)
 const RAIZ = resolve(import.meta.dirname, '..')
@@ -138,6 +143,12 @@ test('a portal backed up while serving, destroyed and restored into an empty pla
   expect(salida).toContain('Respaldo listo')
   const manifiesto = await leerManifiesto(respaldo)
   expect(manifiesto.motor).toBe(motorDePrueba())
+  // pg_dump when a client of the server's major version is installed here, else the logical copy.
+  if (motorDePrueba() === 'sqlite') expect(manifiesto.metodo).toBe('sqlite-backup')
+  else {
+    const mayor = Number(manifiesto.versionServidor?.split('.')[0])
+    expect(manifiesto.metodo).toBe((await buscarClientePg(mayor)) ? 'pg_dump' : 'copia-logica')
+  }
   expect(manifiesto.versionEsquema).toMatch(/^\d{4}-/)
   expect(manifiesto.filas.pagos).toBeGreaterThan(0)
   expect(manifiesto.archivos.some((a) => a.ruta === manifiesto.firmaConfigurada?.copia)).toBe(true)
@@ -198,4 +209,42 @@ test('a portal backed up while serving, destroyed and restored into an empty pla
     `el SHA-256 de ${nombre} no coincide con el manifiesto`,
   )
   expect(readdirSync(vacia)).toEqual([])
+})
+
+test('a backup of an older schema is restored as it was and the portal migrates it forward on start', async () => {
+  const viejo = carpetaNueva('portal-viejo-')
+  const urlVieja = await urlDeBaseDePrueba(viejo)
+  const db = abrirBaseDeDatos({ dataDir: viejo, databaseUrl: urlVieja, databasePoolMax: 2 })
+  try {
+    const { error } = await new Migrator({ db, provider: proveedorMigraciones }).migrateTo('0028-avisos-vigencia')
+    expect(error).toBeUndefined()
+    await db
+      .insertInto('semillas')
+      .values({ nombre: 'antes-del-respaldo', aplicada: '2026-01-01T00:00:00.000Z' })
+      .execute()
+  } finally {
+    await db.destroy()
+  }
+  const respaldo = join(carpetaNueva('portal-respaldo-viejo-'), 'copia')
+  const { manifiesto } = await respaldar(configDePrueba(viejo, urlVieja), respaldo)
+  expect(manifiesto.versionEsquema).toBe('0028-avisos-vigencia')
+
+  const nuevo = carpetaNueva('portal-migrado-')
+  await restaurar(configDePrueba(nuevo, await urlDeBaseDePrueba(nuevo)), respaldo)
+  expect(await consultarDb(nuevo, 'select max(name) as v from kysely_migration')).toEqual([
+    { v: '0028-avisos-vigencia' },
+  ])
+  const servidor = await iniciarServidorDePrueba({ dataDir: nuevo, config: { datosDemo: false } })
+  try {
+    expect((await fetch(`${servidor.url}/api/salud`)).status).toBe(200)
+    const ultima = Object.keys(await proveedorMigraciones.getMigrations())
+      .sort()
+      .at(-1)
+    expect(await consultarDb(nuevo, 'select max(name) as v from kysely_migration')).toEqual([{ v: ultima }])
+    expect(await consultarDb(nuevo, "select nombre from semillas where nombre = 'antes-del-respaldo'")).toEqual([
+      { nombre: 'antes-del-respaldo' },
+    ])
+  } finally {
+    await servidor.close()
+  }
 })
