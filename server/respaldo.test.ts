@@ -28,7 +28,11 @@ import { RUTA_SANDBOX, TARJETA_APROBADA } from './pagos/pasarela-sandbox.ts'
 import { leerManifiesto } from './respaldo/manifiesto.ts'
 import { buscarClientePg } from './respaldo/postgres.ts'
 import { respaldar, restaurar } from './respaldo/respaldo.ts'
-import { abrirBaseDeDatos } from './db/connection.ts'
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import { abrirBaseDeDatos, migrar } from './db/connection.ts'
+import { nuevaClaveBlob } from './blobs.ts'
+import { blobStoreEnS3, clienteS3 } from './blobs-s3.ts'
+import { iniciarS3 } from '../tests/support/s3.ts'
 import { proveedorMigraciones } from './db/migrations/index.ts'
 import { Migrator } from 'kysely'
 
@@ -248,3 +252,42 @@ test('a backup of an older schema is restored as it was and the portal migrates 
     await servidor.close()
   }
 })
+
+// The bucket's side is the same whatever the engine: run on SQLite only, to keep the suite lean.
+test.skipIf(motorDePrueba() === 'postgres')(
+  "with files in S3, the bucket's stored files are copied and restored into an empty bucket; uploads in progress are not",
+  async () => {
+    const [origen, destino] = await Promise.all([iniciarS3(), iniciarS3()])
+    try {
+      const datos = carpetaNueva('portal-s3-datos-')
+      const url = await urlDeBaseDePrueba(datos)
+      const db = abrirBaseDeDatos({ dataDir: datos, databaseUrl: url, databasePoolMax: 2 })
+      await migrar(db).finally(() => db.destroy())
+      const clave = nuevaClaveBlob()
+      const bytes = randomBytes(70_000)
+      await blobStoreEnS3(origen.config).put(clave, bytes)
+      const s3 = new S3Client(clienteS3(origen.config))
+      await s3.send(new PutObjectCommand({ Bucket: origen.config.bucket, Key: 'subidas/a-medias', Body: 'x' }))
+
+      const respaldo = join(carpetaNueva('portal-respaldo-s3-'), 'copia')
+      const { manifiesto } = await respaldar({ ...configDePrueba(datos, url), s3: origen.config }, respaldo)
+      expect(manifiesto.almacen).toBe('s3')
+      expect(manifiesto.archivos.filter((a) => a.ruta.startsWith('archivos/')).map((a) => a.ruta)).toEqual([
+        `archivos/${clave}`,
+      ])
+
+      // Into a bucket that holds anything: refused, nothing written.
+      const nuevo = carpetaNueva('portal-s3-nuevo-')
+      const configNueva = { ...configDePrueba(nuevo, await urlDeBaseDePrueba(nuevo)), s3: origen.config }
+      await expect(restaurar(configNueva, respaldo)).rejects.toThrow(`El bucket ${origen.config.bucket} no está vacío`)
+      expect(readdirSync(nuevo)).toEqual([])
+
+      await restaurar({ ...configNueva, s3: destino.config }, respaldo)
+      expect(destino.claves()).toEqual([clave])
+      const leido = await blobStoreEnS3(destino.config).get(clave)
+      expect(Buffer.from(await new Response(leido).arrayBuffer()).equals(bytes)).toBe(true)
+    } finally {
+      await Promise.all([origen.detener(), destino.detener()])
+    }
+  },
+)

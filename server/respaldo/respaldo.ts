@@ -289,7 +289,7 @@ export async function restaurar(
   }
   const s3 = config.s3 ? new S3Client(clienteS3(config.s3)) : null
   if (s3 && config.s3) {
-    const lista = await s3.send(new ListObjectsV2Command({ Bucket: config.s3.bucket, MaxKeys: 1 }))
+    const lista = await s3.send(new ListObjectsV2Command({ Bucket: config.s3.bucket }))
     if ((lista.Contents ?? []).length > 0)
       throw new Error(`El bucket ${config.s3.bucket} no está vacío: se restaura solo en un bucket vacío.`)
   }
