@@ -21,6 +21,7 @@ import { ipCliente } from './middleware/ip.ts'
 import { DemasiadosCampos, limiteDeCampos, respuestaDemasiadosCampos } from './middleware/limite-campos.ts'
 import { limiteDeCuerpo } from './middleware/limite-cuerpo.ts'
 import { registroDePeticiones } from './middleware/registro.ts'
+import { crearMetricas, metricasActivas } from './metricas/index.ts'
 import { cargarSesion } from './middleware/sesion.ts'
 import { xsrf } from './middleware/xsrf.ts'
 import { rutasAdmin } from './routes/admin/index.ts'
@@ -182,6 +183,9 @@ export function crearApp({
   }
 
   const app = new Hono<EntornoApp>()
+  // Off unless METRICAS_PUERTO or METRICAS_TOKEN is set: then first, so it times everything.
+  const metricas = metricasActivas(config.metricas) ? crearMetricas(config.metricas, db, clock) : null
+  if (metricas) app.use(metricas.middleware)
   app.use(async (c, next) => {
     c.set('deps', deps)
     await next()
@@ -193,6 +197,10 @@ export function crearApp({
   app.use(xsrf)
   // Before the rest of /api, whose middleware (the session cookies, idempotency per session) is not
   // for a caller that authenticates with a key.
+  // Prometheus's scrape on the public port: only with METRICAS_TOKEN, as a bearer token.
+  app.get('/metrics', async (c): Promise<Response> =>
+    metricas ? metricas.respuestaPublica(c) : c.text('No encontrado', 404),
+  )
   app.route(RUTA_API_INTEGRACION, rutasIntegracion)
   app.route('/api', rutasApi)
   if (config.pasarela.tipo === 'sandbox') app.route(RUTA_SANDBOX, rutasPasarelaSandbox)
@@ -205,5 +213,5 @@ export function crearApp({
     log(`error en ${c.req.method} ${c.req.path}`, { id: c.var.idPeticion, error: err.stack ?? err.message })
     return c.json({ error: MENSAJE_ERROR_INTERNO }, 500)
   })
-  return { app, deps }
+  return { app, deps, metricas }
 }

@@ -85,6 +85,8 @@ export type Config = {
   plazoDeshacerRechazoMs: number
   /** Only behind a proxy we run: otherwise anyone could forge X-Forwarded-For to dodge throttling. */
   trustProxy: boolean
+  /** Prometheus metrics (server/metricas/): off unless a port or a token is set. */
+  metricas: ConfigMetricas
   /**
    * The controller the privacy policy names (Ley 21.719, art. 14 ter) and where the file store
    * is: PRIVACIDAD_RESPONSABLE, PRIVACIDAD_DOMICILIO, PRIVACIDAD_CORREO, ALMACEN_PAIS.
@@ -160,6 +162,15 @@ export type ConfigTributario = {
   esperaMs: number
   /** How long the sandbox provider takes to answer; only tests set it. */
   latenciaSandboxMs?: number
+}
+
+export type ConfigMetricas = {
+  /** METRICAS_PUERTO: GET /metrics on a listener of its own (no token there), on `host`. */
+  puerto: number | null
+  /** METRICAS_HOST: that listener's address; 127.0.0.1 unless the operator opens it. */
+  host: string
+  /** METRICAS_TOKEN: GET /metrics on the public port with `Authorization: Bearer <token>`. */
+  token: string | null
 }
 
 export type ConfigNotificaciones = {
@@ -397,6 +408,14 @@ function configNotificaciones(env: Env, mailFrom: string): ConfigNotificaciones 
   }
 }
 
+function configMetricas(env: Env): ConfigMetricas {
+  const puerto = env.METRICAS_PUERTO ? entero(env, 'METRICAS_PUERTO', 0) : null
+  const token = env.METRICAS_TOKEN?.trim() || null
+  if (token !== null && token.length < 16)
+    throw new Error('METRICAS_TOKEN debe tener al menos 16 caracteres (por ejemplo: openssl rand -hex 32)')
+  return { puerto, host: env.METRICAS_HOST || '127.0.0.1', token }
+}
+
 export function construirConfig(env: Env = process.env): Config {
   const port = entero(env, 'PORT', 8080)
   const host = env.HOST || '127.0.0.1'
@@ -425,6 +444,7 @@ export function construirConfig(env: Env = process.env): Config {
     ofertasLaboralesVisibles: env.OFERTAS_LABORALES_VISIBLES === '1',
     datosDemo: env.DATOS_DEMO === '1',
     trustProxy: env.TRUST_PROXY === '1',
+    metricas: configMetricas(env),
     privacidad: {
       nombre: env.PRIVACIDAD_RESPONSABLE || NOMBRE_ESCUELA,
       domicilio:

@@ -40,7 +40,13 @@ export type OpcionesInicio = {
   tributario?: OpcionesApp['tributario']
 }
 
-export type ServidorEnMarcha = { url: string; config: ConfigApp; close(): Promise<void> }
+export type ServidorEnMarcha = {
+  url: string
+  config: ConfigApp
+  /** The metrics' own listener (METRICAS_PUERTO), or null. */
+  urlMetricas: string | null
+  close(): Promise<void>
+}
 
 export async function iniciarServidor({
   config,
@@ -104,7 +110,7 @@ export async function iniciarServidor({
     )
   }
   const correo = crearCorreo({ smtpUrl: config.smtpUrl, mailFrom: config.mailFrom, dataDir: config.dataDir, log })
-  const { app, deps } = crearApp({
+  const { app, deps, metricas } = crearApp({
     db,
     config: appConfig,
     correo,
@@ -117,6 +123,8 @@ export async function iniciarServidor({
     tributario,
   })
   fetchApp = (req, env) => app.fetch(req, env)
+  const urlMetricas = metricas ? await metricas.escuchar() : null
+  if (urlMetricas) log(`métricas de Prometheus en ${urlMetricas}/metrics`)
   if (config.pasarela.tipo === 'sandbox' && !esUrlLocal(config.publicUrl))
     log(`AVISO: los pagos van a la pasarela de pruebas (PASARELA=sandbox): ningún pago en ${config.publicUrl} es real.`)
   if (config.tributario.modo === 'sandbox' && !esUrlLocal(config.publicUrl))
@@ -157,6 +165,7 @@ export async function iniciarServidor({
   return {
     url,
     config: appConfig,
+    urlMetricas,
     close() {
       cerrado ??= (async () => {
         for (const tarea of tareas) clearInterval(tarea)
@@ -171,6 +180,7 @@ export async function iniciarServidor({
         })
         // The reads recorded in memory are written before the database closes.
         await deps.lecturas.cerrar()
+        await metricas?.cerrar()
         await db.destroy()
         if ('vaciar' in salida && typeof salida.vaciar === 'function') salida.vaciar()
       })()

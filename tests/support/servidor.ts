@@ -42,6 +42,8 @@ export type OpcionesServidorDePrueba = {
 
 export type ServidorDePrueba = {
   url: string
+  /** The metrics' own listener (METRICAS_PUERTO), or null. */
+  urlMetricas: string | null
   dataDir: string
   /** Every line the server logged, in order (JSON, one event each). */
   logs: string[]
@@ -125,9 +127,10 @@ export async function iniciarServidorDePrueba(options: OpcionesServidorDePrueba 
     }
     throw err
   }
-  const { url, close } = servidor
+  const { url, close, urlMetricas } = servidor
   return {
     url,
+    urlMetricas,
     dataDir,
     logs,
     eventos: () => logs.map((linea) => JSON.parse(linea) as Record<string, unknown>),
