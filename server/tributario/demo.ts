@@ -29,7 +29,11 @@ export async function emitirDocumentosDemo(
     const momento = new Date(pago.resuelto_en)
     const id = await encolarDocumentoDePago(trx, pago, momento, idDocumentoDemo(pago.id))
     if (!id) continue
-    const fila = await trx.selectFrom('documentos_tributarios').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+    const fila = await trx
+      .selectFrom('documentos_tributarios')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow()
     const dte = construirDte({
       tipo: fila.tipo as 41 | 34,
       fecha: fechaEnChile(momento),
@@ -45,12 +49,10 @@ export async function emitirDocumentosDemo(
       { db: trx, blobs: opciones.blobs, clock: () => momento, emisor: EMISOR_DEMO },
       fila.clave,
       leido,
+      // The PDF is drawn when first downloaded: a stamp costs a moment to draw, and most are never opened.
+      { dibujar: false },
     )
-    // The portal's own copies, as the scheduler keeps them.
-    const pdf = await opciones.blobs.get(emitido.pdf_blob)
-    const pdfBlob = nuevaClaveBlob()
     const xmlBlob = nuevaClaveBlob()
-    await opciones.blobs.put(pdfBlob, new Uint8Array(await new Response(pdf).arrayBuffer()))
     await opciones.blobs.put(xmlBlob, new TextEncoder().encode(emitido.xml))
     await trx
       .updateTable('documentos_tributarios')
@@ -60,7 +62,7 @@ export async function emitirDocumentosDemo(
         fecha_emision: emitido.fecha_emision,
         ted: emitido.ted,
         token_proveedor: emitido.token,
-        pdf_blob: pdfBlob,
+        pdf_blob: null,
         xml_blob: xmlBlob,
         intentos: 1,
         emitido_en: momento.toISOString(),

@@ -31,9 +31,20 @@ export async function recibirDocumentoErp(deps: Dependencias, doc: DocumentoErp)
   if (deps.config.tributario.modo !== 'erp') return { ok: false, status: 409, error: MENSAJE_EMISOR_NO_ES_ERP }
   const fila = await porClave(deps.db, doc.referencia)
   if (!fila) return { ok: false, status: 404, error: MENSAJE_DOCUMENTO_ERP_SIN_REFERENCIA }
-  if (fila.tipo !== doc.tipo) return { ok: false, status: 422, error: mensajeTipoNoCoincide(fila.tipo), campos: { tipo: mensajeTipoNoCoincide(fila.tipo) } }
+  if (fila.tipo !== doc.tipo)
+    return {
+      ok: false,
+      status: 422,
+      error: mensajeTipoNoCoincide(fila.tipo),
+      campos: { tipo: mensajeTipoNoCoincide(fila.tipo) },
+    }
   if (fila.monto !== doc.monto)
-    return { ok: false, status: 422, error: mensajeMontoNoCoincide(fila.monto), campos: { monto: mensajeMontoNoCoincide(fila.monto) } }
+    return {
+      ok: false,
+      status: 422,
+      error: mensajeMontoNoCoincide(fila.monto),
+      campos: { monto: mensajeMontoNoCoincide(fila.monto) },
+    }
   const repetir = (actual: FilaDocumento): ResultadoErp =>
     actual.folio === doc.folio
       ? { ok: true, status: 200, fila: actual, repetido: true }
@@ -44,7 +55,8 @@ export async function recibirDocumentoErp(deps: Dependencias, doc: DocumentoErp)
     return { ok: false, status: 422, error: MENSAJE_PDF_DOCUMENTO, campos: { pdf: MENSAJE_PDF_DOCUMENTO } }
   const xml = Buffer.from(doc.xml, 'base64')
   const texto = xml.toString('latin1')
-  if (!texto.includes('<')) return { ok: false, status: 422, error: MENSAJE_XML_DOCUMENTO, campos: { xml: MENSAJE_XML_DOCUMENTO } }
+  if (!texto.includes('<'))
+    return { ok: false, status: 422, error: MENSAJE_XML_DOCUMENTO, campos: { xml: MENSAJE_XML_DOCUMENTO } }
   const hecho = await registrarEmitido(deps, fila, null, {
     folio: doc.folio,
     fechaEmision: doc.fechaEmision,

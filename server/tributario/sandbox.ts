@@ -98,8 +98,31 @@ async function leerBlob(blobs: BlobStore, clave: string): Promise<Uint8Array> {
   return new Uint8Array(await new Response(stream).arrayBuffer())
 }
 
+/** The document's PDF: stored, or drawn now from what was received (and then stored). */
+export async function pdfDelSandbox(ctx: ContextoSandbox, fila: Fila): Promise<Uint8Array> {
+  if (fila.pdf_blob) return leerBlob(ctx.blobs, fila.pdf_blob)
+  const leido = leerDte(JSON.parse(fila.solicitud))
+  if (Array.isArray(leido)) throw new Error(`documento del sandbox ilegible (${fila.token})`)
+  const pdf = await pdfDelDocumento(ctx.emisor, leido, fila.folio, fila.ted)
+  const clave = nuevaClaveBlob()
+  await ctx.blobs.put(clave, pdf)
+  const r = await ctx.db
+    .updateTable('sandbox_dte')
+    .set({ pdf_blob: clave })
+    .where('token', '=', fila.token)
+    .where('pdf_blob', 'is', null)
+    .executeTakeFirst()
+  if (Number(r.numUpdatedRows) !== 1) await ctx.blobs.delete(clave)
+  return pdf
+}
+
+const contexto = (c: Context<EntornoApp>): ContextoSandbox => {
+  const { db, blobs, clock, config } = c.var.deps
+  return { db, blobs, clock, emisor: config.tributario.emisor }
+}
+
 async function respuesta(c: Context<EntornoApp>, fila: Fila): Promise<Json> {
-  const pdf = await leerBlob(c.var.deps.blobs, fila.pdf_blob)
+  const pdf = await pdfDelSandbox(contexto(c), fila)
   return {
     TOKEN: fila.token,
     FOLIO: fila.folio,
@@ -113,6 +136,8 @@ async function respuesta(c: Context<EntornoApp>, fila: Fila): Promise<Json> {
 const texto = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '')
 
 export type Leido = {
+  /** The DTE as received. */
+  original: unknown
   tipo: TipoDte
   fecha: string
   emisor: Json
@@ -148,7 +173,7 @@ export function leerDte(dte: unknown): Leido | Json[] {
   if (tipo === 61 && referencias.length === 0)
     errores.push({ field: 'Referencia', issue: 'Una nota de crédito referencia el documento que corrige' })
   if (errores.length > 0 || !esTipoDte(tipo)) return errores
-  return { tipo, fecha, emisor, receptor, monto, item: texto(detalle[0]?.NmbItem), referencias }
+  return { original: dte, tipo, fecha, emisor, receptor, monto, item: texto(detalle[0]?.NmbItem), referencias }
 }
 
 function xmlDelDocumento(l: Leido, folio: number, ted: string, momento: string): string {
@@ -219,7 +244,16 @@ const porClave = (db: Kysely<Database>, clave: string) =>
   db.selectFrom('sandbox_dte').selectAll().where('clave', '=', clave).executeTakeFirst()
 
 /** Issues the document, or answers the one issued under the same key. */
-export async function emitirEnSandbox(ctx: ContextoSandbox, clave: string, l: Leido): Promise<Fila> {
+/**
+ * Issues the document, or answers the one issued under the same key. `dibujar: false` leaves the
+ * PDF to be drawn when first asked for (the demo's seed: drawing a stamp costs a moment each).
+ */
+export async function emitirEnSandbox(
+  ctx: ContextoSandbox,
+  clave: string,
+  l: Leido,
+  { dibujar = true }: { dibujar?: boolean } = {},
+): Promise<Fila> {
   const { db, blobs, clock } = ctx
   const previo = await porClave(db, clave)
   if (previo) return previo
@@ -242,9 +276,8 @@ export async function emitirEnSandbox(ctx: ContextoSandbox, clave: string, l: Le
       item: l.item,
       momento,
     })
-    const pdf = await pdfDelDocumento(ctx.emisor, l, folio, ted)
-    const pdfBlob = nuevaClaveBlob()
-    await blobs.put(pdfBlob, pdf)
+    const pdfBlob = dibujar ? nuevaClaveBlob() : null
+    if (pdfBlob) await blobs.put(pdfBlob, await pdfDelDocumento(ctx.emisor, l, folio, ted))
     const fila: Fila = {
       token: randomBytes(16).toString('hex'),
       clave,
@@ -256,13 +289,14 @@ export async function emitirEnSandbox(ctx: ContextoSandbox, clave: string, l: Le
       ted,
       xml: xmlDelDocumento(l, folio, ted, momento),
       pdf_blob: pdfBlob,
+      solicitud: JSON.stringify(l.original),
       creado_en: momento,
     }
     try {
       await db.insertInto('sandbox_dte').values(fila).execute()
       return fila
     } catch (err) {
-      await blobs.delete(pdfBlob)
+      if (pdfBlob) await blobs.delete(pdfBlob)
       if (!esViolacionDeUnicidad(err)) throw err
       // The same key issued meanwhile (answer it), or the folio taken by another server (next one).
       const mismo = await porClave(db, clave)
@@ -289,8 +323,7 @@ export const apiOpenfacturaSandbox = new Hono<EntornoApp>()
     const leido = leerDte(cuerpo?.dte)
     if (Array.isArray(leido)) return rechazo(c, 400, 'El documento no es válido', leido)
     await latencia(c)
-    const { db, blobs, clock, config } = c.var.deps
-    const fila = await emitirEnSandbox({ db, blobs, clock, emisor: config.tributario.emisor }, clave, leido)
+    const fila = await emitirEnSandbox(contexto(c), clave, leido)
     return c.json(await respuesta(c, fila))
   })
   .get('/idempotency/:clave', async (c) => {
