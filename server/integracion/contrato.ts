@@ -183,7 +183,10 @@ export const cargaSchema = v.pipe(
 // Tax documents issued by the ERP (issue 31)
 // ---------------------------------------------------------------------------------------------
 
-const tipoDte = v.pipe(v.picklist([41, 34, 61]), v.description('41 boleta exenta, 34 factura exenta, 61 nota de crédito.'))
+const tipoDte = v.pipe(
+  v.picklist([41, 34, 61]),
+  v.description('41 boleta exenta, 34 factura exenta, 61 nota de crédito.'),
+)
 
 export const documentoRecibidoSchema = v.pipe(
   v.object({

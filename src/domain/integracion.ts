@@ -208,8 +208,10 @@ export type LoteImportacion = v.InferOutput<typeof loteImportacionSchema>
 // Tax documents issued by the school's ERP (EMISOR_TRIBUTARIO=erp, issue 31)
 // ---------------------------------------------------------------------------------------------
 
-export const MENSAJE_REFERENCIA_DOCUMENTO = 'Indique en «referencia» la referencia del portal del documento (hasta 80 caracteres).'
-export const MENSAJE_TIPO_DOCUMENTO_ERP = 'Indique en «tipo» 41 (boleta exenta), 34 (factura exenta) o 61 (nota de crédito).'
+export const MENSAJE_REFERENCIA_DOCUMENTO =
+  'Indique en «referencia» la referencia del portal del documento (hasta 80 caracteres).'
+export const MENSAJE_TIPO_DOCUMENTO_ERP =
+  'Indique en «tipo» 41 (boleta exenta), 34 (factura exenta) o 61 (nota de crédito).'
 export const MENSAJE_FOLIO_DOCUMENTO = 'Indique en «folio» el folio del documento, un entero mayor que cero.'
 export const MENSAJE_FECHA_DOCUMENTO = 'Indique en «fechaEmision» la fecha de emisión, aaaa-mm-dd.'
 export const MENSAJE_MONTO_DOCUMENTO = 'Indique en «monto» el monto total en pesos, un entero mayor que cero.'
@@ -237,9 +239,21 @@ const base64 = (mensaje: string) =>
 export const documentoErpSchema = v.object({
   referencia: textoRequerido(80, MENSAJE_REFERENCIA_DOCUMENTO),
   tipo: v.picklist([41, 34, 61], MENSAJE_TIPO_DOCUMENTO_ERP),
-  folio: v.pipe(v.number(MENSAJE_FOLIO_DOCUMENTO), v.integer(MENSAJE_FOLIO_DOCUMENTO), v.minValue(1, MENSAJE_FOLIO_DOCUMENTO)),
-  fechaEmision: v.pipe(v.string(MENSAJE_FECHA_DOCUMENTO), v.regex(/^\d{4}-\d{2}-\d{2}$/, MENSAJE_FECHA_DOCUMENTO), v.check(esFechaValida, MENSAJE_FECHA_DOCUMENTO)),
-  monto: v.pipe(v.number(MENSAJE_MONTO_DOCUMENTO), v.integer(MENSAJE_MONTO_DOCUMENTO), v.minValue(1, MENSAJE_MONTO_DOCUMENTO)),
+  folio: v.pipe(
+    v.number(MENSAJE_FOLIO_DOCUMENTO),
+    v.integer(MENSAJE_FOLIO_DOCUMENTO),
+    v.minValue(1, MENSAJE_FOLIO_DOCUMENTO),
+  ),
+  fechaEmision: v.pipe(
+    v.string(MENSAJE_FECHA_DOCUMENTO),
+    v.regex(/^\d{4}-\d{2}-\d{2}$/, MENSAJE_FECHA_DOCUMENTO),
+    v.check(esFechaValida, MENSAJE_FECHA_DOCUMENTO),
+  ),
+  monto: v.pipe(
+    v.number(MENSAJE_MONTO_DOCUMENTO),
+    v.integer(MENSAJE_MONTO_DOCUMENTO),
+    v.minValue(1, MENSAJE_MONTO_DOCUMENTO),
+  ),
   receptor: v.object(
     {
       rut: textoRequerido(12, MENSAJE_RECEPTOR_DOCUMENTO),
