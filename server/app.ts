@@ -147,6 +147,11 @@ function tributarioConfigurado(config: ConfigApp, deps: () => Dependencias): Cli
       await next()
     })
     .route(`${RUTA_SANDBOX_DTE}${RUTA_DTE}`, apiOpenfacturaSandbox)
+  // Its failures are the portal's own: logged as ours (not printed), answered as a provider's 5xx.
+  sandbox.onError((err, c) => {
+    deps().log('error en el emisor de pruebas', { error: err.stack ?? err.message })
+    return c.json({ error: { message: 'Error interno del emisor de pruebas' } }, 500)
+  })
   return crearClienteOpenfactura({
     url: `${config.publicUrl}${RUTA_SANDBOX_DTE}`,
     apiKey: APIKEY_SANDBOX,
