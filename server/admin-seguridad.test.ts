@@ -487,6 +487,35 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     cuerpo: () => ({ agenciaInformadaEl: '2026-01-05' }),
     cambia: true,
   },
+  // Tax documents (issue 31): downloads are recorded, a retry too.
+  {
+    metodo: 'GET',
+    ruta: '/admin/documentos-tributarios/:id/pdf',
+    requiere: 'pagos.ver',
+    url: () => '/admin/documentos-tributarios/dte-demo-INS-26-40018-1/pdf',
+    cambia: true,
+  },
+  {
+    metodo: 'GET',
+    ruta: '/admin/documentos-tributarios/:id/xml',
+    requiere: 'pagos.ver',
+    url: () => '/admin/documentos-tributarios/dte-demo-INS-26-40018-1/xml',
+    cambia: true,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/documentos-tributarios/:id/reintentar',
+    requiere: 'pagos.registrar',
+    url: () => '/admin/documentos-tributarios/dte-demo-INS-24-20117-1/reintentar',
+    // A document the provider refused: the retry sends it again.
+    preparar: async () => {
+      await consultarDb(
+        servidor.dataDir,
+        "update documentos_tributarios set estado = 'error', error = 'Rechazado por el emisor' where id = 'dte-demo-INS-24-20117-1'",
+      )
+    },
+    cambia: true,
+  },
 ]
 
 /** The rights request the queue's endpoints act on: a new one, filed by the student, for each role that may. */

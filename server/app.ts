@@ -50,7 +50,12 @@ import { rutasSubidas } from './routes/subidas.ts'
 import { rutasDocumentosTributarios } from './routes/documentos-tributarios.ts'
 import type { ClienteTributario } from './tributario/cliente.ts'
 import { crearClienteOpenfactura, RUTA_DTE } from './tributario/openfactura.ts'
-import { apiOpenfacturaSandbox, APIKEY_SANDBOX, RUTA_SANDBOX_DTE, rutasOpenfacturaSandbox } from './tributario/sandbox.ts'
+import {
+  apiOpenfacturaSandbox,
+  APIKEY_SANDBOX,
+  RUTA_SANDBOX_DTE,
+  rutasOpenfacturaSandbox,
+} from './tributario/sandbox.ts'
 
 // Replies are compressed last, after the idempotency middleware has stored them as sent. Bodies
 // are bounded (in bytes, and a form in fields) before anything reads them; the idempotency
@@ -148,6 +153,11 @@ function tributarioConfigurado(config: ConfigApp, deps: () => Dependencias): Cli
       await next()
     })
     .route(`${RUTA_SANDBOX_DTE}${RUTA_DTE}`, apiOpenfacturaSandbox)
+  // Its failures are the portal's own: logged as ours (not printed), answered as a provider's 5xx.
+  sandbox.onError((err, c) => {
+    deps().log('error en el emisor de pruebas', { error: err.stack ?? err.message })
+    return c.json({ error: { message: 'Error interno del emisor de pruebas' } }, 500)
+  })
   return crearClienteOpenfactura({
     url: `${config.publicUrl}${RUTA_SANDBOX_DTE}`,
     apiKey: APIKEY_SANDBOX,

@@ -178,3 +178,25 @@ test('the list of documents is the student’s own payment only (typed as the AP
   const docs: DocumentoTributarioVista[] = []
   expect(docs).toEqual([])
 })
+
+test('a payment recorded in person by staff gets its document too', async () => {
+  const numero = 900 + Math.floor(Math.random() * 90)
+  await consultarDb(
+    servidor.dataDir,
+    'insert into cuotas (codigo_inscripcion, numero, monto, vencimiento, pago_id) values (?, ?, ?, ?, null)',
+    DE_LA_ALUMNA,
+    numero,
+    60_000,
+    '2027-03-05',
+  )
+  const res = await admin.post(`/api/admin/pagos/cuotas/${DE_LA_ALUMNA}/${numero}/presencial`, {
+    idPagoFlujo: 'FL-9',
+    codPagoFlujo: 'PF-9',
+    codFilaWpay: 'WP-9',
+    appName: 'Caja Escuela',
+  })
+  expect(res.status).toBe(201)
+  const { pago } = (await res.json()) as { pago: { id: string } }
+  const [doc] = await esperarDocumentos(estudiante, pago.id, emitidos(1))
+  expect(doc).toMatchObject({ tipo: 41, monto: 60_000, estado: 'emitido' })
+}, 60_000)

@@ -690,7 +690,10 @@ export type SandboxDteTable = {
   rut_receptor: string
   ted: string
   xml: string
-  pdf_blob: string
+  /** null until its PDF is first asked for (the demo's are drawn then). */
+  pdf_blob: string | null
+  /** The DTE as received (JSON), to draw the PDF from. */
+  solicitud: string
   creado_en: string
 }
 

@@ -10,7 +10,7 @@ import {
 } from '../../src/domain/documento-tributario.ts'
 import type { EntornoApp } from '../contexto.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
-import { nombreArchivo, type FilaDocumento } from '../tributario/documentos.ts'
+import { nombreArchivo, pdfDibujado, type FilaDocumento } from '../tributario/documentos.ts'
 import { contentDisposition } from './archivos.ts'
 
 /**
@@ -22,8 +22,11 @@ export async function enviarArchivoTributario<E extends EntornoApp>(
   fila: FilaDocumento,
   formato: 'pdf' | 'xml',
 ): Promise<Response> {
-  const clave = formato === 'pdf' ? fila.pdf_blob : fila.xml_blob
-  if (fila.estado !== 'emitido' || !clave) return c.json({ error: MENSAJE_DOCUMENTO_TRIBUTARIO_NO_EMITIDO }, 404)
+  if (fila.estado !== 'emitido') return c.json({ error: MENSAJE_DOCUMENTO_TRIBUTARIO_NO_EMITIDO }, 404)
+  let clave = formato === 'pdf' ? fila.pdf_blob : fila.xml_blob
+  // No provider's PDF: drawn now from the stamp, once.
+  if (!clave && formato === 'pdf') clave = (await pdfDibujado(c.var.deps, fila))?.clave ?? null
+  if (!clave) return c.json({ error: MENSAJE_DOCUMENTO_TRIBUTARIO_NO_EMITIDO }, 404)
   const contenido = await c.var.deps.blobs.get(clave)
   if (!contenido) {
     c.var.deps.log(`falta el archivo ${clave} del documento tributario ${fila.id}`)

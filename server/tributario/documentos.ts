@@ -12,6 +12,7 @@ import {
   notaDeCreditoPara,
   receptorDe,
   tipoParaPagador,
+  type DocumentoTributarioDeSolicitud,
   type DocumentoTributarioVista,
   type EstadoDocumentoTributario,
   type Pagador,
@@ -19,6 +20,9 @@ import {
   type TipoDte,
 } from '../../src/domain/documento-tributario.ts'
 import { esRutPlaceholder } from '../../src/domain/rut.ts'
+import { nuevaClaveBlob, type BlobStore } from '../blobs.ts'
+import type { ConfigApp } from '../contexto.ts'
+import { dibujarDocumentoTributario } from './impreso.ts'
 import type { Database, DocumentosTributariosTable, Pago, Reembolso } from '../db/schema.ts'
 
 export type FilaDocumento = Selectable<DocumentosTributariosTable>
@@ -76,10 +80,14 @@ export async function pagadorDe(db: Bd, pago: Pick<Pago, 'alumno_id' | 'codigo_i
  * factura exenta by who pays. Our reference (the provider's Idempotency-Key, the ERP's match) is
  * the payment's buy order, unique per payment. Returns the document's id (null: already queued).
  */
-export async function encolarDocumentoDePago(trx: Bd, pago: Pago, ahora: Date): Promise<string | null> {
+export async function encolarDocumentoDePago(
+  trx: Bd,
+  pago: Pago,
+  ahora: Date,
+  id: string = randomUUID(),
+): Promise<string | null> {
   const pagador = await pagadorDe(trx, pago)
   const tipo = tipoParaPagador(pagador)
-  const id = randomUUID()
   const momento = ahora.toISOString()
   const insertado = await trx
     .insertInto('documentos_tributarios')
@@ -201,7 +209,7 @@ export function vistaDocumento(
     pagoId: fila.pago_id,
     reembolsoId: fila.reembolso_id,
     ...(referida ? { referencia: { tipo: referida.tipo as TipoDte, folio: referida.folio } } : {}),
-    pdfUrl: emitido && fila.pdf_blob ? enlaces.pdfUrl : null,
+    pdfUrl: emitido ? enlaces.pdfUrl : null,
     xmlUrl: emitido && fila.xml_blob ? enlaces.xmlUrl : null,
     error: paraPersonal ? fila.error : null,
   }
@@ -240,8 +248,102 @@ export async function documentosDePago(
   return vistas(db, filas, paraPersonal)
 }
 
+/** The student's documents of enrolments (their installments' payments), oldest first, for the list. */
+export async function documentosTributariosDeAlumno(
+  db: Bd,
+  alumnoId: string,
+): Promise<DocumentoTributarioDeSolicitud[]> {
+  const filas = await db
+    .selectFrom('documentos_tributarios')
+    .selectAll()
+    .where('alumno_id', '=', alumnoId)
+    .where('codigo_inscripcion', 'is not', null)
+    .orderBy('creado_en')
+    .orderBy('id')
+    .execute()
+  const lista = await vistas(db, filas, false)
+  return lista.map((v, i) => ({ ...v, codigoInscripcion: filas[i]!.codigo_inscripcion! }))
+}
+
 /** A file's name for the download: 'boleta-exenta-123.pdf'. */
 export function nombreArchivo(fila: Pick<FilaDocumento, 'tipo' | 'folio'>, extension: 'pdf' | 'xml'): string {
   const nombre = fila.tipo === 41 ? 'boleta-exenta' : fila.tipo === 34 ? 'factura-exenta' : 'nota-de-credito'
   return `${nombre}-${fila.folio ?? 'en-proceso'}.${extension}`
+}
+
+/**
+ * An issued document's PDF when no provider's PDF is stored (the provider sent none, or the demo's
+ * seed left it to be drawn): drawn by the portal from the TED and the row (impreso.ts), stored, and
+ * the row updated only if still without one. The sandbox's say 'SIN VALIDEZ TRIBUTARIA'.
+ */
+export async function pdfDibujado(
+  deps: { db: Kysely<Database>; blobs: BlobStore; config: Pick<ConfigApp, 'tributario'> },
+  fila: FilaDocumento,
+): Promise<{ clave: string; bytes: Uint8Array } | null> {
+  if (fila.estado !== 'emitido' || fila.folio === null || !fila.fecha_emision || !fila.ted) return null
+  const { emisor, modo } = deps.config.tributario
+  const r = receptorDeFila(fila)
+  const original = fila.documento_referencia_id
+    ? await deps.db
+        .selectFrom('documentos_tributarios')
+        .select(['tipo', 'folio', 'fecha_emision'])
+        .where('id', '=', fila.documento_referencia_id)
+        .executeTakeFirst()
+    : undefined
+  const bytes = await dibujarDocumentoTributario({
+    tipo: fila.tipo as TipoDte,
+    folio: fila.folio,
+    fechaEmision: fila.fecha_emision,
+    emisor: {
+      rut: emisor.rut,
+      razonSocial: emisor.razonSocial,
+      giro: emisor.giro,
+      direccion: emisor.direccion,
+      comuna: emisor.comuna,
+      ciudad: emisor.ciudad,
+    },
+    receptor: {
+      rut: r.rut,
+      razonSocial: r.documentoExtranjero ? `${r.razonSocial} (${r.documentoExtranjero})` : r.razonSocial,
+      giro: r.giro,
+      direccion: r.direccion,
+      comuna: r.comuna,
+      ciudad: r.ciudad,
+    },
+    detalle: [{ nombre: fila.descripcion, cantidad: 1, precioUnitario: fila.monto, monto: fila.monto }],
+    montoExento: fila.monto,
+    total: fila.monto,
+    referencias:
+      original?.folio && original.fecha_emision
+        ? [
+            {
+              tipo: original.tipo,
+              folio: original.folio,
+              fecha: original.fecha_emision,
+              codigo: fila.codigo_referencia === 1 ? 1 : 3,
+            },
+          ]
+        : [],
+    ted: fila.ted,
+    resolucion: emisor.resolucion,
+    sinValidez: modo === 'sandbox',
+  })
+  const clave = nuevaClaveBlob()
+  await deps.blobs.put(clave, bytes)
+  const r2 = await deps.db
+    .updateTable('documentos_tributarios')
+    .set({ pdf_blob: clave })
+    .where('id', '=', fila.id)
+    .where('pdf_blob', 'is', null)
+    .executeTakeFirst()
+  if (Number(r2.numUpdatedRows) !== 1) {
+    await deps.blobs.delete(clave)
+    const actual = await deps.db
+      .selectFrom('documentos_tributarios')
+      .select('pdf_blob')
+      .where('id', '=', fila.id)
+      .executeTakeFirst()
+    return actual?.pdf_blob ? { clave: actual.pdf_blob, bytes } : null
+  }
+  return { clave, bytes }
 }

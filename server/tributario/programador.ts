@@ -37,7 +37,6 @@ import { notificar } from '../notificaciones/notificar.ts'
 import { ErrorEmisor, type ClienteTributario, type DocumentoDelProveedor } from './cliente.ts'
 import { receptorDeFila, type FilaDocumento } from './documentos.ts'
 import { construirDte } from './dte.ts'
-import { dibujarDocumentoTributario } from './impreso.ts'
 
 export type DependenciasTributario = {
   db: Db
@@ -122,47 +121,6 @@ async function cerrar(
 
 const mensaje = (err: unknown) => (err instanceof Error ? err.message : String(err))
 
-/** The PDF when the provider gave none: drawn by the portal from the provider's TED. */
-async function pdfPropio(
-  deps: DependenciasTributario,
-  fila: FilaDocumento,
-  doc: DocumentoDelProveedor,
-  referencia: Referida | null,
-) {
-  const { emisor } = deps.config.tributario
-  const r = receptorDeFila(fila)
-  return dibujarDocumentoTributario({
-    tipo: doc.tipo,
-    folio: doc.folio,
-    fechaEmision: doc.fechaEmision,
-    emisor: {
-      rut: emisor.rut,
-      razonSocial: emisor.razonSocial,
-      giro: emisor.giro,
-      direccion: emisor.direccion,
-      comuna: emisor.comuna,
-      ciudad: emisor.ciudad,
-    },
-    receptor: {
-      rut: r.rut,
-      razonSocial: r.razonSocial,
-      giro: r.giro,
-      direccion: r.direccion,
-      comuna: r.comuna,
-      ciudad: r.ciudad,
-    },
-    detalle: [{ nombre: fila.descripcion, cantidad: 1, precioUnitario: fila.monto, monto: fila.monto }],
-    montoExento: fila.monto,
-    total: fila.monto,
-    referencias: referencia
-      ? [{ tipo: referencia.tipo, folio: referencia.folio, fecha: referencia.fecha, codigo: referencia.codigo }]
-      : [],
-    ted: doc.ted,
-    resolucion: emisor.resolucion,
-    sinValidez: deps.config.tributario.modo === 'sandbox',
-  })
-}
-
 type Referida = { tipo: TipoDte; folio: number; fecha: string; codigo: CodigoReferencia }
 
 /**
@@ -179,13 +137,14 @@ export async function registrarEmitido(
     fechaEmision: string
     ted: string | null
     token: string | null
-    pdf: Uint8Array
+    /** null: the provider sent none; drawn from the TED when first downloaded (documentos.ts). */
+    pdf: Uint8Array | null
     xml: Uint8Array
   },
 ): Promise<boolean> {
-  const pdfBlob = nuevaClaveBlob()
+  const pdfBlob = doc.pdf ? nuevaClaveBlob() : null
   const xmlBlob = nuevaClaveBlob()
-  await deps.blobs.put(pdfBlob, doc.pdf)
+  if (pdfBlob && doc.pdf) await deps.blobs.put(pdfBlob, doc.pdf)
   await deps.blobs.put(xmlBlob, doc.xml)
   const ahora = deps.clock()
   const hecho = await deps.db.transaction().execute(async (trx) => {
@@ -225,7 +184,7 @@ export async function registrarEmitido(
     return true
   })
   if (!hecho) {
-    await deps.blobs.delete(pdfBlob)
+    if (pdfBlob) await deps.blobs.delete(pdfBlob)
     await deps.blobs.delete(xmlBlob)
   }
   return hecho
@@ -301,8 +260,7 @@ async function procesar(deps: DependenciasTributario, cliente: ClienteTributario
       })
     return
   }
-  const pdf = doc.pdf ?? (await pdfPropio(deps, fila, doc, referencia))
-  const hecho = await registrarEmitido(deps, fila, token, { ...doc, pdf })
+  const hecho = await registrarEmitido(deps, fila, token, doc)
   if (hecho) deps.log('documento tributario emitido', { documento: fila.id, tipo, folio: doc.folio })
 }
 

@@ -79,6 +79,10 @@ export const ETIQUETAS_ACCION = {
   'privacidad.retencion-confirmar': 'Revisión de conservación de datos confirmada: se eliminó lo vencido',
   'privacidad.brecha-registrar': 'Incidente de seguridad registrado y alumnos afectados avisados',
   'privacidad.brecha-agencia': 'Aviso de un incidente a la Agencia de Protección de Datos registrado',
+  // Tax documents (issue 31).
+  'documento-tributario.descargar': 'Documento tributario descargado',
+  'documento-tributario.reintentar': 'Emisión de un documento tributario reintentada',
+  'integracion.documento-tributario': 'ERP: documento tributario recibido por la API',
 } as const satisfies Record<string, string>
 
 /** An action the trail records. */
@@ -357,6 +361,12 @@ export const CAMPOS_AUDITADOS: Readonly<Record<string, Campo>> = {
   alumnosAfectados: { etiqueta: 'Alumnos afectados', formato: numero },
   medidas: { etiqueta: 'Medidas adoptadas', formato: texto },
   agenciaInformadaEn: { etiqueta: 'Informado a la Agencia el', formato: momento, vacio: 'aún no' },
+  // Tax documents (issue 31).
+  documentoTributario: { etiqueta: 'Documento tributario', formato: texto },
+  folio: { etiqueta: 'Folio', formato: numero, vacio: 'sin folio' },
+  formato: { etiqueta: 'Formato', formato: texto },
+  errorEmisor: { etiqueta: 'Error del emisor', formato: texto, vacio: 'ninguno' },
+  repetido: { etiqueta: 'Envío repetido', formato: siNo },
 }
 
 /** The retention run's tasks, each a count in its batch's row. */

@@ -25,6 +25,7 @@ import { rutasBloqueoAdmin } from './bloqueo.ts'
 import { rutasLecturasAdmin } from './privacidad-lecturas.ts'
 import { rutasBrechasAdmin } from './privacidad-brechas.ts'
 import { rutasRetencionAdmin } from './privacidad-retencion.ts'
+import { rutasDocumentosTributariosAdmin } from './documentos-tributarios.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
@@ -55,3 +56,4 @@ export const rutasAdmin = new Hono<EntornoApp>()
   .route('/privacidad', rutasLecturasAdmin)
   .route('/privacidad/retencion', rutasRetencionAdmin)
   .route('/privacidad/brechas', rutasBrechasAdmin)
+  .route('/documentos-tributarios', rutasDocumentosTributariosAdmin)
