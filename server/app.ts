@@ -46,7 +46,12 @@ import { rutasSubidas } from './routes/subidas.ts'
 import { rutasDocumentosTributarios } from './routes/documentos-tributarios.ts'
 import type { ClienteTributario } from './tributario/cliente.ts'
 import { crearClienteOpenfactura, RUTA_DTE } from './tributario/openfactura.ts'
-import { apiOpenfacturaSandbox, APIKEY_SANDBOX, RUTA_SANDBOX_DTE, rutasOpenfacturaSandbox } from './tributario/sandbox.ts'
+import {
+  apiOpenfacturaSandbox,
+  APIKEY_SANDBOX,
+  RUTA_SANDBOX_DTE,
+  rutasOpenfacturaSandbox,
+} from './tributario/sandbox.ts'
 
 // Replies are compressed last, after the idempotency middleware has stored them as sent. Bodies
 // are bounded (in bytes, and a form in fields) before anything reads them; the idempotency

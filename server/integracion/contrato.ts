@@ -178,3 +178,68 @@ export const cargaSchema = v.pipe(
   }),
   v.metadata({ ref: 'Carga' }),
 )
+
+// ---------------------------------------------------------------------------------------------
+// Tax documents issued by the ERP (issue 31)
+// ---------------------------------------------------------------------------------------------
+
+const tipoDte = v.pipe(v.picklist([41, 34, 61]), v.description('41 boleta exenta, 34 factura exenta, 61 nota de crédito.'))
+
+export const documentoRecibidoSchema = v.pipe(
+  v.object({
+    documento: v.object({
+      id: v.string(),
+      tipo: tipoDte,
+      nombreTipo: v.string(),
+      folio: v.nullable(v.number()),
+      estado: v.picklist(['pendiente', 'emitido', 'error']),
+      fechaEmision: v.nullable(v.string()),
+      monto: v.number(),
+      pagoId: v.string(),
+      reembolsoId: v.nullable(v.string()),
+      referencia: v.optional(v.object({ tipo: tipoDte, folio: v.nullable(v.number()) })),
+      pdfUrl: v.nullable(v.string()),
+      xmlUrl: v.nullable(v.string()),
+      error: v.nullable(v.string()),
+    }),
+    repetido: v.pipe(v.boolean(), v.description('true: este documento ya se había recibido; no se cambió nada.')),
+  }),
+  v.metadata({ ref: 'DocumentoTributarioRecibido' }),
+)
+
+export const pendientesTributariosSchema = v.pipe(
+  v.object({
+    datos: v.array(
+      v.object({
+        referencia: v.pipe(v.string(), v.description('La referencia del portal: envíela al entregar el documento.')),
+        tipo: tipoDte,
+        monto: v.pipe(v.number(), v.description('Pesos, exento de IVA.')),
+        descripcion: v.string(),
+        creadoEn: v.string(),
+        receptor: v.object({
+          rut: v.string(),
+          razonSocial: v.string(),
+          giro: v.nullable(v.string()),
+          direccion: v.nullable(v.string()),
+          comuna: v.nullable(v.string()),
+          ciudad: v.nullable(v.string()),
+          email: v.nullable(v.string()),
+          documentoExtranjero: v.nullable(v.string()),
+        }),
+        documentoReferido: v.pipe(
+          v.nullable(
+            v.object({
+              referencia: v.string(),
+              tipo: v.number(),
+              folio: v.nullable(v.number()),
+              fechaEmision: v.nullable(v.string()),
+              codigoReferencia: v.nullable(v.number()),
+            }),
+          ),
+          v.description('Para una nota de crédito: el documento que corrige (CodRef 1 anula, 3 corrige el monto).'),
+        ),
+      }),
+    ),
+  }),
+  v.metadata({ ref: 'DocumentosTributariosPendientes' }),
+)

@@ -5,6 +5,7 @@
 // and refunds of each day, netted per method), on screen and as a spreadsheet. A payment counts on
 // the day in Chile the gateway says it was made (its transaction date), or the day staff recorded
 // it for one made in person; a refund on the day it was applied (src/domain/conciliacion.ts).
+import { esTipoDte, nombreTipoDte, type EstadoDocumentoTributario } from '../../src/domain/documento-tributario.ts'
 import type { ExpressionBuilder } from 'kysely'
 import { fechaEnChile, inicioDelDiaEnChile, sumarDias } from '../../src/domain/fechas.ts'
 import { clavesDeBusqueda, siguientePrefijo } from '../../src/domain/busqueda-alumnos.ts'
@@ -22,6 +23,8 @@ import {
   momentoDeMovimiento,
   movimientoEnPalabras,
   montoConSigno,
+  documentoDeMovimientoEnPalabras,
+  type DocumentoDeMovimiento,
   type TipoMovimiento,
 } from '../../src/domain/conciliacion.ts'
 import {
@@ -326,6 +329,8 @@ export type Movimiento = {
   descripcion: string
   codigoInscripcion: string | null
   alumno: { id: string; nombre: string; codigo: string; documento: string }
+  /** Its tax document (a sale's boleta or factura, a refund's nota de crédito), or null (issue 31). */
+  documentoTributario: DocumentoDeMovimiento | null
 }
 
 const COLUMNAS_ALUMNO = [
@@ -337,6 +342,27 @@ const COLUMNAS_ALUMNO = [
   'alumnos.tipo_documento',
   'alumnos.numero_documento',
 ] as const
+
+/** The tax document of each origin ('pago:<id>', 'reembolso:<id>'), read in chunks. */
+async function documentosDeOrigenes(db: Db, origenes: string[]): Promise<Map<string, DocumentoDeMovimiento>> {
+  const mapa = new Map<string, DocumentoDeMovimiento>()
+  for (let i = 0; i < origenes.length; i += 500) {
+    const filas = await db
+      .selectFrom('documentos_tributarios')
+      .select(['origen', 'tipo', 'folio', 'estado'])
+      .where('origen', 'in', origenes.slice(i, i + 500))
+      .execute()
+    for (const f of filas)
+      if (esTipoDte(f.tipo))
+        mapa.set(f.origen, {
+          tipo: f.tipo,
+          nombreTipo: nombreTipoDte(f.tipo),
+          folio: f.folio,
+          estado: f.estado as EstadoDocumentoTributario,
+        })
+  }
+  return mapa
+}
 
 /**
  * The sales and refunds within reach whose day in Chile falls in the range, oldest first. Both are
@@ -398,9 +424,19 @@ async function movimientosEnRango(db: Db, personal: Alcance, { desde, hasta }: C
     codigo: f.codigo_alumno,
     documento: documentoDeIdentidad(f),
   })
+  const documentos = await documentosDeOrigenes(db, [
+    ...pagos.map((p) => `pago:${p.id}`),
+    ...reembolsos.map((r) => `reembolso:${r.id}`),
+  ])
   const movimientos: (Movimiento & { instante: number })[] = []
-  const agregar = (m: Omit<Movimiento, 'momento' | 'dia'>, momento: Date) =>
-    movimientos.push({ ...m, momento: momento.toISOString(), dia: fechaEnChile(momento), instante: momento.getTime() })
+  const agregar = (m: Omit<Movimiento, 'momento' | 'dia' | 'documentoTributario'>, momento: Date) =>
+    movimientos.push({
+      ...m,
+      documentoTributario: documentos.get(`${m.tipo === 'pago' ? 'pago' : 'reembolso'}:${m.id}`) ?? null,
+      momento: momento.toISOString(),
+      dia: fechaEnChile(momento),
+      instante: momento.getTime(),
+    })
   for (const p of pagos)
     agregar(
       {
@@ -515,6 +551,8 @@ export async function planillaConciliacion(db: Db, personal: Alcance, consulta: 
     { header: 'Alumno', width: 32 },
     { header: 'RUT o documento', width: 18 },
     { header: 'Monto', width: 14, style: pesos },
+    { header: 'Documento tributario', width: 36 },
+    { header: 'Folio', width: 10, style: cantidad },
   ])
   const texto = (t: string | null) => textoParaPlanilla(t ?? '')
   for (const m of movimientos)
@@ -533,8 +571,10 @@ export async function planillaConciliacion(db: Db, personal: Alcance, consulta: 
       texto(m.alumno.nombre),
       texto(m.alumno.documento),
       montoConSigno(m),
+      documentoDeMovimientoEnPalabras(m.documentoTributario),
+      m.documentoTributario?.folio ?? null,
     ])
-  detalle.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: 14 } }
+  detalle.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: 16 } }
 
   return { contenido: Buffer.from(await libro.xlsx.writeBuffer()), total: total.total }
 }

@@ -37,7 +37,11 @@ import {
   paginaEncuestasSchema,
   paginaPagosSchema,
   paginaReglamentosSchema,
+  documentoRecibidoSchema,
+  pendientesTributariosSchema,
 } from '../integracion/contrato.ts'
+import { documentoErpSchema } from '../../src/domain/integracion.ts'
+import { pendientesErp, recibirDocumentoErp, vistaParaErp } from '../tributario/erp.ts'
 import {
   documentosAprobados,
   encuestasEnviadas,
@@ -365,5 +369,62 @@ rutasIntegracion
         invitados: r.invitar.length,
         correosCambiados: r.correosCambiados.length,
       })
+    },
+  )
+
+// Tax documents issued by the school's ERP (EMISOR_TRIBUTARIO=erp, issue 31).
+rutasIntegracion
+  .get(
+    '/documentos-tributarios/pendientes',
+    describeRoute({
+      tags: ['Documentos tributarios'],
+      summary: 'Documentos tributarios por emitir',
+      description:
+        'Con EMISOR_TRIBUTARIO=erp: las boletas exentas, facturas exentas y notas de crédito que el ERP debe emitir, las más antiguas primero (hasta 500), con quien paga y, para una nota de crédito, el documento que corrige. Permiso: «documentos-tributarios.escribir».',
+      security: [{ claveApi: [] }],
+      responses: {
+        200: { description: 'Los documentos por emitir.', content: json(pendientesTributariosSchema) },
+        ...RESPUESTAS_COMUNES,
+      },
+    }),
+    requiereAlcance('documentos-tributarios.escribir'),
+    async (c) => c.json({ datos: await pendientesErp(c.var.deps.db) }),
+  )
+  .post(
+    '/documentos-tributarios',
+    describeRoute({
+      tags: ['Documentos tributarios'],
+      summary: 'Entregar un documento tributario emitido',
+      description:
+        'Con EMISOR_TRIBUTARIO=erp: el documento que el ERP emitió (tipo, folio, fecha, monto, receptor, PDF y XML en base64), reconocido por la referencia del portal. Enviarlo otra vez igual responde 200 con «repetido: true» y no cambia nada; otro folio para una referencia ya emitida responde 409. El alumno lo ve y descarga desde ese momento, y recibe un aviso. Permiso: «documentos-tributarios.escribir».',
+      security: [{ claveApi: [] }],
+      responses: {
+        201: { description: 'Documento recibido.', content: json(documentoRecibidoSchema) },
+        200: { description: 'Este documento ya se había recibido.', content: json(documentoRecibidoSchema) },
+        404: { description: 'No hay un documento por emitir con esa referencia.', content: json(errorSchema) },
+        409: {
+          description: 'La referencia ya tiene otro folio, o el portal no usa el ERP como emisor.',
+          content: json(errorSchema),
+        },
+        422: { description: 'El tipo, el monto, el PDF o el XML no corresponden.', content: json(errorSchema) },
+        ...RESPUESTAS_COMUNES,
+      },
+    }),
+    requiereAlcance('documentos-tributarios.escribir'),
+    documentado(cuerpoJson(documentoErpSchema), 'json', documentoErpSchema),
+    async (c) => {
+      const doc = c.req.valid('json')
+      const r = await recibirDocumentoErp(c.var.deps, doc)
+      await auditarLlamada(c, {
+        accion: 'integracion.documento-tributario',
+        despues: {
+          codigo: doc.referencia,
+          folio: doc.folio,
+          repetido: r.ok ? r.repetido : false,
+          ...(r.ok ? {} : { errorEmisor: r.error }),
+        },
+      })
+      if (!r.ok) return c.json({ error: r.error, ...(r.campos ? { campos: r.campos } : {}) }, r.status)
+      return c.json({ documento: await vistaParaErp(c.var.deps, r.fila), repetido: r.repetido }, r.status)
     },
   )

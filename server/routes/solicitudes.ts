@@ -47,6 +47,8 @@ import {
 import { avisarAsistente } from './aviso-asistente.ts'
 import { situacionDeSolicitudes } from './pendientes.ts'
 import { cuerpoJson } from './validacion.ts'
+import type { DocumentoTributarioDeSolicitud } from '../../src/domain/documento-tributario.ts'
+import { documentosTributariosDeAlumno } from '../tributario/documentos.ts'
 
 export const MENSAJE_ENCUESTA_NO_REQUERIDA = 'Esta solicitud no requiere la encuesta general.'
 
@@ -73,6 +75,7 @@ export function listaDeSolicitudes(
   alumno: Alumno,
   config: Pick<ConfigApp, 'publicUrl' | 'certificadosActivos'>,
   hoy: string,
+  documentosTributarios: DocumentoTributarioDeSolicitud[] = [],
 ) {
   const solicitudes = situaciones.map(({ fila: f, situacion }) => ({
     codigoInscripcion: f.codigo_inscripcion,
@@ -135,6 +138,8 @@ export function listaDeSolicitudes(
       // A RUT, or a passport for a foreigner: without one the student is sent to their assistant.
       tieneDocumentoIdentidad: tieneDocumentoIdentidad(alumno),
       certificadosActivos: config.certificadosActivos,
+      /** The tax documents of the student's payments of enrolments (issue 31), for the invoice column. */
+      documentosTributarios,
     },
   }
 }
@@ -145,7 +150,11 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
     const deps = c.get('deps')
     const alumno = c.get('alumno')
     const hoy = fechaEnChile(deps.clock())
-    return c.json(listaDeSolicitudes(await situacionDeSolicitudes(deps, alumno, hoy), alumno, deps.config, hoy))
+    const [situacion, documentosTributarios] = await Promise.all([
+      situacionDeSolicitudes(deps, alumno, hoy),
+      documentosTributariosDeAlumno(deps.db, alumno.id),
+    ])
+    return c.json(listaDeSolicitudes(situacion, alumno, deps.config, hoy, documentosTributarios))
   })
   .get('/:codigo/encuesta', async (c) => {
     const deps = c.var.deps

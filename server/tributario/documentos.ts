@@ -12,6 +12,7 @@ import {
   notaDeCreditoPara,
   receptorDe,
   tipoParaPagador,
+  type DocumentoTributarioDeSolicitud,
   type DocumentoTributarioVista,
   type EstadoDocumentoTributario,
   type Pagador,
@@ -238,6 +239,23 @@ export async function documentosDePago(
     .orderBy('id')
     .execute()
   return vistas(db, filas, paraPersonal)
+}
+
+/** The student's documents of enrolments (their installments' payments), oldest first, for the list. */
+export async function documentosTributariosDeAlumno(
+  db: Bd,
+  alumnoId: string,
+): Promise<DocumentoTributarioDeSolicitud[]> {
+  const filas = await db
+    .selectFrom('documentos_tributarios')
+    .selectAll()
+    .where('alumno_id', '=', alumnoId)
+    .where('codigo_inscripcion', 'is not', null)
+    .orderBy('creado_en')
+    .orderBy('id')
+    .execute()
+  const lista = await vistas(db, filas, false)
+  return lista.map((v, i) => ({ ...v, codigoInscripcion: filas[i]!.codigo_inscripcion! }))
 }
 
 /** A file's name for the download: 'boleta-exenta-123.pdf'. */

@@ -1,3 +1,8 @@
+import {
+  ETIQUETA_ESTADO_DOCUMENTO_TRIBUTARIO,
+  type EstadoDocumentoTributario,
+  type TipoDte,
+} from './documento-tributario.ts'
 import { sumarDias } from './fechas.ts'
 import type { MedioPago } from './busqueda-pagos.ts'
 import { tipoReembolsoEnFrase } from './reembolsos.ts'
@@ -93,4 +98,20 @@ export function cuentaDeMovimientos({ pagos, reembolsos }: Pick<ConciliacionMedi
   const aprobados = `${pagos.cantidad} ${pagos.cantidad === 1 ? 'pago aprobado' : 'pagos aprobados'}`
   if (reembolsos.cantidad === 0) return aprobados
   return `${aprobados} y ${reembolsos.cantidad} ${reembolsos.cantidad === 1 ? 'reembolso' : 'reembolsos'}`
+}
+
+/** A movement's tax document, as the reconciliation shows it (issue 31): a sale's boleta or factura, a refund's nota de crédito. */
+export type DocumentoDeMovimiento = {
+  tipo: TipoDte
+  nombreTipo: string
+  folio: number | null
+  estado: EstadoDocumentoTributario
+}
+
+/** How the spreadsheet writes it: 'Boleta exenta electrónica', or '… (en proceso)' while it has no folio. */
+export function documentoDeMovimientoEnPalabras(d: DocumentoDeMovimiento | null): string {
+  if (!d) return 'Sin documento tributario'
+  return d.folio === null
+    ? `${d.nombreTipo} (${ETIQUETA_ESTADO_DOCUMENTO_TRIBUTARIO[d.estado].toLowerCase()})`
+    : d.nombreTipo
 }

@@ -85,9 +85,18 @@ test('over 135 UF the payer is identified; at or under it, not required', () => 
 })
 
 test('the receiver: the company in full, the student by RUT, a foreigner by passport beside the generic RUT', () => {
-  expect(receptorDe(empresa)).toMatchObject({ rut: '76123456-0', razonSocial: 'Clínica Los Andes SpA', giro: 'Servicios de salud' })
+  expect(receptorDe(empresa)).toMatchObject({
+    rut: '76123456-0',
+    razonSocial: 'Clínica Los Andes SpA',
+    giro: 'Servicios de salud',
+  })
   const r = receptorDe(alumno)
-  expect(r).toMatchObject({ rut: '16543210-5', razonSocial: 'Camila Rojas Soto', giro: null, documentoExtranjero: null })
+  expect(r).toMatchObject({
+    rut: '16543210-5',
+    razonSocial: 'Camila Rojas Soto',
+    giro: null,
+    documentoExtranjero: null,
+  })
   expect(identificacionReceptor(r)).toBe('16.543.210-5')
   const e = receptorDe(extranjero)
   expect(e.rut).toBe(RUT_RECEPTOR_GENERICO)
@@ -99,7 +108,9 @@ test('the receiver: the company in full, the student by RUT, a foreigner by pass
 
 test('states read in words; a pending document is "En proceso"', () => {
   expect(ETIQUETA_ESTADO_DOCUMENTO_TRIBUTARIO).toEqual({ pendiente: 'En proceso', emitido: 'Emitido', error: 'Error' })
-  expect(tituloDocumentoTributario({ tipo: 41, folio: 1234, estado: 'emitido' })).toBe('Boleta exenta electrónica N° 1234')
+  expect(tituloDocumentoTributario({ tipo: 41, folio: 1234, estado: 'emitido' })).toBe(
+    'Boleta exenta electrónica N° 1234',
+  )
   expect(tituloDocumentoTributario({ tipo: 61, folio: null, estado: 'pendiente' })).toBe(
     'Nota de crédito electrónica (en proceso)',
   )

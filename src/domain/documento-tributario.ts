@@ -34,7 +34,8 @@ export const TIPOS_DTE: Readonly<Record<TipoDte, DefinicionTipoDte>> = {
     nombre: 'Boleta exenta electrónica',
     nombreCorto: 'Boleta exenta',
     cuando: 'Pago de una persona (el alumno paga por sí mismo).',
-    fuente: 'Servicio exento de IVA: DL 825 art. 13 N°4 (enseñanza); boleta electrónica obligatoria, Res. Ex. SII 74/2020.',
+    fuente:
+      'Servicio exento de IVA: DL 825 art. 13 N°4 (enseñanza); boleta electrónica obligatoria, Res. Ex. SII 74/2020.',
     receptorCompleto: false,
   },
   34: {
@@ -186,7 +187,8 @@ export function receptorDe(pagador: Pagador): Receptor {
     comuna: pagador.comuna,
     ciudad: null,
     email: pagador.email,
-    documentoExtranjero: !tieneRut && pagador.documento ? `${pagador.documento.tipo} ${pagador.documento.numero}` : null,
+    documentoExtranjero:
+      !tieneRut && pagador.documento ? `${pagador.documento.tipo} ${pagador.documento.numero}` : null,
   }
 }
 

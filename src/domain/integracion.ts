@@ -27,6 +27,7 @@ export const ALCANCES_INTEGRACION = [
   'alumnos.cambiar-correo',
   'lectura',
   'encuestas.respuestas',
+  'documentos-tributarios.escribir',
 ] as const
 export type AlcanceIntegracion = (typeof ALCANCES_INTEGRACION)[number]
 
@@ -35,6 +36,7 @@ export const ETIQUETA_ALCANCE: Record<AlcanceIntegracion, string> = {
   'alumnos.cambiar-correo': 'Cambiar el correo de ingreso de un alumno al cargarlo',
   lectura: 'Leer encuestas enviadas, reglamentos firmados, documentos aprobados y pagos',
   'encuestas.respuestas': 'Leer las respuestas de las encuestas (incluye datos sensibles)',
+  'documentos-tributarios.escribir': 'Entregar las boletas, facturas y notas de crédito que emite el ERP',
 }
 
 /**
@@ -50,6 +52,8 @@ export const DESCRIPCION_ALCANCE: Record<AlcanceIntegracion, string> = {
   lectura: 'Lo que el CRM necesita de vuelta, con los cambios desde una fecha y hora.',
   'encuestas.respuestas':
     'Las respuestas de cada encuesta, con las de discapacidad y pueblos originarios. Elíjalo solo si el CRM debe guardarlas.',
+  'documentos-tributarios.escribir':
+    'Con EMISOR_TRIBUTARIO=erp: leer los documentos tributarios por emitir (con quien paga) y entregar cada uno emitido (tipo, folio, fecha, monto, PDF y XML), reconocido por la referencia del portal.',
 }
 
 export function esAlcanceIntegracion(valor: string): valor is AlcanceIntegracion {
@@ -199,3 +203,51 @@ export const loteImportacionSchema = v.object({
   ),
 })
 export type LoteImportacion = v.InferOutput<typeof loteImportacionSchema>
+
+// ---------------------------------------------------------------------------------------------
+// Tax documents issued by the school's ERP (EMISOR_TRIBUTARIO=erp, issue 31)
+// ---------------------------------------------------------------------------------------------
+
+export const MENSAJE_REFERENCIA_DOCUMENTO = 'Indique en «referencia» la referencia del portal del documento (hasta 80 caracteres).'
+export const MENSAJE_TIPO_DOCUMENTO_ERP = 'Indique en «tipo» 41 (boleta exenta), 34 (factura exenta) o 61 (nota de crédito).'
+export const MENSAJE_FOLIO_DOCUMENTO = 'Indique en «folio» el folio del documento, un entero mayor que cero.'
+export const MENSAJE_FECHA_DOCUMENTO = 'Indique en «fechaEmision» la fecha de emisión, aaaa-mm-dd.'
+export const MENSAJE_MONTO_DOCUMENTO = 'Indique en «monto» el monto total en pesos, un entero mayor que cero.'
+export const MENSAJE_RECEPTOR_DOCUMENTO = 'Indique en «receptor» el RUT y la razón social de quien paga.'
+export const MENSAJE_PDF_DOCUMENTO = 'Envíe en «pdf» el PDF del documento en base64.'
+export const MENSAJE_XML_DOCUMENTO = 'Envíe en «xml» el XML del documento (DTE) en base64.'
+export const MENSAJE_DOCUMENTO_ERP_SIN_REFERENCIA = 'No hay un documento tributario por emitir con esa referencia.'
+export const MENSAJE_EMISOR_NO_ES_ERP =
+  'Este portal no recibe documentos tributarios del ERP: sus documentos los emite otro emisor (EMISOR_TRIBUTARIO no es erp).'
+
+export function mensajeTipoNoCoincide(esperado: number): string {
+  return `El tipo no coincide con el documento que espera esa referencia (${esperado}).`
+}
+export function mensajeMontoNoCoincide(esperado: number): string {
+  return `El monto no coincide con el del documento que espera esa referencia (${esperado}).`
+}
+export function mensajeOtroFolio(folio: number | null): string {
+  return `Esa referencia ya tiene su documento emitido, con otro folio (${folio ?? 'sin folio'}): no se cambió nada.`
+}
+
+const base64 = (mensaje: string) =>
+  v.pipe(v.string(mensaje), v.minLength(8, mensaje), v.regex(/^[A-Za-z0-9+/]+={0,2}$/, mensaje))
+
+/** A document the ERP issued: matched to its payment by the portal's reference. */
+export const documentoErpSchema = v.object({
+  referencia: textoRequerido(80, MENSAJE_REFERENCIA_DOCUMENTO),
+  tipo: v.picklist([41, 34, 61], MENSAJE_TIPO_DOCUMENTO_ERP),
+  folio: v.pipe(v.number(MENSAJE_FOLIO_DOCUMENTO), v.integer(MENSAJE_FOLIO_DOCUMENTO), v.minValue(1, MENSAJE_FOLIO_DOCUMENTO)),
+  fechaEmision: v.pipe(v.string(MENSAJE_FECHA_DOCUMENTO), v.regex(/^\d{4}-\d{2}-\d{2}$/, MENSAJE_FECHA_DOCUMENTO), v.check(esFechaValida, MENSAJE_FECHA_DOCUMENTO)),
+  monto: v.pipe(v.number(MENSAJE_MONTO_DOCUMENTO), v.integer(MENSAJE_MONTO_DOCUMENTO), v.minValue(1, MENSAJE_MONTO_DOCUMENTO)),
+  receptor: v.object(
+    {
+      rut: textoRequerido(12, MENSAJE_RECEPTOR_DOCUMENTO),
+      razonSocial: textoRequerido(100, MENSAJE_RECEPTOR_DOCUMENTO),
+    },
+    MENSAJE_RECEPTOR_DOCUMENTO,
+  ),
+  pdf: base64(MENSAJE_PDF_DOCUMENTO),
+  xml: base64(MENSAJE_XML_DOCUMENTO),
+})
+export type DocumentoErp = v.InferOutput<typeof documentoErpSchema>

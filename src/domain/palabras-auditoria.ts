@@ -65,6 +65,10 @@ export const ETIQUETAS_ACCION = {
   'pago.reembolsar': 'Pago reembolsado',
   'pago.reembolso-rechazado': 'Reembolso rechazado por la pasarela',
   'pagos.exportar-conciliacion': 'Planilla de conciliación de pagos descargada',
+  // Tax documents (issue 31).
+  'documento-tributario.descargar': 'Documento tributario descargado',
+  'documento-tributario.reintentar': 'Emisión de un documento tributario reintentada',
+  'integracion.documento-tributario': 'ERP: documento tributario recibido por la API',
 } as const satisfies Record<string, string>
 
 /** An action the trail records. */
@@ -310,6 +314,12 @@ export const CAMPOS_AUDITADOS: Readonly<Record<string, Campo>> = {
   hasta: { etiqueta: 'Hasta', formato: fecha },
   pagos: { etiqueta: 'Pagos', formato: numero },
   reembolsos: { etiqueta: 'Reembolsos', formato: numero },
+  // Tax documents (issue 31).
+  documentoTributario: { etiqueta: 'Documento tributario', formato: texto },
+  folio: { etiqueta: 'Folio', formato: numero, vacio: 'sin folio' },
+  formato: { etiqueta: 'Formato', formato: texto },
+  errorEmisor: { etiqueta: 'Error del emisor', formato: texto, vacio: 'ninguno' },
+  repetido: { etiqueta: 'Envío repetido', formato: siNo },
 }
 
 /** Fields that name an action's own ids: kept in the row, never shown. */

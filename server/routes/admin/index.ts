@@ -20,6 +20,7 @@ import { rutasIntegracionAdmin } from './integracion.ts'
 import { rutasImportacionAdmin } from './importacion.ts'
 import { rutasReembolsosAdmin } from './reembolsos.ts'
 import { rutasPagosAdmin } from './pagos.ts'
+import { rutasDocumentosTributariosAdmin } from './documentos-tributarios.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
@@ -45,3 +46,4 @@ export const rutasAdmin = new Hono<EntornoApp>()
   .route('/importacion', rutasImportacionAdmin)
   .route('/pagos', rutasReembolsosAdmin)
   .route('/pagos', rutasPagosAdmin)
+  .route('/documentos-tributarios', rutasDocumentosTributariosAdmin)

@@ -30,6 +30,8 @@ import { auditar } from '../../personal/auditoria.ts'
 import { contentDisposition, enviarArchivo } from '../archivos.ts'
 import { dependenciasPago } from '../pagos.ts'
 import { consultaValida, cuerpoJson } from '../validacion.ts'
+import { documentosDePago } from '../../tributario/documentos.ts'
+import { despacharDocumentos } from '../../tributario/programador.ts'
 
 const ver = requiereCapacidad('pagos.ver')
 const registrar = requiereCapacidad('pagos.registrar')
@@ -83,6 +85,8 @@ export const rutasPagosAdmin = new Hono<EntornoApp>()
       c.req.valid('json'),
     )
     if (!resultado.ok) return c.json({ error: resultado.error }, resultado.status)
+    // Its tax document was queued with it: issued now in the background.
+    despacharDocumentos(c.var.deps)
     return c.json(
       { pago: { id: resultado.pago.id, monto: resultado.pago.monto, descripcion: resultado.pago.descripcion } },
       201,
@@ -91,7 +95,8 @@ export const rutasPagosAdmin = new Hono<EntornoApp>()
   .get('/:id', ver, async (c) => {
     const pago = await detallePago(c.var.deps.db, c.var.personal, c.req.param('id'))
     if (!pago) return c.json({ error: MENSAJE_PAGO_NO_ENCONTRADO }, 404)
-    return c.json({ pago })
+    // Its tax documents, with the provider's message of one in error (issue 31).
+    return c.json({ pago: { ...pago, documentosTributarios: await documentosDePago(c.var.deps.db, pago.id, true) } })
   })
   // The signed receipt, as the student received it; issued now if it was not yet (as the
   // student's outcome page does).

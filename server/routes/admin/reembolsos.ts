@@ -4,6 +4,7 @@
 // same request sent twice is one refund (server/pagos/reembolsos.ts). A payment of a student out
 // of the staff member's reach is answered as one that does not exist.
 import { Hono } from 'hono'
+import { despacharDocumentos } from '../../tributario/programador.ts'
 import { MENSAJE_PAGO_NO_ENCONTRADO } from '../../../src/domain/pagos.ts'
 import { cuerpoReembolsoSchema, MENSAJE_FALTA_CLAVE_REEMBOLSO } from '../../../src/domain/reembolsos.ts'
 import type { Dependencias, EntornoApp } from '../../contexto.ts'
@@ -57,5 +58,7 @@ export const rutasReembolsosAdmin = new Hono<EntornoApp>()
       clave,
     )
     if (!resultado.ok) return c.json({ error: resultado.error }, resultado.status)
+    // Its nota de crédito was queued with it: issued now in the background.
+    if (!resultado.repetido) despacharDocumentos(c.var.deps)
     return c.json({ reembolso: resultado.reembolso }, resultado.repetido ? 200 : 201)
   })

@@ -11,6 +11,8 @@ import type { Personal } from '../../db/schema.ts'
 import { requierePersonal } from '../../middleware/capacidad.ts'
 import { contarPorEmitir } from '../../papel/gestion-certificados.ts'
 import { alumnosAlAlcance } from '../../personal/alcance.ts'
+import { limiteAtraso } from '../../tributario/programador.ts'
+import type { ConfigApp } from '../../contexto.ts'
 
 type Alcance = Pick<Personal, 'rol' | 'asistente_id'>
 
@@ -70,6 +72,24 @@ async function encuestasRecibidas(db: Db, personal: Alcance, desde: string, hast
   return Number(fila?.n ?? 0)
 }
 
+/** Tax documents still not issued (pending or in error) past PLAZO_DOCUMENTO_PENDIENTE_HORAS. */
+async function documentosTributariosAtrasados(
+  db: Db,
+  personal: Alcance,
+  config: Pick<ConfigApp, 'tributario'>,
+  ahora: Date,
+): Promise<number> {
+  const fila = await db
+    .selectFrom('documentos_tributarios')
+    .innerJoin('alumnos', 'alumnos.id', 'documentos_tributarios.alumno_id')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('documentos_tributarios.estado', 'in', ['pendiente', 'error'])
+    .where('documentos_tributarios.creado_en', '<', limiteAtraso(config, ahora))
+    .where(alumnosAlAlcance(personal))
+    .executeTakeFirst()
+  return Number(fila?.n ?? 0)
+}
+
 export const rutasResumenAdmin = new Hono<EntornoApp>().get('/', requierePersonal, async (c) => {
   const { db, clock } = c.var.deps
   const personal = c.var.personal
@@ -79,12 +99,13 @@ export const rutasResumenAdmin = new Hono<EntornoApp>().get('/', requierePersona
   /** The count when the role may act on it, else null (and the query is not run). */
   const si = <T>(capacidad: Capacidad, contar: () => Promise<T>) =>
     esRolPersonal(personal.rol) && puede(personal.rol, capacidad) ? contar() : Promise.resolve(null)
-  const [enRevision, rechazadas, reglamentos, encuestas, porEmitir] = await Promise.all([
+  const [enRevision, rechazadas, reglamentos, encuestas, porEmitir, atrasados] = await Promise.all([
     si('documentos.revisar', () => documentosEnRevision(db, personal)),
     si('alumnos.ver', () => condicionesRechazadas(db, personal)),
     si('alumnos.ver', () => reglamentosFirmados(db, personal, desde, hasta)),
     si('alumnos.ver', () => encuestasRecibidas(db, personal, desde, hasta)),
     si('certificados.gestionar', () => contarPorEmitir(db, personal, fechaEnChile(ahora))),
+    si('pagos.ver', () => documentosTributariosAtrasados(db, personal, c.var.deps.config, ahora)),
   ])
   return c.json({
     hoy: fechaEnChile(ahora),
@@ -94,5 +115,6 @@ export const rutasResumenAdmin = new Hono<EntornoApp>().get('/', requierePersona
     reglamentosFirmadosSemana: reglamentos,
     encuestasRecibidasSemana: encuestas,
     certificadosPorEmitir: porEmitir,
+    documentosTributariosAtrasados: atrasados,
   })
 })
