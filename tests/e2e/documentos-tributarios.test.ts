@@ -63,7 +63,7 @@ test('pay an installment, open the payment, download the boleta, and find its fo
   const escuela = await portal.newPage({ ancho: 768, personal: DEMO_PERSONAL.admin })
   await escuela.page.goto(`${portal.url}/admin/pagos/${pagoId}`)
   const seccion = escuela.page.getByRole('region', { name: 'Documentos tributarios' })
-  await seccion.getByText('Emitido').waitFor()
+  await seccion.getByText('Emitido', { exact: true }).waitFor()
   expect(await seccion.innerText()).toContain(String(folio))
   await seccion.getByRole('link', { name: `PDF de Boleta exenta electrónica N° ${folio}` }).waitFor()
   expect(await hallazgosGraves(escuela.page, '[aria-labelledby="pago-tributarios"]')).toEqual([])
