@@ -67,5 +67,6 @@ test('pay an installment, open the payment, download the boleta, and find its fo
   expect(await seccion.innerText()).toContain(String(folio))
   await seccion.getByRole('link', { name: `PDF de Boleta exenta electrónica N° ${folio}` }).waitFor()
   expect(await hallazgosGraves(escuela.page, '[aria-labelledby="pago-tributarios"]')).toEqual([])
+  expect(await escuela.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768)
   await escuela.context.close()
 })
