@@ -388,6 +388,35 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     cuerpo: () => ({ idPagoFlujo: 'FL-1', codPagoFlujo: 'PF-1', codFilaWpay: 'WP-1', appName: 'Caja Escuela' }),
     cambia: true,
   },
+  // Tax documents (issue 31): downloads are recorded, a retry too.
+  {
+    metodo: 'GET',
+    ruta: '/admin/documentos-tributarios/:id/pdf',
+    requiere: 'pagos.ver',
+    url: () => '/admin/documentos-tributarios/dte-demo-INS-26-40018-1/pdf',
+    cambia: true,
+  },
+  {
+    metodo: 'GET',
+    ruta: '/admin/documentos-tributarios/:id/xml',
+    requiere: 'pagos.ver',
+    url: () => '/admin/documentos-tributarios/dte-demo-INS-26-40018-1/xml',
+    cambia: true,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/documentos-tributarios/:id/reintentar',
+    requiere: 'pagos.registrar',
+    url: () => '/admin/documentos-tributarios/dte-demo-INS-24-20117-1/reintentar',
+    // A document the provider refused: the retry sends it again.
+    preparar: async () => {
+      await consultarDb(
+        servidor.dataDir,
+        "update documentos_tributarios set estado = 'error', error = 'Rechazado por el emisor' where id = 'dte-demo-INS-24-20117-1'",
+      )
+    },
+    cambia: true,
+  },
 ]
 
 const CONCURSO_DE_PRUEBA = {

@@ -77,10 +77,14 @@ export async function pagadorDe(db: Bd, pago: Pick<Pago, 'alumno_id' | 'codigo_i
  * factura exenta by who pays. Our reference (the provider's Idempotency-Key, the ERP's match) is
  * the payment's buy order, unique per payment. Returns the document's id (null: already queued).
  */
-export async function encolarDocumentoDePago(trx: Bd, pago: Pago, ahora: Date): Promise<string | null> {
+export async function encolarDocumentoDePago(
+  trx: Bd,
+  pago: Pago,
+  ahora: Date,
+  id: string = randomUUID(),
+): Promise<string | null> {
   const pagador = await pagadorDe(trx, pago)
   const tipo = tipoParaPagador(pagador)
-  const id = randomUUID()
   const momento = ahora.toISOString()
   const insertado = await trx
     .insertInto('documentos_tributarios')

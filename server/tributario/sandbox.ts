@@ -16,7 +16,11 @@ import { nuevaClaveBlob } from '../blobs.ts'
 import type { EntornoApp } from '../contexto.ts'
 import { esViolacionDeUnicidad } from '../db/connection.ts'
 import type { SandboxDteTable } from '../db/schema.ts'
-import type { Selectable } from 'kysely'
+import type { Kysely, Selectable } from 'kysely'
+import type { Emisor } from '../../src/domain/documento-tributario.ts'
+import type { BlobStore } from '../blobs.ts'
+import type { Reloj } from '../contexto.ts'
+import type { Database } from '../db/schema.ts'
 import { dibujarDocumentoTributario } from './impreso.ts'
 import { RUTA_DTE } from './openfactura.ts'
 
@@ -88,14 +92,14 @@ async function latencia(c: Context<EntornoApp>): Promise<void> {
   if (ms > 0) await new Promise((r) => setTimeout(r, ms))
 }
 
-async function leerBlob(c: Context<EntornoApp>, clave: string): Promise<Uint8Array> {
-  const stream = await c.var.deps.blobs.get(clave)
+async function leerBlob(blobs: BlobStore, clave: string): Promise<Uint8Array> {
+  const stream = await blobs.get(clave)
   if (!stream) throw new Error(`falta el PDF del documento del sandbox (${clave})`)
   return new Uint8Array(await new Response(stream).arrayBuffer())
 }
 
 async function respuesta(c: Context<EntornoApp>, fila: Fila): Promise<Json> {
-  const pdf = await leerBlob(c, fila.pdf_blob)
+  const pdf = await leerBlob(c.var.deps.blobs, fila.pdf_blob)
   return {
     TOKEN: fila.token,
     FOLIO: fila.folio,
@@ -108,7 +112,7 @@ async function respuesta(c: Context<EntornoApp>, fila: Fila): Promise<Json> {
 
 const texto = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '')
 
-type Leido = {
+export type Leido = {
   tipo: TipoDte
   fecha: string
   emisor: Json
@@ -119,7 +123,7 @@ type Leido = {
 }
 
 /** The fields the sandbox needs of the DTE, or the list of what is wrong (OpenFactura's `details`). */
-function leerDte(dte: unknown): Leido | Json[] {
+export function leerDte(dte: unknown): Leido | Json[] {
   const d = (dte ?? {}) as Json
   const enc = (d.Encabezado ?? {}) as Json
   const idDoc = (enc.IdDoc ?? {}) as Json
@@ -170,8 +174,7 @@ function xmlDelDocumento(l: Leido, folio: number, ted: string, momento: string):
   )
 }
 
-async function pdfDelDocumento(c: Context<EntornoApp>, l: Leido, folio: number, ted: string): Promise<Uint8Array> {
-  const { emisor } = c.var.deps.config.tributario
+async function pdfDelDocumento(emisor: Emisor, l: Leido, folio: number, ted: string): Promise<Uint8Array> {
   const receptor = l.receptor
   const razon = texto(receptor.RznSocRecep)
   return dibujarDocumentoTributario({
@@ -209,13 +212,16 @@ async function pdfDelDocumento(c: Context<EntornoApp>, l: Leido, folio: number, 
   })
 }
 
-const porClave = (c: Context<EntornoApp>, clave: string) =>
-  c.var.deps.db.selectFrom('sandbox_dte').selectAll().where('clave', '=', clave).executeTakeFirst()
+/** What the sandbox needs to issue: where it keeps its documents and the school as issuer. */
+export type ContextoSandbox = { db: Kysely<Database>; blobs: BlobStore; clock: Reloj; emisor: Emisor }
+
+const porClave = (db: Kysely<Database>, clave: string) =>
+  db.selectFrom('sandbox_dte').selectAll().where('clave', '=', clave).executeTakeFirst()
 
 /** Issues the document, or answers the one issued under the same key. */
-async function emitir(c: Context<EntornoApp>, clave: string, l: Leido): Promise<Fila> {
-  const { db, blobs, clock } = c.var.deps
-  const previo = await porClave(c, clave)
+export async function emitirEnSandbox(ctx: ContextoSandbox, clave: string, l: Leido): Promise<Fila> {
+  const { db, blobs, clock } = ctx
+  const previo = await porClave(db, clave)
   if (previo) return previo
   for (let intento = 0; intento < 20; intento++) {
     const ultimo = await db
@@ -236,7 +242,7 @@ async function emitir(c: Context<EntornoApp>, clave: string, l: Leido): Promise<
       item: l.item,
       momento,
     })
-    const pdf = await pdfDelDocumento(c, l, folio, ted)
+    const pdf = await pdfDelDocumento(ctx.emisor, l, folio, ted)
     const pdfBlob = nuevaClaveBlob()
     await blobs.put(pdfBlob, pdf)
     const fila: Fila = {
@@ -259,7 +265,7 @@ async function emitir(c: Context<EntornoApp>, clave: string, l: Leido): Promise<
       await blobs.delete(pdfBlob)
       if (!esViolacionDeUnicidad(err)) throw err
       // The same key issued meanwhile (answer it), or the folio taken by another server (next one).
-      const mismo = await porClave(c, clave)
+      const mismo = await porClave(db, clave)
       if (mismo) return mismo
     }
   }
@@ -283,12 +289,13 @@ export const apiOpenfacturaSandbox = new Hono<EntornoApp>()
     const leido = leerDte(cuerpo?.dte)
     if (Array.isArray(leido)) return rechazo(c, 400, 'El documento no es válido', leido)
     await latencia(c)
-    const fila = await emitir(c, clave, leido)
+    const { db, blobs, clock, config } = c.var.deps
+    const fila = await emitirEnSandbox({ db, blobs, clock, emisor: config.tributario.emisor }, clave, leido)
     return c.json(await respuesta(c, fila))
   })
   .get('/idempotency/:clave', async (c) => {
     await latencia(c)
-    const fila = await porClave(c, c.req.param('clave'))
+    const fila = await porClave(c.var.deps.db, c.req.param('clave'))
     if (!fila) return rechazo(c, 404, 'No hay un documento con esa clave')
     return c.json(await respuesta(c, fila))
   })

@@ -61,6 +61,8 @@ export type Ajenos = {
   documentoPostulacion: string
   /** A payment of hers (a seeded installment payment). */
   pago: string
+  /** That payment's tax document (seeded, issued by the sandbox). */
+  documentoTributario: string
   /** And a notice of `otra`'s own, where her requests about notices go. */
   avisoDeOtra: string
 }
@@ -242,6 +244,27 @@ export const ENDPOINTS: Endpoint[] = [
     valido: async () => ({ concepto: 'cuota', referencia: `${SOLICITUD_OTRA}/2` }),
   },
   { metodo: 'GET', ruta: '/pagos/:id', cuerpo: 'ninguno', sesion: true, url: (ajenos) => `/pagos/${ajenos.pago}` },
+  {
+    metodo: 'GET',
+    ruta: '/pagos/:id/documentos-tributarios',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: (ajenos) => `/pagos/${ajenos.pago}/documentos-tributarios`,
+  },
+  {
+    metodo: 'GET',
+    ruta: '/documentos-tributarios/:id/pdf',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: (ajenos) => `/documentos-tributarios/${ajenos.documentoTributario}/pdf`,
+  },
+  {
+    metodo: 'GET',
+    ruta: '/documentos-tributarios/:id/xml',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: (ajenos) => `/documentos-tributarios/${ajenos.documentoTributario}/xml`,
+  },
   { metodo: 'GET', ruta: '/notificaciones', cuerpo: 'ninguno', sesion: true },
   { metodo: 'POST', ruta: '/notificaciones/leidas', cuerpo: 'ninguno', sesion: true, valido: async () => ({}) },
   {
@@ -314,6 +337,7 @@ const AJENOS_SEMBRADOS: Ajenos = {
   concurso: '9',
   documentoPostulacion: '',
   pago: 'pago-demo-INS-26-40018-1',
+  documentoTributario: 'dte-demo-INS-26-40018-1',
   avisoDeOtra: '',
 }
 

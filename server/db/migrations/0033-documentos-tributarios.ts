@@ -14,7 +14,7 @@
 // - `atraso_avisado_en`: when the admins were mailed that it was still pending (once).
 // The sandbox provider keeps its own documents in `sandbox_dte` (as the sandbox gateway keeps its
 // transactions), numbered per type by a unique (tipo, folio).
-import { sql, type Kysely } from 'kysely'
+import type { Kysely } from 'kysely'
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -50,22 +50,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('atraso_avisado_en', 'text')
     .addUniqueConstraint('documentos_tributarios_origen_tipo', ['origen', 'tipo'])
     .execute()
+  // A payment's documents and a student's, in the order they are shown.
   await db.schema
     .createIndex('documentos_tributarios_por_pago')
     .on('documentos_tributarios')
-    .columns(['pago_id', 'creado_en'])
+    .columns(['pago_id', 'creado_en', 'id'])
     .execute()
   await db.schema
     .createIndex('documentos_tributarios_por_alumno')
     .on('documentos_tributarios')
-    .columns(['alumno_id'])
+    .columns(['alumno_id', 'creado_en', 'id'])
     .execute()
-  // What the scheduler looks for every few seconds: the ones still to issue.
+  // What the scheduler looks for every few seconds (the ones due, by when), and the overdue ones
+  // (pending or in error, by age): by state first, so neither reads the issued ones.
   await db.schema
     .createIndex('documentos_tributarios_por_emitir')
     .on('documentos_tributarios')
-    .columns(['disponible_desde'])
-    .where(sql.ref('estado'), '=', 'pendiente')
+    .columns(['estado', 'disponible_desde'])
+    .execute()
+  await db.schema
+    .createIndex('documentos_tributarios_por_antiguedad')
+    .on('documentos_tributarios')
+    .columns(['estado', 'creado_en'])
     .execute()
 
   await db.schema

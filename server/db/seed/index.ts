@@ -28,6 +28,7 @@ import { personalDemo } from './personal-demo.ts'
 import type { CertificadoEscuela } from '../../papel/certificado-escuela.ts'
 import { emitirCertificadoPrograma } from '../../papel/plantillas/certificado-programa.ts'
 import { emitirComprobantePrograma } from '../../papel/plantillas/comprobante-programa.ts'
+import { emitirDocumentosDemo } from '../../tributario/demo.ts'
 import { emitirReglamento } from '../../papel/plantillas/reglamento.ts'
 import { concursosDemo, ofertasDemo, postulacionesDemo } from './concursos-ofertas.ts'
 import { cuotasDemo } from './cuotas.ts'
@@ -196,6 +197,15 @@ async function cuotas(trx: Transaction<Database>, { ahora }: OpcionesSemilla): P
   await trx.insertInto('cuotas').values(demo.cuotas).execute()
 }
 
+/**
+ * The tax documents of the demo's approved payments, issued by the sandbox issuer (issue 31): a
+ * seed of its own, so a demo database seeded before them gets them too.
+ */
+async function documentosTributarios(trx: Transaction<Database>, { blobs, ahora }: OpcionesSemilla): Promise<void> {
+  const pagos = await trx.selectFrom('pagos').selectAll().where('estado', '=', 'aprobado').orderBy('resuelto_en').execute()
+  await emitirDocumentosDemo(trx, pagos, { blobs, ahora })
+}
+
 /** The demo's staff, with the demo password hashed once per account. */
 async function personal(trx: Transaction<Database>, { ahora }: OpcionesSemilla): Promise<void> {
   const cuentas = personalDemo('', ahora.toISOString())
@@ -218,6 +228,7 @@ const semillasDemo: Semilla[] = [
   { nombre: '0007-concursos-ofertas', aplicar: concursosYOfertas },
   { nombre: '0009-personal-demo', aplicar: personal },
   { nombre: '0015-documentos-por-revisar', aplicar: documentosPorRevisar },
+  { nombre: '0033-documentos-tributarios', aplicar: documentosTributarios },
 ]
 
 /**
