@@ -202,7 +202,12 @@ async function cuotas(trx: Transaction<Database>, { ahora }: OpcionesSemilla): P
  * seed of its own, so a demo database seeded before them gets them too.
  */
 async function documentosTributarios(trx: Transaction<Database>, { blobs, ahora }: OpcionesSemilla): Promise<void> {
-  const pagos = await trx.selectFrom('pagos').selectAll().where('estado', '=', 'aprobado').orderBy('resuelto_en').execute()
+  const pagos = await trx
+    .selectFrom('pagos')
+    .selectAll()
+    .where('estado', '=', 'aprobado')
+    .orderBy('resuelto_en')
+    .execute()
   await emitirDocumentosDemo(trx, pagos, { blobs, ahora })
 }
 
