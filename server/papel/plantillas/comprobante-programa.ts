@@ -28,10 +28,7 @@ export function contenidoComprobantePrograma(d: DatosComprobantePrograma, titula
         ['Dirección', `${d.empresa.direccion_facturacion}, ${d.empresa.comuna}, ${d.empresa.ciudad}`],
         ['Región', `${d.empresa.region}, ${d.empresa.pais}`],
         ['Teléfono', d.empresa.telefono],
-        [
-          'Contacto',
-          `${d.empresa.contacto_nombre}, ${d.empresa.contacto_email}, ${d.empresa.contacto_telefono}`,
-        ],
+        ['Contacto', `${d.empresa.contacto_nombre}, ${d.empresa.contacto_email}, ${d.empresa.contacto_telefono}`],
       ]
     : [
         ['Nombre', titular.nombre],

@@ -68,7 +68,7 @@ function conteos(resumen: ResumenPersonal): Conteo[] {
     {
       // Documents still not issued past the configured time (6 hours by default; null without 'pagos.ver').
       titulo: 'Documentos tributarios atrasados',
-      cantidad: (resumen as { documentosTributariosAtrasados?: number | null }).documentosTributariosAtrasados ?? null,
+      cantidad: resumen.documentosTributariosAtrasados,
       ruta: '/admin/pagos',
     },
     {

@@ -312,8 +312,7 @@ function TablaSolicitudes({
 }) {
   const { emitidos, certificadosActivos } = datos
   // The SII's documents of the student's installments (server/README.md, 'Tax documents').
-  const tributarios =
-    (datos as { documentosTributarios?: readonly DocumentoTributarioDeSolicitud[] }).documentosTributarios ?? []
+  const tributarios: readonly DocumentoTributarioDeSolicitud[] = datos.documentosTributarios
   const encuestasEnEspera = itemsDe(envioEncuesta, items)
   const condicionesEnEspera = itemsDe(envioCondiciones, items)
   const reglamentosEnEspera = itemsDe(envioReglamento, items)

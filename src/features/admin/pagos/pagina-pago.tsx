@@ -9,7 +9,6 @@ import { momentoEnChile } from '../formato.ts'
 import { EstadoPagoEnPalabras } from './pagina-pagos.tsx'
 import { ReembolsosDePago } from './reembolsos-de-pago.tsx'
 import { DocumentosTributariosPago } from './documentos-tributarios-pago.tsx'
-import type { DocumentoTributarioVista } from '../../../domain/documento-tributario.ts'
 import { enlaceComprobante, pagosQueries } from './queries.ts'
 import './pagos.css'
 import { Datos } from '../datos.tsx'
@@ -150,10 +149,7 @@ export function PaginaPago({ id }: { id: string }) {
         )}
       </section>
 
-      <DocumentosTributariosPago
-        pagoId={p.id}
-        documentos={(p as { documentosTributarios?: DocumentoTributarioVista[] }).documentosTributarios ?? []}
-      />
+      <DocumentosTributariosPago pagoId={p.id} documentos={p.documentosTributarios} />
 
       {presencial ? null : (
         <ReembolsosDePago
