@@ -167,6 +167,15 @@ test('a block: CRM lists without the student, no reminder, nothing queued sent, 
     admin.post('/api/admin/documentos/solicitud/INS-26-40018/deshacer', { documentos: ['archivo-40018-41'] }),
     admin.post('/api/admin/certificados/solicitudes/INS-26-40018/emitir', { confirmarFaltantes: [] }),
   ]
+  const [certificado] = await consultarDb<{ codigo: string }>(
+    servidor.dataDir,
+    "select codigo from documentos_emitidos where alumno_id = ? and cod_tipo_documento = '35' and revocado_en is null",
+    ALUMNO,
+  )
+  expect(certificado).toBeDefined()
+  cambios.push(
+    admin.post(`/api/admin/certificados/${certificado!.codigo}/revocar`, { motivo: 'Emitido con un error.' }),
+  )
   const cuota = await consultarDb<{ codigo_inscripcion: string; numero: number }>(
     servidor.dataDir,
     `select c.codigo_inscripcion, c.numero from cuotas c join solicitudes s on s.codigo_inscripcion = c.codigo_inscripcion
