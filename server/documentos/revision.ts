@@ -30,6 +30,7 @@ import type { Alumno, Database, Personal } from '../db/schema.ts'
 import { alumnosAlAlcance } from '../personal/alcance.ts'
 import { despacharAhora, despacharTras } from '../notificaciones/programador.ts'
 import { notificarRevisionDocumento, retirarAvisoDeRechazo } from '../notificaciones/revision-documento.ts'
+import type { AccionAuditada } from '../../src/domain/palabras-auditoria.ts'
 import { auditar, type Autor } from '../personal/auditoria.ts'
 import { rechazoPorBloqueo } from '../privacidad/bloqueo.ts'
 
@@ -575,22 +576,13 @@ export async function decidirDocumentos(
           ),
         )
       }
-      const documentos = filas.map((f) => ({ id: f.id, documento: nombreTipoDocumento(f.cod_documento) }))
-      await auditar(trx, autor, {
+      const documentos = await auditarDocumentos(trx, autor, {
         accion: decision.decision === 'aprobar' ? 'documento.aprobar' : 'documento.rechazar',
-        entidad: ENTIDAD_AUDITORIA[origen],
-        entidadId: duenoId,
+        origen,
+        duenoId,
         alumnoId: dueno.alumno.id,
-        antes: {
-          documentos: filas.map((f) => ({
-            id: f.id,
-            documento: nombreTipoDocumento(f.cod_documento),
-            estado: f.estado_revision,
-          })),
-        },
-        despues: {
-          documentos: documentos.map((d) => ({ ...d, estado, ...(motivo ? { motivo } : {}) })),
-        },
+        filas,
+        despues: { estado, ...(motivo ? { motivo } : {}) },
       })
       // The student hears of each decision (in the portal, and by push and e-mail as they chose):
       // the notice commits with the decision.
@@ -672,21 +664,13 @@ export async function deshacerRechazo(
         if (!(await retirarAvisoDeRechazo(trx, { tabla, archivoId: fila.id, alumnoId: fila.alumno_id })))
           throw new DecisionNoGuardada(MENSAJE_DESHACER_VENCIDO)
       }
-      const documentos = filas.map((f) => ({ id: f.id, documento: nombreTipoDocumento(f.cod_documento) }))
-      await auditar(trx, autor, {
+      const documentos = await auditarDocumentos(trx, autor, {
         accion: 'documento.deshacer-rechazo',
-        entidad: ENTIDAD_AUDITORIA[origen],
-        entidadId: duenoId,
+        origen,
+        duenoId,
         alumnoId: dueno.alumno.id,
-        antes: {
-          documentos: filas.map((f) => ({
-            id: f.id,
-            documento: nombreTipoDocumento(f.cod_documento),
-            estado: f.estado_revision,
-            motivo: f.motivo_rechazo,
-          })),
-        },
-        despues: { documentos: documentos.map((d) => ({ ...d, estado: 'en-revision' })) },
+        filas,
+        despues: { estado: 'en-revision' },
       })
       return documentos
     })
@@ -698,4 +682,38 @@ export async function deshacerRechazo(
     ok: true,
     documentos: restaurados.map((d) => ({ ...d, estadoRevision: 'en-revision', motivoRechazo: null })),
   }
+}
+
+/**
+ * The audit row of a decision on some of a student's documents: each one's state (and reason, if
+ * it had one) before, and after. Returns the documents by name, as the reply lists them.
+ */
+async function auditarDocumentos(
+  trx: Db,
+  autor: Autor,
+  datos: {
+    accion: AccionAuditada
+    origen: OrigenDocumento
+    duenoId: string
+    alumnoId: string
+    filas: { id: string; cod_documento: string; estado_revision: string; motivo_rechazo: string | null }[]
+    despues: { estado: string; motivo?: string }
+  },
+) {
+  const documentos = datos.filas.map((f) => ({ id: f.id, documento: nombreTipoDocumento(f.cod_documento) }))
+  await auditar(trx, autor, {
+    accion: datos.accion,
+    entidad: ENTIDAD_AUDITORIA[datos.origen],
+    entidadId: datos.duenoId,
+    alumnoId: datos.alumnoId,
+    antes: {
+      documentos: datos.filas.map((f, i) => ({
+        ...documentos[i],
+        estado: f.estado_revision,
+        ...(f.motivo_rechazo ? { motivo: f.motivo_rechazo } : {}),
+      })),
+    },
+    despues: { documentos: documentos.map((d) => ({ ...d, ...datos.despues })) },
+  })
+  return documentos
 }

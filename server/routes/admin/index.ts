@@ -20,8 +20,11 @@ import { rutasIntegracionAdmin } from './integracion.ts'
 import { rutasImportacionAdmin } from './importacion.ts'
 import { rutasReembolsosAdmin } from './reembolsos.ts'
 import { rutasPagosAdmin } from './pagos.ts'
+import { rutasDerechosAdmin } from './derechos.ts'
 import { rutasBloqueoAdmin } from './bloqueo.ts'
 import { rutasLecturasAdmin } from './privacidad-lecturas.ts'
+import { rutasBrechasAdmin } from './privacidad-brechas.ts'
+import { rutasRetencionAdmin } from './privacidad-retencion.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
@@ -48,4 +51,7 @@ export const rutasAdmin = new Hono<EntornoApp>()
   .route('/importacion', rutasImportacionAdmin)
   .route('/pagos', rutasReembolsosAdmin)
   .route('/pagos', rutasPagosAdmin)
+  .route('/privacidad/solicitudes', rutasDerechosAdmin)
   .route('/privacidad', rutasLecturasAdmin)
+  .route('/privacidad/retencion', rutasRetencionAdmin)
+  .route('/privacidad/brechas', rutasBrechasAdmin)
