@@ -23,6 +23,7 @@ import { construirConfig } from './config.ts'
 import type { Mensaje } from './correo.ts'
 import { abrirBaseDeDatos, type Db } from './db/connection.ts'
 import { DEMO_PERSONAL } from './db/seed/personal-demo.ts'
+import { previsualizar } from './importacion/aplicar.ts'
 import { notificar } from './notificaciones/notificar.ts'
 import { enviarPendientes } from './notificaciones/programador.ts'
 import { revisarRecordatorios } from './notificaciones/recordatorios.ts'
@@ -167,6 +168,15 @@ test('a block: CRM lists without the student, no reminder, nothing queued sent, 
     admin.post('/api/admin/documentos/solicitud/INS-26-40018/deshacer', { documentos: ['archivo-40018-41'] }),
     admin.post('/api/admin/certificados/solicitudes/INS-26-40018/emitir', { confirmarFaltantes: [] }),
   ]
+  const [certificado] = await consultarDb<{ codigo: string }>(
+    servidor.dataDir,
+    "select codigo from documentos_emitidos where alumno_id = ? and cod_tipo_documento = '35' and revocado_en is null",
+    ALUMNO,
+  )
+  expect(certificado).toBeDefined()
+  cambios.push(
+    admin.post(`/api/admin/certificados/${certificado!.codigo}/revocar`, { motivo: 'Emitido con un error.' }),
+  )
   const cuota = await consultarDb<{ codigo_inscripcion: string; numero: number }>(
     servidor.dataDir,
     `select c.codigo_inscripcion, c.numero from cuotas c join solicitudes s on s.codigo_inscripcion = c.codigo_inscripcion
@@ -182,6 +192,32 @@ test('a block: CRM lists without the student, no reminder, nothing queued sent, 
       appName: 'Caja Escuela',
     }),
   )
+  // A load from the school's file or the CRM does not change them either: their row is an error.
+  const [cargada] = await previsualizar(db, [
+    {
+      codigo_inscripcion: 'IMP-BLOQUEO-1',
+      email: 'estudiante@demo.cl',
+      rut: '16.789.432-1',
+      pasaporte: '',
+      nombres: 'Camila Andrea',
+      apellidos: 'Rojas Soto',
+      cod_grupo: '5',
+      curso: 'CIMP',
+      nombre_curso: 'Curso Importado',
+      tipo_curso: 'Curso',
+      fecha_inicio: '02-03-2026',
+      fecha_termino: '',
+      horas: '20',
+      arancel: '300.000',
+      habilita_pago: 'No',
+      cod_prospecto: 'PRO-BLOQUEO-1',
+      asistente_email: 'francisca.herrera@postgrado-demo.cl',
+    },
+  ])
+  expect(cargada).toMatchObject({
+    resultado: 'error',
+    errores: [{ columna: 'rut', mensaje: MENSAJE_ALUMNO_BLOQUEADO }],
+  })
   const cuentaAntes = await consultarDb(servidor.dataDir, 'select count(*) as n from auditoria')
   for (const res of await Promise.all(cambios)) {
     expect(res.status, res.url).toBe(423)

@@ -42,6 +42,7 @@ import { indexarAlumno } from '../alumnos/busqueda.ts'
 import { esViolacionDeUnicidad, type Db } from '../db/connection.ts'
 import type { AlumnosTable, SolicitudesTable } from '../db/schema.ts'
 import { ASISTENTE_PORTAL_ID } from '../db/seed/base.ts'
+import { MENSAJE_ALUMNO_BLOQUEADO } from '../../src/domain/bloqueo-datos.ts'
 
 /** Who applies the rows, as the audit trail records them: a staff member or the CRM's API key. */
 export type ActorImportacion = {
@@ -289,6 +290,8 @@ type Estado = {
   /** Assistant e-mail (lower-case) to id. */
   asistentes: Map<string, string>
   empresas: Set<string>
+  /** Students whose data is blocked (Ley 19.628, art. 8): no row changes them meanwhile. */
+  bloqueados: Set<string>
 }
 
 /** Lists split so no query carries more values than either engine accepts. */
@@ -324,8 +327,18 @@ async function cargarEstado(db: Db, filas: readonly FilaImportacion[]): Promise<
     solicitudes: new Map(),
     asistentes: new Map(),
     empresas: new Set(),
+    bloqueados: new Set(),
   }
   for (const a of alumnos.values()) indexar(estado, a)
+  for (const trozo of trozos([...alumnos.keys()])) {
+    const bloqueados = await db
+      .selectFrom('bloqueos_datos')
+      .select('alumno_id')
+      .where('alumno_id', 'in', trozo)
+      .where('levantado_en', 'is', null)
+      .execute()
+    for (const b of bloqueados) estado.bloqueados.add(b.alumno_id)
+  }
   for (const trozo of trozos(codigos)) {
     const leidas = await db
       .selectFrom('solicitudes')
@@ -444,6 +457,8 @@ function planificar(estado: Estado, fila: FilaImportacion, numero: number, permi
     if (tieneDocumento)
       errores.push({ columna: dato.rut ? 'rut' : 'pasaporte', mensaje: MENSAJE_CORREO_CON_OTRO_DOCUMENTO })
   }
+  if (existente && estado.bloqueados.has(existente.id))
+    errores.push({ columna: dato.rut ? 'rut' : 'pasaporte', mensaje: MENSAJE_ALUMNO_BLOQUEADO })
   const solicitud = estado.solicitudes.get(codigo)
   if (solicitud && (!existente || solicitud.alumno_id !== existente.id))
     errores.push({ columna: 'codigo_inscripcion', mensaje: mensajeInscripcionDeOtroAlumno(codigo) })

@@ -93,6 +93,8 @@ export const rutasCertificadosAdmin = new Hono<EntornoApp>()
     const { db } = c.var.deps
     const certificado = await certificadoAlAlcance(db, c.var.personal, c.req.param('codigo'))
     if (!certificado) return rechazar(c, 404, MENSAJE_CERTIFICADO_NO_ENCONTRADO)
+    const bloqueado = await rechazoPorBloqueo(db, certificado.alumno_id)
+    if (bloqueado) return rechazar(c, 423, bloqueado)
     const resultado = await revocarCertificado(db, autor(c, c.var.personal), certificado, c.req.valid('json').motivo)
     if (!resultado.revocado) return rechazar(c, 409, mensajeYaRevocado(resultado.revocadoEn))
     // The student's notice of it goes at once, not at the scheduler's next run.

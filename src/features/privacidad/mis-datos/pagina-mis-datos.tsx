@@ -10,6 +10,7 @@ import { fechaEnChile, fechaLarga, horaEnChile } from '../../../domain/fechas.ts
 import { ErrorDeCarga } from '../../../ui/error-de-carga.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
 import { useTituloPagina } from '../../../ui/titulo-pagina.ts'
+import { MisLecturas } from '../mis-lecturas.tsx'
 import { FormularioDerecho } from './formulario-derecho.tsx'
 import { misDatosQueries, pedirCopia, textoDeError, urlZip, type MisDatos } from './queries.ts'
 import './mis-datos.css'
@@ -59,6 +60,7 @@ function MisDatosCargados({ datos }: { datos: MisDatos }) {
         <FormularioDerecho />
       </section>
       <Solicitudes solicitudes={datos.solicitudes} />
+      <MisLecturas />
     </>
   )
 }
