@@ -19,6 +19,14 @@ import type { Database } from './schema.ts'
 
 export type Db = Kysely<Database>
 
+/** Each PostgreSQL database's pool, for the metrics' gauges of its connections (server/metricas/). */
+const pools = new WeakMap<Db, pg.Pool>()
+
+/** The pg pool behind `db`; undefined on SQLite. */
+export function poolPgDe(db: Db): pg.Pool | undefined {
+  return pools.get(db)
+}
+
 export type OpcionesBaseDeDatos = {
   dataDir: string
   /** `postgres://…`; null: SQLite under dataDir. */
@@ -54,7 +62,9 @@ export function abrirBaseDeDatos({
     // An idle connection dropped by the server (restart, failover) must not crash the process:
     // the pool opens a new one for the next query.
     pool.on('error', (err) => log(`conexión a PostgreSQL perdida: ${err.message}`))
-    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    pools.set(db, pool)
+    return db
   }
   mkdirSync(dataDir, { recursive: true })
   const sqlite = new SQLite(join(dataDir, 'portal.sqlite'))

@@ -30,7 +30,9 @@ import type { Alumno, Database, Personal } from '../db/schema.ts'
 import { alumnosAlAlcance } from '../personal/alcance.ts'
 import { despacharAhora, despacharTras } from '../notificaciones/programador.ts'
 import { notificarRevisionDocumento, retirarAvisoDeRechazo } from '../notificaciones/revision-documento.ts'
+import type { AccionAuditada } from '../../src/domain/palabras-auditoria.ts'
 import { auditar, type Autor } from '../personal/auditoria.ts'
+import { rechazoPorBloqueo } from '../privacidad/bloqueo.ts'
 
 type Revisor = Pick<Personal, 'rol' | 'asistente_id'>
 
@@ -464,7 +466,14 @@ export async function archivoAlAlcance(db: Db, personal: Revisor, origen: Origen
   if (!(await duenoAlAlcance(db, personal, origen, dueno))) return null
   return (
     (await archivosDe(db, origen)
-      .select(['archivos.nombre', 'archivos.content_type', 'archivos.tamanno', 'archivos.blob_clave'])
+      .select([
+        'archivos.nombre',
+        'archivos.content_type',
+        'archivos.tamanno',
+        'archivos.blob_clave',
+        'archivos.cod_documento',
+        'archivos.alumno_id',
+      ])
       .where('archivos.dueno', '=', dueno)
       .where('archivos.id', '=', id)
       .executeTakeFirst()) ?? null
@@ -499,7 +508,7 @@ export type ResultadoDecision =
       /** A rejection: until when the reviewer may undo it, before the student is told. */
       deshacer: { hasta: string; segundos: number } | null
     }
-  | { ok: false; status: 404 | 409; error: string }
+  | { ok: false; status: 404 | 409 | 423; error: string }
 
 /**
  * Approves or rejects, all together, uploads of one owner in reach, as one act: one transaction
@@ -528,6 +537,8 @@ export async function decidirDocumentos(
 ): Promise<ResultadoDecision> {
   const dueno = await duenoAlAlcance(deps.db, personal, origen, duenoId)
   if (!dueno) return { ok: false, status: 404, error: MENSAJE_DOCUMENTOS_NO_ENCONTRADOS }
+  const bloqueado = await rechazoPorBloqueo(deps.db, dueno.alumno.id)
+  if (bloqueado) return { ok: false, status: 423, error: bloqueado }
   const estado = estadoTrasDecision(decision.decision)
   const motivo =
     decision.decision === 'rechazar' && decision.motivo ? textoMotivoRechazo(decision.motivo, decision.detalle) : null
@@ -565,22 +576,13 @@ export async function decidirDocumentos(
           ),
         )
       }
-      const documentos = filas.map((f) => ({ id: f.id, documento: nombreTipoDocumento(f.cod_documento) }))
-      await auditar(trx, autor, {
+      const documentos = await auditarDocumentos(trx, autor, {
         accion: decision.decision === 'aprobar' ? 'documento.aprobar' : 'documento.rechazar',
-        entidad: ENTIDAD_AUDITORIA[origen],
-        entidadId: duenoId,
+        origen,
+        duenoId,
         alumnoId: dueno.alumno.id,
-        antes: {
-          documentos: filas.map((f) => ({
-            id: f.id,
-            documento: nombreTipoDocumento(f.cod_documento),
-            estado: f.estado_revision,
-          })),
-        },
-        despues: {
-          documentos: documentos.map((d) => ({ ...d, estado, ...(motivo ? { motivo } : {}) })),
-        },
+        filas,
+        despues: { estado, ...(motivo ? { motivo } : {}) },
       })
       // The student hears of each decision (in the portal, and by push and e-mail as they chose):
       // the notice commits with the decision.
@@ -610,7 +612,7 @@ export async function decidirDocumentos(
 }
 
 export type ResultadoDeshacer =
-  { ok: true; documentos: DocumentoDecidido[] } | { ok: false; status: 404 | 409; error: string }
+  { ok: true; documentos: DocumentoDecidido[] } | { ok: false; status: 404 | 409 | 423; error: string }
 
 /**
  * Undoes a reviewer's own rejection within its window (`plazoDeshacerRechazoMs` from the
@@ -630,6 +632,8 @@ export async function deshacerRechazo(
 ): Promise<ResultadoDeshacer> {
   const dueno = await duenoAlAlcance(deps.db, personal, origen, duenoId)
   if (!dueno) return { ok: false, status: 404, error: MENSAJE_DOCUMENTOS_NO_ENCONTRADOS }
+  const bloqueado = await rechazoPorBloqueo(deps.db, dueno.alumno.id)
+  if (bloqueado) return { ok: false, status: 423, error: bloqueado }
   const { tabla } = TABLAS[origen]
   const plazo = deps.config.plazoDeshacerRechazoMs
   const propio = (f: FilaComun) => f.estado_revision === 'rechazado' && f.revisado_por === autor.personal.id
@@ -660,21 +664,13 @@ export async function deshacerRechazo(
         if (!(await retirarAvisoDeRechazo(trx, { tabla, archivoId: fila.id, alumnoId: fila.alumno_id })))
           throw new DecisionNoGuardada(MENSAJE_DESHACER_VENCIDO)
       }
-      const documentos = filas.map((f) => ({ id: f.id, documento: nombreTipoDocumento(f.cod_documento) }))
-      await auditar(trx, autor, {
+      const documentos = await auditarDocumentos(trx, autor, {
         accion: 'documento.deshacer-rechazo',
-        entidad: ENTIDAD_AUDITORIA[origen],
-        entidadId: duenoId,
+        origen,
+        duenoId,
         alumnoId: dueno.alumno.id,
-        antes: {
-          documentos: filas.map((f) => ({
-            id: f.id,
-            documento: nombreTipoDocumento(f.cod_documento),
-            estado: f.estado_revision,
-            motivo: f.motivo_rechazo,
-          })),
-        },
-        despues: { documentos: documentos.map((d) => ({ ...d, estado: 'en-revision' })) },
+        filas,
+        despues: { estado: 'en-revision' },
       })
       return documentos
     })
@@ -686,4 +682,38 @@ export async function deshacerRechazo(
     ok: true,
     documentos: restaurados.map((d) => ({ ...d, estadoRevision: 'en-revision', motivoRechazo: null })),
   }
+}
+
+/**
+ * The audit row of a decision on some of a student's documents: each one's state (and reason, if
+ * it had one) before, and after. Returns the documents by name, as the reply lists them.
+ */
+async function auditarDocumentos(
+  trx: Db,
+  autor: Autor,
+  datos: {
+    accion: AccionAuditada
+    origen: OrigenDocumento
+    duenoId: string
+    alumnoId: string
+    filas: { id: string; cod_documento: string; estado_revision: string; motivo_rechazo: string | null }[]
+    despues: { estado: string; motivo?: string }
+  },
+) {
+  const documentos = datos.filas.map((f) => ({ id: f.id, documento: nombreTipoDocumento(f.cod_documento) }))
+  await auditar(trx, autor, {
+    accion: datos.accion,
+    entidad: ENTIDAD_AUDITORIA[datos.origen],
+    entidadId: datos.duenoId,
+    alumnoId: datos.alumnoId,
+    antes: {
+      documentos: datos.filas.map((f, i) => ({
+        ...documentos[i],
+        estado: f.estado_revision,
+        ...(f.motivo_rechazo ? { motivo: f.motivo_rechazo } : {}),
+      })),
+    },
+    despues: { documentos: documentos.map((d) => ({ ...d, ...datos.despues })) },
+  })
+  return documentos
 }

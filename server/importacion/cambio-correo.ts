@@ -5,7 +5,8 @@
 // created a password yet gets the invitation again, at the new address.
 import type { Dependencias } from '../contexto.ts'
 import type { CorreoCambiado } from './aplicar.ts'
-import { escaparHtml, invitarAlumnos } from './invitacion.ts'
+import { escaparHtml } from '../html.ts'
+import { invitarAlumnos } from './invitacion.ts'
 
 /**
  * An address with most of its name hidden ('ma•••@ejemplo.cl'): the student recognises their own,

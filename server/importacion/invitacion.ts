@@ -5,6 +5,7 @@
 import type { Dependencias } from '../contexto.ts'
 import { hashearToken, nuevoToken } from '../seguridad/tokens.ts'
 import type { AlumnoInvitado } from './aplicar.ts'
+import { escaparHtml } from '../html.ts'
 
 export const VIGENCIA_INVITACION_ALUMNO_DIAS = 14
 
@@ -25,10 +26,6 @@ export function correoInvitacionAlumno(nombres: string, enlace: string) {
 <p><a href="${escaparHtml(enlace)}">Crear mi contraseña</a></p>
 <p>${escaparHtml(vigencia)}</p>`
   return { subject: 'Bienvenido al Portal del Estudiante: cree su contraseña', text, html }
-}
-
-export function escaparHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 }
 
 /**

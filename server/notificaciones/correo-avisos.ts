@@ -4,13 +4,10 @@
 import type { Aviso } from '../../src/domain/notificaciones.ts'
 import type { Mensaje } from '../correo.ts'
 import { URL_NOTIFICACIONES } from '../../src/domain/urls.ts'
+import { escaparHtml } from '../html.ts'
 
 function pie(urlBase: string): string {
   return `Para elegir qué avisos recibe y por qué medio (portal, notificaciones en sus dispositivos o correo), visite sus preferencias: ${urlBase}${URL_NOTIFICACIONES}`
-}
-
-function escaparHtml(texto: string): string {
-  return texto.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
 
 function enlaceHtml(url: string, texto: string): string {

@@ -31,6 +31,7 @@ import {
   type RespuestaTransaccion,
 } from './pasarela.ts'
 import { RUTA_TRANSACCIONES_WEBPAY } from './pasarela-webpay.ts'
+import { escaparHtml } from '../html.ts'
 
 export const RUTA_SANDBOX = '/sandbox/pasarela'
 
@@ -253,10 +254,6 @@ function respuesta(t: Fila, ahora: Date): RespuestaTransaccion {
 // The gateway's pages
 // ---------------------------------------------------------------------------------------------
 
-function escapar(texto: string | number): string {
-  return String(texto).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
-}
-
 const ESTILO = `
 *{box-sizing:border-box}
 body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f3f1f7;color:#1d1b20;line-height:1.45}
@@ -283,7 +280,7 @@ function pagina(titulo: string, cuerpo: string, { volverAutomatico = false } = {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>${escapar(titulo)} — Pasarela de pruebas</title>
+<title>${escaparHtml(titulo)} — Pasarela de pruebas</title>
 <style>${ESTILO}</style>
 ${volverAutomatico ? `<script src="${RUTA_SANDBOX}/volver.js" defer></script>` : ''}
 </head>
@@ -301,8 +298,8 @@ function resumen(t: Fila): string {
 <h2 id="resumen-titulo" style="font-size:1.05rem;margin:0 0 8px">Detalle de la compra</h2>
 <dl>
 <dt>Comercio</dt><dd>Portal del Estudiante</dd>
-<dt>Orden de compra</dt><dd>${escapar(t.orden_compra)}</dd>
-<dt>Monto</dt><dd>${escapar(formatearClp(t.monto))}</dd>
+<dt>Orden de compra</dt><dd>${escaparHtml(t.orden_compra)}</dd>
+<dt>Monto</dt><dd>${escaparHtml(formatearClp(t.monto))}</dd>
 </dl>
 </section>`
 }
@@ -310,9 +307,9 @@ function resumen(t: Fila): string {
 /** A form back to the portal with exactly these fields; sent at once by volver.js, or by its button. */
 function formularioDeVuelta(t: Fila, metodo: 'post' | 'get', campos: Record<string, string>): string {
   const ocultos = Object.entries(campos)
-    .map(([nombre, valor]) => `<input type="hidden" name="${escapar(nombre)}" value="${escapar(valor)}">`)
+    .map(([nombre, valor]) => `<input type="hidden" name="${escaparHtml(nombre)}" value="${escaparHtml(valor)}">`)
     .join('\n')
-  return `<form id="volver" method="${metodo}" action="${escapar(t.url_retorno)}">
+  return `<form id="volver" method="${metodo}" action="${escaparHtml(t.url_retorno)}">
 ${ocultos}
 <button type="submit" class="primario">Volver al comercio</button>
 </form>`
@@ -324,7 +321,7 @@ function formularioTarjeta(t: Fila, error?: Error): string {
   const invalido = (campo: Error['campo']) =>
     error?.campo === campo ? ` aria-invalid="true" aria-describedby="error-${campo}"` : ''
   const mensaje = (campo: Error['campo']) =>
-    error?.campo === campo ? `<p class="error" id="error-${campo}">${escapar(error.mensaje)}</p>` : ''
+    error?.campo === campo ? `<p class="error" id="error-${campo}">${escaparHtml(error.mensaje)}</p>` : ''
   const opcionesCuotas = [0, 2, 3, 4, 5, 6, 10, 12]
     .map((n) => `<option value="${n}">${n === 0 ? 'Sin cuotas' : `${n} cuotas`}</option>`)
     .join('')
@@ -333,7 +330,7 @@ function formularioTarjeta(t: Fila, error?: Error): string {
     `<h1>Pagar con tarjeta</h1>
 ${resumen(t)}
 <form class="caja" method="post" action="${RUTA_SANDBOX}/autorizar" novalidate>
-<input type="hidden" name="token_ws" value="${escapar(t.token)}">
+<input type="hidden" name="token_ws" value="${escaparHtml(t.token)}">
 <label for="numero">Número de tarjeta</label>
 <input id="numero" name="numero" inputmode="numeric" autocomplete="cc-number" required${invalido('numero')}>
 ${mensaje('numero')}
@@ -352,10 +349,10 @@ ${mensaje('cvv')}
 <label for="cuotas">Cuotas</label>
 <select id="cuotas" name="cuotas">${opcionesCuotas}</select>
 <p class="ayuda">Tarjetas de prueba: 4051 8856 0044 6623 (aprobada) y 5186 0595 5959 0568 (rechazada), con cualquier vencimiento futuro y CVV 123.</p>
-<button type="submit" class="primario">Pagar ${escapar(formatearClp(t.monto))}</button>
+<button type="submit" class="primario">Pagar ${escaparHtml(formatearClp(t.monto))}</button>
 </form>
 <form method="post" action="${RUTA_SANDBOX}/anular">
-<input type="hidden" name="token_ws" value="${escapar(t.token)}">
+<input type="hidden" name="token_ws" value="${escaparHtml(t.token)}">
 <button type="submit" class="secundario">Anular compra y volver al comercio</button>
 </form>`,
   )

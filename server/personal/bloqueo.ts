@@ -14,6 +14,7 @@ import type { Dependencias } from '../contexto.ts'
 import type { Personal } from '../db/schema.ts'
 import { bloqueoVigente, contarFallo, type Fallo } from '../seguridad/bloqueos.ts'
 import { auditar } from './auditoria.ts'
+import { escaparHtml } from '../html.ts'
 
 /** A lock that refuses the sign-in: until when, and what to tell whoever tries. */
 export type BloqueoIngreso = { hasta: string; mensaje: string }
@@ -139,8 +140,4 @@ function correoBloqueo(
     ...parrafos.map((p) => `<p>${escaparHtml(p)}</p>`),
   ].join('\n')
   return { subject: 'Bloqueamos el ingreso a su cuenta del área de la escuela', text, html }
-}
-
-function escaparHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 }

@@ -30,8 +30,8 @@ import { ASISTENTE_PORTAL_ID } from '../db/seed/base.ts'
 import type { Database, Personal } from '../db/schema.ts'
 import { bloqueoVigente, levantarBloqueo } from '../seguridad/bloqueos.ts'
 import { auditar, type Autor } from './auditoria.ts'
+import { anularEnlaces } from './enlace-contrasena.ts'
 import {
-  anularInvitaciones,
   correoInvitacion,
   crearInvitacion,
   crearPersonal,
@@ -307,7 +307,7 @@ export function desactivarCuenta(deps: Dependencias, autor: Autor, id: string) {
     if (esUltimoAdmin(cuenta, adminsActivos)) return conflicto(MENSAJE_ULTIMO_ADMIN)
     await trx.updateTable('personal').set({ activo: 0 }).where('id', '=', id).execute()
     await cerrarSesiones(trx, id)
-    await anularInvitaciones(trx, id, autor.ahora)
+    await anularEnlaces(trx, id, autor.ahora)
     await auditar(trx, autor, {
       accion: 'personal.desactivar',
       entidad: 'personal',
@@ -352,7 +352,7 @@ export function reiniciarSegundoFactor(deps: Dependencias, autor: Autor, id: str
       .where('id', '=', id)
       .execute()
     await cerrarSesiones(trx, id)
-    await anularInvitaciones(trx, id, autor.ahora)
+    await anularEnlaces(trx, id, autor.ahora)
     token = await crearInvitacion({ db: trx, clock: () => autor.ahora }, id)
     destinatario = { nombre: cuenta.nombre, email: cuenta.email }
     await auditar(trx, autor, {
@@ -376,7 +376,7 @@ export function reenviarInvitacion(deps: Dependencias, autor: Autor, id: string)
   return cambiar(deps, autor, id, async (trx, cuenta) => {
     if (cuenta.activo !== 1) return conflicto(MENSAJE_CUENTA_DESACTIVADA)
     if (cuenta.password_hash !== null) return conflicto(MENSAJE_INVITACION_YA_USADA)
-    await anularInvitaciones(trx, id, autor.ahora)
+    await anularEnlaces(trx, id, autor.ahora)
     token = await crearInvitacion({ db: trx, clock: () => autor.ahora }, id)
     destinatario = { nombre: cuenta.nombre, email: cuenta.email }
     await auditar(trx, autor, { accion: 'personal.reenviar-invitacion', entidad: 'personal', entidadId: id })

@@ -1,14 +1,13 @@
 // Invitation links: how a staff account gets its password. The link carries a random token (the
-// database keeps its SHA-256), valid for VIGENCIA_INVITACION_HORAS and once; using it sets the
-// password, voids the account's other links and ends its sessions, in one transaction with its
-// audit row. The first admin of a portal gets one from `npm run admin:crear`.
+// database keeps its SHA-256), valid for VIGENCIA_INVITACION_HORAS and once; using it is
+// `usarEnlace` (./enlace-contrasena.ts). The first admin of a portal gets one from
+// `npm run admin:crear`.
 import { randomUUID } from 'node:crypto'
 import type { Db } from '../db/connection.ts'
 import type { Reloj } from '../contexto.ts'
-import { levantarBloqueo } from '../seguridad/bloqueos.ts'
 import { hashearToken, nuevoToken } from '../seguridad/tokens.ts'
-import { auditar } from './auditoria.ts'
 import { urlInvitacionPersonal } from '../../src/domain/urls.ts'
+import { escaparHtml } from '../html.ts'
 
 export const VIGENCIA_INVITACION_HORAS = 72
 
@@ -33,50 +32,6 @@ export async function crearInvitacion({ db, clock }: Deps, personalId: string): 
     })
     .execute()
   return token
-}
-
-/** The account an unused, unexpired invitation link belongs to (a reset link is not one). */
-export async function invitacionVigente({ db, clock }: Deps, token: string) {
-  return db
-    .selectFrom('tokens_personal')
-    .innerJoin('personal', 'personal.id', 'tokens_personal.personal_id')
-    .select(['personal.id', 'personal.nombre', 'personal.email', 'personal.rol'])
-    .where('tokens_personal.token_hash', '=', hashearToken(token))
-    .where('tokens_personal.motivo', '=', 'invitacion')
-    .where('tokens_personal.usado', 'is', null)
-    .where('tokens_personal.expira', '>', clock().toISOString())
-    .where('personal.activo', '=', 1)
-    .executeTakeFirst()
-}
-
-/** Sets the password of the link's account; false when the link was used or expired meanwhile. */
-export async function usarInvitacion(deps: Deps, token: string, passwordHash: string, ip: string): Promise<boolean> {
-  const ahora = deps.clock()
-  return deps.db.transaction().execute(async (trx) => {
-    const invitado = await invitacionVigente({ db: trx, clock: deps.clock }, token)
-    if (!invitado) return false
-    // Claimed by a conditional update: of two uses at once, one sets the password.
-    const reclamo = await trx
-      .updateTable('tokens_personal')
-      .set({ usado: ahora.toISOString() })
-      .where('token_hash', '=', hashearToken(token))
-      .where('usado', 'is', null)
-      .executeTakeFirst()
-    if (Number(reclamo.numUpdatedRows) !== 1) return false
-    await trx.updateTable('personal').set({ password_hash: passwordHash }).where('id', '=', invitado.id).execute()
-    await trx
-      .updateTable('tokens_personal')
-      .set({ usado: ahora.toISOString() })
-      .where('personal_id', '=', invitado.id)
-      .where('usado', 'is', null)
-      .execute()
-    await trx.deleteFrom('sesiones').where('actor_tipo', '=', 'personal').where('actor_id', '=', invitado.id).execute()
-    // The link went to the account's mailbox: its owner, with a new password, is not kept out by
-    // the failures of whoever tried the old one.
-    await levantarBloqueo(trx, 'personal', invitado.email)
-    await auditar(trx, { personal: invitado, ip, ahora }, { accion: 'personal.contrasena-creada' })
-    return true
-  })
 }
 
 /** A new staff account, without a password yet: its invitation link sets one. */
@@ -125,18 +80,4 @@ export function correoInvitacion(nombre: string, enlace: string, motivo: MotivoI
       ? 'Su cuenta en el área de la escuela del Portal del Estudiante'
       : 'Vuelva a crear su contraseña y su verificación en dos pasos'
   return { subject, text, html }
-}
-
-function escaparHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
-}
-
-/** Voids the account's unused links: only the newest one sent works, and none once disabled. */
-export async function anularInvitaciones(db: Db, personalId: string, ahora: Date): Promise<void> {
-  await db
-    .updateTable('tokens_personal')
-    .set({ usado: ahora.toISOString() })
-    .where('personal_id', '=', personalId)
-    .where('usado', 'is', null)
-    .execute()
 }

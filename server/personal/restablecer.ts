@@ -7,15 +7,12 @@
 // with the new password and their code, as always), every open session of the account ends, its
 // other links are voided and a sign-in lock on its e-mail is lifted, in one transaction with the
 // audit row. The owner is then told by e-mail, so a change they did not make does not go unseen.
-import type { Dependencias, Reloj } from '../contexto.ts'
-import type { Db } from '../db/connection.ts'
+import type { Dependencias } from '../contexto.ts'
 import { fechaEnChile, fechaLarga, horaEnChile } from '../../src/domain/fechas.ts'
 import { urlRestablecerPasswordPersonal, URL_RECUPERAR_PASSWORD_PERSONAL } from '../../src/domain/urls.ts'
-import { levantarBloqueo } from '../seguridad/bloqueos.ts'
 import { hashearToken, nuevoToken } from '../seguridad/tokens.ts'
-import { auditar } from './auditoria.ts'
-
-type Deps = { db: Db; clock: Reloj }
+import { usarEnlace } from './enlace-contrasena.ts'
+import { escaparHtml } from '../html.ts'
 
 /**
  * Sends a reset link to `email` if it is an active staff account with a password; otherwise does
@@ -59,20 +56,6 @@ export async function solicitarRestablecimiento(deps: Dependencias, email: strin
   enviarSinEsperar(deps, personal.email, correoEnlace(personal.nombre, enlace, config.resetTokenTtlMinutes))
 }
 
-/** The active account an unused, unexpired reset link belongs to. */
-export async function restablecimientoVigente({ db, clock }: Deps, token: string) {
-  return db
-    .selectFrom('tokens_personal')
-    .innerJoin('personal', 'personal.id', 'tokens_personal.personal_id')
-    .select(['personal.id', 'personal.nombre', 'personal.email', 'personal.rol'])
-    .where('tokens_personal.token_hash', '=', hashearToken(token))
-    .where('tokens_personal.motivo', '=', 'restablecer')
-    .where('tokens_personal.usado', 'is', null)
-    .where('tokens_personal.expira', '>', clock().toISOString())
-    .where('personal.activo', '=', 1)
-    .executeTakeFirst()
-}
-
 /**
  * Sets the new password of the link's account; false when the link was used, expired or its
  * account disabled meanwhile. The owner is e-mailed once it committed.
@@ -83,48 +66,9 @@ export async function usarRestablecimiento(
   passwordHash: string,
   ip: string,
 ): Promise<boolean> {
-  const ahora = deps.clock()
-  const cuenta = await deps.db.transaction().execute(async (trx) => {
-    const personal = await restablecimientoVigente({ db: trx, clock: deps.clock }, token)
-    if (!personal) return null
-    // Claimed by a conditional update: of two uses at once, one sets the password.
-    const reclamo = await trx
-      .updateTable('tokens_personal')
-      .set({ usado: ahora.toISOString() })
-      .where('token_hash', '=', hashearToken(token))
-      .where('usado', 'is', null)
-      .executeTakeFirst()
-    if (Number(reclamo.numUpdatedRows) !== 1) return null
-    // The password only: the second factor's secret, its confirmation and last used step stay.
-    await trx.updateTable('personal').set({ password_hash: passwordHash }).where('id', '=', personal.id).execute()
-    await trx
-      .updateTable('tokens_personal')
-      .set({ usado: ahora.toISOString() })
-      .where('personal_id', '=', personal.id)
-      .where('usado', 'is', null)
-      .execute()
-    // Whoever was signed in with the old password (a stolen one, or a forgotten browser) is out.
-    const sesiones = await trx
-      .deleteFrom('sesiones')
-      .where('actor_tipo', '=', 'personal')
-      .where('actor_id', '=', personal.id)
-      .executeTakeFirst()
-    // The link went to the account's mailbox: its owner is not kept out by others' failures.
-    await levantarBloqueo(trx, 'personal', personal.email)
-    await auditar(
-      trx,
-      { personal, ip, ahora },
-      {
-        accion: 'personal.restablecer-password',
-        entidad: 'personal',
-        entidadId: personal.id,
-        despues: { sesionesCerradas: Number(sesiones.numDeletedRows) },
-      },
-    )
-    return personal
-  })
+  const cuenta = await usarEnlace(deps, { token, motivo: 'restablecer', passwordHash, ip })
   if (!cuenta) return false
-  enviarSinEsperar(deps, cuenta.email, correoConfirmacion(deps, cuenta.nombre, ip, ahora))
+  enviarSinEsperar(deps, cuenta.email, correoConfirmacion(deps, cuenta.nombre, ip, deps.clock()))
   return true
 }
 
@@ -164,8 +108,4 @@ function correoConfirmacion(deps: Pick<Dependencias, 'config'>, nombre: string, 
 ${parrafos.map((p) => `<p>${escaparHtml(p)}</p>`).join('\n')}
 <p><a href="${escaparHtml(enlace)}">Crear otra contraseña</a></p>`
   return { subject: 'Se cambió la contraseña de su cuenta del área de la escuela', text, html }
-}
-
-function escaparHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 }

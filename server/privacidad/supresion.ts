@@ -106,6 +106,7 @@ function filtro(tabla: string, a: Alumno): [string, string][] | 'limites' | null
  * here is an error, not a silent skip.
  */
 const ORDEN_ELIMINACION = [
+  'exportaciones_datos',
   'envios_notificacion',
   'notificaciones',
   'preferencias_notificacion',

@@ -20,6 +20,7 @@ import { hashearToken, nuevoToken } from '../seguridad/tokens.ts'
 import { respuestaAlumno } from './respuesta-alumno.ts'
 import { cuerpoJson, type Fallo } from './validacion.ts'
 import { urlRecuperarPassword } from '../../src/domain/urls.ts'
+import { escaparHtml } from '../html.ts'
 
 export const MENSAJE_LOGIN_INCORRECTO = 'Correo o contraseña incorrectos'
 export const MENSAJE_RECUPERACION_ENVIADA =
@@ -79,10 +80,6 @@ ${parrafos.map((p) => `<p>${escaparHtml(p)}</p>`).join('\n')}
 function rechazarBloqueo(c: Context<EntornoApp>, hasta: string, ahora: Date) {
   c.header('Retry-After', String(Math.max(1, Math.ceil((Date.parse(hasta) - ahora.getTime()) / 1000))))
   return c.json({ error: mensajeCuentaAlumnoBloqueada(minutosHasta(hasta, ahora)) }, 429)
-}
-
-function escaparHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
 }
 
 // Reset links refused per IP, whether checked or used: like failed logins, a client that keeps

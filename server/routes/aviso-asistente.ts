@@ -1,6 +1,7 @@
 // E-mails to an enrolment's commercial assistant: a rejected set of conditions to follow up, a
 // signed regulations document to know of (the CRM's notify-upload step, done here by e-mail).
 import type { Dependencias } from '../contexto.ts'
+import { escaparHtml } from '../html.ts'
 
 export async function avisarAsistente(
   deps: Dependencias,
@@ -22,8 +23,4 @@ export async function avisarAsistente(
     text: texto,
     html: `<p>${texto.split('\n').filter(Boolean).map(escaparHtml).join('</p><p>')}</p>`,
   })
-}
-
-function escaparHtml(texto: string): string {
-  return texto.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }

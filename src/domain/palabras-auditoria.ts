@@ -1,3 +1,4 @@
+import { DERECHO, ETIQUETA_ESTADO_DERECHO } from './derechos.ts'
 import { fechaEnChile, horaEnChile } from './fechas.ts'
 import { PUBLICACION_EN_PALABRAS } from './gestion-concursos.ts'
 import { ETIQUETA_ALCANCE } from './integracion.ts'
@@ -66,6 +67,14 @@ export const ETIQUETAS_ACCION = {
   'pago.reembolsar': 'Pago reembolsado',
   'pago.reembolso-rechazado': 'Reembolso rechazado por la pasarela',
   'pagos.exportar-conciliacion': 'Planilla de conciliación de pagos descargada',
+  // A student's rights requests, in the school's queue.
+  'privacidad.prorrogar': 'Plazo de una solicitud de derechos prorrogado',
+  'privacidad.responder': 'Solicitud de derechos respondida',
+  'privacidad.aprobar': 'Solicitud de derechos aprobada y aplicada',
+  'privacidad.rechazar': 'Solicitud de derechos rechazada',
+  // Privacy (issue 32): blocking a student's data.
+  'privacidad.bloquear': 'Datos del alumno bloqueados',
+  'privacidad.levantar-bloqueo': 'Bloqueo de los datos del alumno levantado',
   'privacidad.retencion-revisar': 'Revisión de conservación de datos preparada (sin eliminar nada)',
   'privacidad.retencion-confirmar': 'Revisión de conservación de datos confirmada: se eliminó lo vencido',
   'privacidad.brecha-registrar': 'Incidente de seguridad registrado y alumnos afectados avisados',
@@ -319,6 +328,23 @@ export const CAMPOS_AUDITADOS: Readonly<Record<string, Campo>> = {
   hasta: { etiqueta: 'Hasta', formato: fecha },
   pagos: { etiqueta: 'Pagos', formato: numero },
   reembolsos: { etiqueta: 'Reembolsos', formato: numero },
+  // A student's rights requests.
+  derecho: {
+    etiqueta: 'Derecho',
+    formato: palabras(Object.fromEntries(Object.entries(DERECHO).map(([id, d]) => [id, d.nombre]))),
+  },
+  numeroSolicitud: { etiqueta: 'Solicitud N°', formato: texto },
+  estadoSolicitud: { etiqueta: 'Estado de la solicitud', formato: palabras(ETIQUETA_ESTADO_DERECHO) },
+  plazoRespuesta: { etiqueta: 'Plazo para responder', formato: fecha },
+  motivoProrroga: { etiqueta: 'Motivo de la prórroga', formato: texto },
+  textoRespuesta: { etiqueta: 'Respuesta enviada', formato: texto },
+  datoCorregido: { etiqueta: 'Dato corregido', formato: texto },
+  valorDelDato: { etiqueta: 'Valor del dato', formato: texto, vacio: 'vacío' },
+  eliminado: { etiqueta: 'Se eliminó o anonimizó', formato: texto },
+  conservado: { etiqueta: 'Se conservó', formato: texto },
+  // Privacy: blocking a student's data.
+  solicitudPrivacidad: { etiqueta: 'Solicitud de privacidad', formato: numero },
+  bloqueadoDesde: { etiqueta: 'Bloqueado desde', formato: momento },
   // The breach register (issue 32, item 10).
   detectadaEn: { etiqueta: 'Detectado el', formato: momento },
   categorias: {

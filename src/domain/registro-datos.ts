@@ -6,8 +6,8 @@
  * classified here, so a new column cannot hold personal data unnoticed.
  *
  * Source: Ley 19.628 as amended by Ley 21.719 (in force 1 December 2026; BCN idNorma=141599),
- * articles as numbered there (../shared/chile.md's notes): bases of processing (arts. 12-13), sensitive data (arts. 16 and
- * 16 bis), duty to inform (art. 14 ter: categories, purposes, bases, recipients, retention,
+ * articles as numbered there: bases of processing (arts. 12-13), sensitive data (arts. 16 and 16 bis),
+ * duty to inform (art. 14 ter: categories, purposes, bases, recipients, retention,
  * source), data gathered before a contract (art. 14 d), suppression's exceptions (art. 7).
  * The periods marked `porConfirmar` are the portal's proposal: the school's lawyer confirms them.
  */
@@ -26,7 +26,7 @@ export const BASES_LEGALES: Record<BaseLegal, string> = {
  * Who receives the data outside the school's staff. The file store's country and the services'
  * names are the deployment's (configuration); the privacy page completes them.
  */
-export type Destinatario = 'crm' | 'webpay' | 'correo' | 'push' | 'almacen'
+export type Destinatario = 'crm' | 'webpay' | 'correo' | 'push' | 'almacen' | 'emisorDte'
 
 export const DESTINATARIOS: Record<Destinatario, string> = {
   crm: 'El sistema de gestión de alumnos (CRM) de la escuela, por la API de integración',
@@ -34,6 +34,9 @@ export const DESTINATARIOS: Record<Destinatario, string> = {
   correo: 'El servicio de correo electrónico que envía los avisos de la escuela',
   push: 'El servicio de notificaciones de su navegador (Google, Mozilla o Apple), fuera de Chile',
   almacen: 'El almacenamiento de archivos de la escuela (disco del servidor o un servicio S3)',
+  // Tax documents (issue 31): the certified provider or the school's ERP issues them and sends them to the SII.
+  emisorDte:
+    'El proveedor de facturación electrónica certificado por el SII (o el sistema contable de la escuela), que emite sus boletas, facturas y notas de crédito y las envía al SII',
 }
 
 /** What happens to a category's data when its period ends. */
@@ -379,12 +382,12 @@ export const REGISTRO_DATOS = {
   pagos: {
     nombre: 'Pagos y reembolsos',
     contenido:
-      'Sus cuotas, pagos (monto, fecha, orden de compra, código de autorización, últimos 4 dígitos de la tarjeta) y reembolsos.',
+      'Sus cuotas, pagos (monto, fecha, orden de compra, código de autorización, últimos 4 dígitos de la tarjeta), reembolsos y sus documentos tributarios (boletas, facturas y notas de crédito, con quien pagó).',
     finalidad: 'Cobrar el arancel, registrar lo pagado y devolver lo que corresponda.',
     base: 'obligacion_legal',
     baseDetalle: 'La ley tributaria obliga a conservar el respaldo de cada pago y de sus documentos tributarios.',
     sensible: false,
-    destinatarios: ['webpay', 'crm'],
+    destinatarios: ['webpay', 'crm', 'emisorDte'],
     fuente: 'Usted, al pagar; Transbank, que confirma el pago.',
     conservacion: {
       plazo: '6 años desde el pago.',
@@ -402,6 +405,9 @@ export const REGISTRO_DATOS = {
       pagos_fisicos: '*',
       pasarela_sandbox: '*',
       reembolsos: '*',
+      // Tax documents (issue 31): kept by legal obligation with the payments they document.
+      documentos_tributarios: '*',
+      sandbox_dte: '*',
     },
   },
   documentosEmitidos: {
@@ -538,6 +544,30 @@ export const REGISTRO_DATOS = {
     suprimible: false,
     columnas: { auditoria: '*', privacidad_vistas: '*' },
   },
+  // Issue 32, items 3, 7 and 8: consents, blocks and who read sensitive data.
+  consentimientos: {
+    nombre: 'Consentimientos, bloqueos y lecturas de sus datos',
+    contenido:
+      'Cada consentimiento expreso que usted dio o retiró (con la versión de esta política y el momento), los bloqueos de sus datos que pidió, y quién de la escuela o qué integración leyó sus datos sensibles o sus datos por la API del CRM, y cuándo.',
+    finalidad:
+      'Probar su consentimiento y respetar su bloqueo, y que usted y la escuela sepan quién leyó sus datos sensibles.',
+    base: 'obligacion_legal',
+    baseDetalle:
+      'La escuela debe poder demostrar el consentimiento (art. 12), respetar el bloqueo (art. 8) y cuidar la seguridad de los datos sensibles (arts. 14 quinquies y 16).',
+    sensible: false,
+    destinatarios: [],
+    fuente: 'Usted y el portal.',
+    conservacion: {
+      plazo: '6 años desde el registro.',
+      meses: 72,
+      desde: 'el registro',
+      fin: 'conservar',
+      porque: 'Prueba lo que usted consintió o pidió y quién accedió a sus datos, también ante un reclamo (art. 7).',
+      porConfirmar: true,
+    },
+    suprimible: false,
+    columnas: { consentimientos: '*', bloqueos_datos: '*', lecturas_datos: '*' },
+  },
   personal: {
     nombre: 'Personal de la escuela',
     contenido:
@@ -616,6 +646,53 @@ export const REGISTRO_DATOS = {
       retencion_elementos: '*',
       brechas: '*',
       brechas_alumnos: '*',
+    },
+  },
+  // Rights requests and data downloads (Ley 19.628, arts. 4-11).
+  solicitudesDerechos: {
+    nombre: 'Solicitudes sobre sus datos',
+    contenido:
+      'Las solicitudes que usted hizo para ejercer sus derechos (acceso, rectificación, supresión, oposición, portabilidad, bloqueo), su plazo, su prórroga y la respuesta de la escuela tal como se le envió.',
+    finalidad: 'Atender sus derechos dentro del plazo legal y probar qué se respondió y cuándo.',
+    base: 'obligacion_legal',
+    baseDetalle: 'La ley obliga a responder por escrito y a conservar la prueba de la respuesta (art. 11).',
+    sensible: false,
+    destinatarios: ['correo'],
+    fuente: 'Usted, al enviar la solicitud, y la escuela, al responderla.',
+    conservacion: {
+      plazo: '6 años desde la respuesta.',
+      meses: 72,
+      desde: 'la respuesta',
+      fin: 'conservar',
+      porque:
+        'Prueba que la escuela atendió su solicitud en el plazo legal, también ante un reclamo a la Agencia (art. 7); se conserva aunque pida la supresión.',
+      porConfirmar: true,
+    },
+    suprimible: false,
+    columnas: { solicitudes_derechos: '*', respuestas_derechos: '*', recordatorios_derechos: '*' },
+  },
+  descargasDatos: {
+    nombre: 'Descargas de sus datos',
+    contenido: 'Cuándo pidió una copia de sus datos y el archivo ZIP preparado para usted.',
+    finalidad: 'Entregarle sus datos y mantener gratuita al menos una descarga por trimestre.',
+    base: 'obligacion_legal',
+    baseDetalle: 'Su derecho de acceso y de portabilidad (arts. 5, 9 y 10).',
+    sensible: true,
+    destinatarios: ['almacen'],
+    fuente: 'El portal, cuando usted pide la descarga.',
+    conservacion: {
+      plazo: 'El archivo, 7 días; el registro de la descarga, 12 meses.',
+      meses: 12,
+      desde: 'la descarga',
+      fin: 'eliminar',
+      porque:
+        'El archivo solo sirve para que usted lo descargue; el registro, para contar las descargas del trimestre.',
+    },
+    suprimible: true,
+    columnas: { exportaciones_datos: '*' },
+    supresion: {
+      eliminado: 'Se eliminaron las copias de sus datos que descargó (los archivos ZIP) y su registro.',
+      tablas: { exportaciones_datos: { accion: 'eliminar', archivos: 'blobs' } },
     },
   },
 } as const satisfies Record<string, CategoriaDatos>

@@ -46,11 +46,11 @@ test.each([
     expect(await hallazgosGraves(page), `nueva contraseña, ${ancho} px`).toEqual([])
     // The rules are the invitation's: a short one is refused on its field.
     await page.getByLabel(/^Nueva contraseña/).fill('corta')
-    await page.getByLabel(/^Repita la contraseña/).fill('corta')
+    await page.getByLabel(/^Confirmar contraseña/).fill('corta')
     await page.getByRole('button', { name: 'Cambiar contraseña' }).click()
     expect(await page.getByLabel(/^Nueva contraseña/).evaluate((el) => el.getAttribute('aria-invalid'))).toBe('true')
     await page.getByLabel(/^Nueva contraseña/).fill(password)
-    await page.getByLabel(/^Repita la contraseña/).fill(password)
+    await page.getByLabel(/^Confirmar contraseña/).fill(password)
     await page.getByRole('button', { name: 'Cambiar contraseña' }).click()
     await page.getByRole('status').getByText(MENSAJE_CONTRASENA_RESTABLECIDA).waitFor()
 

@@ -59,7 +59,7 @@ test('the admin invites a member, who creates a password and enrols the code fro
   await miembro.page.goto(enlace!)
   await miembro.page.getByText(`${NUEVA.nombre} (${NUEVA.email})`, { exact: false }).waitFor()
   await miembro.page.getByLabel(/^Nueva contraseña/).fill(NUEVA.password)
-  await miembro.page.getByLabel(/^Repita la contraseña/).fill(NUEVA.password)
+  await miembro.page.getByLabel(/^Confirmar contraseña/).fill(NUEVA.password)
   await miembro.page.getByRole('button', { name: 'Crear contraseña' }).click()
   await miembro.page
     .getByRole('status')

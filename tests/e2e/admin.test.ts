@@ -61,7 +61,7 @@ test('the first admin of a portal: the invitation link, a password, and the seco
   await page.goto(enlace)
   await page.getByText('Paula Reyes Ortiz (directora@escuela.cl)', { exact: false }).waitFor()
   await page.getByLabel(/^Nueva contraseña/).fill('Directora2026')
-  await page.getByLabel(/^Repita la contraseña/).fill('Directora2026')
+  await page.getByLabel(/^Confirmar contraseña/).fill('Directora2026')
   await page.getByRole('button', { name: 'Crear contraseña' }).click()
   await page
     .getByRole('status')

@@ -26,6 +26,8 @@ export type OpcionesServidorDePrueba = {
   pasarela?: OpcionesInicio['pasarela']
   /** Resolves push services' names (this machine has no DNS for the Internet's). */
   resolverDns?: OpcionesInicio['resolverDns']
+  /** Wraps the configured tax-document client (to fail on demand, count calls…). */
+  tributario?: OpcionesInicio['tributario']
   /** Reuse a DATA_DIR (e.g. to restart on the same database); it is then left in place on close. */
   dataDir?: string
   /** Defaults to the repository's dist/. */
@@ -40,6 +42,8 @@ export type OpcionesServidorDePrueba = {
 
 export type ServidorDePrueba = {
   url: string
+  /** The metrics' own listener (METRICAS_PUERTO), or null. */
+  urlMetricas: string | null
   dataDir: string
   /** Every line the server logged, in order (JSON, one event each). */
   logs: string[]
@@ -114,6 +118,7 @@ export async function iniciarServidorDePrueba(options: OpcionesServidorDePrueba 
       salida,
       pasarela: options.pasarela,
       resolverDns: options.resolverDns,
+      tributario: options.tributario,
     })
   } catch (err) {
     if (propia) {
@@ -122,9 +127,10 @@ export async function iniciarServidorDePrueba(options: OpcionesServidorDePrueba 
     }
     throw err
   }
-  const { url, close } = servidor
+  const { url, close, urlMetricas } = servidor
   return {
     url,
+    urlMetricas,
     dataDir,
     logs,
     eventos: () => logs.map((linea) => JSON.parse(linea) as Record<string, unknown>),

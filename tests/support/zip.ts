@@ -3,6 +3,7 @@
 // an entry that unpacks a thousand times larger than it travels (a "zip bomb"). Deflate and CRC-32
 // come from node:zlib; the bomb is deflated in pieces, so a test never holds what it unpacks to.
 import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib'
+import { COLUMNAS_OBLIGATORIAS } from '../../src/domain/importacion.ts'
 
 /** An entry already deflated, with the size and CRC-32 of what it unpacks to. */
 export type Comprimido = { bytes: Uint8Array; tamano: number; crc: number }
@@ -148,26 +149,9 @@ export function xlsxMinimo(hoja: EntradaZip['contenido'], tamanoDeclarado?: numb
   ])
 }
 
-/** The headers of the import's required columns, in columns A to M. */
-export const ENCABEZADOS_OBLIGATORIOS = [
-  'codigo_inscripcion',
-  'email',
-  'nombres',
-  'apellidos',
-  'cod_grupo',
-  'curso',
-  'nombre_curso',
-  'tipo_curso',
-  'fecha_inicio',
-  'horas',
-  'arancel',
-  'cod_prospecto',
-  'asistente_email',
-]
-
-/** Row 1 with the required headers in columns A to M, and whatever `mas` adds after them. */
+/** Row 1 with the import's required headers from column A on, and whatever `mas` adds after them. */
 export function filaDeEncabezados(mas = ''): string {
-  return `<row r="1">${ENCABEZADOS_OBLIGATORIOS.map((texto, i) => celdaTexto(`${String.fromCharCode(65 + i)}1`, texto)).join('')}${mas}</row>`
+  return `<row r="1">${COLUMNAS_OBLIGATORIAS.map((texto, i) => celdaTexto(`${String.fromCharCode(65 + i)}1`, texto)).join('')}${mas}</row>`
 }
 
 /**

@@ -29,8 +29,8 @@ import { agotado, contar, respuestaLimite } from '../../middleware/limites.ts'
 import { cerrarSesion, iniciarSesion, sesionSinVerificar } from '../../middleware/sesion.ts'
 import { auditar } from '../../personal/auditoria.ts'
 import { bloqueoDeIngreso, registrarIntentoFallido, type BloqueoIngreso } from '../../personal/bloqueo.ts'
-import { invitacionVigente, usarInvitacion } from '../../personal/invitacion.ts'
-import { restablecimientoVigente, solicitarRestablecimiento, usarRestablecimiento } from '../../personal/restablecer.ts'
+import { enlaceVigente, usarEnlace } from '../../personal/enlace-contrasena.ts'
+import { solicitarRestablecimiento, usarRestablecimiento } from '../../personal/restablecer.ts'
 import { nuevoSecreto, pasoDelCodigo, uriDeEnrolamiento } from '../../personal/totp.ts'
 import { olvidarFallos } from '../../seguridad/bloqueos.ts'
 import { hashDeRelleno, hashearPassword, verificarPassword } from '../../seguridad/password.ts'
@@ -211,7 +211,7 @@ export const rutasAuthPersonal = new Hono<EntornoApp>()
     async (c) => {
       const bloqueo = await enlacesRechazados(c, false)
       if (bloqueo.excedido) return respuestaLimite(c, bloqueo)
-      const invitado = await invitacionVigente(c.var.deps, c.req.valid('json').token)
+      const invitado = await enlaceVigente(c.var.deps, c.req.valid('json').token, 'invitacion')
       if (!invitado) {
         await enlacesRechazados(c, true)
         return rechazar(c, 400, MENSAJE_INVITACION_INVALIDA)
@@ -225,11 +225,16 @@ export const rutasAuthPersonal = new Hono<EntornoApp>()
     const bloqueo = await enlacesRechazados(c, false)
     if (bloqueo.excedido) return respuestaLimite(c, bloqueo)
     // Checked before hashing, so bogus tokens cannot queue hashes ahead of everyone's sign-ins.
-    if (!(await invitacionVigente(c.var.deps, token))) {
+    if (!(await enlaceVigente(c.var.deps, token, 'invitacion'))) {
       await enlacesRechazados(c, true)
       return rechazar(c, 400, MENSAJE_INVITACION_INVALIDA)
     }
-    const usada = await usarInvitacion(c.var.deps, token, await hashearPassword(password), c.var.ip)
+    const usada = await usarEnlace(c.var.deps, {
+      token,
+      motivo: 'invitacion',
+      passwordHash: await hashearPassword(password),
+      ip: c.var.ip,
+    })
     if (!usada) {
       await enlacesRechazados(c, true)
       return rechazar(c, 400, MENSAJE_INVITACION_INVALIDA)
@@ -258,7 +263,7 @@ export const rutasAuthPersonal = new Hono<EntornoApp>()
     async (c) => {
       const bloqueo = await enlacesRechazados(c, false)
       if (bloqueo.excedido) return respuestaLimite(c, bloqueo)
-      const personal = await restablecimientoVigente(c.var.deps, c.req.valid('json').token)
+      const personal = await enlaceVigente(c.var.deps, c.req.valid('json').token, 'restablecer')
       if (!personal) {
         await enlacesRechazados(c, true)
         return rechazar(c, 400, MENSAJE_RESTABLECIMIENTO_INVALIDO)
@@ -272,7 +277,7 @@ export const rutasAuthPersonal = new Hono<EntornoApp>()
     const bloqueo = await enlacesRechazados(c, false)
     if (bloqueo.excedido) return respuestaLimite(c, bloqueo)
     // Checked before hashing, so bogus tokens cannot queue hashes ahead of everyone's sign-ins.
-    if (!(await restablecimientoVigente(c.var.deps, token))) {
+    if (!(await enlaceVigente(c.var.deps, token, 'restablecer'))) {
       await enlacesRechazados(c, true)
       return rechazar(c, 400, MENSAJE_RESTABLECIMIENTO_INVALIDO)
     }

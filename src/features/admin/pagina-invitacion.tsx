@@ -4,7 +4,7 @@ import type { FormEvent } from 'react'
 import { crearPasswordSchema } from '../../domain/password.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { Estado } from '../../ui/spinner.tsx'
-import { CamposContrasenaNueva } from './campos-contrasena-nueva.tsx'
+import { CamposNuevaPassword } from '../../ui/campos-nueva-password.tsx'
 import { mensajeDeError } from './mensaje-de-error.ts'
 import { personalMutations } from './queries.ts'
 import './admin.css'
@@ -63,7 +63,7 @@ function FormularioInvitacion({ token, nombre, email }: { token: string; nombre:
       <p>
         {nombre} ({email}): elija la contraseña con la que ingresará al área de la escuela.
       </p>
-      <CamposContrasenaNueva idBase="invitacion" form={form} />
+      <CamposNuevaPassword idBase="invitacion" form={form} etiqueta="Nueva contraseña" />
       <p className="mensaje mensaje--error" role="alert" hidden={!aceptar.isError}>
         {aceptar.isError ? mensajeDeError(aceptar.error) : null}
       </p>

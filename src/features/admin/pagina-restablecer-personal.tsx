@@ -6,7 +6,7 @@ import { crearPasswordSchema } from '../../domain/password.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { CampoTexto } from '../../ui/campo.tsx'
 import { Estado } from '../../ui/spinner.tsx'
-import { CamposContrasenaNueva } from './campos-contrasena-nueva.tsx'
+import { CamposNuevaPassword } from '../../ui/campos-nueva-password.tsx'
 import { mensajeDeError } from './mensaje-de-error.ts'
 import { personalMutations } from './queries.ts'
 import './admin.css'
@@ -126,7 +126,7 @@ function FormularioRestablecer({ token, nombre, email }: { token: string; nombre
         {nombre} ({email}): elija su nueva contraseña. Al cambiarla se cerrarán las sesiones abiertas de su cuenta; la
         verificación en dos pasos no cambia.
       </p>
-      <CamposContrasenaNueva idBase="restablecer" form={form} />
+      <CamposNuevaPassword idBase="restablecer" form={form} etiqueta="Nueva contraseña" />
       <p className="mensaje mensaje--error" role="alert" hidden={!restablecer.isError}>
         {restablecer.isError ? mensajeDeError(restablecer.error) : null}
       </p>

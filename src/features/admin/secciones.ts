@@ -61,6 +61,13 @@ export const SECCIONES: Seccion[] = [
     capacidad: 'pagos.ver',
   },
   {
+    ruta: '/admin/privacidad',
+    titulo: 'Privacidad',
+    descripcion:
+      'Las solicitudes de los estudiantes sobre sus datos (acceso, rectificación, supresión…), con su plazo legal: prorrogar, responder, aprobar o rechazar.',
+    capacidad: 'privacidad.gestionar',
+  },
+  {
     ruta: '/admin/auditoria',
     titulo: 'Auditoría',
     descripcion: 'Todas las acciones del personal, por persona, acción y fecha.',

@@ -9,7 +9,7 @@ import { CampoTexto } from '../../ui/campo.tsx'
 import { Estado } from '../../ui/spinner.tsx'
 import { toast } from '../../ui/toasts.ts'
 import { avisarError } from './manejar-error.ts'
-import { CamposNuevaPassword } from './campos-nueva-password.tsx'
+import { CamposNuevaPassword } from '../../ui/campos-nueva-password.tsx'
 import { authMutations, authQueries } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 

@@ -11,7 +11,7 @@ import { CampoSelect, CampoTexto } from '../../ui/campo.tsx'
 import { toast } from '../../ui/toasts.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { avisarError } from './manejar-error.ts'
-import { CamposNuevaPassword } from './campos-nueva-password.tsx'
+import { CamposNuevaPassword } from '../../ui/campos-nueva-password.tsx'
 import { authMutations } from './queries.ts'
 import { EnlacePrivacidad } from '../../ui/enlace-privacidad.tsx'
 

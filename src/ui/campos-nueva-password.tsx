@@ -1,6 +1,6 @@
-import { PASSWORD_ESPECIALES, PASSWORD_MIN_LENGTH } from '../../domain/password.ts'
-import type { useFormulario } from '../../lib/use-formulario.ts'
-import { CampoTexto } from '../../ui/campo.tsx'
+import { PASSWORD_ESPECIALES, PASSWORD_MIN_LENGTH } from '../domain/password.ts'
+import type { useFormulario } from '../lib/use-formulario.ts'
+import { CampoTexto } from './campo.tsx'
 
 /** The password policy in words, shown under every new-password field. */
 function PoliticaPassword() {
@@ -13,7 +13,7 @@ function PoliticaPassword() {
 }
 
 /**
- * The new password and its confirmation, as the create-password and register forms ask them:
+ * The new password and its confirmation, as every form that sets one asks them (registration, a student's reset, a staff invitation or reset):
  * fields `password` and `confirmacion` of a form checked with a shared schema.
  */
 export function CamposNuevaPassword({
