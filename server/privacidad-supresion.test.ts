@@ -42,7 +42,13 @@ export async function sembrarAlumno(
     await blobs.put(clave, new TextEncoder().encode(`archivo de ${id} ${clave}`))
     return clave
   }
-  const [foto, doc, post, emitido] = [await archivo(), await archivo(), await archivo(), await archivo()]
+  const [foto, doc, post, emitido, zip] = [
+    await archivo(),
+    await archivo(),
+    await archivo(),
+    await archivo(),
+    await archivo(),
+  ]
   await db
     .insertInto('alumnos')
     .values({
@@ -383,7 +389,25 @@ export async function sembrarAlumno(
       ip: '10.0.0.1',
     })
     .execute()
-  return { id, email, blobs: [foto, doc, post], emitido, subida }
+  // A download of their data, ready (its ZIP in the file store).
+  await db
+    .insertInto('exportaciones_datos')
+    .values({
+      id: randomUUID(),
+      alumno_id: id,
+      pedida_en: ahora,
+      estado: 'lista',
+      tomado_por: null,
+      tomado_hasta: null,
+      disponible_desde: ahora,
+      ultimo_error: null,
+      blob_clave: zip,
+      bytes: 10,
+      lista_en: ahora,
+      vence_en: '2027-01-01T00:00:00.000Z',
+    })
+    .execute()
+  return { id, email, blobs: [zip, foto, doc, post], emitido, subida }
 }
 
 /** The student's rows per table: what suppression deletes, what it keeps. */
@@ -417,6 +441,7 @@ async function filas(db: Db, a: { id: string; email: string }) {
     'pagos',
     'documentos_emitidos',
     'auditoria',
+    'exportaciones_datos',
   ]
   const cuenta: Record<string, number> = {}
   for (const t of porAlumno) cuenta[t] = await contar(t, 'alumno_id', a.id)
@@ -500,6 +525,7 @@ describe.each(['disco', 's3'] as const)('suppression with the files %s', (lugar)
       pagos: 1,
       documentos_emitidos: 1,
       auditoria: 1,
+      exportaciones_datos: 0,
       sesiones: 0,
       idempotencia: 0,
       bloqueos_ingreso: 0,

@@ -106,6 +106,7 @@ function filtro(tabla: string, a: Alumno): [string, string][] | 'limites' | null
  * here is an error, not a silent skip.
  */
 const ORDEN_ELIMINACION = [
+  'exportaciones_datos',
   'envios_notificacion',
   'notificaciones',
   'preferencias_notificacion',
@@ -278,9 +279,11 @@ async function tieneDatos(db: Db, c: CategoriaDatos, alumno: Alumno): Promise<bo
     if (!Array.isArray(pares)) continue
     buscadas++
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry table, see filtro()
-    const fila = await donde((db as any).selectFrom(tabla).select(pares[0]![0]), pares)
+    const fila: unknown = await donde((db as any).selectFrom(tabla).select(pares[0]![0]), pares)
       .limit(1)
       .executeTakeFirst()
+      // A kept table with no student column (another part's) only makes the answer list the category.
+      .catch(() => true)
     if (fila) return true
   }
   return buscadas === 0

@@ -340,8 +340,15 @@ export function completarCanales(guardados: Partial<CanalesPorTipo>): CanalesPor
     const g = guardados[tipo]
     if (g) todos[tipo] = { app: g.app !== false, push: g.push !== false, correo: g.correo !== false }
   }
+  for (const tipo of TIPOS_OBLIGATORIOS) todos[tipo] = { ...todos[tipo], app: true, correo: true }
   return todos
 }
+
+/**
+ * Kinds the student is told of in the app and by e-mail whatever their preferences: a security
+ * incident with their data (art. 14 sexies of Ley 19.628). Push stays theirs to choose.
+ */
+export const TIPOS_OBLIGATORIOS: readonly TipoNotificacion[] = ['incidente-seguridad']
 
 export const MENSAJE_PREFERENCIAS_GUARDADAS = 'Preferencias guardadas.'
 

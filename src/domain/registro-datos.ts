@@ -685,10 +685,15 @@ export const REGISTRO_DATOS = {
       meses: 12,
       desde: 'la descarga',
       fin: 'eliminar',
-      porque: 'El archivo solo sirve para que usted lo descargue; el registro, para contar las descargas del trimestre.',
+      porque:
+        'El archivo solo sirve para que usted lo descargue; el registro, para contar las descargas del trimestre.',
     },
     suprimible: true,
     columnas: { exportaciones_datos: '*' },
+    supresion: {
+      eliminado: 'Se eliminaron las copias de sus datos que descargó (los archivos ZIP) y su registro.',
+      tablas: { exportaciones_datos: { accion: 'eliminar', archivos: 'blobs' } },
+    },
   },
 } as const satisfies Record<string, CategoriaDatos>
 

@@ -8,6 +8,7 @@ import {
   preferenciasSchema,
   TIPOS,
   TIPOS_NOTIFICACION,
+  TIPOS_OBLIGATORIOS,
   type CanalesPorTipo,
   type Silencio,
 } from '../../domain/notificaciones.ts'
@@ -111,6 +112,8 @@ function FormularioPreferencias({ preferencias }: { preferencias: PreferenciasAv
                     id={id}
                     type="checkbox"
                     checked={canales[tipo][canal]}
+                    // The law's notices (a security incident) always reach the app and the e-mail.
+                    disabled={TIPOS_OBLIGATORIOS.includes(tipo) && canal !== 'push'}
                     onChange={(e) =>
                       setCanales((previos) => ({ ...previos, [tipo]: { ...previos[tipo], [canal]: e.target.checked } }))
                     }
@@ -119,6 +122,9 @@ function FormularioPreferencias({ preferencias }: { preferencias: PreferenciasAv
                 </label>
               )
             })}
+            {TIPOS_OBLIGATORIOS.includes(tipo) ? (
+              <p className="campo__ayuda">La ley exige avisarle en el portal y por correo.</p>
+            ) : null}
           </fieldset>
         ))}
       </div>

@@ -167,7 +167,7 @@ const VACIO: BrechaInput = {
 function DialogoRegistrar({ onCerrar, onHecho }: { onCerrar: () => void; onHecho: (b: Brecha) => void }) {
   const queryClient = useQueryClient()
   const id = useId()
-  const [datos, setDatos] = useState<BrechaInput>({ ...VACIO, detectadaEl: fechaEnChile(new Date()) })
+  const [datos, setDatos] = useState<BrechaInput>(() => ({ ...VACIO, detectadaEl: fechaEnChile(new Date()) }))
   const [errores, setErrores] = useState<Record<string, string>>({})
   const registro = useMutation({
     mutationFn: brechasMutations.registrar,
@@ -320,7 +320,7 @@ function DialogoRegistrar({ onCerrar, onHecho }: { onCerrar: () => void; onHecho
 function DialogoAgencia({ brecha, onCerrar, onHecho }: { brecha: Brecha; onCerrar: () => void; onHecho: () => void }) {
   const queryClient = useQueryClient()
   const id = useId()
-  const [fecha, setFecha] = useState(fechaEnChile(new Date()))
+  const [fecha, setFecha] = useState(() => fechaEnChile(new Date()))
   const [error, setError] = useState<string | undefined>()
   const aviso = useMutation({
     mutationFn: () => brechasMutations.agencia(brecha.id, fecha),
