@@ -444,7 +444,60 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     preparar: nuevaSolicitudDerecho,
     cambia: true,
   },
+  // Privacy: the retention run and the breach register (issue 32, items 9 and 10).
+  { metodo: 'GET', ruta: '/admin/privacidad/retencion', requiere: 'privacidad.retencion' },
+  { metodo: 'POST', ruta: '/admin/privacidad/retencion/revisar', requiere: 'privacidad.retencion', cambia: true },
+  {
+    metodo: 'POST',
+    ruta: '/admin/privacidad/retencion/:lote/confirmar',
+    requiere: 'privacidad.retencion',
+    url: () => `/admin/privacidad/retencion/${privacidad.lote}/confirmar`,
+    // A proposal with something due: an expired session.
+    async preparar(cliente) {
+      await consultarDb(
+        servidor.dataDir,
+        `insert into sesiones (token_hash, actor_tipo, actor_id, verificada, intentos, creada, expira)
+         values (?, 'alumno', 'alumno-estudiante', 1, 0, '2020-01-01T00:00:00.000Z', '2020-01-02T00:00:00.000Z')`,
+        `vencida-${Date.now()}`,
+      )
+      const res = await cliente.post('/api/admin/privacidad/retencion/revisar')
+      expect(res.status).toBe(200)
+      privacidad.lote = ((await res.json()) as { propuesto: { id: string } }).propuesto.id
+    },
+    cambia: true,
+  },
+  { metodo: 'GET', ruta: '/admin/privacidad/brechas', requiere: 'privacidad.brechas' },
+  {
+    metodo: 'POST',
+    ruta: '/admin/privacidad/brechas',
+    requiere: 'privacidad.brechas',
+    cuerpo: () => BRECHA_DE_PRUEBA,
+    cambia: true,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/privacidad/brechas/:id/agencia',
+    requiere: 'privacidad.brechas',
+    url: () => `/admin/privacidad/brechas/${privacidad.brecha}/agencia`,
+    async preparar(cliente) {
+      const res = await cliente.post('/api/admin/privacidad/brechas', BRECHA_DE_PRUEBA)
+      expect(res.status).toBe(201)
+      privacidad.brecha = ((await res.json()) as { brecha: { id: string } }).brecha.id
+    },
+    cuerpo: () => ({ agenciaInformadaEl: '2026-01-05' }),
+    cambia: true,
+  },
 ]
+
+/** The ids the privacy endpoints' rows prepare (a proposal to confirm, an incident to complete). */
+const privacidad = { lote: 'ninguno', brecha: 'ninguna' }
+const BRECHA_DE_PRUEBA = {
+  detectadaEl: '2026-01-02',
+  descripcion: 'Un correo con una planilla de alumnos se envió a un destinatario equivocado.',
+  categorias: ['contacto'],
+  medidas: 'Se pidió al destinatario borrar el correo y se revisó el procedimiento.',
+  alumnos: DEMO_CUENTAS.estudiante,
+}
 
 /** The rights request the queue's endpoints act on: a new one, filed by the student, for each role that may. */
 let solicitudDerecho = 'sin-solicitud'

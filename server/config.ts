@@ -66,6 +66,11 @@ export type Config = {
   /** Notices: Web Push's keys and contact, the digest's hour, the default quiet hours, the scheduler's pace. */
   notificaciones: ConfigNotificaciones
   /**
+   * The retention run (server/privacidad/retencion.ts): months without movement after which an
+   * applicant who never enrolled is due for suppression (RETENCION_POSTULANTES_MESES, default 12).
+   */
+  retencionPostulantesMeses: number
+  /**
    * How long a reviewer may undo a document's rejection before the student is told, in ms
    * (PLAZO_DESHACER_RECHAZO_MS). Only tests change it: 0 tells the student at once, with nothing
    * to undo.
@@ -311,6 +316,7 @@ export function construirConfig(env: Env = process.env): Config {
     },
     pasarela: configPasarela(env),
     notificaciones: configNotificaciones(env, mailFrom),
+    retencionPostulantesMeses: entero(env, 'RETENCION_POSTULANTES_MESES', 12),
     plazoDeshacerRechazoMs: PLAZO_DESHACER_RECHAZO_MS,
     limites: {
       loginCuentaIp: limite(env, 'THROTTLE_LOGIN_CUENTA_IP', 10, 15),

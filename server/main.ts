@@ -20,6 +20,7 @@ import { crearCorreo } from './correo.ts'
 import { enviarPendientes } from './notificaciones/programador.ts'
 import { prepararExportaciones } from './privacidad/exportacion.ts'
 import { revisarPlazosDerechos } from './privacidad/recordatorios-derechos.ts'
+import { correrRetencion } from './privacidad/retencion.ts'
 import { revisarRecordatorios } from './notificaciones/recordatorios.ts'
 import { barrerReclamos } from './pagos/flujo.ts'
 import { certificadoEscuela, type CertificadoEscuela } from './papel/certificado-escuela.ts'
@@ -122,6 +123,14 @@ export async function iniciarServidor({
     await periodica('enviar avisos', config.notificaciones.cadaMs, () => enviarPendientes(deps), log),
     await periodica('preparar copias de datos', config.notificaciones.cadaMs, () => prepararExportaciones(deps), log),
     await periodica('revisar plazos de solicitudes de derechos', 10 * 60_000, () => revisarPlazosDerechos(deps), log),
+    // Finishes suppressions a crash left halfway, applies confirmed retention batches under a
+    // lease, proposes a new batch (a dry run) once a day (server/privacidad/retencion.ts).
+    await periodica(
+      'revisar la conservación de datos',
+      3_600_000,
+      () => correrRetencion({ ...deps, subidas: subidasDe(deps).almacen }),
+      log,
+    ),
   ]
 
   let cerrado: Promise<void> | undefined

@@ -57,6 +57,11 @@ export type Database = {
   bloqueos_datos: BloqueosDatosTable
   lecturas_datos: LecturasDatosTable
   consentimientos: ConsentimientosTable
+  supresiones: SupresionesTable
+  retencion_lotes: RetencionLotesTable
+  retencion_elementos: RetencionElementosTable
+  brechas: BrechasTable
+  brechas_alumnos: BrechasAlumnosTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -737,3 +742,57 @@ export type ConsentimientosTable = {
   origen: string
   codigo_inscripcion: string | null
 }
+
+/** A student's suppression (server/privacidad/supresion.ts): its progress and what came of it. */
+export type SupresionesTable = {
+  alumno_id: string
+  solicitud_id: number | null
+  actor: string
+  estado: 'en-curso' | 'terminada'
+  /** JSON array of { almacen: 'blobs' | 'subidas', clave }. */
+  archivos_pendientes: string
+  iniciada_en: string
+  datos_en: string | null
+  terminada_en: string | null
+  resultado: string | null
+}
+
+/** A batch the retention run proposed, and its confirmation and application. */
+export type RetencionLotesTable = {
+  id: string
+  estado: 'propuesto' | 'confirmado' | 'aplicado' | 'descartado'
+  propuesto_en: string
+  criterios: string
+  confirmado_por: string | null
+  confirmado_en: string | null
+  aplicado_en: string | null
+  tomado_por: string | null
+  tomado_hasta: string | null
+  intentos: Generated<number>
+  ultimo_error: string | null
+}
+
+/** One thing a retention batch deletes or anonymises. */
+export type RetencionElementosTable = {
+  lote_id: string
+  tipo: string
+  ref: string
+  alumno_id: string | null
+  resultado: 'aplicado' | 'omitido' | null
+  detalle: string | null
+}
+
+/** A security incident recorded by the school (art. 14 sexies). */
+export type BrechasTable = {
+  id: string
+  detectada_en: string
+  descripcion: string
+  categorias: string
+  medidas: string
+  agencia_informada_en: string | null
+  registrada_por: string
+  registrada_en: string
+}
+
+/** A student an incident affected, and when they were told. */
+export type BrechasAlumnosTable = { brecha_id: string; alumno_id: string; avisado_en: string | null }

@@ -22,6 +22,7 @@ export const TIPOS_NOTIFICACION = [
   'pago-reembolsado',
   'certificado-revocado',
   'privacidad-solicitud',
+  'incidente-seguridad',
 ] as const
 export type TipoNotificacion = (typeof TIPOS_NOTIFICACION)[number]
 
@@ -53,6 +54,8 @@ export const TIPOS: Record<TipoNotificacion, { etiqueta: string; correoInmediato
   'pago-reembolsado': { etiqueta: 'Pago reembolsado', correoInmediato: true },
   'certificado-revocado': { etiqueta: 'Certificado revocado', correoInmediato: true },
   'privacidad-solicitud': { etiqueta: 'Sus solicitudes sobre sus datos y sus descargas', correoInmediato: true },
+  // A security incident that affected the student's data (art. 14 sexies): told at once.
+  'incidente-seguridad': { etiqueta: 'Incidente de seguridad con sus datos', correoInmediato: true },
 }
 
 /** What a notice says and which screen of the app it opens: the very thing it is about. */

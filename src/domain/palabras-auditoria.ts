@@ -7,6 +7,7 @@ import { formatearClp } from './moneda.ts'
 import { ETIQUETA_CAMPO_PAGO_FISICO } from './pago-presencial.ts'
 import { leerReferenciaCuota } from './pagos.ts'
 import { ETIQUETA_ROL } from './personal.ts'
+import { REGISTRO_DATOS, TAREAS_RETENCION } from './registro-datos.ts'
 import { ETIQUETA_TIPO_REEMBOLSO } from './reembolsos.ts'
 import { nombreTipoDocumento } from './revision-documentos.ts'
 import { fechaCorta } from './solicitudes.ts'
@@ -74,6 +75,10 @@ export const ETIQUETAS_ACCION = {
   // Privacy (issue 32): blocking a student's data.
   'privacidad.bloquear': 'Datos del alumno bloqueados',
   'privacidad.levantar-bloqueo': 'Bloqueo de los datos del alumno levantado',
+  'privacidad.retencion-revisar': 'Revisión de conservación de datos preparada (sin eliminar nada)',
+  'privacidad.retencion-confirmar': 'Revisión de conservación de datos confirmada: se eliminó lo vencido',
+  'privacidad.brecha-registrar': 'Incidente de seguridad registrado y alumnos afectados avisados',
+  'privacidad.brecha-agencia': 'Aviso de un incidente a la Agencia de Protección de Datos registrado',
 } as const satisfies Record<string, string>
 
 /** An action the trail records. */
@@ -163,6 +168,10 @@ export function registroEnPalabras(evento: EventoRegistrado, nombres: Nombres): 
       return 'Resultados de la encuesta general'
     case 'pagos':
       return 'Conciliación de pagos'
+    case 'retencion-lote':
+      return 'Revisión de conservación de datos'
+    case 'brecha':
+      return 'Incidente de seguridad'
     case 'ajuste':
       return id === 'ofertas.mosaico-visible' ? 'Ajuste: mosaico de Ofertas Laborales' : 'Ajuste del portal'
     default:
@@ -336,13 +345,32 @@ export const CAMPOS_AUDITADOS: Readonly<Record<string, Campo>> = {
   // Privacy: blocking a student's data.
   solicitudPrivacidad: { etiqueta: 'Solicitud de privacidad', formato: numero },
   bloqueadoDesde: { etiqueta: 'Bloqueado desde', formato: momento },
+  // The breach register (issue 32, item 10).
+  detectadaEn: { etiqueta: 'Detectado el', formato: momento },
+  categorias: {
+    etiqueta: 'Datos afectados',
+    formato: {
+      tipo: 'lista',
+      de: palabras(Object.fromEntries(Object.entries(REGISTRO_DATOS).map(([id, c]) => [id, c.nombre]))),
+    },
+  },
+  alumnosAfectados: { etiqueta: 'Alumnos afectados', formato: numero },
+  medidas: { etiqueta: 'Medidas adoptadas', formato: texto },
+  agenciaInformadaEn: { etiqueta: 'Informado a la Agencia el', formato: momento, vacio: 'aún no' },
 }
+
+/** The retention run's tasks, each a count in its batch's row. */
+const CAMPOS_RETENCION: Readonly<Record<string, Campo>> = Object.fromEntries(
+  Object.entries(TAREAS_RETENCION).map(([tipo, t]) => [tipo, { etiqueta: t.nombre, formato: numero }]),
+)
 
 /** Fields that name an action's own ids: kept in the row, never shown. */
 const CAMPOS_INTERNOS = new Set(['id', 'reembolso', 'importacion'])
 
 /** Where an action's field means something else than elsewhere. */
 const CAMPOS_POR_ACCION: Partial<Record<AccionAuditada, Readonly<Record<string, Campo>>>> = {
+  'privacidad.retencion-revisar': CAMPOS_RETENCION,
+  'privacidad.retencion-confirmar': CAMPOS_RETENCION,
   'pago.reembolsar': { monto: { etiqueta: 'Monto reembolsado', formato: clp } },
   'pago.reembolso-rechazado': { monto: { etiqueta: 'Monto pedido', formato: clp } },
   'pagos.exportar-conciliacion': {

@@ -74,7 +74,29 @@ export type CategoriaDatos = {
   /** Whether the student may have it deleted (art. 7): false where the law or a contract keeps it. */
   suprimible: boolean
   columnas: Columnas
+  /** How a suppression deletes or anonymises it (only where `suprimible`). */
+  supresion?: Supresion
 }
+
+// --- Suppression and retention (issue 32, items 6 and 9; server/privacidad/) -------------------
+
+/**
+ * What suppression does with one of a category's tables, for one student:
+ * - 'eliminar': the student's rows are deleted, with the files they name ('blobs': the file store;
+ *   'subidas': the resumable uploads' store); `salvoReferidas` keeps the rows that kept data
+ *   (payments, issued documents) refer to, and says why in the answer.
+ * - 'anonimizar': the listed columns are replaced ('{id}' is the student's id, so a replaced
+ *   value stays unique) and those in `sinCambio` are left, being no data about the person.
+ */
+export type PasoSupresion =
+  | { accion: 'eliminar'; archivos?: 'blobs' | 'subidas'; salvoReferidas?: string }
+  | { accion: 'anonimizar'; valores: Readonly<Record<string, string | null>>; sinCambio?: readonly string[] }
+
+/** A suppressible category's steps and what the answer says was done; or why it is not about students. */
+export type Supresion = { eliminado: string; tablas: Readonly<Record<string, PasoSupresion>> } | { noAplica: string }
+
+/** The name that replaces a suppressed student's in what is kept (payments, the audit trail). */
+export const NOMBRE_SUPRIMIDO = 'Datos suprimidos'
 
 const CINCO_ANNOS_TRAS_EL_TERMINO = {
   meses: 60,
@@ -121,6 +143,32 @@ export const REGISTRO_DATOS = {
       alumnos_busqueda: '*',
       historial_persona: '*',
     },
+    supresion: {
+      eliminado:
+        'Se reemplazaron su nombre, RUT o pasaporte, código de alumno y datos de identificación; se borraron su historial de cambios y sus términos de búsqueda.',
+      tablas: {
+        alumnos: {
+          accion: 'anonimizar',
+          valores: {
+            rut: '0-0',
+            tipo_documento: null,
+            numero_documento: null,
+            nombres: NOMBRE_SUPRIMIDO,
+            apellidos: '',
+            orden_nombre: 'datos suprimidos',
+            codigo_alumno: 'SUPRIMIDO-{id}',
+            sexoregistral: null,
+            fecha_nac: null,
+            nacionalidad: null,
+            tipo_residencia: null,
+            pais_origen: null,
+          },
+          sinCambio: ['id', 'creado'],
+        },
+        alumnos_busqueda: { accion: 'eliminar' },
+        historial_persona: { accion: 'eliminar' },
+      },
+    },
   },
   contacto: {
     nombre: 'Contacto',
@@ -150,6 +198,24 @@ export const REGISTRO_DATOS = {
         'cod_comuna',
         'ciudad',
       ],
+    },
+    supresion: {
+      eliminado: 'Se borraron su correo electrónico, sus teléfonos y su dirección.',
+      tablas: {
+        alumnos: {
+          accion: 'anonimizar',
+          valores: {
+            email: 'suprimido-{id}@suprimido.invalid',
+            telefono_particular: null,
+            celular: null,
+            direccion: null,
+            cod_pais: null,
+            cod_region: null,
+            cod_comuna: null,
+            ciudad: null,
+          },
+        },
+      },
     },
   },
   formacion: {
@@ -182,6 +248,25 @@ export const REGISTRO_DATOS = {
         'pais_est_secund',
       ],
     },
+    supresion: {
+      eliminado: 'Se borraron su profesión, universidad y formación.',
+      tablas: {
+        alumnos: {
+          accion: 'anonimizar',
+          valores: {
+            cod_profesion: null,
+            otra_profesion: null,
+            universidad: null,
+            otrauniversidad: null,
+            maxnivelformacion: null,
+            otronivelformacion: null,
+            tipoinstitucion: null,
+            otrotipoinstitucion: null,
+            pais_est_secund: null,
+          },
+        },
+      },
+    },
   },
   inscripciones: {
     nombre: 'Inscripciones y postulaciones',
@@ -208,6 +293,24 @@ export const REGISTRO_DATOS = {
       solicitudes: '*',
       condiciones: '*',
       postulaciones: '*',
+    },
+    supresion: {
+      eliminado:
+        'Se borraron las condiciones que aceptó, sus postulaciones sin pago y las inscripciones sin pagos ni documentos emitidos.',
+      tablas: {
+        alumnos: { accion: 'anonimizar', valores: {}, sinCambio: ['asistente_id'] },
+        solicitudes: {
+          accion: 'eliminar',
+          salvoReferidas:
+            'Las inscripciones con cuotas, pagos o documentos emitidos se conservan (programa, fechas y arancel), porque esos registros, que la ley obliga a guardar, se refieren a ellas.',
+        },
+        condiciones: { accion: 'eliminar' },
+        postulaciones: {
+          accion: 'eliminar',
+          salvoReferidas:
+            'Las postulaciones pagadas se conservan, porque el pago, que la ley obliga a guardar, se refiere a ellas.',
+        },
+      },
     },
   },
   documentos: {
@@ -237,6 +340,16 @@ export const REGISTRO_DATOS = {
       archivos_postulacion: '*',
       subidas: '*',
     },
+    supresion: {
+      eliminado:
+        'Se eliminaron todos los archivos que subió (documentos, certificados de salud, fotos) y sus subidas en curso.',
+      tablas: {
+        archivos_personales: { accion: 'eliminar', archivos: 'blobs' },
+        archivos_solicitud: { accion: 'eliminar', archivos: 'blobs' },
+        archivos_postulacion: { accion: 'eliminar', archivos: 'blobs' },
+        subidas: { accion: 'eliminar', archivos: 'subidas' },
+      },
+    },
   },
   encuesta: {
     nombre: 'Encuesta de caracterización',
@@ -258,6 +371,10 @@ export const REGISTRO_DATOS = {
     },
     suprimible: true,
     columnas: { encuestas: '*' },
+    supresion: {
+      eliminado: 'Se borraron sus respuestas a la encuesta de caracterización.',
+      tablas: { encuestas: { accion: 'eliminar' } },
+    },
   },
   pagos: {
     nombre: 'Pagos y reembolsos',
@@ -328,6 +445,14 @@ export const REGISTRO_DATOS = {
     },
     suprimible: true,
     columnas: { notificaciones: '*', envios_notificacion: '*', preferencias_notificacion: '*' },
+    supresion: {
+      eliminado: 'Se borraron los avisos que le enviamos, sus envíos y sus preferencias.',
+      tablas: {
+        envios_notificacion: { accion: 'eliminar' },
+        notificaciones: { accion: 'eliminar' },
+        preferencias_notificacion: { accion: 'eliminar' },
+      },
+    },
   },
   suscripcionesPush: {
     nombre: 'Suscripciones a notificaciones',
@@ -347,6 +472,10 @@ export const REGISTRO_DATOS = {
     },
     suprimible: true,
     columnas: { suscripciones_push: '*' },
+    supresion: {
+      eliminado: 'Se borraron las suscripciones a notificaciones de sus dispositivos.',
+      tablas: { suscripciones_push: { accion: 'eliminar' } },
+    },
   },
   sesiones: {
     nombre: 'Sesiones, credenciales y registros de acceso',
@@ -374,6 +503,18 @@ export const REGISTRO_DATOS = {
       limites: '*',
       idempotencia: '*',
       bloqueos_ingreso: '*',
+    },
+    supresion: {
+      eliminado:
+        'Se cerraron sus sesiones y se borraron su contraseña, sus enlaces de recuperación y los registros técnicos con su correo: ya no puede ingresar con sus datos anteriores.',
+      tablas: {
+        alumnos: { accion: 'anonimizar', valores: { password_hash: '!suprimida' } },
+        sesiones: { accion: 'eliminar' },
+        tokens_recuperacion: { accion: 'eliminar' },
+        limites: { accion: 'eliminar' },
+        idempotencia: { accion: 'eliminar' },
+        bloqueos_ingreso: { accion: 'eliminar' },
+      },
     },
   },
   auditoria: {
@@ -445,6 +586,7 @@ export const REGISTRO_DATOS = {
       asistentes: '*',
       claves_integracion: ['creada_por', 'revocada_por'],
     },
+    supresion: { noAplica: 'Son datos del personal de la escuela, no de estudiantes.' },
   },
   terceros: {
     nombre: 'Contactos de empresas e instituciones',
@@ -467,6 +609,37 @@ export const REGISTRO_DATOS = {
     columnas: {
       empresas: '*',
       ofertas_laborales: ['contacto_nombre', 'contacto_email'],
+    },
+    supresion: { noAplica: 'Son datos de empresas e instituciones, no de estudiantes.' },
+  },
+  // --- Suppression, retention and breaches (issue 32, items 6, 9 and 10; migration 0036) -----
+  registroPrivacidad: {
+    nombre: 'Registro de supresiones, retención e incidentes',
+    contenido:
+      'Constancia de que sus datos se suprimieron (qué se borró y qué se conservó), de lo que cada revisión de conservación eliminó, y de los incidentes de seguridad que le afectaron y cuándo se le avisó.',
+    finalidad:
+      'Probar que la escuela cumplió sus solicitudes, sus plazos de conservación y su deber de informar incidentes.',
+    base: 'obligacion_legal',
+    baseDetalle:
+      'La ley obliga a conservar la prueba de la respuesta a sus solicitudes (art. 11) y a registrar los incidentes (art. 14 sexies).',
+    sensible: false,
+    destinatarios: [],
+    fuente: 'El portal.',
+    conservacion: {
+      plazo: '6 años desde el hecho.',
+      meses: 72,
+      desde: 'el hecho',
+      fin: 'conservar',
+      porque: 'Es la prueba de que la escuela cumplió la ley, también ante un reclamo (art. 7).',
+      porConfirmar: true,
+    },
+    suprimible: false,
+    columnas: {
+      supresiones: '*',
+      retencion_lotes: '*',
+      retencion_elementos: '*',
+      brechas: '*',
+      brechas_alumnos: '*',
     },
   },
   // Rights requests and data downloads (Ley 19.628, arts. 4-11).
@@ -510,6 +683,10 @@ export const REGISTRO_DATOS = {
     },
     suprimible: true,
     columnas: { exportaciones_datos: '*' },
+    supresion: {
+      eliminado: 'Se borraron las copias de sus datos preparadas para descargar y su registro.',
+      tablas: { exportaciones_datos: { accion: 'eliminar', archivos: 'blobs' } },
+    },
   },
 } as const satisfies Record<string, CategoriaDatos>
 
@@ -554,3 +731,59 @@ export function categoriaDeColumna(tabla: string, columna: string): IdCategoriaD
   else if (sin?.includes(columna)) return null
   return resto
 }
+
+/**
+ * What the retention run looks for (server/privacidad/retencion.ts), each under the category whose
+ * period it applies. `meses` is the time since `desde` after which the item is due; the
+ * applicants' is the school's choice (RETENCION_POSTULANTES_MESES), 12 months by default.
+ */
+export const TAREAS_RETENCION = {
+  postulantes: {
+    categoria: 'inscripciones',
+    nombre: 'Postulantes que nunca se inscribieron',
+    desde: 'su último movimiento (registro, cambio de datos, postulación o ingreso)',
+    accion:
+      'Se suprimen sus datos como en una solicitud de supresión; lo que la ley obliga a guardar (pagos) se conserva.',
+    meses: 12,
+  },
+  documentosRechazados: {
+    categoria: 'documentos',
+    nombre: 'Documentos rechazados',
+    desde: 'su revisión',
+    accion: 'Se eliminan el archivo y su registro (uno reemplazado se elimina al subir el nuevo).',
+    meses: 6,
+  },
+  subidasTerminadas: {
+    categoria: 'documentos',
+    nombre: 'Restos de subidas terminadas o abandonadas',
+    desde: 'su vencimiento',
+    accion: 'Se eliminan los bytes guardados y su registro.',
+    meses: 0,
+  },
+  sesiones: {
+    categoria: 'sesiones',
+    nombre: 'Sesiones y enlaces vencidos',
+    desde: 'su vencimiento',
+    accion: 'Se eliminan.',
+    meses: 0,
+  },
+  avisos: {
+    categoria: 'avisos',
+    nombre: 'Avisos antiguos',
+    desde: 'el aviso',
+    accion: 'Se eliminan con sus envíos.',
+    meses: REGISTRO_DATOS.avisos.conservacion.meses,
+  },
+  registrosIp: {
+    categoria: 'sesiones',
+    nombre: 'Registros técnicos con direcciones IP',
+    desde: 'su registro',
+    accion: 'Se eliminan los contadores de intentos y bloqueos con direcciones IP o correos.',
+    meses: 0,
+  },
+} as const satisfies Record<
+  string,
+  { categoria: IdCategoriaDatos; nombre: string; desde: string; accion: string; meses: number }
+>
+
+export type TareaRetencion = keyof typeof TAREAS_RETENCION

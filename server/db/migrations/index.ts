@@ -30,6 +30,7 @@ import * as m0031 from './0031-politica-privacidad.ts'
 import * as m0032 from './0032-restablecer-personal.ts'
 import * as m0034 from './0034-consentimiento-bloqueo-lecturas.ts'
 import * as m0035 from './0035-derechos.ts'
+import * as m0036 from './0036-supresion-retencion-brechas.ts'
 
 const migraciones: Record<string, Migration> = {
   '0001-inicial': m0001,
@@ -61,6 +62,7 @@ const migraciones: Record<string, Migration> = {
   '0032-restablecer-personal': m0032,
   '0034-consentimiento-bloqueo-lecturas': m0034,
   '0035-derechos': m0035,
+  '0036-supresion-retencion-brechas': m0036,
 }
 
 export const proveedorMigraciones: MigrationProvider = {

@@ -23,6 +23,8 @@ import { rutasPagosAdmin } from './pagos.ts'
 import { rutasDerechosAdmin } from './derechos.ts'
 import { rutasBloqueoAdmin } from './bloqueo.ts'
 import { rutasLecturasAdmin } from './privacidad-lecturas.ts'
+import { rutasBrechasAdmin } from './privacidad-brechas.ts'
+import { rutasRetencionAdmin } from './privacidad-retencion.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
@@ -51,3 +53,5 @@ export const rutasAdmin = new Hono<EntornoApp>()
   .route('/pagos', rutasPagosAdmin)
   .route('/privacidad/solicitudes', rutasDerechosAdmin)
   .route('/privacidad', rutasLecturasAdmin)
+  .route('/privacidad/retencion', rutasRetencionAdmin)
+  .route('/privacidad/brechas', rutasBrechasAdmin)
