@@ -23,7 +23,6 @@ import { Route as AdminPersonalImportacionRouteImport } from './routes/admin/_pe
 import { Route as AdminPersonalIntegracionRouteImport } from './routes/admin/_personal/integracion'
 import { Route as AdminPersonalOfertasRouteImport } from './routes/admin/_personal/ofertas'
 import { Route as AdminPersonalPersonalRouteImport } from './routes/admin/_personal/personal'
-import { Route as AdminPersonalPrivacidadRouteImport } from './routes/admin/_personal/privacidad'
 import { Route as AdminPersonalAlumnosIndexRouteImport } from './routes/admin/_personal/alumnos/index'
 import { Route as AdminPersonalAlumnosIdRouteImport } from './routes/admin/_personal/alumnos/$id'
 import { Route as AdminPersonalConcursosIndexRouteImport } from './routes/admin/_personal/concursos/index'
@@ -32,6 +31,7 @@ import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin
 import { Route as AdminPersonalPagosIndexRouteImport } from './routes/admin/_personal/pagos/index'
 import { Route as AdminPersonalPagosIdRouteImport } from './routes/admin/_personal/pagos/$id'
 import { Route as AdminPersonalPagosConciliacionRouteImport } from './routes/admin/_personal/pagos/conciliacion'
+import { Route as AdminPersonalPrivacidadIndexRouteImport } from './routes/admin/_personal/privacidad/index'
 import { Route as AdminPersonalPrivacidadLecturasRouteImport } from './routes/admin/_personal/privacidad/lecturas'
 import { Route as AdminPersonalDocumentosOrigenDuenoRouteImport } from './routes/admin/_personal/documentos/$origen/$dueno'
 
@@ -108,11 +108,6 @@ const AdminPersonalPersonalRoute = AdminPersonalPersonalRouteImport.update({
   path: '/personal',
   getParentRoute: () => AdminPersonalRoute,
 })
-const AdminPersonalPrivacidadRoute = AdminPersonalPrivacidadRouteImport.update({
-  id: '/privacidad',
-  path: '/privacidad',
-  getParentRoute: () => AdminPersonalRoute,
-})
 const AdminPersonalAlumnosIndexRoute =
   AdminPersonalAlumnosIndexRouteImport.update({
     id: '/alumnos/',
@@ -158,6 +153,12 @@ const AdminPersonalPagosConciliacionRoute =
     path: '/pagos/conciliacion',
     getParentRoute: () => AdminPersonalRoute,
   })
+const AdminPersonalPrivacidadIndexRoute =
+  AdminPersonalPrivacidadIndexRouteImport.update({
+    id: '/privacidad/',
+    path: '/privacidad/',
+    getParentRoute: () => AdminPersonalRoute,
+  })
 const AdminPersonalPrivacidadLecturasRoute =
   AdminPersonalPrivacidadLecturasRouteImport.update({
     id: '/privacidad/lecturas',
@@ -180,7 +181,6 @@ const AdminPersonalRouteChildren = {
   AdminPersonalIntegracionRoute: AdminPersonalIntegracionRoute,
   AdminPersonalOfertasRoute: AdminPersonalOfertasRoute,
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
-  AdminPersonalPrivacidadRoute: AdminPersonalPrivacidadRoute,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,
   AdminPersonalConcursosIdRoute: AdminPersonalConcursosIdRoute,
   AdminPersonalPagosIdRoute: AdminPersonalPagosIdRoute,
@@ -190,6 +190,7 @@ const AdminPersonalRouteChildren = {
   AdminPersonalConcursosIndexRoute: AdminPersonalConcursosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,
   AdminPersonalPagosIndexRoute: AdminPersonalPagosIndexRoute,
+  AdminPersonalPrivacidadIndexRoute: AdminPersonalPrivacidadIndexRoute,
   AdminPersonalDocumentosOrigenDuenoRoute:
     AdminPersonalDocumentosOrigenDuenoRoute,
 }

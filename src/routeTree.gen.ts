@@ -37,7 +37,6 @@ import { Route as AdminPersonalImportacionRouteImport } from './routes/admin/_pe
 import { Route as AdminPersonalIntegracionRouteImport } from './routes/admin/_personal/integracion'
 import { Route as AdminPersonalOfertasRouteImport } from './routes/admin/_personal/ofertas'
 import { Route as AdminPersonalPersonalRouteImport } from './routes/admin/_personal/personal'
-import { Route as AdminPersonalPrivacidadRouteImport } from './routes/admin/_personal/privacidad'
 import { Route as AlumnoConcursoDerechopostulacionIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/$id'
 import { Route as AlumnoConcursoDetalleIdRouteImport } from './routes/_alumno/concurso/detalle/$id'
 import { Route as AlumnoPagosCodigoIndexRouteImport } from './routes/_alumno/pagos/$codigo/index'
@@ -52,6 +51,7 @@ import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin
 import { Route as AdminPersonalPagosIndexRouteImport } from './routes/admin/_personal/pagos/index'
 import { Route as AdminPersonalPagosIdRouteImport } from './routes/admin/_personal/pagos/$id'
 import { Route as AdminPersonalPagosConciliacionRouteImport } from './routes/admin/_personal/pagos/conciliacion'
+import { Route as AdminPersonalPrivacidadIndexRouteImport } from './routes/admin/_personal/privacidad/index'
 import { Route as AdminPersonalPrivacidadLecturasRouteImport } from './routes/admin/_personal/privacidad/lecturas'
 import { Route as AlumnoConcursoDerechopostulacionDetalleIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/detalle/$id'
 import { Route as AlumnoPagosRespuestaCodigoPagoIdRouteImport } from './routes/_alumno/pagos/respuesta/$codigo.$pagoId'
@@ -200,11 +200,6 @@ const AdminPersonalPersonalRoute = AdminPersonalPersonalRouteImport.update({
   path: '/personal',
   getParentRoute: () => AdminPersonalRoute,
 } as any)
-const AdminPersonalPrivacidadRoute = AdminPersonalPrivacidadRouteImport.update({
-  id: '/privacidad',
-  path: '/privacidad',
-  getParentRoute: () => AdminPersonalRoute,
-} as any)
 const AlumnoConcursoDerechopostulacionIdRoute =
   AlumnoConcursoDerechopostulacionIdRouteImport.update({
     id: '/concurso/derechopostulacion/$id',
@@ -282,6 +277,12 @@ const AdminPersonalPagosConciliacionRoute =
     path: '/pagos/conciliacion',
     getParentRoute: () => AdminPersonalRoute,
   } as any)
+const AdminPersonalPrivacidadIndexRoute =
+  AdminPersonalPrivacidadIndexRouteImport.update({
+    id: '/privacidad/',
+    path: '/privacidad/',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
 const AdminPersonalPrivacidadLecturasRoute =
   AdminPersonalPrivacidadLecturasRouteImport.update({
     id: '/privacidad/lecturas',
@@ -335,7 +336,6 @@ export interface FileRoutesByFullPath {
   '/admin/integracion': typeof AdminPersonalIntegracionRoute
   '/admin/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/personal': typeof AdminPersonalPersonalRoute
-  '/admin/privacidad': typeof AdminPersonalPrivacidadRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/pagos/$codigo/$numero': typeof AlumnoPagosCodigoNumeroRoute
@@ -351,6 +351,7 @@ export interface FileRoutesByFullPath {
   '/admin/concursos/': typeof AdminPersonalConcursosIndexRoute
   '/admin/documentos/': typeof AdminPersonalDocumentosIndexRoute
   '/admin/pagos/': typeof AdminPersonalPagosIndexRoute
+  '/admin/privacidad/': typeof AdminPersonalPrivacidadIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/pagos/respuesta/$codigo/$pagoId': typeof AlumnoPagosRespuestaCodigoPagoIdRoute
   '/admin/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
@@ -382,7 +383,6 @@ export interface FileRoutesByTo {
   '/admin/integracion': typeof AdminPersonalIntegracionRoute
   '/admin/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/personal': typeof AdminPersonalPersonalRoute
-  '/admin/privacidad': typeof AdminPersonalPrivacidadRoute
   '/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/pagos/$codigo/$numero': typeof AlumnoPagosCodigoNumeroRoute
@@ -398,6 +398,7 @@ export interface FileRoutesByTo {
   '/admin/concursos': typeof AdminPersonalConcursosIndexRoute
   '/admin/documentos': typeof AdminPersonalDocumentosIndexRoute
   '/admin/pagos': typeof AdminPersonalPagosIndexRoute
+  '/admin/privacidad': typeof AdminPersonalPrivacidadIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/pagos/respuesta/$codigo/$pagoId': typeof AlumnoPagosRespuestaCodigoPagoIdRoute
   '/admin/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
@@ -432,7 +433,6 @@ export interface FileRoutesById {
   '/admin/_personal/integracion': typeof AdminPersonalIntegracionRoute
   '/admin/_personal/ofertas': typeof AdminPersonalOfertasRoute
   '/admin/_personal/personal': typeof AdminPersonalPersonalRoute
-  '/admin/_personal/privacidad': typeof AdminPersonalPrivacidadRoute
   '/_alumno/concurso/derechopostulacion/$id': typeof AlumnoConcursoDerechopostulacionIdRoute
   '/_alumno/concurso/detalle/$id': typeof AlumnoConcursoDetalleIdRoute
   '/_alumno/pagos/$codigo/$numero': typeof AlumnoPagosCodigoNumeroRoute
@@ -448,6 +448,7 @@ export interface FileRoutesById {
   '/admin/_personal/concursos/': typeof AdminPersonalConcursosIndexRoute
   '/admin/_personal/documentos/': typeof AdminPersonalDocumentosIndexRoute
   '/admin/_personal/pagos/': typeof AdminPersonalPagosIndexRoute
+  '/admin/_personal/privacidad/': typeof AdminPersonalPrivacidadIndexRoute
   '/_alumno/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/_alumno/pagos/respuesta/$codigo/$pagoId': typeof AlumnoPagosRespuestaCodigoPagoIdRoute
   '/admin/_personal/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
@@ -482,7 +483,6 @@ export interface FileRouteTypes {
     | '/admin/integracion'
     | '/admin/ofertas'
     | '/admin/personal'
-    | '/admin/privacidad'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
     | '/pagos/$codigo/$numero'
@@ -498,6 +498,7 @@ export interface FileRouteTypes {
     | '/admin/concursos/'
     | '/admin/documentos/'
     | '/admin/pagos/'
+    | '/admin/privacidad/'
     | '/concurso/derechopostulacion/detalle/$id'
     | '/pagos/respuesta/$codigo/$pagoId'
     | '/admin/documentos/$origen/$dueno'
@@ -529,7 +530,6 @@ export interface FileRouteTypes {
     | '/admin/integracion'
     | '/admin/ofertas'
     | '/admin/personal'
-    | '/admin/privacidad'
     | '/concurso/derechopostulacion/$id'
     | '/concurso/detalle/$id'
     | '/pagos/$codigo/$numero'
@@ -545,6 +545,7 @@ export interface FileRouteTypes {
     | '/admin/concursos'
     | '/admin/documentos'
     | '/admin/pagos'
+    | '/admin/privacidad'
     | '/concurso/derechopostulacion/detalle/$id'
     | '/pagos/respuesta/$codigo/$pagoId'
     | '/admin/documentos/$origen/$dueno'
@@ -578,7 +579,6 @@ export interface FileRouteTypes {
     | '/admin/_personal/integracion'
     | '/admin/_personal/ofertas'
     | '/admin/_personal/personal'
-    | '/admin/_personal/privacidad'
     | '/_alumno/concurso/derechopostulacion/$id'
     | '/_alumno/concurso/detalle/$id'
     | '/_alumno/pagos/$codigo/$numero'
@@ -594,6 +594,7 @@ export interface FileRouteTypes {
     | '/admin/_personal/concursos/'
     | '/admin/_personal/documentos/'
     | '/admin/_personal/pagos/'
+    | '/admin/_personal/privacidad/'
     | '/_alumno/concurso/derechopostulacion/detalle/$id'
     | '/_alumno/pagos/respuesta/$codigo/$pagoId'
     | '/admin/_personal/documentos/$origen/$dueno'
@@ -813,13 +814,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonalPersonalRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
-    '/admin/_personal/privacidad': {
-      id: '/admin/_personal/privacidad'
-      path: '/privacidad'
-      fullPath: '/admin/privacidad'
-      preLoaderRoute: typeof AdminPersonalPrivacidadRouteImport
-      parentRoute: typeof AdminPersonalRoute
-    }
     '/_alumno/concurso/derechopostulacion/$id': {
       id: '/_alumno/concurso/derechopostulacion/$id'
       path: '/concurso/derechopostulacion/$id'
@@ -918,6 +912,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonalPagosConciliacionRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
+    '/admin/_personal/privacidad/': {
+      id: '/admin/_personal/privacidad/'
+      path: '/privacidad'
+      fullPath: '/admin/privacidad/'
+      preLoaderRoute: typeof AdminPersonalPrivacidadIndexRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/admin/_personal/privacidad/lecturas': {
       id: '/admin/_personal/privacidad/lecturas'
       path: '/privacidad/lecturas'
@@ -999,7 +1000,6 @@ interface AdminPersonalRouteChildren {
   AdminPersonalIntegracionRoute: typeof AdminPersonalIntegracionRoute
   AdminPersonalOfertasRoute: typeof AdminPersonalOfertasRoute
   AdminPersonalPersonalRoute: typeof AdminPersonalPersonalRoute
-  AdminPersonalPrivacidadRoute: typeof AdminPersonalPrivacidadRoute
   AdminPersonalAlumnosIdRoute: typeof AdminPersonalAlumnosIdRoute
   AdminPersonalConcursosIdRoute: typeof AdminPersonalConcursosIdRoute
   AdminPersonalPagosIdRoute: typeof AdminPersonalPagosIdRoute
@@ -1009,6 +1009,7 @@ interface AdminPersonalRouteChildren {
   AdminPersonalConcursosIndexRoute: typeof AdminPersonalConcursosIndexRoute
   AdminPersonalDocumentosIndexRoute: typeof AdminPersonalDocumentosIndexRoute
   AdminPersonalPagosIndexRoute: typeof AdminPersonalPagosIndexRoute
+  AdminPersonalPrivacidadIndexRoute: typeof AdminPersonalPrivacidadIndexRoute
   AdminPersonalDocumentosOrigenDuenoRoute: typeof AdminPersonalDocumentosOrigenDuenoRoute
 }
 
@@ -1021,7 +1022,6 @@ const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
   AdminPersonalIntegracionRoute: AdminPersonalIntegracionRoute,
   AdminPersonalOfertasRoute: AdminPersonalOfertasRoute,
   AdminPersonalPersonalRoute: AdminPersonalPersonalRoute,
-  AdminPersonalPrivacidadRoute: AdminPersonalPrivacidadRoute,
   AdminPersonalAlumnosIdRoute: AdminPersonalAlumnosIdRoute,
   AdminPersonalConcursosIdRoute: AdminPersonalConcursosIdRoute,
   AdminPersonalPagosIdRoute: AdminPersonalPagosIdRoute,
@@ -1031,6 +1031,7 @@ const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
   AdminPersonalConcursosIndexRoute: AdminPersonalConcursosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,
   AdminPersonalPagosIndexRoute: AdminPersonalPagosIndexRoute,
+  AdminPersonalPrivacidadIndexRoute: AdminPersonalPrivacidadIndexRoute,
   AdminPersonalDocumentosOrigenDuenoRoute:
     AdminPersonalDocumentosOrigenDuenoRoute,
 }

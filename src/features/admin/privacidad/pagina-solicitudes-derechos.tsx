@@ -21,6 +21,7 @@ import { toast } from '../../../ui/toasts.ts'
 import { ErrorDeLectura } from '../error-de-lectura.tsx'
 import { mensajeDeError } from '../mensaje-de-error.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
+import { LecturasDatos } from './lecturas.tsx'
 import {
   derechosQueries,
   prorrogarSolicitud,
@@ -61,7 +62,13 @@ export function PaginaSolicitudesDerechos() {
     <section className="admin-privacidad" aria-labelledby="privacidad-titulo">
       <h1 id="privacidad-titulo">Privacidad</h1>
       {puede ? (
-        <Cola />
+        <>
+          <Cola />
+          <section aria-labelledby="privacidad-lecturas" className="admin-privacidad__lecturas">
+            <h2 id="privacidad-lecturas">Quién leyó datos sensibles</h2>
+            <LecturasDatos />
+          </section>
+        </>
       ) : (
         <p className="mensaje mensaje--aviso" role="alert">
           Su rol no permite atender las solicitudes de privacidad.
