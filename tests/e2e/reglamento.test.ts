@@ -42,6 +42,10 @@ async function responderEncuesta(page: Page) {
   const dialogo = page.getByRole('dialog', { name: /Encuesta general/ })
   await dialogo.getByLabel(/¿Cursará el programa fuera/).waitFor()
   await elegir(page, /¿Cursará el programa fuera/, 'No')
+  // The disability questions come only after their express consent, asked apart.
+  await dialogo
+    .getByRole('checkbox', { name: /^Autorizo a la escuela a tratar mis respuestas sobre discapacidad/ })
+    .check()
   await elegir(page, /¿Posee alguna discapacidad/, 'No')
   await elegir(page, /¿Pertenece a algún pueblo originario/, 'No')
   await elegir(page, /¿Ha cursado antes un programa/, 'No')

@@ -131,6 +131,11 @@ test('the survey answered with no signal survives a reload, goes when the signal
   const dialogo = page.getByRole('dialog', { name: /Encuesta general/ })
   await dialogo.getByText(/No se pudo consultar encuesta/).waitFor()
   await elegir(page, /¿Cursará el programa fuera/, 'No')
+  // The disability questions come only after their express consent, asked apart.
+  await page
+    .getByRole('dialog')
+    .getByRole('checkbox', { name: /^Autorizo a la escuela a tratar mis respuestas sobre discapacidad/ })
+    .check()
   await elegir(page, /¿Posee alguna discapacidad/, 'Si')
   await elegir(page, /^Tipo de discapacidad/, 'Sensorial visual')
   // The draft is written a moment after the last answer.

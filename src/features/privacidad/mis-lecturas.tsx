@@ -31,8 +31,8 @@ export function MisLecturas() {
     <section className="tarjeta" aria-labelledby="mis-lecturas-titulo">
       <h2 id="mis-lecturas-titulo">Quién leyó mis datos sensibles</h2>
       <p>
-        Cada vez que alguien de la escuela abre uno de sus documentos de salud o las respuestas sensibles de su encuesta,
-        y cada vez que el sistema de gestión de la escuela (CRM) lee sus datos, queda registrado aquí.
+        Cada vez que alguien de la escuela abre uno de sus documentos de salud o las respuestas sensibles de su
+        encuesta, y cada vez que el sistema de gestión de la escuela (CRM) lee sus datos, queda registrado aquí.
       </p>
       {lista.isError ? (
         <p className="mensaje mensaje--error" role="alert">

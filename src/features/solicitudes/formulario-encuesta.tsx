@@ -1,5 +1,7 @@
+import { CONSENTIMIENTOS } from '../../domain/consentimiento.ts'
 import {
   opcionEnPalabras,
+  SI,
   MENSAJE_PRIORIDADES,
   SECCIONES_ENCUESTA,
   type EncuestaFormulario,
@@ -25,6 +27,9 @@ export function FormularioEncuesta({ valores, onCambiar, errores, soloLectura }:
           <legend>
             <h3>{seccion.titulo}</h3>
           </legend>
+          {seccion.titulo === 'Discapacidad' ? (
+            <ConsentimientoDiscapacidad valores={valores} onCambiar={onCambiar} />
+          ) : null}
           {seccion.preguntas.map((pregunta) =>
             'cuando' in pregunta && pregunta.cuando && !pregunta.cuando(valores) ? null : (
               <PreguntaEncuesta
@@ -130,4 +135,32 @@ function PreguntaEncuesta({ pregunta, valores, onCambiar, errores, soloLectura }
       )
     }
   }
+}
+
+/**
+ * The express consent to the disability questions, asked apart and before them, saying what for:
+ * the questions appear only once it is ticked, and it is sent with the answers.
+ */
+function ConsentimientoDiscapacidad({ valores, onCambiar }: Pick<Props, 'valores' | 'onCambiar'>) {
+  const texto = CONSENTIMIENTOS['encuesta-discapacidad']
+  return (
+    <div className="campo campo--consentimiento">
+      <label className="opciones-varias__opcion" htmlFor="encuesta-consentimientoDiscapacidad">
+        <input
+          type="checkbox"
+          id="encuesta-consentimientoDiscapacidad"
+          aria-describedby="encuesta-consentimientoDiscapacidad-ayuda"
+          checked={valores.consentimientoDiscapacidad === SI}
+          onChange={(e) => {
+            const marcada = e.target.checked
+            onCambiar((anterior) => ({ ...anterior, consentimientoDiscapacidad: marcada ? SI : '' }))
+          }}
+        />{' '}
+        {texto.texto}
+      </label>
+      <p id="encuesta-consentimientoDiscapacidad-ayuda" className="campo__ayuda">
+        {texto.para}
+      </p>
+    </div>
+  )
 }

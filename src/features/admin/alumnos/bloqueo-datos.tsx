@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import {
   bloquearSchema,
@@ -99,12 +100,18 @@ export function BloqueoDatos({ alumnoId, bloqueo }: { alumnoId: string; bloqueo:
   const dialogo = accion ? (
     <DialogoBloqueo alumnoId={alumnoId} accion={accion} onCerrar={() => setAccion(null)} />
   ) : null
+  const lecturas = gestiona ? (
+    <Link to="/admin/privacidad/lecturas" search={{ alumno: alumnoId }}>
+      Quién leyó sus datos sensibles
+    </Link>
+  ) : null
   if (!bloqueo)
     return gestiona ? (
-      <p>
+      <p className="admin-acciones-privacidad">
         <button type="button" className="boton boton--secundario" onClick={() => setAccion('bloquear')}>
           Bloquear datos
-        </button>
+        </button>{' '}
+        {lecturas}
         {dialogo}
       </p>
     ) : null
@@ -116,9 +123,12 @@ export function BloqueoDatos({ alumnoId, bloqueo }: { alumnoId: string; bloqueo:
       </p>
       <p id="alumno-bloqueo-razon">{MENSAJE_ALUMNO_BLOQUEADO}</p>
       {gestiona ? (
-        <button type="button" className="boton boton--secundario" onClick={() => setAccion('levantar')}>
-          Levantar bloqueo
-        </button>
+        <p>
+          <button type="button" className="boton boton--secundario" onClick={() => setAccion('levantar')}>
+            Levantar bloqueo
+          </button>{' '}
+          {lecturas}
+        </p>
       ) : null}
       {dialogo}
     </section>

@@ -1,0 +1,93 @@
+import { expect, test } from 'vitest'
+import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
+import { MENSAJE_ALUMNO_BLOQUEADO } from '../../src/domain/bloqueo-datos.ts'
+import { hallazgosGraves } from '../support/axe.ts'
+import { prepararPortal } from '../support/e2e.ts'
+import { encuestaCompleta } from '../support/encuesta.ts'
+import { consultarDb, iniciarSesion } from '../support/servidor.ts'
+
+// Privacy in the browser (issue 32, items 3 and 7): a student withdraws their consent to the
+// survey's disability questions from Información Personal on a phone, and the answers are deleted;
+// the school sees a blocked student's banner, cannot record a payment for them, and an admin lifts
+// the block giving why.
+const portal = prepararPortal({ throttle: 'off' })
+
+test('at 360 px a student withdraws the consent to the disability questions from Información Personal', async () => {
+  const alumna = await iniciarSesion(portal.url, 'extranjera@demo.cl')
+  const envio = await alumna.post(
+    '/api/solicitudes/INS-25-30688/encuesta',
+    encuestaCompleta({
+      poseeDiscapacidad: 'Si',
+      tipoDiscapacidad: 'Sensorial auditiva',
+      adecuacion: 'Intérprete de lengua de señas',
+      inscritoRND: 'Si',
+    }),
+  )
+  expect(envio.status).toBe(201)
+
+  const { page, context } = await portal.newPage({ ancho: 360, sesion: 'extranjera@demo.cl' })
+  await page.goto(`${portal.url}/info/personal`)
+  const seccion = page.getByRole('region', { name: 'Consentimientos' })
+  await seccion.getByText(/^Autorizado el \d\d-\d\d-\d{4} a las \d\d:\d\d, con la versión \d+ de la política/).waitFor()
+  await seccion.getByText(/^Autorizo a la escuela a tratar mis respuestas sobre discapacidad/).waitFor()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
+  expect(await hallazgosGraves(page)).toEqual([])
+
+  await seccion.getByRole('button', { name: 'Retirar consentimiento' }).click()
+  const confirmacion = page.getByRole('alertdialog', { name: 'Retirar consentimiento' })
+  await confirmacion.getByText(/se eliminarán/).waitFor()
+  await confirmacion.getByRole('button', { name: 'Retirar consentimiento' }).click()
+  await seccion.getByText(/^Retirado el \d\d-\d\d-\d{4} a las \d\d:\d\d: sus respuestas se eliminaron\./).waitFor()
+  expect(await seccion.getByRole('button', { name: 'Retirar consentimiento' }).count()).toBe(0)
+
+  const [fila] = await consultarDb<{ respuestas: string }>(
+    portal.server.dataDir,
+    "select respuestas from encuestas where codigo_inscripcion = 'INS-25-30688'",
+  )
+  expect(JSON.parse(fila!.respuestas)).toMatchObject({ poseeDiscapacidad: '', tipoDiscapacidad: '', adecuacion: '' })
+  await context.close()
+})
+
+test('at 768 px the school sees a blocked student’s banner and cannot record a payment; an admin lifts the block', async () => {
+  await consultarDb(
+    portal.server.dataDir,
+    `insert into bloqueos_datos (id, alumno_id, motivo, desde, bloqueado_por_id, bloqueado_por)
+     values ('bloqueo-e2e', 'alumno-estudiante', 'Solicitud de bloqueo del estudiante', ?, 'personal-admin', 'Carolina Vidal Rojas')`,
+    new Date().toISOString(),
+  )
+  {
+    const { page, context } = await portal.newPage({ ancho: 768, personal: DEMO_PERSONAL.coordinacion })
+    await page.goto(`${portal.url}/admin/alumnos/alumno-estudiante`)
+    const banner = page.getByRole('region', { name: 'Datos bloqueados' })
+    await banner.getByText(/Motivo: Solicitud de bloqueo del estudiante/).waitFor()
+    await banner.getByText(MENSAJE_ALUMNO_BLOQUEADO).waitFor()
+    // Coordination records payments, but not for a blocked student; it cannot lift the block.
+    const pagar = page.getByRole('button', { name: /^Registrar pago presencial/ }).first()
+    await pagar.waitFor()
+    expect(await pagar.isDisabled()).toBe(true)
+    expect(await banner.getByRole('button', { name: 'Levantar bloqueo' }).count()).toBe(0)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768)
+    expect(await hallazgosGraves(page)).toEqual([])
+    await context.close()
+  }
+  const { page, context } = await portal.newPage({ ancho: 768, personal: DEMO_PERSONAL.admin })
+  await page.goto(`${portal.url}/admin/alumnos/alumno-estudiante`)
+  const banner = page.getByRole('region', { name: 'Datos bloqueados' })
+  await banner.getByRole('button', { name: 'Levantar bloqueo' }).click()
+  const dialogo = page.getByRole('dialog', { name: 'Levantar el bloqueo' })
+  await dialogo.getByLabel(/^Motivo/).fill('El estudiante retiró su pedido.')
+  await dialogo.getByRole('button', { name: 'Levantar bloqueo' }).click()
+  await banner.waitFor({ state: 'detached' })
+  expect(
+    await page
+      .getByRole('button', { name: /^Registrar pago presencial/ })
+      .first()
+      .isDisabled(),
+  ).toBe(false)
+  const [auditado] = await consultarDb<{ actor_nombre: string }>(
+    portal.server.dataDir,
+    "select actor_nombre from auditoria where accion = 'privacidad.levantar-bloqueo'",
+  )
+  expect(auditado).toEqual({ actor_nombre: 'Carolina Vidal Rojas' })
+  await context.close()
+})
