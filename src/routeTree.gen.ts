@@ -52,7 +52,9 @@ import { Route as AdminPersonalPagosIndexRouteImport } from './routes/admin/_per
 import { Route as AdminPersonalPagosIdRouteImport } from './routes/admin/_personal/pagos/$id'
 import { Route as AdminPersonalPagosConciliacionRouteImport } from './routes/admin/_personal/pagos/conciliacion'
 import { Route as AdminPersonalPrivacidadIndexRouteImport } from './routes/admin/_personal/privacidad/index'
+import { Route as AdminPersonalPrivacidadBrechasRouteImport } from './routes/admin/_personal/privacidad/brechas'
 import { Route as AdminPersonalPrivacidadLecturasRouteImport } from './routes/admin/_personal/privacidad/lecturas'
+import { Route as AdminPersonalPrivacidadRetencionRouteImport } from './routes/admin/_personal/privacidad/retencion'
 import { Route as AlumnoConcursoDerechopostulacionDetalleIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/detalle/$id'
 import { Route as AlumnoPagosRespuestaCodigoPagoIdRouteImport } from './routes/_alumno/pagos/respuesta/$codigo.$pagoId'
 import { Route as AdminPersonalDocumentosOrigenDuenoRouteImport } from './routes/admin/_personal/documentos/$origen/$dueno'
@@ -283,10 +285,22 @@ const AdminPersonalPrivacidadIndexRoute =
     path: '/privacidad/',
     getParentRoute: () => AdminPersonalRoute,
   } as any)
+const AdminPersonalPrivacidadBrechasRoute =
+  AdminPersonalPrivacidadBrechasRouteImport.update({
+    id: '/privacidad/brechas',
+    path: '/privacidad/brechas',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
 const AdminPersonalPrivacidadLecturasRoute =
   AdminPersonalPrivacidadLecturasRouteImport.update({
     id: '/privacidad/lecturas',
     path: '/privacidad/lecturas',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
+const AdminPersonalPrivacidadRetencionRoute =
+  AdminPersonalPrivacidadRetencionRouteImport.update({
+    id: '/privacidad/retencion',
+    path: '/privacidad/retencion',
     getParentRoute: () => AdminPersonalRoute,
   } as any)
 const AlumnoConcursoDerechopostulacionDetalleIdRoute =
@@ -345,7 +359,9 @@ export interface FileRoutesByFullPath {
   '/admin/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/admin/pagos/$id': typeof AdminPersonalPagosIdRoute
   '/admin/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
+  '/admin/privacidad/brechas': typeof AdminPersonalPrivacidadBrechasRoute
   '/admin/privacidad/lecturas': typeof AdminPersonalPrivacidadLecturasRoute
+  '/admin/privacidad/retencion': typeof AdminPersonalPrivacidadRetencionRoute
   '/pagos/$codigo/': typeof AlumnoPagosCodigoIndexRoute
   '/admin/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/admin/concursos/': typeof AdminPersonalConcursosIndexRoute
@@ -392,7 +408,9 @@ export interface FileRoutesByTo {
   '/admin/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/admin/pagos/$id': typeof AdminPersonalPagosIdRoute
   '/admin/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
+  '/admin/privacidad/brechas': typeof AdminPersonalPrivacidadBrechasRoute
   '/admin/privacidad/lecturas': typeof AdminPersonalPrivacidadLecturasRoute
+  '/admin/privacidad/retencion': typeof AdminPersonalPrivacidadRetencionRoute
   '/pagos/$codigo': typeof AlumnoPagosCodigoIndexRoute
   '/admin/alumnos': typeof AdminPersonalAlumnosIndexRoute
   '/admin/concursos': typeof AdminPersonalConcursosIndexRoute
@@ -442,7 +460,9 @@ export interface FileRoutesById {
   '/admin/_personal/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/admin/_personal/pagos/$id': typeof AdminPersonalPagosIdRoute
   '/admin/_personal/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
+  '/admin/_personal/privacidad/brechas': typeof AdminPersonalPrivacidadBrechasRoute
   '/admin/_personal/privacidad/lecturas': typeof AdminPersonalPrivacidadLecturasRoute
+  '/admin/_personal/privacidad/retencion': typeof AdminPersonalPrivacidadRetencionRoute
   '/_alumno/pagos/$codigo/': typeof AlumnoPagosCodigoIndexRoute
   '/admin/_personal/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/admin/_personal/concursos/': typeof AdminPersonalConcursosIndexRoute
@@ -492,7 +512,9 @@ export interface FileRouteTypes {
     | '/admin/concursos/$id'
     | '/admin/pagos/$id'
     | '/admin/pagos/conciliacion'
+    | '/admin/privacidad/brechas'
     | '/admin/privacidad/lecturas'
+    | '/admin/privacidad/retencion'
     | '/pagos/$codigo/'
     | '/admin/alumnos/'
     | '/admin/concursos/'
@@ -539,7 +561,9 @@ export interface FileRouteTypes {
     | '/admin/concursos/$id'
     | '/admin/pagos/$id'
     | '/admin/pagos/conciliacion'
+    | '/admin/privacidad/brechas'
     | '/admin/privacidad/lecturas'
+    | '/admin/privacidad/retencion'
     | '/pagos/$codigo'
     | '/admin/alumnos'
     | '/admin/concursos'
@@ -588,7 +612,9 @@ export interface FileRouteTypes {
     | '/admin/_personal/concursos/$id'
     | '/admin/_personal/pagos/$id'
     | '/admin/_personal/pagos/conciliacion'
+    | '/admin/_personal/privacidad/brechas'
     | '/admin/_personal/privacidad/lecturas'
+    | '/admin/_personal/privacidad/retencion'
     | '/_alumno/pagos/$codigo/'
     | '/admin/_personal/alumnos/'
     | '/admin/_personal/concursos/'
@@ -919,11 +945,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonalPrivacidadIndexRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
+    '/admin/_personal/privacidad/brechas': {
+      id: '/admin/_personal/privacidad/brechas'
+      path: '/privacidad/brechas'
+      fullPath: '/admin/privacidad/brechas'
+      preLoaderRoute: typeof AdminPersonalPrivacidadBrechasRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/admin/_personal/privacidad/lecturas': {
       id: '/admin/_personal/privacidad/lecturas'
       path: '/privacidad/lecturas'
       fullPath: '/admin/privacidad/lecturas'
       preLoaderRoute: typeof AdminPersonalPrivacidadLecturasRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
+    '/admin/_personal/privacidad/retencion': {
+      id: '/admin/_personal/privacidad/retencion'
+      path: '/privacidad/retencion'
+      fullPath: '/admin/privacidad/retencion'
+      preLoaderRoute: typeof AdminPersonalPrivacidadRetencionRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
     '/_alumno/concurso/derechopostulacion/detalle/$id': {
@@ -1004,7 +1044,9 @@ interface AdminPersonalRouteChildren {
   AdminPersonalConcursosIdRoute: typeof AdminPersonalConcursosIdRoute
   AdminPersonalPagosIdRoute: typeof AdminPersonalPagosIdRoute
   AdminPersonalPagosConciliacionRoute: typeof AdminPersonalPagosConciliacionRoute
+  AdminPersonalPrivacidadBrechasRoute: typeof AdminPersonalPrivacidadBrechasRoute
   AdminPersonalPrivacidadLecturasRoute: typeof AdminPersonalPrivacidadLecturasRoute
+  AdminPersonalPrivacidadRetencionRoute: typeof AdminPersonalPrivacidadRetencionRoute
   AdminPersonalAlumnosIndexRoute: typeof AdminPersonalAlumnosIndexRoute
   AdminPersonalConcursosIndexRoute: typeof AdminPersonalConcursosIndexRoute
   AdminPersonalDocumentosIndexRoute: typeof AdminPersonalDocumentosIndexRoute
@@ -1026,7 +1068,9 @@ const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
   AdminPersonalConcursosIdRoute: AdminPersonalConcursosIdRoute,
   AdminPersonalPagosIdRoute: AdminPersonalPagosIdRoute,
   AdminPersonalPagosConciliacionRoute: AdminPersonalPagosConciliacionRoute,
+  AdminPersonalPrivacidadBrechasRoute: AdminPersonalPrivacidadBrechasRoute,
   AdminPersonalPrivacidadLecturasRoute: AdminPersonalPrivacidadLecturasRoute,
+  AdminPersonalPrivacidadRetencionRoute: AdminPersonalPrivacidadRetencionRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
   AdminPersonalConcursosIndexRoute: AdminPersonalConcursosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,

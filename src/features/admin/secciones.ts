@@ -85,4 +85,17 @@ export const SECCIONES: Seccion[] = [
     descripcion: 'Claves de la API con que el CRM carga alumnos e inscripciones y lee lo que ocurre en el portal.',
     capacidad: 'integracion.gestionar',
   },
+  // Privacy (issue 32, items 9 and 10).
+  {
+    ruta: '/admin/privacidad/retencion',
+    titulo: 'Conservación de datos',
+    descripcion: 'Revisar qué datos vencieron según el registro de datos personales y confirmar su eliminación.',
+    capacidad: 'privacidad.retencion',
+  },
+  {
+    ruta: '/admin/privacidad/brechas',
+    titulo: 'Incidentes de seguridad',
+    descripcion: 'Registrar un incidente que afecte datos personales y avisar a los alumnos afectados.',
+    capacidad: 'privacidad.brechas',
+  },
 ]
