@@ -279,7 +279,7 @@ test('the delegate sees the queue by deadline, extends once with a reason (the s
     solicitudes: { id: string; plazo: string; estado: string; alumno: { nombre: string } }[]
   }
   const abiertas = cola.solicitudes.filter((s) => s.estado === 'recibida')
-  expect(abiertas.map((s) => s.plazo)).toEqual([...abiertas.map((s) => s.plazo)].sort())
+  expect(abiertas.map((s) => s.plazo)).toEqual(abiertas.map((s) => s.plazo).sort())
   // The blocking request (2 business days) falls due before the opposition (30 days).
   expect(abiertas.at(-1)?.id).toBe(creada.id)
 

@@ -171,7 +171,8 @@ export type ArchivoExportado = {
 function nombreSeguro(nombre: string): string {
   const limpio = nombre
     .normalize('NFC')
-    .replace(/[/\\:*?"<>|\u0000-\u001f]/g, '_')
+    .replace(/[/\\:*?"<>|]/g, '_')
+    .replace(/\p{Cc}/gu, '_')
     .replace(/^\.+/, '_')
     .slice(-120)
   return limpio || 'archivo'
