@@ -1,6 +1,7 @@
 import { expect, test } from 'vitest'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
 import { MENSAJE_ALUMNO_BLOQUEADO } from '../../src/domain/bloqueo-datos.ts'
+import { MENSAJE_SIN_LECTURAS } from '../../src/domain/lecturas.ts'
 import { hallazgosGraves } from '../support/axe.ts'
 import { prepararPortal } from '../support/e2e.ts'
 import { encuestaCompleta } from '../support/encuesta.ts'
@@ -89,5 +90,29 @@ test('at 768 px the school sees a blocked student’s banner and cannot record a
     "select actor_nombre from auditoria where accion = 'privacidad.levantar-bloqueo'",
   )
   expect(auditado).toEqual({ actor_nombre: 'Carolina Vidal Rojas' })
+  await context.close()
+})
+
+test('at 768 px an admin opens who read a student’s sensitive data from their page, and filters it', async () => {
+  await consultarDb(
+    portal.server.dataDir,
+    `insert into lecturas_datos (id, en, lector_tipo, lector_id, lector_nombre, lector_rol, alumno_id, que, detalle, ip)
+     values ('lectura-e2e', ?, 'personal', 'personal-coordinacion', 'Rodrigo Fuentes Lagos', 'coordinacion',
+       'alumno-extranjera', 'documento-salud', 'Seguro de Salud (Pro-INS-25-30688-seguro-salud.pdf)', null)`,
+    new Date().toISOString(),
+  )
+  const { page, context } = await portal.newPage({ ancho: 768, personal: DEMO_PERSONAL.admin })
+  await page.goto(`${portal.url}/admin/alumnos/alumno-extranjera`)
+  await page.getByRole('link', { name: 'Quién leyó sus datos sensibles' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Privacidad: lecturas de datos sensibles' }).waitFor()
+  const tabla = page.getByRole('table', { name: /Lecturas de datos sensibles/ })
+  await tabla.getByRole('cell', { name: 'Seguro de Salud (Pro-INS-25-30688-seguro-salud.pdf)' }).waitFor()
+  await tabla.getByRole('cell', { name: 'Rodrigo Fuentes Lagos (Coordinación académica)' }).waitFor()
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(768)
+  expect(await hallazgosGraves(page)).toEqual([])
+
+  await page.getByLabel('Desde').fill('2099-01-01')
+  await page.getByRole('button', { name: 'Filtrar' }).click()
+  await page.getByText(MENSAJE_SIN_LECTURAS).waitFor()
   await context.close()
 })

@@ -10,8 +10,7 @@ import { personalQueries } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
 import { EnlacePrivacidad } from '../../ui/enlace-privacidad.tsx'
-import { Consentimientos } from '../privacidad/consentimientos.tsx'
-import { MisLecturas } from '../privacidad/mis-lecturas.tsx'
+import { Consentimientos } from './consentimientos.tsx'
 
 /**
  * 'Información Personal'. The route's loader has put what it needs in the query cache (restored
@@ -51,7 +50,6 @@ export function PaginaPersonal() {
         <FormularioPersonal persona={persona.data} lookups={lookups} codigoAlumno={codigoAlumno} />
         <DocumentosPersonales codigoAlumno={codigoAlumno} />
         <Consentimientos />
-        <MisLecturas />
       </>
     )
   } else if (consultas.some((c) => c.isError && !c.data)) {

@@ -86,8 +86,9 @@ export function LecturasDatos({ alumnoInicial = '' }: { alumnoInicial?: string }
     <section className="admin-seccion" aria-labelledby="lecturas-titulo">
       <h2 id="lecturas-titulo">Quién leyó los datos sensibles</h2>
       <p>
-        Cada vez que alguien de la escuela abre un documento de salud o descarga las respuestas sensibles de la encuesta,
-        y cada vez que el CRM lee los datos de un alumno, queda registrado aquí. Cada alumno ve también las suyas.
+        Cada vez que alguien de la escuela abre un documento de salud o descarga las respuestas sensibles de la
+        encuesta, y cada vez que el CRM lee los datos de un alumno, queda registrado aquí. Cada alumno ve también las
+        suyas.
       </p>
       <form className="admin-filtros" onSubmit={filtrar} aria-label="Filtros de las lecturas" noValidate>
         <CampoTexto id={ids.alumno} etiqueta="Alumno (identificador)" autoComplete="off" {...campo('alumno')} />

@@ -2,12 +2,11 @@ import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/r
 import { CONSENTIMIENTOS, MENSAJE_CONSENTIMIENTO_RETIRADO } from '../../domain/consentimiento.ts'
 import { fechaEnChile, horaEnChile } from '../../domain/fechas.ts'
 import { ApiError } from '../../lib/api-error.ts'
+import { CLAVE_SOLICITUDES } from '../../lib/claves-consulta.ts'
 import { cliente, leer } from '../../lib/cliente-api.ts'
 import { alerta } from '../../ui/alertas.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { toast } from '../../ui/toasts.ts'
-import { solicitudQueries } from '../solicitudes/queries.ts'
-import { privacidadQueries } from './queries.ts'
 
 // Información Personal: the express consents the student gave for sensitive data, each with when
 // and under which version of the privacy policy, and 'Retirar consentimiento'. Withdrawing needs
@@ -16,7 +15,7 @@ import { privacidadQueries } from './queries.ts'
 export const consentimientosQueries = {
   estado: () =>
     queryOptions({
-      queryKey: [...privacidadQueries.all(), 'consentimientos'],
+      queryKey: ['privacidad', 'consentimientos'],
       meta: { persistir: false },
       queryFn: ({ signal }) => leer(cliente.privacidad.consentimientos.$get({}, { init: { signal } })),
     }),
@@ -33,7 +32,7 @@ export function Consentimientos() {
     onSuccess: (datos) => {
       queryClient.setQueryData(consentimientosQueries.estado().queryKey, datos)
       // The surveys' answers changed on the server.
-      void queryClient.invalidateQueries({ queryKey: solicitudQueries.all() })
+      void queryClient.invalidateQueries({ queryKey: CLAVE_SOLICITUDES })
       toast({ tipo: 'success', mensaje: MENSAJE_CONSENTIMIENTO_RETIRADO })
     },
     onError: (error) =>
