@@ -282,9 +282,11 @@ async function tieneDatos(db: Db, c: CategoriaDatos, alumno: Alumno): Promise<bo
     if (!Array.isArray(pares)) continue
     buscadas++
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry table, see filtro()
-    const fila = await donde((db as any).selectFrom(tabla).select(pares[0]![0]), pares)
+    const fila: unknown = await donde((db as any).selectFrom(tabla).select(pares[0]![0]), pares)
       .limit(1)
       .executeTakeFirst()
+      // A kept table with no student column (another part's) only makes the answer list the category.
+      .catch(() => true)
     if (fila) return true
   }
   return buscadas === 0
