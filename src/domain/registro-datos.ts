@@ -679,7 +679,8 @@ export const REGISTRO_DATOS = {
       meses: 12,
       desde: 'la descarga',
       fin: 'eliminar',
-      porque: 'El archivo solo sirve para que usted lo descargue; el registro, para contar las descargas del trimestre.',
+      porque:
+        'El archivo solo sirve para que usted lo descargue; el registro, para contar las descargas del trimestre.',
     },
     suprimible: true,
     columnas: { exportaciones_datos: '*' },
