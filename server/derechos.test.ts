@@ -27,7 +27,13 @@ import { abrirBaseDeDatos } from './db/connection.ts'
 import type { Database } from './db/schema.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
 import { DEMO_PERSONAL } from './db/seed/personal-demo.ts'
-import { TABLAS_EXPORTADAS, TABLAS_NO_EXPORTADAS } from './privacidad/exportacion.ts'
+import { blobStoreEnDisco } from './blobs.ts'
+import {
+  pedirExportacion,
+  prepararExportaciones,
+  TABLAS_EXPORTADAS,
+  TABLAS_NO_EXPORTADAS,
+} from './privacidad/exportacion.ts'
 import { revisarPlazosDerechos } from './privacidad/recordatorios-derechos.ts'
 
 const GEMELA = 'gemela@demo.cl'
@@ -477,4 +483,42 @@ test('approving a blocking request blocks the student, and she is still told abo
     `solicitud:${abierta!.id}:respuesta`,
   )
   expect(avisos).toHaveLength(1)
+})
+
+test('a large download is left to the scheduler, which builds it once under its lease and tells the student by a notice', async () => {
+  const [alumno] = await consultarDb<{ id: string }>(
+    servidor.dataDir,
+    'select id from alumnos where email = ?',
+    DEMO_CUENTAS.sinSolicitudes,
+  )
+  const deps = {
+    db,
+    blobs: blobStoreEnDisco(join(servidor.dataDir, 'archivos')),
+    clock: () => new Date(),
+    log: () => {},
+  }
+  // Every download counts as large here.
+  const pedida = await pedirExportacion(deps, alumno!.id, { umbralBytes: -1 })
+  expect(pedida).toMatchObject({ estado: 'preparando' })
+  if (!('id' in pedida)) throw new Error('sin exportación')
+  // Two servers' runs at once: one builds it.
+  await Promise.all([prepararExportaciones(deps), prepararExportaciones(deps)])
+  const [fila] = await consultarDb<{ estado: string; intentos: number; blob_clave: string }>(
+    servidor.dataDir,
+    'select estado, intentos, blob_clave from exportaciones_datos where id = ?',
+    pedida.id,
+  )
+  expect(fila).toMatchObject({ estado: 'lista', intentos: 1 })
+  expect(
+    readFileSync(join(servidor.dataDir, 'archivos', fila!.blob_clave))
+      .subarray(0, 2)
+      .toString(),
+  ).toBe('PK')
+  const avisos = await consultarDb<{ titulo: string }>(
+    servidor.dataDir,
+    'select titulo from notificaciones where alumno_id = ? and ocasion = ?',
+    alumno!.id,
+    `exportacion:${pedida.id}`,
+  )
+  expect(avisos).toEqual([{ titulo: 'La copia de sus datos está lista' }])
 })
