@@ -15,6 +15,7 @@ import { REGISTRO_DATOS, type CategoriaDatos } from '../src/domain/registro-dato
 import { opcionesDeBaseDePrueba } from '../tests/support/base-de-datos.ts'
 import { iniciarSesionPersonal } from '../tests/support/personal.ts'
 import {
+  clienteDePrueba,
   consultarDb,
   esperarCorreo,
   iniciarSesion,
@@ -26,7 +27,13 @@ import { abrirBaseDeDatos } from './db/connection.ts'
 import type { Database } from './db/schema.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
 import { DEMO_PERSONAL } from './db/seed/personal-demo.ts'
-import { TABLAS_EXPORTADAS, TABLAS_NO_EXPORTADAS } from './privacidad/exportacion.ts'
+import { blobStoreEnDisco } from './blobs.ts'
+import {
+  pedirExportacion,
+  prepararExportaciones,
+  TABLAS_EXPORTADAS,
+  TABLAS_NO_EXPORTADAS,
+} from './privacidad/exportacion.ts'
 import { revisarPlazosDerechos } from './privacidad/recordatorios-derechos.ts'
 
 const GEMELA = 'gemela@demo.cl'
@@ -278,7 +285,7 @@ test('the delegate sees the queue by deadline, extends once with a reason (the s
     solicitudes: { id: string; plazo: string; estado: string; alumno: { nombre: string } }[]
   }
   const abiertas = cola.solicitudes.filter((s) => s.estado === 'recibida')
-  expect(abiertas.map((s) => s.plazo)).toEqual([...abiertas.map((s) => s.plazo)].sort())
+  expect(abiertas.map((s) => s.plazo)).toEqual(abiertas.map((s) => s.plazo).sort())
   // The blocking request (2 business days) falls due before the opposition (30 days).
   expect(abiertas.at(-1)?.id).toBe(creada.id)
 
@@ -413,4 +420,105 @@ test('staff who may answer are reminded 3 days and 1 day before a deadline, once
   const todos = enviados.filter((m) => m.subject.includes(abierta!.numero))
   expect(todos).toHaveLength(4)
   expect(todos.at(-1)!.subject).toContain('mañana')
+})
+
+test('approving a suppression runs it: the answer lists what was deleted and what was kept and why, sent to the old address; the old sign-in no longer works', async () => {
+  const delegado = await iniciarSesionPersonal(servidor, DEMO_PERSONAL.delegado)
+  const gemela = await iniciarSesion(servidor.url, GEMELA)
+  const pedida = await gemela.post('/api/privacidad/mis-datos/solicitudes', {
+    derecho: 'supresion',
+    confirmaLoQueSeConserva: true,
+  })
+  expect(pedida.status).toBe(201)
+  const { id, numero } = (await pedida.json()) as { id: string; numero: string }
+  const aprobada = await delegado.post(`/api/admin/privacidad/solicitudes/${id}/respuesta`, { decision: 'aprobar' })
+  expect(aprobada.status, await aprobada.clone().text()).toBe(200)
+  const { texto } = (await aprobada.json()) as { texto: string }
+  expect(texto).toContain('Se eliminó o anonimizó')
+  expect(texto).toContain('Se conserva')
+  expect(texto).toContain(REGISTRO_DATOS.solicitudesDerechos.nombre)
+  const correos = await esperarCorreo(servidor.dataDir, GEMELA, 2)
+  expect(correos.subject).toContain(numero)
+  expect(correos.text).toContain('Se eliminó o anonimizó')
+  // Her file is gone from disk; the answer stays as proof.
+  const [archivo] = await consultarDb(
+    servidor.dataDir,
+    "select id from archivos_personales where id = 'archivo-gemela'",
+  )
+  expect(archivo).toBeUndefined()
+  const [prueba] = await consultarDb<{ texto: string }>(
+    servidor.dataDir,
+    "select texto from respuestas_derechos where solicitud_id = ? and tipo = 'respuesta'",
+    id,
+  )
+  expect(prueba!.texto).toBe(texto)
+  const otra = clienteDePrueba(servidor.url)
+  await otra.post('/api/auth/login', { email: GEMELA, password: 'Demo2026' })
+  expect((await otra.get('/api/alumno/persona')).status).toBe(401)
+  // And the session she had is closed.
+  expect((await gemela.get('/api/alumno/persona')).status).toBe(401)
+})
+
+test('approving a blocking request blocks the student, and she is still told about her request', async () => {
+  const delegado = await iniciarSesionPersonal(servidor, DEMO_PERSONAL.delegado)
+  const [abierta] = await consultarDb<{ id: string }>(
+    servidor.dataDir,
+    "select id from solicitudes_derechos where estado = 'recibida' and derecho = 'bloqueo' and alumno_id = ?",
+    camilaId,
+  )
+  const aprobada = await delegado.post(`/api/admin/privacidad/solicitudes/${abierta!.id}/respuesta`, {
+    decision: 'aprobar',
+  })
+  expect(aprobada.status, await aprobada.clone().text()).toBe(200)
+  const bloqueos = await consultarDb(
+    servidor.dataDir,
+    'select id from bloqueos_datos where alumno_id = ? and levantado_en is null',
+    camilaId,
+  )
+  expect(bloqueos).toHaveLength(1)
+  const avisos = await consultarDb(
+    servidor.dataDir,
+    'select id from notificaciones where alumno_id = ? and ocasion = ?',
+    camilaId,
+    `solicitud:${abierta!.id}:respuesta`,
+  )
+  expect(avisos).toHaveLength(1)
+})
+
+test('a large download is left to the scheduler, which builds it once under its lease and tells the student by a notice', async () => {
+  const [alumno] = await consultarDb<{ id: string }>(
+    servidor.dataDir,
+    'select id from alumnos where email = ?',
+    DEMO_CUENTAS.sinSolicitudes,
+  )
+  const deps = {
+    db,
+    blobs: blobStoreEnDisco(join(servidor.dataDir, 'archivos')),
+    clock: () => new Date(),
+    log: () => {},
+  }
+  // Every download counts as large here.
+  const pedida = await pedirExportacion(deps, alumno!.id, { umbralBytes: -1 })
+  expect(pedida).toMatchObject({ estado: 'preparando' })
+  if (!('id' in pedida)) throw new Error('sin exportación')
+  // Two servers' runs at once: one builds it.
+  await Promise.all([prepararExportaciones(deps), prepararExportaciones(deps)])
+  const [fila] = await consultarDb<{ estado: string; intentos: number; blob_clave: string }>(
+    servidor.dataDir,
+    'select estado, intentos, blob_clave from exportaciones_datos where id = ?',
+    pedida.id,
+  )
+  expect(fila).toMatchObject({ estado: 'lista', intentos: 1 })
+  expect(
+    readFileSync(join(servidor.dataDir, 'archivos', fila!.blob_clave))
+      .subarray(0, 2)
+      .toString(),
+  ).toBe('PK')
+  const avisos = await consultarDb<{ titulo: string }>(
+    servidor.dataDir,
+    'select titulo from notificaciones where alumno_id = ? and ocasion = ?',
+    alumno!.id,
+    `exportacion:${pedida.id}`,
+  )
+  expect(avisos).toEqual([{ titulo: 'La copia de sus datos está lista' }])
 })

@@ -805,6 +805,7 @@ export type ConsentimientosTable = {
   origen: string
   codigo_inscripcion: string | null
 }
+
 /** A student's suppression (server/privacidad/supresion.ts): its progress and what came of it. */
 export type SupresionesTable = {
   alumno_id: string

@@ -33,12 +33,13 @@ import { despacharAhora } from '../notificaciones/programador.ts'
 import { notificar } from '../notificaciones/notificar.ts'
 import { auditar, type Autor } from '../personal/auditoria.ts'
 import { guardarPersona, validarContraBaseDeDatos } from '../routes/persona.ts'
+import { subidasDe } from '../subidas/tus.ts'
+import { bloquearAlumno } from './bloqueo.ts'
+import { suprimirDatosAlumno, type ResultadoSupresion } from './supresion.ts'
 
 export const MENSAJE_SOLICITUD_NO_EXISTE = 'La solicitud no existe.'
 export const MENSAJE_RECTIFICACION_MANUAL =
   'Este dato no se corrige solo: corríjalo donde corresponda y use «Responder» para contarle al estudiante lo que se hizo.'
-export const MENSAJE_APLICACION_NO_DISPONIBLE =
-  'Este portal aún no aplica este tipo de solicitud por sí mismo: use «Responder» para contarle al estudiante qué se hizo.'
 
 function numeroDeSolicitud(id: string): string {
   return `D-${id.replaceAll('-', '').slice(0, 6).toUpperCase()}`
@@ -313,16 +314,29 @@ export async function responderSolicitud(
   const hoy = fechaEnChile(autor.ahora)
 
   let aplicar: Rectificacion | null = null
+  let supresion: ResultadoSupresion | null = null
   if (respuesta.decision === 'aprobar') {
     if (datos.derecho === 'rectificacion') {
       const rectificacion = await rectificacionAplicable(deps, alumno, datos)
       if ('error' in rectificacion) return { error: rectificacion.error, status: 409 }
       aplicar = rectificacion
-    } else if (datos.derecho === 'supresion' || datos.derecho === 'bloqueo')
-      return { error: MENSAJE_APLICACION_NO_DISPONIBLE, status: 409 }
+    } else if (datos.derecho === 'supresion') {
+      // Idempotent and safe to rerun: approving again after a failure below finishes it.
+      supresion = await suprimirDatosAlumno(
+        { ...deps, subidas: subidasDe(deps).almacen },
+        { alumnoId: alumno.id, actor: `personal:${autor.personal.id}` },
+      )
+    } else if (datos.derecho === 'bloqueo') {
+      // Blocks once: a block already in force is left as it is.
+      await bloquearAlumno(db, {
+        alumnoId: alumno.id,
+        motivo: `Solicitud N° ${fila.numero}: ${datos.que}`,
+        actor: autor,
+      })
+    }
   }
 
-  const texto = textoDeRespuesta(fila.derecho, respuesta, hoy, aplicar)
+  const texto = textoDeRespuesta(fila.derecho, respuesta, hoy, aplicar, supresion)
   const estado = estadoTrasDecision(respuesta.decision)
   const hecho = await db.transaction().execute(async (trx) => {
     const cerrada = await trx
@@ -333,7 +347,9 @@ export async function responderSolicitud(
         respondida_por: autor.personal.id,
         resultado: aplicar
           ? JSON.stringify({ campo: aplicar.campo, antes: aplicar.antes, despues: aplicar.persona[aplicar.campo] })
-          : null,
+          : supresion
+            ? JSON.stringify(supresion)
+            : null,
       })
       .where('id', '=', id)
       .where('estado', '=', 'recibida')
@@ -342,13 +358,16 @@ export async function responderSolicitud(
     if (!cerrada) return false
     if (aplicar) await guardarPersona(trx, alumno.id, aplicar.persona, null, autor.ahora)
     await registrarMensaje(trx, autor, id, 'respuesta', texto)
-    await notificar(trx, {
-      alumnoId: fila.alumno_id,
-      tipo: 'privacidad-solicitud',
-      ocasion: `solicitud:${id}:respuesta`,
-      aviso: { titulo: `Respondimos su solicitud N° ${fila.numero}`, cuerpo: texto, ruta: RUTA_MIS_DATOS },
-      ahora: autor.ahora,
-    })
+    // A student whose data was suppressed has no account left to read it in, nor an e-mail on
+    // record: the answer goes to the address they had (below), after the commit.
+    if (!supresion)
+      await notificar(trx, {
+        alumnoId: fila.alumno_id,
+        tipo: 'privacidad-solicitud',
+        ocasion: `solicitud:${id}:respuesta`,
+        aviso: { titulo: `Respondimos su solicitud N° ${fila.numero}`, cuerpo: texto, ruta: RUTA_MIS_DATOS },
+        ahora: autor.ahora,
+      })
     await auditar(trx, autor, {
       accion:
         respuesta.decision === 'aprobar'
@@ -368,13 +387,47 @@ export async function responderSolicitud(
         ...(aplicar
           ? { datoCorregido: CAMPOS_RECTIFICABLES[aplicar.campo], valorDelDato: aplicar.persona[aplicar.campo] }
           : {}),
+        ...(supresion
+          ? {
+              eliminado: supresion.eliminado.map((e) => e.categoria).join('; '),
+              conservado: supresion.conservado.map((c) => c.categoria).join('; '),
+            }
+          : {}),
       },
     })
     return true
   })
   if (!hecho) return { error: MENSAJE_SOLICITUD_CERRADA, status: 409 }
-  despacharAhora(deps)
+  if (supresion) await enviarRespuestaSuprimida(deps, alumno, fila.numero, texto)
+  else despacharAhora(deps)
   return { estado, texto }
+}
+
+/** The answer to a suppression, by e-mail to the address the student had before it was anonymised. */
+async function enviarRespuestaSuprimida(deps: Dependencias, alumno: Alumno, numero: string, texto: string) {
+  const saludo = `Hola ${alumno.nombres}:`
+  try {
+    await deps.correo.enviar({
+      to: alumno.email,
+      subject: `Respondimos su solicitud N° ${numero}`,
+      text: `${saludo}\n\n${texto}\n`,
+      html: `<p>${escapar(saludo)}</p>${texto
+        .split('\n')
+        .filter(Boolean)
+        .map((p) => `<p>${escapar(p)}</p>`)
+        .join('')}`,
+    })
+  } catch (err) {
+    // The answer is kept as proof in any case; the school sees the failure in the log.
+    deps.log('no se pudo enviar la respuesta a una supresión', {
+      solicitud: numero,
+      error: err instanceof Error ? err.message : String(err),
+    })
+  }
+}
+
+function escapar(texto: string): string {
+  return texto.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 }
 
 function textoDeRespuesta(
@@ -382,12 +435,20 @@ function textoDeRespuesta(
   respuesta: RespuestaDerecho,
   hoy: string,
   aplicar: Rectificacion | null,
+  supresion: ResultadoSupresion | null,
 ): string {
   if (respuesta.decision === 'rechazar') return textoRechazo(respuesta.texto, hoy)
   if (respuesta.decision === 'responder') return respuesta.texto
   const hecho = aplicar
     ? `Corregimos «${etiquetaCampoRectificacion(aplicar.campo)}»: ahora dice «${aplicar.persona[aplicar.campo]}».`
-    : `Su solicitud de ${DERECHO[derecho].nombre.toLowerCase()} fue aprobada.`
+    : supresion
+      ? [
+          'Aprobamos su solicitud de supresión. Se eliminó o anonimizó:',
+          ...supresion.eliminado.map((e) => `- ${e.categoria}: ${e.descripcion}`),
+          'Se conserva, por los motivos que se indican:',
+          ...supresion.conservado.map((c) => `- ${c.categoria}: ${c.motivo}`),
+        ].join('\n')
+      : `Su solicitud de ${DERECHO[derecho].nombre.toLowerCase()} fue aprobada.`
   return respuesta.texto ? `${hecho}\n\n${respuesta.texto}` : hecho
 }
 

@@ -127,6 +127,20 @@ export const TABLAS_EXPORTADAS: Readonly<Record<string, (db: Bd, alumnoId: strin
         eb.selectFrom('solicitudes_derechos').select('id').where('alumno_id', '=', id),
       )
       .execute(),
+  consentimientos: (db, id) => db.selectFrom('consentimientos').selectAll().where('alumno_id', '=', id).execute(),
+  bloqueos_datos: (db, id) => db.selectFrom('bloqueos_datos').selectAll().where('alumno_id', '=', id).execute(),
+  lecturas_datos: (db, id) =>
+    db.selectFrom('lecturas_datos').selectAll().where('alumno_id', '=', id).orderBy('en').execute(),
+  supresiones: (db, id) => db.selectFrom('supresiones').selectAll().where('alumno_id', '=', id).execute(),
+  retencion_elementos: (db, id) =>
+    db.selectFrom('retencion_elementos').selectAll().where('alumno_id', '=', id).execute(),
+  brechas_alumnos: (db, id) => db.selectFrom('brechas_alumnos').selectAll().where('alumno_id', '=', id).execute(),
+  brechas: (db, id) =>
+    db
+      .selectFrom('brechas')
+      .selectAll()
+      .where('id', 'in', (eb) => eb.selectFrom('brechas_alumnos').select('brecha_id').where('alumno_id', '=', id))
+      .execute(),
   exportaciones_datos: (db, id) =>
     db.selectFrom('exportaciones_datos').selectAll().where('alumno_id', '=', id).orderBy('pedida_en').execute(),
 }
@@ -137,6 +151,8 @@ export const TABLAS_NO_EXPORTADAS: Readonly<Record<string, string>> = {
   limites: 'Contadores técnicos de intentos por dirección o cuenta, que vencen en minutos.',
   bloqueos_ingreso: 'Contadores técnicos de intentos fallidos de ingreso, que vencen solos.',
   idempotencia: 'Copias técnicas de respuestas del portal a sus envíos, cuyo contenido ya va en sus datos.',
+  retencion_lotes:
+    'Las revisiones de conservación de la escuela, que no son suyas; lo que le tocó va en «retencion_elementos».',
 }
 
 /** The student's rows, by category and table, each row with only that category's columns. */
@@ -155,7 +171,8 @@ export type ArchivoExportado = {
 function nombreSeguro(nombre: string): string {
   const limpio = nombre
     .normalize('NFC')
-    .replace(/[/\\:*?"<>|\u0000-\u001f]/g, '_')
+    .replace(/[/\\:*?"<>|]/g, '_')
+    .replace(/\p{Cc}/gu, '_')
     .replace(/^\.+/, '_')
     .slice(-120)
   return limpio || 'archivo'

@@ -94,6 +94,9 @@ function filtro(tabla: string, a: Alumno): [string, string][] | 'limites' | null
     case 'ofertas_laborales':
     case 'retencion_lotes':
     case 'brechas':
+    // A rights request's proof and reminders hang on the request, which names the student.
+    case 'respuestas_derechos':
+    case 'recordatorios_derechos':
       return null
     default:
       return [['alumno_id', a.id]]
@@ -126,6 +129,7 @@ const ORDEN_ELIMINACION = [
   'limites',
   'idempotencia',
   'bloqueos_ingreso',
+  'exportaciones_datos',
 ]
 
 /** The rows kept data refers to, for the tables whose step says `salvoReferidas`. */

@@ -691,7 +691,7 @@ export const REGISTRO_DATOS = {
     suprimible: true,
     columnas: { exportaciones_datos: '*' },
     supresion: {
-      eliminado: 'Se eliminaron las copias de sus datos que descargó (los archivos ZIP) y su registro.',
+      eliminado: 'Se borraron las copias de sus datos preparadas para descargar y su registro.',
       tablas: { exportaciones_datos: { accion: 'eliminar', archivos: 'blobs' } },
     },
   },

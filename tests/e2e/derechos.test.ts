@@ -8,12 +8,16 @@ import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
 import { AGENCIA, MENSAJE_CONFIRMAR_SUPRESION } from '../../src/domain/derechos.ts'
 import { REGISTRO_DATOS } from '../../src/domain/registro-datos.ts'
 import { hallazgosGraves } from '../support/axe.ts'
-import { ANCHO_ESCRITORIO, prepararPortal } from '../support/e2e.ts'
+import { ANCHO_ESCRITORIO, iniciarSesion, prepararPortal } from '../support/e2e.ts'
+import { leerCorreos } from '../support/servidor.ts'
+import { MENSAJE_LOGIN_INCORRECTO } from '../../server/routes/auth.ts'
 
 // A student's data and rights (Ley 19.628 as amended by Ley 21.719), on a phone and at a desk: the
 // student downloads everything and the ZIP opens with the JSON, the readable page and the files;
 // files a suppression request after reading what stays; the school's data protection officer
-// answers it from the queue; the student reads the answer. Axe on each new screen.
+// answers it from the queue: on the phone a refusal, which the student reads in the app; at the
+// desk an approval, whose answer (what was deleted, what was kept and why) reaches the student's
+// old address, and her old sign-in no longer works. Axe on each new screen.
 const portal = prepararPortal({ throttle: 'off' })
 
 function entradasDelZip(ruta: string): Promise<string[]> {
@@ -30,6 +34,18 @@ function entradasDelZip(ruta: string): Promise<string[]> {
       zip.readEntry()
     })
   })
+}
+
+/** The answer to request `numero`, from the mail folder, once it is written. */
+async function respuestaPorCorreo(email: string, numero: string) {
+  for (let intento = 0; intento < 200; intento++) {
+    const correo = leerCorreos(portal.server.dataDir).find(
+      (m) => m.to.includes(email) && m.subject === `Respondimos su solicitud N° ${numero}`,
+    )
+    if (correo) return correo
+    await new Promise((r) => setTimeout(r, 50))
+  }
+  throw new Error(`no llegó la respuesta a la solicitud ${numero}`)
 }
 
 const ALUMNA_DE_ANCHO: Record<number, string> = {
@@ -96,26 +112,47 @@ for (const ancho of [360, ANCHO_ESCRITORIO]) {
     const dialogo = delegado.page.getByRole('dialog', { name: `Solicitud N° ${numero}: Supresión` })
     await dialogo.getByRole('heading', { name: 'Qué se conserva aunque se apruebe, y por qué' }).waitFor()
     expect(await hallazgosGraves(delegado.page), 'solicitud abierta').toEqual([])
-    await dialogo.getByLabel('Rechazar con fundamentos').check()
-    await dialogo
-      .getByRole('textbox', { name: /Fundamentos del rechazo/ })
-      .fill('Hay una inscripción vigente cuyo contrato requiere sus datos hasta su término.')
-    await dialogo.getByRole('button', { name: 'Rechazar' }).click()
+    if (ancho === 360) {
+      await dialogo.getByLabel('Rechazar con fundamentos').check()
+      await dialogo
+        .getByRole('textbox', { name: /Fundamentos del rechazo/ })
+        .fill('Hay una inscripción vigente cuyo contrato requiere sus datos hasta su término.')
+      await dialogo.getByRole('button', { name: 'Rechazar' }).click()
+      await dialogo.waitFor({ state: 'detached' })
+      await delegado.page
+        .getByRole('row', { name: new RegExp(numero) })
+        .getByText('Rechazada')
+        .waitFor()
+      await delegado.context.close()
+
+      // The student reads the answer in the app.
+      const otra = await portal.newPage({ ancho, sesion: ALUMNA_DE_ANCHO[ancho]! })
+      await otra.page.goto(`${portal.url}/privacidad/mis-datos`)
+      const leida = otra.page.getByRole('article', { name: `Solicitud N° ${numero}: Supresión` })
+      await leida.getByText('Rechazada', { exact: true }).waitFor()
+      await leida.getByText(/Hay una inscripción vigente/).waitFor()
+      await leida.getByText(new RegExp(AGENCIA)).waitFor()
+      expect(await hallazgosGraves(otra.page), 'mis datos con la respuesta').toEqual([])
+      await otra.context.close()
+      return
+    }
+    await dialogo.getByLabel('Aprobar y aplicar la supresión').check()
+    await dialogo.getByRole('button', { name: 'Aprobar' }).click()
     await dialogo.waitFor({ state: 'detached' })
     await delegado.page
       .getByRole('row', { name: new RegExp(numero) })
-      .getByText('Rechazada')
+      .getByText('Aprobada')
       .waitFor()
     await delegado.context.close()
 
-    // The student reads the answer in the app.
-    const otra = await portal.newPage({ ancho, sesion: ALUMNA_DE_ANCHO[ancho]! })
-    await otra.page.goto(`${portal.url}/privacidad/mis-datos`)
-    const leida = otra.page.getByRole('article', { name: `Solicitud N° ${numero}: Supresión` })
-    await leida.getByText('Rechazada', { exact: true }).waitFor()
-    await leida.getByText(/Hay una inscripción vigente/).waitFor()
-    await leida.getByText(new RegExp(AGENCIA)).waitFor()
-    expect(await hallazgosGraves(otra.page), 'mis datos con la respuesta').toEqual([])
+    // The answer reaches the address she had; her old data no longer signs her in.
+    const respuesta = await respuestaPorCorreo(ALUMNA_DE_ANCHO[ancho]!, numero)
+    expect(respuesta.text).toContain('Se eliminó o anonimizó')
+    expect(respuesta.text).toContain(REGISTRO_DATOS.solicitudesDerechos.nombre)
+    const otra = await portal.newPage({ ancho })
+    await iniciarSesion(otra.page, portal.url, ALUMNA_DE_ANCHO[ancho]!)
+    await otra.page.getByText(MENSAJE_LOGIN_INCORRECTO).first().waitFor()
+    expect(otra.page.url()).toContain('/login')
     await otra.context.close()
   })
 }

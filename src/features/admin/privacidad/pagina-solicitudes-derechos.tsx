@@ -21,6 +21,7 @@ import { toast } from '../../../ui/toasts.ts'
 import { ErrorDeLectura } from '../error-de-lectura.tsx'
 import { mensajeDeError } from '../mensaje-de-error.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
+import { LecturasDatos } from './lecturas.tsx'
 import {
   derechosQueries,
   prorrogarSolicitud,
@@ -35,9 +36,9 @@ function momento(iso: string): string {
   return `${fechaLarga(fechaEnChile(fecha))}, ${horaEnChile(fecha)}`
 }
 
-function plazoEnPalabras(s: SolicitudEnCola): string {
+function plazoEnPalabras(s: SolicitudEnCola, ahora: Date): string {
   if (s.estado !== 'recibida') return `Respondida el ${s.respondidaEn ? momento(s.respondidaEn) : '—'}`
-  const dias = diasRestantes(s.plazo, new Date())
+  const dias = diasRestantes(s.plazo, ahora)
   const cuando =
     dias < 0
       ? `vencida hace ${-dias} día${dias === -1 ? '' : 's'}`
@@ -61,7 +62,13 @@ export function PaginaSolicitudesDerechos() {
     <section className="admin-privacidad" aria-labelledby="privacidad-titulo">
       <h1 id="privacidad-titulo">Privacidad</h1>
       {puede ? (
-        <Cola />
+        <>
+          <Cola />
+          <section aria-labelledby="privacidad-lecturas" className="admin-privacidad__lecturas">
+            <h2 id="privacidad-lecturas">Quién leyó datos sensibles</h2>
+            <LecturasDatos />
+          </section>
+        </>
       ) : (
         <p className="mensaje mensaje--aviso" role="alert">
           Su rol no permite atender las solicitudes de privacidad.
@@ -74,6 +81,8 @@ export function PaginaSolicitudesDerechos() {
 function Cola() {
   const cola = useQuery(derechosQueries.cola())
   const [abierta, setAbierta] = useState<string | null>(null)
+  // The moment the days left are counted from: when the screen opened.
+  const [ahora] = useState(() => new Date())
   if (cola.isPending) return <p role="status">Cargando las solicitudes…</p>
   if (cola.isError) return <ErrorDeLectura error={cola.error} onReintentar={() => void cola.refetch()} />
   const abiertas = cola.data.filter((s) => s.estado === 'recibida').length
@@ -111,7 +120,7 @@ function Cola() {
                 <td>{s.alumno.nombre}</td>
                 <td>{s.nombreDerecho}</td>
                 <td>{momento(s.recibidaEn)}</td>
-                <td>{plazoEnPalabras(s)}</td>
+                <td>{plazoEnPalabras(s, ahora)}</td>
                 <td>{ETIQUETA_ESTADO_DERECHO[s.estado]}</td>
                 <td>
                   <button type="button" className="boton boton--secundario" onClick={() => setAbierta(s.id)}>
@@ -261,6 +270,7 @@ function FormularioRespuesta({
   const [texto, setTexto] = useState('')
   const [errores, setErrores] = useState<Record<string, string>>({})
   const [ocupado, setOcupado] = useState(false)
+  const [hoy] = useState(() => fechaEnChile(new Date()))
   async function enviar(e: FormEvent) {
     e.preventDefault()
     const valido = v.safeParse(respuestaDerechoSchema, { decision, texto })
@@ -308,7 +318,7 @@ function FormularioRespuesta({
         error={errores.texto}
         ayuda={
           decision === 'rechazar'
-            ? `Al final se agrega: «${textoReclamo(fechaEnChile(new Date()))}»`
+            ? `Al final se agrega: «${textoReclamo(hoy)}»`
             : 'El estudiante la lee en Mis datos y la recibe por correo; se guarda tal cual como constancia.'
         }
         onChange={(e) => setTexto(e.target.value)}
