@@ -27,6 +27,7 @@ const SIN_SQL = [
   'server/importacion-leer.test.ts',
   'server/pagos/pasarela-webpay.test.ts',
   'server/papel/documento-pdf.test.ts',
+  'server/tributario/impreso.test.ts',
   'server/postgres-de-pruebas.test.ts',
   'server/seguridad/password.test.ts',
   // The HTTP layer: requests refused or answered before a handler reads the database (body

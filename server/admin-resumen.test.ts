@@ -81,8 +81,9 @@ test('admin and coordination see every count, over every student', async () => {
     encuestasRecibidasSemana: 1,
     certificadosPorEmitir: 8,
   }
-  expect(await resumen(personal.admin)).toEqual(esperado)
-  expect(await resumen(personal.coordinacion)).toEqual(esperado)
+  // Privacy requests are administration's and the data protection officer's alone.
+  expect(await resumen(personal.admin)).toEqual({ ...esperado, solicitudesDerechosAbiertas: 0 })
+  expect(await resumen(personal.coordinacion)).toEqual({ ...esperado, solicitudesDerechosAbiertas: null })
 })
 
 test('an assistant sees only their students, and no certificate count', async () => {

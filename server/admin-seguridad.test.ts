@@ -306,6 +306,36 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     requiere: 'alumnos.ver',
     url: () => '/admin/alumnos/alumno-estudiante/avisos',
   },
+  // Privacy (issue 32): who read a student's sensitive data.
+  {
+    metodo: 'GET',
+    ruta: '/admin/privacidad/lecturas',
+    requiere: 'privacidad.gestionar',
+    url: () => '/admin/privacidad/lecturas?alumno=alumno-estudiante',
+  },
+  // Privacy (issue 32): blocking a student's data, on the student no other row acts on.
+  {
+    metodo: 'POST',
+    ruta: '/admin/alumnos/:id/bloqueo',
+    requiere: 'privacidad.gestionar',
+    url: () => '/admin/alumnos/alumno-sinsolicitudes/bloqueo',
+    async preparar(cliente) {
+      await cliente.request('DELETE', '/api/admin/alumnos/alumno-sinsolicitudes/bloqueo', { motivo: 'Prueba' })
+    },
+    cuerpo: () => ({ motivo: 'Lo pidió el estudiante (prueba de permisos).' }),
+    cambia: true,
+  },
+  {
+    metodo: 'DELETE',
+    ruta: '/admin/alumnos/:id/bloqueo',
+    requiere: 'privacidad.gestionar',
+    url: () => '/admin/alumnos/alumno-sinsolicitudes/bloqueo',
+    async preparar(cliente) {
+      await cliente.post('/api/admin/alumnos/alumno-sinsolicitudes/bloqueo', { motivo: 'Prueba' })
+    },
+    cuerpo: () => ({ motivo: 'El estudiante retiró su pedido (prueba de permisos).' }),
+    cambia: true,
+  },
   // The integration API's keys: the one revoked is inserted before the tests (CLAVE_A_REVOCAR).
   { metodo: 'GET', ruta: '/admin/integracion/claves', requiere: 'integracion.gestionar' },
   {
@@ -388,7 +418,94 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     cuerpo: () => ({ idPagoFlujo: 'FL-1', codPagoFlujo: 'PF-1', codFilaWpay: 'WP-1', appName: 'Caja Escuela' }),
     cambia: true,
   },
+  { metodo: 'GET', ruta: '/admin/privacidad/solicitudes', requiere: 'privacidad.gestionar' },
+  {
+    metodo: 'GET',
+    ruta: '/admin/privacidad/solicitudes/:id',
+    requiere: 'privacidad.gestionar',
+    url: () => `/admin/privacidad/solicitudes/${solicitudDerecho}`,
+    preparar: nuevaSolicitudDerecho,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/privacidad/solicitudes/:id/prorroga',
+    requiere: 'privacidad.gestionar',
+    url: () => `/admin/privacidad/solicitudes/${solicitudDerecho}/prorroga`,
+    cuerpo: () => ({ motivo: 'Hay que consultar al CRM.' }),
+    preparar: nuevaSolicitudDerecho,
+    cambia: true,
+  },
+  // Privacy: the retention run and the breach register (issue 32, items 9 and 10).
+  { metodo: 'GET', ruta: '/admin/privacidad/retencion', requiere: 'privacidad.retencion' },
+  { metodo: 'POST', ruta: '/admin/privacidad/retencion/revisar', requiere: 'privacidad.retencion', cambia: true },
+  {
+    metodo: 'POST',
+    ruta: '/admin/privacidad/retencion/:lote/confirmar',
+    requiere: 'privacidad.retencion',
+    url: () => `/admin/privacidad/retencion/${privacidad.lote}/confirmar`,
+    // A proposal with something due: an expired session.
+    async preparar(cliente) {
+      await consultarDb(
+        servidor.dataDir,
+        `insert into sesiones (token_hash, actor_tipo, actor_id, verificada, intentos, creada, expira)
+         values (?, 'alumno', 'alumno-estudiante', 1, 0, '2020-01-01T00:00:00.000Z', '2020-01-02T00:00:00.000Z')`,
+        `vencida-${Date.now()}`,
+      )
+      const res = await cliente.post('/api/admin/privacidad/retencion/revisar')
+      expect(res.status).toBe(200)
+      privacidad.lote = ((await res.json()) as { propuesto: { id: string } }).propuesto.id
+    },
+    cambia: true,
+  },
+  { metodo: 'GET', ruta: '/admin/privacidad/brechas', requiere: 'privacidad.brechas' },
+  {
+    metodo: 'POST',
+    ruta: '/admin/privacidad/brechas',
+    requiere: 'privacidad.brechas',
+    cuerpo: () => BRECHA_DE_PRUEBA,
+    cambia: true,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/privacidad/solicitudes/:id/respuesta',
+    requiere: 'privacidad.gestionar',
+    url: () => `/admin/privacidad/solicitudes/${solicitudDerecho}/respuesta`,
+    cuerpo: () => ({ decision: 'responder', texto: 'Sus datos están en la descarga de Mis datos.' }),
+    preparar: nuevaSolicitudDerecho,
+    cambia: true,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/admin/privacidad/brechas/:id/agencia',
+    requiere: 'privacidad.brechas',
+    url: () => `/admin/privacidad/brechas/${privacidad.brecha}/agencia`,
+    async preparar(cliente) {
+      const res = await cliente.post('/api/admin/privacidad/brechas', BRECHA_DE_PRUEBA)
+      expect(res.status).toBe(201)
+      privacidad.brecha = ((await res.json()) as { brecha: { id: string } }).brecha.id
+    },
+    cuerpo: () => ({ agenciaInformadaEl: '2026-01-05' }),
+    cambia: true,
+  },
 ]
+
+/** The rights request the queue's endpoints act on: a new one, filed by the student, for each role that may. */
+let solicitudDerecho = 'sin-solicitud'
+async function nuevaSolicitudDerecho() {
+  const res = await alumno.post('/api/privacidad/mis-datos/solicitudes', { derecho: 'acceso' })
+  expect(res.status).toBe(201)
+  solicitudDerecho = ((await res.json()) as { id: string }).id
+}
+
+/** The ids the privacy endpoints' rows prepare (a proposal to confirm, an incident to complete). */
+const privacidad = { lote: 'ninguno', brecha: 'ninguna' }
+const BRECHA_DE_PRUEBA = {
+  detectadaEl: '2026-01-02',
+  descripcion: 'Un correo con una planilla de alumnos se envió a un destinatario equivocado.',
+  categorias: ['contacto'],
+  medidas: 'Se pidió al destinatario borrar el correo y se revisó el procedimiento.',
+  alumnos: DEMO_CUENTAS.estudiante,
+}
 
 const CONCURSO_DE_PRUEBA = {
   especialidad: 'Medicina Interna',
@@ -420,6 +537,7 @@ const CUENTA_DE_ROL: Record<RolPersonal, string> = {
   admin: DEMO_PERSONAL.admin,
   coordinacion: DEMO_PERSONAL.coordinacion,
   asistente: DEMO_PERSONAL.herrera,
+  delegado: DEMO_PERSONAL.delegado,
 }
 
 let servidor: ServidorDePrueba
@@ -474,6 +592,9 @@ async function estado(): Promise<unknown[]> {
     'claves_integracion',
     'pagos',
     'pagos_fisicos',
+    'solicitudes_derechos',
+    'respuestas_derechos',
+    'bloqueos_datos',
   ]
   return Promise.all(
     tablas.map(async (t) => (await consultarDb(servidor.dataDir, `select count(*) as n from ${t}`))[0]),

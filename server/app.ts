@@ -33,7 +33,10 @@ import { rutasConcursos } from './routes/concursos.ts'
 import { rutasDocumentos } from './routes/documentos.ts'
 import { rutasDocumentosEmitidos } from './routes/documentos-emitidos.ts'
 import { rutasLookups } from './routes/lookups.ts'
+import { rutasMisDatos } from './routes/mis-datos.ts'
 import { rutasPrivacidad } from './routes/privacidad.ts'
+import { rutasPrivacidadAlumno } from './routes/privacidad-alumno.ts'
+import { RegistroLecturas } from './privacidad/lecturas.ts'
 import { rutasNotificaciones } from './routes/notificaciones.ts'
 import { rutasOfertas } from './routes/ofertas.ts'
 import { rutasPagos } from './routes/pagos.ts'
@@ -44,6 +47,10 @@ import { rutasSalud } from './routes/salud.ts'
 import { rutasSesion } from './routes/sesion.ts'
 import { rutasSolicitudes } from './routes/solicitudes.ts'
 import { rutasSubidas } from './routes/subidas.ts'
+import { rutasDocumentosTributarios } from './routes/documentos-tributarios.ts'
+import type { ClienteTributario } from './tributario/cliente.ts'
+import { crearClienteOpenfactura, RUTA_DTE } from './tributario/openfactura.ts'
+import { apiOpenfacturaSandbox, APIKEY_SANDBOX, RUTA_SANDBOX_DTE, rutasOpenfacturaSandbox } from './tributario/sandbox.ts'
 
 // Replies are compressed last, after the idempotency middleware has stored them as sent. Bodies
 // are bounded (in bytes, and a form in fields) before anything reads them; the idempotency
@@ -75,7 +82,10 @@ export const rutasApi = new Hono<EntornoApp>()
   .route('/ofertas', rutasOfertas)
   .route('/pagos', rutasPagos)
   .route('/notificaciones', rutasNotificaciones)
+  .route('/privacidad/mis-datos', rutasMisDatos)
   .route('/privacidad', rutasPrivacidad)
+  .route('/documentos-tributarios', rutasDocumentosTributarios)
+  .route('/privacidad', rutasPrivacidadAlumno)
   .route('/admin', rutasAdmin)
 rutasApi.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))
 
@@ -97,6 +107,8 @@ export type OpcionesApp = {
   log?: Log
   pasarela?: (configurada: PasarelaDePago) => PasarelaDePago
   resolverDns?: Dependencias['resolverDns']
+  /** Receives the configured tax-document client and may wrap it (tests make it fail on demand). */
+  tributario?: (configurado: ClienteTributario | null) => ClienteTributario | null
 }
 
 /**
@@ -120,6 +132,30 @@ function pasarelaConfigurada(config: ConfigApp, deps: () => Dependencias): Pasar
   })
 }
 
+/**
+ * The tax-document client the configuration names: OpenFactura's, pointed at Haulmer or at the
+ * portal's own sandbox (reached in process, as the sandbox gateway is); none for the ERP, which
+ * pushes its documents.
+ */
+function tributarioConfigurado(config: ConfigApp, deps: () => Dependencias): ClienteTributario | null {
+  const t = config.tributario
+  if (t.modo === 'erp') return null
+  if (t.modo === 'openfactura' && t.openfactura)
+    return crearClienteOpenfactura({ ...t.openfactura, timeoutMs: t.timeoutMs })
+  const sandbox = new Hono<EntornoApp>()
+    .use(async (c, next) => {
+      c.set('deps', deps())
+      await next()
+    })
+    .route(`${RUTA_SANDBOX_DTE}${RUTA_DTE}`, apiOpenfacturaSandbox)
+  return crearClienteOpenfactura({
+    url: `${config.publicUrl}${RUTA_SANDBOX_DTE}`,
+    apiKey: APIKEY_SANDBOX,
+    timeoutMs: t.timeoutMs,
+    fetch: async (url, init) => sandbox.fetch(new Request(url, init)),
+  })
+}
+
 export function crearApp({
   db,
   config,
@@ -130,6 +166,7 @@ export function crearApp({
   log = crearLog(salidaEstandar()),
   pasarela = (configurada) => configurada,
   resolverDns,
+  tributario = (configurado) => configurado,
 }: OpcionesApp) {
   const deps: Dependencias = {
     db,
@@ -140,7 +177,9 @@ export function crearApp({
     log,
     firma,
     pasarela: pasarela(pasarelaConfigurada(config, () => deps)),
+    tributario: tributario(tributarioConfigurado(config, () => deps)),
     resolverDns,
+    lecturas: new RegistroLecturas(db, log),
   }
 
   const app = new Hono<EntornoApp>()
@@ -165,6 +204,7 @@ export function crearApp({
   app.route(RUTA_API_INTEGRACION, rutasIntegracion)
   app.route('/api', rutasApi)
   if (config.pasarela.tipo === 'sandbox') app.route(RUTA_SANDBOX, rutasPasarelaSandbox)
+  if (config.tributario.modo === 'sandbox') app.route(RUTA_SANDBOX_DTE, rutasOpenfacturaSandbox)
   app.route('/', estaticos(config.distDir))
   app.notFound((c) => c.text('No encontrado', 404))
   app.onError((err, c) => {

@@ -30,9 +30,11 @@ test('the staff see each notice a student was given, and by which channel it goe
   const res = await coordinacion.get('/api/admin/alumnos/alumno-estudiante/avisos')
   expect(res.status).toBe(200)
   const { data } = (await res.json()) as Historial
-  // The demo's invoice of INS-24-20117, issued at the first start: waiting for the daily digest.
-  const factura = data.avisos.find((a) => a.titulo === 'Factura disponible')
-  expect(factura?.envios).toEqual([expect.objectContaining({ canal: 'correo', modo: 'resumen', estado: 'pendiente' })])
+  // The demo's program receipt of INS-24-20117, issued at the first start: waiting for the daily digest.
+  const comprobante = data.avisos.find((a) => a.titulo === 'Comprobante de pago disponible')
+  expect(comprobante?.envios).toEqual([
+    expect.objectContaining({ canal: 'correo', modo: 'resumen', estado: 'pendiente' }),
+  ])
   expect(data.avisos.map((a) => a.creadaEn)).toEqual(
     data.avisos
       .map((a) => a.creadaEn)

@@ -1,7 +1,8 @@
-// What migration 0028 does to the notices a database already holds, on SQLite and PostgreSQL: the
-// ones made before it, which opened a whole screen, open the very thing they are about, as new
-// ones do (the enrolment at its survey, regulations, certificate or invoice; a document at its
-// place); every notice still stands.
+// What migrations 0028 and 0037 do to the notices a database already holds, on SQLite and
+// PostgreSQL: the ones made before 0028, which opened a whole screen, open the very thing they are
+// about, as new ones do (the enrolment at its survey, regulations, certificate or program receipt;
+// a document at its place); every notice still stands. 0037 renames what the portal once called
+// an invoice: the issued documents' kind and their notices, their words and their address.
 import type { Kysely } from 'kysely'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { opcionesDeBaseDePrueba } from '../tests/support/base-de-datos.ts'
@@ -13,6 +14,7 @@ import {
 } from '../tests/support/servidor.ts'
 import { abrirBaseDeDatos, type Db } from './db/connection.ts'
 import { direccionesExactas } from './db/migrations/0028-avisos-vigencia.ts'
+import { comprobantesNoTributarios } from './db/migrations/0037-comprobante-no-tributario.ts'
 import { DEMO_CERTIFICADO_ACLS, DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS } from './db/seed/demo.ts'
 import { urlDocumentoPersonal, urlSolicitud } from '../src/domain/urls.ts'
 
@@ -96,7 +98,15 @@ test('the notices made before it open the very thing they are about', async () =
   expect(emitidos.find((f) => f.ocasion === DEMO_CERTIFICADO_ACLS)?.ruta).toBe(
     urlSolicitud('INS-24-20388', 'certificado'),
   )
-  expect(emitidos.filter((f) => f.ruta.endsWith('&abrir=factura')).length).toBeGreaterThan(0)
+  // 0028 pointed a program receipt's notice at the paper's old name; 0037, run after it, renames it.
+  const anteriores = emitidos.filter((f) => f.ruta.endsWith(`&abrir=${'fact' + 'ura'}`))
+  expect(anteriores.length).toBeGreaterThan(0)
+  await comprobantesNoTributarios(db as unknown as Kysely<unknown>)
+  const renombrados = await rutas('documento-emitido')
+  for (const f of anteriores)
+    expect(renombrados.find((r) => r.ocasion === f.ocasion)?.ruta).toBe(
+      f.ruta.replace(/&abrir=\w+$/, '&abrir=comprobante'),
+    )
   expect(emitidos.every((f) => f.ruta !== '/info/solicitudes')).toBe(true)
   const decisiones = await rutas('documento-rechazado')
   expect(decisiones.find((f) => f.ocasion.endsWith('archivo-40018-42'))?.ruta).toBe(
@@ -105,4 +115,58 @@ test('the notices made before it open the very thing they are about', async () =
   expect(decisiones.find((f) => f.ocasion === `archivos_personales:${personal!.id}`)?.ruta).toBe(
     urlDocumentoPersonal('21'),
   )
+})
+
+test('0037: the program receipts once issued and announced under the old name read as what they are', async () => {
+  // As a database from before 0037 holds them: the kind, and the notice's words and address.
+  const viejo = 'Fact' + 'ura'
+  await consultarDb(
+    servidor.dataDir,
+    `update documentos_emitidos set tipo_documento = ? where cod_tipo_documento = '30'`,
+    viejo,
+  )
+  await consultarDb(
+    servidor.dataDir,
+    `update notificaciones set titulo = ?, cuerpo = replace(cuerpo, 'El comprobante de pago del programa ', ?),
+       ruta = replace(ruta, '&abrir=comprobante', ?)
+     where tipo = 'documento-emitido' and titulo = 'Comprobante de pago disponible'`,
+    `${viejo} disponible`,
+    `La ${viejo.toLowerCase()} de `,
+    `&abrir=${viejo.toLowerCase()}`,
+  )
+  const antes = await consultarDb<{ n: number }>(
+    servidor.dataDir,
+    "select count(*) as n from notificaciones where tipo = 'documento-emitido' and titulo = ?",
+    `${viejo} disponible`,
+  )
+  expect(Number(antes[0]!.n)).toBeGreaterThan(0)
+
+  await comprobantesNoTributarios(db as unknown as Kysely<unknown>)
+
+  const tipos = await consultarDb<{ tipo_documento: string }>(
+    servidor.dataDir,
+    "select distinct tipo_documento from documentos_emitidos where cod_tipo_documento = '30'",
+  )
+  expect(tipos).toEqual([{ tipo_documento: 'Comprobante de Pago del Programa' }])
+  const avisos = await consultarDb<{ titulo: string; cuerpo: string; ruta: string; ocasion: string }>(
+    servidor.dataDir,
+    `select n.titulo, n.cuerpo, n.ruta, n.ocasion from notificaciones n
+     join documentos_emitidos d on d.codigo = n.ocasion
+     where n.tipo = 'documento-emitido' and d.cod_tipo_documento = '30'`,
+  )
+  expect(avisos.length).toBeGreaterThan(0)
+  for (const a of avisos) {
+    expect(a.titulo).toBe('Comprobante de pago disponible')
+    expect(a.cuerpo).toMatch(
+      /^El comprobante de pago del programa .+ ya está disponible\. Descárguelo en Solicitudes\.$/,
+    )
+    expect(a.ruta).toMatch(/&abrir=comprobante$/)
+  }
+  // Nothing of the student's notices still names it so.
+  const restos = await consultarDb<{ n: number }>(
+    servidor.dataDir,
+    'select count(*) as n from notificaciones where lower(titulo || cuerpo || ruta) like ?',
+    `%${viejo.toLowerCase()}%`,
+  )
+  expect(Number(restos[0]!.n)).toBe(0)
 })

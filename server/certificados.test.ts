@@ -108,7 +108,7 @@ test('a valid code answers status 1 with the prospect code, a sentence and the d
   expect(await res.json()).toEqual(respuestaCertificadoValido)
 })
 
-test('each kind of document is told as what it is: signed regulations, invoice, receipt', async () => {
+test("each kind of document is told as what it is: signed regulations, a program's payment receipt", async () => {
   const reglamento = (await (await validar(await codigoDemo('6', 'INS-24-20117'))).json()) as {
     status: number
     data: { msgvalido: string; documento: { tipo: string; titular: string; programa: string } }
@@ -120,11 +120,12 @@ test('each kind of document is told as what it is: signed regulations, invoice, 
   expect(reglamento.data.msgvalido).toContain('aceptó con firma electrónica el reglamento del programa')
   expect(reglamento.data.msgvalido).not.toContain('aprobó')
 
-  const factura = (await (await validar(await codigoDemo('30', 'INS-24-20117'))).json()) as typeof reglamento
-  expect(factura.status).toBe(1)
-  expect(factura.msg).toBe('Factura válida')
-  expect(factura.data.documento.tipo).toBe('Factura')
-  expect(factura.data.msgvalido).toMatch(/^Factura válida: emitida por la escuela el /)
+  // The portal's own receipt of a program's fee (once called an invoice) keeps its code and validation.
+  const comprobante = (await (await validar(await codigoDemo('30', 'INS-24-20117'))).json()) as typeof reglamento
+  expect(comprobante.status).toBe(1)
+  expect(comprobante.msg).toBe('Comprobante de Pago del Programa válido')
+  expect(comprobante.data.documento.tipo).toBe('Comprobante de Pago del Programa')
+  expect(comprobante.data.msgvalido).toMatch(/^Comprobante de Pago del Programa válido: pago del programa /)
 })
 
 test('a revoked code is not valid, and the reply says it was revoked, when, and what it was', async () => {

@@ -29,6 +29,7 @@ test('environment values override the defaults', () => {
     PORT: '9090',
     PUBLIC_URL: 'https://portal.ejemplo.cl/',
     PASARELA: 'sandbox',
+    EMISOR_TRIBUTARIO: 'sandbox',
     SERVICE_ACCOUNT_EMAIL: 'Portal@Escuela.CL',
     THROTTLE_LOGIN_IP: '5/0.5',
     TRUST_PROXY: '1',
@@ -95,7 +96,10 @@ test('the payment gateway is the sandbox on this machine; webpay needs its host,
     expect(() => construirConfig({ PUBLIC_URL: publica }), publica).toThrow(
       /Falta PASARELA.*PASARELA=webpay con WEBPAY_HOST, WEBPAY_COMMERCE_CODE y WEBPAY_API_KEY.*PASARELA=sandbox/,
     )
-  expect(construirConfig({ PUBLIC_URL: 'https://portal.ejemplo.cl', PASARELA: 'sandbox' }).pasarela).toEqual({
+  expect(
+    construirConfig({ PUBLIC_URL: 'https://portal.ejemplo.cl', PASARELA: 'sandbox', EMISOR_TRIBUTARIO: 'sandbox' })
+      .pasarela,
+  ).toEqual({
     tipo: 'sandbox',
   })
   expect(
@@ -133,7 +137,8 @@ test('notices: VAPID keys both or none, a real mailto: or https: subject, the di
     cadaMs: 15_000,
   })
   expect(
-    construirConfig({ PUBLIC_URL: 'https://portal.escuela.cl/', PASARELA: 'sandbox' }).notificaciones.vapidSubject,
+    construirConfig({ PUBLIC_URL: 'https://portal.escuela.cl/', PASARELA: 'sandbox', EMISOR_TRIBUTARIO: 'sandbox' })
+      .notificaciones.vapidSubject,
   ).toBe('https://portal.escuela.cl')
   const propia = construirConfig({
     VAPID_PUBLIC_KEY: 'BPub',
@@ -153,4 +158,49 @@ test('notices: VAPID keys both or none, a real mailto: or https: subject, the di
   expect(() => construirConfig({ VAPID_SUBJECT: 'http://localhost' })).toThrow(/VAPID_SUBJECT/)
   expect(() => construirConfig({ RESUMEN_HORA: '9' })).toThrow(/RESUMEN_HORA/)
   expect(() => construirConfig({ SILENCIO_DESDE: '24:00' })).toThrow(/SILENCIO_DESDE/)
+})
+
+test('tax documents: the sandbox on this machine; a published portal without EMISOR_TRIBUTARIO does not start', () => {
+  const local = construirConfig({}).tributario
+  expect(local.modo).toBe('sandbox')
+  expect(local.emisor.rut).toBe('76000100-7')
+  expect(local.plazoPendienteHoras).toBe(6)
+  const publicado = { PUBLIC_URL: 'https://portal.ejemplo.cl', PASARELA: 'sandbox' }
+  expect(() => construirConfig(publicado)).toThrow(
+    /Falta EMISOR_TRIBUTARIO: el portal se publica en https:\/\/portal\.ejemplo\.cl.*EMISOR_TRIBUTARIO=openfactura con OPENFACTURA_URL, OPENFACTURA_APIKEY.*EMISOR_TRIBUTARIO=erp.*EMISOR_TRIBUTARIO=sandbox/,
+  )
+  expect(construirConfig({ ...publicado, EMISOR_TRIBUTARIO: 'erp' }).tributario.modo).toBe('erp')
+  expect(() => construirConfig({ EMISOR_TRIBUTARIO: 'libredte' })).toThrow(
+    /EMISOR_TRIBUTARIO debe ser openfactura, sandbox o erp/,
+  )
+  // OpenFactura needs its URL and key, and the school's data as issuer: a half configuration stops the start.
+  expect(() =>
+    construirConfig({ EMISOR_TRIBUTARIO: 'openfactura', OPENFACTURA_URL: 'https://api.haulmer.com' }),
+  ).toThrow(/Faltan variables para EMISOR_TRIBUTARIO=openfactura: OPENFACTURA_APIKEY/)
+  const openfactura = {
+    EMISOR_TRIBUTARIO: 'openfactura',
+    OPENFACTURA_URL: 'https://api.haulmer.com/',
+    OPENFACTURA_APIKEY: 'clave',
+  }
+  expect(() => construirConfig(openfactura)).toThrow(/Faltan los datos de la escuela como emisor.*EMISOR_RUT/)
+  const completa = construirConfig({
+    ...openfactura,
+    EMISOR_RUT: '76.543.210-3',
+    EMISOR_RAZON_SOCIAL: 'Escuela SpA',
+    EMISOR_GIRO: 'Enseñanza',
+    EMISOR_ACTECO: '854200',
+    EMISOR_DIRECCION: 'Calle 1',
+    EMISOR_COMUNA: 'Santiago',
+    EMISOR_RESOLUCION_NUMERO: '80',
+    EMISOR_RESOLUCION_FECHA: '2014-08-22',
+    VALOR_UF: '39800',
+    PLAZO_DOCUMENTO_PENDIENTE_HORAS: '4',
+  }).tributario
+  expect(completa).toMatchObject({
+    modo: 'openfactura',
+    openfactura: { url: 'https://api.haulmer.com', apiKey: 'clave' },
+    emisor: { rut: '76543210-3', resolucion: { numero: 80, fecha: '2014-08-22' } },
+    valorUf: 39800,
+    plazoPendienteHoras: 4,
+  })
 })

@@ -10,6 +10,8 @@ import {
 import { TAMANO_MAXIMO_MB } from '../src/domain/documentos.ts'
 import { MENSAJE_HORA, type Silencio } from '../src/domain/notificaciones.ts'
 import type { DatosResponsable } from '../src/domain/politica-privacidad.ts'
+import { PLAZO_DOCUMENTO_PENDIENTE_HORAS, type Emisor } from '../src/domain/documento-tributario.ts'
+import { normalizarRut, rutValido } from '../src/domain/rut.ts'
 import { NOMBRE_ESCUELA } from '../src/domain/portal.ts'
 import { PLAZO_DESHACER_RECHAZO_MS } from '../src/domain/revision-documentos.ts'
 
@@ -63,8 +65,18 @@ export type Config = {
    * Webpay Plus REST API with the commerce's credentials.
    */
   pasarela: ConfigPasarela
+  /**
+   * Tax documents (issue 31): who issues them (EMISOR_TRIBUTARIO), the school as issuer, the UF
+   * value for the 135 UF rule, and how long one may stay pending before staff are told.
+   */
+  tributario: ConfigTributario
   /** Notices: Web Push's keys and contact, the digest's hour, the default quiet hours, the scheduler's pace. */
   notificaciones: ConfigNotificaciones
+  /**
+   * The retention run (server/privacidad/retencion.ts): months without movement after which an
+   * applicant who never enrolled is due for suppression (RETENCION_POSTULANTES_MESES, default 12).
+   */
+  retencionPostulantesMeses: number
   /**
    * How long a reviewer may undo a document's rejection before the student is told, in ms
    * (PLAZO_DESHACER_RECHAZO_MS). Only tests change it: 0 tells the student at once, with nothing
@@ -127,6 +139,30 @@ export type ConfigPasarela =
       latenciaMs?: number
     }
   | { tipo: 'webpay'; host: string; codigoComercio: string; apiKey: string }
+
+/**
+ * 'openfactura': Haulmer's REST API at OPENFACTURA_URL with OPENFACTURA_APIKEY; 'sandbox': the
+ * portal's own stand-in (server/tributario/sandbox.ts), reached through the same client; 'erp':
+ * the school's billing system pushes each document through the integration API.
+ */
+export type ConfigTributario = {
+  modo: 'openfactura' | 'sandbox' | 'erp'
+  /** Only for 'openfactura'. */
+  openfactura: { url: string; apiKey: string } | null
+  emisor: Emisor
+  /** CLP per UF (VALOR_UF), for the 135 UF rule. */
+  valorUf: number
+  /** PLAZO_DOCUMENTO_PENDIENTE_HORAS (default 6; the SII allows 12). */
+  plazoPendienteHoras: number
+  /** How often each server looks for documents to issue (TRIBUTARIO_INTERVALO_S, default 15). */
+  cadaMs: number
+  /** How long a call to the provider may take (TRIBUTARIO_TIMEOUT_S, default 30). */
+  timeoutMs: number
+  /** The first wait after a failed try (TRIBUTARIO_ESPERA_S, default 30); later ones are multiples. */
+  esperaMs: number
+  /** How long the sandbox provider takes to answer; only tests set it. */
+  latenciaSandboxMs?: number
+}
 
 export type ConfigMetricas = {
   /** METRICAS_PUERTO: GET /metrics on a listener of its own (no token there), on `host`. */
@@ -255,6 +291,93 @@ function configPasarela(env: Env): ConfigPasarela {
   }
 }
 
+/** The demo school as issuer: what the sandbox prints when EMISOR_* are not set. */
+export const EMISOR_DEMO: Emisor = {
+  rut: '76000100-7',
+  razonSocial: `${NOMBRE_ESCUELA} SpA`,
+  giro: 'Enseñanza de postgrado en ciencias de la salud',
+  acteco: 854200,
+  direccion: 'Av. Libertador Bernardo O’Higgins 1000',
+  comuna: 'Santiago',
+  ciudad: 'Santiago',
+  resolucion: { numero: 0, fecha: '2026-01-01' },
+}
+
+const VARIABLES_EMISOR = [
+  'EMISOR_RUT',
+  'EMISOR_RAZON_SOCIAL',
+  'EMISOR_GIRO',
+  'EMISOR_ACTECO',
+  'EMISOR_DIRECCION',
+  'EMISOR_COMUNA',
+] as const
+
+function emisor(env: Env, obligatorio: boolean): Emisor {
+  const faltan = VARIABLES_EMISOR.filter((nombre) => !env[nombre]?.trim())
+  if (faltan.length === VARIABLES_EMISOR.length && !obligatorio) return EMISOR_DEMO
+  if (faltan.length > 0)
+    throw new Error(`Faltan los datos de la escuela como emisor de documentos tributarios: ${faltan.join(', ')}`)
+  const rut = normalizarRut(env.EMISOR_RUT!)
+  if (!rutValido(rut)) throw new Error(`EMISOR_RUT no es un RUT válido (recibido: ${env.EMISOR_RUT})`)
+  const acteco = Number(env.EMISOR_ACTECO)
+  if (!Number.isInteger(acteco) || acteco <= 0)
+    throw new Error(`EMISOR_ACTECO debe ser el código de actividad económica del SII (recibido: ${env.EMISOR_ACTECO})`)
+  const numero = entero(env, 'EMISOR_RESOLUCION_NUMERO', 0)
+  const fecha = env.EMISOR_RESOLUCION_FECHA?.trim() || EMISOR_DEMO.resolucion.fecha
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(fecha))
+    throw new Error(`EMISOR_RESOLUCION_FECHA debe ser una fecha aaaa-mm-dd (recibido: ${fecha})`)
+  return {
+    rut,
+    razonSocial: env.EMISOR_RAZON_SOCIAL!.trim(),
+    giro: env.EMISOR_GIRO!.trim(),
+    acteco,
+    direccion: env.EMISOR_DIRECCION!.trim(),
+    comuna: env.EMISOR_COMUNA!.trim(),
+    ciudad: env.EMISOR_CIUDAD?.trim() || env.EMISOR_COMUNA!.trim(),
+    resolucion: { numero, fecha },
+  }
+}
+
+/**
+ * EMISOR_TRIBUTARIO=openfactura, sandbox or erp. Unset, the sandbox only where the portal runs on
+ * this machine (as PASARELA): a published portal that forgot it must not hand out documents
+ * that say 'SIN VALIDEZ TRIBUTARIA' as its boletas.
+ */
+function configTributario(env: Env): ConfigTributario {
+  const modo = env.EMISOR_TRIBUTARIO || (esUrlLocal(env.PUBLIC_URL) ? 'sandbox' : undefined)
+  if (!modo)
+    throw new Error(
+      `Falta EMISOR_TRIBUTARIO: el portal se publica en ${env.PUBLIC_URL}, así que no emitirá boletas ni facturas de prueba sin que se pida. ` +
+        'Defina EMISOR_TRIBUTARIO=openfactura con OPENFACTURA_URL, OPENFACTURA_APIKEY y los datos EMISOR_* de la escuela, ' +
+        'EMISOR_TRIBUTARIO=erp si el sistema contable de la escuela emite los documentos, ' +
+        'o EMISOR_TRIBUTARIO=sandbox si este portal es de pruebas.',
+    )
+  if (modo !== 'openfactura' && modo !== 'sandbox' && modo !== 'erp')
+    throw new Error(`EMISOR_TRIBUTARIO debe ser openfactura, sandbox o erp (recibido: ${modo})`)
+  let openfactura: ConfigTributario['openfactura'] = null
+  if (modo === 'openfactura') {
+    const faltan = ['OPENFACTURA_URL', 'OPENFACTURA_APIKEY'].filter((nombre) => !env[nombre])
+    if (faltan.length > 0) throw new Error(`Faltan variables para EMISOR_TRIBUTARIO=openfactura: ${faltan.join(', ')}`)
+    let url: URL
+    try {
+      url = new URL(env.OPENFACTURA_URL!)
+    } catch {
+      throw new Error(`OPENFACTURA_URL debe ser una URL (recibido: ${env.OPENFACTURA_URL})`)
+    }
+    openfactura = { url: url.origin, apiKey: env.OPENFACTURA_APIKEY! }
+  }
+  return {
+    modo,
+    openfactura,
+    emisor: emisor(env, modo === 'openfactura'),
+    valorUf: positivo(env, 'VALOR_UF', 39_500),
+    plazoPendienteHoras: positivo(env, 'PLAZO_DOCUMENTO_PENDIENTE_HORAS', PLAZO_DOCUMENTO_PENDIENTE_HORAS),
+    cadaMs: positivo(env, 'TRIBUTARIO_INTERVALO_S', 15) * 1000,
+    timeoutMs: positivo(env, 'TRIBUTARIO_TIMEOUT_S', 30) * 1000,
+    esperaMs: positivo(env, 'TRIBUTARIO_ESPERA_S', 30) * 1000,
+  }
+}
+
 function hora(env: Env, nombre: string, porDefecto: string): string {
   const valor = env[nombre]?.trim() || porDefecto
   if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(valor)) throw new Error(`${nombre}: ${MENSAJE_HORA} (recibido: ${valor})`)
@@ -330,7 +453,9 @@ export function construirConfig(env: Env = process.env): Config {
       paisAlmacen: env.ALMACEN_PAIS || 'Chile',
     },
     pasarela: configPasarela(env),
+    tributario: configTributario(env),
     notificaciones: configNotificaciones(env, mailFrom),
+    retencionPostulantesMeses: entero(env, 'RETENCION_POSTULANTES_MESES', 12),
     plazoDeshacerRechazoMs: PLAZO_DESHACER_RECHAZO_MS,
     limites: {
       loginCuentaIp: limite(env, 'THROTTLE_LOGIN_CUENTA_IP', 10, 15),

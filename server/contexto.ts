@@ -11,6 +11,8 @@ import type { Correo } from './correo.ts'
 import type { CertificadoEscuela } from './papel/certificado-escuela.ts'
 import type { PasarelaDePago } from './pagos/pasarela.ts'
 import type { ResolverDns } from './notificaciones/push.ts'
+import type { ClienteTributario } from './tributario/cliente.ts'
+import type { RegistroLecturas } from './privacidad/lecturas.ts'
 
 /** The configuration once the server is listening: the public URL is then known. */
 export type ConfigApp = Config & { publicUrl: string }
@@ -28,8 +30,12 @@ export type Dependencias = {
   firma: CertificadoEscuela
   /** The payment gateway: the sandbox or Webpay, as configured. */
   pasarela: PasarelaDePago
+  /** Who issues tax documents: OpenFactura or the sandbox through its client; null with EMISOR_TRIBUTARIO=erp. */
+  tributario: ClienteTributario | null
   /** Resolves push services' names (default: the system's resolver; tests answer for their own names). */
   resolverDns?: ResolverDns
+  /** Who read a student's sensitive data: recorded off the request's path (privacidad/lecturas.ts). */
+  lecturas: RegistroLecturas
 }
 
 export type EntornoApp = {

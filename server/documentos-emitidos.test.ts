@@ -53,14 +53,22 @@ test('a program certificate states the holder, RUT, program, hours, dates, issue
   expect(texto.replaceAll('\n', ' ')).not.toContain('del interesado')
 })
 
-test('an invoice bills the company whose RUT is on the enrolment, in CLP', async () => {
+test("a program's payment receipt names the company whose RUT is on the enrolment, in CLP, and is no tax document", async () => {
   const { texto } = await documento('INS-24-20117', '30')
-  for (const parte of ['Factura N° F-INS-24-20117', 'Clínica Los Andes SpA', '76543210-3', '$1.900.000']) {
-    expect(texto).toContain(parte)
+  for (const parte of [
+    'Comprobante de Pago del Programa N° CP-INS-24-20117',
+    'Clínica Los Andes SpA',
+    '76543210-3',
+    '$1.900.000',
+    'Este comprobante no es un documento tributario.',
+  ]) {
+    expect(texto.replaceAll('\n', ' ')).toContain(parte)
   }
+  // Not named an invoice anywhere (the company's billing e-mail 'facturacion@…' is its data).
+  expect(texto).not.toMatch(/\b(factura|boleta)s?\b/i)
 })
 
-test('without a company the invoice bills the student', async () => {
+test('without a company the receipt names the student', async () => {
   const { texto } = await documento('INS-24-20388', '30')
   expect(texto).toContain('Camila Andrea Rojas Soto')
   expect(texto).toContain('$320.000')

@@ -18,8 +18,12 @@ import { sembrar } from './db/seed/index.ts'
 import { DEMO_CERTIFICADO_VALIDO, DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 import { crearCorreo } from './correo.ts'
 import { enviarPendientes } from './notificaciones/programador.ts'
+import { prepararExportaciones } from './privacidad/exportacion.ts'
+import { revisarPlazosDerechos } from './privacidad/recordatorios-derechos.ts'
+import { correrRetencion } from './privacidad/retencion.ts'
 import { revisarRecordatorios } from './notificaciones/recordatorios.ts'
 import { barrerReclamos } from './pagos/flujo.ts'
+import { emitirPendientes } from './tributario/programador.ts'
 import { certificadoEscuela, type CertificadoEscuela } from './papel/certificado-escuela.ts'
 import { dependenciasPago } from './routes/pagos.ts'
 
@@ -33,6 +37,7 @@ export type OpcionesInicio = {
   salida?: Salida
   pasarela?: OpcionesApp['pasarela']
   resolverDns?: OpcionesApp['resolverDns']
+  tributario?: OpcionesApp['tributario']
 }
 
 export type ServidorEnMarcha = {
@@ -49,6 +54,7 @@ export async function iniciarServidor({
   salida = salidaEstandar(),
   pasarela,
   resolverDns,
+  tributario,
 }: OpcionesInicio): Promise<ServidorEnMarcha> {
   const log = crearLog(salida)
   // Listening comes first: the public URL, which issued documents print in their QR, is then
@@ -114,12 +120,17 @@ export async function iniciarServidor({
     log,
     pasarela,
     resolverDns,
+    tributario,
   })
   fetchApp = (req, env) => app.fetch(req, env)
   const urlMetricas = metricas ? await metricas.escuchar() : null
   if (urlMetricas) log(`métricas de Prometheus en ${urlMetricas}/metrics`)
   if (config.pasarela.tipo === 'sandbox' && !esUrlLocal(config.publicUrl))
     log(`AVISO: los pagos van a la pasarela de pruebas (PASARELA=sandbox): ningún pago en ${config.publicUrl} es real.`)
+  if (config.tributario.modo === 'sandbox' && !esUrlLocal(config.publicUrl))
+    log(
+      `AVISO: los documentos tributarios los emite el emisor de pruebas (EMISOR_TRIBUTARIO=sandbox): ninguna boleta o factura de ${config.publicUrl} tiene validez tributaria.`,
+    )
 
   // Every server runs these, at start and then now and then. The purge is plain deletes by expiry,
   // so two servers purging at once delete each row once between them; the sweep takes each
@@ -136,6 +147,18 @@ export async function iniciarServidor({
     await periodica('barrer reclamos de pago', 60_000, () => barrerReclamos(dependenciasPago(deps)), log),
     await periodica('revisar recordatorios', 10 * 60_000, () => revisarRecordatorios(db, clock()), log),
     await periodica('enviar avisos', config.notificaciones.cadaMs, () => enviarPendientes(deps), log),
+    // Tax documents: each taken under a lease, so one server issues it (server/tributario/programador.ts).
+    await periodica('emitir documentos tributarios', config.tributario.cadaMs, () => emitirPendientes(deps), log),
+    await periodica('preparar copias de datos', config.notificaciones.cadaMs, () => prepararExportaciones(deps), log),
+    await periodica('revisar plazos de solicitudes de derechos', 10 * 60_000, () => revisarPlazosDerechos(deps), log),
+    // Finishes suppressions a crash left halfway, applies confirmed retention batches under a
+    // lease, proposes a new batch (a dry run) once a day (server/privacidad/retencion.ts).
+    await periodica(
+      'revisar la conservación de datos',
+      3_600_000,
+      () => correrRetencion({ ...deps, subidas: subidasDe(deps).almacen }),
+      log,
+    ),
   ]
 
   let cerrado: Promise<void> | undefined
@@ -155,6 +178,8 @@ export async function iniciarServidor({
             setTimeout(() => server.closeAllConnections(), 1000).unref()
           }
         })
+        // The reads recorded in memory are written before the database closes.
+        await deps.lecturas.cerrar()
         await metricas?.cerrar()
         await db.destroy()
         if ('vaciar' in salida && typeof salida.vaciar === 'function') salida.vaciar()

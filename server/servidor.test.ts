@@ -200,7 +200,7 @@ test('a published portal with no PASARELA does not start, so the test gateway ne
     await expect(iniciarProcesoPortal(publicado)).rejects.toThrow(
       /terminó \(código 1\)[\s\S]*Falta PASARELA: el portal se publica en https:\/\/portal\.ejemplo\.cl[\s\S]*PASARELA=webpay con WEBPAY_HOST, WEBPAY_COMMERCE_CODE y WEBPAY_API_KEY/,
     )
-    const deprueba = await iniciarProcesoPortal({ ...publicado, PASARELA: 'sandbox' })
+    const deprueba = await iniciarProcesoPortal({ ...publicado, PASARELA: 'sandbox', EMISOR_TRIBUTARIO: 'sandbox' })
     try {
       expect((await fetch(`${deprueba.url}/api/salud`)).status).toBe(200)
       expect(deprueba.salida.join('')).toContain(

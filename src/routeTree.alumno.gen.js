@@ -22,6 +22,7 @@ import { Route as AlumnoConcursoListadoRouteImport } from './routes/_alumno/conc
 import { Route as AlumnoInfoPersonalRouteImport } from './routes/_alumno/info/personal'
 import { Route as AlumnoInfoSolicitudesRouteImport } from './routes/_alumno/info/solicitudes'
 import { Route as AlumnoLaboralListadoRouteImport } from './routes/_alumno/laboral/listado'
+import { Route as AlumnoPrivacidadMisDatosRouteImport } from './routes/_alumno/privacidad/mis-datos'
 import { Route as AlumnoConcursoDerechopostulacionIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/$id'
 import { Route as AlumnoConcursoDetalleIdRouteImport } from './routes/_alumno/concurso/detalle/$id'
 import { Route as AlumnoPagosCodigoIndexRouteImport } from './routes/_alumno/pagos/$codigo/index'
@@ -95,6 +96,12 @@ const AlumnoLaboralListadoRoute = AlumnoLaboralListadoRouteImport.update({
   path: '/laboral/listado',
   getParentRoute: () => AlumnoRoute,
 })
+const AlumnoPrivacidadMisDatosRoute =
+  AlumnoPrivacidadMisDatosRouteImport.update({
+    id: '/privacidad/mis-datos',
+    path: '/privacidad/mis-datos',
+    getParentRoute: () => AlumnoRoute,
+  })
 const AlumnoConcursoDerechopostulacionIdRoute =
   AlumnoConcursoDerechopostulacionIdRouteImport.update({
     id: '/concurso/derechopostulacion/$id',
@@ -147,6 +154,7 @@ const AlumnoRouteChildren = {
   AlumnoInfoPersonalRoute: AlumnoInfoPersonalRoute,
   AlumnoInfoSolicitudesRoute: AlumnoInfoSolicitudesRoute,
   AlumnoLaboralListadoRoute: AlumnoLaboralListadoRoute,
+  AlumnoPrivacidadMisDatosRoute: AlumnoPrivacidadMisDatosRoute,
   AlumnoConcursoDerechopostulacionIdRoute:
     AlumnoConcursoDerechopostulacionIdRoute,
   AlumnoConcursoDetalleIdRoute: AlumnoConcursoDetalleIdRoute,

@@ -31,6 +31,10 @@ import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin
 import { Route as AdminPersonalPagosIndexRouteImport } from './routes/admin/_personal/pagos/index'
 import { Route as AdminPersonalPagosIdRouteImport } from './routes/admin/_personal/pagos/$id'
 import { Route as AdminPersonalPagosConciliacionRouteImport } from './routes/admin/_personal/pagos/conciliacion'
+import { Route as AdminPersonalPrivacidadIndexRouteImport } from './routes/admin/_personal/privacidad/index'
+import { Route as AdminPersonalPrivacidadBrechasRouteImport } from './routes/admin/_personal/privacidad/brechas'
+import { Route as AdminPersonalPrivacidadLecturasRouteImport } from './routes/admin/_personal/privacidad/lecturas'
+import { Route as AdminPersonalPrivacidadRetencionRouteImport } from './routes/admin/_personal/privacidad/retencion'
 import { Route as AdminPersonalDocumentosOrigenDuenoRouteImport } from './routes/admin/_personal/documentos/$origen/$dueno'
 
 const AdminIndexRoute = AdminIndexRouteImport.update({
@@ -151,6 +155,30 @@ const AdminPersonalPagosConciliacionRoute =
     path: '/pagos/conciliacion',
     getParentRoute: () => AdminPersonalRoute,
   })
+const AdminPersonalPrivacidadIndexRoute =
+  AdminPersonalPrivacidadIndexRouteImport.update({
+    id: '/privacidad/',
+    path: '/privacidad/',
+    getParentRoute: () => AdminPersonalRoute,
+  })
+const AdminPersonalPrivacidadBrechasRoute =
+  AdminPersonalPrivacidadBrechasRouteImport.update({
+    id: '/privacidad/brechas',
+    path: '/privacidad/brechas',
+    getParentRoute: () => AdminPersonalRoute,
+  })
+const AdminPersonalPrivacidadLecturasRoute =
+  AdminPersonalPrivacidadLecturasRouteImport.update({
+    id: '/privacidad/lecturas',
+    path: '/privacidad/lecturas',
+    getParentRoute: () => AdminPersonalRoute,
+  })
+const AdminPersonalPrivacidadRetencionRoute =
+  AdminPersonalPrivacidadRetencionRouteImport.update({
+    id: '/privacidad/retencion',
+    path: '/privacidad/retencion',
+    getParentRoute: () => AdminPersonalRoute,
+  })
 const AdminPersonalDocumentosOrigenDuenoRoute =
   AdminPersonalDocumentosOrigenDuenoRouteImport.update({
     id: '/documentos/$origen/$dueno',
@@ -171,10 +199,14 @@ const AdminPersonalRouteChildren = {
   AdminPersonalConcursosIdRoute: AdminPersonalConcursosIdRoute,
   AdminPersonalPagosIdRoute: AdminPersonalPagosIdRoute,
   AdminPersonalPagosConciliacionRoute: AdminPersonalPagosConciliacionRoute,
+  AdminPersonalPrivacidadBrechasRoute: AdminPersonalPrivacidadBrechasRoute,
+  AdminPersonalPrivacidadLecturasRoute: AdminPersonalPrivacidadLecturasRoute,
+  AdminPersonalPrivacidadRetencionRoute: AdminPersonalPrivacidadRetencionRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
   AdminPersonalConcursosIndexRoute: AdminPersonalConcursosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,
   AdminPersonalPagosIndexRoute: AdminPersonalPagosIndexRoute,
+  AdminPersonalPrivacidadIndexRoute: AdminPersonalPrivacidadIndexRoute,
   AdminPersonalDocumentosOrigenDuenoRoute:
     AdminPersonalDocumentosOrigenDuenoRoute,
 }

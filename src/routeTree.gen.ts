@@ -28,6 +28,7 @@ import { Route as AlumnoConcursoListadoRouteImport } from './routes/_alumno/conc
 import { Route as AlumnoInfoPersonalRouteImport } from './routes/_alumno/info/personal'
 import { Route as AlumnoInfoSolicitudesRouteImport } from './routes/_alumno/info/solicitudes'
 import { Route as AlumnoLaboralListadoRouteImport } from './routes/_alumno/laboral/listado'
+import { Route as AlumnoPrivacidadMisDatosRouteImport } from './routes/_alumno/privacidad/mis-datos'
 import { Route as AdminPersonalAuditoriaRouteImport } from './routes/admin/_personal/auditoria'
 import { Route as AdminPersonalCertificadosRouteImport } from './routes/admin/_personal/certificados'
 import { Route as AdminPersonalEncuestasRouteImport } from './routes/admin/_personal/encuestas'
@@ -50,6 +51,10 @@ import { Route as AdminPersonalDocumentosIndexRouteImport } from './routes/admin
 import { Route as AdminPersonalPagosIndexRouteImport } from './routes/admin/_personal/pagos/index'
 import { Route as AdminPersonalPagosIdRouteImport } from './routes/admin/_personal/pagos/$id'
 import { Route as AdminPersonalPagosConciliacionRouteImport } from './routes/admin/_personal/pagos/conciliacion'
+import { Route as AdminPersonalPrivacidadIndexRouteImport } from './routes/admin/_personal/privacidad/index'
+import { Route as AdminPersonalPrivacidadBrechasRouteImport } from './routes/admin/_personal/privacidad/brechas'
+import { Route as AdminPersonalPrivacidadLecturasRouteImport } from './routes/admin/_personal/privacidad/lecturas'
+import { Route as AdminPersonalPrivacidadRetencionRouteImport } from './routes/admin/_personal/privacidad/retencion'
 import { Route as AlumnoConcursoDerechopostulacionDetalleIdRouteImport } from './routes/_alumno/concurso/derechopostulacion/detalle/$id'
 import { Route as AlumnoPagosRespuestaCodigoPagoIdRouteImport } from './routes/_alumno/pagos/respuesta/$codigo.$pagoId'
 import { Route as AdminPersonalDocumentosOrigenDuenoRouteImport } from './routes/admin/_personal/documentos/$origen/$dueno'
@@ -148,6 +153,12 @@ const AlumnoLaboralListadoRoute = AlumnoLaboralListadoRouteImport.update({
   path: '/laboral/listado',
   getParentRoute: () => AlumnoRoute,
 } as any)
+const AlumnoPrivacidadMisDatosRoute =
+  AlumnoPrivacidadMisDatosRouteImport.update({
+    id: '/privacidad/mis-datos',
+    path: '/privacidad/mis-datos',
+    getParentRoute: () => AlumnoRoute,
+  } as any)
 const AdminPersonalAuditoriaRoute = AdminPersonalAuditoriaRouteImport.update({
   id: '/auditoria',
   path: '/auditoria',
@@ -268,6 +279,30 @@ const AdminPersonalPagosConciliacionRoute =
     path: '/pagos/conciliacion',
     getParentRoute: () => AdminPersonalRoute,
   } as any)
+const AdminPersonalPrivacidadIndexRoute =
+  AdminPersonalPrivacidadIndexRouteImport.update({
+    id: '/privacidad/',
+    path: '/privacidad/',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
+const AdminPersonalPrivacidadBrechasRoute =
+  AdminPersonalPrivacidadBrechasRouteImport.update({
+    id: '/privacidad/brechas',
+    path: '/privacidad/brechas',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
+const AdminPersonalPrivacidadLecturasRoute =
+  AdminPersonalPrivacidadLecturasRouteImport.update({
+    id: '/privacidad/lecturas',
+    path: '/privacidad/lecturas',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
+const AdminPersonalPrivacidadRetencionRoute =
+  AdminPersonalPrivacidadRetencionRouteImport.update({
+    id: '/privacidad/retencion',
+    path: '/privacidad/retencion',
+    getParentRoute: () => AdminPersonalRoute,
+  } as any)
 const AlumnoConcursoDerechopostulacionDetalleIdRoute =
   AlumnoConcursoDerechopostulacionDetalleIdRouteImport.update({
     id: '/concurso/derechopostulacion/detalle/$id',
@@ -306,6 +341,7 @@ export interface FileRoutesByFullPath {
   '/info/personal': typeof AlumnoInfoPersonalRoute
   '/info/solicitudes': typeof AlumnoInfoSolicitudesRoute
   '/laboral/listado': typeof AlumnoLaboralListadoRoute
+  '/privacidad/mis-datos': typeof AlumnoPrivacidadMisDatosRoute
   '/admin/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/encuestas': typeof AdminPersonalEncuestasRoute
@@ -323,11 +359,15 @@ export interface FileRoutesByFullPath {
   '/admin/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/admin/pagos/$id': typeof AdminPersonalPagosIdRoute
   '/admin/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
+  '/admin/privacidad/brechas': typeof AdminPersonalPrivacidadBrechasRoute
+  '/admin/privacidad/lecturas': typeof AdminPersonalPrivacidadLecturasRoute
+  '/admin/privacidad/retencion': typeof AdminPersonalPrivacidadRetencionRoute
   '/pagos/$codigo/': typeof AlumnoPagosCodigoIndexRoute
   '/admin/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/admin/concursos/': typeof AdminPersonalConcursosIndexRoute
   '/admin/documentos/': typeof AdminPersonalDocumentosIndexRoute
   '/admin/pagos/': typeof AdminPersonalPagosIndexRoute
+  '/admin/privacidad/': typeof AdminPersonalPrivacidadIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/pagos/respuesta/$codigo/$pagoId': typeof AlumnoPagosRespuestaCodigoPagoIdRoute
   '/admin/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
@@ -350,6 +390,7 @@ export interface FileRoutesByTo {
   '/info/personal': typeof AlumnoInfoPersonalRoute
   '/info/solicitudes': typeof AlumnoInfoSolicitudesRoute
   '/laboral/listado': typeof AlumnoLaboralListadoRoute
+  '/privacidad/mis-datos': typeof AlumnoPrivacidadMisDatosRoute
   '/admin/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/encuestas': typeof AdminPersonalEncuestasRoute
@@ -367,11 +408,15 @@ export interface FileRoutesByTo {
   '/admin/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/admin/pagos/$id': typeof AdminPersonalPagosIdRoute
   '/admin/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
+  '/admin/privacidad/brechas': typeof AdminPersonalPrivacidadBrechasRoute
+  '/admin/privacidad/lecturas': typeof AdminPersonalPrivacidadLecturasRoute
+  '/admin/privacidad/retencion': typeof AdminPersonalPrivacidadRetencionRoute
   '/pagos/$codigo': typeof AlumnoPagosCodigoIndexRoute
   '/admin/alumnos': typeof AdminPersonalAlumnosIndexRoute
   '/admin/concursos': typeof AdminPersonalConcursosIndexRoute
   '/admin/documentos': typeof AdminPersonalDocumentosIndexRoute
   '/admin/pagos': typeof AdminPersonalPagosIndexRoute
+  '/admin/privacidad': typeof AdminPersonalPrivacidadIndexRoute
   '/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/pagos/respuesta/$codigo/$pagoId': typeof AlumnoPagosRespuestaCodigoPagoIdRoute
   '/admin/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
@@ -397,6 +442,7 @@ export interface FileRoutesById {
   '/_alumno/info/personal': typeof AlumnoInfoPersonalRoute
   '/_alumno/info/solicitudes': typeof AlumnoInfoSolicitudesRoute
   '/_alumno/laboral/listado': typeof AlumnoLaboralListadoRoute
+  '/_alumno/privacidad/mis-datos': typeof AlumnoPrivacidadMisDatosRoute
   '/admin/_personal/auditoria': typeof AdminPersonalAuditoriaRoute
   '/admin/_personal/certificados': typeof AdminPersonalCertificadosRoute
   '/admin/_personal/encuestas': typeof AdminPersonalEncuestasRoute
@@ -414,11 +460,15 @@ export interface FileRoutesById {
   '/admin/_personal/concursos/$id': typeof AdminPersonalConcursosIdRoute
   '/admin/_personal/pagos/$id': typeof AdminPersonalPagosIdRoute
   '/admin/_personal/pagos/conciliacion': typeof AdminPersonalPagosConciliacionRoute
+  '/admin/_personal/privacidad/brechas': typeof AdminPersonalPrivacidadBrechasRoute
+  '/admin/_personal/privacidad/lecturas': typeof AdminPersonalPrivacidadLecturasRoute
+  '/admin/_personal/privacidad/retencion': typeof AdminPersonalPrivacidadRetencionRoute
   '/_alumno/pagos/$codigo/': typeof AlumnoPagosCodigoIndexRoute
   '/admin/_personal/alumnos/': typeof AdminPersonalAlumnosIndexRoute
   '/admin/_personal/concursos/': typeof AdminPersonalConcursosIndexRoute
   '/admin/_personal/documentos/': typeof AdminPersonalDocumentosIndexRoute
   '/admin/_personal/pagos/': typeof AdminPersonalPagosIndexRoute
+  '/admin/_personal/privacidad/': typeof AdminPersonalPrivacidadIndexRoute
   '/_alumno/concurso/derechopostulacion/detalle/$id': typeof AlumnoConcursoDerechopostulacionDetalleIdRoute
   '/_alumno/pagos/respuesta/$codigo/$pagoId': typeof AlumnoPagosRespuestaCodigoPagoIdRoute
   '/admin/_personal/documentos/$origen/$dueno': typeof AdminPersonalDocumentosOrigenDuenoRoute
@@ -444,6 +494,7 @@ export interface FileRouteTypes {
     | '/info/personal'
     | '/info/solicitudes'
     | '/laboral/listado'
+    | '/privacidad/mis-datos'
     | '/admin/auditoria'
     | '/admin/certificados'
     | '/admin/encuestas'
@@ -461,11 +512,15 @@ export interface FileRouteTypes {
     | '/admin/concursos/$id'
     | '/admin/pagos/$id'
     | '/admin/pagos/conciliacion'
+    | '/admin/privacidad/brechas'
+    | '/admin/privacidad/lecturas'
+    | '/admin/privacidad/retencion'
     | '/pagos/$codigo/'
     | '/admin/alumnos/'
     | '/admin/concursos/'
     | '/admin/documentos/'
     | '/admin/pagos/'
+    | '/admin/privacidad/'
     | '/concurso/derechopostulacion/detalle/$id'
     | '/pagos/respuesta/$codigo/$pagoId'
     | '/admin/documentos/$origen/$dueno'
@@ -488,6 +543,7 @@ export interface FileRouteTypes {
     | '/info/personal'
     | '/info/solicitudes'
     | '/laboral/listado'
+    | '/privacidad/mis-datos'
     | '/admin/auditoria'
     | '/admin/certificados'
     | '/admin/encuestas'
@@ -505,11 +561,15 @@ export interface FileRouteTypes {
     | '/admin/concursos/$id'
     | '/admin/pagos/$id'
     | '/admin/pagos/conciliacion'
+    | '/admin/privacidad/brechas'
+    | '/admin/privacidad/lecturas'
+    | '/admin/privacidad/retencion'
     | '/pagos/$codigo'
     | '/admin/alumnos'
     | '/admin/concursos'
     | '/admin/documentos'
     | '/admin/pagos'
+    | '/admin/privacidad'
     | '/concurso/derechopostulacion/detalle/$id'
     | '/pagos/respuesta/$codigo/$pagoId'
     | '/admin/documentos/$origen/$dueno'
@@ -534,6 +594,7 @@ export interface FileRouteTypes {
     | '/_alumno/info/personal'
     | '/_alumno/info/solicitudes'
     | '/_alumno/laboral/listado'
+    | '/_alumno/privacidad/mis-datos'
     | '/admin/_personal/auditoria'
     | '/admin/_personal/certificados'
     | '/admin/_personal/encuestas'
@@ -551,11 +612,15 @@ export interface FileRouteTypes {
     | '/admin/_personal/concursos/$id'
     | '/admin/_personal/pagos/$id'
     | '/admin/_personal/pagos/conciliacion'
+    | '/admin/_personal/privacidad/brechas'
+    | '/admin/_personal/privacidad/lecturas'
+    | '/admin/_personal/privacidad/retencion'
     | '/_alumno/pagos/$codigo/'
     | '/admin/_personal/alumnos/'
     | '/admin/_personal/concursos/'
     | '/admin/_personal/documentos/'
     | '/admin/_personal/pagos/'
+    | '/admin/_personal/privacidad/'
     | '/_alumno/concurso/derechopostulacion/detalle/$id'
     | '/_alumno/pagos/respuesta/$codigo/$pagoId'
     | '/admin/_personal/documentos/$origen/$dueno'
@@ -712,6 +777,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AlumnoLaboralListadoRouteImport
       parentRoute: typeof AlumnoRoute
     }
+    '/_alumno/privacidad/mis-datos': {
+      id: '/_alumno/privacidad/mis-datos'
+      path: '/privacidad/mis-datos'
+      fullPath: '/privacidad/mis-datos'
+      preLoaderRoute: typeof AlumnoPrivacidadMisDatosRouteImport
+      parentRoute: typeof AlumnoRoute
+    }
     '/admin/_personal/auditoria': {
       id: '/admin/_personal/auditoria'
       path: '/auditoria'
@@ -866,6 +938,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminPersonalPagosConciliacionRouteImport
       parentRoute: typeof AdminPersonalRoute
     }
+    '/admin/_personal/privacidad/': {
+      id: '/admin/_personal/privacidad/'
+      path: '/privacidad'
+      fullPath: '/admin/privacidad/'
+      preLoaderRoute: typeof AdminPersonalPrivacidadIndexRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
+    '/admin/_personal/privacidad/brechas': {
+      id: '/admin/_personal/privacidad/brechas'
+      path: '/privacidad/brechas'
+      fullPath: '/admin/privacidad/brechas'
+      preLoaderRoute: typeof AdminPersonalPrivacidadBrechasRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
+    '/admin/_personal/privacidad/lecturas': {
+      id: '/admin/_personal/privacidad/lecturas'
+      path: '/privacidad/lecturas'
+      fullPath: '/admin/privacidad/lecturas'
+      preLoaderRoute: typeof AdminPersonalPrivacidadLecturasRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
+    '/admin/_personal/privacidad/retencion': {
+      id: '/admin/_personal/privacidad/retencion'
+      path: '/privacidad/retencion'
+      fullPath: '/admin/privacidad/retencion'
+      preLoaderRoute: typeof AdminPersonalPrivacidadRetencionRouteImport
+      parentRoute: typeof AdminPersonalRoute
+    }
     '/_alumno/concurso/derechopostulacion/detalle/$id': {
       id: '/_alumno/concurso/derechopostulacion/detalle/$id'
       path: '/concurso/derechopostulacion/detalle/$id'
@@ -897,6 +997,7 @@ interface AlumnoRouteChildren {
   AlumnoInfoPersonalRoute: typeof AlumnoInfoPersonalRoute
   AlumnoInfoSolicitudesRoute: typeof AlumnoInfoSolicitudesRoute
   AlumnoLaboralListadoRoute: typeof AlumnoLaboralListadoRoute
+  AlumnoPrivacidadMisDatosRoute: typeof AlumnoPrivacidadMisDatosRoute
   AlumnoConcursoDerechopostulacionIdRoute: typeof AlumnoConcursoDerechopostulacionIdRoute
   AlumnoConcursoDetalleIdRoute: typeof AlumnoConcursoDetalleIdRoute
   AlumnoPagosCodigoNumeroRoute: typeof AlumnoPagosCodigoNumeroRoute
@@ -914,6 +1015,7 @@ const AlumnoRouteChildren: AlumnoRouteChildren = {
   AlumnoInfoPersonalRoute: AlumnoInfoPersonalRoute,
   AlumnoInfoSolicitudesRoute: AlumnoInfoSolicitudesRoute,
   AlumnoLaboralListadoRoute: AlumnoLaboralListadoRoute,
+  AlumnoPrivacidadMisDatosRoute: AlumnoPrivacidadMisDatosRoute,
   AlumnoConcursoDerechopostulacionIdRoute:
     AlumnoConcursoDerechopostulacionIdRoute,
   AlumnoConcursoDetalleIdRoute: AlumnoConcursoDetalleIdRoute,
@@ -942,10 +1044,14 @@ interface AdminPersonalRouteChildren {
   AdminPersonalConcursosIdRoute: typeof AdminPersonalConcursosIdRoute
   AdminPersonalPagosIdRoute: typeof AdminPersonalPagosIdRoute
   AdminPersonalPagosConciliacionRoute: typeof AdminPersonalPagosConciliacionRoute
+  AdminPersonalPrivacidadBrechasRoute: typeof AdminPersonalPrivacidadBrechasRoute
+  AdminPersonalPrivacidadLecturasRoute: typeof AdminPersonalPrivacidadLecturasRoute
+  AdminPersonalPrivacidadRetencionRoute: typeof AdminPersonalPrivacidadRetencionRoute
   AdminPersonalAlumnosIndexRoute: typeof AdminPersonalAlumnosIndexRoute
   AdminPersonalConcursosIndexRoute: typeof AdminPersonalConcursosIndexRoute
   AdminPersonalDocumentosIndexRoute: typeof AdminPersonalDocumentosIndexRoute
   AdminPersonalPagosIndexRoute: typeof AdminPersonalPagosIndexRoute
+  AdminPersonalPrivacidadIndexRoute: typeof AdminPersonalPrivacidadIndexRoute
   AdminPersonalDocumentosOrigenDuenoRoute: typeof AdminPersonalDocumentosOrigenDuenoRoute
 }
 
@@ -962,10 +1068,14 @@ const AdminPersonalRouteChildren: AdminPersonalRouteChildren = {
   AdminPersonalConcursosIdRoute: AdminPersonalConcursosIdRoute,
   AdminPersonalPagosIdRoute: AdminPersonalPagosIdRoute,
   AdminPersonalPagosConciliacionRoute: AdminPersonalPagosConciliacionRoute,
+  AdminPersonalPrivacidadBrechasRoute: AdminPersonalPrivacidadBrechasRoute,
+  AdminPersonalPrivacidadLecturasRoute: AdminPersonalPrivacidadLecturasRoute,
+  AdminPersonalPrivacidadRetencionRoute: AdminPersonalPrivacidadRetencionRoute,
   AdminPersonalAlumnosIndexRoute: AdminPersonalAlumnosIndexRoute,
   AdminPersonalConcursosIndexRoute: AdminPersonalConcursosIndexRoute,
   AdminPersonalDocumentosIndexRoute: AdminPersonalDocumentosIndexRoute,
   AdminPersonalPagosIndexRoute: AdminPersonalPagosIndexRoute,
+  AdminPersonalPrivacidadIndexRoute: AdminPersonalPrivacidadIndexRoute,
   AdminPersonalDocumentosOrigenDuenoRoute:
     AdminPersonalDocumentosOrigenDuenoRoute,
 }

@@ -23,6 +23,7 @@ import {
 } from '../solicitudes/consultas.ts'
 import { documentosPersonalesDeAlumno } from './documentos-personales.ts'
 import { personaEnPalabras } from './persona.ts'
+import { bloqueoVigente } from '../privacidad/bloqueo.ts'
 
 type Db = Kysely<Database>
 
@@ -142,6 +143,8 @@ export async function fichaDeAlumno(db: Db, alumnoId: string, hoy: string) {
       asistente: asistente(alumno.asistente_id),
     },
     persona: await personaEnPalabras(db, alumno),
+    /** A block of the student's data in force (staff read but cannot change anything), or null. */
+    bloqueo: await bloqueoVigente(db, alumno.id),
     solicitudes: filas.map((f) => {
       const subidos = archivos.filter((a) => a.codigo_inscripcion === f.codigo_inscripcion)
       return {

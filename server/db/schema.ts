@@ -50,6 +50,20 @@ export type Database = {
   bloqueos_subida: BloqueosSubidaTable
   politicas_privacidad: PoliticasPrivacidadTable
   privacidad_vistas: PrivacidadVistasTable
+  documentos_tributarios: DocumentosTributariosTable
+  sandbox_dte: SandboxDteTable
+  solicitudes_derechos: SolicitudesDerechosTable
+  respuestas_derechos: RespuestasDerechosTable
+  recordatorios_derechos: RecordatoriosDerechosTable
+  exportaciones_datos: ExportacionesDatosTable
+  bloqueos_datos: BloqueosDatosTable
+  lecturas_datos: LecturasDatosTable
+  consentimientos: ConsentimientosTable
+  supresiones: SupresionesTable
+  retencion_lotes: RetencionLotesTable
+  retencion_elementos: RetencionElementosTable
+  brechas: BrechasTable
+  brechas_alumnos: BrechasAlumnosTable
 }
 
 /** Seeds already applied, so each runs once (first start only). */
@@ -181,7 +195,7 @@ export type DocumentosEmitidosTable = {
   alumno_id: string
   codigo_inscripcion: string | null
   cod_tipo_documento: string
-  /** 'Reglamento Firmado' | 'Factura' | 'Certificado Programa' | 'Comprobante de Pago'. */
+  /** 'Reglamento Firmado' | 'Comprobante de Pago del Programa' | 'Certificado Programa' | 'Comprobante de Pago' | 'Comprobante de Reembolso'. */
   tipo_documento: string
   /** What else it is about when not only an enrolment: a receipt's payment id. */
   referencia: string | null
@@ -621,3 +635,223 @@ export type PoliticasPrivacidadTable = {
 
 /** Which policy version each student was shown, and when. */
 export type PrivacidadVistasTable = { alumno_id: string; version: number; vista_en: string }
+
+/** The SII document of an approved payment or an applied refund (migration 0033, issue 31). */
+export type DocumentosTributariosTable = {
+  id: string
+  /** 'pago:<id>' | 'reembolso:<id>'; unique with `tipo`. */
+  origen: string
+  pago_id: string
+  reembolso_id: string | null
+  alumno_id: string
+  codigo_inscripcion: string | null
+  /** 41 | 34 | 61. */
+  tipo: number
+  /** Our reference: the provider's Idempotency-Key, what the ERP's push names. */
+  clave: string
+  monto: number
+  /** The line's text ('Cuota 2 de …'). */
+  descripcion: string
+  /** JSON of the Receptor (src/domain/documento-tributario.ts), taken when queued. */
+  receptor: string
+  /** A nota de crédito's original document (its id here) and CodRef (1 | 3). */
+  documento_referencia_id: string | null
+  codigo_referencia: number | null
+  /** 'pendiente' | 'emitido' | 'error'. */
+  estado: string
+  folio: number | null
+  fecha_emision: string | null
+  /** The electronic stamp, the <TED> element as issued. */
+  ted: string | null
+  token_proveedor: string | null
+  pdf_blob: string | null
+  xml_blob: string | null
+  /** The provider's last message. */
+  error: string | null
+  intentos: Generated<number>
+  /** 1: the last try had no clear answer, so the document is looked up before it is sent again. */
+  dudoso: Generated<number>
+  tomado_por: string | null
+  tomado_hasta: string | null
+  disponible_desde: string
+  creado_en: string
+  emitido_en: string | null
+  atraso_avisado_en: string | null
+}
+
+/** The sandbox provider's own documents (server/tributario/sandbox.ts). */
+export type SandboxDteTable = {
+  token: string
+  clave: string
+  tipo: number
+  folio: number
+  fecha_emision: string
+  monto: number
+  rut_receptor: string
+  ted: string
+  xml: string
+  pdf_blob: string
+  creado_en: string
+}
+
+// A student's rights requests and data downloads (migration 0035, src/domain/derechos.ts).
+
+export type SolicitudesDerechosTable = {
+  id: string
+  numero: string
+  alumno_id: string
+  derecho: 'acceso' | 'rectificacion' | 'supresion' | 'oposicion' | 'portabilidad' | 'bloqueo'
+  datos: string
+  resumen: string
+  estado: 'recibida' | 'respondida' | 'aprobada' | 'rechazada'
+  recibida_en: string
+  plazo: string
+  plazo_original: string
+  prorrogada_en: string | null
+  motivo_prorroga: string | null
+  respondida_en: string | null
+  respondida_por: string | null
+  resultado: string | null
+}
+export type SolicitudDerechoFila = Selectable<SolicitudesDerechosTable>
+
+/** What the student was sent, word for word: never updated nor deleted (triggers). */
+export type RespuestasDerechosTable = {
+  id: string
+  solicitud_id: string
+  tipo: 'acuse' | 'prorroga' | 'respuesta'
+  texto: string
+  enviada_en: string
+  por_id: string | null
+  por_nombre: string | null
+  por_rol: string | null
+}
+
+export type RecordatoriosDerechosTable = {
+  solicitud_id: string
+  dias: number
+  plazo: string
+  estado: 'pendiente' | 'enviado' | 'omitido' | 'fallido'
+  creado_en: string
+  disponible_desde: string
+  tomado_por: string | null
+  tomado_hasta: string | null
+  intentos: Generated<number>
+  enviado_en: string | null
+  ultimo_error: string | null
+}
+
+export type ExportacionesDatosTable = {
+  id: string
+  alumno_id: string
+  pedida_en: string
+  estado: 'preparando' | 'lista' | 'fallida'
+  tomado_por: string | null
+  tomado_hasta: string | null
+  intentos: Generated<number>
+  disponible_desde: string
+  ultimo_error: string | null
+  blob_clave: string | null
+  bytes: number | null
+  lista_en: string | null
+  vence_en: string | null
+}
+
+// Privacy, issue 32 items 3, 7 and 8 (migration 0034).
+/** A student's data blocked (processing stopped, data kept); lifted when `levantado_en` is set. */
+export type BloqueosDatosTable = {
+  id: string
+  alumno_id: string
+  motivo: string
+  /** The privacy request that asked for it, when one did. */
+  solicitud_id: number | null
+  desde: string
+  bloqueado_por_id: string
+  bloqueado_por: string
+  levantado_en: string | null
+  levantado_por_id: string | null
+  levantado_por: string | null
+  motivo_levantamiento: string | null
+}
+
+/** Who read a student's sensitive data, or their data through the CRM API, and when. */
+export type LecturasDatosTable = {
+  id: string
+  en: string
+  lector_tipo: 'personal' | 'integracion'
+  lector_id: string
+  lector_nombre: string
+  lector_rol: string | null
+  alumno_id: string
+  /** What kind of data: src/domain/lecturas.ts. */
+  que: string
+  /** What exactly, in words (the document, the survey, the API's list). */
+  detalle: string
+  ip: string | null
+}
+
+/** Each express consent given or withdrawn; the latest row per student and purpose is the state. */
+export type ConsentimientosTable = {
+  id: string
+  alumno_id: string
+  finalidad: string
+  estado: 'otorgado' | 'retirado'
+  version_politica: number | null
+  en: string
+  /** Where: 'encuesta' (with the survey's answers) or 'informacion-personal'. */
+  origen: string
+  codigo_inscripcion: string | null
+}
+/** A student's suppression (server/privacidad/supresion.ts): its progress and what came of it. */
+export type SupresionesTable = {
+  alumno_id: string
+  solicitud_id: number | null
+  actor: string
+  estado: 'en-curso' | 'terminada'
+  /** JSON array of { almacen: 'blobs' | 'subidas', clave }. */
+  archivos_pendientes: string
+  iniciada_en: string
+  datos_en: string | null
+  terminada_en: string | null
+  resultado: string | null
+}
+
+/** A batch the retention run proposed, and its confirmation and application. */
+export type RetencionLotesTable = {
+  id: string
+  estado: 'propuesto' | 'confirmado' | 'aplicado' | 'descartado'
+  propuesto_en: string
+  criterios: string
+  confirmado_por: string | null
+  confirmado_en: string | null
+  aplicado_en: string | null
+  tomado_por: string | null
+  tomado_hasta: string | null
+  intentos: Generated<number>
+  ultimo_error: string | null
+}
+
+/** One thing a retention batch deletes or anonymises. */
+export type RetencionElementosTable = {
+  lote_id: string
+  tipo: string
+  ref: string
+  alumno_id: string | null
+  resultado: 'aplicado' | 'omitido' | null
+  detalle: string | null
+}
+
+/** A security incident recorded by the school (art. 14 sexies). */
+export type BrechasTable = {
+  id: string
+  detectada_en: string
+  descripcion: string
+  categorias: string
+  medidas: string
+  agencia_informada_en: string | null
+  registrada_por: string
+  registrada_en: string
+}
+
+/** A student an incident affected, and when they were told. */
+export type BrechasAlumnosTable = { brecha_id: string; alumno_id: string; avisado_en: string | null }

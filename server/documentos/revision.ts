@@ -32,6 +32,7 @@ import { despacharAhora, despacharTras } from '../notificaciones/programador.ts'
 import { notificarRevisionDocumento, retirarAvisoDeRechazo } from '../notificaciones/revision-documento.ts'
 import type { AccionAuditada } from '../../src/domain/palabras-auditoria.ts'
 import { auditar, type Autor } from '../personal/auditoria.ts'
+import { rechazoPorBloqueo } from '../privacidad/bloqueo.ts'
 
 type Revisor = Pick<Personal, 'rol' | 'asistente_id'>
 
@@ -465,7 +466,14 @@ export async function archivoAlAlcance(db: Db, personal: Revisor, origen: Origen
   if (!(await duenoAlAlcance(db, personal, origen, dueno))) return null
   return (
     (await archivosDe(db, origen)
-      .select(['archivos.nombre', 'archivos.content_type', 'archivos.tamanno', 'archivos.blob_clave'])
+      .select([
+        'archivos.nombre',
+        'archivos.content_type',
+        'archivos.tamanno',
+        'archivos.blob_clave',
+        'archivos.cod_documento',
+        'archivos.alumno_id',
+      ])
       .where('archivos.dueno', '=', dueno)
       .where('archivos.id', '=', id)
       .executeTakeFirst()) ?? null
@@ -500,7 +508,7 @@ export type ResultadoDecision =
       /** A rejection: until when the reviewer may undo it, before the student is told. */
       deshacer: { hasta: string; segundos: number } | null
     }
-  | { ok: false; status: 404 | 409; error: string }
+  | { ok: false; status: 404 | 409 | 423; error: string }
 
 /**
  * Approves or rejects, all together, uploads of one owner in reach, as one act: one transaction
@@ -529,6 +537,8 @@ export async function decidirDocumentos(
 ): Promise<ResultadoDecision> {
   const dueno = await duenoAlAlcance(deps.db, personal, origen, duenoId)
   if (!dueno) return { ok: false, status: 404, error: MENSAJE_DOCUMENTOS_NO_ENCONTRADOS }
+  const bloqueado = await rechazoPorBloqueo(deps.db, dueno.alumno.id)
+  if (bloqueado) return { ok: false, status: 423, error: bloqueado }
   const estado = estadoTrasDecision(decision.decision)
   const motivo =
     decision.decision === 'rechazar' && decision.motivo ? textoMotivoRechazo(decision.motivo, decision.detalle) : null
@@ -602,7 +612,7 @@ export async function decidirDocumentos(
 }
 
 export type ResultadoDeshacer =
-  { ok: true; documentos: DocumentoDecidido[] } | { ok: false; status: 404 | 409; error: string }
+  { ok: true; documentos: DocumentoDecidido[] } | { ok: false; status: 404 | 409 | 423; error: string }
 
 /**
  * Undoes a reviewer's own rejection within its window (`plazoDeshacerRechazoMs` from the
@@ -622,6 +632,8 @@ export async function deshacerRechazo(
 ): Promise<ResultadoDeshacer> {
   const dueno = await duenoAlAlcance(deps.db, personal, origen, duenoId)
   if (!dueno) return { ok: false, status: 404, error: MENSAJE_DOCUMENTOS_NO_ENCONTRADOS }
+  const bloqueado = await rechazoPorBloqueo(deps.db, dueno.alumno.id)
+  if (bloqueado) return { ok: false, status: 423, error: bloqueado }
   const { tabla } = TABLAS[origen]
   const plazo = deps.config.plazoDeshacerRechazoMs
   const propio = (f: FilaComun) => f.estado_revision === 'rechazado' && f.revisado_por === autor.personal.id

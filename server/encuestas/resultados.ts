@@ -1,6 +1,7 @@
 // The general survey's results for the school: the enrolments that ask for it (groups 1 and 5)
 // within the staff member's reach, filtered by program and year, their surveys counted (with the
 // rules of src/domain/resultados-encuesta.ts) or written as a spreadsheet, one row per survey.
+import { respuestasConsentidas } from '../../src/domain/consentimiento.ts'
 import { opcionEnPalabras } from '../../src/domain/encuesta.ts'
 import { textoParaPlanilla } from '../../src/domain/planilla.ts'
 import {
@@ -82,7 +83,8 @@ export async function resultadosEncuesta(db: Db, personal: Alcance, consulta: Co
     respondidas: encuestas.length,
     sensibles,
     preguntas: contarRespuestas(
-      encuestas.map((e) => JSON.parse(e.respuestas) as Record<string, unknown>),
+      // A withdrawn consent's answers are not counted.
+      encuestas.map((e) => respuestasConsentidas(JSON.parse(e.respuestas) as Record<string, unknown>)),
       sensibles,
     ),
   }
@@ -98,6 +100,7 @@ async function encuestasRespondidas(db: Db, personal: Alcance, consulta: Consult
       'solicitudes.nombre_curso',
       'solicitudes.anio_curso',
       'solicitudes.fecha_inicio',
+      'alumnos.id as alumno_id',
       'alumnos.codigo_alumno',
       'alumnos.nombres',
       'alumnos.apellidos',
@@ -154,7 +157,7 @@ export async function planillaEncuestas(db: Db, personal: Alcance, consulta: Con
 
   const texto = (valor: unknown) => textoParaPlanilla(typeof valor === 'string' ? valor : '')
   for (const f of filas) {
-    const respuestas = JSON.parse(f.respuestas) as Record<string, unknown>
+    const respuestas = respuestasConsentidas(JSON.parse(f.respuestas) as Record<string, unknown>)
     const documento = documentoDeIdentidad(f)
     const valores: (string | number | Date)[] = [
       texto(f.codigo_inscripcion),
@@ -183,7 +186,12 @@ export async function planillaEncuestas(db: Db, personal: Alcance, consulta: Con
   }
   hoja.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columnas.length } }
 
-  return { contenido: Buffer.from(await libro.xlsx.writeBuffer()), filas: filas.length }
+  return {
+    contenido: Buffer.from(await libro.xlsx.writeBuffer()),
+    filas: filas.length,
+    /** Whose survey each row is (the read log records the sensitive answers each staff download held). */
+    leidas: filas.map((f) => ({ alumnoId: f.alumno_id, codigoInscripcion: f.codigo_inscripcion })),
+  }
 }
 
 /** The file's name: the filters it holds. */

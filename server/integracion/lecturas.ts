@@ -3,9 +3,11 @@
 // ends with a cursor: the last row's moment and id, so the next page starts strictly after it and
 // rows sharing a moment are neither skipped nor repeated, whatever arrives in between.
 import { sql, type ExpressionBuilder } from 'kysely'
+import { respuestasConsentidas } from '../../src/domain/consentimiento.ts'
 import type { ConsultaCambios } from '../../src/domain/integracion.ts'
 import { RUT_PLACEHOLDER } from '../../src/domain/rut.ts'
 import type { Db } from '../db/connection.ts'
+import { alumnoSinBloqueo } from '../privacidad/bloqueo.ts'
 
 /** Where a page ended: the last row's moment and its id (for uploads, also its table). */
 export type Posicion = { m: string; i: string }
@@ -105,6 +107,7 @@ export async function encuestasEnviadas(
       'solicitudes.curso',
       ...COLUMNAS_ALUMNO,
     ])
+    .where(alumnoSinBloqueo())
     .where((eb) => desdePosicion(eb, 'encuestas.enviada_en', 'encuestas.codigo_inscripcion', consulta, posicion))
     .orderBy('encuestas.enviada_en')
     .orderBy('encuestas.codigo_inscripcion')
@@ -116,7 +119,10 @@ export async function encuestasEnviadas(
     programa: f.curso,
     alumno: alumno(f),
     enviadaEn: f.momento,
-    ...(conRespuestas ? { respuestas: JSON.parse(f.respuestas) as Record<string, unknown> } : {}),
+    // A withdrawn consent's answers are not sent.
+    ...(conRespuestas
+      ? { respuestas: respuestasConsentidas(JSON.parse(f.respuestas) as Record<string, unknown>) }
+      : {}),
   }))
 }
 
@@ -137,6 +143,7 @@ export async function reglamentosFirmados(db: Db, consulta: ConsultaCambios, pos
       ...COLUMNAS_ALUMNO,
     ])
     .where('documentos_emitidos.cod_tipo_documento', '=', '6')
+    .where(alumnoSinBloqueo())
     .where((eb) =>
       desdePosicion(eb, 'documentos_emitidos.emitido_en', 'documentos_emitidos.codigo', consulta, posicion),
     )
@@ -203,6 +210,7 @@ export async function documentosAprobados(db: Db, consulta: ConsultaCambios, pos
   const filas = await db
     .selectFrom(todos.as('u'))
     .innerJoin('alumnos', 'alumnos.id', 'u.alumno_id')
+    .where(alumnoSinBloqueo())
     .select([
       sql<string>`u.origen || ':' || u.id`.as('clave'),
       sql<string>`u.revisado_en`.as('momento'),
@@ -266,6 +274,7 @@ export async function pagosResueltos(db: Db, consulta: ConsultaCambios, posicion
       'pagos.creado_en',
       ...COLUMNAS_ALUMNO,
     ])
+    .where(alumnoSinBloqueo())
     .where((eb) => desdePosicion(eb, 'pagos.resuelto_en', 'pagos.id', consulta, posicion))
     .orderBy('pagos.resuelto_en')
     .orderBy('pagos.id')

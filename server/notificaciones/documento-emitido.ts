@@ -1,4 +1,4 @@
-// The notices of the school's paper: an invoice or a program certificate issued, and a certificate
+// The notices of the school's paper: a program's payment receipt or certificate issued, and a certificate
 // revoked. Called in the transaction that registers (or revokes) the document, once its row says so.
 //
 //   await notificarDocumentoEmitido(trx, { alumnoId, codTipoDocumento, programa, codigoInscripcion, codigo, ahora })
@@ -10,7 +10,7 @@
 // revocation withdraws the certificate's own notice (it reads as revoked, with the reason) and
 // tells the student at once, by every channel they keep on, with the reason.
 import type { Transaction } from 'kysely'
-import { DOC_CERTIFICADO_PROGRAMA, DOC_FACTURA } from '../../src/domain/documentos-emitidos.ts'
+import { DOC_CERTIFICADO_PROGRAMA, DOC_COMPROBANTE_PROGRAMA } from '../../src/domain/documentos-emitidos.ts'
 import { fechaEnChile } from '../../src/domain/fechas.ts'
 import {
   avisoCertificadoRevocado,
@@ -33,7 +33,7 @@ export async function notificarDocumentoEmitido(
     ahora: Date
   },
 ): Promise<string | null> {
-  if (d.codTipoDocumento !== DOC_FACTURA && d.codTipoDocumento !== DOC_CERTIFICADO_PROGRAMA) return null
+  if (d.codTipoDocumento !== DOC_COMPROBANTE_PROGRAMA && d.codTipoDocumento !== DOC_CERTIFICADO_PROGRAMA) return null
   if (d.codigoInscripcion === null) return null
   if (d.codTipoDocumento === DOC_CERTIFICADO_PROGRAMA)
     await retirarAvisos(trx, {

@@ -10,7 +10,9 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import { TIPOS, type Aviso, type TipoNotificacion } from '../../src/domain/notificaciones.ts'
+import { esAvisoDePrivacidad } from '../../src/domain/bloqueo-datos.ts'
 import type { Database } from '../db/schema.ts'
+import { estaBloqueado } from '../privacidad/bloqueo.ts'
 import { preferenciasDe } from './preferencias.ts'
 
 export type NuevaNotificacion = {
@@ -31,6 +33,9 @@ type Bd = Kysely<Database> | Transaction<Database>
 
 /** The new notice's id, or null when this occasion was already notified. */
 export async function notificar(db: Bd, n: NuevaNotificacion): Promise<string | null> {
+  // A student whose data is blocked gets no notice but those about their privacy requests; the
+  // occasion is not spent, so a reminder still due once the block is lifted is made then.
+  if (!esAvisoDePrivacidad(n.tipo) && (await estaBloqueado(db, n.alumnoId))) return null
   const id = randomUUID()
   const ahora = n.ahora.toISOString()
   const insertada = await db

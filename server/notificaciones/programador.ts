@@ -18,6 +18,7 @@ import {
   type MensajePush,
   type TipoNotificacion,
 } from '../../src/domain/notificaciones.ts'
+import { DETALLE_AVISO_BLOQUEADO, esAvisoDePrivacidad } from '../../src/domain/bloqueo-datos.ts'
 import type { Log } from '../bitacora.ts'
 import type { ConfigApp, Reloj } from '../contexto.ts'
 import type { Correo } from '../correo.ts'
@@ -96,13 +97,33 @@ async function tomar(deps: DependenciasAvisos, ahora: Date, filtro: Filtro) {
       'a.email',
       'a.nombres',
     ])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('bloqueos_datos as b')
+            .select('b.id')
+            .whereRef('b.alumno_id', '=', 'e.alumno_id')
+            .where('b.levantado_en', 'is', null),
+        )
+        .as('bloqueado'),
+    )
     .where('e.tomado_por', '=', token)
     .where('e.estado', '=', 'pendiente')
     .orderBy('n.creada_en')
     .execute()
   const retiradas = filas.filter((f) => f.retirada_en !== null).map((f) => f.id)
   await cerrar(deps, token, retiradas, { estado: 'omitido', detalle: DETALLE_RETIRADO })
-  return { token, filas: filas.filter((f) => f.retirada_en === null) }
+  // Queued before the student's data was blocked: nothing goes out but their privacy requests'.
+  const retenida = (f: (typeof filas)[number]) =>
+    f.retirada_en === null && Boolean(f.bloqueado) && !esAvisoDePrivacidad(f.tipo)
+  await cerrar(
+    deps,
+    token,
+    filas.filter(retenida).map((f) => f.id),
+    { estado: 'omitido', detalle: DETALLE_AVISO_BLOQUEADO },
+  )
+  return { token, filas: filas.filter((f) => f.retirada_en === null && !retenida(f)) }
 }
 
 type Tomada = Awaited<ReturnType<typeof tomar>>['filas'][number]

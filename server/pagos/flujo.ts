@@ -35,6 +35,7 @@ import { emitirComprobantePago } from '../papel/plantillas/comprobante-pago.ts'
 import { avisoPagoAprobado } from '../../src/domain/notificaciones.ts'
 import { notificar } from '../notificaciones/notificar.ts'
 import { conceptos } from './conceptos.ts'
+import { encolarDocumentoDePago } from '../tributario/documentos.ts'
 import {
   ErrorPasarela,
   esAprobada,
@@ -497,8 +498,8 @@ export type RegistroFisico = Omit<PagosFisicosTable, 'pago_id' | 'registrado_en'
 
 /**
  * What a payment's approval changes, inside the transaction that records it as approved, so it
- * happens exactly once with it: the thing it pays marked paid, the student told, and its physical
- * payment record kept. The same for a payment through the gateway (aplicarRespuesta) and one
+ * happens exactly once with it: the thing it pays marked paid, the student told, its physical
+ * payment record kept and its tax document queued. The same for a payment through the gateway (aplicarRespuesta) and one
  * recorded in person by staff (presencial.ts); the receipt follows the commit (comprobanteDe).
  */
 export async function alAprobarPago(
@@ -523,6 +524,9 @@ export async function alAprobarPago(
     .insertInto('pagos_fisicos')
     .values({ pago_id: pago.id, ...registro, registrado_en: ahora })
     .execute()
+  // Its tax document (boleta or factura exenta), queued here so it exists exactly when the
+  // approval does; the scheduler issues it (server/tributario/programador.ts), never this request.
+  await encolarDocumentoDePago(trx, pago, clock())
 }
 
 /**

@@ -22,6 +22,7 @@ import type { Pago } from '../db/schema.ts'
 import { alcanzaAlumno } from '../personal/alcance.ts'
 import { auditar, type Autor } from '../personal/auditoria.ts'
 import type { Personal } from '../db/schema.ts'
+import { rechazoPorBloqueo } from '../privacidad/bloqueo.ts'
 import { cuotaPorPagar } from './cuota.ts'
 import { alAprobarPago, comprobanteDe, nuevaOrdenCompra, type DependenciasPago } from './flujo.ts'
 
@@ -29,7 +30,7 @@ import { alAprobarPago, comprobanteDe, nuevaOrdenCompra, type DependenciasPago }
 class CuotaYaPagada extends Error {}
 
 export type ResultadoPresencial =
-  { ok: true; pago: Pago; comprobante: string | null } | { ok: false; error: string; status: 404 | 409 }
+  { ok: true; pago: Pago; comprobante: string | null } | { ok: false; error: string; status: 404 | 409 | 423 }
 
 export async function registrarPagoPresencial(
   deps: DependenciasPago,
@@ -47,6 +48,8 @@ export async function registrarPagoPresencial(
   // A student out of reach reads like an installment that does not exist.
   if (!solicitud || !(await alcanzaAlumno(db, autor.personal, solicitud.alumno_id)))
     return { ok: false, error: MENSAJE_CUOTA_NO_ENCONTRADA, status: 404 }
+  const bloqueado = await rechazoPorBloqueo(db, solicitud.alumno_id)
+  if (bloqueado) return { ok: false, error: bloqueado, status: 423 }
   const cuota = await cuotaPorPagar(db, codigoInscripcion, numero, solicitud.nombre_curso)
   if (!cuota) return { ok: false, error: MENSAJE_CUOTA_NO_ENCONTRADA, status: 404 }
   if (cuota.pagada) return { ok: false, error: MENSAJE_CUOTA_YA_PAGADA_PRESENCIAL, status: 409 }

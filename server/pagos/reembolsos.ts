@@ -40,6 +40,7 @@ import type { DependenciasPapel } from '../papel/emitir.ts'
 import { emitirComprobanteReembolso } from '../papel/plantillas/comprobante-reembolso.ts'
 import { auditar, type Autor } from '../personal/auditoria.ts'
 import { conceptos } from './conceptos.ts'
+import { encolarNotaDeCredito } from '../tributario/documentos.ts'
 import { rutaResultado } from './flujo.ts'
 import { ErrorPasarela, type PasarelaDePago, type RespuestaReembolso } from './pasarela.ts'
 
@@ -285,6 +286,8 @@ async function aplicar(
         .execute()
       await conceptos[pago.concepto as ConceptoPago].alReembolsar(trx, pago.referencia, pago.id)
     }
+    // Its nota de crédito, referencing the payment's document, queued with the refund.
+    await encolarNotaDeCredito(trx, pago, { ...fila, ...datos }, ahora)
     await notificar(trx, {
       alumnoId: pago.alumno_id,
       tipo: 'pago-reembolsado',

@@ -10,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { createMiddleware } from 'hono/factory'
 import { describeRoute, generateSpecs, resolver, uniqueSymbol } from 'hono-openapi'
 import type * as v from 'valibot'
+import { ETIQUETAS_ACCION as ETIQUETA_ACCION } from '../../src/domain/palabras-auditoria.ts'
 import { contarResultados } from '../../src/domain/importacion.ts'
 import {
   consultaCambiosSchema,
@@ -163,6 +164,20 @@ async function paginaAuditada(
   const pagina = await leer(desde)
   const despues = { desde: consulta.desde ?? null, cursor: consulta.cursor !== undefined, filas: pagina.datos.length }
   await auditarLlamada(c, { accion, despues: { ...despues, ...otrosDatos } })
+  // Each student the page names sees this read in their list (recorded off the request's path).
+  const alumnos = new Set(pagina.datos.map((d) => (d as { alumno: { id: string } }).alumno.id))
+  const en = c.var.deps.clock()
+  const detalle = `API del CRM: ${ETIQUETA_ACCION[accion].replace(/^CRM: /, '')}${otrosDatos.conRespuestas ? ', con las respuestas sensibles' : ''}`
+  c.var.deps.lecturas.registrar(
+    ...[...alumnos].map((alumnoId) => ({
+      lector: { clave: { id: c.var.clave.id, nombre: c.var.clave.nombre } },
+      alumnoId,
+      que: 'integracion' as const,
+      detalle,
+      ip: c.var.ip,
+      en,
+    })),
+  )
   return c.json(pagina)
 }
 

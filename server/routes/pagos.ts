@@ -29,6 +29,8 @@ import {
   type DependenciasPago,
 } from '../pagos/flujo.ts'
 import { cuerpoJson } from './validacion.ts'
+import { documentosDePago } from '../tributario/documentos.ts'
+import { despacharDocumentos } from '../tributario/programador.ts'
 
 /** Where the gateway sends the browser back, under /api. */
 export const RUTA_RETORNO = '/api/pagos/retorno'
@@ -80,6 +82,8 @@ async function retorno(c: Context<EntornoApp>) {
       400,
     )
   const pago = await procesarRetorno(dependenciasPago(c.var.deps), r)
+  // An approval just queued its tax document: issued now in the background, not awaited.
+  if (pago?.estado === 'aprobado') despacharDocumentos(c.var.deps)
   if (!pago)
     return c.html(
       paginaRetornoDesconocido(
@@ -157,6 +161,17 @@ export const rutasPagos = new Hono<EntornoApp>()
     }
     // The same payment again (its token still open at the gateway): 200; a new one: 201.
     return c.json({ url: creado.url, token: creado.token }, creado.nuevo ? 201 : 200)
+  })
+  .get('/:id/documentos-tributarios', requiereAlumno, async (c) => {
+    const { db } = c.var.deps
+    const pago = await db
+      .selectFrom('pagos')
+      .select('id')
+      .where('id', '=', c.req.param('id'))
+      .where('alumno_id', '=', c.var.alumno.id)
+      .executeTakeFirst()
+    if (!pago) return c.json({ error: MENSAJE_PAGO_NO_ENCONTRADO }, 404)
+    return c.json({ status: 'ok' as const, data: await documentosDePago(db, pago.id, false) })
   })
   .get('/:id', requiereAlumno, async (c) => {
     const deps = dependenciasPago(c.var.deps)

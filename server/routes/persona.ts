@@ -3,7 +3,7 @@
 // its e-mail and RUT are read from the record, never from the body.
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
-import type { Updateable } from 'kysely'
+import type { Transaction, Updateable } from 'kysely'
 import { MENSAJE_DOCUMENTO_EN_USO } from '../../src/domain/documento-identidad.ts'
 import { MENSAJE_CAMPO_OBLIGATORIO } from '../../src/domain/validacion.ts'
 import { crearPersonaSchema, rutVisible, validarDocumentoIdentidad, type Persona } from '../../src/domain/persona.ts'
@@ -11,13 +11,13 @@ import { indexarAlumno } from '../alumnos/busqueda.ts'
 import { CAMPOS, COLUMNAS, personaDe, respuestaPersona } from '../alumnos/persona.ts'
 import type { EntornoApp } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
-import type { Alumno, AlumnosTable } from '../db/schema.ts'
+import type { Alumno, AlumnosTable, Database } from '../db/schema.ts'
 import { CABECERA_CLAVE } from '../middleware/idempotencia.ts'
 import { contar, respuestaLimite } from '../middleware/limites.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { cuerpoJson } from './validacion.ts'
 
-async function documentoEnUso(db: Db, alumnoId: string, persona: Persona): Promise<boolean> {
+export async function documentoEnUso(db: Db, alumnoId: string, persona: Persona): Promise<boolean> {
   if (persona.tipoDocumento === '' || persona.numeroDocumento === '') return false
   const otro = await db
     .selectFrom('alumnos')
@@ -34,7 +34,7 @@ async function documentoEnUso(db: Db, alumnoId: string, persona: Persona): Promi
  * code exists and the comuna belongs to the region. Returns the refused fields and, when the comuna
  * is good, its city (the server derives it rather than trusting the body's).
  */
-async function validarContraBaseDeDatos(
+export async function validarContraBaseDeDatos(
   db: Db,
   alumno: Alumno,
   persona: Persona,
@@ -89,6 +89,52 @@ async function validarContraBaseDeDatos(
   return { campos, ciudad: comuna?.ciudad ?? '' }
 }
 
+/**
+ * Writes a checked person (the schema and `validarContraBaseDeDatos` passed) inside `trx`: the
+ * student's columns, the search index and the history row. The student's form and an approved
+ * rectification request both save through here, so the same rules hold.
+ */
+export async function guardarPersona(
+  trx: Transaction<Database>,
+  alumnoId: string,
+  persona: Persona,
+  clave: string | null,
+  ahora: Date,
+): Promise<string[]> {
+  // Already applied under this key (its idempotency record was lost, e.g. the server died
+  // between this commit and storing the reply): applying it again would count it twice.
+  if (clave) {
+    const aplicado = await trx
+      .selectFrom('historial_persona')
+      .select('id')
+      .where('alumno_id', '=', alumnoId)
+      .where('clave_idempotencia', '=', clave)
+      .executeTakeFirst()
+    if (aplicado) return []
+  }
+  // '' is stored as NULL, as for a student who never filled the field; names are never empty.
+  const columnas = Object.fromEntries(
+    CAMPOS.map((campo) => [COLUMNAS[campo], persona[campo] === '' ? null : persona[campo]]),
+  ) as Updateable<AlumnosTable>
+  const actual = personaDe(
+    await trx.selectFrom('alumnos').selectAll().where('id', '=', alumnoId).executeTakeFirstOrThrow(),
+  )
+  const cambiados = CAMPOS.filter((campo) => actual[campo] !== persona[campo])
+  await trx.updateTable('alumnos').set(columnas).where('id', '=', alumnoId).execute()
+  await indexarAlumno(trx, alumnoId)
+  await trx
+    .insertInto('historial_persona')
+    .values({
+      id: randomUUID(),
+      alumno_id: alumnoId,
+      clave_idempotencia: clave,
+      cambiado_en: ahora.toISOString(),
+      campos: JSON.stringify(cambiados),
+    })
+    .execute()
+  return cambiados
+}
+
 export const rutasPersona = new Hono<EntornoApp>()
   .use(requiereAlumno)
   .get('/', (c) => {
@@ -117,41 +163,9 @@ export const rutasPersona = new Hono<EntornoApp>()
       if (primero) return c.json({ error: primero, campos }, 400)
 
       const persona: Persona = { ...datos, ciudad }
-      // '' is stored as NULL, as for a student who never filled the field; names are never empty.
-      const columnas = Object.fromEntries(
-        CAMPOS.map((campo) => [COLUMNAS[campo], persona[campo] === '' ? null : persona[campo]]),
-      ) as Updateable<AlumnosTable>
       const clave = c.req.header(CABECERA_CLAVE) ?? null
       try {
-        await db.transaction().execute(async (trx) => {
-          // Already applied under this key (its idempotency record was lost, e.g. the server died
-          // between this commit and storing the reply): applying it again would count it twice.
-          if (clave) {
-            const aplicado = await trx
-              .selectFrom('historial_persona')
-              .select('id')
-              .where('alumno_id', '=', alumno.id)
-              .where('clave_idempotencia', '=', clave)
-              .executeTakeFirst()
-            if (aplicado) return
-          }
-          const actual = personaDe(
-            await trx.selectFrom('alumnos').selectAll().where('id', '=', alumno.id).executeTakeFirstOrThrow(),
-          )
-          const cambiados = CAMPOS.filter((campo) => actual[campo] !== persona[campo])
-          await trx.updateTable('alumnos').set(columnas).where('id', '=', alumno.id).execute()
-          await indexarAlumno(trx, alumno.id)
-          await trx
-            .insertInto('historial_persona')
-            .values({
-              id: randomUUID(),
-              alumno_id: alumno.id,
-              clave_idempotencia: clave,
-              cambiado_en: clock().toISOString(),
-              campos: JSON.stringify(cambiados),
-            })
-            .execute()
-        })
+        await db.transaction().execute((trx) => guardarPersona(trx, alumno.id, persona, clave, clock()))
       } catch (err) {
         // Another account took the same passport between the check and the update.
         if (await documentoEnUso(db, alumno.id, persona)) {

@@ -47,6 +47,7 @@ import {
 import { avisarAsistente } from './aviso-asistente.ts'
 import { situacionDeSolicitudes } from './pendientes.ts'
 import { cuerpoJson } from './validacion.ts'
+import { consentimientoDeEncuesta } from '../privacidad/consentimientos.ts'
 
 export const MENSAJE_ENCUESTA_NO_REQUERIDA = 'Esta solicitud no requiere la encuesta general.'
 
@@ -182,17 +183,23 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
       const enviadaEn = deps.clock().toISOString()
       // The enrolment code is the table's key: of two sends, only one is stored, and the other
       // (whether earlier or at the same moment on another server) is refused.
-      const insertada = await deps.db
-        .insertInto('encuestas')
-        .values({
-          codigo_inscripcion: solicitud.codigo_inscripcion,
-          alumno_id: alumno.id,
-          respuestas: JSON.stringify(respuestas),
-          enviada_en: enviadaEn,
-        })
-        .onConflict((oc) => oc.column('codigo_inscripcion').doNothing())
-        .returning('codigo_inscripcion')
-        .executeTakeFirst()
+      // The express consent to the disability questions came with the answers (from the outbox
+      // too, after a time offline): recorded with them, in one transaction, or neither is.
+      const insertada = await deps.db.transaction().execute(async (trx) => {
+        const fila = await trx
+          .insertInto('encuestas')
+          .values({
+            codigo_inscripcion: solicitud.codigo_inscripcion,
+            alumno_id: alumno.id,
+            respuestas: JSON.stringify(respuestas),
+            enviada_en: enviadaEn,
+          })
+          .onConflict((oc) => oc.column('codigo_inscripcion').doNothing())
+          .returning('codigo_inscripcion')
+          .executeTakeFirst()
+        if (fila) await consentimientoDeEncuesta(trx, alumno.id, solicitud.codigo_inscripcion, respuestas, deps.clock())
+        return fila
+      })
       if (!insertada) return c.json({ error: MENSAJE_ENCUESTA_YA_ENVIADA }, 409)
       return c.json({ status: 'ok' as const, data: { requerida: true, enviadaEn, respuestas } }, 201)
     },

@@ -7,8 +7,11 @@ import * as v from 'valibot'
 export const DIALOGOS_SOLICITUD = ['documentos', 'encuesta', 'condiciones', 'reglamento'] as const
 export type DialogoSolicitud = (typeof DIALOGOS_SOLICITUD)[number]
 
-/** An issued paper of the enrolment the list can point to: its certificate or its invoice. */
-export const PAPELES_SOLICITUD = ['certificado', 'factura'] as const
+/**
+ * An issued paper of the enrolment the list can point to: its certificate, its program's payment
+ * receipt (the portal's own, not a tax document) or its tax documents (the SII's).
+ */
+export const PAPELES_SOLICITUD = ['certificado', 'comprobante', 'tributario'] as const
 export type PapelSolicitud = (typeof PAPELES_SOLICITUD)[number]
 
 /** Everything the address may ask the list to open of an enrolment. */
@@ -18,8 +21,8 @@ export type DestinoSolicitud = DialogoSolicitud | PapelSolicitud
  * The list's address may name an enrolment to show (its card open) and what to open of it:
  * '/info/solicitudes?solicitud=INS-26-40018&abrir=encuesta', where a pending action or a notice
  * leads. With `abrir=documentos`, `documento` names one of them (its type code), whose
- * replacement is brought into view and focused; `abrir=certificado` or `factura` points to that
- * paper's link.
+ * replacement is brought into view and focused; `abrir=certificado`, `comprobante` or `tributario`
+ * points to that paper's link.
  */
 export const busquedaSolicitudesSchema = v.object({
   solicitud: v.fallback(v.optional(v.pipe(v.string(), v.maxLength(40))), undefined),

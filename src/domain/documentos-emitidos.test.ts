@@ -2,7 +2,9 @@ import { expect, test } from 'vitest'
 import {
   fechaDeRevocacion,
   aPeticionDe,
+  AVISO_NO_TRIBUTARIO,
   fraseDocumentoValido,
+  TIPOS_DOCUMENTO_EMITIDO,
   mensajeDocumentoRevocado,
   tituloDocumentoValido,
   type DocumentoVerificado,
@@ -26,8 +28,10 @@ test('each kind of document says what it certifies, in its own words', () => {
   expect(fraseDocumentoValido({ ...base, codTipoDocumento: '6', tipo: 'Reglamento Firmado' }, fechaLarga)).toContain(
     'Reglamento Firmado válido: Camila Andrea Rojas Soto aceptó con firma electrónica el reglamento',
   )
-  expect(fraseDocumentoValido({ ...base, codTipoDocumento: '30', tipo: 'Factura' }, fechaLarga)).toMatch(
-    /^Factura válida: emitida por la escuela el 17 de enero de 2025/,
+  expect(
+    fraseDocumentoValido({ ...base, codTipoDocumento: '30', tipo: TIPOS_DOCUMENTO_EMITIDO['30'] }, fechaLarga),
+  ).toBe(
+    'Comprobante de Pago del Programa válido: pago del programa Estadía Clínica en Cardiología de Camila Andrea Rojas Soto. Emitido por la escuela el 17 de enero de 2025.',
   )
   expect(fraseDocumentoValido({ ...base, codTipoDocumento: '31', tipo: 'Comprobante de Pago' }, fechaLarga)).toMatch(
     /^Comprobante de Pago válido: pago de Camila/,
@@ -40,11 +44,13 @@ test('a revoked document says so with its date, agreeing with its kind', () => {
   )
   expect(
     mensajeDocumentoRevocado(
-      { ...base, codTipoDocumento: '30', tipo: 'Factura', revocadoEn: '2026-03-02' },
+      { ...base, codTipoDocumento: '30', tipo: 'Comprobante de Pago del Programa', revocadoEn: '2026-03-02' },
       fechaLarga,
     ),
-  ).toBe('Factura revocada por la escuela el 2 de marzo de 2026: ya no es válida.')
-  expect(tituloDocumentoValido({ codTipoDocumento: '30', tipo: 'Factura' })).toBe('Factura válida')
+  ).toBe('Comprobante de Pago del Programa revocado por la escuela el 2 de marzo de 2026: ya no es válido.')
+  expect(tituloDocumentoValido({ codTipoDocumento: '31', tipo: 'Comprobante de Pago' })).toBe(
+    'Comprobante de Pago válido',
+  )
 })
 
 test('a revocation is told as its date in Chile; a bare date stays as it is', () => {
@@ -58,4 +64,9 @@ test('a document refers to its holder in agreement with the registered sex, and 
   expect(aPeticionDe('Masculino')).toBe('del interesado')
   expect(aPeticionDe('No Binario')).toBe('de la persona interesada')
   expect(aPeticionDe(null)).toBe('de la persona interesada')
+})
+
+test('no document the portal draws itself is named as a tax document', () => {
+  for (const nombre of Object.values(TIPOS_DOCUMENTO_EMITIDO)) expect(nombre).not.toMatch(/factura|boleta/i)
+  expect(AVISO_NO_TRIBUTARIO).toBe('Este comprobante no es un documento tributario.')
 })

@@ -1,11 +1,14 @@
 import { fechaEnChile } from './fechas.ts'
 
 // The documents the portal issues itself, signed, each with a verification code: the signed
-// regulations, the invoice, the program certificate and the payment receipt. The codes are the
-// document type codes the enrolment list looks them up by.
+// regulations, the program's payment receipt, the program certificate and the payment and refund
+// receipts. The codes are the document type codes the enrolment list looks them up by. None of
+// them is a tax document: those are the SII's (src/domain/documento-tributario.ts), issued by a
+// certified provider, and every receipt here says so on its face (`AVISO_NO_TRIBUTARIO`).
 
 export const DOC_REGLAMENTO = '6'
-export const DOC_FACTURA = '30'
+/** The enrolment's program fee, paid: once per enrolment (it used to be called an invoice). */
+export const DOC_COMPROBANTE_PROGRAMA = '30'
 export const DOC_COMPROBANTE_PAGO = '31'
 /** A refund's receipt, one per refund (its id is the reference). */
 export const DOC_COMPROBANTE_REEMBOLSO = '32'
@@ -13,7 +16,7 @@ export const DOC_CERTIFICADO_PROGRAMA = '35'
 
 export const TIPOS_DOCUMENTO_EMITIDO = {
   [DOC_REGLAMENTO]: 'Reglamento Firmado',
-  [DOC_FACTURA]: 'Factura',
+  [DOC_COMPROBANTE_PROGRAMA]: 'Comprobante de Pago del Programa',
   [DOC_COMPROBANTE_PAGO]: 'Comprobante de Pago',
   [DOC_COMPROBANTE_REEMBOLSO]: 'Comprobante de Reembolso',
   [DOC_CERTIFICADO_PROGRAMA]: 'Certificado Programa',
@@ -31,8 +34,14 @@ export function fechaDeRevocacion(revocadoEn: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(revocadoEn) ? revocadoEn : fechaEnChile(new Date(revocadoEn))
 }
 
-/** How a kind of document is spoken of: its name takes 'válido' or 'válida', 'revocado' or 'revocada'. */
-const FEMENINOS: readonly string[] = [DOC_FACTURA]
+/** What every receipt the portal draws says on its face: it does not replace the SII's document. */
+export const AVISO_NO_TRIBUTARIO = 'Este comprobante no es un documento tributario.'
+
+/**
+ * How a kind of document is spoken of: its name takes 'válido' or 'válida', 'revocado' or
+ * 'revocada'. Every kind the portal issues now is masculine; the rule stays for the next one.
+ */
+const FEMENINOS: readonly string[] = []
 
 /**
  * What the public validator tells about a document, as recorded when it was issued: its kind, its
@@ -65,12 +74,12 @@ export function aPeticionDe(sexoRegistral: string | null | undefined): string {
   return 'de la persona interesada'
 }
 
-/** 'Certificado Programa válido', 'Factura válida'. */
+/** 'Certificado Programa válido', 'Comprobante de Pago válido'. */
 export function tituloDocumentoValido(doc: Pick<DocumentoVerificado, 'codTipoDocumento' | 'tipo'>): string {
   return `${doc.tipo} ${adjetivo(doc.codTipoDocumento, 'válido')}`
 }
 
-/** 'Certificado Programa revocado', 'Factura revocada'. */
+/** 'Certificado Programa revocado', 'Comprobante de Pago revocado'. */
 export function tituloDocumentoRevocado(doc: Pick<DocumentoVerificado, 'codTipoDocumento' | 'tipo'>): string {
   return `${doc.tipo} ${adjetivo(doc.codTipoDocumento, 'revocado')}`
 }
@@ -83,8 +92,8 @@ export function fraseDocumentoValido(doc: DocumentoVerificado, fecha: (iso: stri
       return `${tituloDocumentoValido(doc)}: certifica que ${doc.titular} aprobó el programa ${doc.programa}. Emitido por la escuela el ${emitido}.`
     case DOC_REGLAMENTO:
       return `${tituloDocumentoValido(doc)}: ${doc.titular} aceptó con firma electrónica el reglamento del programa ${doc.programa}. Emitido por la escuela el ${emitido}.`
-    case DOC_FACTURA:
-      return `${tituloDocumentoValido(doc)}: emitida por la escuela el ${emitido} por el programa ${doc.programa} de ${doc.titular}.`
+    case DOC_COMPROBANTE_PROGRAMA:
+      return `${tituloDocumentoValido(doc)}: pago del programa ${doc.programa} de ${doc.titular}. Emitido por la escuela el ${emitido}.`
     case DOC_COMPROBANTE_PAGO:
       return `${tituloDocumentoValido(doc)}: pago de ${doc.titular} por el programa ${doc.programa}. Emitido por la escuela el ${emitido}.`
     case DOC_COMPROBANTE_REEMBOLSO:

@@ -12,6 +12,7 @@ import {
 } from './encuesta.ts'
 import { encuestaCompleta as completa } from '../../tests/support/encuesta.ts'
 import { erroresPorCampo } from './errores-por-campo.ts'
+import { respuestasConsentidas, respuestasSinDiscapacidad } from './consentimiento.ts'
 import { MENSAJE_CARACTERES_INVISIBLES } from './validacion.ts'
 import { TEXTOS_INVISIBLES } from '../../tests/support/textos-invisibles.ts'
 
@@ -26,9 +27,9 @@ describe('required answers', () => {
   })
 
   test("a blank survey names every required answer, the ranked ones with the spec's own messages", () => {
+    // The disability question is asked only with its express consent: a blank survey has none.
     expect(errores(encuestaVacia())).toEqual({
       cursaFuera: MENSAJE_OBLIGATORIO,
-      poseeDiscapacidad: MENSAJE_OBLIGATORIO,
       pertenecePuebloOrg: MENSAJE_OBLIGATORIO,
       haCursadoPrograma: MENSAJE_OBLIGATORIO,
       trabaja_actualmente: MENSAJE_OBLIGATORIO,
@@ -161,5 +162,75 @@ test.each(TEXTOS_INVISIBLES)('the survey’s texts refuse %s, as the personal fo
   expect(errores(completa({ identidadGenero: texto }))).toEqual({ identidadGenero: MENSAJE_CARACTERES_INVISIBLES })
   expect(errores(completa({ tipo_organizacion: 'Otra', otroTipoOrg: texto }))).toEqual({
     otroTipoOrg: MENSAJE_CARACTERES_INVISIBLES,
+  })
+})
+
+describe('the express consent to the disability questions', () => {
+  const parsear = (e: unknown) => v.parse(encuestaSchema, e)
+
+  test('asked apart: with it the disability question is required and shown; without it, neither', () => {
+    expect(errores({ ...encuestaVacia(), consentimientoDiscapacidad: 'Si' })).toMatchObject({
+      poseeDiscapacidad: MENSAJE_OBLIGATORIO,
+    })
+    expect(errores(completa({ consentimientoDiscapacidad: '', poseeDiscapacidad: '' }))).toEqual({})
+    const posee = SECCIONES_ENCUESTA.flatMap((s) => s.preguntas).find(
+      (p) => 'campo' in p && p.campo === 'poseeDiscapacidad',
+    )
+    expect(posee && 'cuando' in posee && posee.cuando?.(completa({ consentimientoDiscapacidad: '' }))).toBe(false)
+    expect(posee && 'cuando' in posee && posee.cuando?.(completa())).toBe(true)
+  })
+
+  test('without it nothing about a disability is stored, even answers typed before unticking it', () => {
+    const sin = parsear(
+      completa({
+        consentimientoDiscapacidad: '',
+        poseeDiscapacidad: 'Si',
+        tipoDiscapacidad: 'Sensorial visual',
+        adecuacion: 'Subtítulos en el material audiovisual',
+        inscritoRND: 'No',
+        otrosOrigenesDisca: ['Enfermedad'],
+      }),
+    )
+    expect(sin).toMatchObject({
+      consentimientoDiscapacidad: '',
+      poseeDiscapacidad: '',
+      tipoDiscapacidad: '',
+      adecuacion: '',
+      inscritoRND: '',
+      otrosOrigenesDisca: [],
+    })
+    const con = parsear(
+      completa({
+        poseeDiscapacidad: 'Si',
+        tipoDiscapacidad: 'Sensorial visual',
+        adecuacion: 'Subtítulos en el material audiovisual',
+        inscritoRND: 'No',
+      }),
+    )
+    expect(con).toMatchObject({
+      consentimientoDiscapacidad: 'Si',
+      poseeDiscapacidad: 'Si',
+      tipoDiscapacidad: 'Sensorial visual',
+    })
+  })
+
+  test('anyone else reads a survey without consent with its disability answers blank; a survey from before the consent, as stored', () => {
+    const retirada = {
+      consentimientoDiscapacidad: '',
+      poseeDiscapacidad: 'Si',
+      tipoDiscapacidad: 'Otra',
+      otrosOrigenesDisca: ['Enfermedad'],
+      cursaFuera: 'No',
+    }
+    expect(respuestasConsentidas(retirada)).toEqual({ ...retirada, ...respuestasSinDiscapacidad() })
+    expect(respuestasConsentidas(retirada)).toMatchObject({
+      poseeDiscapacidad: '',
+      tipoDiscapacidad: '',
+      otrosOrigenesDisca: [],
+    })
+    const antigua = { poseeDiscapacidad: 'No', cursaFuera: 'No' }
+    expect(respuestasConsentidas(antigua)).toBe(antigua)
+    const consentida = { consentimientoDiscapacidad: 'Si', poseeDiscapacidad: 'Si' }
+    expect(respuestasConsentidas(consentida)).toBe(consentida)
   })
 })

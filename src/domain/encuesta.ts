@@ -178,7 +178,13 @@ function objetoEncuesta() {
       cursaFuera: obligatoria(SI_NO),
       tipoResidencia: eleccion(TIPOS_RESIDENCIA_ENCUESTA),
       identidadGenero: texto(MAX_IDENTIDAD_GENERO),
-      poseeDiscapacidad: obligatoria(SI_NO),
+      /**
+       * The express consent to the disability questions (Ley 19.628, art. 16), asked apart from
+       * them: 'Si' when given, '' when not. It travels with the answers (also through the outbox,
+       * offline), and the server records it with the privacy policy's version and the moment.
+       */
+      consentimientoDiscapacidad: eleccion([SI] as const),
+      poseeDiscapacidad: eleccion(SI_NO),
       tipoDiscapacidad: eleccion(TIPOS_DISCAPACIDAD),
       otroTipoDiscapacidad: texto(MAX_TEXTO_ENCUESTA),
       otroTipoDiscaObs: texto(MAX_TEXTO_ENCUESTA),
@@ -227,14 +233,36 @@ function distintaDeLasAnteriores(campo: keyof Entrada & string, anteriores: read
   return v.forward(regla as never, [campo] as never) as v.BaseValidation<Entrada, Entrada, v.BaseIssue<unknown>>
 }
 
+/**
+ * A disability detail is required only with the consent given and a disability declared (and,
+ * for an 'other' text, 'Otra' chosen in `otraDe`): without the consent none of them is asked.
+ */
+function requeridoConDiscapacidad(campo: keyof Entrada & string, otraDe?: keyof Entrada & string) {
+  const caminos = [['consentimientoDiscapacidad'], ['poseeDiscapacidad'], ...(otraDe ? [[otraDe]] : []), [campo]]
+  const regla = v.partialCheck(
+    caminos as never,
+    (e: Record<string, unknown>) => {
+      const aplica =
+        e.consentimientoDiscapacidad === SI &&
+        tieneDiscapacidad(String(e.poseeDiscapacidad ?? '')) &&
+        (!otraDe || esOtra(String(e[otraDe] ?? '')))
+      const valor = e[campo]
+      return !aplica || (valor !== undefined && valor !== null && valor !== '')
+    },
+    MENSAJE_OBLIGATORIO,
+  )
+  return v.forward(regla as never, [campo] as never) as v.BaseValidation<Entrada, Entrada, v.BaseIssue<unknown>>
+}
+
 export const encuestaSchema = v.pipe(
   objetoEncuesta(),
-  // Disability details, when the student has one.
-  requeridoSi<Entrada>('tipoDiscapacidad', 'poseeDiscapacidad', tieneDiscapacidad, MENSAJE_OBLIGATORIO),
-  requeridoSi<Entrada>('adecuacion', 'poseeDiscapacidad', tieneDiscapacidad, MENSAJE_OBLIGATORIO),
-  requeridoSi<Entrada>('inscritoRND', 'poseeDiscapacidad', tieneDiscapacidad, MENSAJE_OBLIGATORIO),
-  requeridoSi<Entrada>('otroTipoDiscapacidad', 'tipoDiscapacidad', esOtra, MENSAJE_OBLIGATORIO),
-  requeridoSi<Entrada>('otraAdecuacion', 'adecuacion', esOtra, MENSAJE_OBLIGATORIO),
+  // The disability question only with the consent; its details, when the student has one.
+  requeridoSi<Entrada>('poseeDiscapacidad', 'consentimientoDiscapacidad', (c) => c === SI, MENSAJE_OBLIGATORIO),
+  requeridoConDiscapacidad('tipoDiscapacidad'),
+  requeridoConDiscapacidad('adecuacion'),
+  requeridoConDiscapacidad('inscritoRND'),
+  requeridoConDiscapacidad('otroTipoDiscapacidad', 'tipoDiscapacidad'),
+  requeridoConDiscapacidad('otraAdecuacion', 'adecuacion'),
   // Indigenous people, when the student belongs to one.
   requeridoSi<Entrada>('puebloOrg', 'pertenecePuebloOrg', perteneceAPueblo, MENSAJE_OBLIGATORIO),
   requeridoSi<Entrada>('otroPuebloOriginario', 'puebloOrg', esOtra, MENSAJE_PUEBLO_ORIGINARIO),
@@ -267,11 +295,15 @@ export function encuestaVacia(): EncuestaFormulario {
 
 /** Follow-ups whose question is hidden are cleared, so what is stored matches what was asked. */
 export function limpiarSeguimientosOcultos<T extends Partial<Record<keyof Entrada, unknown>>>(e: T): T {
-  const discapacidad = tieneDiscapacidad(String(e.poseeDiscapacidad ?? ''))
+  // Without the express consent, nothing about a disability is kept, not even a 'No'.
+  const consiente = e.consentimientoDiscapacidad === SI
+  const discapacidad = consiente && tieneDiscapacidad(String(e.poseeDiscapacidad ?? ''))
   const pueblo = perteneceAPueblo(String(e.pertenecePuebloOrg ?? ''))
   const programa = cursoProgramaAntes(String(e.haCursadoPrograma ?? ''))
   return {
     ...e,
+    consentimientoDiscapacidad: consiente ? SI : '',
+    poseeDiscapacidad: consiente ? e.poseeDiscapacidad : '',
     tipoDiscapacidad: discapacidad ? e.tipoDiscapacidad : '',
     otroTipoDiscapacidad: discapacidad && esOtra(String(e.tipoDiscapacidad ?? '')) ? e.otroTipoDiscapacidad : '',
     otroTipoDiscaObs: discapacidad ? e.otroTipoDiscaObs : '',
@@ -330,7 +362,10 @@ export type Pregunta =
 
 export type Seccion = { titulo: string; preguntas: readonly Pregunta[] }
 
-const conDiscapacidad = (e: EncuestaFormulario) => tieneDiscapacidad(e.poseeDiscapacidad)
+/** The student gave the express consent to the disability questions. */
+export const consienteDiscapacidad = (e: Pick<EncuestaFormulario, 'consentimientoDiscapacidad'>) =>
+  e.consentimientoDiscapacidad === SI
+const conDiscapacidad = (e: EncuestaFormulario) => consienteDiscapacidad(e) && tieneDiscapacidad(e.poseeDiscapacidad)
 
 export const SECCIONES_ENCUESTA: readonly Seccion[] = [
   {
@@ -368,6 +403,8 @@ export const SECCIONES_ENCUESTA: readonly Seccion[] = [
         etiqueta: '¿Posee alguna discapacidad?',
         opciones: SI_NO,
         obligatoria: true,
+        // Asked only once the student consents (the consent is asked apart, above it).
+        cuando: consienteDiscapacidad,
       },
       {
         tipo: 'opcion',

@@ -79,4 +79,6 @@ export const DESCRIPCION_ROL: Record<RolPersonal, string> = {
   admin: 'Todo, incluidas las cuentas del personal y la auditoría.',
   coordinacion: 'Todos los alumnos: sus documentos y certificados.',
   asistente: 'Solo los alumnos y las solicitudes del asistente comercial asociado: los ve y revisa sus documentos.',
+  delegado:
+    'Las solicitudes de los alumnos sobre sus datos personales (acceso, rectificación, supresión…) y la auditoría.',
 }

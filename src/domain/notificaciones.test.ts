@@ -109,7 +109,7 @@ test('preferences need every kind and channel and quiet hours written as hh:mm',
   )
 })
 
-test('each notice opens the very thing it is about: the enrolment at its survey, regulations, certificate or invoice', () => {
+test('each notice opens the very thing it is about: the enrolment at its survey, regulations, certificate or receipt', () => {
   const datos = { codigo: 'INS-26-40018', programa: 'Diplomado en Cuidados Paliativos' }
   expect(avisoEncuestaPendiente(datos).ruta).toBe('/info/solicitudes?solicitud=INS-26-40018&abrir=encuesta')
   expect(avisoReglamentoPendiente(datos).ruta).toBe('/info/solicitudes?solicitud=INS-26-40018&abrir=reglamento')
@@ -117,8 +117,12 @@ test('each notice opens the very thing it is about: the enrolment at its survey,
     avisoDocumentoEmitido({ codTipoDocumento: '35', programa: 'Curso ACLS', codigoInscripcion: 'INS-24-20388' }).ruta,
   ).toBe('/info/solicitudes?solicitud=INS-24-20388&abrir=certificado')
   expect(
-    avisoDocumentoEmitido({ codTipoDocumento: '30', programa: 'Curso ACLS', codigoInscripcion: 'INS-24-20388' }).ruta,
-  ).toBe('/info/solicitudes?solicitud=INS-24-20388&abrir=factura')
+    avisoDocumentoEmitido({ codTipoDocumento: '30', programa: 'Curso ACLS', codigoInscripcion: 'INS-24-20388' }),
+  ).toEqual({
+    titulo: 'Comprobante de pago disponible',
+    cuerpo: 'El comprobante de pago del programa Curso ACLS ya está disponible. Descárguelo en Solicitudes.',
+    ruta: '/info/solicitudes?solicitud=INS-24-20388&abrir=comprobante',
+  })
 })
 
 test('a revoked certificate: the student is told when and why, at once by e-mail; its earlier notice reads as revoked', () => {

@@ -21,6 +21,8 @@ export const TIPOS_NOTIFICACION = [
   'concurso-por-cerrar',
   'pago-reembolsado',
   'certificado-revocado',
+  'privacidad-solicitud',
+  'incidente-seguridad',
 ] as const
 export type TipoNotificacion = (typeof TIPOS_NOTIFICACION)[number]
 
@@ -46,11 +48,14 @@ export const TIPOS: Record<TipoNotificacion, { etiqueta: string; correoInmediato
   'reglamento-pendiente': { etiqueta: 'Reglamento por aceptar', correoInmediato: false },
   'cuota-por-vencer': { etiqueta: 'Cuota por vencer', correoInmediato: false },
   'cuota-vencida': { etiqueta: 'Cuota vencida', correoInmediato: false },
-  'documento-emitido': { etiqueta: 'Certificado o factura disponible', correoInmediato: false },
+  'documento-emitido': { etiqueta: 'Certificado o documento de pago disponible', correoInmediato: false },
   'pago-aprobado': { etiqueta: 'Pago aprobado', correoInmediato: true },
   'concurso-por-cerrar': { etiqueta: 'Postulación a concurso por cerrar', correoInmediato: false },
   'pago-reembolsado': { etiqueta: 'Pago reembolsado', correoInmediato: true },
   'certificado-revocado': { etiqueta: 'Certificado revocado', correoInmediato: true },
+  'privacidad-solicitud': { etiqueta: 'Sus solicitudes sobre sus datos y sus descargas', correoInmediato: true },
+  // A security incident that affected the student's data (art. 14 sexies): told at once.
+  'incidente-seguridad': { etiqueta: 'Incidente de seguridad con sus datos', correoInmediato: true },
 }
 
 /** What a notice says and which screen of the app it opens: the very thing it is about. */
@@ -106,17 +111,24 @@ export function avisoCuotaVencida(d: DatosCuota): Aviso {
   }
 }
 
-/** An invoice ('30') or a program certificate ('35') the school issued; it opens the enrolment at its link. */
+/** How a program's payment receipt is announced (migration 0037 rewrote the older notices so). */
+export const TITULO_COMPROBANTE_DISPONIBLE = 'Comprobante de pago disponible'
+export const CUERPO_COMPROBANTE_DISPONIBLE = 'El comprobante de pago del programa'
+
+/**
+ * A program's payment receipt ('30') or a program certificate ('35') the school issued; it opens
+ * the enrolment at its link.
+ */
 export function avisoDocumentoEmitido(d: {
   codTipoDocumento: '30' | '35'
   programa: string
   codigoInscripcion: string
 }): Aviso {
-  const factura = d.codTipoDocumento === '30'
+  const comprobante = d.codTipoDocumento === '30'
   return {
-    titulo: factura ? 'Factura disponible' : 'Certificado disponible',
-    cuerpo: `${factura ? 'La factura' : 'El certificado'} de ${d.programa} ya está disponible. Descárguelo en Solicitudes.`,
-    ruta: urlSolicitud(d.codigoInscripcion, factura ? 'factura' : 'certificado'),
+    titulo: comprobante ? TITULO_COMPROBANTE_DISPONIBLE : 'Certificado disponible',
+    cuerpo: `${comprobante ? CUERPO_COMPROBANTE_DISPONIBLE : 'El certificado de'} ${d.programa} ya está disponible. Descárguelo en Solicitudes.`,
+    ruta: urlSolicitud(d.codigoInscripcion, comprobante ? 'comprobante' : 'certificado'),
   }
 }
 

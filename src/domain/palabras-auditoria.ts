@@ -1,3 +1,4 @@
+import { DERECHO, ETIQUETA_ESTADO_DERECHO } from './derechos.ts'
 import { fechaEnChile, horaEnChile } from './fechas.ts'
 import { PUBLICACION_EN_PALABRAS } from './gestion-concursos.ts'
 import { ETIQUETA_ALCANCE } from './integracion.ts'
@@ -6,6 +7,7 @@ import { formatearClp } from './moneda.ts'
 import { ETIQUETA_CAMPO_PAGO_FISICO } from './pago-presencial.ts'
 import { leerReferenciaCuota } from './pagos.ts'
 import { ETIQUETA_ROL } from './personal.ts'
+import { REGISTRO_DATOS, TAREAS_RETENCION } from './registro-datos.ts'
 import { ETIQUETA_TIPO_REEMBOLSO } from './reembolsos.ts'
 import { nombreTipoDocumento } from './revision-documentos.ts'
 import { fechaCorta } from './solicitudes.ts'
@@ -65,6 +67,18 @@ export const ETIQUETAS_ACCION = {
   'pago.reembolsar': 'Pago reembolsado',
   'pago.reembolso-rechazado': 'Reembolso rechazado por la pasarela',
   'pagos.exportar-conciliacion': 'Planilla de conciliación de pagos descargada',
+  // A student's rights requests, in the school's queue.
+  'privacidad.prorrogar': 'Plazo de una solicitud de derechos prorrogado',
+  'privacidad.responder': 'Solicitud de derechos respondida',
+  'privacidad.aprobar': 'Solicitud de derechos aprobada y aplicada',
+  'privacidad.rechazar': 'Solicitud de derechos rechazada',
+  // Privacy (issue 32): blocking a student's data.
+  'privacidad.bloquear': 'Datos del alumno bloqueados',
+  'privacidad.levantar-bloqueo': 'Bloqueo de los datos del alumno levantado',
+  'privacidad.retencion-revisar': 'Revisión de conservación de datos preparada (sin eliminar nada)',
+  'privacidad.retencion-confirmar': 'Revisión de conservación de datos confirmada: se eliminó lo vencido',
+  'privacidad.brecha-registrar': 'Incidente de seguridad registrado y alumnos afectados avisados',
+  'privacidad.brecha-agencia': 'Aviso de un incidente a la Agencia de Protección de Datos registrado',
 } as const satisfies Record<string, string>
 
 /** An action the trail records. */
@@ -154,6 +168,10 @@ export function registroEnPalabras(evento: EventoRegistrado, nombres: Nombres): 
       return 'Resultados de la encuesta general'
     case 'pagos':
       return 'Conciliación de pagos'
+    case 'retencion-lote':
+      return 'Revisión de conservación de datos'
+    case 'brecha':
+      return 'Incidente de seguridad'
     case 'ajuste':
       return id === 'ofertas.mosaico-visible' ? 'Ajuste: mosaico de Ofertas Laborales' : 'Ajuste del portal'
     default:
@@ -310,13 +328,49 @@ export const CAMPOS_AUDITADOS: Readonly<Record<string, Campo>> = {
   hasta: { etiqueta: 'Hasta', formato: fecha },
   pagos: { etiqueta: 'Pagos', formato: numero },
   reembolsos: { etiqueta: 'Reembolsos', formato: numero },
+  // A student's rights requests.
+  derecho: {
+    etiqueta: 'Derecho',
+    formato: palabras(Object.fromEntries(Object.entries(DERECHO).map(([id, d]) => [id, d.nombre]))),
+  },
+  numeroSolicitud: { etiqueta: 'Solicitud N°', formato: texto },
+  estadoSolicitud: { etiqueta: 'Estado de la solicitud', formato: palabras(ETIQUETA_ESTADO_DERECHO) },
+  plazoRespuesta: { etiqueta: 'Plazo para responder', formato: fecha },
+  motivoProrroga: { etiqueta: 'Motivo de la prórroga', formato: texto },
+  textoRespuesta: { etiqueta: 'Respuesta enviada', formato: texto },
+  datoCorregido: { etiqueta: 'Dato corregido', formato: texto },
+  valorDelDato: { etiqueta: 'Valor del dato', formato: texto, vacio: 'vacío' },
+  eliminado: { etiqueta: 'Se eliminó o anonimizó', formato: texto },
+  conservado: { etiqueta: 'Se conservó', formato: texto },
+  // Privacy: blocking a student's data.
+  solicitudPrivacidad: { etiqueta: 'Solicitud de privacidad', formato: numero },
+  bloqueadoDesde: { etiqueta: 'Bloqueado desde', formato: momento },
+  // The breach register (issue 32, item 10).
+  detectadaEn: { etiqueta: 'Detectado el', formato: momento },
+  categorias: {
+    etiqueta: 'Datos afectados',
+    formato: {
+      tipo: 'lista',
+      de: palabras(Object.fromEntries(Object.entries(REGISTRO_DATOS).map(([id, c]) => [id, c.nombre]))),
+    },
+  },
+  alumnosAfectados: { etiqueta: 'Alumnos afectados', formato: numero },
+  medidas: { etiqueta: 'Medidas adoptadas', formato: texto },
+  agenciaInformadaEn: { etiqueta: 'Informado a la Agencia el', formato: momento, vacio: 'aún no' },
 }
+
+/** The retention run's tasks, each a count in its batch's row. */
+const CAMPOS_RETENCION: Readonly<Record<string, Campo>> = Object.fromEntries(
+  Object.entries(TAREAS_RETENCION).map(([tipo, t]) => [tipo, { etiqueta: t.nombre, formato: numero }]),
+)
 
 /** Fields that name an action's own ids: kept in the row, never shown. */
 const CAMPOS_INTERNOS = new Set(['id', 'reembolso', 'importacion'])
 
 /** Where an action's field means something else than elsewhere. */
 const CAMPOS_POR_ACCION: Partial<Record<AccionAuditada, Readonly<Record<string, Campo>>>> = {
+  'privacidad.retencion-revisar': CAMPOS_RETENCION,
+  'privacidad.retencion-confirmar': CAMPOS_RETENCION,
   'pago.reembolsar': { monto: { etiqueta: 'Monto reembolsado', formato: clp } },
   'pago.reembolso-rechazado': { monto: { etiqueta: 'Monto pedido', formato: clp } },
   'pagos.exportar-conciliacion': {

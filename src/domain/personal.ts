@@ -3,13 +3,14 @@ import * as v from 'valibot'
 // The school's staff: roles as sets of capabilities, declared once. The server checks the
 // capability on every admin endpoint; the screens only hide what a role cannot do.
 
-export const ROLES_PERSONAL = ['admin', 'coordinacion', 'asistente'] as const
+export const ROLES_PERSONAL = ['admin', 'coordinacion', 'asistente', 'delegado'] as const
 export type RolPersonal = (typeof ROLES_PERSONAL)[number]
 
 export const ETIQUETA_ROL: Record<RolPersonal, string> = {
   admin: 'Administración',
   coordinacion: 'Coordinación académica',
   asistente: 'Asistente comercial',
+  delegado: 'Delegado de protección de datos',
 }
 
 export const CAPACIDADES = [
@@ -44,6 +45,20 @@ export const CAPACIDADES = [
   'alumnos.importar',
   /** The CRM's API keys: create, name, scope and revoke them. */
   'integracion.gestionar',
+  /**
+   * Privacy (Ley 21.719): the students' rights requests (access, rectification, suppression,
+   * opposition, portability, blocking: read them, extend their deadline, answer them), blocking and
+   * lifting a student's data, and who read their sensitive data. Administration and the data
+   * protection officer; never an assistant.
+   */
+  'privacidad.gestionar',
+  /**
+   * The retention run: see what the registry says is due and confirm a batch, which deletes it
+   * (issue 32, item 9). The administration's alone: deleting is for the one role accountable for it.
+   */
+  'privacidad.retencion',
+  /** The breach register: record an incident and tell the students it affected (issue 32, item 10). */
+  'privacidad.brechas',
 ] as const
 export type Capacidad = (typeof CAPACIDADES)[number]
 
@@ -65,6 +80,9 @@ export const CAPACIDADES_DE_ROL: Record<RolPersonal, readonly Capacidad[]> = {
   // chose it), never the sensitive answers; sells in person, so records the payments they take
   // and reads their own students' payments. Refunds and API keys are the administration's.
   asistente: ['alumnos.ver', 'documentos.revisar', 'encuestas.ver', 'pagos.ver', 'pagos.registrar'],
+  // The data protection officer answers the students' privacy requests and reads their page to do
+  // so; with the audit trail, to see who did what with a student's data.
+  delegado: ['privacidad.gestionar', 'alumnos.ver', 'auditoria.ver'],
 }
 
 export function puede(rol: RolPersonal, capacidad: Capacidad): boolean {
@@ -79,6 +97,7 @@ export const ALCANCE_DE_ROL: Record<RolPersonal, 'todos' | 'propios'> = {
   admin: 'todos',
   coordinacion: 'todos',
   asistente: 'propios',
+  delegado: 'todos',
 }
 
 export function esRolPersonal(valor: string): valor is RolPersonal {

@@ -77,3 +77,24 @@ test('every category says its purpose, basis, recipients, source and retention i
     if (!c.suprimible) expect(c.conservacion.fin, id).toBe('conservar')
   }
 })
+
+test('a suppressible category says how each of its tables is suppressed, column by column', () => {
+  for (const [id, c] of categorias) {
+    if (!c.suprimible) {
+      if (c.supresion) expect(c.supresion, `${id}: lo que se conserva no se suprime`).toHaveProperty('noAplica')
+      continue
+    }
+    expect(c.supresion, `${id}: falta cómo se suprime`).toBeDefined()
+    if (!c.supresion || 'noAplica' in c.supresion) continue
+    expect(c.supresion.eliminado, id).not.toBe('')
+    expect(Object.keys(c.supresion.tablas).sort(), id).toEqual(Object.keys(c.columnas).sort())
+    for (const [tabla, paso] of Object.entries(c.supresion.tablas)) {
+      const columnas = c.columnas[tabla]
+      if (paso.accion === 'eliminar') expect(columnas, `${id}.${tabla}: solo se elimina una tabla entera`).toBe('*')
+      else
+        expect([...Object.keys(paso.valores), ...(paso.sinCambio ?? [])].sort(), `${id}.${tabla}`).toEqual(
+          [...(columnas as readonly string[])].sort(),
+        )
+    }
+  }
+})

@@ -26,7 +26,7 @@ export const BASES_LEGALES: Record<BaseLegal, string> = {
  * Who receives the data outside the school's staff. The file store's country and the services'
  * names are the deployment's (configuration); the privacy page completes them.
  */
-export type Destinatario = 'crm' | 'webpay' | 'correo' | 'push' | 'almacen'
+export type Destinatario = 'crm' | 'webpay' | 'correo' | 'push' | 'almacen' | 'emisorDte'
 
 export const DESTINATARIOS: Record<Destinatario, string> = {
   crm: 'El sistema de gestión de alumnos (CRM) de la escuela, por la API de integración',
@@ -34,6 +34,9 @@ export const DESTINATARIOS: Record<Destinatario, string> = {
   correo: 'El servicio de correo electrónico que envía los avisos de la escuela',
   push: 'El servicio de notificaciones de su navegador (Google, Mozilla o Apple), fuera de Chile',
   almacen: 'El almacenamiento de archivos de la escuela (disco del servidor o un servicio S3)',
+  // Tax documents (issue 31): the certified provider or the school's ERP issues them and sends them to the SII.
+  emisorDte:
+    'El proveedor de facturación electrónica certificado por el SII (o el sistema contable de la escuela), que emite sus boletas, facturas y notas de crédito y las envía al SII',
 }
 
 /** What happens to a category's data when its period ends. */
@@ -74,7 +77,29 @@ export type CategoriaDatos = {
   /** Whether the student may have it deleted (art. 7): false where the law or a contract keeps it. */
   suprimible: boolean
   columnas: Columnas
+  /** How a suppression deletes or anonymises it (only where `suprimible`). */
+  supresion?: Supresion
 }
+
+// --- Suppression and retention (issue 32, items 6 and 9; server/privacidad/) -------------------
+
+/**
+ * What suppression does with one of a category's tables, for one student:
+ * - 'eliminar': the student's rows are deleted, with the files they name ('blobs': the file store;
+ *   'subidas': the resumable uploads' store); `salvoReferidas` keeps the rows that kept data
+ *   (payments, issued documents) refer to, and says why in the answer.
+ * - 'anonimizar': the listed columns are replaced ('{id}' is the student's id, so a replaced
+ *   value stays unique) and those in `sinCambio` are left, being no data about the person.
+ */
+export type PasoSupresion =
+  | { accion: 'eliminar'; archivos?: 'blobs' | 'subidas'; salvoReferidas?: string }
+  | { accion: 'anonimizar'; valores: Readonly<Record<string, string | null>>; sinCambio?: readonly string[] }
+
+/** A suppressible category's steps and what the answer says was done; or why it is not about students. */
+export type Supresion = { eliminado: string; tablas: Readonly<Record<string, PasoSupresion>> } | { noAplica: string }
+
+/** The name that replaces a suppressed student's in what is kept (payments, the audit trail). */
+export const NOMBRE_SUPRIMIDO = 'Datos suprimidos'
 
 const CINCO_ANNOS_TRAS_EL_TERMINO = {
   meses: 60,
@@ -121,6 +146,32 @@ export const REGISTRO_DATOS = {
       alumnos_busqueda: '*',
       historial_persona: '*',
     },
+    supresion: {
+      eliminado:
+        'Se reemplazaron su nombre, RUT o pasaporte, código de alumno y datos de identificación; se borraron su historial de cambios y sus términos de búsqueda.',
+      tablas: {
+        alumnos: {
+          accion: 'anonimizar',
+          valores: {
+            rut: '0-0',
+            tipo_documento: null,
+            numero_documento: null,
+            nombres: NOMBRE_SUPRIMIDO,
+            apellidos: '',
+            orden_nombre: 'datos suprimidos',
+            codigo_alumno: 'SUPRIMIDO-{id}',
+            sexoregistral: null,
+            fecha_nac: null,
+            nacionalidad: null,
+            tipo_residencia: null,
+            pais_origen: null,
+          },
+          sinCambio: ['id', 'creado'],
+        },
+        alumnos_busqueda: { accion: 'eliminar' },
+        historial_persona: { accion: 'eliminar' },
+      },
+    },
   },
   contacto: {
     nombre: 'Contacto',
@@ -150,6 +201,24 @@ export const REGISTRO_DATOS = {
         'cod_comuna',
         'ciudad',
       ],
+    },
+    supresion: {
+      eliminado: 'Se borraron su correo electrónico, sus teléfonos y su dirección.',
+      tablas: {
+        alumnos: {
+          accion: 'anonimizar',
+          valores: {
+            email: 'suprimido-{id}@suprimido.invalid',
+            telefono_particular: null,
+            celular: null,
+            direccion: null,
+            cod_pais: null,
+            cod_region: null,
+            cod_comuna: null,
+            ciudad: null,
+          },
+        },
+      },
     },
   },
   formacion: {
@@ -182,6 +251,25 @@ export const REGISTRO_DATOS = {
         'pais_est_secund',
       ],
     },
+    supresion: {
+      eliminado: 'Se borraron su profesión, universidad y formación.',
+      tablas: {
+        alumnos: {
+          accion: 'anonimizar',
+          valores: {
+            cod_profesion: null,
+            otra_profesion: null,
+            universidad: null,
+            otrauniversidad: null,
+            maxnivelformacion: null,
+            otronivelformacion: null,
+            tipoinstitucion: null,
+            otrotipoinstitucion: null,
+            pais_est_secund: null,
+          },
+        },
+      },
+    },
   },
   inscripciones: {
     nombre: 'Inscripciones y postulaciones',
@@ -208,6 +296,24 @@ export const REGISTRO_DATOS = {
       solicitudes: '*',
       condiciones: '*',
       postulaciones: '*',
+    },
+    supresion: {
+      eliminado:
+        'Se borraron las condiciones que aceptó, sus postulaciones sin pago y las inscripciones sin pagos ni documentos emitidos.',
+      tablas: {
+        alumnos: { accion: 'anonimizar', valores: {}, sinCambio: ['asistente_id'] },
+        solicitudes: {
+          accion: 'eliminar',
+          salvoReferidas:
+            'Las inscripciones con cuotas, pagos o documentos emitidos se conservan (programa, fechas y arancel), porque esos registros, que la ley obliga a guardar, se refieren a ellas.',
+        },
+        condiciones: { accion: 'eliminar' },
+        postulaciones: {
+          accion: 'eliminar',
+          salvoReferidas:
+            'Las postulaciones pagadas se conservan, porque el pago, que la ley obliga a guardar, se refiere a ellas.',
+        },
+      },
     },
   },
   documentos: {
@@ -237,6 +343,16 @@ export const REGISTRO_DATOS = {
       archivos_postulacion: '*',
       subidas: '*',
     },
+    supresion: {
+      eliminado:
+        'Se eliminaron todos los archivos que subió (documentos, certificados de salud, fotos) y sus subidas en curso.',
+      tablas: {
+        archivos_personales: { accion: 'eliminar', archivos: 'blobs' },
+        archivos_solicitud: { accion: 'eliminar', archivos: 'blobs' },
+        archivos_postulacion: { accion: 'eliminar', archivos: 'blobs' },
+        subidas: { accion: 'eliminar', archivos: 'subidas' },
+      },
+    },
   },
   encuesta: {
     nombre: 'Encuesta de caracterización',
@@ -258,16 +374,20 @@ export const REGISTRO_DATOS = {
     },
     suprimible: true,
     columnas: { encuestas: '*' },
+    supresion: {
+      eliminado: 'Se borraron sus respuestas a la encuesta de caracterización.',
+      tablas: { encuestas: { accion: 'eliminar' } },
+    },
   },
   pagos: {
     nombre: 'Pagos y reembolsos',
     contenido:
-      'Sus cuotas, pagos (monto, fecha, orden de compra, código de autorización, últimos 4 dígitos de la tarjeta) y reembolsos.',
+      'Sus cuotas, pagos (monto, fecha, orden de compra, código de autorización, últimos 4 dígitos de la tarjeta), reembolsos y sus documentos tributarios (boletas, facturas y notas de crédito, con quien pagó).',
     finalidad: 'Cobrar el arancel, registrar lo pagado y devolver lo que corresponda.',
     base: 'obligacion_legal',
     baseDetalle: 'La ley tributaria obliga a conservar el respaldo de cada pago y de sus documentos tributarios.',
     sensible: false,
-    destinatarios: ['webpay', 'crm'],
+    destinatarios: ['webpay', 'crm', 'emisorDte'],
     fuente: 'Usted, al pagar; Transbank, que confirma el pago.',
     conservacion: {
       plazo: '6 años desde el pago.',
@@ -285,6 +405,9 @@ export const REGISTRO_DATOS = {
       pagos_fisicos: '*',
       pasarela_sandbox: '*',
       reembolsos: '*',
+      // Tax documents (issue 31): kept by legal obligation with the payments they document.
+      documentos_tributarios: '*',
+      sandbox_dte: '*',
     },
   },
   documentosEmitidos: {
@@ -328,6 +451,14 @@ export const REGISTRO_DATOS = {
     },
     suprimible: true,
     columnas: { notificaciones: '*', envios_notificacion: '*', preferencias_notificacion: '*' },
+    supresion: {
+      eliminado: 'Se borraron los avisos que le enviamos, sus envíos y sus preferencias.',
+      tablas: {
+        envios_notificacion: { accion: 'eliminar' },
+        notificaciones: { accion: 'eliminar' },
+        preferencias_notificacion: { accion: 'eliminar' },
+      },
+    },
   },
   suscripcionesPush: {
     nombre: 'Suscripciones a notificaciones',
@@ -347,6 +478,10 @@ export const REGISTRO_DATOS = {
     },
     suprimible: true,
     columnas: { suscripciones_push: '*' },
+    supresion: {
+      eliminado: 'Se borraron las suscripciones a notificaciones de sus dispositivos.',
+      tablas: { suscripciones_push: { accion: 'eliminar' } },
+    },
   },
   sesiones: {
     nombre: 'Sesiones, credenciales y registros de acceso',
@@ -375,6 +510,18 @@ export const REGISTRO_DATOS = {
       idempotencia: '*',
       bloqueos_ingreso: '*',
     },
+    supresion: {
+      eliminado:
+        'Se cerraron sus sesiones y se borraron su contraseña, sus enlaces de recuperación y los registros técnicos con su correo: ya no puede ingresar con sus datos anteriores.',
+      tablas: {
+        alumnos: { accion: 'anonimizar', valores: { password_hash: '!suprimida' } },
+        sesiones: { accion: 'eliminar' },
+        tokens_recuperacion: { accion: 'eliminar' },
+        limites: { accion: 'eliminar' },
+        idempotencia: { accion: 'eliminar' },
+        bloqueos_ingreso: { accion: 'eliminar' },
+      },
+    },
   },
   auditoria: {
     nombre: 'Registro de auditoría',
@@ -396,6 +543,30 @@ export const REGISTRO_DATOS = {
     },
     suprimible: false,
     columnas: { auditoria: '*', privacidad_vistas: '*' },
+  },
+  // Issue 32, items 3, 7 and 8: consents, blocks and who read sensitive data.
+  consentimientos: {
+    nombre: 'Consentimientos, bloqueos y lecturas de sus datos',
+    contenido:
+      'Cada consentimiento expreso que usted dio o retiró (con la versión de esta política y el momento), los bloqueos de sus datos que pidió, y quién de la escuela o qué integración leyó sus datos sensibles o sus datos por la API del CRM, y cuándo.',
+    finalidad:
+      'Probar su consentimiento y respetar su bloqueo, y que usted y la escuela sepan quién leyó sus datos sensibles.',
+    base: 'obligacion_legal',
+    baseDetalle:
+      'La escuela debe poder demostrar el consentimiento (art. 12), respetar el bloqueo (art. 8) y cuidar la seguridad de los datos sensibles (arts. 14 quinquies y 16).',
+    sensible: false,
+    destinatarios: [],
+    fuente: 'Usted y el portal.',
+    conservacion: {
+      plazo: '6 años desde el registro.',
+      meses: 72,
+      desde: 'el registro',
+      fin: 'conservar',
+      porque: 'Prueba lo que usted consintió o pidió y quién accedió a sus datos, también ante un reclamo (art. 7).',
+      porConfirmar: true,
+    },
+    suprimible: false,
+    columnas: { consentimientos: '*', bloqueos_datos: '*', lecturas_datos: '*' },
   },
   personal: {
     nombre: 'Personal de la escuela',
@@ -421,6 +592,7 @@ export const REGISTRO_DATOS = {
       asistentes: '*',
       claves_integracion: ['creada_por', 'revocada_por'],
     },
+    supresion: { noAplica: 'Son datos del personal de la escuela, no de estudiantes.' },
   },
   terceros: {
     nombre: 'Contactos de empresas e instituciones',
@@ -444,6 +616,79 @@ export const REGISTRO_DATOS = {
       empresas: '*',
       ofertas_laborales: ['contacto_nombre', 'contacto_email'],
     },
+    supresion: { noAplica: 'Son datos de empresas e instituciones, no de estudiantes.' },
+  },
+  // --- Suppression, retention and breaches (issue 32, items 6, 9 and 10; migration 0036) -----
+  registroPrivacidad: {
+    nombre: 'Registro de supresiones, retención e incidentes',
+    contenido:
+      'Constancia de que sus datos se suprimieron (qué se borró y qué se conservó), de lo que cada revisión de conservación eliminó, y de los incidentes de seguridad que le afectaron y cuándo se le avisó.',
+    finalidad:
+      'Probar que la escuela cumplió sus solicitudes, sus plazos de conservación y su deber de informar incidentes.',
+    base: 'obligacion_legal',
+    baseDetalle:
+      'La ley obliga a conservar la prueba de la respuesta a sus solicitudes (art. 11) y a registrar los incidentes (art. 14 sexies).',
+    sensible: false,
+    destinatarios: [],
+    fuente: 'El portal.',
+    conservacion: {
+      plazo: '6 años desde el hecho.',
+      meses: 72,
+      desde: 'el hecho',
+      fin: 'conservar',
+      porque: 'Es la prueba de que la escuela cumplió la ley, también ante un reclamo (art. 7).',
+      porConfirmar: true,
+    },
+    suprimible: false,
+    columnas: {
+      supresiones: '*',
+      retencion_lotes: '*',
+      retencion_elementos: '*',
+      brechas: '*',
+      brechas_alumnos: '*',
+    },
+  },
+  // Rights requests and data downloads (Ley 19.628, arts. 4-11).
+  solicitudesDerechos: {
+    nombre: 'Solicitudes sobre sus datos',
+    contenido:
+      'Las solicitudes que usted hizo para ejercer sus derechos (acceso, rectificación, supresión, oposición, portabilidad, bloqueo), su plazo, su prórroga y la respuesta de la escuela tal como se le envió.',
+    finalidad: 'Atender sus derechos dentro del plazo legal y probar qué se respondió y cuándo.',
+    base: 'obligacion_legal',
+    baseDetalle: 'La ley obliga a responder por escrito y a conservar la prueba de la respuesta (art. 11).',
+    sensible: false,
+    destinatarios: ['correo'],
+    fuente: 'Usted, al enviar la solicitud, y la escuela, al responderla.',
+    conservacion: {
+      plazo: '6 años desde la respuesta.',
+      meses: 72,
+      desde: 'la respuesta',
+      fin: 'conservar',
+      porque:
+        'Prueba que la escuela atendió su solicitud en el plazo legal, también ante un reclamo a la Agencia (art. 7); se conserva aunque pida la supresión.',
+      porConfirmar: true,
+    },
+    suprimible: false,
+    columnas: { solicitudes_derechos: '*', respuestas_derechos: '*', recordatorios_derechos: '*' },
+  },
+  descargasDatos: {
+    nombre: 'Descargas de sus datos',
+    contenido: 'Cuándo pidió una copia de sus datos y el archivo ZIP preparado para usted.',
+    finalidad: 'Entregarle sus datos y mantener gratuita al menos una descarga por trimestre.',
+    base: 'obligacion_legal',
+    baseDetalle: 'Su derecho de acceso y de portabilidad (arts. 5, 9 y 10).',
+    sensible: true,
+    destinatarios: ['almacen'],
+    fuente: 'El portal, cuando usted pide la descarga.',
+    conservacion: {
+      plazo: 'El archivo, 7 días; el registro de la descarga, 12 meses.',
+      meses: 12,
+      desde: 'la descarga',
+      fin: 'eliminar',
+      porque: 'El archivo solo sirve para que usted lo descargue; el registro, para contar las descargas del trimestre.',
+    },
+    suprimible: true,
+    columnas: { exportaciones_datos: '*' },
   },
 } as const satisfies Record<string, CategoriaDatos>
 
@@ -488,3 +733,59 @@ export function categoriaDeColumna(tabla: string, columna: string): IdCategoriaD
   else if (sin?.includes(columna)) return null
   return resto
 }
+
+/**
+ * What the retention run looks for (server/privacidad/retencion.ts), each under the category whose
+ * period it applies. `meses` is the time since `desde` after which the item is due; the
+ * applicants' is the school's choice (RETENCION_POSTULANTES_MESES), 12 months by default.
+ */
+export const TAREAS_RETENCION = {
+  postulantes: {
+    categoria: 'inscripciones',
+    nombre: 'Postulantes que nunca se inscribieron',
+    desde: 'su último movimiento (registro, cambio de datos, postulación o ingreso)',
+    accion:
+      'Se suprimen sus datos como en una solicitud de supresión; lo que la ley obliga a guardar (pagos) se conserva.',
+    meses: 12,
+  },
+  documentosRechazados: {
+    categoria: 'documentos',
+    nombre: 'Documentos rechazados',
+    desde: 'su revisión',
+    accion: 'Se eliminan el archivo y su registro (uno reemplazado se elimina al subir el nuevo).',
+    meses: 6,
+  },
+  subidasTerminadas: {
+    categoria: 'documentos',
+    nombre: 'Restos de subidas terminadas o abandonadas',
+    desde: 'su vencimiento',
+    accion: 'Se eliminan los bytes guardados y su registro.',
+    meses: 0,
+  },
+  sesiones: {
+    categoria: 'sesiones',
+    nombre: 'Sesiones y enlaces vencidos',
+    desde: 'su vencimiento',
+    accion: 'Se eliminan.',
+    meses: 0,
+  },
+  avisos: {
+    categoria: 'avisos',
+    nombre: 'Avisos antiguos',
+    desde: 'el aviso',
+    accion: 'Se eliminan con sus envíos.',
+    meses: REGISTRO_DATOS.avisos.conservacion.meses,
+  },
+  registrosIp: {
+    categoria: 'sesiones',
+    nombre: 'Registros técnicos con direcciones IP',
+    desde: 'su registro',
+    accion: 'Se eliminan los contadores de intentos y bloqueos con direcciones IP o correos.',
+    meses: 0,
+  },
+} as const satisfies Record<
+  string,
+  { categoria: IdCategoriaDatos; nombre: string; desde: string; accion: string; meses: number }
+>
+
+export type TareaRetencion = keyof typeof TAREAS_RETENCION

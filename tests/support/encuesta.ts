@@ -5,6 +5,8 @@ export function encuestaCompleta(cambios: Partial<EncuestaFormulario> = {}): Enc
   return {
     ...encuestaVacia(),
     cursaFuera: 'No',
+    // The disability question is answered only with its express consent (asked apart).
+    consentimientoDiscapacidad: 'Si',
     poseeDiscapacidad: 'No',
     pertenecePuebloOrg: 'No',
     haCursadoPrograma: 'No',

@@ -26,6 +26,8 @@ export type OpcionesServidorDePrueba = {
   pasarela?: OpcionesInicio['pasarela']
   /** Resolves push services' names (this machine has no DNS for the Internet's). */
   resolverDns?: OpcionesInicio['resolverDns']
+  /** Wraps the configured tax-document client (to fail on demand, count calls…). */
+  tributario?: OpcionesInicio['tributario']
   /** Reuse a DATA_DIR (e.g. to restart on the same database); it is then left in place on close. */
   dataDir?: string
   /** Defaults to the repository's dist/. */
@@ -116,6 +118,7 @@ export async function iniciarServidorDePrueba(options: OpcionesServidorDePrueba 
       salida,
       pasarela: options.pasarela,
       resolverDns: options.resolverDns,
+      tributario: options.tributario,
     })
   } catch (err) {
     if (propia) {

@@ -368,14 +368,14 @@ export const empresasDemo: EmpresasTable[] = [
 /**
  * The demo's issued documents, each made and signed by the document service at first start:
  * certificates for the two finished programs (with fixed codes, so the README can print one),
- * invoices, and the regulations signed on the two enrolments whose survey was sent first.
+ * the programs' payment receipts, and the regulations signed on the two enrolments whose survey was sent first.
  */
 export const documentosEmitidosDemo = {
   certificados: [
     { codigoInscripcion: 'INS-24-20117', fechaEmision: '2025-01-17', codigo: DEMO_CERTIFICADO_VALIDO },
     { codigoInscripcion: 'INS-24-20388', fechaEmision: '2024-10-30', codigo: DEMO_CERTIFICADO_ACLS },
   ],
-  facturas: [
+  comprobantesPrograma: [
     { codigoInscripcion: 'INS-24-20117', fechaEmision: '2024-04-10' },
     { codigoInscripcion: 'INS-24-20388', fechaEmision: '2024-08-01' },
     { codigoInscripcion: 'INS-25-30290', fechaEmision: '2025-05-14' },

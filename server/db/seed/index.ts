@@ -24,10 +24,10 @@ import {
 import { indexarAlumno } from '../../alumnos/busqueda.ts'
 import type { BlobStore } from '../../blobs.ts'
 import { asistentePortal } from './base.ts'
-import { personalDemo } from './personal-demo.ts'
+import { delegadoDemo, personalDemo } from './personal-demo.ts'
 import type { CertificadoEscuela } from '../../papel/certificado-escuela.ts'
 import { emitirCertificadoPrograma } from '../../papel/plantillas/certificado-programa.ts'
-import { emitirFactura } from '../../papel/plantillas/factura.ts'
+import { emitirComprobantePrograma } from '../../papel/plantillas/comprobante-programa.ts'
 import { emitirReglamento } from '../../papel/plantillas/reglamento.ts'
 import { concursosDemo, ofertasDemo, postulacionesDemo } from './concursos-ofertas.ts'
 import { cuotasDemo } from './cuotas.ts'
@@ -155,7 +155,7 @@ async function documentosFirmados(trx: Transaction<Database>, opciones: Opciones
   for (const [codigo, programa] of Object.entries(programasDemo)) {
     await trx.updateTable('solicitudes').set(programa).where('codigo_inscripcion', '=', codigo).execute()
   }
-  const { certificados, facturas, reglamentos } = documentosEmitidosDemo
+  const { certificados, comprobantesPrograma, reglamentos } = documentosEmitidosDemo
   await trx
     .deleteFrom('documentos_emitidos')
     .where(
@@ -175,7 +175,8 @@ async function documentosFirmados(trx: Transaction<Database>, opciones: Opciones
   for (const c of certificados) {
     await emitirCertificadoPrograma(papel(opciones.ahora), c.codigoInscripcion, c.fechaEmision, { codigo: c.codigo })
   }
-  for (const f of facturas) await emitirFactura(papel(opciones.ahora), f.codigoInscripcion, f.fechaEmision)
+  for (const c of comprobantesPrograma)
+    await emitirComprobantePrograma(papel(opciones.ahora), c.codigoInscripcion, c.fechaEmision)
   for (const r of reglamentos) await emitirReglamento(papel(new Date(r.aceptadoEn)), r.codigoInscripcion)
 }
 
@@ -202,6 +203,13 @@ async function personal(trx: Transaction<Database>, { ahora }: OpcionesSemilla):
   await trx.insertInto('personal').values(cuentas).execute()
 }
 
+async function delegado(trx: Transaction<Database>, { ahora }: OpcionesSemilla): Promise<void> {
+  await trx
+    .insertInto('personal')
+    .values(delegadoDemo(await hashearPassword(DEMO_PASSWORD), ahora.toISOString()))
+    .execute()
+}
+
 const semillasBase: Semilla[] = [
   { nombre: '0001-tablas-de-referencia', aplicar: tablasDeReferencia },
   { nombre: '0008-cuenta-de-servicio', aplicar: cuentaDeServicio },
@@ -217,6 +225,7 @@ const semillasDemo: Semilla[] = [
   { nombre: '0007-concursos-ofertas', aplicar: concursosYOfertas },
   { nombre: '0009-personal-demo', aplicar: personal },
   { nombre: '0015-documentos-por-revisar', aplicar: documentosPorRevisar },
+  { nombre: '0035-delegado-demo', aplicar: delegado },
 ]
 
 /**

@@ -14,10 +14,11 @@ export const DEMO_PERSONAL = {
   coordinacion: 'coordinacion@demo.cl',
   herrera: 'francisca.herrera@postgrado-demo.cl',
   munoz: 'tomas.munoz@postgrado-demo.cl',
+  delegado: 'delegado@demo.cl',
 } as const
 
-export function personalDemo(passwordHash: string, creado: string): Insertable<PersonalTable>[] {
-  const cuenta = (id: string, email: string, nombre: string, rol: RolPersonal, asistenteId: string | null) => ({
+function cuentaDemo(passwordHash: string, creado: string) {
+  return (id: string, email: string, nombre: string, rol: RolPersonal, asistenteId: string | null) => ({
     id,
     email,
     nombre,
@@ -29,10 +30,25 @@ export function personalDemo(passwordHash: string, creado: string): Insertable<P
     totp_ultimo_paso: null,
     creado_en: creado,
   })
+}
+
+export function personalDemo(passwordHash: string, creado: string): Insertable<PersonalTable>[] {
+  const cuenta = cuentaDemo(passwordHash, creado)
   return [
     cuenta('personal-admin', DEMO_PERSONAL.admin, 'Carolina Vidal Rojas', 'admin', null),
     cuenta('personal-coordinacion', DEMO_PERSONAL.coordinacion, 'Rodrigo Fuentes Lagos', 'coordinacion', null),
     cuenta('personal-herrera', DEMO_PERSONAL.herrera, 'Francisca Herrera Méndez', 'asistente', 'asistente-herrera'),
     cuenta('personal-munoz', DEMO_PERSONAL.munoz, 'Tomás Muñoz Araya', 'asistente', 'asistente-munoz'),
   ]
+}
+
+/** The data protection officer, seeded apart so a demo database made before the role gets it too. */
+export function delegadoDemo(passwordHash: string, creado: string): Insertable<PersonalTable> {
+  return cuentaDemo(passwordHash, creado)(
+    'personal-delegado',
+    DEMO_PERSONAL.delegado,
+    'Ignacia Soto Valdés',
+    'delegado',
+    null,
+  )
 }

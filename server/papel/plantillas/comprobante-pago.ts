@@ -1,7 +1,8 @@
 // 'Comprobante de Pago': the signed receipt of an approved payment, whatever it paid (an
 // installment, a contest fee). Issued once per payment (its id is the document's reference), from
-// what the payment recorded when the gateway approved it.
-import { DOC_COMPROBANTE_PAGO } from '../../../src/domain/documentos-emitidos.ts'
+// what the payment recorded when the gateway approved it. It is not a tax document and says so: the
+// SII's document of the payment is issued apart (server/tributario/).
+import { AVISO_NO_TRIBUTARIO, DOC_COMPROBANTE_PAGO } from '../../../src/domain/documentos-emitidos.ts'
 import { fechaEnChile, fechaLarga, horaEnChile } from '../../../src/domain/fechas.ts'
 import { formatearClp } from '../../../src/domain/moneda.ts'
 import { TIPO_PAGO } from '../../../src/domain/pagos.ts'
@@ -40,6 +41,7 @@ export function contenidoComprobante(p: Pago, titular: Titular): ContenidoDocume
       }.`,
       { datos },
       'Montos en pesos chilenos. La autenticidad de este comprobante puede verificarse con el código de verificación o el código QR al pie de la página.',
+      `${AVISO_NO_TRIBUTARIO} El documento tributario electrónico del SII de este pago se descarga en la página del pago.`,
     ],
   }
 }

@@ -1,7 +1,7 @@
 // 'Comprobante de Reembolso': the signed receipt of a refund the school made of an online payment
 // through the gateway, one per refund (its id is the document's reference), from what the refund
 // and its payment recorded when the gateway applied it.
-import { DOC_COMPROBANTE_REEMBOLSO } from '../../../src/domain/documentos-emitidos.ts'
+import { AVISO_NO_TRIBUTARIO, DOC_COMPROBANTE_REEMBOLSO } from '../../../src/domain/documentos-emitidos.ts'
 import { fechaEnChile, fechaLarga, horaEnChile } from '../../../src/domain/fechas.ts'
 import { formatearClp } from '../../../src/domain/moneda.ts'
 import { ETIQUETA_TIPO_REEMBOLSO } from '../../../src/domain/reembolsos.ts'
@@ -37,6 +37,7 @@ export function contenidoComprobanteReembolso(r: Reembolso, p: Pago, titular: Ti
       `La Escuela deja constancia de que reembolsó a ${titular.nombre}, a través de la pasarela de pago y en la tarjeta con que pagó, el monto que se detalla.`,
       { datos },
       'Montos en pesos chilenos. El abono en la tarjeta depende de su banco emisor. La autenticidad de este comprobante puede verificarse con el código de verificación o el código QR al pie de la página.',
+      `${AVISO_NO_TRIBUTARIO} La nota de crédito electrónica del SII que corresponde a este reembolso se descarga en la página del pago.`,
     ],
   }
 }

@@ -37,6 +37,7 @@ import {
 } from '../../papel/gestion-certificados.ts'
 import { enviarArchivo } from '../archivos.ts'
 import { consultaValida, cuerpoJson } from '../validacion.ts'
+import { rechazoPorBloqueo } from '../../privacidad/bloqueo.ts'
 import { rechazar } from '../respuesta.ts'
 
 const gestionar = requiereCapacidad('certificados.gestionar')
@@ -57,6 +58,8 @@ export const rutasCertificadosAdmin = new Hono<EntornoApp>()
     const quien = autor(c, c.var.personal)
     const solicitud = await solicitudAlAlcance(deps.db, c.var.personal, c.req.param('codigo'))
     if (!solicitud) return rechazar(c, 404, MENSAJE_SOLICITUD_NO_ENCONTRADA)
+    const bloqueado = await rechazoPorBloqueo(deps.db, solicitud.alumno_id)
+    if (bloqueado) return rechazar(c, 423, bloqueado)
     const hoy = fechaEnChile(quien.ahora)
     if (solicitud.fecha_termino === null) return rechazar(c, 409, MENSAJE_SIN_FECHA_TERMINO)
     if (!programaTerminado(solicitud.fecha_termino, hoy))

@@ -23,6 +23,8 @@ import {
   expedienteDeRevision,
   siguienteEnCola,
 } from '../../documentos/revision.ts'
+import { esDocumentoDeSalud } from '../../../src/domain/lecturas.ts'
+import { nombreTipoDocumento } from '../../../src/domain/revision-documentos.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { enviarArchivo } from '../archivos.ts'
 import { consultaValida, cuerpoJson, MENSAJE_CUERPO_INVALIDO } from '../validacion.ts'
@@ -56,6 +58,16 @@ export const rutasDocumentosAdmin = new Hono<EntornoApp>()
       ? await archivoAlAlcance(c.var.deps.db, c.var.personal, origen, c.req.param('dueno'), c.req.param('id'))
       : null
     if (!archivo) return rechazar(c, 404, MENSAJE_DOCUMENTOS_NO_ENCONTRADOS)
+    // A health document opened by staff is recorded (who, which, when), off the request's path.
+    if (esDocumentoDeSalud(archivo.cod_documento))
+      c.var.deps.lecturas.registrar({
+        lector: { personal: c.var.personal },
+        alumnoId: archivo.alumno_id,
+        que: 'documento-salud',
+        detalle: `${nombreTipoDocumento(archivo.cod_documento)} (${archivo.nombre})`,
+        ip: c.var.ip,
+        en: c.var.deps.clock(),
+      })
     return enviarArchivo(c, { ...archivo, nombre_original: archivo.nombre }, 'un documento en revisión', {
       enLinea: true,
     })

@@ -23,7 +23,7 @@ export const rutasEncuestasAdmin = new Hono<EntornoApp>()
     const { db, clock } = c.var.deps
     const consulta = c.req.valid('query')
     const personal = c.var.personal
-    const { contenido, filas } = await planillaEncuestas(db, personal, consulta)
+    const { contenido, filas, leidas } = await planillaEncuestas(db, personal, consulta)
     // Recorded before the file leaves: a download the trail cannot record is not sent.
     await auditar(
       db,
@@ -39,6 +39,20 @@ export const rutasEncuestasAdmin = new Hono<EntornoApp>()
         },
       },
     )
+    // Each student whose sensitive answers the file holds sees this read in their list.
+    if (veSensibles(personal)) {
+      const en = clock()
+      c.var.deps.lecturas.registrar(
+        ...leidas.map((l) => ({
+          lector: { personal },
+          alumnoId: l.alumnoId,
+          que: 'encuesta-sensible' as const,
+          detalle: `Planilla de encuestas: respuestas de la solicitud ${l.codigoInscripcion}`,
+          ip: c.var.ip,
+          en,
+        })),
+      )
+    }
     c.header('Content-Type', TIPO_XLSX)
     c.header('Content-Length', String(contenido.length))
     c.header('Content-Disposition', contentDisposition(nombrePlanilla(consulta)))

@@ -20,12 +20,18 @@ import { rutasIntegracionAdmin } from './integracion.ts'
 import { rutasImportacionAdmin } from './importacion.ts'
 import { rutasReembolsosAdmin } from './reembolsos.ts'
 import { rutasPagosAdmin } from './pagos.ts'
+import { rutasDerechosAdmin } from './derechos.ts'
+import { rutasBloqueoAdmin } from './bloqueo.ts'
+import { rutasLecturasAdmin } from './privacidad-lecturas.ts'
+import { rutasBrechasAdmin } from './privacidad-brechas.ts'
+import { rutasRetencionAdmin } from './privacidad-retencion.ts'
 
 export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auth', rutasAuthPersonal)
   .route('/documentos', rutasDocumentosAdmin)
   .route('/alumnos', rutasAlumnosAdmin)
   .route('/alumnos', rutasAvisosAlumno)
+  .route('/alumnos', rutasBloqueoAdmin)
   .route('/auditoria', rutasAuditoriaAdmin)
   .get('/sesion', requierePersonal, (c) => {
     const { id, nombre, email, rol } = c.var.personal
@@ -45,3 +51,7 @@ export const rutasAdmin = new Hono<EntornoApp>()
   .route('/importacion', rutasImportacionAdmin)
   .route('/pagos', rutasReembolsosAdmin)
   .route('/pagos', rutasPagosAdmin)
+  .route('/privacidad/solicitudes', rutasDerechosAdmin)
+  .route('/privacidad', rutasLecturasAdmin)
+  .route('/privacidad/retencion', rutasRetencionAdmin)
+  .route('/privacidad/brechas', rutasBrechasAdmin)

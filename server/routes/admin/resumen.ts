@@ -11,6 +11,7 @@ import type { Personal } from '../../db/schema.ts'
 import { requierePersonal } from '../../middleware/capacidad.ts'
 import { contarPorEmitir } from '../../papel/gestion-certificados.ts'
 import { alumnosAlAlcance } from '../../personal/alcance.ts'
+import { contarSolicitudesAbiertas } from '../../privacidad/derechos.ts'
 
 type Alcance = Pick<Personal, 'rol' | 'asistente_id'>
 
@@ -79,12 +80,13 @@ export const rutasResumenAdmin = new Hono<EntornoApp>().get('/', requierePersona
   /** The count when the role may act on it, else null (and the query is not run). */
   const si = <T>(capacidad: Capacidad, contar: () => Promise<T>) =>
     esRolPersonal(personal.rol) && puede(personal.rol, capacidad) ? contar() : Promise.resolve(null)
-  const [enRevision, rechazadas, reglamentos, encuestas, porEmitir] = await Promise.all([
+  const [enRevision, rechazadas, reglamentos, encuestas, porEmitir, derechos] = await Promise.all([
     si('documentos.revisar', () => documentosEnRevision(db, personal)),
     si('alumnos.ver', () => condicionesRechazadas(db, personal)),
     si('alumnos.ver', () => reglamentosFirmados(db, personal, desde, hasta)),
     si('alumnos.ver', () => encuestasRecibidas(db, personal, desde, hasta)),
     si('certificados.gestionar', () => contarPorEmitir(db, personal, fechaEnChile(ahora))),
+    si('privacidad.gestionar', () => contarSolicitudesAbiertas(db)),
   ])
   return c.json({
     hoy: fechaEnChile(ahora),
@@ -94,5 +96,6 @@ export const rutasResumenAdmin = new Hono<EntornoApp>().get('/', requierePersona
     reglamentosFirmadosSemana: reglamentos,
     encuestasRecibidasSemana: encuestas,
     certificadosPorEmitir: porEmitir,
+    solicitudesDerechosAbiertas: derechos,
   })
 })

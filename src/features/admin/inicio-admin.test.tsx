@@ -16,6 +16,7 @@ vi.mock('./secciones.ts', () => ({
       capacidad: 'certificados.gestionar',
     },
     { ruta: '/admin/encuestas', titulo: 'Encuestas', descripcion: 'Resultados.', capacidad: 'encuestas.ver' },
+    { ruta: '/admin/pagos', titulo: 'Pagos', descripcion: 'Pagos y conciliación.', capacidad: 'pagos.ver' },
   ],
 }))
 
@@ -35,6 +36,7 @@ function servidor(rol: 'admin' | 'asistente') {
           'encuestas.ver',
           'auditoria.ver',
           'personal.gestionar',
+          'pagos.ver',
         ]
       : ['alumnos.ver', 'documentos.revisar', 'encuestas.ver']
   fetchMock.mockImplementation(async (entrada) => {
@@ -53,6 +55,7 @@ function servidor(rol: 'admin' | 'asistente') {
         reglamentosFirmadosSemana: 1,
         encuestasRecibidasSemana: 3,
         certificadosPorEmitir: rol === 'admin' ? 8 : null,
+        documentosTributariosAtrasados: rol === 'admin' ? 3 : null,
       })
     throw new Error(`inesperado: ${ruta}`)
   })
@@ -108,4 +111,19 @@ test('an assistant gets no certificate count and no link to a section their role
   expect(within(conteo('Encuestas recibidas esta semana')).getByRole('link').getAttribute('href')).toBe(
     '/admin/encuestas',
   )
+})
+
+test('the SII documents still not issued past the limit are counted and lead to the payments; a role that cannot see payments gets no count', async () => {
+  servidor('admin')
+  renderConRouter(() => <InicioAdmin />)
+  await screen.findByText('Documentos tributarios atrasados')
+  const enlace = within(conteo('Documentos tributarios atrasados')).getByRole('link', {
+    name: '3 Documentos tributarios atrasados',
+  })
+  expect(enlace.getAttribute('href')).toBe('/admin/pagos')
+  cleanup()
+  servidor('asistente')
+  renderConRouter(() => <InicioAdmin />)
+  await screen.findByText('Documentos por revisar')
+  expect(screen.queryByText('Documentos tributarios atrasados')).toBeNull()
 })

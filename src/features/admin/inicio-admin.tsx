@@ -65,6 +65,17 @@ function conteos(resumen: ResumenPersonal): Conteo[] {
       ruta: '/admin/certificados',
       busqueda: { estado: 'por-emitir' },
     },
+    {
+      // Documents still not issued past the configured time (6 hours by default; null without 'pagos.ver').
+      titulo: 'Documentos tributarios atrasados',
+      cantidad: (resumen as { documentosTributariosAtrasados?: number | null }).documentosTributariosAtrasados ?? null,
+      ruta: '/admin/pagos',
+    },
+    {
+      titulo: 'Solicitudes de privacidad por responder',
+      cantidad: resumen.solicitudesDerechosAbiertas,
+      ruta: '/admin/privacidad',
+    },
   ]
 }
 

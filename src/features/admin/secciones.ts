@@ -61,6 +61,13 @@ export const SECCIONES: Seccion[] = [
     capacidad: 'pagos.ver',
   },
   {
+    ruta: '/admin/privacidad',
+    titulo: 'Privacidad',
+    descripcion:
+      'Las solicitudes de los estudiantes sobre sus datos (acceso, rectificación, supresión…), con su plazo legal: prorrogar, responder, aprobar o rechazar.',
+    capacidad: 'privacidad.gestionar',
+  },
+  {
     ruta: '/admin/auditoria',
     titulo: 'Auditoría',
     descripcion: 'Todas las acciones del personal, por persona, acción y fecha.',
@@ -77,5 +84,18 @@ export const SECCIONES: Seccion[] = [
     titulo: 'Integración',
     descripcion: 'Claves de la API con que el CRM carga alumnos e inscripciones y lee lo que ocurre en el portal.',
     capacidad: 'integracion.gestionar',
+  },
+  // Privacy (issue 32, items 9 and 10).
+  {
+    ruta: '/admin/privacidad/retencion',
+    titulo: 'Conservación de datos',
+    descripcion: 'Revisar qué datos vencieron según el registro de datos personales y confirmar su eliminación.',
+    capacidad: 'privacidad.retencion',
+  },
+  {
+    ruta: '/admin/privacidad/brechas',
+    titulo: 'Incidentes de seguridad',
+    descripcion: 'Registrar un incidente que afecte datos personales y avisar a los alumnos afectados.',
+    capacidad: 'privacidad.brechas',
   },
 ]

@@ -87,8 +87,8 @@ export function PaginaValidador({ codigoInicial = '' }: { codigoInicial?: string
     <section className="pagina pagina--estrecha">
       <h1>Validar certificado</h1>
       <p>
-        Compruebe que un certificado, reglamento firmado, factura o comprobante de pago fue emitido por la escuela:
-        escriba el código impreso en el documento, escanee su código QR o elija el archivo PDF.
+        Compruebe que un certificado, reglamento firmado o comprobante de pago fue emitido por la escuela: escriba el
+        código impreso en el documento, escanee su código QR o elija el archivo PDF.
       </p>
       <form className="formulario" onSubmit={enviar} noValidate>
         <CampoTexto

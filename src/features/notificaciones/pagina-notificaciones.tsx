@@ -50,8 +50,9 @@ export function PaginaNotificaciones() {
       <h1 id="avisos-titulo">Avisos y recordatorios</h1>
       <p>
         El portal le avisa cuando la escuela revisa sus documentos, cuando una cuota está por vencer o vencida, cuando
-        falta la Encuesta General o aceptar un reglamento, cuando se emite su factura o certificado, cuando se aprueba
-        un pago y cuando cierra un concurso al que postuló sin pago o documentos completos.
+        falta la Encuesta General o aceptar un reglamento, cuando se emite su certificado, un comprobante o un documento
+        tributario, cuando se aprueba un pago y cuando cierra un concurso al que postuló sin pago o documentos
+        completos.
       </p>
       {contenido}
     </section>

@@ -13,12 +13,14 @@ import { invalidarPendientes } from '../alumno/queries.ts'
 import { Estado, Spinner } from '../../ui/spinner.tsx'
 import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
 import { pagoQueries, type ResultadoPago } from './queries.ts'
+import { DocumentosTributariosDePago } from './documentos-tributarios.tsx'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { CLAVE_CONCURSOS, CLAVE_SOLICITUDES } from '../../lib/claves-consulta.ts'
 
 /**
  * The outcome of one payment, where the gateway's return lands (through the server's 303): in
- * words, with the authorization code, the card's last digits and the amount, and a way back.
+ * words, with the authorization code, the card's last digits and the amount, and a way back;
+ * once approved, its receipt (the portal's, not a tax document) and its SII tax documents.
  * A payment still waiting for the gateway's answer is asked about again until it settles.
  */
 export function PaginaResultadoPago({ pagoId }: { pagoId: string }) {
@@ -142,6 +144,10 @@ function Resultado({ pago }: { pago: ResultadoPago }) {
           </EnlaceApp>
         )}
       </div>
+      {/* The SII's documents of an approved payment (and of its refunds): issued apart, on their way. */}
+      {pago.estado === 'aprobado' || pago.estado === 'reembolsado' ? (
+        <DocumentosTributariosDePago pagoId={pago.id} />
+      ) : null}
     </>
   )
 }

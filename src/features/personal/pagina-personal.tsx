@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useSesion } from '../../lib/use-sesion.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { lookupQueries } from '../lookups/queries.ts'
@@ -67,6 +68,9 @@ export function PaginaPersonal() {
     <section className="pagina pagina--personal" aria-labelledby="personal-titulo">
       <h1 id="personal-titulo">Información Personal</h1>
       <EnlacePrivacidad />
+      <p className="enlace-privacidad">
+        <Link to="/privacidad/mis-datos">Mis datos: descargarlos y ejercer mis derechos</Link>
+      </p>
       {contenido}
     </section>
   )

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { fechaLarga } from '../../domain/fechas.ts'
 import type { PoliticaPrivacidad } from '../../domain/politica-privacidad.ts'
 import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
@@ -86,6 +87,9 @@ function Politica({ politica }: { politica: PoliticaPrivacidad }) {
         ))}
       </ul>
       <p>{politica.comoEjercer}</p>
+      <p>
+        <Link to="/privacidad/mis-datos">Descargar mis datos y ejercer mis derechos</Link> (debe ingresar al portal).
+      </p>
       <p>{politica.plazos}</p>
       <p>{politica.consentimiento}</p>
       <p>{politica.agencia}</p>

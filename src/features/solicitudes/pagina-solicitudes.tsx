@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useRef, useState } from 'react'
-import { DOC_CERTIFICADO_PROGRAMA, DOC_FACTURA, DOC_REGLAMENTO } from '../../domain/documentos-emitidos.ts'
+import type { DocumentoTributarioDeSolicitud } from '../../domain/documento-tributario.ts'
+import { DOC_CERTIFICADO_PROGRAMA, DOC_COMPROBANTE_PROGRAMA, DOC_REGLAMENTO } from '../../domain/documentos-emitidos.ts'
 import { resumenPendientes } from '../../domain/pendientes.ts'
 import {
   fechaCorta,
@@ -28,6 +29,7 @@ import { DialogoEncuesta } from './dialogo-encuesta.tsx'
 import { DialogoReglamento } from './dialogo-reglamento.tsx'
 import { envioCondiciones, envioEncuesta, envioReglamento } from './envios.ts'
 import { ResumenRevision } from './resumen-revision.tsx'
+import { DocumentosTributariosDeSolicitud } from '../pagos/documentos-tributarios.tsx'
 import { solicitudQueries, type DatosSolicitudes, type Solicitud } from './queries.ts'
 
 /**
@@ -309,6 +311,9 @@ function TablaSolicitudes({
   onAbrir: (dialogo: DialogoSolicitud, solicitud: Solicitud) => void
 }) {
   const { emitidos, certificadosActivos } = datos
+  // The SII's documents of the student's installments (server/README.md, 'Tax documents').
+  const tributarios =
+    (datos as { documentosTributarios?: readonly DocumentoTributarioDeSolicitud[] }).documentosTributarios ?? []
   const encuestasEnEspera = itemsDe(envioEncuesta, items)
   const condicionesEnEspera = itemsDe(envioCondiciones, items)
   const reglamentosEnEspera = itemsDe(envioReglamento, items)
@@ -331,7 +336,7 @@ function TablaSolicitudes({
             <th scope="col">Documentos</th>
             <th scope="col">Encuesta, condiciones y reglamento</th>
             <th scope="col">Pagos</th>
-            <th scope="col">Factura</th>
+            <th scope="col">Documentos tributarios</th>
             {certificadosActivos ? <th scope="col">Certificado</th> : null}
           </tr>
         </thead>
@@ -343,7 +348,8 @@ function TablaSolicitudes({
             const condicionEnEspera = condicionesEnEspera.findLast((i) => i.parametros?.codigo === codigo)
             const reglamentoEnEspera = reglamentosEnEspera.some((i) => i.parametros?.codigo === codigo)
             const reglamento = emitido(codigo, DOC_REGLAMENTO)
-            const factura = emitido(codigo, DOC_FACTURA)
+            const comprobante = emitido(codigo, DOC_COMPROBANTE_PROGRAMA)
+            const deLaSolicitud = tributarios.filter((d) => d.codigoInscripcion === codigo)
             const certificado = emitido(codigo, DOC_CERTIFICADO_PROGRAMA)
             const pendientes = s.pendientes.length
             // A finished program (its certificate issued) asks for nothing more of taking it.
@@ -469,12 +475,20 @@ function TablaSolicitudes({
                 <td data-etiqueta="Pagos" className="solicitud__detalle">
                   <EnlacePagos solicitud={s} />
                 </td>
-                <td data-etiqueta="Factura" className="solicitud__detalle">
-                  {factura ? (
-                    <EnlaceDocumento documento={factura} codigo={codigo} id={idPapel(codigo, 'factura')} />
-                  ) : (
-                    <SinDocumento texto="Sin factura emitida" />
+                <td data-etiqueta="Documentos tributarios" className="solicitud__detalle">
+                  {deLaSolicitud.length > 0 ? (
+                    <DocumentosTributariosDeSolicitud
+                      codigo={codigo}
+                      documentos={deLaSolicitud}
+                      id={idPapel(codigo, 'tributario')}
+                    />
+                  ) : comprobante ? null : (
+                    <SinDocumento texto="Sin documentos tributarios emitidos" />
                   )}
+                  {/* The school's own receipt of the program (not a tax document), where it was issued. */}
+                  {comprobante ? (
+                    <EnlaceDocumento documento={comprobante} codigo={codigo} id={idPapel(codigo, 'comprobante')} />
+                  ) : null}
                 </td>
                 {certificadosActivos ? (
                   <td data-etiqueta="Certificado" className="solicitud__detalle">

@@ -22,6 +22,8 @@ import { documentoDe } from './pagina-alumnos.tsx'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { alumnosQueries, type FichaAlumno } from './queries.ts'
 import { Datos } from '../datos.tsx'
+import { MENSAJE_ALUMNO_BLOQUEADO } from '../../../domain/bloqueo-datos.ts'
+import { BloqueoDatos } from './bloqueo-datos.tsx'
 
 type Solicitud = FichaAlumno['solicitudes'][number]
 type Emitido = Solicitud['emitidos'][number]
@@ -214,7 +216,19 @@ function columnasSolicitudes(abrir: (codigo: string) => void): ColumnDef<Solicit
 }
 
 /** One enrolment in full, behind a button that shows or hides it (the page stays short). */
-function DetalleSolicitud({ s, abierta, alternar }: { s: Solicitud; abierta: boolean; alternar: () => void }) {
+type Bloqueado = { razon: string; idRazon: string } | null
+
+function DetalleSolicitud({
+  s,
+  abierta,
+  alternar,
+  bloqueado,
+}: {
+  s: Solicitud
+  abierta: boolean
+  alternar: () => void
+  bloqueado: Bloqueado
+}) {
   const ancla = anclaDe(s.codigoInscripcion)
   return (
     <section className="admin-solicitud" id={ancla} aria-labelledby={`${ancla}-titulo`}>
@@ -263,7 +277,7 @@ function DetalleSolicitud({ s, abierta, alternar }: { s: Solicitud; abierta: boo
         />
         <Tabla
           titulo={`Cuotas de la solicitud ${s.codigoInscripcion}`}
-          columnas={[...COLUMNAS_CUOTAS, columnaAccionCuota<Cuota>(s.codigoInscripcion)]}
+          columnas={[...COLUMNAS_CUOTAS, columnaAccionCuota<Cuota>(s.codigoInscripcion, bloqueado)]}
           filas={s.cuotas}
           idDeFila={(q) => String(q.numero)}
           vacia="Esta solicitud no tiene cuotas registradas."
@@ -274,7 +288,11 @@ function DetalleSolicitud({ s, abierta, alternar }: { s: Solicitud; abierta: boo
 }
 
 /** The enrolments: a summary, then each in detail (the most recent one open). */
-function Solicitudes({ solicitudes, otrosEmitidos }: Pick<FichaAlumno, 'solicitudes' | 'otrosEmitidos'>) {
+function Solicitudes({
+  solicitudes,
+  otrosEmitidos,
+  bloqueado,
+}: Pick<FichaAlumno, 'solicitudes' | 'otrosEmitidos'> & { bloqueado: Bloqueado }) {
   const [abiertas, setAbiertas] = useState(() => new Set(solicitudes.slice(0, 1).map((s) => s.codigoInscripcion)))
   const cambiar = (codigo: string, abrir: boolean) =>
     setAbiertas((actuales) => {
@@ -301,6 +319,7 @@ function Solicitudes({ solicitudes, otrosEmitidos }: Pick<FichaAlumno, 'solicitu
             s={s}
             abierta={abierta}
             alternar={() => cambiar(s.codigoInscripcion, !abierta)}
+            bloqueado={bloqueado}
           />
         )
       })}
@@ -352,6 +371,7 @@ export function PaginaAlumno({ id, historial }: { id: string; historial: string 
       <p className="admin-subtitulo">
         {documentoDe(alumno)} · {alumno.email} · Código {alumno.codigoAlumno}
       </p>
+      <BloqueoDatos alumnoId={alumno.id} bloqueo={ficha.data.bloqueo} />
 
       <section className="admin-seccion" aria-labelledby="alumno-datos">
         <h2 id="alumno-datos">Datos personales</h2>
@@ -404,7 +424,11 @@ export function PaginaAlumno({ id, historial }: { id: string; historial: string 
         />
       </section>
 
-      <Solicitudes solicitudes={solicitudes} otrosEmitidos={otrosEmitidos} />
+      <Solicitudes
+        solicitudes={solicitudes}
+        otrosEmitidos={otrosEmitidos}
+        bloqueado={ficha.data.bloqueo ? { razon: MENSAJE_ALUMNO_BLOQUEADO, idRazon: 'alumno-bloqueo-razon' } : null}
+      />
 
       <section className="admin-seccion" aria-labelledby="alumno-pagos">
         <h2 id="alumno-pagos">Pagos</h2>

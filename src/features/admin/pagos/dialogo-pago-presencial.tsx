@@ -111,7 +111,15 @@ export function DialogoPagoPresencial({
 }
 
 /** What the school can do with an installment on the student's page: record its payment, or see it. */
-function AccionCuota({ codigoInscripcion, cuota }: { codigoInscripcion: string; cuota: Cuota }) {
+function AccionCuota({
+  codigoInscripcion,
+  cuota,
+  bloqueado,
+}: {
+  codigoInscripcion: string
+  cuota: Cuota
+  bloqueado: { razon: string; idRazon: string } | null
+}) {
   const { data: sesion } = useQuery(personalQueries.sesion())
   const [abierto, setAbierto] = useState(false)
   if (cuota.pagoId)
@@ -123,6 +131,19 @@ function AccionCuota({ codigoInscripcion, cuota }: { codigoInscripcion: string; 
       '—'
     )
   if (!tieneCapacidad(sesion, 'pagos.registrar')) return '—'
+  // The student's data is blocked: nothing of theirs is changed meanwhile; the reason is on the page.
+  if (bloqueado)
+    return (
+      <button
+        type="button"
+        className="boton boton--secundario"
+        disabled
+        title={bloqueado.razon}
+        aria-describedby={bloqueado.idRazon}
+      >
+        Registrar pago presencial<span className="sr-only"> de la cuota {cuota.numero}</span>
+      </button>
+    )
   return (
     <>
       <button type="button" className="boton boton--secundario" onClick={() => setAbierto(true)}>
@@ -136,10 +157,13 @@ function AccionCuota({ codigoInscripcion, cuota }: { codigoInscripcion: string; 
 }
 
 /** The installments table's column of actions, for one enrolment. */
-export function columnaAccionCuota<T extends Cuota>(codigoInscripcion: string): ColumnDef<T, unknown> {
+export function columnaAccionCuota<T extends Cuota>(
+  codigoInscripcion: string,
+  bloqueado: { razon: string; idRazon: string } | null = null,
+): ColumnDef<T, unknown> {
   return {
     id: 'acciones',
     header: 'Pago',
-    cell: ({ row }) => <AccionCuota codigoInscripcion={codigoInscripcion} cuota={row.original} />,
+    cell: ({ row }) => <AccionCuota codigoInscripcion={codigoInscripcion} cuota={row.original} bloqueado={bloqueado} />,
   }
 }

@@ -8,6 +8,8 @@ import { ErrorDeLectura } from '../error-de-lectura.tsx'
 import { momentoEnChile } from '../formato.ts'
 import { EstadoPagoEnPalabras } from './pagina-pagos.tsx'
 import { ReembolsosDePago } from './reembolsos-de-pago.tsx'
+import { DocumentosTributariosPago } from './documentos-tributarios-pago.tsx'
+import type { DocumentoTributarioVista } from '../../../domain/documento-tributario.ts'
 import { enlaceComprobante, pagosQueries } from './queries.ts'
 import './pagos.css'
 import { Datos } from '../datos.tsx'
@@ -17,7 +19,7 @@ const momento = (iso: string | null) => (iso ? momentoEnChile(iso) : null)
 /**
  * One payment as the school needs it to answer a student or the finance office: what it paid,
  * what refunds gave back of it and what remains, its state, what the gateway answered (buy order, token, authorization, card, payment type,
- * dates), the physical payment record, the student, and its signed receipt.
+ * dates), the physical payment record, its SII tax documents, the student, and its signed receipt.
  */
 export function PaginaPago({ id }: { id: string }) {
   const detalle = useQuery(pagosQueries.detalle(id))
@@ -147,6 +149,11 @@ export function PaginaPago({ id }: { id: string }) {
           <p className="admin-suave">Se registra cuando el pago se aprueba.</p>
         )}
       </section>
+
+      <DocumentosTributariosPago
+        pagoId={p.id}
+        documentos={(p as { documentosTributarios?: DocumentoTributarioVista[] }).documentosTributarios ?? []}
+      />
 
       {presencial ? null : (
         <ReembolsosDePago

@@ -1,13 +1,15 @@
-// 'Factura': the program's fee billed to the company whose RUT is on the enrolment, or to the
-// student when a company does not pay.
+// 'Comprobante de Pago del Programa': the school's signed receipt of the program's fee, made out to
+// the company whose RUT is on the enrolment, or to the student when a company does not pay. Once
+// per enrolment (the demo's finished programs have one). It is not a tax document and says so:
+// the SII's documents are issued per payment by a certified provider (server/tributario/).
 import { fechaLarga } from '../../../src/domain/fechas.ts'
 import { formatearClp } from '../../../src/domain/moneda.ts'
 import type { EmpresasTable } from '../../db/schema.ts'
-import { DOC_FACTURA } from '../../../src/domain/documentos-emitidos.ts'
+import { AVISO_NO_TRIBUTARIO, DOC_COMPROBANTE_PROGRAMA } from '../../../src/domain/documentos-emitidos.ts'
 import type { ContenidoDocumento } from '../documento-pdf.ts'
 import { emitirDocumento, type DependenciasPapel, type DocumentoEmitido, type Titular } from '../emitir.ts'
 
-export type DatosFactura = {
+export type DatosComprobantePrograma = {
   numero: string
   programa: string
   codigoInscripcion: string
@@ -17,7 +19,7 @@ export type DatosFactura = {
   empresa: EmpresasTable | null
 }
 
-export function contenidoFactura(d: DatosFactura, titular: Titular): ContenidoDocumento {
+export function contenidoComprobantePrograma(d: DatosComprobantePrograma, titular: Titular): ContenidoDocumento {
   const receptor: (readonly [string, string])[] = d.empresa
     ? [
         ['Razón social', d.empresa.nombre],
@@ -27,7 +29,7 @@ export function contenidoFactura(d: DatosFactura, titular: Titular): ContenidoDo
         ['Región', `${d.empresa.region}, ${d.empresa.pais}`],
         ['Teléfono', d.empresa.telefono],
         [
-          'Contacto de facturación',
+          'Contacto',
           `${d.empresa.contacto_nombre}, ${d.empresa.contacto_email}, ${d.empresa.contacto_telefono}`,
         ],
       ]
@@ -37,10 +39,10 @@ export function contenidoFactura(d: DatosFactura, titular: Titular): ContenidoDo
         ['Correo electrónico', titular.email],
       ]
   return {
-    titulo: `Factura N° ${d.numero}`,
+    titulo: `Comprobante de Pago del Programa N° ${d.numero}`,
     bloques: [
       { datos: [['Fecha de emisión', fechaLarga(d.fechaEmision)]] },
-      { subtitulo: 'Receptor' },
+      { subtitulo: 'Pagador' },
       { datos: receptor },
       { subtitulo: 'Detalle' },
       {
@@ -54,12 +56,13 @@ export function contenidoFactura(d: DatosFactura, titular: Titular): ContenidoDo
         ],
       },
       'Servicio educacional exento de IVA. Montos en pesos chilenos.',
+      AVISO_NO_TRIBUTARIO,
     ],
   }
 }
 
-/** Issues the enrolment's invoice (once; a second call returns the first). */
-export async function emitirFactura(
+/** Issues the enrolment's program receipt (once; a second call returns the first). */
+export async function emitirComprobantePrograma(
   deps: DependenciasPapel,
   codigoInscripcion: string,
   fechaEmision: string,
@@ -72,8 +75,8 @@ export async function emitirFactura(
   const empresa = s.rut_empresa
     ? ((await deps.db.selectFrom('empresas').selectAll().where('rut', '=', s.rut_empresa).executeTakeFirst()) ?? null)
     : null
-  const datos: DatosFactura = {
-    numero: `F-${codigoInscripcion}`,
+  const datos: DatosComprobantePrograma = {
+    numero: `CP-${codigoInscripcion}`,
     programa: s.nombre_curso,
     codigoInscripcion,
     fechaInicio: s.fecha_inicio,
@@ -83,12 +86,12 @@ export async function emitirFactura(
   }
   return emitirDocumento(deps, {
     alumnoId: s.alumno_id,
-    codTipoDocumento: DOC_FACTURA,
+    codTipoDocumento: DOC_COMPROBANTE_PROGRAMA,
     codigoInscripcion,
     programa: s.nombre_curso,
     codProspecto: s.cod_prospecto,
     fechaEmision,
-    nombreArchivo: `Factura-${codigoInscripcion}.pdf`,
-    contenido: (titular) => contenidoFactura(datos, titular),
+    nombreArchivo: `Comprobante-Programa-${codigoInscripcion}.pdf`,
+    contenido: (titular) => contenidoComprobantePrograma(datos, titular),
   })
 }

@@ -1,0 +1,126 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import {
+  bloquearSchema,
+  levantarBloqueoSchema,
+  MAX_MOTIVO_BLOQUEO,
+  MENSAJE_ALUMNO_BLOQUEADO,
+  type BloqueoVigente,
+} from '../../../domain/bloqueo-datos.ts'
+import { ApiError } from '../../../lib/api-error.ts'
+import { cliente, leer } from '../../../lib/cliente-api.ts'
+import { useFormulario } from '../../../lib/use-formulario.ts'
+import { CampoArea } from '../../../ui/campo.tsx'
+import { Dialogo } from '../../../ui/dialogo.tsx'
+import { toast } from '../../../ui/toasts.ts'
+import { AccionesDialogo } from '../acciones-dialogo.tsx'
+import { momentoEnChile } from '../formato.ts'
+import { mensajeDeError } from '../mensaje-de-error.ts'
+import { personalQueries, tieneCapacidad } from '../queries.ts'
+import { alumnosQueries } from './queries.ts'
+
+// A student's data blocked at their request (Ley 19.628, art. 8): the staff's page says so at the
+// top, with since when and why, and that nothing of theirs can be changed meanwhile; who manages
+// privacy (administration, the data protection delegate) lifts it, or blocks directly, giving why.
+
+type Accion = 'bloquear' | 'levantar'
+
+function DialogoBloqueo({ alumnoId, accion, onCerrar }: { alumnoId: string; accion: Accion; onCerrar: () => void }) {
+  const queryClient = useQueryClient()
+  const idFormulario = useId()
+  const idMotivo = useId()
+  const form = useFormulario(accion === 'bloquear' ? bloquearSchema : levantarBloqueoSchema, { motivo: '' })
+  const cambio = useMutation({
+    mutationFn: (motivo: string) =>
+      accion === 'bloquear'
+        ? leer(cliente.admin.alumnos[':id'].bloqueo.$post({ param: { id: alumnoId }, json: { motivo } }))
+        : leer(cliente.admin.alumnos[':id'].bloqueo.$delete({ param: { id: alumnoId }, json: { motivo } })),
+    onSuccess: () => {
+      toast({
+        tipo: 'success',
+        mensaje: accion === 'bloquear' ? 'Datos del alumno bloqueados.' : 'Bloqueo levantado.',
+      })
+      onCerrar()
+    },
+    onError: (error) => {
+      if (error instanceof ApiError) form.erroresDelServidor(error.campos)
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: alumnosQueries.all() }),
+  })
+
+  function enviar(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    const datos = form.intentar(e.currentTarget)
+    if (datos && !cambio.isPending) cambio.mutate(datos.motivo)
+  }
+
+  return (
+    <Dialogo
+      titulo={accion === 'bloquear' ? 'Bloquear los datos del alumno' : 'Levantar el bloqueo'}
+      onCerrar={onCerrar}
+      acciones={
+        <AccionesDialogo
+          texto={accion === 'bloquear' ? 'Bloquear' : 'Levantar bloqueo'}
+          enCurso={accion === 'bloquear' ? 'Bloqueando…' : 'Levantando…'}
+          ocupado={cambio.isPending}
+          formulario={idFormulario}
+          onCancelar={onCerrar}
+        />
+      }
+    >
+      <p>
+        {accion === 'bloquear'
+          ? 'Mientras el bloqueo esté vigente, el CRM no recibe sus datos, no se le envían avisos (salvo los de sus solicitudes de privacidad) y nadie de la escuela puede modificar sus datos. Queda en la auditoría.'
+          : 'Los datos del alumno volverán a tratarse como antes: el CRM los recibe, se le envían avisos y la escuela puede modificarlos. Queda en la auditoría.'}
+      </p>
+      <form id={idFormulario} className="formulario" onSubmit={enviar} noValidate>
+        <CampoArea
+          id={idMotivo}
+          etiqueta="Motivo"
+          obligatorio
+          maxLength={MAX_MOTIVO_BLOQUEO}
+          rows={3}
+          error={form.error('motivo')}
+          {...form.control('motivo')}
+        />
+      </form>
+      <p className="mensaje mensaje--error" role="alert" hidden={!cambio.isError}>
+        {cambio.isError ? mensajeDeError(cambio.error) : null}
+      </p>
+    </Dialogo>
+  )
+}
+
+/** The block's banner at the top of the student's page, and the buttons of who may act on it. */
+export function BloqueoDatos({ alumnoId, bloqueo }: { alumnoId: string; bloqueo: BloqueoVigente | null }) {
+  const { data: sesion } = useQuery(personalQueries.sesion())
+  const [accion, setAccion] = useState<Accion | null>(null)
+  const gestiona = tieneCapacidad(sesion, 'privacidad.gestionar')
+  const dialogo = accion ? (
+    <DialogoBloqueo alumnoId={alumnoId} accion={accion} onCerrar={() => setAccion(null)} />
+  ) : null
+  if (!bloqueo)
+    return gestiona ? (
+      <p>
+        <button type="button" className="boton boton--secundario" onClick={() => setAccion('bloquear')}>
+          Bloquear datos
+        </button>
+        {dialogo}
+      </p>
+    ) : null
+  return (
+    <section className="mensaje mensaje--aviso" aria-labelledby="alumno-bloqueo">
+      <h2 id="alumno-bloqueo">Datos bloqueados</h2>
+      <p>
+        Desde el {momentoEnChile(bloqueo.desde)}. Motivo: {bloqueo.motivo}
+      </p>
+      <p id="alumno-bloqueo-razon">{MENSAJE_ALUMNO_BLOQUEADO}</p>
+      {gestiona ? (
+        <button type="button" className="boton boton--secundario" onClick={() => setAccion('levantar')}>
+          Levantar bloqueo
+        </button>
+      ) : null}
+      {dialogo}
+    </section>
+  )
+}
