@@ -39,6 +39,12 @@ import { Migrator } from 'kysely'
 const ejecutar = promisify(execFile)
 const RAIZ = resolve(import.meta.dirname, '..')
 const INSCRIPCION = 'INS-26-40018'
+/**
+ * The drill starts two script processes (tsx) and two servers: about 8 s on a quiet machine, over
+ * 20 s when the machine's two cores are shared by several suites.
+ */
+const PLAZO_SIMULACRO_MS = 120_000
+const PLAZO_MS = 60_000
 
 const carpetas: string[] = []
 function carpetaNueva(prefijo: string): string {
@@ -98,160 +104,172 @@ async function estadoCuota(cliente: ClienteDePrueba, numero: number): Promise<st
   return data.cuotas.find((c) => c.numero === numero)?.estado
 }
 
-test('a portal backed up while serving, destroyed and restored into an empty place comes back whole', async () => {
-  // 1. A portal with a paid installment, an uploaded document and signed regulations.
-  const servidor = await iniciarServidorDePrueba({ throttle: 'off' })
-  const estudiante = await iniciarSesion(servidor.url, DEMO_CUENTAS.estudiante)
-  await pagarCuota(servidor.url, estudiante, 3)
-  expect(await estadoCuota(estudiante, 3)).toBe('pagada')
-  const documento = new Uint8Array(
-    Buffer.concat([Buffer.from('%PDF-1.4\n% respaldo\n'), randomBytes(40_000), Buffer.from('\n%%EOF\n')]),
-  )
-  const form = new FormData()
-  form.set('codTipoDocumento', '20')
-  form.set('archivo', new File([documento], 'titulo.pdf', { type: 'application/pdf' }))
-  const subida = await estudiante.request('POST', '/api/alumno/documentos', form)
-  expect(subida.status).toBe(201)
-  const { data: archivo } = (await subida.json()) as { data: { enlace: string } }
-  const aceptado = await estudiante.post(
-    `/api/solicitudes/${INSCRIPCION}/reglamento`,
-    { version: reglamentoDe('Diplomado').version },
-    { 'Idempotency-Key': crypto.randomUUID() },
-  )
-  expect(aceptado.status).toBe(201)
-  const { data: reglamento } = (await aceptado.json()) as { data: { enlace: string } }
-  const codigoReglamento = decodeURIComponent(reglamento.enlace.split('/').pop() ?? '')
-  const pdfReglamento = new Uint8Array(await (await estudiante.get(reglamento.enlace)).arrayBuffer())
-  expect(firmaValida(pdfReglamento)).toBe(true)
-  const pagosAntes = await consultarDb<{ id: string }>(
-    servidor.dataDir,
-    "select id from pagos where estado = 'aprobado'",
-  )
-
-  // 2. The backup, taken while the portal keeps answering (and writing: each sign-in is a session row).
-  const respaldo = join(carpetaNueva('portal-respaldo-'), 'copia')
-  const databaseUrl = await urlDeBaseDePrueba(servidor.dataDir)
-  let sirviendo = true
-  let atendidas = 0
-  const carga = (async () => {
-    while (sirviendo) {
-      const otra = await iniciarSesion(servidor.url, DEMO_CUENTAS.extranjera)
-      expect((await otra.get('/api/alumno')).status).toBe(200)
-      atendidas++
-    }
-  })()
-  const salida = await script('respaldo', respaldo, servidor.dataDir, databaseUrl)
-  sirviendo = false
-  await carga
-  expect(atendidas).toBeGreaterThan(0)
-  expect(salida).toContain('Respaldo listo')
-  const manifiesto = await leerManifiesto(respaldo)
-  expect(manifiesto.motor).toBe(motorDePrueba())
-  // pg_dump when a client of the server's major version is installed here, else the logical copy.
-  if (motorDePrueba() === 'sqlite') expect(manifiesto.metodo).toBe('sqlite-backup')
-  else {
-    const mayor = Number(manifiesto.versionServidor?.split('.')[0])
-    expect(manifiesto.metodo).toBe((await buscarClientePg(mayor)) ? 'pg_dump' : 'copia-logica')
-  }
-  expect(manifiesto.versionEsquema).toMatch(/^\d{4}-/)
-  expect(manifiesto.filas.pagos).toBeGreaterThan(0)
-  expect(manifiesto.archivos.some((a) => a.ruta === manifiesto.firmaConfigurada?.copia)).toBe(true)
-
-  // 3. The disk is lost: the server, its DATA_DIR and its database are gone.
-  await servidor.close()
-
-  // 4. Restored into an empty DATA_DIR (and an empty database of its own on PostgreSQL).
-  const nuevo = carpetaNueva('portal-restaurado-')
-  const nuevaUrl = await urlDeBaseDePrueba(nuevo)
-  expect(await script('restaurar', respaldo, nuevo, nuevaUrl)).toContain('Restaurado')
-
-  // A second restore over it is refused before anything is written.
-  const config = configDePrueba(nuevo, nuevaUrl)
-  await expect(restaurar(config, respaldo)).rejects.toThrow(/no está vacío/)
-
-  // 5. Started on the restored data: everything is as it was.
-  const restaurado = await iniciarServidorDePrueba({ dataDir: nuevo, throttle: 'off' })
-  try {
-    const alumna = await iniciarSesion(restaurado.url, DEMO_CUENTAS.estudiante)
-    const bajado = await alumna.get(archivo.enlace)
-    expect(bajado.status).toBe(200)
-    expect(Buffer.from(await bajado.arrayBuffer()).equals(Buffer.from(documento))).toBe(true)
-
-    const pdf = new Uint8Array(await (await alumna.get(reglamento.enlace)).arrayBuffer())
-    expect(Buffer.from(pdf).equals(Buffer.from(pdfReglamento))).toBe(true)
-    const anonimo = clienteDePrueba(restaurado.url)
-    const porCodigo = await anonimo.post('/api/certificados/validar', { codValidador: codigoReglamento })
-    expect(((await porCodigo.json()) as { status: number; msg: string }).msg).toBe('Reglamento Firmado válido')
-    const porArchivo = await anonimo.post('/api/certificados/verificar-archivo', pdf, {
-      'content-type': 'application/pdf',
-    })
-    expect((await porArchivo.json()) as { status: number; msg: string }).toMatchObject({
-      status: 1,
-      msg: 'Reglamento Firmado válido',
-    })
-
-    expect(await estadoCuota(alumna, 3)).toBe('pagada')
-    const pagosDespues = await consultarDb<{ id: string }>(nuevo, "select id from pagos where estado = 'aprobado'")
-    expect(pagosDespues.map((p) => p.id).sort()).toEqual(pagosAntes.map((p) => p.id).sort())
-    const [cuota] = await consultarDb<{ n: number }>(
-      nuevo,
-      "select count(*) as n from pagos p join cuotas c on c.pago_id = p.id where c.codigo_inscripcion = ? and c.numero = 3 and p.estado = 'aprobado'",
-      INSCRIPCION,
+test(
+  'a portal backed up while serving, destroyed and restored into an empty place comes back whole',
+  async () => {
+    // 1. A portal with a paid installment, an uploaded document and signed regulations.
+    const servidor = await iniciarServidorDePrueba({ throttle: 'off' })
+    const estudiante = await iniciarSesion(servidor.url, DEMO_CUENTAS.estudiante)
+    await pagarCuota(servidor.url, estudiante, 3)
+    expect(await estadoCuota(estudiante, 3)).toBe('pagada')
+    const documento = new Uint8Array(
+      Buffer.concat([Buffer.from('%PDF-1.4\n% respaldo\n'), randomBytes(40_000), Buffer.from('\n%%EOF\n')]),
     )
-    expect(cuota?.n).toBe(1)
-  } finally {
-    await restaurado.close()
-  }
+    const form = new FormData()
+    form.set('codTipoDocumento', '20')
+    form.set('archivo', new File([documento], 'titulo.pdf', { type: 'application/pdf' }))
+    const subida = await estudiante.request('POST', '/api/alumno/documentos', form)
+    expect(subida.status).toBe(201)
+    const { data: archivo } = (await subida.json()) as { data: { enlace: string } }
+    const aceptado = await estudiante.post(
+      `/api/solicitudes/${INSCRIPCION}/reglamento`,
+      { version: reglamentoDe('Diplomado').version },
+      { 'Idempotency-Key': crypto.randomUUID() },
+    )
+    expect(aceptado.status).toBe(201)
+    const { data: reglamento } = (await aceptado.json()) as { data: { enlace: string } }
+    const codigoReglamento = decodeURIComponent(reglamento.enlace.split('/').pop() ?? '')
+    const pdfReglamento = new Uint8Array(await (await estudiante.get(reglamento.enlace)).arrayBuffer())
+    expect(firmaValida(pdfReglamento)).toBe(true)
+    const pagosAntes = await consultarDb<{ id: string }>(
+      servidor.dataDir,
+      "select id from pagos where estado = 'aprobado'",
+    )
 
-  // 6. A backup that differs from its manifest is refused, naming what differs.
-  const nombre = manifiesto.archivos.find((a) => a.ruta.startsWith('archivos/'))?.ruta ?? ''
-  const bytes = readFileSync(join(respaldo, nombre))
-  bytes[0] = (bytes[0] ?? 0) ^ 1
-  writeFileSync(join(respaldo, nombre), bytes)
-  const vacia = carpetaNueva('portal-vacio-')
-  await expect(restaurar(configDePrueba(vacia, await urlDeBaseDePrueba(vacia)), respaldo)).rejects.toThrow(
-    `el SHA-256 de ${nombre} no coincide con el manifiesto`,
-  )
-  expect(readdirSync(vacia)).toEqual([])
-})
+    // 2. The backup, taken while the portal keeps answering (and writing: the sliding session is
+    // touched). One signed-in client, a short pause between requests: sign-ins (scrypt) in a tight
+    // loop would starve the backup's process of CPU on a shared machine.
+    const respaldo = join(carpetaNueva('portal-respaldo-'), 'copia')
+    const databaseUrl = await urlDeBaseDePrueba(servidor.dataDir)
+    const otra = await iniciarSesion(servidor.url, DEMO_CUENTAS.extranjera)
+    let sirviendo = true
+    let atendidas = 0
+    const carga = (async () => {
+      while (sirviendo) {
+        expect((await otra.get('/api/alumno')).status).toBe(200)
+        expect((await otra.get('/api/solicitudes')).status).toBe(200)
+        atendidas++
+        await new Promise((r) => setTimeout(r, 10))
+      }
+    })()
+    const salida = await script('respaldo', respaldo, servidor.dataDir, databaseUrl)
+    sirviendo = false
+    await carga
+    expect(atendidas).toBeGreaterThan(0)
+    expect(salida).toContain('Respaldo listo')
+    const manifiesto = await leerManifiesto(respaldo)
+    expect(manifiesto.motor).toBe(motorDePrueba())
+    // pg_dump when a client of the server's major version is installed here, else the logical copy.
+    if (motorDePrueba() === 'sqlite') expect(manifiesto.metodo).toBe('sqlite-backup')
+    else {
+      const mayor = Number(manifiesto.versionServidor?.split('.')[0])
+      expect(manifiesto.metodo).toBe((await buscarClientePg(mayor)) ? 'pg_dump' : 'copia-logica')
+    }
+    expect(manifiesto.versionEsquema).toMatch(/^\d{4}-/)
+    expect(manifiesto.filas.pagos).toBeGreaterThan(0)
+    expect(manifiesto.archivos.some((a) => a.ruta === manifiesto.firmaConfigurada?.copia)).toBe(true)
 
-test('a backup of an older schema is restored as it was and the portal migrates it forward on start', async () => {
-  const viejo = carpetaNueva('portal-viejo-')
-  const urlVieja = await urlDeBaseDePrueba(viejo)
-  const db = abrirBaseDeDatos({ dataDir: viejo, databaseUrl: urlVieja, databasePoolMax: 2 })
-  try {
-    const { error } = await new Migrator({ db, provider: proveedorMigraciones }).migrateTo('0028-avisos-vigencia')
-    expect(error).toBeUndefined()
-    await db
-      .insertInto('semillas')
-      .values({ nombre: 'antes-del-respaldo', aplicada: '2026-01-01T00:00:00.000Z' })
-      .execute()
-  } finally {
-    await db.destroy()
-  }
-  const respaldo = join(carpetaNueva('portal-respaldo-viejo-'), 'copia')
-  const { manifiesto } = await respaldar(configDePrueba(viejo, urlVieja), respaldo)
-  expect(manifiesto.versionEsquema).toBe('0028-avisos-vigencia')
-
-  const nuevo = carpetaNueva('portal-migrado-')
-  await restaurar(configDePrueba(nuevo, await urlDeBaseDePrueba(nuevo)), respaldo)
-  expect(await consultarDb(nuevo, 'select max(name) as v from kysely_migration')).toEqual([
-    { v: '0028-avisos-vigencia' },
-  ])
-  const servidor = await iniciarServidorDePrueba({ dataDir: nuevo, config: { datosDemo: false } })
-  try {
-    expect((await fetch(`${servidor.url}/api/salud`)).status).toBe(200)
-    const ultima = Object.keys(await proveedorMigraciones.getMigrations())
-      .sort()
-      .at(-1)
-    expect(await consultarDb(nuevo, 'select max(name) as v from kysely_migration')).toEqual([{ v: ultima }])
-    expect(await consultarDb(nuevo, "select nombre from semillas where nombre = 'antes-del-respaldo'")).toEqual([
-      { nombre: 'antes-del-respaldo' },
-    ])
-  } finally {
+    // 3. The disk is lost: the server, its DATA_DIR and its database are gone.
     await servidor.close()
-  }
-})
+
+    // 4. Restored into an empty DATA_DIR (and an empty database of its own on PostgreSQL).
+    const nuevo = carpetaNueva('portal-restaurado-')
+    const nuevaUrl = await urlDeBaseDePrueba(nuevo)
+    expect(await script('restaurar', respaldo, nuevo, nuevaUrl)).toContain('Restaurado')
+
+    // A second restore over it is refused before anything is written.
+    const config = configDePrueba(nuevo, nuevaUrl)
+    await expect(restaurar(config, respaldo)).rejects.toThrow(/no está vacío/)
+
+    // 5. Started on the restored data: everything is as it was.
+    const restaurado = await iniciarServidorDePrueba({ dataDir: nuevo, throttle: 'off' })
+    try {
+      const alumna = await iniciarSesion(restaurado.url, DEMO_CUENTAS.estudiante)
+      const bajado = await alumna.get(archivo.enlace)
+      expect(bajado.status).toBe(200)
+      expect(Buffer.from(await bajado.arrayBuffer()).equals(Buffer.from(documento))).toBe(true)
+
+      const pdf = new Uint8Array(await (await alumna.get(reglamento.enlace)).arrayBuffer())
+      expect(Buffer.from(pdf).equals(Buffer.from(pdfReglamento))).toBe(true)
+      const anonimo = clienteDePrueba(restaurado.url)
+      const porCodigo = await anonimo.post('/api/certificados/validar', { codValidador: codigoReglamento })
+      expect(((await porCodigo.json()) as { status: number; msg: string }).msg).toBe('Reglamento Firmado válido')
+      const porArchivo = await anonimo.post('/api/certificados/verificar-archivo', pdf, {
+        'content-type': 'application/pdf',
+      })
+      expect((await porArchivo.json()) as { status: number; msg: string }).toMatchObject({
+        status: 1,
+        msg: 'Reglamento Firmado válido',
+      })
+
+      expect(await estadoCuota(alumna, 3)).toBe('pagada')
+      const pagosDespues = await consultarDb<{ id: string }>(nuevo, "select id from pagos where estado = 'aprobado'")
+      expect(pagosDespues.map((p) => p.id).sort()).toEqual(pagosAntes.map((p) => p.id).sort())
+      const [cuota] = await consultarDb<{ n: number }>(
+        nuevo,
+        "select count(*) as n from pagos p join cuotas c on c.pago_id = p.id where c.codigo_inscripcion = ? and c.numero = 3 and p.estado = 'aprobado'",
+        INSCRIPCION,
+      )
+      expect(cuota?.n).toBe(1)
+    } finally {
+      await restaurado.close()
+    }
+
+    // 6. A backup that differs from its manifest is refused, naming what differs.
+    const nombre = manifiesto.archivos.find((a) => a.ruta.startsWith('archivos/'))?.ruta ?? ''
+    const bytes = readFileSync(join(respaldo, nombre))
+    bytes[0] = (bytes[0] ?? 0) ^ 1
+    writeFileSync(join(respaldo, nombre), bytes)
+    const vacia = carpetaNueva('portal-vacio-')
+    await expect(restaurar(configDePrueba(vacia, await urlDeBaseDePrueba(vacia)), respaldo)).rejects.toThrow(
+      `el SHA-256 de ${nombre} no coincide con el manifiesto`,
+    )
+    expect(readdirSync(vacia)).toEqual([])
+  },
+  PLAZO_SIMULACRO_MS,
+)
+
+test(
+  'a backup of an older schema is restored as it was and the portal migrates it forward on start',
+  async () => {
+    const viejo = carpetaNueva('portal-viejo-')
+    const urlVieja = await urlDeBaseDePrueba(viejo)
+    const db = abrirBaseDeDatos({ dataDir: viejo, databaseUrl: urlVieja, databasePoolMax: 2 })
+    try {
+      const { error } = await new Migrator({ db, provider: proveedorMigraciones }).migrateTo('0028-avisos-vigencia')
+      expect(error).toBeUndefined()
+      await db
+        .insertInto('semillas')
+        .values({ nombre: 'antes-del-respaldo', aplicada: '2026-01-01T00:00:00.000Z' })
+        .execute()
+    } finally {
+      await db.destroy()
+    }
+    const respaldo = join(carpetaNueva('portal-respaldo-viejo-'), 'copia')
+    const { manifiesto } = await respaldar(configDePrueba(viejo, urlVieja), respaldo)
+    expect(manifiesto.versionEsquema).toBe('0028-avisos-vigencia')
+
+    const nuevo = carpetaNueva('portal-migrado-')
+    await restaurar(configDePrueba(nuevo, await urlDeBaseDePrueba(nuevo)), respaldo)
+    expect(await consultarDb(nuevo, 'select max(name) as v from kysely_migration')).toEqual([
+      { v: '0028-avisos-vigencia' },
+    ])
+    const servidor = await iniciarServidorDePrueba({ dataDir: nuevo, config: { datosDemo: false } })
+    try {
+      expect((await fetch(`${servidor.url}/api/salud`)).status).toBe(200)
+      const ultima = Object.keys(await proveedorMigraciones.getMigrations())
+        .sort()
+        .at(-1)
+      expect(await consultarDb(nuevo, 'select max(name) as v from kysely_migration')).toEqual([{ v: ultima }])
+      expect(await consultarDb(nuevo, "select nombre from semillas where nombre = 'antes-del-respaldo'")).toEqual([
+        { nombre: 'antes-del-respaldo' },
+      ])
+    } finally {
+      await servidor.close()
+    }
+  },
+  PLAZO_MS,
+)
 
 // The bucket's side is the same whatever the engine: run on SQLite only, to keep the suite lean.
 test.skipIf(motorDePrueba() === 'postgres')(
@@ -290,4 +308,5 @@ test.skipIf(motorDePrueba() === 'postgres')(
       await Promise.all([origen.detener(), destino.detener()])
     }
   },
+  PLAZO_MS,
 )

@@ -13,11 +13,16 @@ import { copyFile, mkdir, readdir, rename, stat, writeFile } from 'node:fs/promi
 import { createReadStream, createWriteStream, existsSync } from 'node:fs'
 import { basename, dirname, join, relative, resolve, sep } from 'node:path'
 import { pipeline } from 'node:stream/promises'
-import { Readable } from 'node:stream'
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3'
+import type { Readable } from 'node:stream'
 import SQLite from 'better-sqlite3'
-import { clienteS3 } from '../blobs-s3.ts'
 import type { Config } from '../config.ts'
+
+/** The S3 client, loaded only when the portal keeps its files in a bucket (a heavy import). */
+async function s3De(config: NonNullable<Config['s3']>) {
+  const sdk = await import('@aws-sdk/client-s3')
+  const { clienteS3 } = await import('../blobs-s3.ts')
+  return { sdk, cliente: new sdk.S3Client(clienteS3(config)) }
+}
 import {
   diferenciasDeFilas,
   leerManifiesto,
@@ -160,7 +165,8 @@ export async function respaldar(config: Config, destino: string, aviso: Aviso = 
   // 2. The uploaded files.
   await mkdir(join(carpeta, 'archivos'), { recursive: true })
   if (config.s3) {
-    const s3 = new S3Client(clienteS3(config.s3))
+    const { sdk, cliente: s3 } = await s3De(config.s3)
+    const { GetObjectCommand, ListObjectsV2Command } = sdk
     let continuacion: string | undefined
     do {
       const pagina = await s3.send(
@@ -287,9 +293,9 @@ export async function restaurar(
       await cliente.end()
     }
   }
-  const s3 = config.s3 ? new S3Client(clienteS3(config.s3)) : null
+  const s3 = config.s3 ? await s3De(config.s3) : null
   if (s3 && config.s3) {
-    const lista = await s3.send(new ListObjectsV2Command({ Bucket: config.s3.bucket }))
+    const lista = await s3.cliente.send(new s3.sdk.ListObjectsV2Command({ Bucket: config.s3.bucket }))
     if ((lista.Contents ?? []).length > 0)
       throw new Error(`El bucket ${config.s3.bucket} no está vacío: se restaura solo en un bucket vacío.`)
   }
@@ -331,8 +337,8 @@ export async function restaurar(
   const archivos = manifiesto.archivos.filter((a) => a.ruta.startsWith('archivos/'))
   if (s3 && config.s3) {
     for (const archivo of archivos)
-      await s3.send(
-        new PutObjectCommand({
+      await s3.cliente.send(
+        new s3.sdk.PutObjectCommand({
           Bucket: config.s3.bucket,
           Key: archivo.ruta.slice('archivos/'.length),
           Body: createReadStream(join(carpeta, archivo.ruta)),
