@@ -107,6 +107,10 @@ test('the database gauges are read when scraped and follow the data', async () =
     'portal_envios_fallidos{canal="correo"}',
     'portal_subidas_en_curso',
     'portal_idempotencia_filas{estado="completo"}',
+    'portal_documentos_tributarios_pendientes{estado="pendiente"}',
+    'portal_documentos_tributarios_pendientes{estado="error"}',
+    'portal_documentos_tributarios_antiguedad_segundos',
+    'portal_solicitudes_derechos_abiertas',
     'portal_metricas_errores_lectura',
   ])
     expect(valor(antes, serie), serie).toBeTypeOf('number')
@@ -125,10 +129,19 @@ test('the database gauges are read when scraped and follow the data', async () =
     hace(120),
     hace(100),
   )
+  // A tax document the provider refused two hours ago.
+  const refusados = valor(antes, 'portal_documentos_tributarios_pendientes{estado="error"}') ?? 0
+  await consultarDb(
+    server.dataDir,
+    "update documentos_tributarios set estado = 'error', creado_en = ? where id = 'dte-demo-INS-26-40018-1'",
+    hace(120),
+  )
   // Past the one-second reading shared by a scrape.
   await new Promise((r) => setTimeout(r, 1100))
   const despues = await raspar()
   expect(valor(despues, 'portal_pagos_confirmando')).toBe(confirmando + 1)
   expect(valor(despues, 'portal_reclamos_vencidos{tipo="pago"}')).toBeGreaterThanOrEqual(1)
   expect(valor(despues, 'portal_pagos_confirmando_antiguedad_segundos')).toBeGreaterThanOrEqual(7190)
+  expect(valor(despues, 'portal_documentos_tributarios_pendientes{estado="error"}')).toBe(refusados + 1)
+  expect(valor(despues, 'portal_documentos_tributarios_antiguedad_segundos')).toBeGreaterThanOrEqual(7190)
 })

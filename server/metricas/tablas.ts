@@ -2,8 +2,8 @@
 // in progress) and what went wrong (failed deliveries, claims past their lease). Computed when
 // Prometheus scrapes, never on a request: every gauge of one scrape shares one reading (leer),
 // a handful of counts on indexed or small tables.
+import { diasRestantes } from '../../src/domain/derechos.ts'
 import type { Db } from '../db/connection.ts'
-import { MEDIDAS_POR_LLEGAR } from './por-llegar.ts'
 
 /** One gauge computed from the database: its name, help, labels and how to read its values. */
 export type MedidaDeTabla = {
@@ -160,5 +160,64 @@ export const MEDIDAS_DE_TABLAS: MedidaDeTabla[] = [
       }))
     },
   },
-  ...MEDIDAS_POR_LLEGAR,
+  {
+    nombre: 'portal_documentos_tributarios_pendientes',
+    ayuda:
+      "Documentos tributarios (SII) aún no emitidos, por estado: 'pendiente' (en cola o reintentando) y 'error' (el emisor lo rechazó; el personal debe reintentar).",
+    etiquetas: ['estado'],
+    leer: async (db) => {
+      const filas = await db
+        .selectFrom('documentos_tributarios')
+        .select(['estado', (eb) => eb.fn.countAll<number>().as('n')])
+        .where('estado', 'in', ['pendiente', 'error'])
+        .groupBy('estado')
+        .execute()
+      return (['pendiente', 'error'] as const).map((estado) => ({
+        etiquetas: { estado },
+        valor: Number(filas.find((f) => f.estado === estado)?.n ?? 0),
+      }))
+    },
+  },
+  {
+    nombre: 'portal_documentos_tributarios_antiguedad_segundos',
+    ayuda:
+      'Edad del documento tributario más antiguo sin emitir (desde que se aprobó su pago o reembolso); 0 si no hay. El SII da 12 horas.',
+    leer: async (db, ahora) => {
+      const fila = await db
+        .selectFrom('documentos_tributarios')
+        .select((eb) => eb.fn.min('creado_en').as('desde'))
+        .where('estado', 'in', ['pendiente', 'error'])
+        .executeTakeFirst()
+      return [{ valor: segundosDesde(ahora, fila?.desde as string | null) }]
+    },
+  },
+  {
+    nombre: 'portal_solicitudes_derechos_abiertas',
+    ayuda: 'Solicitudes de derechos sobre datos personales (Ley 19.628) recibidas y aún sin responder.',
+    leer: async (db) => [
+      {
+        valor: await contar(
+          db
+            .selectFrom('solicitudes_derechos')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('estado', '=', 'recibida')
+            .execute(),
+        ),
+      },
+    ],
+  },
+  {
+    nombre: 'portal_solicitudes_derechos_dias_al_plazo',
+    ayuda:
+      'Días que quedan hasta el plazo legal más próximo de una solicitud de derechos abierta, en el calendario de Chile (0: vence hoy; negativo: vencido); sin solicitudes abiertas, no se informa.',
+    leer: async (db, ahora) => {
+      const fila = await db
+        .selectFrom('solicitudes_derechos')
+        .select((eb) => eb.fn.min('plazo').as('plazo'))
+        .where('estado', '=', 'recibida')
+        .executeTakeFirst()
+      const plazo = fila?.plazo as string | null | undefined
+      return plazo ? [{ valor: diasRestantes(plazo, ahora) }] : []
+    },
+  },
 ]

@@ -29,7 +29,9 @@ export const MENSAJE_BLOQUEADO_INTEGRACION =
 export const PREFIJO_AVISO_PRIVACIDAD = 'privacidad-'
 
 export function esAvisoDePrivacidad(tipo: string): boolean {
-  return tipo.startsWith(PREFIJO_AVISO_PRIVACIDAD)
+  // A security incident that touched their data is told to the affected people by law (art. 14
+  // sexies), whether or not they asked to block their data.
+  return tipo.startsWith(PREFIJO_AVISO_PRIVACIDAD) || tipo === 'incidente-seguridad'
 }
 
 /** Why a queued delivery was closed unsent (the staff's history of notices shows it). */
