@@ -120,6 +120,8 @@ const NO_POR_DEFECTO: Record<string, Partial<Declaracion>> = {
   'GET /api/integracion/v1/pagos': { xsrf: false },
   'POST /api/integracion/v1/inscripciones/previsualizar': { xsrf: false },
   'POST /api/integracion/v1/inscripciones': { xsrf: false },
+  'GET /api/integracion/v1/documentos-tributarios/pendientes': { xsrf: false },
+  'POST /api/integracion/v1/documentos-tributarios': { xsrf: false },
 }
 
 /** Only what differs from the defaults. */

@@ -178,13 +178,21 @@ test('a new upload of the same type replaces the old one: one file, the old blob
   expect(delTipo).toEqual([cuerpo.data])
   expect(blobs()).not.toContain(blobAnterior)
   // Every stored file belongs to a row: the student's personal documents, the demo's enrolment
-  // documents and its issued PDFs, nothing left behind by the replaced upload.
+  // documents, its issued PDFs and tax documents, nothing left behind by the replaced upload.
   const deSolicitudes = await consultarDb(server.dataDir, 'select id from archivos_solicitud')
   const emitidos = await consultarDb(
     server.dataDir,
     'select codigo from documentos_emitidos where blob_clave is not null',
   )
-  expect(blobs()).toHaveLength((await filas('alumno-estudiante')).length + deSolicitudes.length + emitidos.length)
+  // The tax documents' PDF and XML, and the sandbox issuer's own copies.
+  const [tributarios] = await consultarDb<{ n: number }>(
+    server.dataDir,
+    `select (select count(pdf_blob) + count(xml_blob) from documentos_tributarios)
+          + (select count(pdf_blob) from sandbox_dte) as n`,
+  )
+  expect(blobs()).toHaveLength(
+    (await filas('alumno-estudiante')).length + deSolicitudes.length + emitidos.length + Number(tributarios?.n),
+  )
   expect((await estudiante.get(antes.enlace)).status).toBe(404)
   const descarga = await estudiante.get(delTipo[0]?.enlace ?? '')
   expect(new Uint8Array(await descarga.arrayBuffer())).toEqual(nuevo)

@@ -35,7 +35,7 @@ test('a restart reuses the database: data kept, migrations and seed not applied 
       confirmacion: 'Clave2026',
     })
     expect(primero.eventos().map((e) => e.mensaje)).toContain(
-      'datos iniciales cargados: 0001-tablas-de-referencia, 0008-cuenta-de-servicio, 0002-demo, 0003-encuestas-condiciones, 0004-documentos-de-solicitud, 0005-documentos-firmados, 0006-cuotas, 0007-concursos-ofertas, 0009-personal-demo, 0015-documentos-por-revisar, 0033-documentos-tributarios',
+      'datos iniciales cargados: 0001-tablas-de-referencia, 0008-cuenta-de-servicio, 0002-demo, 0003-encuestas-condiciones, 0004-documentos-de-solicitud, 0005-documentos-firmados, 0006-cuotas, 0007-concursos-ofertas, 0009-personal-demo, 0015-documentos-por-revisar, 0033-documentos-tributarios, 0035-delegado-demo',
     )
     await primero.close()
 

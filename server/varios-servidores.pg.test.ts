@@ -80,6 +80,7 @@ test('servers started together on an empty database migrate and seed it once, an
     { nombre: '0009-personal-demo' },
     { nombre: '0015-documentos-por-revisar' },
     { nombre: '0033-documentos-tributarios' },
+    { nombre: '0035-delegado-demo' },
   ])
   const sembraron = [a, b].filter((s) => s.salida.join('').includes('datos iniciales cargados'))
   expect(sembraron).toHaveLength(1)

@@ -96,6 +96,8 @@ export const TABLAS_EXPORTADAS: Readonly<Record<string, (db: Bd, alumnoId: strin
       .selectAll()
       .where('pago_id', 'in', (eb) => eb.selectFrom('pagos').select('id').where('alumno_id', '=', id))
       .execute(),
+  documentos_tributarios: (db, id) =>
+    db.selectFrom('documentos_tributarios').selectAll().where('alumno_id', '=', id).orderBy('creado_en').execute(),
   notificaciones: (db, id) => db.selectFrom('notificaciones').selectAll().where('alumno_id', '=', id).execute(),
   envios_notificacion: (db, id) =>
     db.selectFrom('envios_notificacion').selectAll().where('alumno_id', '=', id).execute(),
@@ -151,6 +153,8 @@ export const TABLAS_NO_EXPORTADAS: Readonly<Record<string, string>> = {
   limites: 'Contadores técnicos de intentos por dirección o cuenta, que vencen en minutos.',
   bloqueos_ingreso: 'Contadores técnicos de intentos fallidos de ingreso, que vencen solos.',
   idempotencia: 'Copias técnicas de respuestas del portal a sus envíos, cuyo contenido ya va en sus datos.',
+  sandbox_dte:
+    'La copia del emisor tributario de pruebas, que no es un emisor real; sus documentos van en «documentos_tributarios».',
   retencion_lotes:
     'Las revisiones de conservación de la escuela, que no son suyas; lo que le tocó va en «retencion_elementos».',
 }

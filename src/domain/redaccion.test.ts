@@ -47,6 +47,8 @@ test('each line is read apart, and the words of a file’s name or an address ar
   expect(problemasDeRedaccion('Parte: 1\nPartes de la importación: 1')).toEqual([])
   expect(problemasDeRedaccion('Archivo: inscripciones-version-final.csv')).toEqual([])
   expect(problemasDeRedaccion('Correo: revision@demo.cl')).toEqual([])
+  expect(problemasDeRedaccion('Indique en «fechaEmision» la fecha.')).toEqual([])
+  expect(problemasDeRedaccion('La Emision quedó pendiente.')).toHaveLength(1)
   expect(problemasDeRedaccion('1 documento\n1 documentos')).toHaveLength(1)
   expect(problemasDeRedaccion('Quedó en revision.')).toHaveLength(1)
 })

@@ -109,6 +109,8 @@ export function problemasDeRedaccion(texto: string): string[] {
     // A word inside a file's name, an address or a code ('…-version-final.csv') is not prose.
     const entorno = texto.slice(Math.max(0, m.index - 1), m.index + m[0].length + 1)
     if (new RegExp(`[${LETRA_O_MAYUSCULA}\\d][-_/@]|[-_./@][${LETRA_O_MAYUSCULA}\\d]`).test(entorno)) continue
+    // Nor is a field's name written in camelCase ('fechaEmision', as an API's JSON names it).
+    if (/[a-záéíóúüñ][A-ZÁÉÍÓÚÜÑ]/.test(m[0])) continue
     const p = m[0].toLowerCase()
     const correcta = Object.hasOwn(SIN_TILDE, p) ? SIN_TILDE[p] : undefined
     if (correcta) problemas.push(`«${m[0]}»: se escribe «${correcta}»`)

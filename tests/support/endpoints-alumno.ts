@@ -65,6 +65,8 @@ export type Ajenos = {
   documentoTributario: string
   /** And a notice of `otra`'s own, where her requests about notices go. */
   avisoDeOtra: string
+  /** A copy of `estudiante`'s data, ready to download. */
+  exportacion: string
 }
 
 export const ENDPOINTS: Endpoint[] = [
@@ -317,6 +319,39 @@ export const ENDPOINTS: Endpoint[] = [
   },
   { metodo: 'GET', ruta: '/privacidad/aviso', cuerpo: 'ninguno', sesion: true },
   { metodo: 'POST', ruta: '/privacidad/aviso', cuerpo: 'json', sesion: true, valido: async () => ({ version: 1 }) },
+  { metodo: 'GET', ruta: '/privacidad/consentimientos', cuerpo: 'ninguno', sesion: true },
+  {
+    metodo: 'POST',
+    ruta: '/privacidad/consentimientos/:finalidad/retirar',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: () => '/privacidad/consentimientos/encuesta-discapacidad/retirar',
+    // `otra` gave this consent (prepararDosEstudiantes), so withdrawing it is accepted.
+    valido: async () => ({}),
+  },
+  { metodo: 'GET', ruta: '/privacidad/lecturas', cuerpo: 'ninguno', sesion: true },
+  { metodo: 'GET', ruta: '/privacidad/mis-datos', cuerpo: 'ninguno', sesion: true },
+  {
+    metodo: 'POST',
+    ruta: '/privacidad/mis-datos/exportaciones',
+    cuerpo: 'ninguno',
+    sesion: true,
+    valido: async () => ({}),
+  },
+  {
+    metodo: 'GET',
+    ruta: '/privacidad/mis-datos/exportaciones/:id/zip',
+    cuerpo: 'ninguno',
+    sesion: true,
+    url: (ajenos) => `/privacidad/mis-datos/exportaciones/${ajenos.exportacion}/zip`,
+  },
+  {
+    metodo: 'POST',
+    ruta: '/privacidad/mis-datos/solicitudes',
+    cuerpo: 'json',
+    sesion: true,
+    valido: async () => ({ derecho: 'acceso' }),
+  },
 ]
 
 /** `otra`'s own enrolment, where her submissions go. */
@@ -339,6 +374,7 @@ const AJENOS_SEMBRADOS: Ajenos = {
   pago: 'pago-demo-INS-26-40018-1',
   documentoTributario: 'dte-demo-INS-26-40018-1',
   avisoDeOtra: '',
+  exportacion: 'ninguna',
 }
 
 /** The running file's: a worker runs its files one at a time, and each file's setup fills it again. */
@@ -397,6 +433,18 @@ export function prepararDosEstudiantes(): DosEstudiantes {
       data: { notificaciones: { id: string }[] }
     }
     ajenos.avisoDeOtra = avisos.data.notificaciones[0]!.id
+    const exportacion = await dos.estudiante.post('/api/privacidad/mis-datos/exportaciones', {})
+    expect(exportacion.status).toBe(201)
+    ajenos.exportacion = ((await exportacion.json()) as { id: string }).id
+    // `otra` consented to the survey's disability questions, so she has a consent to withdraw.
+    await consultarDb(
+      dos.servidor.dataDir,
+      `insert into consentimientos (id, alumno_id, finalidad, estado, version_politica, en, origen, codigo_inscripcion)
+       select 'consentimiento-de-otra', id, 'encuesta-discapacidad', 'otorgado', 1, ?, 'encuesta', null
+       from alumnos where email = ?`,
+      new Date().toISOString(),
+      DEMO_CUENTAS.extranjera,
+    )
   })
   afterAll(() => dos.servidor?.close())
   return dos

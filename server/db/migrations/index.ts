@@ -29,10 +29,10 @@ import * as m0028 from './0028-avisos-vigencia.ts'
 import * as m0031 from './0031-politica-privacidad.ts'
 import * as m0032 from './0032-restablecer-personal.ts'
 import * as m0033 from './0033-documentos-tributarios.ts'
-import * as m0037 from './0037-comprobante-no-tributario.ts'
 import * as m0034 from './0034-consentimiento-bloqueo-lecturas.ts'
 import * as m0035 from './0035-derechos.ts'
 import * as m0036 from './0036-supresion-retencion-brechas.ts'
+import * as m0037 from './0037-comprobante-no-tributario.ts'
 
 const migraciones: Record<string, Migration> = {
   '0001-inicial': m0001,
@@ -63,10 +63,10 @@ const migraciones: Record<string, Migration> = {
   '0031-politica-privacidad': m0031,
   '0032-restablecer-personal': m0032,
   '0033-documentos-tributarios': m0033,
-  '0037-comprobante-no-tributario': m0037,
   '0034-consentimiento-bloqueo-lecturas': m0034,
   '0035-derechos': m0035,
   '0036-supresion-retencion-brechas': m0036,
+  '0037-comprobante-no-tributario': m0037,
 }
 
 export const proveedorMigraciones: MigrationProvider = {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useState } from 'react'
+import { cantidad, segunCantidad } from '../../../domain/textos.ts'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
 import { ErrorDeLectura } from '../error-de-lectura.tsx'
@@ -12,7 +13,7 @@ import { actualizarRetencion, retencionMutations, retencionQueries, type LoteRet
 
 type Tarea = LoteRetencion['tareas'][number]
 
-const elementos = (n: number) => (n === 1 ? '1 elemento' : `${n} elementos`)
+const elementos = (n: number) => cantidad(n, 'elemento', 'elementos')
 
 /**
  * The retention run (issue 32, item 9): what the registry says is due, as a dry run with counts
@@ -97,8 +98,9 @@ function Retencion() {
           onCerrar={() => setConfirmando(null)}
           onHecho={(lote) => {
             setConfirmando(null)
+            const aplicados = lote.tareas.reduce((n, t) => n + t.aplicados, 0)
             setAviso(
-              `Revisión confirmada: se eliminaron ${elementos(lote.tareas.reduce((n, t) => n + t.aplicados, 0))}.`,
+              `Revisión confirmada: ${segunCantidad(aplicados, 'se eliminó', 'se eliminaron')} ${elementos(aplicados)}.`,
             )
           }}
         />
@@ -111,7 +113,8 @@ function Propuesta({ lote, onConfirmar }: { lote: LoteRetencion; onConfirmar: ()
   return (
     <>
       <p>
-        Preparada el {momentoEnChile(lote.propuestoEn)}: {elementos(lote.total)} vencidos. Nada se ha eliminado todavía.
+        Preparada el {momentoEnChile(lote.propuestoEn)}: {elementos(lote.total)}{' '}
+        {segunCantidad(lote.total, 'vencido', 'vencidos')}. Nada se ha eliminado todavía.
       </p>
       <Tabla
         titulo="Lo que se eliminaría al confirmar"
@@ -190,8 +193,13 @@ const COLUMNAS_ANTERIORES: ColumnDef<LoteRetencion, unknown>[] = [
           .filter((t) => t.cantidad > 0)
           .map((t) => (
             <li key={t.tipo}>
-              {t.nombre}: {t.tipo === 'sesiones' || t.tipo === 'registrosIp' ? t.cantidad : t.aplicados} eliminados
-              {t.omitidos > 0 ? `, ${t.omitidos} ya no vencidos` : ''}
+              {t.nombre}:{' '}
+              {cantidad(
+                t.tipo === 'sesiones' || t.tipo === 'registrosIp' ? t.cantidad : t.aplicados,
+                'eliminado',
+                'eliminados',
+              )}
+              {t.omitidos > 0 ? `, ${cantidad(t.omitidos, 'ya no vencido', 'ya no vencidos')}` : ''}
             </li>
           ))}
       </ul>
