@@ -56,7 +56,7 @@ test('the admin reviews what is due, nothing goes until confirmed, and the payme
   await dialogo.getByRole('button', { name: 'Confirmar eliminación' }).click()
   await page
     .getByRole('status')
-    .getByText(/^Revisión confirmada: se eliminaron \d+ elementos?\.$/)
+    .getByText(/^Revisión confirmada: se (eliminó|eliminaron) \d+ elementos?\.$/)
     .waitFor()
   const confirmadas = page.getByRole('table', { name: 'Últimas revisiones confirmadas' })
   await confirmadas.getByText(/^Aplicada el/).waitFor()
