@@ -306,14 +306,14 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     requiere: 'alumnos.ver',
     url: () => '/admin/alumnos/alumno-estudiante/avisos',
   },
-  // Privacy (issue 32): who read a student's sensitive data.
+  // Privacy: who read a student's sensitive data.
   {
     metodo: 'GET',
     ruta: '/admin/privacidad/lecturas',
     requiere: 'privacidad.gestionar',
     url: () => '/admin/privacidad/lecturas?alumno=alumno-estudiante',
   },
-  // Privacy (issue 32): blocking a student's data, on the student no other row acts on.
+  // Privacy: blocking a student's data, on the student no other row acts on.
   {
     metodo: 'POST',
     ruta: '/admin/alumnos/:id/bloqueo',
@@ -435,7 +435,7 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     preparar: nuevaSolicitudDerecho,
     cambia: true,
   },
-  // Privacy: the retention run and the breach register (issue 32, items 9 and 10).
+  // Privacy: the retention run and the breach register.
   { metodo: 'GET', ruta: '/admin/privacidad/retencion', requiere: 'privacidad.retencion' },
   { metodo: 'POST', ruta: '/admin/privacidad/retencion/revisar', requiere: 'privacidad.retencion', cambia: true },
   {
@@ -487,7 +487,7 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
     cuerpo: () => ({ agenciaInformadaEl: '2026-01-05' }),
     cambia: true,
   },
-  // Tax documents (issue 31): downloads are recorded, a retry too.
+  // Tax documents: downloads are recorded, a retry too.
   {
     metodo: 'GET',
     ruta: '/admin/documentos-tributarios/:id/pdf',

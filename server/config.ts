@@ -66,7 +66,7 @@ export type Config = {
    */
   pasarela: ConfigPasarela
   /**
-   * Tax documents (issue 31): who issues them (EMISOR_TRIBUTARIO), the school as issuer, the UF
+   * Tax documents: who issues them (EMISOR_TRIBUTARIO), the school as issuer, the UF
    * value for the 135 UF rule, and how long one may stay pending before staff are told.
    */
   tributario: ConfigTributario

@@ -1,4 +1,4 @@
-// Tax documents (issue 31) on SQLite and PostgreSQL, issued by the portal's sandbox through the
+// Tax documents on SQLite and PostgreSQL, issued by the portal's sandbox through the
 // OpenFactura client: a student's payment gets a boleta exenta, a company's a factura exenta, a
 // refund a nota de crédito referencing the original (code 1 whole, 3 in part); the student reads
 // and downloads only their own; the provider's refusal goes to 'error' with its message.

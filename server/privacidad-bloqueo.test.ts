@@ -1,4 +1,4 @@
-// Blocking a student's data (issue 32, item 7), on SQLite and PostgreSQL: while the block is in
+// Blocking a student's data, on SQLite and PostgreSQL: while the block is in
 // force the CRM API leaves the student out of every list, no reminder is made and a delivery
 // queued before is closed unsent, the staff read the block on the student's page and cannot change
 // anything (423 with the reason in Spanish); lifting it is audited and everything comes back.

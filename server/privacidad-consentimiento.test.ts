@@ -1,4 +1,4 @@
-// Express consent to the survey's disability questions (issue 32, item 3), on SQLite and
+// Express consent to the survey's disability questions, on SQLite and
 // PostgreSQL: given with the answers, it is recorded with the policy's version and the moment;
 // without it nothing about a disability is stored; withdrawn from Información Personal, the answers
 // are deleted, and the staff's spreadsheet and the CRM no longer carry them.

@@ -1,4 +1,4 @@
-// Who read it (issue 32, item 8), on SQLite and PostgreSQL: a staff member opening a health
+// Who read it, on SQLite and PostgreSQL: a staff member opening a health
 // document, a download of the survey with its sensitive answers, and a CRM read of a student's data
 // are each recorded (who, what, when); other documents and a download without the sensitive answers
 // are not. The school filters the record by student and days; each student reads only their own.

@@ -1,5 +1,5 @@
-// The retention run and the breach register through the API, on SQLite and PostgreSQL (issue 32,
-// items 9 and 10): the school sees a dry run and nothing is deleted until an admin confirms; the
+// The retention run and the breach register through the API, on SQLite and PostgreSQL:
+// the school sees a dry run and nothing is deleted until an admin confirms; the
 // confirmation deletes what is due and keeps what a kept category needs (an old applicant's
 // payment); an incident recorded tells each affected student by notice and e-mail at once.
 import { mkdirSync, existsSync, writeFileSync } from 'node:fs'

@@ -1,4 +1,4 @@
-// Suppression of a student's data (server/privacidad/supresion.ts, issue 32 item 6), on SQLite and
+// Suppression of a student's data (server/privacidad/supresion.ts), on SQLite and
 // PostgreSQL, with the files on disk and in S3: the student's files are removed from the store,
 // what the law keeps is kept (payments, issued documents, the audit trail), another student with
 // the same name is untouched, a second run changes nothing, and a run killed halfway (a child

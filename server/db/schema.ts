@@ -636,7 +636,7 @@ export type PoliticasPrivacidadTable = {
 /** Which policy version each student was shown, and when. */
 export type PrivacidadVistasTable = { alumno_id: string; version: number; vista_en: string }
 
-/** The SII document of an approved payment or an applied refund (migration 0033, issue 31). */
+/** The SII document of an approved payment or an applied refund (migration 0033). */
 export type DocumentosTributariosTable = {
   id: string
   /** 'pago:<id>' | 'reembolso:<id>'; unique with `tipo`. */
@@ -760,7 +760,7 @@ export type ExportacionesDatosTable = {
   vence_en: string | null
 }
 
-// Privacy, issue 32 items 3, 7 and 8 (migration 0034).
+// Privacy, (migration 0034).
 /** A student's data blocked (processing stopped, data kept); lifted when `levantado_en` is set. */
 export type BloqueosDatosTable = {
   id: string

@@ -180,7 +180,7 @@ export const cargaSchema = v.pipe(
 )
 
 // ---------------------------------------------------------------------------------------------
-// Tax documents issued by the ERP (issue 31)
+// Tax documents issued by the ERP
 // ---------------------------------------------------------------------------------------------
 
 const tipoDte = v.pipe(

@@ -329,7 +329,7 @@ export type Movimiento = {
   descripcion: string
   codigoInscripcion: string | null
   alumno: { id: string; nombre: string; codigo: string; documento: string }
-  /** Its tax document (a sale's boleta or factura, a refund's nota de crédito), or null (issue 31). */
+  /** Its tax document (a sale's boleta or factura, a refund's nota de crédito), or null. */
   documentoTributario: DocumentoDeMovimiento | null
 }
 

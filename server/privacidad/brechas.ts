@@ -1,4 +1,4 @@
-// The breach register (issue 32, item 10; art. 14 sexies): an admin records an incident and, in
+// The breach register (art. 14 sexies): an admin records an incident and, in
 // the same act (one transaction), every affected student gets a notice, which the notice machinery
 // delivers in the app and by e-mail (and push where the student has it); the act is audited. When
 // the Agencia de Protección de Datos Personales was told is recorded with it, or later.

@@ -1,4 +1,4 @@
-// Express consents (issue 32, item 3): each given or withdrawn is a row of `consentimientos`, with
+// Express consents: each given or withdrawn is a row of `consentimientos`, with
 // the privacy policy's version in force and the moment (the proof of art. 12); the latest row per
 // student and purpose is the state. The survey's disability consent arrives with the answers (the
 // same request, also from the outbox after a time offline) and is recorded in the survey's

@@ -1,4 +1,4 @@
-// Who read it (issue 32, item 8): each read of a student's sensitive data by staff, and each read
+// Who read it: each read of a student's sensitive data by staff, and each read
 // of a student's data by the CRM, becomes a row of `lecturas_datos`, without slowing the read.
 // `registrar` only appends to an in-memory buffer (no await, no I/O): the request answers at once.
 // The buffer is written in batches (one INSERT of many rows) on a timer, as soon as it holds a

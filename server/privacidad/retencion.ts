@@ -1,4 +1,4 @@
-// The retention run (issue 32, item 9): what the registry says is due (TAREAS_RETENCION in
+// The retention run: what the registry says is due (TAREAS_RETENCION in
 // src/domain/registro-datos.ts) is proposed to the school as a batch, a dry run with counts that
 // deletes nothing; an admin confirms it, and only then is it applied, element by element, each
 // checked again when applied (an applicant who enrolled meanwhile is left alone). Applicants are

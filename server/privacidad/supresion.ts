@@ -1,5 +1,5 @@
-// Suppression of a student's personal data (Ley 19.628 as amended by Ley 21.719, art. 7; issue 32,
-// item 6). What is deleted, anonymised or kept is the registry's (src/domain/registro-datos.ts:
+// Suppression of a student's personal data (Ley 19.628 as amended by Ley 21.719, art. 7).
+// What is deleted, anonymised or kept is the registry's (src/domain/registro-datos.ts:
 // each suppressible category's `supresion`); this module only knows how to find a student's rows in
 // each table, and in which order the database lets them go.
 //

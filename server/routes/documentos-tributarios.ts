@@ -1,4 +1,4 @@
-// The student's tax documents (issue 31), mounted at /api/documentos-tributarios: a document's PDF
+// The student's tax documents, mounted at /api/documentos-tributarios: a document's PDF
 // and XML, only the holder's own (the student from the session; another's answers exactly like an
 // unknown one) and only once issued. The list of a payment's documents is
 // GET /api/pagos/:id/documentos-tributarios (routes/pagos.ts).

@@ -387,7 +387,7 @@ rutasIntegracion
     },
   )
 
-// Tax documents issued by the school's ERP (EMISOR_TRIBUTARIO=erp, issue 31).
+// Tax documents issued by the school's ERP (EMISOR_TRIBUTARIO=erp).
 rutasIntegracion
   .get(
     '/documentos-tributarios/pendientes',

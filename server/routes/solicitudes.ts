@@ -139,7 +139,7 @@ export function listaDeSolicitudes(
       // A RUT, or a passport for a foreigner: without one the student is sent to their assistant.
       tieneDocumentoIdentidad: tieneDocumentoIdentidad(alumno),
       certificadosActivos: config.certificadosActivos,
-      /** The tax documents of the student's payments of enrolments (issue 31), for the invoice column. */
+      /** The tax documents of the student's payments of enrolments, for the invoice column. */
       documentosTributarios,
     },
   }

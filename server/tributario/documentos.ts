@@ -105,20 +105,7 @@ export async function encolarDocumentoDePago(
       receptor: JSON.stringify(receptorDe(pagador)),
       documento_referencia_id: null,
       codigo_referencia: null,
-      estado: 'pendiente' satisfies EstadoDocumentoTributario,
-      folio: null,
-      fecha_emision: null,
-      ted: null,
-      token_proveedor: null,
-      pdf_blob: null,
-      xml_blob: null,
-      error: null,
-      tomado_por: null,
-      tomado_hasta: null,
-      disponible_desde: momento,
-      creado_en: momento,
-      emitido_en: null,
-      atraso_avisado_en: null,
+      ...porEmitir(momento),
     })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
@@ -164,25 +151,32 @@ export async function encolarNotaDeCredito(
       receptor: original.receptor,
       documento_referencia_id: original.id,
       codigo_referencia: nota.codigoReferencia,
-      estado: 'pendiente' satisfies EstadoDocumentoTributario,
-      folio: null,
-      fecha_emision: null,
-      ted: null,
-      token_proveedor: null,
-      pdf_blob: null,
-      xml_blob: null,
-      error: null,
-      tomado_por: null,
-      tomado_hasta: null,
-      disponible_desde: momento,
-      creado_en: momento,
-      emitido_en: null,
-      atraso_avisado_en: null,
+      ...porEmitir(momento),
     })
     .onConflict((oc) => oc.doNothing())
     .returning('id')
     .executeTakeFirst()
   return insertado?.id ?? null
+}
+
+/** What a document queued now and not yet issued holds: no folio, stamp or files, free to take. */
+function porEmitir(momento: string) {
+  return {
+    estado: 'pendiente' satisfies EstadoDocumentoTributario,
+    folio: null,
+    fecha_emision: null,
+    ted: null,
+    token_proveedor: null,
+    pdf_blob: null,
+    xml_blob: null,
+    error: null,
+    tomado_por: null,
+    tomado_hasta: null,
+    disponible_desde: momento,
+    creado_en: momento,
+    emitido_en: null,
+    atraso_avisado_en: null,
+  }
 }
 
 export function receptorDeFila(fila: Pick<FilaDocumento, 'receptor'>): Receptor {

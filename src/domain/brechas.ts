@@ -2,7 +2,7 @@ import * as v from 'valibot'
 import { fechaEnChile } from './fechas.ts'
 import { REGISTRO_DATOS, type IdCategoriaDatos } from './registro-datos.ts'
 
-// The breach register (Ley 19.628 as amended by Ley 21.719, art. 14 sexies; issue 32, item 10):
+// The breach register (Ley 19.628 as amended by Ley 21.719, art. 14 sexies):
 // what the school records about a security incident, the form's rules (shared by the screen and
 // the server) and what the affected students are told.
 

@@ -100,7 +100,7 @@ export function cuentaDeMovimientos({ pagos, reembolsos }: Pick<ConciliacionMedi
   return `${aprobados} y ${reembolsos.cantidad} ${reembolsos.cantidad === 1 ? 'reembolso' : 'reembolsos'}`
 }
 
-/** A movement's tax document, as the reconciliation shows it (issue 31): a sale's boleta or factura, a refund's nota de crédito. */
+/** A movement's tax document, as the reconciliation shows it: a sale's boleta or factura, a refund's nota de crédito. */
 export type DocumentoDeMovimiento = {
   tipo: TipoDte
   nombreTipo: string

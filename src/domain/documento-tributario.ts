@@ -6,7 +6,7 @@ import { formatearClp } from './moneda.ts'
 // does not draw its own: it asks for them, keeps them and shows them. Shared by the server (which
 // decides the type and builds the request) and the screens (which show type, folio and state).
 //
-// What applies is the school accountant's call (src/domain notes in /work/shared/chile.md):
+// What applies is the school accountant's call:
 // teaching is VAT-exempt (DL 825 art. 13 N°4), so a person who pays gets a boleta exenta (41), a
 // company with RUT and giro a factura exenta (34), and a refund a nota de crédito (61) that
 // references the original. The table below is that reading, kept as data so it can be changed in

@@ -205,7 +205,7 @@ export const loteImportacionSchema = v.object({
 export type LoteImportacion = v.InferOutput<typeof loteImportacionSchema>
 
 // ---------------------------------------------------------------------------------------------
-// Tax documents issued by the school's ERP (EMISOR_TRIBUTARIO=erp, issue 31)
+// Tax documents issued by the school's ERP (EMISOR_TRIBUTARIO=erp)
 // ---------------------------------------------------------------------------------------------
 
 export const MENSAJE_REFERENCIA_DOCUMENTO =

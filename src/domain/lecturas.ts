@@ -3,7 +3,7 @@ import { esFechaValida } from './auditoria.ts'
 import { paginaSchema } from './busqueda-alumnos.ts'
 import { sinCaracteresInvisibles } from './validacion.ts'
 
-// Who read it (issue 32, item 8): every read by the school's staff of a student's health document
+// Who read it: every read by the school's staff of a student's health document
 // or of the survey's sensitive answers, and every read of a student's data by the CRM through the
 // integration API, is recorded: who, what, when. The school filters the record; each student reads
 // their own ('Mis datos').

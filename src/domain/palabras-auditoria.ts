@@ -72,14 +72,14 @@ export const ETIQUETAS_ACCION = {
   'privacidad.responder': 'Solicitud de derechos respondida',
   'privacidad.aprobar': 'Solicitud de derechos aprobada y aplicada',
   'privacidad.rechazar': 'Solicitud de derechos rechazada',
-  // Privacy (issue 32): blocking a student's data.
+  // Privacy: blocking a student's data.
   'privacidad.bloquear': 'Datos del alumno bloqueados',
   'privacidad.levantar-bloqueo': 'Bloqueo de los datos del alumno levantado',
   'privacidad.retencion-revisar': 'Revisión de conservación de datos preparada (sin eliminar nada)',
   'privacidad.retencion-confirmar': 'Revisión de conservación de datos confirmada: se eliminó lo vencido',
   'privacidad.brecha-registrar': 'Incidente de seguridad registrado y alumnos afectados avisados',
   'privacidad.brecha-agencia': 'Aviso de un incidente a la Agencia de Protección de Datos registrado',
-  // Tax documents (issue 31).
+  // Tax documents.
   'documento-tributario.descargar': 'Documento tributario descargado',
   'documento-tributario.reintentar': 'Emisión de un documento tributario reintentada',
   'integracion.documento-tributario': 'ERP: documento tributario recibido por la API',
@@ -349,7 +349,7 @@ export const CAMPOS_AUDITADOS: Readonly<Record<string, Campo>> = {
   // Privacy: blocking a student's data.
   solicitudPrivacidad: { etiqueta: 'Solicitud de privacidad', formato: numero },
   bloqueadoDesde: { etiqueta: 'Bloqueado desde', formato: momento },
-  // The breach register (issue 32, item 10).
+  // The breach register.
   detectadaEn: { etiqueta: 'Detectado el', formato: momento },
   categorias: {
     etiqueta: 'Datos afectados',
@@ -361,7 +361,7 @@ export const CAMPOS_AUDITADOS: Readonly<Record<string, Campo>> = {
   alumnosAfectados: { etiqueta: 'Alumnos afectados', formato: numero },
   medidas: { etiqueta: 'Medidas adoptadas', formato: texto },
   agenciaInformadaEn: { etiqueta: 'Informado a la Agencia el', formato: momento, vacio: 'aún no' },
-  // Tax documents (issue 31).
+  // Tax documents.
   documentoTributario: { etiqueta: 'Documento tributario', formato: texto },
   folio: { etiqueta: 'Folio', formato: numero, vacio: 'sin folio' },
   formato: { etiqueta: 'Formato', formato: texto },

@@ -54,10 +54,10 @@ export const CAPACIDADES = [
   'privacidad.gestionar',
   /**
    * The retention run: see what the registry says is due and confirm a batch, which deletes it
-   * (issue 32, item 9). The administration's alone: deleting is for the one role accountable for it.
+   *. The administration's alone: deleting is for the one role accountable for it.
    */
   'privacidad.retencion',
-  /** The breach register: record an incident and tell the students it affected (issue 32, item 10). */
+  /** The breach register: record an incident and tell the students it affected. */
   'privacidad.brechas',
 ] as const
 export type Capacidad = (typeof CAPACIDADES)[number]

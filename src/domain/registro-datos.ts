@@ -34,7 +34,7 @@ export const DESTINATARIOS: Record<Destinatario, string> = {
   correo: 'El servicio de correo electrónico que envía los avisos de la escuela',
   push: 'El servicio de notificaciones de su navegador (Google, Mozilla o Apple), fuera de Chile',
   almacen: 'El almacenamiento de archivos de la escuela (disco del servidor o un servicio S3)',
-  // Tax documents (issue 31): the certified provider or the school's ERP issues them and sends them to the SII.
+  // Tax documents: the certified provider or the school's ERP issues them and sends them to the SII.
   emisorDte:
     'El proveedor de facturación electrónica certificado por el SII (o el sistema contable de la escuela), que emite sus boletas, facturas y notas de crédito y las envía al SII',
 }
@@ -81,7 +81,7 @@ export type CategoriaDatos = {
   supresion?: Supresion
 }
 
-// --- Suppression and retention (issue 32, items 6 and 9; server/privacidad/) -------------------
+// --- Suppression and retention (server/privacidad/) -------------------------------------
 
 /**
  * What suppression does with one of a category's tables, for one student:
@@ -405,7 +405,7 @@ export const REGISTRO_DATOS = {
       pagos_fisicos: '*',
       pasarela_sandbox: '*',
       reembolsos: '*',
-      // Tax documents (issue 31): kept by legal obligation with the payments they document.
+      // Tax documents: kept by legal obligation with the payments they document.
       documentos_tributarios: '*',
       sandbox_dte: '*',
     },
@@ -618,7 +618,7 @@ export const REGISTRO_DATOS = {
     },
     supresion: { noAplica: 'Son datos de empresas e instituciones, no de estudiantes.' },
   },
-  // --- Suppression, retention and breaches (issue 32, items 6, 9 and 10; migration 0036) -----
+  // --- Suppression, retention and breaches (migration 0036) ------------------------------
   registroPrivacidad: {
     nombre: 'Registro de supresiones, retención e incidentes',
     contenido:

@@ -1,4 +1,4 @@
-// The retention run and the breach register in a desk-sized browser (issue 32, items 9 and 10):
+// The retention run and the breach register in a desk-sized browser:
 // the admin opens 'Conservación de datos', prepares a review that lists an old applicant and
 // deletes nothing, confirms it in a dialog and reads what was deleted; the applicant's payment is
 // still there. Then the admin records an incident (an empty form says what is missing) and the

@@ -7,7 +7,7 @@ import { prepararPortal } from '../support/e2e.ts'
 import { encuestaCompleta } from '../support/encuesta.ts'
 import { consultarDb, iniciarSesion } from '../support/servidor.ts'
 
-// Privacy in the browser (issue 32, items 3 and 7): a student withdraws their consent to the
+// Privacy in the browser: a student withdraws their consent to the
 // survey's disability questions from Información Personal on a phone, and the answers are deleted;
 // the school sees a blocked student's banner, cannot record a payment for them, and an admin lifts
 // the block giving why.

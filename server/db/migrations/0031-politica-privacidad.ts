@@ -1,4 +1,4 @@
-// The privacy policy (src/domain/politica-privacidad.ts, issue 32):
+// The privacy policy (src/domain/politica-privacidad.ts):
 // - `politicas_privacidad`: every version's text as it was published (JSON), so the school can
 //   show what a student was told on any date. A version whose text changed with the school's
 //   details (a new contact, another storage country) gets a new row under the same version.

@@ -1,4 +1,4 @@
-// Tax documents (issue 31): the SII document each approved payment and each applied refund gets,
+// Tax documents: the SII document each approved payment and each applied refund gets,
 // queued in the transaction that approves the payment or applies the refund and issued by the
 // scheduler (server/tributario/programador.ts) through the configured provider.
 // - `origen` is 'pago:<id>' or 'reembolso:<id>'; unique with `tipo`, so a payment (or refund) gets

@@ -1,4 +1,4 @@
-// Privacy, issue 32 items 3, 7 and 8:
+// Privacy:
 // - `bloqueos_datos`: a student's data blocked (art. 8: processing stopped for a time, data kept):
 //   from when, why, by whom, at which request; lifted with when, by whom and why. At most one
 //   block in force per student (a partial unique index on the rows not lifted).

@@ -1,4 +1,4 @@
-// Suppression, the retention run and the breach register (issue 32, items 6, 9 and 10):
+// Suppression, the retention run and the breach register:
 // - `supresiones`: one row per student whose data was suppressed (server/privacidad/supresion.ts):
 //   its progress (the database step done, the files still to delete), so a run killed halfway is
 //   finished by the next, and what was deleted and kept, as the answer quotes it.

@@ -198,7 +198,7 @@ async function cuotas(trx: Transaction<Database>, { ahora }: OpcionesSemilla): P
 }
 
 /**
- * The tax documents of the demo's approved payments, issued by the sandbox issuer (issue 31): a
+ * The tax documents of the demo's approved payments, issued by the sandbox issuer: a
  * seed of its own, so a demo database seeded before them gets them too.
  */
 async function documentosTributarios(trx: Transaction<Database>, { blobs, ahora }: OpcionesSemilla): Promise<void> {

@@ -1,4 +1,4 @@
-// Tax documents from the school's side (issue 31), mounted at /api/admin/documentos-tributarios:
+// Tax documents from the school's side, mounted at /api/admin/documentos-tributarios:
 // a document's PDF and XML (pagos.ver, audited before the file leaves) and a retry of one that
 // failed or is waiting for its next try (pagos.registrar, audited). Only documents of payments in
 // the member's reach; another's reads as not found. The documents themselves are listed on the

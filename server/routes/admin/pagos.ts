@@ -95,7 +95,7 @@ export const rutasPagosAdmin = new Hono<EntornoApp>()
   .get('/:id', ver, async (c) => {
     const pago = await detallePago(c.var.deps.db, c.var.personal, c.req.param('id'))
     if (!pago) return c.json({ error: MENSAJE_PAGO_NO_ENCONTRADO }, 404)
-    // Its tax documents, with the provider's message of one in error (issue 31).
+    // Its tax documents, with the provider's message of one in error.
     return c.json({ pago: { ...pago, documentosTributarios: await documentosDePago(c.var.deps.db, pago.id, true) } })
   })
   // The signed receipt, as the student received it; issued now if it was not yet (as the

@@ -85,7 +85,7 @@ export const SECCIONES: Seccion[] = [
     descripcion: 'Claves de la API con que el CRM carga alumnos e inscripciones y lee lo que ocurre en el portal.',
     capacidad: 'integracion.gestionar',
   },
-  // Privacy (issue 32, items 9 and 10).
+  // Privacy.
   {
     ruta: '/admin/privacidad/retencion',
     titulo: 'Conservación de datos',

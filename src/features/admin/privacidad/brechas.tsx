@@ -27,7 +27,7 @@ import { actualizarBrechas, brechasMutations, brechasQueries, type Brecha } from
 type Abierto = { tipo: 'registrar' } | { tipo: 'agencia'; brecha: Brecha } | null
 
 /**
- * The breach register (issue 32, item 10; art. 14 sexies): every security incident with what it
+ * The breach register (art. 14 sexies): every security incident with what it
  * touched, the students told and when the Agencia was told; recording one tells the affected
  * students by notice and e-mail in the same act.
  */

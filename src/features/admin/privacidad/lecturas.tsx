@@ -20,7 +20,7 @@ import { mensajeDeError } from '../mensaje-de-error.ts'
 import { personalQueries } from '../queries.ts'
 import { Tabla } from '../tabla.tsx'
 
-// Who read it (Ley 19.628 as amended, issue 32 item 8), the school's side: every read of a
+// Who read it (Ley 19.628 as amended), the school's side: every read of a
 // student's health document or the survey's sensitive answers by staff, and every read of a
 // student's data by the CRM, filtered by student and days. A section any privacy screen mounts
 // (the school's queue, or its own route /admin/privacidad/lecturas).

@@ -16,7 +16,7 @@ type Tarea = LoteRetencion['tareas'][number]
 const elementos = (n: number) => cantidad(n, 'elemento', 'elementos')
 
 /**
- * The retention run (issue 32, item 9): what the registry says is due, as a dry run with counts
+ * The retention run: what the registry says is due, as a dry run with counts
  * and a few of each; nothing is deleted until an admin confirms the batch. The last batches
  * applied below, with who confirmed them.
  */
