@@ -8,7 +8,7 @@ import { requiereAlumno } from '../middleware/sesion.ts'
 import { crearSolicitud, solicitudesDeAlumno } from '../privacidad/derechos.ts'
 import { exportacionesDe, pedirExportacion, zipDeExportacion } from '../privacidad/exportacion.ts'
 import { enviarArchivo } from './archivos.ts'
-import { rechazar } from './respuesta.ts'
+import { rechazar } from '../http/respuesta.ts'
 import { cuerpoJson } from './validacion.ts'
 
 export const MENSAJE_DESCARGA_VENCIDA =

@@ -11,7 +11,7 @@ import type { EntornoApp } from '../contexto.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { estadoConsentimientos, retirarConsentimiento } from '../privacidad/consentimientos.ts'
 import { lecturasDelAlumno } from '../privacidad/lecturas.ts'
-import { rechazar } from './respuesta.ts'
+import { rechazar } from '../http/respuesta.ts'
 
 export const rutasPrivacidadAlumno = new Hono<EntornoApp>()
   .get('/lecturas', requiereAlumno, async (c) => {

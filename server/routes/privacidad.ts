@@ -12,7 +12,7 @@ import {
   versionesPublicadas,
   versionPorMostrar,
 } from '../privacidad/politica.ts'
-import { rechazar } from './respuesta.ts'
+import { rechazar } from '../http/respuesta.ts'
 import { cuerpoJson } from './validacion.ts'
 
 export const MENSAJE_VERSION_NO_PUBLICADA = 'Esa versión de la política de privacidad no existe.'

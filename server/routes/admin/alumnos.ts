@@ -16,7 +16,7 @@ import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { alcanzaAlumno } from '../../personal/alcance.ts'
 import { historialDeAlumno } from '../../personal/consultas-auditoria.ts'
 import { consultaValida } from '../validacion.ts'
-import { rechazar } from '../respuesta.ts'
+import { rechazar } from '../../http/respuesta.ts'
 
 export const rutasAlumnosAdmin = new Hono<EntornoApp>()
   .get('/', requiereCapacidad('alumnos.ver'), consultaValida(consultaAlumnosSchema), async (c) => {

@@ -35,7 +35,7 @@ import { nuevoSecreto, pasoDelCodigo, uriDeEnrolamiento } from '../../personal/t
 import { olvidarFallos } from '../../seguridad/bloqueos.ts'
 import { hashDeRelleno, hashearPassword, verificarPassword } from '../../seguridad/password.ts'
 import { cuerpoJson } from '../validacion.ts'
-import { rechazar } from '../respuesta.ts'
+import { rechazar } from '../../http/respuesta.ts'
 
 /** The password opens this much time to give the code… */
 const VIGENCIA_INGRESO_MS = 5 * 60_000

@@ -6,7 +6,7 @@ import type { EntornoApp } from '../../contexto.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { avisosDelAlumno } from '../../notificaciones/historial.ts'
 import { alcanzaAlumno } from '../../personal/alcance.ts'
-import { rechazar } from '../respuesta.ts'
+import { rechazar } from '../../http/respuesta.ts'
 
 export const MENSAJE_ALUMNO_NO_ENCONTRADO = 'Estudiante no encontrado.'
 

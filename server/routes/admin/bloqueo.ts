@@ -15,7 +15,7 @@ import type { EntornoApp } from '../../contexto.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { alcanzaAlumno } from '../../personal/alcance.ts'
 import { bloquear, bloqueoVigente, levantar } from '../../privacidad/bloqueo.ts'
-import { rechazar } from '../respuesta.ts'
+import { rechazar } from '../../http/respuesta.ts'
 import { cuerpoJson } from '../validacion.ts'
 
 const gestionar = requiereCapacidad('privacidad.gestionar')

@@ -38,7 +38,7 @@ import {
 import { enviarArchivo } from '../archivos.ts'
 import { consultaValida, cuerpoJson } from '../validacion.ts'
 import { rechazoPorBloqueo } from '../../privacidad/bloqueo.ts'
-import { rechazar } from '../respuesta.ts'
+import { rechazar } from '../../http/respuesta.ts'
 
 const gestionar = requiereCapacidad('certificados.gestionar')
 

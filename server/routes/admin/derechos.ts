@@ -15,7 +15,7 @@ import {
   prorrogarSolicitud,
   responderSolicitud,
 } from '../../privacidad/derechos.ts'
-import { rechazar } from '../respuesta.ts'
+import { rechazar } from '../../http/respuesta.ts'
 import { cuerpoJson } from '../validacion.ts'
 
 const gestionar = requiereCapacidad('privacidad.gestionar')

@@ -28,7 +28,7 @@ import { nombreTipoDocumento } from '../../../src/domain/revision-documentos.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { enviarArchivo } from '../archivos.ts'
 import { consultaValida, cuerpoJson, MENSAJE_CUERPO_INVALIDO } from '../validacion.ts'
-import { rechazar } from '../respuesta.ts'
+import { rechazar } from '../../http/respuesta.ts'
 
 const revisar = requiereCapacidad('documentos.revisar')
 

@@ -21,7 +21,7 @@ import {
   type Rechazo,
 } from '../../personal/cuentas.ts'
 import { cuerpoJson } from '../validacion.ts'
-import { rechazar } from '../respuesta.ts'
+import { rechazar } from '../../http/respuesta.ts'
 
 const gestionar = requiereCapacidad('personal.gestionar')
 
