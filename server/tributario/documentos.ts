@@ -288,14 +288,8 @@ export async function pdfDibujado(
     tipo: fila.tipo as TipoDte,
     folio: fila.folio,
     fechaEmision: fila.fecha_emision,
-    emisor: {
-      rut: emisor.rut,
-      razonSocial: emisor.razonSocial,
-      giro: emisor.giro,
-      direccion: emisor.direccion,
-      comuna: emisor.comuna,
-      ciudad: emisor.ciudad,
-    },
+    // The configured issuer carries more than the printed form reads (its Acteco); it is passed whole.
+    emisor,
     receptor: {
       rut: r.rut,
       razonSocial: r.documentoExtranjero ? `${r.razonSocial} (${r.documentoExtranjero})` : r.razonSocial,

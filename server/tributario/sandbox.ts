@@ -206,14 +206,7 @@ async function pdfDelDocumento(emisor: Emisor, l: Leido, folio: number, ted: str
     tipo: l.tipo,
     folio,
     fechaEmision: l.fecha,
-    emisor: {
-      rut: emisor.rut,
-      razonSocial: emisor.razonSocial,
-      giro: emisor.giro,
-      direccion: emisor.direccion,
-      comuna: emisor.comuna,
-      ciudad: emisor.ciudad,
-    },
+    emisor,
     receptor: {
       rut: texto(receptor.RUTRecep),
       razonSocial: razon,
