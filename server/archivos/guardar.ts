@@ -8,7 +8,10 @@ import { quitarSubida, subidasDe } from '../subidas/tus.ts'
 import type { ArchivoRecibido } from './recibir.ts'
 import { ARCHIVOS_SUBIDOS, type FilaNueva } from './tablas.ts'
 
-/** Whose the file is: the owner of its table's row (ARCHIVOS_SUBIDOS) and the student. */
+/**
+ * Whose the file is: the owner its table names (ARCHIVOS_SUBIDOS: the enrolment's code, the
+ * application's id, or for a personal document the student's id again) and the student.
+ */
 export type DuenoDelArchivo = { dueno: string; alumnoId: string }
 
 /**
