@@ -26,7 +26,7 @@ import {
 import { CONCURSOS_DEMO } from './db/seed/concursos-ofertas.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
 import { DEMO_PERSONAL } from './db/seed/personal-demo.ts'
-import { POLITICA_ARCHIVO_EN_LINEA } from './routes/archivos.ts'
+import { POLITICA_ARCHIVO_EN_LINEA } from './archivos/enviar.ts'
 
 let server: ServidorDePrueba
 let admin: ClienteDePrueba

@@ -10,7 +10,7 @@ import {
   type ServidorDePrueba,
 } from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
-import { contentDisposition, sanearNombreArchivo } from './routes/archivos.ts'
+import { contentDisposition, sanearNombreArchivo } from './archivos/nombre.ts'
 
 // A small limit so "too big" stays small: 20 KB (JSON and multipart framing get their own margin).
 const LIMITE_MB = 20 / 1024

@@ -19,7 +19,7 @@ import {
 import { abrirBaseDeDatos, type Db } from './db/connection.ts'
 import { purgarCaducados } from './db/purga.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
-import { MENSAJE_NO_ENCONTRADO } from './routes/archivos.ts'
+import { MENSAJE_NO_ENCONTRADO } from '../src/domain/errores-api.ts'
 import {
   almacenDeSubidas,
   MENSAJE_METADATOS_SUBIDA,

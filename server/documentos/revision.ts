@@ -4,6 +4,7 @@
 // Every query about students goes through the reviewer's reach (personal/alcance.ts); a document
 // out of reach is answered like one that does not exist.
 import { sql, type Kysely } from 'kysely'
+import { ARCHIVOS_SUBIDOS } from '../archivos/tablas.ts'
 import { documentosDeConcurso } from '../../src/domain/concursos.ts'
 import { documentosPersonalesRequeridos } from '../../src/domain/documentos.ts'
 import { documentosRequeridosDeSolicitud } from '../../src/domain/documentos-solicitud.ts'
@@ -36,15 +37,6 @@ import { rechazoPorBloqueo } from '../privacidad/bloqueo.ts'
 
 type Revisor = Pick<Personal, 'rol' | 'asistente_id'>
 
-/** Each kind of upload: its table and the column naming its owner (enrolment, student, application). */
-const TABLAS = {
-  solicitud: { tabla: 'archivos_solicitud', dueno: 'codigo_inscripcion' },
-  personal: { tabla: 'archivos_personales', dueno: 'alumno_id' },
-  postulacion: { tabla: 'archivos_postulacion', dueno: 'postulacion_id' },
-} as const satisfies Record<OrigenDocumento, { tabla: keyof Database; dueno: string }>
-
-type TablaArchivos = (typeof TABLAS)[OrigenDocumento]['tabla']
-
 /** The columns every table of uploads has, as one query sees them (the owner column as `dueno`). */
 type FilaComun = {
   id: string
@@ -63,13 +55,12 @@ type FilaComun = {
 }
 
 /**
- * The uploads of one kind, as a derived table `archivos` of the columns the three tables share
- * (the owner's column and the file name's under one name each): Kysely cannot type one query
- * over a choice of tables.
+ * The uploads of one kind (archivos/tablas.ts), as a derived table `archivos` of the columns the
+ * three tables share, the owner's column and the file name's under one name each, so that one
+ * query reads any of them.
  */
 function archivosDe(db: Kysely<Database>, origen: OrigenDocumento) {
-  const { tabla, dueno } = TABLAS[origen]
-  const nombre = tabla === 'archivos_personales' ? 'nombre_original' : 'nombre_archivo'
+  const { tabla, dueno, nombre } = ARCHIVOS_SUBIDOS[origen]
   return db.selectFrom(
     sql<FilaComun>`(select id, ${sql.ref(dueno)} as dueno, alumno_id, cod_documento, ${sql.ref(nombre)} as nombre,
       content_type, tamanno, blob_clave, subido_en, estado_revision, motivo_rechazo, revisado_por, revisado_en
@@ -542,7 +533,7 @@ export async function decidirDocumentos(
   const estado = estadoTrasDecision(decision.decision)
   const motivo =
     decision.decision === 'rechazar' && decision.motivo ? textoMotivoRechazo(decision.motivo, decision.detalle) : null
-  const { tabla } = TABLAS[origen]
+  const { tabla } = ARCHIVOS_SUBIDOS[origen]
   const ahora = autor.ahora.toISOString()
   const varios = decision.documentos.length > 1
   const plazo = estado === 'rechazado' ? deps.config.plazoDeshacerRechazoMs : 0
@@ -556,8 +547,8 @@ export async function decidirDocumentos(
       if (elegidos.some((a) => !a)) throw new DecisionNoGuardada(MENSAJE_DOCUMENTO_REEMPLAZADO)
       const filas = elegidos as (typeof actuales)[number][]
       for (const fila of filas) {
-        const actualizada = await (trx as unknown as Kysely<Record<TablaArchivos, FilaComun>>)
-          .updateTable(tabla as 'archivos_solicitud')
+        const actualizada = await trx
+          .updateTable(tabla)
           .set({ estado_revision: estado, motivo_rechazo: motivo, revisado_por: autor.personal.id, revisado_en: ahora })
           .where('id', '=', fila.id)
           .where('estado_revision', '=', 'en-revision')
@@ -634,7 +625,7 @@ export async function deshacerRechazo(
   if (!dueno) return { ok: false, status: 404, error: MENSAJE_DOCUMENTOS_NO_ENCONTRADOS }
   const bloqueado = await rechazoPorBloqueo(deps.db, dueno.alumno.id)
   if (bloqueado) return { ok: false, status: 423, error: bloqueado }
-  const { tabla } = TABLAS[origen]
+  const { tabla } = ARCHIVOS_SUBIDOS[origen]
   const plazo = deps.config.plazoDeshacerRechazoMs
   const propio = (f: FilaComun) => f.estado_revision === 'rechazado' && f.revisado_por === autor.personal.id
 
@@ -652,8 +643,8 @@ export async function deshacerRechazo(
         if (!fila.revisado_en || Date.parse(fila.revisado_en) + plazo <= autor.ahora.getTime())
           throw new DecisionNoGuardada(MENSAJE_DESHACER_VENCIDO)
         // Conditional, as the decision: of two undos at once (a double click), one restores.
-        const actualizada = await (trx as unknown as Kysely<Record<TablaArchivos, FilaComun>>)
-          .updateTable(tabla as 'archivos_solicitud')
+        const actualizada = await trx
+          .updateTable(tabla)
           .set({ estado_revision: 'en-revision', motivo_rechazo: null, revisado_por: null, revisado_en: null })
           .where('id', '=', fila.id)
           .where('estado_revision', '=', 'rechazado')

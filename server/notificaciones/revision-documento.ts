@@ -11,14 +11,13 @@ import type { Transaction } from 'kysely'
 import { TIPOS_DOCUMENTO_PERSONAL } from '../../src/domain/documentos.ts'
 import { TIPOS_DOCUMENTO_SOLICITUD } from '../../src/domain/documentos-solicitud.ts'
 import { avisoDocumentoAprobado, avisoDocumentoRechazado } from '../../src/domain/notificaciones.ts'
+import type { TablaArchivos } from '../archivos/tablas.ts'
 import type { Database } from '../db/schema.ts'
 import { notificar } from './notificar.ts'
 import { urlDocumentoPersonal, urlDocumentoPostulacion, urlSolicitud } from '../../src/domain/urls.ts'
 
-export type TablaDocumentoRevisado = 'archivos_personales' | 'archivos_solicitud' | 'archivos_postulacion'
-
 export type DecisionDocumento = {
-  tabla: TablaDocumentoRevisado
+  tabla: TablaArchivos
   archivoId: string
   decision: 'aprobado' | 'rechazado'
   /** A rejection's reason, as the staff wrote it for the student. */
@@ -93,7 +92,7 @@ function tipoDeAviso(decision: DecisionDocumento['decision']) {
   return decision === 'rechazado' ? 'documento-rechazado' : 'documento-aprobado'
 }
 
-function ocasionDe(tabla: TablaDocumentoRevisado, archivoId: string) {
+function ocasionDe(tabla: TablaArchivos, archivoId: string) {
   return `${tabla}:${archivoId}`
 }
 
@@ -107,7 +106,7 @@ function ocasionDe(tabla: TablaDocumentoRevisado, archivoId: string) {
  */
 export async function retirarAvisoDeRechazo(
   trx: Transaction<Database>,
-  d: { tabla: TablaDocumentoRevisado; archivoId: string; alumnoId: string },
+  d: { tabla: TablaArchivos; archivoId: string; alumnoId: string },
 ): Promise<boolean> {
   const aviso = await trx
     .selectFrom('notificaciones')

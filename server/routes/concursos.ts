@@ -16,23 +16,20 @@ import {
   motivoNoPagable,
 } from '../../src/domain/concursos.ts'
 import { fechaEnChile } from '../../src/domain/fechas.ts'
-import { CONTENT_TYPE_POR_TIPO, MENSAJE_TIPO_DOCUMENTO } from '../../src/domain/documentos.ts'
+import { MENSAJE_TIPO_DOCUMENTO } from '../../src/domain/documentos.ts'
 import { DOC_COMPROBANTE_PAGO, enlaceDocumentoEmitido } from '../../src/domain/documentos-emitidos.ts'
-import { nuevaClaveBlob } from '../blobs.ts'
 import type { Dependencias, EntornoApp } from '../contexto.ts'
 import { declarar } from '../middleware/declaracion.ts'
 import type { Db } from '../db/connection.ts'
 import type { ConcursosTable, PostulacionesTable } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
-import {
-  archivoSubidoJson,
-  type FilaArchivoSubido,
-  consumirSubida,
-  enviarArchivo,
-  guardarReemplazando,
-  MENSAJE_NO_ENCONTRADO,
-  recibirArchivo,
-} from './archivos.ts'
+import { MENSAJE_NO_ENCONTRADO } from '../../src/domain/errores-api.ts'
+import { enviarArchivo } from '../archivos/enviar.ts'
+import { guardarArchivoSubido } from '../archivos/guardar.ts'
+import { archivoSubidoJson } from '../archivos/json.ts'
+import { recibirArchivo } from '../archivos/recibir.ts'
+import type { FilaArchivoSubido } from '../archivos/tablas.ts'
+import { rechazar } from '../http/respuesta.ts'
 
 type Concurso = Selectable<ConcursosTable>
 type Postulacion = Selectable<PostulacionesTable>
@@ -233,28 +230,12 @@ export const rutasConcursos = new Hono<EntornoApp>()
     if (!recibido.ok) return recibido.respuesta
     const concurso = await concursoPorId(deps.db, c.req.param('id'))
     const propia = concurso ? await postulacionPropia(deps.db, alumno.id, concurso.id) : undefined
-    if (!concurso || !propia) return c.json({ error: MENSAJE_POSTULACION_NO_ENCONTRADA }, 404)
-    if (motivoFueraDePlazo(periodo(concurso), hoyDe(deps))) return c.json({ error: MENSAJE_DOCUMENTOS_CERRADOS }, 409)
+    if (!concurso || !propia) return rechazar(c, 404, MENSAJE_POSTULACION_NO_ENCONTRADA)
+    if (motivoFueraDePlazo(periodo(concurso), hoyDe(deps))) return rechazar(c, 409, MENSAJE_DOCUMENTOS_CERRADOS)
     if (!codigosDocumentos(concurso).includes(recibido.codDocumento)) {
-      return c.json({ error: MENSAJE_TIPO_DOCUMENTO, campos: { codTipoDocumento: MENSAJE_TIPO_DOCUMENTO } }, 400)
+      return rechazar(c, 400, MENSAJE_TIPO_DOCUMENTO, { codTipoDocumento: MENSAJE_TIPO_DOCUMENTO })
     }
-    const fila = {
-      id: randomUUID(),
-      postulacion_id: propia.id,
-      alumno_id: alumno.id,
-      cod_documento: recibido.codDocumento,
-      nombre_archivo: recibido.nombre,
-      tipo_archivo: recibido.tipo,
-      content_type: CONTENT_TYPE_POR_TIPO[recibido.tipo],
-      tamanno: recibido.bytes.length,
-      blob_clave: nuevaClaveBlob(),
-      subido_en: deps.clock().toISOString(),
-      // A new file, a replacement too, waits for the school's review.
-      estado_revision: 'en-revision',
-      motivo_rechazo: null,
-    }
-    await guardarReemplazando(deps, 'archivos_postulacion', 'postulacion_id', fila, recibido.bytes)
-    await consumirSubida(deps, recibido)
+    const fila = await guardarArchivoSubido(deps, 'postulacion', { dueno: propia.id, alumnoId: alumno.id }, recibido)
     return c.json({ status: 'ok' as const, data: archivoDePostulacionJson(concurso.id, fila) }, 201)
   })
   .get('/:id/postulacion/documentos/:archivo', async (c) => {

@@ -5,7 +5,8 @@
 import { Hono } from 'hono'
 import type { EntornoApp } from '../contexto.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
-import { enviarArchivo, MENSAJE_NO_ENCONTRADO } from './archivos.ts'
+import { MENSAJE_NO_ENCONTRADO } from '../../src/domain/errores-api.ts'
+import { enviarArchivo } from '../archivos/enviar.ts'
 
 export const rutasDocumentosEmitidos = new Hono<EntornoApp>().use(requiereAlumno).get('/:codigo', async (c) => {
   const { db } = c.var.deps

@@ -11,7 +11,7 @@ import {
 import type { EntornoApp } from '../contexto.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { nombreArchivo, pdfDibujado, type FilaDocumento } from '../tributario/documentos.ts'
-import { contentDisposition } from './archivos.ts'
+import { contentDisposition } from '../archivos/nombre.ts'
 
 /**
  * A document's file as a download; 404 while it is in process (with its own message) or when the

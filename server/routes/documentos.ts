@@ -1,31 +1,19 @@
 // Personal documents (getListFiles tipo alumno and saveFiles with idInscripcion 0 / idGrupo 1),
-// mounted at /api/alumno/documentos. Files are received and sent as archivos.ts does for every
-// kind of document.
-import { randomUUID } from 'node:crypto'
+// mounted at /api/alumno/documentos. Files are received, stored and sent by server/archivos/, as
+// for every kind of document.
 import { Hono } from 'hono'
-import {
-  CONTENT_TYPE_POR_TIPO,
-  ID_GRUPO_PERSONAL,
-  ID_INSCRIPCION_PERSONAL,
-  SECCION_DOCUMENTOS_PERSONALES,
-  esTipoDocumentoPersonal,
-} from '../../src/domain/documentos.ts'
+import { SECCION_DOCUMENTOS_PERSONALES, esTipoDocumentoPersonal } from '../../src/domain/documentos.ts'
+import { MENSAJE_NO_ENCONTRADO } from '../../src/domain/errores-api.ts'
 import { documentosPersonalesDeAlumno } from '../alumnos/documentos-personales.ts'
-import { nuevaClaveBlob } from '../blobs.ts'
+import { enviarArchivo } from '../archivos/enviar.ts'
+import { guardarArchivoSubido } from '../archivos/guardar.ts'
+import { archivoSubidoJson } from '../archivos/json.ts'
+import { recibirArchivo } from '../archivos/recibir.ts'
+import type { FilaArchivoSubido } from '../archivos/tablas.ts'
 import type { EntornoApp } from '../contexto.ts'
+import { rechazar } from '../http/respuesta.ts'
 import { declarar } from '../middleware/declaracion.ts'
-import type { Insertable } from 'kysely'
-import type { ArchivosPersonalesTable } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
-import {
-  archivoSubidoJson,
-  type FilaArchivoSubido,
-  consumirSubida,
-  enviarArchivo,
-  guardarReemplazando,
-  MENSAJE_NO_ENCONTRADO,
-  recibirArchivo,
-} from './archivos.ts'
 
 /** An uploaded personal document as the student's replies show it. */
 function archivoJson(fila: FilaArchivoSubido & { nombre_original: string }) {
@@ -51,30 +39,10 @@ export const rutasDocumentos = new Hono<EntornoApp>()
     })
   })
   .post('/', declarar({ cuerpo: 'formulario-con-archivo' }), async (c) => {
-    const { clock } = c.var.deps
     const alumno = c.var.alumno
     const recibido = await recibirArchivo(c, esTipoDocumentoPersonal)
     if (!recibido.ok) return recibido.respuesta
-    const { codDocumento, nombre, tipo, bytes } = recibido
-
-    const fila: Insertable<ArchivosPersonalesTable> & FilaArchivoSubido & { nombre_original: string } = {
-      id: randomUUID(),
-      alumno_id: alumno.id,
-      cod_documento: codDocumento,
-      nombre_original: nombre,
-      tipo_archivo: tipo,
-      content_type: CONTENT_TYPE_POR_TIPO[tipo],
-      tamanno: bytes.length,
-      blob_clave: nuevaClaveBlob(),
-      subido_en: clock().toISOString(),
-      id_inscripcion: ID_INSCRIPCION_PERSONAL,
-      id_grupo: ID_GRUPO_PERSONAL,
-      // A new file, a replacement too, waits for the school's review.
-      estado_revision: 'en-revision',
-      motivo_rechazo: null,
-    }
-    await guardarReemplazando(c.var.deps, 'archivos_personales', 'alumno_id', fila, bytes)
-    await consumirSubida(c.var.deps, recibido)
+    const fila = await guardarArchivoSubido(c.var.deps, 'personal', { dueno: alumno.id, alumnoId: alumno.id }, recibido)
     return c.json({ status: 'ok', data: archivoJson(fila) }, 201)
   })
   .get('/:id', async (c) => {
@@ -87,6 +55,6 @@ export const rutasDocumentos = new Hono<EntornoApp>()
       .where('id', '=', c.req.param('id'))
       .where('alumno_id', '=', alumno.id)
       .executeTakeFirst()
-    if (!fila) return c.json({ error: MENSAJE_NO_ENCONTRADO }, 404)
+    if (!fila) return rechazar(c, 404, MENSAJE_NO_ENCONTRADO)
     return enviarArchivo(c, fila, 'un documento personal')
   })

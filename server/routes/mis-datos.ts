@@ -7,7 +7,7 @@ import type { EntornoApp } from '../contexto.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { crearSolicitud, solicitudesDeAlumno } from '../privacidad/derechos.ts'
 import { exportacionesDe, pedirExportacion, zipDeExportacion } from '../privacidad/exportacion.ts'
-import { enviarArchivo } from './archivos.ts'
+import { enviarArchivo } from '../archivos/enviar.ts'
 import { rechazar } from '../http/respuesta.ts'
 import { cuerpoJson } from './validacion.ts'
 

@@ -1,7 +1,6 @@
 // The student's enrolments (getInscrip), each one's general survey (getEncuestacc,
 // setEncuestacc) and the decision on its conditions, mounted at /api/solicitudes. The student
 // comes from the session only: another student's enrolment code answers 404, as a missing one.
-import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import {
   encuestaSchema,
@@ -16,11 +15,10 @@ import {
   requiereEncuesta,
   type DecisionCondiciones,
 } from '../../src/domain/solicitudes.ts'
-import { CONTENT_TYPE_POR_TIPO, MENSAJE_TIPO_DOCUMENTO } from '../../src/domain/documentos.ts'
+import { MENSAJE_TIPO_DOCUMENTO } from '../../src/domain/documentos.ts'
 import {
   documentosRequeridosDeSolicitud,
   esDocumentoDeSolicitud,
-  nombreArchivoSolicitud,
   SECCION_DOCUMENTOS_SOLICITUD,
 } from '../../src/domain/documentos-solicitud.ts'
 import { enlaceDocumentoEmitido } from '../../src/domain/documentos-emitidos.ts'
@@ -33,17 +31,14 @@ import type { Alumno } from '../db/schema.ts'
 import { contarRevision } from '../../src/domain/estado-revision.ts'
 import { revisionJson } from '../documentos/revision.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
-import { nuevaClaveBlob } from '../blobs.ts'
 import { archivosDeSolicitud, decisionCondiciones } from '../solicitudes/consultas.ts'
-import {
-  archivoSubidoJson,
-  type FilaArchivoSubido,
-  consumirSubida,
-  enviarArchivo,
-  guardarReemplazando,
-  MENSAJE_NO_ENCONTRADO,
-  recibirArchivo,
-} from './archivos.ts'
+import { MENSAJE_NO_ENCONTRADO } from '../../src/domain/errores-api.ts'
+import { enviarArchivo } from '../archivos/enviar.ts'
+import { guardarArchivoSubido } from '../archivos/guardar.ts'
+import { archivoSubidoJson } from '../archivos/json.ts'
+import { recibirArchivo } from '../archivos/recibir.ts'
+import type { FilaArchivoSubido } from '../archivos/tablas.ts'
+import { rechazar } from '../http/respuesta.ts'
 import { avisarAsistente } from './aviso-asistente.ts'
 import { situacionDeSolicitudes } from './pendientes.ts'
 import { cuerpoJson } from './validacion.ts'
@@ -241,27 +236,12 @@ export const rutasSolicitudes = new Hono<EntornoApp>()
     const recibido = await recibirArchivo(c, (cod) => cod !== '')
     if (!recibido.ok) return recibido.respuesta
     const solicitud = await solicitudPropia(deps, alumno, c.req.param('codigo'))
-    if (!solicitud) return c.json({ error: MENSAJE_SOLICITUD_NO_ENCONTRADA }, 404)
+    if (!solicitud) return rechazar(c, 404, MENSAJE_SOLICITUD_NO_ENCONTRADA)
     if (!esDocumentoDeSolicitud(solicitud.cod_grupo, solicitud.tipo_curso, recibido.codDocumento)) {
-      return c.json({ error: MENSAJE_TIPO_DOCUMENTO, campos: { codTipoDocumento: MENSAJE_TIPO_DOCUMENTO } }, 400)
+      return rechazar(c, 400, MENSAJE_TIPO_DOCUMENTO, { codTipoDocumento: MENSAJE_TIPO_DOCUMENTO })
     }
-    const fila = {
-      id: randomUUID(),
-      codigo_inscripcion: solicitud.codigo_inscripcion,
-      alumno_id: alumno.id,
-      cod_documento: recibido.codDocumento,
-      nombre_archivo: nombreArchivoSolicitud(solicitud.codigo_inscripcion, recibido.nombre),
-      tipo_archivo: recibido.tipo,
-      content_type: CONTENT_TYPE_POR_TIPO[recibido.tipo],
-      tamanno: recibido.bytes.length,
-      blob_clave: nuevaClaveBlob(),
-      subido_en: deps.clock().toISOString(),
-      // A new file, a replacement too, waits for the school's review.
-      estado_revision: 'en-revision',
-      motivo_rechazo: null,
-    }
-    await guardarReemplazando(deps, 'archivos_solicitud', 'codigo_inscripcion', fila, recibido.bytes)
-    await consumirSubida(deps, recibido)
+    const dueno = { dueno: solicitud.codigo_inscripcion, alumnoId: alumno.id }
+    const fila = await guardarArchivoSubido(deps, 'solicitud', dueno, recibido)
     return c.json({ status: 'ok' as const, data: archivoDeSolicitudJson(solicitud.codigo_inscripcion, fila) }, 201)
   })
   .get('/:codigo/documentos/:id', async (c) => {

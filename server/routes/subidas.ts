@@ -4,11 +4,13 @@
 // and only its own student's: another student's upload, or one that expired, is answered like
 // one that does not exist. Every refusal is JSON in Spanish, tus's own included.
 import { Hono } from 'hono'
+import { MENSAJE_NO_ENCONTRADO } from '../../src/domain/errores-api.ts'
 import type { EntornoApp } from '../contexto.ts'
+import { rechazar } from '../http/respuesta.ts'
 import { declarar } from '../middleware/declaracion.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
+import { esSubidaPropia, olvidarSubidaCancelada } from '../subidas/propias.ts'
 import { enEspanol, marcarAlumno, subidasDe } from '../subidas/tus.ts'
-import { MENSAJE_NO_ENCONTRADO } from './archivos.ts'
 
 const METODOS_DE_UNA_SUBIDA = new Set(['HEAD', 'PATCH', 'DELETE'])
 
@@ -30,21 +32,11 @@ export const rutasSubidas = new Hono<EntornoApp>()
   .use(requiereAlumno)
   .post('/', (c) => atenderConTus(c, c.var.alumno.id))
   .all('/:id', declarar({ cuerpo: 'archivo' }), async (c) => {
-    if (!METODOS_DE_UNA_SUBIDA.has(c.req.method)) return c.json({ error: MENSAJE_NO_ENCONTRADO }, 404)
-    const { db, clock } = c.var.deps
+    if (!METODOS_DE_UNA_SUBIDA.has(c.req.method)) return rechazar(c, 404, MENSAJE_NO_ENCONTRADO)
     const id = c.req.param('id')
-    const propia = await db
-      .selectFrom('subidas')
-      .select('id')
-      .where('id', '=', id)
-      .where('alumno_id', '=', c.var.alumno.id)
-      .where('expira', '>', clock().toISOString())
-      .executeTakeFirst()
-    if (!propia) return c.json({ error: MENSAJE_NO_ENCONTRADO }, 404)
+    if (!(await esSubidaPropia(c.var.deps, id, c.var.alumno.id))) return rechazar(c, 404, MENSAJE_NO_ENCONTRADO)
     const respuesta = await atenderConTus(c, c.var.alumno.id)
-    // Cancelled by the student (or its bytes already gone): its row goes with it, so it no longer
-    // counts among the uploads under way. A finished upload is refused by tus and stays.
     if (c.req.method === 'DELETE' && [204, 404, 410].includes(respuesta.status))
-      await db.deleteFrom('subidas').where('id', '=', id).where('estado', '=', 'en-curso').execute()
+      await olvidarSubidaCancelada(c.var.deps, id)
     return respuesta
   })

@@ -6,7 +6,7 @@
 // request touches an upload is shared by every server (bloqueo.ts).
 //
 // An upload becomes nothing by itself: once complete, the client posts its id to the document's
-// own endpoint (recibirArchivo in routes/archivos.ts), which makes the document exactly once
+// own endpoint (recibirArchivo in archivos/recibir.ts), which makes the document exactly once
 // (Idempotency-Key) with the same checks as a file posted whole, and then deletes the upload.
 // What can be refused earlier is: at creation, a document type, name, size or destination that
 // could never be accepted, and a student with too many uploads under way; after the last byte,
@@ -30,7 +30,7 @@ import {
   mensajeArchivoMuyGrande,
   tipoPorExtension,
 } from '../../src/domain/documentos.ts'
-import { MENSAJE_ERROR_INTERNO } from '../../src/domain/errores-api.ts'
+import { MENSAJE_ERROR_INTERNO, MENSAJE_NO_ENCONTRADO } from '../../src/domain/errores-api.ts'
 import {
   esDestinoDeSubida,
   MAXIMO_SUBIDAS_EN_CURSO,
@@ -43,7 +43,7 @@ import {
 import type { Config } from '../config.ts'
 import type { Dependencias } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
-import { MENSAJE_NO_ENCONTRADO, sanearNombreArchivo } from '../routes/archivos.ts'
+import { sanearNombreArchivo } from '../archivos/nombre.ts'
 import { MENSAJE_CUERPO_INVALIDO } from '../routes/validacion.ts'
 import { bloqueoEnBaseDeDatos } from './bloqueo.ts'
 

@@ -12,3 +12,6 @@ export const MENSAJE_ERROR_INTERNO = 'Ocurrió un error interno, verifica tu con
 
 /** A signed-in request without a valid session: the 401's message and the alert before login. */
 export const MENSAJE_SESION_EXPIRADA = 'Sesión expirada, vuelva a ingresar'
+
+/** What the server answers for anything that does not exist, or that is not the asker's to see. */
+export const MENSAJE_NO_ENCONTRADO = 'Recurso no encontrado'

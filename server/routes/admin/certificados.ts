@@ -35,7 +35,7 @@ import {
   revocarCertificado,
   solicitudAlAlcance,
 } from '../../papel/gestion-certificados.ts'
-import { enviarArchivo } from '../archivos.ts'
+import { enviarArchivo } from '../../archivos/enviar.ts'
 import { consultaValida, cuerpoJson } from '../validacion.ts'
 import { rechazoPorBloqueo } from '../../privacidad/bloqueo.ts'
 import { rechazar } from '../../http/respuesta.ts'

@@ -19,7 +19,7 @@ import type { EntornoApp } from '../../contexto.ts'
 import type { Personal } from '../../db/schema.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { auditar } from '../../personal/auditoria.ts'
-import { contentDisposition } from '../archivos.ts'
+import { contentDisposition } from '../../archivos/nombre.ts'
 import { cuerpoJson } from '../validacion.ts'
 
 const gestionar = requiereCapacidad('concursos.gestionar')

@@ -8,7 +8,7 @@ import type { EntornoApp } from '../../contexto.ts'
 import { nombrePlanilla, planillaEncuestas, resultadosEncuesta, veSensibles } from '../../encuestas/resultados.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { auditar } from '../../personal/auditoria.ts'
-import { contentDisposition } from '../archivos.ts'
+import { contentDisposition } from '../../archivos/nombre.ts'
 import { consultaValida } from '../validacion.ts'
 
 const ver = requiereCapacidad('encuestas.ver')

@@ -31,7 +31,7 @@ import { avisarCambiosDeCorreo } from '../../importacion/cambio-correo.ts'
 import { invitarAlumnos } from '../../importacion/invitacion.ts'
 import { leerArchivo } from '../../importacion/leer.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
-import { sanearNombreArchivo } from '../archivos.ts'
+import { sanearNombreArchivo } from '../../archivos/nombre.ts'
 import { leerFormularioConUnArchivo, MENSAJE_CUERPO_INVALIDO } from '../validacion.ts'
 
 const importar = requiereCapacidad('alumnos.importar')
