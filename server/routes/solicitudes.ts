@@ -45,7 +45,7 @@ import {
   recibirArchivo,
 } from './archivos.ts'
 import { avisarAsistente } from './aviso-asistente.ts'
-import { situacionDeSolicitudes } from './pendientes.ts'
+import { situacionDeSolicitudes } from '../solicitudes/situacion.ts'
 import { cuerpoJson } from './validacion.ts'
 import { consentimientoDeEncuesta } from '../privacidad/consentimientos.ts'
 import type { DocumentoTributarioDeSolicitud } from '../../src/domain/documento-tributario.ts'
