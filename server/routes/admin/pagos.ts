@@ -28,7 +28,7 @@ import {
 import { registrarPagoPresencial } from '../../pagos/presencial.ts'
 import { auditar } from '../../personal/auditoria.ts'
 import { contentDisposition, enviarArchivo } from '../archivos.ts'
-import { dependenciasPago } from '../pagos.ts'
+import { dependenciasPago } from '../../pagos/dependencias.ts'
 import { consultaValida, cuerpoJson } from '../validacion.ts'
 import { documentosDePago } from '../../tributario/documentos.ts'
 import { despacharDocumentos } from '../../tributario/programador.ts'
