@@ -5,12 +5,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Transaction, Updateable } from 'kysely'
 import { MENSAJE_DOCUMENTO_EN_USO } from '../../src/domain/documento-identidad.ts'
-import {
-  rutVisible,
-  TIPOS_RESIDENCIA,
-  validarDocumentoIdentidad,
-  type Persona,
-} from '../../src/domain/persona.ts'
+import { rutVisible, TIPOS_RESIDENCIA, validarDocumentoIdentidad, type Persona } from '../../src/domain/persona.ts'
 import { MENSAJE_CAMPO_OBLIGATORIO } from '../../src/domain/validacion.ts'
 import type { Dependencias } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'

@@ -11,12 +11,7 @@ import type { EntornoApp } from '../contexto.ts'
 import { rechazar } from '../http/respuesta.ts'
 import { declarar } from '../middleware/declaracion.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
-import {
-  cuotasDeInscripcion,
-  documentosTributariosDePago,
-  recibirRetorno,
-  resultadoDePago,
-} from '../pagos/alumno.ts'
+import { cuotasDeInscripcion, documentosTributariosDePago, recibirRetorno, resultadoDePago } from '../pagos/alumno.ts'
 import { dependenciasPago } from '../pagos/dependencias.ts'
 import { crearPago } from '../pagos/flujo.ts'
 import { cuerpoJson } from './validacion.ts'
