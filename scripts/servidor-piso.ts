@@ -13,7 +13,7 @@ import { Hono } from 'hono'
 import { getCookie } from 'hono/cookie'
 import { fechaEnChile } from '../src/domain/fechas.ts'
 import type { Alumno } from '../server/db/schema.ts'
-import { situacionDeFilas } from '../server/routes/pendientes.ts'
+import { situacionDeFilas } from '../server/solicitudes/situacion.ts'
 import { listaDeSolicitudes } from '../server/routes/solicitudes.ts'
 
 const [archivo, urlPortal] = process.argv.slice(2)

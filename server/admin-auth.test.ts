@@ -29,7 +29,7 @@ import { crearAdmin } from './crear-admin.ts'
 import { DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 import { DEMO_PERSONAL, DEMO_SECRETO_TOTP } from './db/seed/personal-demo.ts'
 import { codigoEn } from './personal/totp.ts'
-import { MENSAJE_CONTRASENA_CREADA } from './routes/admin/auth.ts'
+import { MENSAJE_CONTRASENA_CREADA } from './personal/ingreso.ts'
 
 let servidor: ServidorDePrueba
 /** Minutes the server's clock runs ahead of the real one. */

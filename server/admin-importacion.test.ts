@@ -42,7 +42,7 @@ import {
 } from '../tests/support/servidor.ts'
 import { hojaBomba, planillaAncha, xlsxMinimo, type Comprimido } from '../tests/support/zip.ts'
 import { DEMO_PERSONAL } from './db/seed/personal-demo.ts'
-import { MENSAJE_LOGIN_INCORRECTO } from './routes/auth.ts'
+import { MENSAJE_LOGIN_INCORRECTO } from './alumnos/cuentas.ts'
 
 let servidor: ServidorDePrueba
 let coordinacion: ClienteDePrueba

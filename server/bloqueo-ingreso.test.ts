@@ -29,7 +29,7 @@ import {
 } from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS, DEMO_PASSWORD } from './db/seed/demo.ts'
 import { DEMO_PERSONAL } from './db/seed/personal-demo.ts'
-import { MENSAJE_LOGIN_INCORRECTO } from './routes/auth.ts'
+import { MENSAJE_LOGIN_INCORRECTO } from './alumnos/cuentas.ts'
 
 let servidor: ServidorDePrueba
 /** Minutes the server's clock runs ahead of the real one. */

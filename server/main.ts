@@ -25,7 +25,7 @@ import { revisarRecordatorios } from './notificaciones/recordatorios.ts'
 import { barrerReclamos } from './pagos/flujo.ts'
 import { emitirPendientes } from './tributario/programador.ts'
 import { certificadoEscuela, type CertificadoEscuela } from './papel/certificado-escuela.ts'
-import { dependenciasPago } from './routes/pagos.ts'
+import { dependenciasPago } from './pagos/dependencias.ts'
 
 /**
  * `salida` receives the log's JSON lines (default: standard output, in batches, written out when the

@@ -26,7 +26,7 @@ import { notificar } from './notificaciones/notificar.ts'
 import { enviarPendientes } from './notificaciones/programador.ts'
 import { comprobarDestinoPush, enviarPush, type ResolverDns } from './notificaciones/push.ts'
 import { clavesVapid } from './notificaciones/vapid.ts'
-import { MENSAJE_SUSCRIPCION_NO_COMPROBADA } from './routes/notificaciones.ts'
+import { MENSAJE_SUSCRIPCION_NO_COMPROBADA } from './notificaciones/alumno.ts'
 
 const PUBLICADA = 'https://portal.escuela.cl'
 const GOOGLE = ['142.250.79.42', '2800:3f0:4003:c00::5f']

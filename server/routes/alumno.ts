@@ -2,7 +2,7 @@
 import { Hono } from 'hono'
 import type { EntornoApp } from '../contexto.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
-import { respuestaAlumno } from './respuesta-alumno.ts'
+import { respuestaAlumno } from '../alumnos/respuesta-alumno.ts'
 
 export const rutasAlumno = new Hono<EntornoApp>().get('/', requiereAlumno, async (c) => {
   const { db, config } = c.get('deps')

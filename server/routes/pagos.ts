@@ -3,49 +3,18 @@
 // gateway sends the browser back to. The student comes from the session, except on the return,
 // which is matched by the gateway's token and buy order (the gateway's POST comes from another
 // site, without our SameSite=Lax cookie) and answers with a 303 to the app's outcome page, where
-// the browser's GET carries the session again.
+// the browser's GET carries the session again. The work is in pagos/ (alumno.ts, flujo.ts).
 import type { Context } from 'hono'
 import { Hono } from 'hono'
-import {
-  crearPagoSchema,
-  MENSAJE_INSCRIPCION_SIN_PAGOS,
-  MENSAJE_PAGO_NO_ENCONTRADO,
-  pagoEnCurso,
-  type EstadoPago,
-} from '../../src/domain/pagos.ts'
-import { fechaEnChile } from '../../src/domain/fechas.ts'
-import type { Dependencias, EntornoApp } from '../contexto.ts'
+import { crearPagoSchema, MENSAJE_INSCRIPCION_SIN_PAGOS, MENSAJE_PAGO_NO_ENCONTRADO } from '../../src/domain/pagos.ts'
+import type { EntornoApp } from '../contexto.ts'
+import { rechazar } from '../http/respuesta.ts'
 import { declarar } from '../middleware/declaracion.ts'
-import type { Pago } from '../db/schema.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
-import { cuotasDeSolicitudes } from '../pagos/cuotas-de-solicitud.ts'
-import {
-  clasificarRetorno,
-  comprobanteDe,
-  crearPago,
-  procesarRetorno,
-  reconciliar,
-  rutaResultado,
-  type DependenciasPago,
-} from '../pagos/flujo.ts'
+import { cuotasDeInscripcion, documentosTributariosDePago, recibirRetorno, resultadoDePago } from '../pagos/alumno.ts'
+import { dependenciasPago } from '../pagos/dependencias.ts'
+import { crearPago } from '../pagos/flujo.ts'
 import { cuerpoJson } from './validacion.ts'
-import { documentosDePago } from '../tributario/documentos.ts'
-import { despacharDocumentos } from '../tributario/programador.ts'
-
-/** Where the gateway sends the browser back, under /api. */
-export const RUTA_RETORNO = '/api/pagos/retorno'
-
-export function dependenciasPago(deps: Dependencias): DependenciasPago {
-  return {
-    db: deps.db,
-    clock: deps.clock,
-    log: deps.log,
-    pasarela: deps.pasarela,
-    urlRetorno: `${deps.config.publicUrl}${RUTA_RETORNO}`,
-    papel: { blobs: deps.blobs, firma: deps.firma, urlPublica: deps.config.publicUrl },
-    limiteCreacion: deps.config.limites.pagosAlumno,
-  }
-}
 
 /** The fields the gateway sent: a posted form's, or the query's on a GET. */
 async function camposDelRetorno(c: Context<EntornoApp>): Promise<Record<string, string>> {
@@ -72,8 +41,8 @@ function paginaRetornoDesconocido(titulo: string, texto: string): string {
 }
 
 async function retorno(c: Context<EntornoApp>) {
-  const r = clasificarRetorno(await camposDelRetorno(c))
-  if (!r)
+  const r = await recibirRetorno(c.var.deps, await camposDelRetorno(c))
+  if (r.tipo === 'no-reconocido')
     return c.html(
       paginaRetornoDesconocido(
         'Respuesta de pago no reconocida',
@@ -81,10 +50,7 @@ async function retorno(c: Context<EntornoApp>) {
       ),
       400,
     )
-  const pago = await procesarRetorno(dependenciasPago(c.var.deps), r)
-  // An approval just queued its tax document: issued now in the background, not awaited.
-  if (pago?.estado === 'aprobado') despacharDocumentos(c.var.deps)
-  if (!pago)
+  if (r.tipo === 'no-encontrado')
     return c.html(
       paginaRetornoDesconocido(
         'Pago no encontrado',
@@ -93,31 +59,7 @@ async function retorno(c: Context<EntornoApp>) {
       404,
     )
   // A GET page: the browser follows it with the student's cookie, and a reload repeats only it.
-  return c.redirect(rutaResultado(pago), 303)
-}
-
-function resultadoJson(p: Pago, comprobante: string | null) {
-  return {
-    id: p.id,
-    estado: p.estado as EstadoPago,
-    concepto: p.concepto,
-    referencia: p.referencia,
-    descripcion: p.descripcion,
-    monto: p.monto,
-    codigoInscripcion: p.codigo_inscripcion,
-    rutaVolver: p.ruta_volver,
-    ordenCompra: p.orden_compra,
-    detalle: p.detalle,
-    codigoAutorizacion: p.codigo_autorizacion,
-    ultimosDigitos: p.ultimos_digitos,
-    tipoPago: p.tipo_pago,
-    numeroCuotas: p.numero_cuotas,
-    fechaTransaccion: p.fecha_transaccion,
-    creadoEn: p.creado_en,
-    resueltoEn: p.resuelto_en,
-    /** The signed receipt's download link, once approved. */
-    comprobante,
-  }
+  return c.redirect(r.ruta, 303)
 }
 
 export const rutasPagos = new Hono<EntornoApp>()
@@ -128,66 +70,30 @@ export const rutasPagos = new Hono<EntornoApp>()
   .get('/retorno', retorno)
   .post('/retorno', declarar({ xsrf: false }), retorno)
   .get('/cuotas/:codigo', requiereAlumno, async (c) => {
-    const { db, clock } = c.var.deps
-    const alumno = c.var.alumno
-    const solicitud = await db
-      .selectFrom('solicitudes')
-      .select(['codigo_inscripcion', 'nombre_curso', 'habilita_tb'])
-      .where('codigo_inscripcion', '=', c.req.param('codigo'))
-      .where('alumno_id', '=', alumno.id)
-      .executeTakeFirst()
+    const data = await cuotasDeInscripcion(c.var.deps, c.var.alumno, c.req.param('codigo'))
     // Another student's enrolment, a missing one and one without online payment read the same.
-    if (!solicitud || solicitud.habilita_tb !== 1) return c.json({ error: MENSAJE_INSCRIPCION_SIN_PAGOS }, 404)
-    const hoy = fechaEnChile(clock())
-    const cuotas = (await cuotasDeSolicitudes(db, [solicitud.codigo_inscripcion], hoy)).get(
-      solicitud.codigo_inscripcion,
-    )
-    return c.json({
-      status: 'ok' as const,
-      data: {
-        codigoInscripcion: solicitud.codigo_inscripcion,
-        programa: solicitud.nombre_curso,
-        hoy,
-        cuotas: cuotas ?? [],
-      },
-    })
+    if (!data) return rechazar(c, 404, MENSAJE_INSCRIPCION_SIN_PAGOS)
+    return c.json({ status: 'ok' as const, data })
   })
   .post('/', requiereAlumno, cuerpoJson(crearPagoSchema), async (c) => {
     const { concepto, referencia } = c.req.valid('json')
     const creado = await crearPago(dependenciasPago(c.var.deps), c.var.alumno, concepto, referencia)
     if (!creado.ok) {
       if (creado.status === 429) c.header('Retry-After', String(creado.reintentarEnSeg))
-      return c.json({ error: creado.error }, creado.status)
+      // The gateway unreachable (502) is written by hand until rechazar takes a 5xx status.
+      if (creado.status === 502) return c.json({ error: creado.error }, 502)
+      return rechazar(c, creado.status, creado.error)
     }
     // The same payment again (its token still open at the gateway): 200; a new one: 201.
     return c.json({ url: creado.url, token: creado.token }, creado.nuevo ? 201 : 200)
   })
   .get('/:id/documentos-tributarios', requiereAlumno, async (c) => {
-    const { db } = c.var.deps
-    const pago = await db
-      .selectFrom('pagos')
-      .select('id')
-      .where('id', '=', c.req.param('id'))
-      .where('alumno_id', '=', c.var.alumno.id)
-      .executeTakeFirst()
-    if (!pago) return c.json({ error: MENSAJE_PAGO_NO_ENCONTRADO }, 404)
-    return c.json({ status: 'ok' as const, data: await documentosDePago(db, pago.id, false) })
+    const data = await documentosTributariosDePago(c.var.deps.db, c.var.alumno, c.req.param('id'))
+    if (!data) return rechazar(c, 404, MENSAJE_PAGO_NO_ENCONTRADO)
+    return c.json({ status: 'ok' as const, data })
   })
   .get('/:id', requiereAlumno, async (c) => {
-    const deps = dependenciasPago(c.var.deps)
-    const alumno = c.var.alumno
-    const buscar = () =>
-      deps.db
-        .selectFrom('pagos')
-        .selectAll()
-        .where('id', '=', c.req.param('id'))
-        .where('alumno_id', '=', alumno.id)
-        .executeTakeFirst()
-    let pago = await buscar()
-    if (!pago) return c.json({ error: MENSAJE_PAGO_NO_ENCONTRADO }, 404)
-    if (pagoEnCurso(pago.estado as EstadoPago)) {
-      await reconciliar(deps, pago)
-      pago = (await buscar()) ?? pago
-    }
-    return c.json({ status: 'ok' as const, data: resultadoJson(pago, await comprobanteDe(deps, pago)) })
+    const data = await resultadoDePago(c.var.deps, c.var.alumno, c.req.param('id'))
+    if (!data) return rechazar(c, 404, MENSAJE_PAGO_NO_ENCONTRADO)
+    return c.json({ status: 'ok' as const, data })
   })

@@ -10,7 +10,7 @@ import { REGISTRO_DATOS } from '../../src/domain/registro-datos.ts'
 import { hallazgosGraves } from '../support/axe.ts'
 import { ANCHO_ESCRITORIO, iniciarSesion, prepararPortal } from '../support/e2e.ts'
 import { leerCorreos } from '../support/servidor.ts'
-import { MENSAJE_LOGIN_INCORRECTO } from '../../server/routes/auth.ts'
+import { MENSAJE_LOGIN_INCORRECTO } from '../../server/alumnos/cuentas.ts'
 
 // A student's data and rights (Ley 19.628 as amended by Ley 21.719), on a phone and at a desk: the
 // student downloads everything and the ZIP opens with the JSON, the readable page and the files;
