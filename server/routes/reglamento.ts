@@ -20,7 +20,7 @@ import { MENSAJE_SOLICITUD_NO_ENCONTRADA, requiereEncuesta } from '../../src/dom
 import type { EntornoApp } from '../contexto.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { emitirReglamento } from '../papel/plantillas/reglamento.ts'
-import { avisarAsistente } from './aviso-asistente.ts'
+import { avisarAsistente } from '../solicitudes/aviso-asistente.ts'
 import { solicitudPropia } from './solicitudes.ts'
 import { cuerpoJson } from './validacion.ts'
 

@@ -44,7 +44,7 @@ import {
   MENSAJE_NO_ENCONTRADO,
   recibirArchivo,
 } from './archivos.ts'
-import { avisarAsistente } from './aviso-asistente.ts'
+import { avisarAsistente } from '../solicitudes/aviso-asistente.ts'
 import { situacionDeSolicitudes } from './pendientes.ts'
 import { cuerpoJson } from './validacion.ts'
 import { consentimientoDeEncuesta } from '../privacidad/consentimientos.ts'
