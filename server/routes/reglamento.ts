@@ -21,7 +21,7 @@ import type { EntornoApp } from '../contexto.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { emitirReglamento } from '../papel/plantillas/reglamento.ts'
 import { avisarAsistente } from '../solicitudes/aviso-asistente.ts'
-import { solicitudPropia } from './solicitudes.ts'
+import { solicitudPropia } from '../solicitudes/propia.ts'
 import { cuerpoJson } from './validacion.ts'
 
 /** Said after 'Error en la firma: ' when the document could not be made or signed. */
