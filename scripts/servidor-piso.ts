@@ -14,7 +14,7 @@ import { getCookie } from 'hono/cookie'
 import { fechaEnChile } from '../src/domain/fechas.ts'
 import type { Alumno } from '../server/db/schema.ts'
 import { situacionDeFilas } from '../server/solicitudes/situacion.ts'
-import { listaDeSolicitudes } from '../server/routes/solicitudes.ts'
+import { listaDeSolicitudes } from '../server/solicitudes/lista.ts'
 
 const [archivo, urlPortal] = process.argv.slice(2)
 if (!archivo || !urlPortal) throw new Error('uso: servidor-piso.ts <portal.sqlite> <urlPublica>')

@@ -17,7 +17,7 @@ import {
   type ServidorDePrueba,
 } from '../tests/support/servidor.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
-import { MENSAJE_ENCUESTA_NO_REQUERIDA } from './routes/solicitudes.ts'
+import { MENSAJE_ENCUESTA_NO_REQUERIDA } from './solicitudes/encuesta.ts'
 
 let server: ServidorDePrueba
 let estudiante: ClienteDePrueba
