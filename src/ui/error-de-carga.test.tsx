@@ -13,7 +13,7 @@ test('without a connection it says so and retries on Reintentar', () => {
   )
   const alerta = screen.getByRole('alert')
   expect(alerta.textContent).toContain('No fue posible cargar los concursos')
-  expect(alerta.textContent).toContain('Sin conexión con el servidor')
+  expect(alerta.textContent).toContain('No hay conexión con el servidor. Revise su red e intente nuevamente.')
   fireEvent.click(screen.getByRole('button', { name: 'Reintentar' }))
   expect(reintentar).toHaveBeenCalledOnce()
 })

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { ApiError, ErrorDeRed } from '../lib/api-error.ts'
+import { ApiError, ErrorDeRed, MENSAJE_SIN_CONEXION_SERVIDOR } from '../lib/api-error.ts'
 
 /**
  * What a student's screen shows when its data did not come, the one way every screen says it:
@@ -32,7 +32,7 @@ export function ErrorDeCarga({
       <p className="mensaje__titulo">{titulo}</p>
       <p>
         {error instanceof ErrorDeRed
-          ? 'Sin conexión con el servidor. Revise su conexión e intente nuevamente.'
+          ? MENSAJE_SIN_CONEXION_SERVIDOR
           : 'Intente nuevamente. Si el problema continúa, contacte a su Asistente Comercial.'}
       </p>
       <button type="button" className="boton" onClick={onReintentar}>

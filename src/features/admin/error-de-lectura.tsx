@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/api-error.ts'
-import { mensajeDeError } from './mensaje-de-error.ts'
+import { mensajeDeError } from '../../lib/mensaje-de-error.ts'
 
 /**
  * What a school's screen shows when its data could not be read: why, in Spanish, and

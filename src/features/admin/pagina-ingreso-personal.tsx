@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api-error.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { CampoTexto } from '../../ui/campo.tsx'
 import { CamposCredenciales } from '../../ui/campos-credenciales.tsx'
-import { mensajeDeError } from './mensaje-de-error.ts'
+import { mensajeDeError } from '../../lib/mensaje-de-error.ts'
 import { personalMutations, personalQueries, type PasoIngreso } from './queries.ts'
 import './admin.css'
 

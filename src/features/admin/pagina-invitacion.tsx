@@ -5,7 +5,7 @@ import { crearPasswordSchema } from '../../domain/password.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { CamposNuevaPassword } from '../../ui/campos-nueva-password.tsx'
-import { mensajeDeError } from './mensaje-de-error.ts'
+import { mensajeDeError } from '../../lib/mensaje-de-error.ts'
 import { personalMutations } from './queries.ts'
 import './admin.css'
 

@@ -3,11 +3,12 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState, type FormEvent } from 'react'
 import { solicitudRecuperacionSchema } from '../../domain/ingreso.ts'
 import { crearPasswordSchema } from '../../domain/password.ts'
-import { ApiError, ErrorDeRed, esErrorInternoORed } from '../../lib/api-error.ts'
+import { ApiError, esErrorInternoORed } from '../../lib/api-error.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { CampoTexto } from '../../ui/campo.tsx'
 import { Estado } from '../../ui/spinner.tsx'
 import { toast } from '../../ui/toasts.ts'
+import { mensajeDeError } from '../../lib/mensaje-de-error.ts'
 import { avisarError } from './manejar-error.ts'
 import { CamposNuevaPassword } from '../../ui/campos-nueva-password.tsx'
 import { authMutations, authQueries } from './queries.ts'
@@ -30,13 +31,6 @@ function useRedireccionALogin(activa: boolean) {
     const t = setTimeout(() => void navigate({ to: '/login', replace: true }), ESPERA_REDIRECCION_MS)
     return () => clearTimeout(t)
   }, [activa, navigate])
-}
-
-function mensajeDeError(error: unknown): string {
-  if (error instanceof ApiError) return error.message
-  if (error instanceof ErrorDeRed)
-    return 'No fue posible conectarse con el servidor. Revise su conexión e intente nuevamente.'
-  return 'Ocurrió un error inesperado. Intente nuevamente.'
 }
 
 /** Reset request: not sent → sent (note replaces the button) → back on error. */

@@ -14,7 +14,7 @@ import { Paginador } from '../../../ui/paginador.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
 import { diaEnChile } from '../formato.ts'
 import { SinCorte } from '../sin-corte.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { Tabla, type Orden } from '../tabla.tsx'
 import { alumnosQueries, type ResultadoBusqueda } from './queries.ts'
 

@@ -4,7 +4,7 @@ import { preguntaEmitirConFaltantes } from '../../../domain/gestion-certificados
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { actualizarTrasCambio, certificadosMutations, faltantesDelRechazo, type FilaCertificado } from './queries.ts'
 
 /**

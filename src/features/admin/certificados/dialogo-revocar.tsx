@@ -6,7 +6,7 @@ import { useFormulario } from '../../../lib/use-formulario.ts'
 import { CampoArea } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { actualizarTrasCambio, certificadosMutations, type FilaCertificado } from './queries.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
 

@@ -4,7 +4,7 @@ import { MENSAJE_CERTIFICADO_VIGENTE } from '../../../domain/gestion-certificado
 import { segunCantidad } from '../../../domain/textos.ts'
 import { ApiError, ErrorDeRed } from '../../../lib/api-error.ts'
 import { alerta } from '../../../ui/alertas.ts'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import {
   actualizarTrasCambio,
   certificadosMutations,

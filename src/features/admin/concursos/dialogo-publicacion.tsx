@@ -4,7 +4,7 @@ import { accionPublicar } from '../../../domain/gestion-concursos.ts'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { actualizarConcursos, concursosAdminMutations, type DatosConcursoAdmin } from './queries.ts'
 
 /**

@@ -11,7 +11,7 @@ import {
 } from '../../../domain/estado-revision.ts'
 import { Paginador } from '../../../ui/paginador.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { Tabla, type Orden } from '../tabla.tsx'
 import { momentoLegible } from './fechas.ts'
 import type { BusquedaCola } from './busqueda-cola.ts'

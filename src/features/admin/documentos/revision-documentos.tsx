@@ -16,7 +16,7 @@ import { estadoRevisionEnPalabras, type OrigenDocumento } from '../../../domain/
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import type { BusquedaCola } from './busqueda-cola.ts'
 import { momentoLegible } from './fechas.ts'
 import {

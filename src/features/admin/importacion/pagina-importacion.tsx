@@ -17,7 +17,7 @@ import {
   type TipoResultadoFila,
 } from '../../../domain/importacion.ts'
 import { CampoSelect } from '../../../ui/campo.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { Tabla } from '../tabla.tsx'
 import { confirmarArchivo, erroresDeArchivo, previsualizarArchivo } from './queries.ts'

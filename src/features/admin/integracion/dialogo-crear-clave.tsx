@@ -16,7 +16,7 @@ import { enfocarPrimerInvalido } from '../../../lib/use-formulario.ts'
 import { CampoTexto } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { actualizarClaves, clavesMutations } from './queries.ts'
 
 /**

@@ -7,7 +7,7 @@ import { CampoArea, CampoTexto } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { actualizarOfertas, ofertasAdminMutations, type OfertaAdmin } from './queries.ts'
 
 const VACIA = {

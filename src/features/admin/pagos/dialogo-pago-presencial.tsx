@@ -17,7 +17,7 @@ import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
 import { fecha } from '../formato.ts'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { actualizarTrasPago, pagosMutations } from './queries.ts'
 

@@ -13,7 +13,7 @@ import { CampoArea, CampoTexto } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { actualizarTrasReembolso, reembolsoMutations, type NuevoReembolsoDePago } from './reembolso-queries.ts'
 
 /** What the server said went wrong: the gateway's refusal or silence (502) is worth reading too. */

@@ -16,7 +16,7 @@ import { CampoTexto } from '../../../ui/campo.tsx'
 import { Paginador } from '../../../ui/paginador.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
 import { momentoEnChile } from '../formato.ts'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { personalQueries } from '../queries.ts'
 import { Tabla } from '../tabla.tsx'
 

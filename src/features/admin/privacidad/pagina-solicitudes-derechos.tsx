@@ -19,7 +19,7 @@ import { CampoArea } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { ErrorDeLectura } from '../error-de-lectura.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { LecturasDatos } from './lecturas.tsx'
 import {

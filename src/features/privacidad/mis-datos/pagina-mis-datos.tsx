@@ -12,7 +12,8 @@ import { Estado } from '../../../ui/spinner.tsx'
 import { useTituloPagina } from '../../../ui/titulo-pagina.ts'
 import { MisLecturas } from '../mis-lecturas.tsx'
 import { FormularioDerecho } from './formulario-derecho.tsx'
-import { misDatosQueries, pedirCopia, textoDeError, urlZip, type MisDatos } from './queries.ts'
+import { misDatosQueries, pedirCopia, urlZip, type MisDatos } from './queries.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import './mis-datos.css'
 
 function momento(iso: string): string {
@@ -82,7 +83,7 @@ function Descargas({ datos }: { datos: MisDatos }) {
             : 'Estamos preparando su copia. Le avisaremos en el portal y por correo cuando esté lista.',
       })
     } catch (err) {
-      setMensaje({ tipo: 'error', texto: textoDeError(err) })
+      setMensaje({ tipo: 'error', texto: mensajeDeError(err) })
     } finally {
       setEnviando(false)
     }
