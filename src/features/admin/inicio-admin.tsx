@@ -4,7 +4,7 @@ import { fechaLarga } from '../../domain/fechas.ts'
 import { personalQueries, tieneCapacidad, type ResumenPersonal, type SesionPersonal } from './queries.ts'
 import { SECCIONES, type Seccion } from './secciones.ts'
 import './inicio-admin.css'
-import { ErrorDeLectura } from './error-de-lectura.tsx'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 /** The staff's home: a greeting, what needs someone today, and the sections their role may use. */
 export function InicioAdmin() {
@@ -90,7 +90,7 @@ function Pendientes({ secciones }: { secciones: Seccion[] }) {
       {resumen.isPending ? (
         <p role="status">Cargando lo pendiente…</p>
       ) : resumen.isError ? (
-        <ErrorDeLectura error={resumen.error} onReintentar={() => void resumen.refetch()} />
+        <MensajeError error={resumen.error} onReintentar={() => void resumen.refetch()} />
       ) : (
         <>
           <p className="inicio-admin__semana">

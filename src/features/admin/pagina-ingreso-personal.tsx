@@ -7,8 +7,8 @@ import { ApiError } from '../../lib/api-error.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { CampoTexto } from '../../ui/campo.tsx'
 import { CamposCredenciales } from '../../ui/campos-credenciales.tsx'
-import { mensajeDeError } from '../../lib/mensaje-de-error.ts'
 import { personalMutations, personalQueries, type PasoIngreso } from './queries.ts'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 import './admin.css'
 
 /**
@@ -71,9 +71,7 @@ function FormularioCredenciales({
         </p>
       ) : null}
       <CamposCredenciales form={form} prefijo="personal" />
-      <p className="mensaje mensaje--error" role="alert" hidden={!ingreso.isError}>
-        {ingreso.isError ? mensajeDeError(ingreso.error) : null}
-      </p>
+      <MensajeError error={ingreso.error} visible={ingreso.isError} />
       <button type="submit" className="boton boton--ancho" disabled={ingreso.isPending}>
         {ingreso.isPending ? 'Verificando…' : 'Continuar'}
       </button>
@@ -140,9 +138,7 @@ function FormularioCodigo({
         error={form.error('codigo')}
         {...form.control('codigo')}
       />
-      <p className="mensaje mensaje--error" role="alert" hidden={!codigo.isError}>
-        {codigo.isError ? mensajeDeError(codigo.error) : null}
-      </p>
+      <MensajeError error={codigo.error} visible={codigo.isError} />
       <button type="submit" className="boton boton--ancho" disabled={codigo.isPending}>
         {codigo.isPending ? 'Verificando…' : 'Ingresar'}
       </button>

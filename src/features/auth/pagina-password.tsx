@@ -13,6 +13,7 @@ import { avisarError } from './manejar-error.ts'
 import { CamposNuevaPassword } from '../../ui/campos-nueva-password.tsx'
 import { authMutations, authQueries } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 /** After a failed token check and after creating the password, 5 s to login. */
 export const ESPERA_REDIRECCION_MS = 5000
@@ -119,10 +120,10 @@ function CrearPassword({ token }: { token: string }) {
       {verificacion.isPending ? <Estado texto="Verificando enlace…" /> : null}
       {tokenRechazado ? (
         <>
-          <div className="mensaje mensaje--error" role="alert">
+          <MensajeError bloque>
             <p>{rechazo}</p>
             <p>{AVISO_REDIRECCION}</p>
-          </div>
+          </MensajeError>
           {/* Not a dead end: a used or expired link is replaced by asking for another one. */}
           <p>
             <Link to="/password" className="boton">
@@ -132,12 +133,9 @@ function CrearPassword({ token }: { token: string }) {
         </>
       ) : null}
       {verificacion.isError && !tokenRechazado ? (
-        <div className="mensaje mensaje--error" role="alert">
-          <p>No fue posible verificar el enlace: {mensajeDeError(verificacion.error)}</p>
-          <button type="button" className="boton" onClick={() => void verificacion.refetch()}>
-            Reintentar
-          </button>
-        </div>
+        <MensajeError boton="principal" onReintentar={() => void verificacion.refetch()}>
+          No fue posible verificar el enlace: {mensajeDeError(verificacion.error)}
+        </MensajeError>
       ) : null}
       {verificacion.isSuccess && !tokenRechazado ? <FormularioNuevaPassword token={token} /> : null}
       <p>

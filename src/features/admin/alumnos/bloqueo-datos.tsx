@@ -16,9 +16,9 @@ import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
 import { momentoEnChile } from '../formato.ts'
-import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { alumnosQueries } from './queries.ts'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 // A student's data blocked at their request (Ley 19.628, art. 8): the staff's page says so at the
 // top, with since when and why, and that nothing of theirs can be changed meanwhile; who manages
@@ -85,9 +85,7 @@ function DialogoBloqueo({ alumnoId, accion, onCerrar }: { alumnoId: string; acci
           {...form.control('motivo')}
         />
       </form>
-      <p className="mensaje mensaje--error" role="alert" hidden={!cambio.isError}>
-        {cambio.isError ? mensajeDeError(cambio.error) : null}
-      </p>
+      <MensajeError error={cambio.error} visible={cambio.isError} />
     </Dialogo>
   )
 }

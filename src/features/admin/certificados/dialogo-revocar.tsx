@@ -6,9 +6,9 @@ import { useFormulario } from '../../../lib/use-formulario.ts'
 import { CampoArea } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
-import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { actualizarTrasCambio, certificadosMutations, type FilaCertificado } from './queries.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /**
  * Revoking a certificate, confirmed: the dialog names the certificate and its holder, says what
@@ -88,9 +88,7 @@ export function DialogoRevocar({
           maxLength={MAXIMO_MOTIVO_REVOCACION}
           {...form.control('motivo')}
         />
-        <p className="mensaje mensaje--error" role="alert" hidden={!revocacion.isError}>
-          {revocacion.isError ? mensajeDeError(revocacion.error) : null}
-        </p>
+        <MensajeError error={revocacion.error} visible={revocacion.isError} />
       </form>
     </Dialogo>
   )

@@ -26,7 +26,7 @@ import {
 } from './queries.ts'
 import './certificados.css'
 import { CampoSelect } from '../../../ui/campo.tsx'
-import { ErrorDeLectura } from '../error-de-lectura.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /**
  * The school's certificates: every enrolment whose program ended, with its certificate's state and
@@ -102,7 +102,7 @@ function ListaCertificados({ busqueda }: { busqueda: BusquedaCertificados }) {
     )
   }
   if (lista.isError) {
-    return <ErrorDeLectura error={lista.error} onReintentar={() => void lista.refetch()} />
+    return <MensajeError error={lista.error} onReintentar={() => void lista.refetch()} />
   }
 
   const { filas, total, porPagina, pagina, programas } = lista.data

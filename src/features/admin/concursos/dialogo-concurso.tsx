@@ -14,8 +14,8 @@ import { CampoArea, CampoTexto } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
-import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { actualizarConcursos, concursosAdminMutations, type DatosConcursoAdmin } from './queries.ts'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 type Valores = {
   especialidad: string
@@ -242,9 +242,7 @@ export function DialogoConcurso({ concurso, onCerrar }: { concurso: DatosConcurs
             </p>
           ) : null}
         </fieldset>
-        <p className="mensaje mensaje--error" role="alert" hidden={!guardar.isError}>
-          {guardar.isError ? mensajeDeError(guardar.error) : null}
-        </p>
+        <MensajeError error={guardar.error} visible={guardar.isError} />
       </form>
     </Dialogo>
   )

@@ -7,8 +7,8 @@ import { CampoArea, CampoTexto } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
-import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { actualizarOfertas, ofertasAdminMutations, type OfertaAdmin } from './queries.ts'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 const VACIA = {
   institucion: '',
@@ -155,9 +155,7 @@ export function DialogoOferta({ oferta, onCerrar }: { oferta: OfertaAdmin | null
             {...form.control('contactoEmail')}
           />
         </div>
-        <p className="mensaje mensaje--error" role="alert" hidden={!guardar.isError}>
-          {guardar.isError ? mensajeDeError(guardar.error) : null}
-        </p>
+        <MensajeError error={guardar.error} visible={guardar.isError} />
       </form>
     </Dialogo>
   )

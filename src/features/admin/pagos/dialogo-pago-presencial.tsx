@@ -17,9 +17,9 @@ import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
 import { fecha } from '../formato.ts'
-import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { actualizarTrasPago, pagosMutations } from './queries.ts'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /** An installment as the student's page lists it. */
 type Cuota = { numero: number; monto: number; vencimiento: string; estado: EstadoCuota; pagoId: string | null }
@@ -102,9 +102,7 @@ export function DialogoPagoPresencial({
         <p>
           Vendedor: <strong>{sesion?.personal.nombre}</strong> ({sesion?.personal.email}), quien registra el pago.
         </p>
-        <p className="mensaje mensaje--error" role="alert" hidden={!registro.isError}>
-          {registro.isError ? mensajeDeError(registro.error) : null}
-        </p>
+        <MensajeError error={registro.error} visible={registro.isError} />
       </form>
     </Dialogo>
   )

@@ -6,10 +6,10 @@ import { useFormulario } from '../../../lib/use-formulario.ts'
 import { CampoTexto } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
-import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { CamposRol } from './campos-rol.tsx'
 import { actualizarTrasCambio, cuentasMutations, type AsistenteComercial } from './queries.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /** A new staff member: name, e-mail and role; the account is created and its invitation e-mailed. */
 export function DialogoInvitar({ asistentes, onCerrar }: { asistentes: AsistenteComercial[]; onCerrar: () => void }) {
@@ -91,9 +91,7 @@ export function DialogoInvitar({ asistentes, onCerrar }: { asistentes: Asistente
           errores={{ rol: form.error('rol'), asistenteId: form.error('asistenteId') }}
           cambiar={(campo, valor) => form.cambiar(campo, valor)}
         />
-        <p className="mensaje mensaje--error" role="alert" hidden={!invitacion.isError}>
-          {invitacion.isError ? mensajeDeError(invitacion.error) : null}
-        </p>
+        <MensajeError error={invitacion.error} visible={invitacion.isError} />
       </form>
     </Dialogo>
   )

@@ -5,10 +5,10 @@ import { ApiError } from '../../../lib/api-error.ts'
 import { useFormulario } from '../../../lib/use-formulario.ts'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
-import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { CamposRol } from './campos-rol.tsx'
 import { actualizarTrasCambio, cuentasMutations, type AsistenteComercial, type CuentaPersonal } from './queries.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /**
  * An account's new role, confirmed in the same dialog: it says what the account may do then, and
@@ -81,9 +81,7 @@ export function DialogoRol({
               : `${cuenta.nombre} dejará de tener el rol de administración: ya no podrá administrar el personal ni ver la auditoría.`}
           </p>
         ) : null}
-        <p className="mensaje mensaje--error" role="alert" hidden={!cambio.isError}>
-          {cambio.isError ? mensajeDeError(cambio.error) : null}
-        </p>
+        <MensajeError error={cambio.error} visible={cambio.isError} />
       </form>
     </Dialogo>
   )

@@ -7,7 +7,7 @@ import {
   ETIQUETA_ESTADO_EXPORTACION,
 } from '../../../domain/derechos.ts'
 import { fechaEnChile, fechaLarga, horaEnChile } from '../../../domain/fechas.ts'
-import { ErrorDeCarga } from '../../../ui/error-de-carga.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
 import { useTituloPagina } from '../../../ui/titulo-pagina.ts'
 import { MisLecturas } from '../mis-lecturas.tsx'
@@ -33,7 +33,8 @@ export function PaginaMisDatos() {
   if (consulta.data) contenido = <MisDatosCargados datos={consulta.data} />
   else if (consulta.isError)
     contenido = (
-      <ErrorDeCarga
+      <MensajeError
+        variante="carga"
         error={consulta.error}
         titulo="No fue posible cargar sus datos"
         onReintentar={() => void consulta.refetch()}
