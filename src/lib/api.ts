@@ -1,3 +1,4 @@
+import { URL_INGRESO } from '../domain/urls.ts'
 import { ApiError, ErrorDeRed, mensajeDelCuerpo } from './api-error.ts'
 import { guardarBackUrl, haySesion, olvidarSesion } from './session.ts'
 
@@ -77,7 +78,7 @@ export function manejarSesionExpirada(): void {
   guardarBackUrl(window.location.pathname + window.location.search)
   olvidarSesion()
   if (alExpirar) alExpirar()
-  else window.location.assign('/login')
+  else window.location.assign(URL_INGRESO)
 }
 
 function rutaDe(entrada: RequestInfo | URL): string {

@@ -3,6 +3,8 @@ import { Link, useRouter } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { loginSchema } from '../../domain/ingreso.ts'
 import { codigoSegundoFactorSchema, DIGITOS_CODIGO } from '../../domain/personal.ts'
+import { esRutaDeLaEscuela } from '../../domain/area-escuela.ts'
+import { URL_INICIO_PERSONAL } from '../../domain/urls.ts'
 import { ApiError } from '../../lib/api-error.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { CampoTexto } from '../../ui/campo.tsx'
@@ -99,7 +101,7 @@ function FormularioCodigo({
     async onSuccess() {
       // Another staff member may have used this browser: nothing of theirs stays in memory.
       queryClient.removeQueries({ queryKey: personalQueries.all() })
-      await router.navigate({ href: volver && volver.startsWith('/admin/') ? volver : '/admin/home', replace: true })
+      await router.navigate({ href: volver && esRutaDeLaEscuela(volver) ? volver : URL_INICIO_PERSONAL, replace: true })
     },
     onError(error) {
       // Too many codes, the password's five minutes are over, or the sign-in is locked by failed
