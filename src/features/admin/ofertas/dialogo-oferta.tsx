@@ -1,13 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, type FormEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useId } from 'react'
 import { MAXIMO_DESCRIPCION_OFERTA, ofertaSchema } from '../../../domain/gestion-ofertas.ts'
-import { ApiError } from '../../../lib/api-error.ts'
-import { useFormulario } from '../../../lib/use-formulario.ts'
 import { CampoArea, CampoTexto } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
 import { actualizarOfertas, ofertasAdminMutations, type OfertaAdmin } from './queries.ts'
+import { useDialogoFormulario } from '../use-dialogo-formulario.ts'
 import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 const VACIA = {
@@ -35,9 +34,13 @@ export function DialogoOferta({ oferta, onCerrar }: { oferta: OfertaAdmin | null
     contactoNombre: useId(),
     contactoEmail: useId(),
   }
-  const form = useFormulario(
-    ofertaSchema,
-    oferta
+  const {
+    form,
+    mutacion: guardar,
+    enviar,
+  } = useDialogoFormulario({
+    schema: ofertaSchema,
+    inicial: oferta
       ? {
           institucion: oferta.institucion,
           cargo: oferta.cargo,
@@ -49,25 +52,14 @@ export function DialogoOferta({ oferta, onCerrar }: { oferta: OfertaAdmin | null
           contactoEmail: oferta.contactoEmail,
         }
       : VACIA,
-  )
-  const guardar = useMutation({
-    mutationFn: (datos: Parameters<typeof ofertasAdminMutations.crear>[0]) =>
+    enviarDatos: (datos) =>
       oferta ? ofertasAdminMutations.editar({ id: oferta.id, datos }) : ofertasAdminMutations.crear(datos),
-    onSuccess: ({ oferta: guardada }) => {
+    alEnviar: ({ oferta: guardada }) => {
       toast({ tipo: 'success', mensaje: `Oferta «${guardada.cargo}» de ${guardada.institucion} guardada.` })
       onCerrar()
     },
-    onError: (error) => {
-      if (error instanceof ApiError) form.erroresDelServidor(error.campos)
-    },
-    onSettled: () => actualizarOfertas(queryClient),
+    alTerminar: () => actualizarOfertas(queryClient),
   })
-
-  function enviar(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    const datos = form.intentar(e.currentTarget)
-    if (datos && !guardar.isPending) guardar.mutate(datos)
-  }
 
   return (
     <Dialogo

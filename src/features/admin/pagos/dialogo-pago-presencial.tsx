@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import { formatearClp } from '../../../domain/moneda.ts'
 import {
   ETIQUETA_CAMPO_PAGO_FISICO,
@@ -10,8 +10,6 @@ import {
   type PagoPresencial,
 } from '../../../domain/pago-presencial.ts'
 import type { EstadoCuota } from '../../../domain/pagos.ts'
-import { ApiError } from '../../../lib/api-error.ts'
-import { useFormulario } from '../../../lib/use-formulario.ts'
 import { CampoTexto } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
@@ -19,6 +17,7 @@ import { AccionesDialogo } from '../acciones-dialogo.tsx'
 import { fecha } from '../formato.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { actualizarTrasPago, pagosMutations } from './queries.ts'
+import { useDialogoFormulario } from '../use-dialogo-formulario.ts'
 import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /** An installment as the student's page lists it. */
@@ -44,27 +43,23 @@ export function DialogoPagoPresencial({
   const { data: sesion } = useQuery(personalQueries.sesion())
   const idFormulario = useId()
   const ids = { idPagoFlujo: useId(), codPagoFlujo: useId(), codFilaWpay: useId(), appName: useId() }
-  const form = useFormulario(pagoPresencialSchema, { idPagoFlujo: '', codPagoFlujo: '', codFilaWpay: '', appName: '' })
-  const registro = useMutation({
-    mutationFn: pagosMutations.registrarPresencial,
-    onSuccess: () => {
+  const {
+    form,
+    mutacion: registro,
+    enviar,
+  } = useDialogoFormulario({
+    schema: pagoPresencialSchema,
+    inicial: { idPagoFlujo: '', codPagoFlujo: '', codFilaWpay: '', appName: '' },
+    enviarDatos: (datos) => pagosMutations.registrarPresencial({ codigoInscripcion, numero: cuota.numero, datos }),
+    alEnviar: () => {
       toast({
         tipo: 'success',
         mensaje: `Pago presencial de la cuota ${cuota.numero} registrado. El alumno ya la ve pagada y tiene su comprobante.`,
       })
       onCerrar()
     },
-    onError: (error) => {
-      if (error instanceof ApiError) form.erroresDelServidor(error.campos)
-    },
-    onSettled: () => actualizarTrasPago(queryClient),
+    alTerminar: () => actualizarTrasPago(queryClient),
   })
-
-  function enviar(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    const datos = form.intentar(e.currentTarget)
-    if (datos && !registro.isPending) registro.mutate({ codigoInscripcion, numero: cuota.numero, datos })
-  }
 
   return (
     <Dialogo

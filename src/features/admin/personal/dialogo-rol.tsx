@@ -1,13 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, type FormEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useId } from 'react'
 import { cambiarRolSchema } from '../../../domain/gestion-personal.ts'
-import { ApiError } from '../../../lib/api-error.ts'
-import { useFormulario } from '../../../lib/use-formulario.ts'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { CamposRol } from './campos-rol.tsx'
 import { actualizarTrasCambio, cuentasMutations, type AsistenteComercial, type CuentaPersonal } from './queries.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
+import { useDialogoFormulario } from '../use-dialogo-formulario.ts'
 import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /**
@@ -27,25 +26,21 @@ export function DialogoRol({
 }) {
   const queryClient = useQueryClient()
   const idFormulario = useId()
-  const form = useFormulario(cambiarRolSchema, { rol: cuenta.rol, asistenteId: cuenta.asistente?.id ?? '' })
-  const cambio = useMutation({
-    mutationFn: cuentasMutations.cambiarRol,
-    onSuccess: ({ cuenta: cambiada }) => {
+  const {
+    form,
+    mutacion: cambio,
+    enviar,
+  } = useDialogoFormulario({
+    schema: cambiarRolSchema,
+    inicial: { rol: cuenta.rol, asistenteId: cuenta.asistente?.id ?? '' },
+    enviarDatos: (datos) =>
+      cuentasMutations.cambiarRol({ id: cuenta.id, rol: datos.rol, asistenteId: datos.asistenteId ?? '' }),
+    alEnviar: ({ cuenta: cambiada }) => {
       toast({ tipo: 'success', mensaje: `${cambiada.nombre} tiene ahora el rol ${cambiada.etiquetaRol}.` })
       onCerrar()
     },
-    onError: (error) => {
-      if (error instanceof ApiError) form.erroresDelServidor(error.campos)
-    },
-    onSettled: () => actualizarTrasCambio(queryClient),
+    alTerminar: () => actualizarTrasCambio(queryClient),
   })
-
-  function enviar(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    const datos = form.intentar(e.currentTarget)
-    if (datos && !cambio.isPending)
-      cambio.mutate({ id: cuenta.id, rol: datos.rol, asistenteId: datos.asistenteId ?? '' })
-  }
 
   const degrada = cuenta.rol === 'admin' && form.valores.rol !== 'admin'
   return (
