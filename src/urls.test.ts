@@ -23,6 +23,8 @@ function destino(url: string) {
 describe('each address opens its page', () => {
   test.each([
     [urls.URL_INICIO, '/_alumno/home'],
+    [urls.URL_INGRESO, '/login'],
+    [urls.URL_INICIO_PERSONAL, '/admin/_personal/home'],
     [urls.URL_INFO_PERSONAL, '/_alumno/info/personal'],
     [urls.URL_SOLICITUDES, '/_alumno/info/solicitudes'],
     [urls.URL_NOTIFICACIONES, '/_alumno/notificaciones'],

@@ -8,6 +8,10 @@ import type { DestinoSolicitud } from './busqueda-solicitudes.ts'
 const parte = encodeURIComponent
 
 export const URL_INICIO = '/home'
+/** The student's sign-in, where an expired session lands. */
+export const URL_INGRESO = '/login'
+/** The staff's home, where a staff member lands after signing in. */
+export const URL_INICIO_PERSONAL = '/admin/home'
 export const URL_INFO_PERSONAL = '/info/personal'
 export const URL_SOLICITUDES = '/info/solicitudes'
 /** The student's notice preferences, linked from every notice e-mail. */
@@ -52,12 +56,18 @@ export function urlPagarCuota(codigoInscripcion: string, numero: number): string
   return `/pagos/${parte(codigoInscripcion)}/${numero}`
 }
 
+/** Where every payment's outcome lives (a prefix of `urlResultadoPago`). */
+export const PREFIJO_RESULTADO_PAGO = '/pagos/respuesta/'
+
 /** A payment's outcome: under its enrolment for an installment, alone for anything else (a contest fee). */
 export function urlResultadoPago(pagoId: string, codigoInscripcion: string | null): string {
   return codigoInscripcion === null
-    ? `/pagos/respuesta/${parte(pagoId)}`
-    : `/pagos/respuesta/${parte(codigoInscripcion)}/${parte(pagoId)}`
+    ? `${PREFIJO_RESULTADO_PAGO}${parte(pagoId)}`
+    : `${PREFIJO_RESULTADO_PAGO}${parte(codigoInscripcion)}/${parte(pagoId)}`
 }
+
+/** Where every contest page a student opens lives (a prefix of the contest addresses below). */
+export const PREFIJO_CONCURSO = '/concurso/'
 
 /** A contest's application fee: where a contest link lands. */
 export function urlDerechoPostulacion(concursoId: string): string {

@@ -16,10 +16,13 @@ export class ApiError extends Error {
   }
 }
 
+/** The one wording of 'no connection with the server', on both the student's and the school's screens. */
+export const MENSAJE_SIN_CONEXION_SERVIDOR = 'No hay conexión con el servidor. Revise su red e intente nuevamente.'
+
 /** The request never got an answer: no connection, DNS, server down. */
 export class ErrorDeRed extends Error {
   constructor(cause?: unknown) {
-    super('No fue posible conectarse con el servidor. Revise su conexión.', { cause })
+    super(MENSAJE_SIN_CONEXION_SERVIDOR, { cause })
     this.name = 'ErrorDeRed'
   }
 }
@@ -30,10 +33,11 @@ export function esErrorInternoORed(error: unknown): boolean {
 }
 
 // The one reader of error replies (`RespuestaError` and the older shapes); the API client, the
-// outbox and the forms all go through these two functions.
+// outbox and the forms all go through these two functions. What a screen says about a failed
+// request (a reply or none) is `mensajeDeError` (mensaje-de-error.ts).
 
-/** The Spanish message of an error reply, or a generic one for its status. */
-export function mensajeDeError(body: unknown, status: number): string {
+/** The Spanish message of an error reply's body, or a generic one for its status. */
+export function mensajeDelCuerpo(body: unknown, status: number): string {
   if (typeof body === 'object' && body !== null) {
     const b = body as { error?: unknown; message?: unknown; mensajeError?: unknown }
     for (const m of [b.error, b.message, b.mensajeError]) if (typeof m === 'string' && m.trim()) return m

@@ -1,4 +1,5 @@
-import { ApiError, ErrorDeRed, mensajeDeError } from './api-error.ts'
+import { URL_INGRESO } from '../domain/urls.ts'
+import { ApiError, ErrorDeRed, mensajeDelCuerpo } from './api-error.ts'
 import { guardarBackUrl, haySesion, olvidarSesion } from './session.ts'
 
 // The one way the client talks to the portal server: same origin, JSON, cookies, and the
@@ -68,7 +69,7 @@ export async function leerCuerpo(res: Response): Promise<unknown> {
 }
 
 export function esRechazoXsrf(status: number, body: unknown): boolean {
-  return status === 403 && mensajeDeError(body, status).startsWith('Solicitud no válida')
+  return status === 403 && mensajeDelCuerpo(body, status).startsWith('Solicitud no válida')
 }
 
 export function manejarSesionExpirada(): void {
@@ -77,7 +78,7 @@ export function manejarSesionExpirada(): void {
   guardarBackUrl(window.location.pathname + window.location.search)
   olvidarSesion()
   if (alExpirar) alExpirar()
-  else window.location.assign('/login')
+  else window.location.assign(URL_INGRESO)
 }
 
 function rutaDe(entrada: RequestInfo | URL): string {
@@ -140,5 +141,5 @@ export async function peticion(entrada: RequestInfo | URL, opciones: OpcionesPet
     if (!esAdmin(ruta)) manejarSesionExpirada()
     else alExpirarPersonal?.()
   }
-  throw new ApiError(res.status, mensajeDeError(body, res.status), body)
+  throw new ApiError(res.status, mensajeDelCuerpo(body, res.status), body)
 }

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { lazy, Suspense, useEffect } from 'react'
+import { PREFIJO_CONCURSO } from '../domain/urls.ts'
 import { AvisoPostulacion } from '../features/concursos/aviso-postulacion.tsx'
 import { CambiosPendientes } from '../features/offline/cambios-pendientes.tsx'
 import { iniciarSincronizacion } from '../lib/offline/sincronizacion.ts'
@@ -22,7 +23,7 @@ export const Route = createFileRoute('/_alumno')({
     if (!haySesion()) {
       if (!preload) {
         guardarBackUrl(location.href)
-        if (location.pathname.startsWith('/concurso/')) marcarFlujoConcurso(concursoDeRuta(location.pathname))
+        if (location.pathname.startsWith(PREFIJO_CONCURSO)) marcarFlujoConcurso(concursoDeRuta(location.pathname))
       }
       throw redirect({ to: '/login', replace: true })
     }

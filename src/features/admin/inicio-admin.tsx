@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { fechaLarga } from '../../domain/fechas.ts'
+import { URL_INICIO_PERSONAL } from '../../domain/urls.ts'
 import { personalQueries, tieneCapacidad, type ResumenPersonal, type SesionPersonal } from './queries.ts'
 import { SECCIONES, type Seccion } from './secciones.ts'
 import './inicio-admin.css'
-import { ErrorDeLectura } from './error-de-lectura.tsx'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 /** The staff's home: a greeting, what needs someone today, and the sections their role may use. */
 export function InicioAdmin() {
   const { data: sesion } = useQuery(personalQueries.sesion())
-  const secciones = seccionesDe(sesion).filter((s) => s.ruta !== '/admin/home')
+  const secciones = seccionesDe(sesion).filter((s) => s.ruta !== URL_INICIO_PERSONAL)
   return (
     <section aria-labelledby="inicio-admin-titulo">
       <h1 id="inicio-admin-titulo">Hola{sesion ? `, ${sesion.personal.nombre.split(' ')[0]}` : ''}</h1>
@@ -90,7 +91,7 @@ function Pendientes({ secciones }: { secciones: Seccion[] }) {
       {resumen.isPending ? (
         <p role="status">Cargando lo pendiente…</p>
       ) : resumen.isError ? (
-        <ErrorDeLectura error={resumen.error} onReintentar={() => void resumen.refetch()} />
+        <MensajeError error={resumen.error} onReintentar={() => void resumen.refetch()} />
       ) : (
         <>
           <p className="inicio-admin__semana">

@@ -3,12 +3,14 @@ import { Link, useRouter } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { loginSchema } from '../../domain/ingreso.ts'
 import { codigoSegundoFactorSchema, DIGITOS_CODIGO } from '../../domain/personal.ts'
+import { esRutaDeLaEscuela } from '../../domain/area-escuela.ts'
+import { URL_INICIO_PERSONAL } from '../../domain/urls.ts'
 import { ApiError } from '../../lib/api-error.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { CampoTexto } from '../../ui/campo.tsx'
 import { CamposCredenciales } from '../../ui/campos-credenciales.tsx'
-import { mensajeDeError } from './mensaje-de-error.ts'
 import { personalMutations, personalQueries, type PasoIngreso } from './queries.ts'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 import './admin.css'
 
 /**
@@ -71,9 +73,7 @@ function FormularioCredenciales({
         </p>
       ) : null}
       <CamposCredenciales form={form} prefijo="personal" />
-      <p className="mensaje mensaje--error" role="alert" hidden={!ingreso.isError}>
-        {ingreso.isError ? mensajeDeError(ingreso.error) : null}
-      </p>
+      <MensajeError error={ingreso.error} visible={ingreso.isError} />
       <button type="submit" className="boton boton--ancho" disabled={ingreso.isPending}>
         {ingreso.isPending ? 'Verificando…' : 'Continuar'}
       </button>
@@ -101,7 +101,7 @@ function FormularioCodigo({
     async onSuccess() {
       // Another staff member may have used this browser: nothing of theirs stays in memory.
       queryClient.removeQueries({ queryKey: personalQueries.all() })
-      await router.navigate({ href: volver && volver.startsWith('/admin/') ? volver : '/admin/home', replace: true })
+      await router.navigate({ href: volver && esRutaDeLaEscuela(volver) ? volver : URL_INICIO_PERSONAL, replace: true })
     },
     onError(error) {
       // Too many codes, the password's five minutes are over, or the sign-in is locked by failed
@@ -140,9 +140,7 @@ function FormularioCodigo({
         error={form.error('codigo')}
         {...form.control('codigo')}
       />
-      <p className="mensaje mensaje--error" role="alert" hidden={!codigo.isError}>
-        {codigo.isError ? mensajeDeError(codigo.error) : null}
-      </p>
+      <MensajeError error={codigo.error} visible={codigo.isError} />
       <button type="submit" className="boton boton--ancho" disabled={codigo.isPending}>
         {codigo.isPending ? 'Verificando…' : 'Ingresar'}
       </button>

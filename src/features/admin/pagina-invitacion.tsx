@@ -5,8 +5,8 @@ import { crearPasswordSchema } from '../../domain/password.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { CamposNuevaPassword } from '../../ui/campos-nueva-password.tsx'
-import { mensajeDeError } from './mensaje-de-error.ts'
 import { personalMutations } from './queries.ts'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 import './admin.css'
 
 /** A new staff member opens the link an admin sent and creates their password. */
@@ -24,9 +24,7 @@ export function PaginaInvitacion({ token }: { token: string }) {
         <Estado texto="Verificando el enlace…" />
       ) : invitacion.isError ? (
         <>
-          <p className="mensaje mensaje--error" role="alert">
-            {mensajeDeError(invitacion.error)}
-          </p>
+          <MensajeError error={invitacion.error} />
           <p>
             <Link to="/admin/login">Ir al ingreso del personal</Link>
           </p>
@@ -64,9 +62,7 @@ function FormularioInvitacion({ token, nombre, email }: { token: string; nombre:
         {nombre} ({email}): elija la contraseña con la que ingresará al área de la escuela.
       </p>
       <CamposNuevaPassword idBase="invitacion" form={form} etiqueta="Nueva contraseña" />
-      <p className="mensaje mensaje--error" role="alert" hidden={!aceptar.isError}>
-        {aceptar.isError ? mensajeDeError(aceptar.error) : null}
-      </p>
+      <MensajeError error={aceptar.error} visible={aceptar.isError} />
       <button type="submit" className="boton boton--ancho" disabled={aceptar.isPending}>
         {aceptar.isPending ? 'Guardando…' : 'Crear contraseña'}
       </button>

@@ -7,8 +7,8 @@ import { useFormulario } from '../../lib/use-formulario.ts'
 import { CampoTexto } from '../../ui/campo.tsx'
 import { Estado } from '../../ui/spinner.tsx'
 import { CamposNuevaPassword } from '../../ui/campos-nueva-password.tsx'
-import { mensajeDeError } from './mensaje-de-error.ts'
 import { personalMutations } from './queries.ts'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 import './admin.css'
 
 /**
@@ -50,9 +50,7 @@ export function PaginaRecuperarPersonal() {
           </p>
         ) : (
           <>
-            <p className="mensaje mensaje--error" role="alert" hidden={!solicitud.isError}>
-              {solicitud.isError ? mensajeDeError(solicitud.error) : null}
-            </p>
+            <MensajeError error={solicitud.error} visible={solicitud.isError} />
             <button type="submit" className="boton boton--ancho" disabled={solicitud.isPending}>
               {solicitud.isPending ? 'Enviando…' : 'Enviar enlace'}
             </button>
@@ -81,9 +79,7 @@ export function PaginaRestablecerPersonal({ token }: { token: string }) {
         <Estado texto="Verificando el enlace…" />
       ) : enlace.isError ? (
         <>
-          <p className="mensaje mensaje--error" role="alert">
-            {mensajeDeError(enlace.error)}
-          </p>
+          <MensajeError error={enlace.error} />
           {/* Not a dead end: a used or expired link is replaced by asking for another one. */}
           <p>
             <Link to="/admin/recuperar" className="boton">
@@ -127,9 +123,7 @@ function FormularioRestablecer({ token, nombre, email }: { token: string; nombre
         verificación en dos pasos no cambia.
       </p>
       <CamposNuevaPassword idBase="restablecer" form={form} etiqueta="Nueva contraseña" />
-      <p className="mensaje mensaje--error" role="alert" hidden={!restablecer.isError}>
-        {restablecer.isError ? mensajeDeError(restablecer.error) : null}
-      </p>
+      <MensajeError error={restablecer.error} visible={restablecer.isError} />
       {restablecer.isError ? (
         <p>
           <Link to="/admin/recuperar">Solicitar un nuevo enlace</Link>

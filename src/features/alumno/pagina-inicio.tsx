@@ -11,7 +11,7 @@ import { Estado } from '../../ui/spinner.tsx'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { ListaPendientes } from './lista-pendientes.tsx'
 import { alumnoQueries, type DatosPendientes } from './queries.ts'
-import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 /** How many pending actions the home page lists before 'Ver todos'. */
 const PENDIENTES_A_LA_VISTA = 5
@@ -121,7 +121,8 @@ function Pendientes({ consulta }: { consulta: ReturnType<typeof useQuery<DatosPe
       )
   } else if (consulta.isError) {
     contenido = (
-      <ErrorDeCarga
+      <MensajeError
+        variante="carga"
         error={consulta.error}
         titulo="No fue posible cargar sus pendientes"
         onReintentar={() => void consulta.refetch()}

@@ -12,6 +12,7 @@ import { CamposCredenciales } from '../../ui/campos-credenciales.tsx'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { avisarError } from './manejar-error.ts'
 import { authMutations } from './queries.ts'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 export function PaginaIngreso({ emailInicial }: { emailInicial?: string | undefined }) {
   useTituloPagina('Iniciar sesión')
@@ -90,11 +91,7 @@ export function FormularioLogin({ emailInicial = '' }: { emailInicial?: string |
   return (
     <form className="formulario" onSubmit={enviar} noValidate>
       <CamposCredenciales form={form} prefijo="login" />
-      {rechazo ? (
-        <p id={idRechazo} className="mensaje mensaje--error" role="alert">
-          {rechazo}
-        </p>
-      ) : null}
+      {rechazo ? <MensajeError id={idRechazo}>{rechazo}</MensajeError> : null}
       <button
         type="submit"
         className="boton boton--ancho"

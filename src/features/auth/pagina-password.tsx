@@ -3,15 +3,17 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useEffect, useState, type FormEvent } from 'react'
 import { solicitudRecuperacionSchema } from '../../domain/ingreso.ts'
 import { crearPasswordSchema } from '../../domain/password.ts'
-import { ApiError, ErrorDeRed, esErrorInternoORed } from '../../lib/api-error.ts'
+import { ApiError, esErrorInternoORed } from '../../lib/api-error.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { CampoTexto } from '../../ui/campo.tsx'
 import { Estado } from '../../ui/spinner.tsx'
 import { toast } from '../../ui/toasts.ts'
+import { mensajeDeError } from '../../lib/mensaje-de-error.ts'
 import { avisarError } from './manejar-error.ts'
 import { CamposNuevaPassword } from '../../ui/campos-nueva-password.tsx'
 import { authMutations, authQueries } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 /** After a failed token check and after creating the password, 5 s to login. */
 export const ESPERA_REDIRECCION_MS = 5000
@@ -30,13 +32,6 @@ function useRedireccionALogin(activa: boolean) {
     const t = setTimeout(() => void navigate({ to: '/login', replace: true }), ESPERA_REDIRECCION_MS)
     return () => clearTimeout(t)
   }, [activa, navigate])
-}
-
-function mensajeDeError(error: unknown): string {
-  if (error instanceof ApiError) return error.message
-  if (error instanceof ErrorDeRed)
-    return 'No fue posible conectarse con el servidor. Revise su conexión e intente nuevamente.'
-  return 'Ocurrió un error inesperado. Intente nuevamente.'
 }
 
 /** Reset request: not sent → sent (note replaces the button) → back on error. */
@@ -125,10 +120,10 @@ function CrearPassword({ token }: { token: string }) {
       {verificacion.isPending ? <Estado texto="Verificando enlace…" /> : null}
       {tokenRechazado ? (
         <>
-          <div className="mensaje mensaje--error" role="alert">
+          <MensajeError bloque>
             <p>{rechazo}</p>
             <p>{AVISO_REDIRECCION}</p>
-          </div>
+          </MensajeError>
           {/* Not a dead end: a used or expired link is replaced by asking for another one. */}
           <p>
             <Link to="/password" className="boton">
@@ -138,12 +133,9 @@ function CrearPassword({ token }: { token: string }) {
         </>
       ) : null}
       {verificacion.isError && !tokenRechazado ? (
-        <div className="mensaje mensaje--error" role="alert">
-          <p>No fue posible verificar el enlace: {mensajeDeError(verificacion.error)}</p>
-          <button type="button" className="boton" onClick={() => void verificacion.refetch()}>
-            Reintentar
-          </button>
-        </div>
+        <MensajeError boton="principal" onReintentar={() => void verificacion.refetch()}>
+          No fue posible verificar el enlace: {mensajeDeError(verificacion.error)}
+        </MensajeError>
       ) : null}
       {verificacion.isSuccess && !tokenRechazado ? <FormularioNuevaPassword token={token} /> : null}
       <p>

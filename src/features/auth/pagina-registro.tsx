@@ -14,6 +14,7 @@ import { avisarError } from './manejar-error.ts'
 import { CamposNuevaPassword } from '../../ui/campos-nueva-password.tsx'
 import { authMutations } from './queries.ts'
 import { EnlacePrivacidad } from '../../ui/enlace-privacidad.tsx'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 /**
  * Registration, reached from the contest flow. The new account is signed in at once and goes on
@@ -146,11 +147,7 @@ export function PaginaRegistro() {
           }}
         />
         <CamposNuevaPassword idBase="registro" etiqueta="Contraseña" form={form} />
-        {rechazo ? (
-          <p className="mensaje mensaje--error" role="alert">
-            {rechazo}
-          </p>
-        ) : null}
+        {rechazo ? <MensajeError>{rechazo}</MensajeError> : null}
         <button type="submit" className="boton boton--ancho" disabled={registro.isPending}>
           {registro.isPending ? 'Creando cuenta…' : 'Crear cuenta'}
         </button>

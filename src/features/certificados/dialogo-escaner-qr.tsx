@@ -9,6 +9,7 @@ import {
   SIN_CAMARA_EN_NAVEGADOR,
 } from './camara.ts'
 import { crearDecodificadorQr, type DecodificadorQr } from './decodificador-qr.ts'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 /** Frames are read a few times a second: enough to feel instant, little work for a phone. */
 const PAUSA_ENTRE_LECTURAS_MS = 150
@@ -121,7 +122,7 @@ export function DialogoEscanerQr({ alLeer, alCancelar }: { alLeer: (codigo: stri
       <p className="escaner__estado" role="status">
         {error ? '' : TEXTOS[estado.tipo]}
       </p>
-      <div role="alert">{error ? <p className="mensaje mensaje--error">{estado.mensaje}</p> : null}</div>
+      <div role="alert">{error ? <MensajeError rol={null}>{estado.mensaje}</MensajeError> : null}</div>
     </Dialogo>
   )
 }

@@ -10,6 +10,7 @@ import { CampoTexto } from '../../ui/campo.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { certificadoMutations, type RespuestaValidacion } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 /** The server could not be reached although the device is online, or it failed. */
 export const MENSAJE_VALIDACION_ERROR_INTERNO =
@@ -167,14 +168,19 @@ function Resultado({ respuesta }: { respuesta: RespuestaValidacion }) {
   }
   const revocado = respuesta.revocado ? respuesta : undefined
   return (
-    <div className="mensaje mensaje--error">
-      <p className="mensaje__titulo">
-        <span aria-hidden="true">✗ </span>
-        {revocado ? 'Documento revocado: no es válido' : 'Documento no válido'}
-      </p>
+    <MensajeError
+      rol={null}
+      bloque
+      titulo={
+        <>
+          <span aria-hidden="true">✗ </span>
+          {revocado ? 'Documento revocado: no es válido' : 'Documento no válido'}
+        </>
+      }
+    >
       <p>{respuesta.msg}</p>
       {revocado ? <Descripcion documento={revocado.documento} /> : null}
-    </div>
+    </MensajeError>
   )
 }
 
@@ -210,11 +216,15 @@ function ErrorValidacion({ error }: { error: Error }) {
       ? MENSAJE_VALIDACION_ERROR_INTERNO
       : error.message
   return (
-    <div className="mensaje mensaje--error">
-      <p className="mensaje__titulo">
-        <span aria-hidden="true">✗ </span>No se pudo validar
-      </p>
-      <p>{mensaje}</p>
-    </div>
+    <MensajeError
+      rol={null}
+      titulo={
+        <>
+          <span aria-hidden="true">✗ </span>No se pudo validar
+        </>
+      }
+    >
+      {mensaje}
+    </MensajeError>
   )
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link, useRouterState } from '@tanstack/react-router'
 import { useSyncExternalStore } from 'react'
+import { PREFIJO_RESULTADO_PAGO, urlDerechoPostulacion, urlPostulacion } from '../../domain/urls.ts'
 import { concursoDelFlujo, suscribirSesion, terminarFlujoConcurso } from '../../lib/session.ts'
 import { concursoQueries } from './queries.ts'
 
@@ -29,9 +30,9 @@ export function AvisoPostulacion() {
   if (pagada && faltan === 0) return null
   // Where the screen itself offers the next step (the fee, the application, a payment's outcome),
   // the notice only says which contest.
-  const enResultadoDePago = ruta.startsWith('/pagos/respuesta/')
-  const enPago = ruta === `/concurso/derechopostulacion/${id}` || enResultadoDePago
-  const enPostulacion = ruta === `/concurso/derechopostulacion/detalle/${id}` || enResultadoDePago
+  const enResultadoDePago = ruta.startsWith(PREFIJO_RESULTADO_PAGO)
+  const enPago = ruta === urlDerechoPostulacion(id) || enResultadoDePago
+  const enPostulacion = ruta === urlPostulacion(id) || enResultadoDePago
   return (
     <aside className="aviso-postulacion" aria-label="Postulación en curso">
       <p className="aviso-postulacion__texto">

@@ -10,7 +10,7 @@ import { Dato, EtiquetaEstadoConcurso } from './ficha-concurso.tsx'
 import { IrAPasarela } from '../pagos/ir-a-pasarela.tsx'
 import { concursoQueries, postular, type DetalleConcurso } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
-import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 /**
  * The application fee of a contest (where a contest link lands): the contest, the amount, and the
@@ -25,15 +25,19 @@ export function PaginaDerechoPostulacion({ id }: { id: string }) {
     return (
       <section className="pagina pagina--estrecha">
         <h1>Derecho de postulación</h1>
-        <ErrorDeCarga
+        <MensajeError
+          variante="carga"
           error={consulta.error}
           titulo="No fue posible cargar el concurso"
           onReintentar={() => void consulta.refetch()}
-        >
-          <Link to="/concurso/listado" className="boton boton--secundario">
-            Ver los concursos
-          </Link>
-        </ErrorDeCarga>
+          caminos={
+            <>
+              <Link to="/concurso/listado" className="boton boton--secundario">
+                Ver los concursos
+              </Link>
+            </>
+          }
+        />
       </section>
     )
   return (

@@ -7,7 +7,7 @@ import { Estado } from '../../ui/spinner.tsx'
 import { FichaConcurso } from './ficha-concurso.tsx'
 import { concursoQueries, type DetalleConcurso } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
-import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 /** One contest: its facts, requirements, calendar, the documents an application needs, and how to apply. */
 export function PaginaDetalleConcurso({ id }: { id: string }) {
@@ -18,15 +18,19 @@ export function PaginaDetalleConcurso({ id }: { id: string }) {
     return (
       <section className="pagina pagina--estrecha">
         <h1>Concurso</h1>
-        <ErrorDeCarga
+        <MensajeError
+          variante="carga"
           error={consulta.error}
           titulo="No fue posible cargar el concurso"
           onReintentar={() => void consulta.refetch()}
-        >
-          <Link to="/concurso/listado" className="boton boton--secundario">
-            Ver los concursos
-          </Link>
-        </ErrorDeCarga>
+          caminos={
+            <>
+              <Link to="/concurso/listado" className="boton boton--secundario">
+                Ver los concursos
+              </Link>
+            </>
+          }
+        />
       </section>
     )
   return (

@@ -5,7 +5,7 @@ import { Estado } from '../../ui/spinner.tsx'
 import { FichaConcurso } from './ficha-concurso.tsx'
 import { concursoQueries, type ResumenConcurso } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
-import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 const SECCIONES: { estado: EstadoConcurso; titulo: string; vacia?: string }[] = [
   {
@@ -52,7 +52,8 @@ export function PaginaListadoConcursos() {
       )
   } else if (consulta.isError) {
     contenido = (
-      <ErrorDeCarga
+      <MensajeError
+        variante="carga"
         error={consulta.error}
         titulo="No fue posible cargar los concursos"
         onReintentar={() => void consulta.refetch()}

@@ -13,7 +13,7 @@ import { envioDocumentoPostulacion } from './envios.ts'
 import { Dato, EtiquetaEstadoConcurso } from './ficha-concurso.tsx'
 import { concursoQueries, type Postulacion } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
-import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 import { ayudaArchivos } from '../../domain/fotos.ts'
 import { anclaDocumento } from '../../domain/urls.ts'
 
@@ -26,18 +26,22 @@ export function PaginaPostulacion({ id }: { id: string }) {
     return (
       <section className="pagina pagina--estrecha">
         <h1>Mi postulación</h1>
-        <ErrorDeCarga
+        <MensajeError
+          variante="carga"
           error={consulta.error}
           titulo="No fue posible cargar su postulación"
           onReintentar={() => void consulta.refetch()}
-        >
-          <Link to="/concurso/detalle/$id" params={{ id }} className="boton boton--secundario">
-            Ver el concurso
-          </Link>
-          <Link to="/concurso/listado" className="boton boton--secundario">
-            Ver los concursos
-          </Link>
-        </ErrorDeCarga>
+          caminos={
+            <>
+              <Link to="/concurso/detalle/$id" params={{ id }} className="boton boton--secundario">
+                Ver el concurso
+              </Link>
+              <Link to="/concurso/listado" className="boton boton--secundario">
+                Ver los concursos
+              </Link>
+            </>
+          }
+        />
       </section>
     )
   return (

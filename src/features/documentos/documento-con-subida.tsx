@@ -11,6 +11,7 @@ import { EstadoRevision } from './estado-revision.tsx'
 import { Spinner } from '../../ui/spinner.tsx'
 import { tamanoLegible } from './tamano-legible.ts'
 import { usePaginas } from './use-paginas.ts'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 // The pages' panel (and its styles) load when a photo is first chosen: the list screens' chunks,
 // and the first script that names them, stay as they were.
@@ -256,9 +257,17 @@ function EstadoSubida({ envio }: { envio: (ItemOutbox & { cuerpo: CuerpoArchivo 
   return (
     <>
       {barra}
-      <p className={`mensaje ${envio.estado === 'rechazado' ? 'mensaje--error' : 'mensaje--aviso'}`} role="status">
-        {nombre}: {estadoEnPalabras(envio)}
-      </p>
+      <div role="status">
+        {envio.estado === 'rechazado' ? (
+          <MensajeError rol={null}>
+            {nombre}: {estadoEnPalabras(envio)}
+          </MensajeError>
+        ) : (
+          <p className="mensaje mensaje--aviso">
+            {nombre}: {estadoEnPalabras(envio)}
+          </p>
+        )}
+      </div>
     </>
   )
 }

@@ -17,7 +17,7 @@ import { Estado } from '../../ui/spinner.tsx'
 import { toast } from '../../ui/toasts.ts'
 import { AvisosEnEsteDispositivo } from './avisos-dispositivo.tsx'
 import { guardarPreferencias, notificacionQueries, type PreferenciasAvisos } from './queries.ts'
-import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 /**
  * 'Avisos y recordatorios': notifications on this device (the opt-in), which notices to receive
@@ -36,7 +36,8 @@ export function PaginaNotificaciones() {
     )
   } else if (consulta.isError) {
     contenido = (
-      <ErrorDeCarga
+      <MensajeError
+        variante="carga"
         error={consulta.error}
         titulo="No fue posible cargar sus preferencias de avisos"
         onReintentar={() => void consulta.refetch()}
@@ -159,11 +160,7 @@ function FormularioPreferencias({ preferencias }: { preferencias: PreferenciasAv
         </div>
       </fieldset>
 
-      {error ? (
-        <p className="mensaje mensaje--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <MensajeError>{error}</MensajeError> : null}
       <button type="submit" className="boton" disabled={guardando}>
         {guardando ? 'Guardando…' : 'Guardar preferencias'}
       </button>

@@ -4,7 +4,7 @@ import { fechaCorta } from '../../domain/solicitudes.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { ofertaQueries, type OfertaLaboral } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
-import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 /** 'Ofertas Laborales': the job offers listed today, each with its contact by e-mail. */
 export function PaginaOfertas() {
@@ -27,7 +27,8 @@ export function PaginaOfertas() {
       )
   } else if (consulta.isError) {
     contenido = (
-      <ErrorDeCarga
+      <MensajeError
+        variante="carga"
         error={consulta.error}
         titulo="No fue posible cargar las ofertas laborales"
         onReintentar={() => void consulta.refetch()}

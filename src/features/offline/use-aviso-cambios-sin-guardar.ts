@@ -1,4 +1,5 @@
 import { useBlocker } from '@tanstack/react-router'
+import { URL_INGRESO } from '../../domain/urls.ts'
 import { useAvisoAlSalir } from '../../lib/offline/use-borrador.ts'
 import { haySesion } from '../../lib/session.ts'
 import { alerta } from '../../ui/alertas.ts'
@@ -17,7 +18,7 @@ export function useAvisoCambiosSinGuardar(hayCambiosSinGuardar: boolean): void {
     enableBeforeUnload: false,
     disabled: !hayCambiosSinGuardar,
     shouldBlockFn: async ({ next }) => {
-      if (next.pathname === '/login' && !haySesion()) return false
+      if (next.pathname === URL_INGRESO && !haySesion()) return false
       const respuesta = await alerta({
         titulo: 'Cambios sin guardar',
         mensaje: MENSAJE_CAMBIOS_SIN_GUARDAR,

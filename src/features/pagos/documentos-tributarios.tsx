@@ -6,7 +6,7 @@ import {
 } from '../../domain/documento-tributario.ts'
 import { fechaLarga } from '../../domain/fechas.ts'
 import { formatearClp } from '../../domain/moneda.ts'
-import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 import { Estado } from '../../ui/spinner.tsx'
 import { documentosTributariosQueries } from './documentos-tributarios-queries.ts'
 
@@ -93,7 +93,8 @@ export function DocumentosTributariosDePago({ pagoId }: { pagoId: string }) {
   if (consulta.data) contenido = <ListaDocumentosTributarios documentos={consulta.data} />
   else if (consulta.isError)
     contenido = (
-      <ErrorDeCarga
+      <MensajeError
+        variante="carga"
         error={consulta.error}
         titulo="No fue posible cargar los documentos tributarios"
         onReintentar={() => void consulta.refetch()}

@@ -4,6 +4,7 @@ import { ErrorDeRed, esErrorInternoORed } from '../../lib/api-error.ts'
 import { useEnLinea } from '../../lib/use-en-linea.ts'
 import { Spinner } from '../../ui/spinner.tsx'
 import { iniciarPago } from './queries.ts'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 type Destino = { url: string; token: string }
 
@@ -73,11 +74,7 @@ export function IrAPasarela({
           {MENSAJE_PAGO_SIN_CONEXION}
         </p>
       ) : null}
-      {error ? (
-        <p className="mensaje mensaje--error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      {error ? <MensajeError>{error}</MensajeError> : null}
       {destino ? (
         <form ref={formulario} method="post" action={destino.url}>
           <input type="hidden" name="token_ws" value={destino.token} />

@@ -10,7 +10,7 @@ import {
 import { formatearClp } from '../../domain/moneda.ts'
 import { fechaCorta } from '../../domain/solicitudes.ts'
 import { Estado } from '../../ui/spinner.tsx'
-import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 import { IrAPasarela } from './ir-a-pasarela.tsx'
 import { pagoQueries } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
@@ -77,7 +77,8 @@ export function PaginaConfirmarPago({ codigo, numero }: { codigo: string; numero
     )
   } else if (consulta.isError) {
     contenido = (
-      <ErrorDeCarga
+      <MensajeError
+        variante="carga"
         error={consulta.error}
         titulo="No fue posible cargar la cuota"
         onReintentar={() => void consulta.refetch()}

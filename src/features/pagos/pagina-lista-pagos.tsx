@@ -4,7 +4,7 @@ import { ETIQUETA_ESTADO_CUOTA, MENSAJE_SIN_CUOTAS, sePuedePagar } from '../../d
 import { formatearClp } from '../../domain/moneda.ts'
 import { fechaCorta } from '../../domain/solicitudes.ts'
 import { Estado } from '../../ui/spinner.tsx'
-import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 import { pagoQueries, type Cuota } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 
@@ -32,7 +32,8 @@ export function PaginaListaPagos({ codigo }: { codigo: string }) {
       )
   } else if (consulta.isError) {
     contenido = (
-      <ErrorDeCarga
+      <MensajeError
+        variante="carga"
         error={consulta.error}
         titulo="No fue posible cargar la lista de pagos"
         onReintentar={() => void consulta.refetch()}

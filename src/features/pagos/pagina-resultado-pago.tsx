@@ -11,7 +11,7 @@ import {
 import { formatearClp } from '../../domain/moneda.ts'
 import { invalidarPendientes } from '../alumno/queries.ts'
 import { Estado, Spinner } from '../../ui/spinner.tsx'
-import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 import { pagoQueries, type ResultadoPago } from './queries.ts'
 import { DocumentosTributariosDePago } from './documentos-tributarios.tsx'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
@@ -43,7 +43,8 @@ export function PaginaResultadoPago({ pagoId }: { pagoId: string }) {
     contenido = <Resultado pago={consulta.data} />
   } else if (consulta.isError) {
     contenido = (
-      <ErrorDeCarga
+      <MensajeError
+        variante="carga"
         error={consulta.error}
         titulo="No fue posible cargar el resultado del pago"
         onReintentar={() => void consulta.refetch()}
@@ -61,28 +62,30 @@ export function PaginaResultadoPago({ pagoId }: { pagoId: string }) {
   )
 }
 
-const CLASE_ESTADO = {
-  pendiente: 'mensaje--aviso',
-  confirmando: 'mensaje--aviso',
-  aprobado: 'mensaje--exito',
-  rechazado: 'mensaje--error',
-  anulado: 'mensaje--aviso',
-  'tiempo-agotado': 'mensaje--aviso',
-  duplicado: 'mensaje--aviso',
-  reembolsado: 'mensaje--aviso',
-} as const
-
 function Resultado({ pago }: { pago: ResultadoPago }) {
   const cuota = pago.concepto === 'cuota' ? leerReferenciaCuota(pago.referencia) : null
   const reintentable = pago.estado === 'rechazado' || pago.estado === 'anulado' || pago.estado === 'tiempo-agotado'
+  const explicacion = (
+    <>
+      <p>{EXPLICACION_ESTADO_PAGO[pago.estado]}</p>
+      {pago.detalle ? <p>{pago.detalle}</p> : null}
+    </>
+  )
   return (
     <>
-      <div className={`mensaje ${CLASE_ESTADO[pago.estado]}`} role="status">
-        <p className="mensaje__titulo">
-          {pagoEnCurso(pago.estado) ? <Spinner /> : null} {TITULO_ESTADO_PAGO[pago.estado]}
-        </p>
-        <p>{EXPLICACION_ESTADO_PAGO[pago.estado]}</p>
-        {pago.detalle ? <p>{pago.detalle}</p> : null}
+      <div role="status">
+        {pago.estado === 'rechazado' ? (
+          <MensajeError rol={null} bloque titulo={TITULO_ESTADO_PAGO[pago.estado]}>
+            {explicacion}
+          </MensajeError>
+        ) : (
+          <div className={`mensaje ${pago.estado === 'aprobado' ? 'mensaje--exito' : 'mensaje--aviso'}`}>
+            <p className="mensaje__titulo">
+              {pagoEnCurso(pago.estado) ? <Spinner /> : null} {TITULO_ESTADO_PAGO[pago.estado]}
+            </p>
+            {explicacion}
+          </div>
+        )}
       </div>
       <dl className="detalle-pago">
         <dt>Concepto</dt>

@@ -7,6 +7,7 @@ import { cliente, leer } from '../../lib/cliente-api.ts'
 import { alerta } from '../../ui/alertas.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { toast } from '../../ui/toasts.ts'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 // Información Personal: the express consents the student gave for sensitive data, each with when
 // and under which version of the privacy policy, and 'Retirar consentimiento'. Withdrawing needs
@@ -65,9 +66,7 @@ export function Consentimientos() {
         Los datos sensibles que la escuela trata solo con su autorización expresa. Puede retirarla cuando quiera.
       </p>
       {estado.isError ? (
-        <p className="mensaje mensaje--error" role="alert">
-          No fue posible cargar sus consentimientos. Revise su conexión e intente nuevamente.
-        </p>
+        <MensajeError>No fue posible cargar sus consentimientos. Revise su conexión e intente nuevamente.</MensajeError>
       ) : !estado.data ? (
         <Estado texto="Cargando…" />
       ) : (

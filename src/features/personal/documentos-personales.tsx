@@ -7,7 +7,7 @@ import { Estado } from '../../ui/spinner.tsx'
 import { DocumentoConSubida } from '../documentos/documento-con-subida.tsx'
 import { envioDocumentoPersonal } from './envios.ts'
 import { personalQueries } from './queries.ts'
-import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 import { ayudaArchivos } from '../../domain/fotos.ts'
 import { anclaDocumento } from '../../domain/urls.ts'
 
@@ -55,7 +55,8 @@ export function DocumentosPersonales({ codigoAlumno }: { codigoAlumno: string })
           ))}
         </ul>
       ) : documentos.isError ? (
-        <ErrorDeCarga
+        <MensajeError
+          variante="carga"
           error={documentos.error}
           titulo="No fue posible cargar sus documentos"
           onReintentar={() => void documentos.refetch()}

@@ -22,6 +22,7 @@ import type { Lookups } from './campos.tsx'
 import { envioPersona } from './envios.ts'
 import { aFormulario, type PersonaServidor } from './queries.ts'
 import { useGuardarPersona, type EnvioPersona } from './use-guardar-persona.ts'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 const MENSAJE_PENDIENTE = 'Cambios guardados en este dispositivo: pendiente de envío'
 
@@ -158,21 +159,25 @@ function EstadoEnvio({
   guardado: boolean
 }) {
   let texto: string | null = null
-  let clase = 'mensaje--aviso'
+  let tono: 'aviso' | 'exito' | 'error' = 'aviso'
   if (guardado && !envio) {
     texto = `${MENSAJE_DATOS_ACTUALIZADOS}: sus datos fueron guardados.`
-    clase = 'mensaje--exito'
+    tono = 'exito'
   } else if (envio?.estado === 'enviando' || (guardando && envio?.estado === 'pendiente' && envio.intentos === 0))
     texto = 'Enviando sus cambios…'
   else if (envio?.estado === 'pendiente') texto = MENSAJE_PENDIENTE
   else if (envio?.estado === 'en-pausa') texto = `${MENSAJE_PENDIENTE} (en pausa: inicie sesión para enviar)`
   else if (envio?.estado === 'rechazado') {
     texto = `El servidor rechazó los últimos cambios: ${envio.ultimoError ?? MENSAJE_ACTUALIZACION_FALLIDA} Corrija los datos y vuelva a guardar.`
-    clase = 'mensaje--error'
+    tono = 'error'
   }
   return (
     <div id="personal-estado-envio" role="status">
-      {texto ? <p className={`mensaje ${clase}`}>{texto}</p> : null}
+      {!texto ? null : tono === 'error' ? (
+        <MensajeError rol={null}>{texto}</MensajeError>
+      ) : (
+        <p className={`mensaje mensaje--${tono}`}>{texto}</p>
+      )}
     </div>
   )
 }

@@ -8,7 +8,7 @@ import type { Lookups } from './campos.tsx'
 import { FormularioPersonal } from './formulario-personal.tsx'
 import { personalQueries } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
-import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 import { EnlacePrivacidad } from '../../ui/enlace-privacidad.tsx'
 import { Consentimientos } from './consentimientos.tsx'
 
@@ -54,7 +54,8 @@ export function PaginaPersonal() {
     )
   } else if (consultas.some((c) => c.isError && !c.data)) {
     contenido = (
-      <ErrorDeCarga
+      <MensajeError
+        variante="carga"
         error={consultas.find((c) => c.isError && !c.data)?.error}
         titulo="No fue posible cargar sus datos"
         onReintentar={() => {

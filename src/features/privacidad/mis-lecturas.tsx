@@ -5,6 +5,7 @@ import { fechaEnChile, horaEnChile } from '../../domain/fechas.ts'
 import { cliente, leer } from '../../lib/cliente-api.ts'
 import { Estado } from '../../ui/spinner.tsx'
 import { privacidadQueries } from './queries.ts'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 // 'Mis datos': who at the school or which integration read my sensitive data (a health document,
 // the survey's sensitive answers) or my data through the CRM, and when. A section the student's
@@ -35,9 +36,7 @@ export function MisLecturas() {
         encuesta, y cada vez que el sistema de gestión de la escuela (CRM) lee sus datos, queda registrado aquí.
       </p>
       {lista.isError ? (
-        <p className="mensaje mensaje--error" role="alert">
-          No fue posible cargar las lecturas de sus datos. Intente nuevamente.
-        </p>
+        <MensajeError>No fue posible cargar las lecturas de sus datos. Intente nuevamente.</MensajeError>
       ) : !lista.data ? (
         <Estado texto="Cargando…" />
       ) : lista.data.lecturas.length === 0 ? (

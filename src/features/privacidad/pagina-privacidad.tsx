@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { fechaLarga } from '../../domain/fechas.ts'
 import type { PoliticaPrivacidad } from '../../domain/politica-privacidad.ts'
-import { ErrorDeCarga } from '../../ui/error-de-carga.tsx'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 import { Estado } from '../../ui/spinner.tsx'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { privacidadQueries } from './queries.ts'
@@ -15,7 +15,8 @@ export function PaginaPrivacidad() {
   if (consulta.data) contenido = <Politica politica={consulta.data} />
   else if (consulta.isError)
     contenido = (
-      <ErrorDeCarga
+      <MensajeError
+        variante="carga"
         error={consulta.error}
         titulo="No fue posible cargar la política de privacidad"
         onReintentar={() => void consulta.refetch()}

@@ -10,6 +10,7 @@ import { solicitudQueries, type Solicitud } from './queries.ts'
 import { ayudaArchivos } from '../../domain/fotos.ts'
 import { anclaDocumento } from '../../domain/urls.ts'
 import { EnlacePrivacidad } from '../../ui/enlace-privacidad.tsx'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 /**
  * The documents an enrolment requires, each with its file, its upload and its state;
@@ -67,12 +68,9 @@ export function DialogoDocumentos({
           </ul>
         )
       ) : documentos.isError ? (
-        <div className="mensaje mensaje--error" role="alert">
-          <p>No fue posible cargar los documentos de esta solicitud. Revise su conexión e intente nuevamente.</p>
-          <button type="button" className="boton boton--secundario" onClick={() => void documentos.refetch()}>
-            Reintentar
-          </button>
-        </div>
+        <MensajeError onReintentar={() => void documentos.refetch()}>
+          No fue posible cargar los documentos de esta solicitud. Revise su conexión e intente nuevamente.
+        </MensajeError>
       ) : (
         <Estado texto="Cargando los documentos…" />
       )}

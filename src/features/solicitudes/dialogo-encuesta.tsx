@@ -20,6 +20,7 @@ import { FormularioEncuesta } from './formulario-encuesta.tsx'
 import { solicitudQueries, type Solicitud } from './queries.ts'
 import { useEnviarEncuesta, type EnvioEncuesta } from './use-enviar-encuesta.ts'
 import { EnlacePrivacidad } from '../../ui/enlace-privacidad.tsx'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 type Props = { solicitud: Solicitud; codigoAlumno: string; onCerrar: () => void }
 
@@ -133,9 +134,9 @@ function EncuestaEditable({
         </p>
       ) : null}
       {envio?.estado === 'rechazado' ? (
-        <p className="mensaje mensaje--error" role="alert">
+        <MensajeError>
           El envío anterior fue rechazado: {envio.ultimoError} Corrija la encuesta y vuelva a enviarla.
-        </p>
+        </MensajeError>
       ) : null}
       <form
         id="formulario-encuesta"
@@ -156,11 +157,7 @@ function EncuestaEditable({
           errores={errores}
           soloLectura={false}
         />
-        {hayErrores ? (
-          <p className="mensaje mensaje--error" role="alert">
-            {MENSAJE_ENCUESTA_INCOMPLETA}
-          </p>
-        ) : null}
+        {hayErrores ? <MensajeError>{MENSAJE_ENCUESTA_INCOMPLETA}</MensajeError> : null}
       </form>
     </Dialogo>
   )

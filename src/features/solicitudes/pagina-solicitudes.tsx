@@ -31,6 +31,7 @@ import { envioCondiciones, envioEncuesta, envioReglamento } from './envios.ts'
 import { ResumenRevision } from './resumen-revision.tsx'
 import { DocumentosTributariosDeSolicitud } from '../pagos/documentos-tributarios.tsx'
 import { solicitudQueries, type DatosSolicitudes, type Solicitud } from './queries.ts'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 /**
  * The dialog open, by enrolment code (its data is read fresh on every render); `volverA` reopens
@@ -164,13 +165,13 @@ export function PaginaSolicitudes({
       )
   } else if (consulta.isError) {
     contenido = (
-      <div className="mensaje mensaje--error" role="alert">
-        <p className="mensaje__titulo">No fue posible cargar sus solicitudes</p>
-        <p>Revise su conexión e intente nuevamente. Si el problema continúa, contacte a su Asistente Comercial.</p>
-        <button type="button" className="boton" onClick={() => void consulta.refetch()}>
-          Reintentar
-        </button>
-      </div>
+      <MensajeError
+        titulo="No fue posible cargar sus solicitudes"
+        boton="principal"
+        onReintentar={() => void consulta.refetch()}
+      >
+        Revise su conexión e intente nuevamente. Si el problema continúa, contacte a su Asistente Comercial.
+      </MensajeError>
     )
   } else {
     contenido = <Estado texto="Cargando sus solicitudes…" />

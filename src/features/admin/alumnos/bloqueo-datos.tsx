@@ -1,6 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import {
   bloquearSchema,
   levantarBloqueoSchema,
@@ -8,17 +8,16 @@ import {
   MENSAJE_ALUMNO_BLOQUEADO,
   type BloqueoVigente,
 } from '../../../domain/bloqueo-datos.ts'
-import { ApiError } from '../../../lib/api-error.ts'
 import { cliente, leer } from '../../../lib/cliente-api.ts'
-import { useFormulario } from '../../../lib/use-formulario.ts'
 import { CampoArea } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
 import { momentoEnChile } from '../formato.ts'
-import { mensajeDeError } from '../mensaje-de-error.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { alumnosQueries } from './queries.ts'
+import { useDialogoFormulario } from '../use-dialogo-formulario.ts'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 // A student's data blocked at their request (Ley 19.628, art. 8): the staff's page says so at the
 // top, with since when and why, and that nothing of theirs can be changed meanwhile; who manages
@@ -30,30 +29,26 @@ function DialogoBloqueo({ alumnoId, accion, onCerrar }: { alumnoId: string; acci
   const queryClient = useQueryClient()
   const idFormulario = useId()
   const idMotivo = useId()
-  const form = useFormulario(accion === 'bloquear' ? bloquearSchema : levantarBloqueoSchema, { motivo: '' })
-  const cambio = useMutation({
-    mutationFn: (motivo: string) =>
+  const {
+    form,
+    mutacion: cambio,
+    enviar,
+  } = useDialogoFormulario({
+    schema: accion === 'bloquear' ? bloquearSchema : levantarBloqueoSchema,
+    inicial: { motivo: '' },
+    enviarDatos: ({ motivo }) =>
       accion === 'bloquear'
         ? leer(cliente.admin.alumnos[':id'].bloqueo.$post({ param: { id: alumnoId }, json: { motivo } }))
         : leer(cliente.admin.alumnos[':id'].bloqueo.$delete({ param: { id: alumnoId }, json: { motivo } })),
-    onSuccess: () => {
+    alEnviar: () => {
       toast({
         tipo: 'success',
         mensaje: accion === 'bloquear' ? 'Datos del alumno bloqueados.' : 'Bloqueo levantado.',
       })
       onCerrar()
     },
-    onError: (error) => {
-      if (error instanceof ApiError) form.erroresDelServidor(error.campos)
-    },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: alumnosQueries.all() }),
+    alTerminar: () => queryClient.invalidateQueries({ queryKey: alumnosQueries.all() }),
   })
-
-  function enviar(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    const datos = form.intentar(e.currentTarget)
-    if (datos && !cambio.isPending) cambio.mutate(datos.motivo)
-  }
 
   return (
     <Dialogo
@@ -85,9 +80,7 @@ function DialogoBloqueo({ alumnoId, accion, onCerrar }: { alumnoId: string; acci
           {...form.control('motivo')}
         />
       </form>
-      <p className="mensaje mensaje--error" role="alert" hidden={!cambio.isError}>
-        {cambio.isError ? mensajeDeError(cambio.error) : null}
-      </p>
+      <MensajeError error={cambio.error} visible={cambio.isError} />
     </Dialogo>
   )
 }

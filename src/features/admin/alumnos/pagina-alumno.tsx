@@ -15,7 +15,7 @@ import { Estado } from '../../../ui/spinner.tsx'
 import { TablaEventos } from '../auditoria/tabla-eventos.tsx'
 import { diaEnChile, fecha, momentoEnChile } from '../formato.ts'
 import { SinCorte } from '../sin-corte.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { Tabla } from '../tabla.tsx'
 import { columnaAccionCuota } from '../pagos/dialogo-pago-presencial.tsx'
 import { documentoDe } from './pagina-alumnos.tsx'
@@ -24,6 +24,7 @@ import { alumnosQueries, type FichaAlumno } from './queries.ts'
 import { Datos } from '../datos.tsx'
 import { MENSAJE_ALUMNO_BLOQUEADO } from '../../../domain/bloqueo-datos.ts'
 import { BloqueoDatos } from './bloqueo-datos.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 type Solicitud = FichaAlumno['solicitudes'][number]
 type Emitido = Solicitud['emitidos'][number]
@@ -348,11 +349,11 @@ export function PaginaAlumno({ id, historial }: { id: string; historial: string 
     return (
       <section aria-labelledby="alumno-titulo">
         <h1 id="alumno-titulo">{noEncontrado ? 'Alumno no encontrado' : 'No se pudo abrir el alumno'}</h1>
-        <p className="mensaje mensaje--error" role="alert">
+        <MensajeError>
           {noEncontrado
             ? 'No existe un alumno con esa dirección, o no está entre los alumnos que usted atiende.'
             : mensajeDeError(ficha.error)}
-        </p>
+        </MensajeError>
         <p>
           <Link to="/admin/alumnos">Volver a la búsqueda de alumnos</Link>
         </p>
@@ -454,9 +455,7 @@ function Historial({ id, pagina }: { id: string; pagina: number }) {
     <section className="admin-seccion" aria-labelledby="alumno-historial">
       <h2 id="alumno-historial">Historial</h2>
       {historial.isError ? (
-        <p className="mensaje mensaje--error" role="alert">
-          {mensajeDeError(historial.error)}
-        </p>
+        <MensajeError error={historial.error} />
       ) : !historial.data ? (
         <Estado texto="Cargando historial…" />
       ) : (

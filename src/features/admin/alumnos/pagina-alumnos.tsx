@@ -14,9 +14,9 @@ import { Paginador } from '../../../ui/paginador.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
 import { diaEnChile } from '../formato.ts'
 import { SinCorte } from '../sin-corte.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
 import { Tabla, type Orden } from '../tabla.tsx'
 import { alumnosQueries, type ResultadoBusqueda } from './queries.ts'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 type FilaAlumno = ResultadoBusqueda['alumnos'][number]
 
@@ -118,9 +118,7 @@ export function PaginaAlumnos({ direccion }: { direccion: Record<string, string 
       </form>
 
       {resultado.isError ? (
-        <p className="mensaje mensaje--error" role="alert">
-          {mensajeDeError(resultado.error)}
-        </p>
+        <MensajeError error={resultado.error} />
       ) : !datos ? (
         <Estado texto="Buscando alumnos…" />
       ) : (

@@ -12,10 +12,10 @@ import { ApiError } from '../../../lib/api-error.ts'
 import { CampoSelect } from '../../../ui/campo.tsx'
 import { Paginador } from '../../../ui/paginador.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
 import { auditoriaQueries } from './queries.ts'
 import { TablaEventos } from './tabla-eventos.tsx'
 import { AccionesFiltros, RangoDeFechas, useBorradorDeFiltros } from '../filtros.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 const SIN_FILTROS: FiltrosAuditoria = { personal: '', accion: '', desde: '', hasta: '', pagina: 1 }
 
@@ -44,9 +44,7 @@ export function PaginaAuditoria({ direccion }: { direccion: Record<string, strin
     return (
       <section aria-labelledby="auditoria-titulo">
         <h1 id="auditoria-titulo">Auditoría</h1>
-        <p className="mensaje mensaje--error" role="alert">
-          {registro.error.message}
-        </p>
+        <MensajeError>{registro.error.message}</MensajeError>
       </section>
     )
   return (
@@ -91,9 +89,7 @@ export function PaginaAuditoria({ direccion }: { direccion: Record<string, strin
       </form>
 
       {registro.isError ? (
-        <p className="mensaje mensaje--error" role="alert">
-          {mensajeDeError(registro.error)}
-        </p>
+        <MensajeError error={registro.error} />
       ) : !datos ? (
         <Estado texto="Cargando la auditoría…" />
       ) : (

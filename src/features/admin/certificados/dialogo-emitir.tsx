@@ -4,8 +4,9 @@ import { preguntaEmitirConFaltantes } from '../../../domain/gestion-certificados
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { actualizarTrasCambio, certificadosMutations, faltantesDelRechazo, type FilaCertificado } from './queries.ts'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /**
  * Issuing the certificate of an enrolment that still lacks something, confirmed: the dialog names
@@ -80,9 +81,7 @@ export function DialogoEmitir({
         El certificado firmado queda disponible para el alumno de inmediato, y la auditoría registra que se emitió con
         estos pendientes.
       </p>
-      <p className="mensaje mensaje--error" role="alert" hidden={!error}>
-        {error}
-      </p>
+      <MensajeError visible={!!error}>{error}</MensajeError>
     </Dialogo>
   )
 }

@@ -1,14 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, type FormEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useId } from 'react'
 import { MAXIMO_MOTIVO_REVOCACION, revocarCertificadoSchema } from '../../../domain/gestion-certificados.ts'
-import { ApiError } from '../../../lib/api-error.ts'
-import { useFormulario } from '../../../lib/use-formulario.ts'
 import { CampoArea } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
-import { mensajeDeError } from '../mensaje-de-error.ts'
 import { actualizarTrasCambio, certificadosMutations, type FilaCertificado } from './queries.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
+import { useDialogoFormulario } from '../use-dialogo-formulario.ts'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /**
  * Revoking a certificate, confirmed: the dialog names the certificate and its holder, says what
@@ -29,30 +28,26 @@ export function DialogoRevocar({
   const queryClient = useQueryClient()
   const idFormulario = useId()
   const idMotivo = useId()
-  const form = useFormulario(revocarCertificadoSchema, { motivo: '' })
-  const revocacion = useMutation({
-    mutationFn: certificadosMutations.revocar,
-    onSuccess: ({ certificado }) => {
+  const {
+    form,
+    mutacion: revocacion,
+    enviar,
+  } = useDialogoFormulario({
+    schema: revocarCertificadoSchema,
+    inicial: { motivo: '' },
+    enviarDatos: ({ motivo }) => certificadosMutations.revocar({ codigo, motivo }),
+    alEnviar: ({ certificado }) => {
       toast({
         tipo: 'success',
         mensaje: `Certificado ${certificado.codigo} de ${fila.alumno.nombre} revocado.`,
       })
       onCerrar()
     },
-    onError: (error) => {
-      if (error instanceof ApiError) form.erroresDelServidor(error.campos)
-    },
-    onSettled: async (_datos, error) => {
+    alTerminar: async (error) => {
       await actualizarTrasCambio(queryClient)
       if (!error) alTerminar()
     },
   })
-
-  function enviar(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    const datos = form.intentar(e.currentTarget)
-    if (datos && !revocacion.isPending) revocacion.mutate({ codigo, motivo: datos.motivo })
-  }
 
   return (
     <Dialogo
@@ -88,9 +83,7 @@ export function DialogoRevocar({
           maxLength={MAXIMO_MOTIVO_REVOCACION}
           {...form.control('motivo')}
         />
-        <p className="mensaje mensaje--error" role="alert" hidden={!revocacion.isError}>
-          {revocacion.isError ? mensajeDeError(revocacion.error) : null}
-        </p>
+        <MensajeError error={revocacion.error} visible={revocacion.isError} />
       </form>
     </Dialogo>
   )

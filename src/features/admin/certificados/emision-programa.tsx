@@ -4,7 +4,7 @@ import { MENSAJE_CERTIFICADO_VIGENTE } from '../../../domain/gestion-certificado
 import { segunCantidad } from '../../../domain/textos.ts'
 import { ApiError, ErrorDeRed } from '../../../lib/api-error.ts'
 import { alerta } from '../../../ui/alertas.ts'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import {
   actualizarTrasCambio,
   certificadosMutations,
@@ -12,6 +12,7 @@ import {
   type FilaCertificado,
   type ProgramaTerminado,
 } from './queries.ts'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 type Fallo = { codigoInscripcion: string; alumno: string; motivo: string }
 
@@ -192,11 +193,7 @@ function Progreso({ id, avance }: { id: string; avance: Avance }) {
           ? ` ${fallos.length} ${fallos.length === 1 ? 'no se pudo emitir' : 'no se pudieron emitir'}.`
           : null}
       </p>
-      {interrupcion ? (
-        <p className="mensaje mensaje--error" role="alert">
-          {interrupcion}
-        </p>
-      ) : null}
+      {interrupcion ? <MensajeError>{interrupcion}</MensajeError> : null}
       {fallos.length > 0 ? (
         <div className="admin-emision__fallos">
           <h3>No se pudieron emitir</h3>

@@ -11,7 +11,7 @@ import { ETIQUETA_FILTRO_ESTADO } from '../../../domain/gestion-certificados.ts'
 import { fechaCorta } from '../../../domain/solicitudes.ts'
 import { Paginador } from '../../../ui/paginador.tsx'
 import { toast } from '../../../ui/toasts.ts'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { Tabla } from '../tabla.tsx'
 import { DialogoEmitir } from './dialogo-emitir.tsx'
@@ -26,7 +26,7 @@ import {
 } from './queries.ts'
 import './certificados.css'
 import { CampoSelect } from '../../../ui/campo.tsx'
-import { ErrorDeLectura } from '../error-de-lectura.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /**
  * The school's certificates: every enrolment whose program ended, with its certificate's state and
@@ -102,7 +102,7 @@ function ListaCertificados({ busqueda }: { busqueda: BusquedaCertificados }) {
     )
   }
   if (lista.isError) {
-    return <ErrorDeLectura error={lista.error} onReintentar={() => void lista.refetch()} />
+    return <MensajeError error={lista.error} onReintentar={() => void lista.refetch()} />
   }
 
   const { filas, total, porPagina, pagina, programas } = lista.data

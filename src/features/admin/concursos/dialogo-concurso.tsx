@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, type FormEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useId } from 'react'
 import { TIPOS_DOCUMENTO_SOLICITUD } from '../../../domain/documentos-solicitud.ts'
 import {
   calendarioComoTexto,
@@ -8,14 +8,13 @@ import {
   MAXIMO_HITOS,
   MAXIMO_REQUISITOS,
 } from '../../../domain/gestion-concursos.ts'
-import { ApiError } from '../../../lib/api-error.ts'
-import { useFormulario } from '../../../lib/use-formulario.ts'
 import { CampoArea, CampoTexto } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
 import { actualizarConcursos, concursosAdminMutations, type DatosConcursoAdmin } from './queries.ts'
+import { useDialogoFormulario } from '../use-dialogo-formulario.ts'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 type Valores = {
   especialidad: string
@@ -81,11 +80,16 @@ export function DialogoConcurso({ concurso, onCerrar }: { concurso: DatosConcurs
     calendario: useId(),
     documentos: useId(),
   }
-  const form = useFormulario(concursoSchema, valoresDe(concurso))
-  const guardar = useMutation({
-    mutationFn: (datos: Parameters<typeof concursosAdminMutations.crear>[0]) =>
+  const {
+    form,
+    mutacion: guardar,
+    enviar,
+  } = useDialogoFormulario({
+    schema: concursoSchema,
+    inicial: valoresDe(concurso),
+    enviarDatos: (datos) =>
       concurso ? concursosAdminMutations.editar({ id: concurso.id, datos }) : concursosAdminMutations.crear(datos),
-    onSuccess: ({ concurso: guardado }) => {
+    alEnviar: ({ concurso: guardado }) => {
       toast({
         tipo: 'success',
         mensaje: concurso
@@ -94,17 +98,8 @@ export function DialogoConcurso({ concurso, onCerrar }: { concurso: DatosConcurs
       })
       onCerrar()
     },
-    onError: (error) => {
-      if (error instanceof ApiError) form.erroresDelServidor(error.campos)
-    },
-    onSettled: () => actualizarConcursos(queryClient),
+    alTerminar: () => actualizarConcursos(queryClient),
   })
-
-  function enviar(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    const datos = form.intentar(e.currentTarget)
-    if (datos && !guardar.isPending) guardar.mutate(datos)
-  }
 
   const elegidos = (form.valores.documentos ?? '').split(',').filter((d) => d !== '')
   function alternarDocumento(codigo: string, marcado: boolean) {
@@ -242,9 +237,7 @@ export function DialogoConcurso({ concurso, onCerrar }: { concurso: DatosConcurs
             </p>
           ) : null}
         </fieldset>
-        <p className="mensaje mensaje--error" role="alert" hidden={!guardar.isError}>
-          {guardar.isError ? mensajeDeError(guardar.error) : null}
-        </p>
+        <MensajeError error={guardar.error} visible={guardar.isError} />
       </form>
     </Dialogo>
   )

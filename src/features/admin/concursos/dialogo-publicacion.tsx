@@ -4,8 +4,8 @@ import { accionPublicar } from '../../../domain/gestion-concursos.ts'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
 import { actualizarConcursos, concursosAdminMutations, type DatosConcursoAdmin } from './queries.ts'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /**
  * Publishing ('abrir') or closing a contest, confirmed: the dialog names the contest and says what
@@ -66,9 +66,7 @@ export function DialogoPublicacion({
           terminado. Los estudiantes lo verán como cerrado. Podrá volver a publicarlo más adelante.
         </p>
       )}
-      <p className="mensaje mensaje--error" role="alert" hidden={!cambio.isError}>
-        {cambio.isError ? mensajeDeError(cambio.error) : null}
-      </p>
+      <MensajeError error={cambio.error} visible={cambio.isError} />
     </Dialogo>
   )
 }

@@ -14,7 +14,7 @@ import { formatearClp } from '../../../domain/moneda.ts'
 import { cantidad } from '../../../domain/textos.ts'
 import { urlPostularConcurso } from '../../../domain/urls.ts'
 import { CampoTexto } from '../../../ui/campo.tsx'
-import { ErrorDeLectura } from '../error-de-lectura.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 import { fecha, momentoEnChile } from '../formato.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { Tabla } from '../tabla.tsx'
@@ -59,7 +59,7 @@ function DetalleConcurso({ id }: { id: string }) {
       <section className="admin-concursos">
         <p>{volver}</p>
         <h1>Concurso</h1>
-        <ErrorDeLectura error={detalle.error} onReintentar={() => void detalle.refetch()} />
+        <MensajeError error={detalle.error} onReintentar={() => void detalle.refetch()} />
       </section>
     )
   const { concurso, postulaciones } = detalle.data

@@ -10,7 +10,7 @@ import {
   puedeCerrarse,
 } from '../../../domain/gestion-concursos.ts'
 import { formatearClp } from '../../../domain/moneda.ts'
-import { ErrorDeLectura } from '../error-de-lectura.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { Tabla } from '../tabla.tsx'
 import { DialogoConcurso } from './dialogo-concurso.tsx'
@@ -50,7 +50,7 @@ function ListaConcursos() {
   const cerrar = () => setAbierto(null)
 
   if (lista.isPending) return <p role="status">Cargando los concursos…</p>
-  if (lista.isError) return <ErrorDeLectura error={lista.error} onReintentar={() => void lista.refetch()} />
+  if (lista.isError) return <MensajeError error={lista.error} onReintentar={() => void lista.refetch()} />
   const { concursos } = lista.data
   return (
     <>

@@ -11,13 +11,14 @@ import {
 } from '../../../domain/estado-revision.ts'
 import { Paginador } from '../../../ui/paginador.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { Tabla, type Orden } from '../tabla.tsx'
 import { momentoLegible } from './fechas.ts'
 import type { BusquedaCola } from './busqueda-cola.ts'
 import { documentosQueries, type DocumentoEnCola } from './queries.ts'
 import './documentos.css'
 import { CampoSelect } from '../../../ui/campo.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /** How the state filter names each list. */
 const LISTA_DE_ESTADO: Record<EstadoRevision, string> = {
@@ -163,12 +164,9 @@ export function ColaDocumentos({ busqueda }: { busqueda: BusquedaCola }) {
           />
         </>
       ) : consulta.isError ? (
-        <div className="mensaje mensaje--error" role="alert">
-          <p>No fue posible cargar los documentos. {mensajeDeError(consulta.error)}</p>
-          <button type="button" className="boton boton--secundario" onClick={() => void consulta.refetch()}>
-            Reintentar
-          </button>
-        </div>
+        <MensajeError onReintentar={() => void consulta.refetch()}>
+          No fue posible cargar los documentos. {mensajeDeError(consulta.error)}
+        </MensajeError>
       ) : (
         <Estado texto="Cargando los documentos…" />
       )}

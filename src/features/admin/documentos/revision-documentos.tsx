@@ -16,7 +16,7 @@ import { estadoRevisionEnPalabras, type OrigenDocumento } from '../../../domain/
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import type { BusquedaCola } from './busqueda-cola.ts'
 import { momentoLegible } from './fechas.ts'
 import {
@@ -28,7 +28,7 @@ import {
   type Expediente,
 } from './queries.ts'
 import './documentos.css'
-import { ErrorDeLectura } from '../error-de-lectura.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /**
  * The review of one owner's documents (an enrolment, a student's personal documents, a contest
@@ -58,7 +58,7 @@ export function RevisionDocumentos({
       </p>
       <h1>Revisión de documentos</h1>
       {consulta.isError ? (
-        <ErrorDeLectura error={consulta.error} onReintentar={() => void consulta.refetch()} />
+        <MensajeError error={consulta.error} onReintentar={() => void consulta.refetch()} />
       ) : (
         <Estado texto="Cargando los documentos…" />
       )}
@@ -419,9 +419,11 @@ function Decision({
       </p>
       <div role={resultado?.tipo === 'error' ? 'alert' : 'status'} ref={refResultado} tabIndex={-1}>
         {resultado ? (
-          <p className={`mensaje ${resultado.tipo === 'error' ? 'mensaje--error' : 'mensaje--exito'}`}>
-            {resultado.texto}
-          </p>
+          resultado.tipo === 'error' ? (
+            <MensajeError rol={null}>{resultado.texto}</MensajeError>
+          ) : (
+            <p className="mensaje mensaje--exito">{resultado.texto}</p>
+          )
         ) : null}
       </div>
       {deshacible ? (
@@ -658,7 +660,11 @@ function Siguiente({ cola, actual }: { cola: BusquedaCola; actual: { origen: Ori
       </button>
       <div role={mensaje?.tipo === 'error' ? 'alert' : 'status'}>
         {mensaje ? (
-          <p className={`mensaje ${mensaje.tipo === 'error' ? 'mensaje--error' : 'mensaje--aviso'}`}>{mensaje.texto}</p>
+          mensaje.tipo === 'error' ? (
+            <MensajeError rol={null}>{mensaje.texto}</MensajeError>
+          ) : (
+            <p className="mensaje mensaje--aviso">{mensaje.texto}</p>
+          )
         ) : null}
       </div>
     </div>

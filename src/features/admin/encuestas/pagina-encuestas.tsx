@@ -10,7 +10,7 @@ import { GraficoBarras } from './grafico-barras.tsx'
 import { encuestasQueries, enlacePlanilla, type ResultadoDePregunta, type ResultadosEncuesta } from './queries.ts'
 import './encuestas.css'
 import { CampoSelect } from '../../../ui/campo.tsx'
-import { ErrorDeLectura } from '../error-de-lectura.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /**
  * The general survey's results: a program and a year (in the address), how many answered of how
@@ -59,7 +59,7 @@ function Resultados({ busqueda }: { busqueda: BusquedaEncuestas }) {
     )
   }
   if (resultados.isError) {
-    return <ErrorDeLectura error={resultados.error} onReintentar={() => void resultados.refetch()} />
+    return <MensajeError error={resultados.error} onReintentar={() => void resultados.refetch()} />
   }
 
   const datos = resultados.data

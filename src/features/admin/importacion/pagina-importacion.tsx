@@ -17,10 +17,11 @@ import {
   type TipoResultadoFila,
 } from '../../../domain/importacion.ts'
 import { CampoSelect } from '../../../ui/campo.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { Tabla } from '../tabla.tsx'
 import { confirmarArchivo, erroresDeArchivo, previsualizarArchivo } from './queries.ts'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 import './importacion.css'
 
 /** Rows shown at once: a season's file has thousands; the counts say how many there are. */
@@ -282,14 +283,14 @@ function ElegirArchivo({
         para crear su contraseña.
       </p>
       {errores ? (
-        <div className="mensaje mensaje--error" role="alert" tabIndex={-1} ref={erroresRef}>
+        <MensajeError bloque tabIndex={-1} ref={erroresRef}>
           <p>No se pudo importar el archivo:</p>
           <ul>
             {errores.map((e) => (
               <li key={e}>{e}</li>
             ))}
           </ul>
-        </div>
+        </MensajeError>
       ) : null}
       <form className="admin-importacion__formulario" onSubmit={enviar} noValidate>
         <div className={`campo${falta ? ' campo--error' : ''}`}>

@@ -16,8 +16,8 @@ import { enfocarPrimerInvalido } from '../../../lib/use-formulario.ts'
 import { CampoTexto } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
 import { actualizarClaves, clavesMutations } from './queries.ts'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /**
  * A new key: its name and what it may do; once created, the same dialog shows the key, the only
@@ -128,9 +128,7 @@ export function DialogoCrearClave({ onCerrar }: { onCerrar: () => void }) {
             </p>
           ) : null}
         </fieldset>
-        <p className="mensaje mensaje--error" role="alert" hidden={!creacion.isError}>
-          {creacion.isError ? mensajeDeError(creacion.error) : null}
-        </p>
+        <MensajeError error={creacion.error} visible={creacion.isError} />
       </form>
     </Dialogo>
   )

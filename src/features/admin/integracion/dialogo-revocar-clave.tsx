@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
 import { actualizarClaves, clavesMutations, type ClaveIntegracion } from './queries.ts'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /** Revoking a key, confirmed: it stops working at once and for good. */
 export function DialogoRevocarClave({ clave, onCerrar }: { clave: ClaveIntegracion; onCerrar: () => void }) {
@@ -37,9 +37,7 @@ export function DialogoRevocarClave({ clave, onCerrar }: { clave: ClaveIntegraci
         Desde ahora, toda llamada con ella será rechazada, y no es posible volver a activarla: si el sistema que la usa
         debe seguir conectado, cree antes una clave nueva y configúrela en él.
       </p>
-      <p className="mensaje mensaje--error" role="alert" hidden={!revocacion.isError}>
-        {revocacion.isError ? mensajeDeError(revocacion.error) : null}
-      </p>
+      <MensajeError error={revocacion.error} visible={revocacion.isError} />
     </Dialogo>
   )
 }

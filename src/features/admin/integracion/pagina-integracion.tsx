@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ColumnDef } from '@tanstack/react-table'
 import { useState } from 'react'
 import { ETIQUETA_ALCANCE, RUTA_OPENAPI_INTEGRACION } from '../../../domain/integracion.ts'
-import { ErrorDeLectura } from '../error-de-lectura.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 import { momentoEnChile } from '../formato.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { Tabla } from '../tabla.tsx'
@@ -40,7 +40,7 @@ function ListaClaves() {
   const cerrar = () => setAbierto(null)
 
   if (lista.isPending) return <p role="status">Cargando las claves de integración…</p>
-  if (lista.isError) return <ErrorDeLectura error={lista.error} onReintentar={() => void lista.refetch()} />
+  if (lista.isError) return <MensajeError error={lista.error} onReintentar={() => void lista.refetch()} />
   const { claves } = lista.data
   const activas = claves.filter((c) => !c.revocadaEn).length
   return (

@@ -1,14 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, type FormEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useId } from 'react'
 import { MAXIMO_DESCRIPCION_OFERTA, ofertaSchema } from '../../../domain/gestion-ofertas.ts'
-import { ApiError } from '../../../lib/api-error.ts'
-import { useFormulario } from '../../../lib/use-formulario.ts'
 import { CampoArea, CampoTexto } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
 import { actualizarOfertas, ofertasAdminMutations, type OfertaAdmin } from './queries.ts'
+import { useDialogoFormulario } from '../use-dialogo-formulario.ts'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 const VACIA = {
   institucion: '',
@@ -35,9 +34,13 @@ export function DialogoOferta({ oferta, onCerrar }: { oferta: OfertaAdmin | null
     contactoNombre: useId(),
     contactoEmail: useId(),
   }
-  const form = useFormulario(
-    ofertaSchema,
-    oferta
+  const {
+    form,
+    mutacion: guardar,
+    enviar,
+  } = useDialogoFormulario({
+    schema: ofertaSchema,
+    inicial: oferta
       ? {
           institucion: oferta.institucion,
           cargo: oferta.cargo,
@@ -49,25 +52,14 @@ export function DialogoOferta({ oferta, onCerrar }: { oferta: OfertaAdmin | null
           contactoEmail: oferta.contactoEmail,
         }
       : VACIA,
-  )
-  const guardar = useMutation({
-    mutationFn: (datos: Parameters<typeof ofertasAdminMutations.crear>[0]) =>
+    enviarDatos: (datos) =>
       oferta ? ofertasAdminMutations.editar({ id: oferta.id, datos }) : ofertasAdminMutations.crear(datos),
-    onSuccess: ({ oferta: guardada }) => {
+    alEnviar: ({ oferta: guardada }) => {
       toast({ tipo: 'success', mensaje: `Oferta «${guardada.cargo}» de ${guardada.institucion} guardada.` })
       onCerrar()
     },
-    onError: (error) => {
-      if (error instanceof ApiError) form.erroresDelServidor(error.campos)
-    },
-    onSettled: () => actualizarOfertas(queryClient),
+    alTerminar: () => actualizarOfertas(queryClient),
   })
-
-  function enviar(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    const datos = form.intentar(e.currentTarget)
-    if (datos && !guardar.isPending) guardar.mutate(datos)
-  }
 
   return (
     <Dialogo
@@ -155,9 +147,7 @@ export function DialogoOferta({ oferta, onCerrar }: { oferta: OfertaAdmin | null
             {...form.control('contactoEmail')}
           />
         </div>
-        <p className="mensaje mensaje--error" role="alert" hidden={!guardar.isError}>
-          {guardar.isError ? mensajeDeError(guardar.error) : null}
-        </p>
+        <MensajeError error={guardar.error} visible={guardar.isError} />
       </form>
     </Dialogo>
   )

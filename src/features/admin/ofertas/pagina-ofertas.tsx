@@ -5,9 +5,9 @@ import { ESTADO_OFERTA_EN_PALABRAS } from '../../../domain/gestion-ofertas.ts'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
-import { ErrorDeLectura } from '../error-de-lectura.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 import { fecha, momentoEnChile } from '../formato.ts'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { Tabla } from '../tabla.tsx'
 import { DialogoOferta } from './dialogo-oferta.tsx'
@@ -45,7 +45,7 @@ function ListaOfertas() {
   const cerrar = () => setAbierto(null)
 
   if (lista.isPending) return <p role="status">Cargando las ofertas laborales…</p>
-  if (lista.isError) return <ErrorDeLectura error={lista.error} onReintentar={() => void lista.refetch()} />
+  if (lista.isError) return <MensajeError error={lista.error} onReintentar={() => void lista.refetch()} />
   const { ofertas, mosaico } = lista.data
   return (
     <>
@@ -213,9 +213,7 @@ function DialogoCerrarOferta({ oferta, onCerrar }: { oferta: OfertaAdmin; onCerr
         Va a cerrar la oferta <strong>{oferta.cargo}</strong> de {oferta.institucion} ({oferta.ciudad}). Los estudiantes
         dejarán de verla de inmediato.
       </p>
-      <p className="mensaje mensaje--error" role="alert" hidden={!cierre.isError}>
-        {cierre.isError ? mensajeDeError(cierre.error) : null}
-      </p>
+      <MensajeError error={cierre.error} visible={cierre.isError} />
     </Dialogo>
   )
 }

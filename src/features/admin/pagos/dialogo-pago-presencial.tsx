@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useId, useState, type FormEvent } from 'react'
+import { useId, useState } from 'react'
 import { formatearClp } from '../../../domain/moneda.ts'
 import {
   ETIQUETA_CAMPO_PAGO_FISICO,
@@ -10,16 +10,15 @@ import {
   type PagoPresencial,
 } from '../../../domain/pago-presencial.ts'
 import type { EstadoCuota } from '../../../domain/pagos.ts'
-import { ApiError } from '../../../lib/api-error.ts'
-import { useFormulario } from '../../../lib/use-formulario.ts'
 import { CampoTexto } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
 import { fecha } from '../formato.ts'
-import { mensajeDeError } from '../mensaje-de-error.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { actualizarTrasPago, pagosMutations } from './queries.ts'
+import { useDialogoFormulario } from '../use-dialogo-formulario.ts'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /** An installment as the student's page lists it. */
 type Cuota = { numero: number; monto: number; vencimiento: string; estado: EstadoCuota; pagoId: string | null }
@@ -44,27 +43,23 @@ export function DialogoPagoPresencial({
   const { data: sesion } = useQuery(personalQueries.sesion())
   const idFormulario = useId()
   const ids = { idPagoFlujo: useId(), codPagoFlujo: useId(), codFilaWpay: useId(), appName: useId() }
-  const form = useFormulario(pagoPresencialSchema, { idPagoFlujo: '', codPagoFlujo: '', codFilaWpay: '', appName: '' })
-  const registro = useMutation({
-    mutationFn: pagosMutations.registrarPresencial,
-    onSuccess: () => {
+  const {
+    form,
+    mutacion: registro,
+    enviar,
+  } = useDialogoFormulario({
+    schema: pagoPresencialSchema,
+    inicial: { idPagoFlujo: '', codPagoFlujo: '', codFilaWpay: '', appName: '' },
+    enviarDatos: (datos) => pagosMutations.registrarPresencial({ codigoInscripcion, numero: cuota.numero, datos }),
+    alEnviar: () => {
       toast({
         tipo: 'success',
         mensaje: `Pago presencial de la cuota ${cuota.numero} registrado. El alumno ya la ve pagada y tiene su comprobante.`,
       })
       onCerrar()
     },
-    onError: (error) => {
-      if (error instanceof ApiError) form.erroresDelServidor(error.campos)
-    },
-    onSettled: () => actualizarTrasPago(queryClient),
+    alTerminar: () => actualizarTrasPago(queryClient),
   })
-
-  function enviar(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    const datos = form.intentar(e.currentTarget)
-    if (datos && !registro.isPending) registro.mutate({ codigoInscripcion, numero: cuota.numero, datos })
-  }
 
   return (
     <Dialogo
@@ -102,9 +97,7 @@ export function DialogoPagoPresencial({
         <p>
           Vendedor: <strong>{sesion?.personal.nombre}</strong> ({sesion?.personal.email}), quien registra el pago.
         </p>
-        <p className="mensaje mensaje--error" role="alert" hidden={!registro.isError}>
-          {registro.isError ? mensajeDeError(registro.error) : null}
-        </p>
+        <MensajeError error={registro.error} visible={registro.isError} />
       </form>
     </Dialogo>
   )

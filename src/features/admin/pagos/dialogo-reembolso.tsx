@@ -13,8 +13,9 @@ import { CampoArea, CampoTexto } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { actualizarTrasReembolso, reembolsoMutations, type NuevoReembolsoDePago } from './reembolso-queries.ts'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /** What the server said went wrong: the gateway's refusal or silence (502) is worth reading too. */
 function motivoDelError(error: unknown): string {
@@ -151,9 +152,9 @@ export function DialogoReembolso({
               : ''}{' '}
             Esto no se puede deshacer.
           </p>
-          <p className="mensaje mensaje--error" role="alert" hidden={!reembolso.isError}>
+          <MensajeError visible={reembolso.isError}>
             {reembolso.isError ? motivoDelError(reembolso.error) : null}
-          </p>
+          </MensajeError>
           <button type="button" className="boton boton--secundario" onClick={corregir} disabled={reembolso.isPending}>
             Corregir monto o motivo
           </button>

@@ -10,7 +10,7 @@ import {
 import { fechaLarga } from '../../../domain/fechas.ts'
 import { formatearClp } from '../../../domain/moneda.ts'
 import { peticion } from '../../../lib/api.ts'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { Tabla } from '../tabla.tsx'
 import { Cifra } from './pagina-pagos.tsx'

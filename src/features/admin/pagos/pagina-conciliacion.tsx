@@ -21,7 +21,7 @@ import { fechaEnChile } from '../../../domain/fechas.ts'
 import { formatearClp } from '../../../domain/moneda.ts'
 import { CampoTexto } from '../../../ui/campo.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
-import { ErrorDeLectura } from '../error-de-lectura.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 import { fecha } from '../formato.ts'
 import { SinCorte } from '../sin-corte.tsx'
 import { Tabla } from '../tabla.tsx'
@@ -186,7 +186,7 @@ export function PaginaConciliacion({ direccion }: { direccion: Record<string, st
       </form>
 
       {datos.isError ? (
-        <ErrorDeLectura error={datos.error} onReintentar={() => void datos.refetch()} />
+        <MensajeError error={datos.error} onReintentar={() => void datos.refetch()} />
       ) : !c ? (
         <Estado texto="Calculando la conciliación…" />
       ) : (

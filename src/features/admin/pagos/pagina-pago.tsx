@@ -4,7 +4,7 @@ import type { ReactNode } from 'react'
 import { ETIQUETA_MEDIO_PAGO } from '../../../domain/busqueda-pagos.ts'
 import { formatearClp } from '../../../domain/moneda.ts'
 import { Estado } from '../../../ui/spinner.tsx'
-import { ErrorDeLectura } from '../error-de-lectura.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 import { momentoEnChile } from '../formato.ts'
 import { EstadoPagoEnPalabras } from './pagina-pagos.tsx'
 import { ReembolsosDePago } from './reembolsos-de-pago.tsx'
@@ -29,7 +29,7 @@ export function PaginaPago({ id }: { id: string }) {
           <Link to="/admin/pagos">Pagos</Link>
         </p>
         <h1 id="pago-titulo">Pago</h1>
-        <ErrorDeLectura error={detalle.error} onReintentar={() => void detalle.refetch()} />
+        <MensajeError error={detalle.error} onReintentar={() => void detalle.refetch()} />
       </section>
     )
   if (!detalle.data) return <Estado texto="Cargando el pago…" />

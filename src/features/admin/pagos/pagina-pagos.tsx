@@ -17,7 +17,7 @@ import { ESTADOS_PAGO_CON_REEMBOLSOS, type ConceptoPago, type EstadoPagoConReemb
 import { CampoSelect, CampoTexto } from '../../../ui/campo.tsx'
 import { Paginador } from '../../../ui/paginador.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
-import { ErrorDeLectura } from '../error-de-lectura.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 import { momentoEnChile } from '../formato.ts'
 import { SinCorte } from '../sin-corte.tsx'
 import { Tabla } from '../tabla.tsx'
@@ -244,7 +244,7 @@ export function PaginaPagos({ direccion }: { direccion: Record<string, string | 
       </form>
 
       {lista.isError ? (
-        <ErrorDeLectura error={lista.error} onReintentar={() => void lista.refetch()} />
+        <MensajeError error={lista.error} onReintentar={() => void lista.refetch()} />
       ) : !datos ? (
         <Estado texto="Cargando los pagos…" />
       ) : (

@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { formatearClp } from '../../../domain/moneda.ts'
 import { reembolsoEnPalabras, type ReembolsoVista } from '../../../domain/reembolsos.ts'
 import { Estado } from '../../../ui/spinner.tsx'
-import { ErrorDeLectura } from '../error-de-lectura.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 import { momentoEnChile } from '../formato.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { Tabla } from '../tabla.tsx'
@@ -49,7 +49,7 @@ export function ReembolsosDePago({
   const puede = tieneCapacidad(sesion, 'pagos.reembolsar')
 
   let contenido
-  if (lista.isError) contenido = <ErrorDeLectura error={lista.error} onReintentar={() => void lista.refetch()} />
+  if (lista.isError) contenido = <MensajeError error={lista.error} onReintentar={() => void lista.refetch()} />
   else if (!lista.data) contenido = <Estado texto="Cargando los reembolsos…" />
   else
     contenido = (

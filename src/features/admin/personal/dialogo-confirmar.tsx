@@ -3,10 +3,10 @@ import { useRouter } from '@tanstack/react-router'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { momentoEnChile } from '../formato.ts'
-import { mensajeDeError } from '../mensaje-de-error.ts'
 import { personalQueries } from '../queries.ts'
 import { actualizarTrasCambio, cuentasMutations, type CuentaPersonal } from './queries.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /** The actions on an account that are confirmed first. */
 export type AccionConfirmada = 'desactivar' | 'reiniciar' | 'desbloquear'
@@ -128,9 +128,7 @@ export function DialogoConfirmar({
       {terminaSesion ? (
         <p className="mensaje mensaje--aviso">Es su propia cuenta: su sesión terminará en cuanto confirme.</p>
       ) : null}
-      <p className="mensaje mensaje--error" role="alert" hidden={!cambio.isError}>
-        {cambio.isError ? mensajeDeError(cambio.error) : null}
-      </p>
+      <MensajeError error={cambio.error} visible={cambio.isError} />
     </Dialogo>
   )
 }

@@ -1,15 +1,14 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, type FormEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useId } from 'react'
 import { invitarPersonalSchema, MAXIMO_NOMBRE_PERSONAL } from '../../../domain/gestion-personal.ts'
-import { ApiError } from '../../../lib/api-error.ts'
-import { useFormulario } from '../../../lib/use-formulario.ts'
 import { CampoTexto } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
-import { mensajeDeError } from '../mensaje-de-error.ts'
 import { CamposRol } from './campos-rol.tsx'
 import { actualizarTrasCambio, cuentasMutations, type AsistenteComercial } from './queries.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
+import { useDialogoFormulario } from '../use-dialogo-formulario.ts'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /** A new staff member: name, e-mail and role; the account is created and its invitation e-mailed. */
 export function DialogoInvitar({ asistentes, onCerrar }: { asistentes: AsistenteComercial[]; onCerrar: () => void }) {
@@ -17,10 +16,21 @@ export function DialogoInvitar({ asistentes, onCerrar }: { asistentes: Asistente
   const idFormulario = useId()
   const idNombre = useId()
   const idEmail = useId()
-  const form = useFormulario(invitarPersonalSchema, { nombre: '', email: '', rol: '', asistenteId: '' })
-  const invitacion = useMutation({
-    mutationFn: cuentasMutations.invitar,
-    onSuccess: ({ cuenta, correoEnviado }) => {
+  const {
+    form,
+    mutacion: invitacion,
+    enviar,
+  } = useDialogoFormulario({
+    schema: invitarPersonalSchema,
+    inicial: { nombre: '', email: '', rol: '', asistenteId: '' },
+    enviarDatos: (datos) =>
+      cuentasMutations.invitar({
+        nombre: datos.nombre,
+        email: datos.email,
+        rol: datos.rol,
+        asistenteId: datos.asistenteId ?? '',
+      }),
+    alEnviar: ({ cuenta, correoEnviado }) => {
       if (correoEnviado) toast({ tipo: 'success', mensaje: `Cuenta creada. Enviamos la invitación a ${cuenta.email}.` })
       else
         toast({
@@ -29,23 +39,8 @@ export function DialogoInvitar({ asistentes, onCerrar }: { asistentes: Asistente
         })
       onCerrar()
     },
-    onError: (error) => {
-      if (error instanceof ApiError) form.erroresDelServidor(error.campos)
-    },
-    onSettled: () => actualizarTrasCambio(queryClient),
+    alTerminar: () => actualizarTrasCambio(queryClient),
   })
-
-  function enviar(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    const datos = form.intentar(e.currentTarget)
-    if (datos && !invitacion.isPending)
-      invitacion.mutate({
-        nombre: datos.nombre,
-        email: datos.email,
-        rol: datos.rol,
-        asistenteId: datos.asistenteId ?? '',
-      })
-  }
 
   return (
     <Dialogo
@@ -91,9 +86,7 @@ export function DialogoInvitar({ asistentes, onCerrar }: { asistentes: Asistente
           errores={{ rol: form.error('rol'), asistenteId: form.error('asistenteId') }}
           cambiar={(campo, valor) => form.cambiar(campo, valor)}
         />
-        <p className="mensaje mensaje--error" role="alert" hidden={!invitacion.isError}>
-          {invitacion.isError ? mensajeDeError(invitacion.error) : null}
-        </p>
+        <MensajeError error={invitacion.error} visible={invitacion.isError} />
       </form>
     </Dialogo>
   )

@@ -1,14 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useId, type FormEvent } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useId } from 'react'
 import { cambiarRolSchema } from '../../../domain/gestion-personal.ts'
-import { ApiError } from '../../../lib/api-error.ts'
-import { useFormulario } from '../../../lib/use-formulario.ts'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
-import { mensajeDeError } from '../mensaje-de-error.ts'
 import { CamposRol } from './campos-rol.tsx'
 import { actualizarTrasCambio, cuentasMutations, type AsistenteComercial, type CuentaPersonal } from './queries.ts'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
+import { useDialogoFormulario } from '../use-dialogo-formulario.ts'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /**
  * An account's new role, confirmed in the same dialog: it says what the account may do then, and
@@ -27,25 +26,21 @@ export function DialogoRol({
 }) {
   const queryClient = useQueryClient()
   const idFormulario = useId()
-  const form = useFormulario(cambiarRolSchema, { rol: cuenta.rol, asistenteId: cuenta.asistente?.id ?? '' })
-  const cambio = useMutation({
-    mutationFn: cuentasMutations.cambiarRol,
-    onSuccess: ({ cuenta: cambiada }) => {
+  const {
+    form,
+    mutacion: cambio,
+    enviar,
+  } = useDialogoFormulario({
+    schema: cambiarRolSchema,
+    inicial: { rol: cuenta.rol, asistenteId: cuenta.asistente?.id ?? '' },
+    enviarDatos: (datos) =>
+      cuentasMutations.cambiarRol({ id: cuenta.id, rol: datos.rol, asistenteId: datos.asistenteId ?? '' }),
+    alEnviar: ({ cuenta: cambiada }) => {
       toast({ tipo: 'success', mensaje: `${cambiada.nombre} tiene ahora el rol ${cambiada.etiquetaRol}.` })
       onCerrar()
     },
-    onError: (error) => {
-      if (error instanceof ApiError) form.erroresDelServidor(error.campos)
-    },
-    onSettled: () => actualizarTrasCambio(queryClient),
+    alTerminar: () => actualizarTrasCambio(queryClient),
   })
-
-  function enviar(e: FormEvent<HTMLFormElement>) {
-    e.preventDefault()
-    const datos = form.intentar(e.currentTarget)
-    if (datos && !cambio.isPending)
-      cambio.mutate({ id: cuenta.id, rol: datos.rol, asistenteId: datos.asistenteId ?? '' })
-  }
 
   const degrada = cuenta.rol === 'admin' && form.valores.rol !== 'admin'
   return (
@@ -81,9 +76,7 @@ export function DialogoRol({
               : `${cuenta.nombre} dejará de tener el rol de administración: ya no podrá administrar el personal ni ver la auditoría.`}
           </p>
         ) : null}
-        <p className="mensaje mensaje--error" role="alert" hidden={!cambio.isError}>
-          {cambio.isError ? mensajeDeError(cambio.error) : null}
-        </p>
+        <MensajeError error={cambio.error} visible={cambio.isError} />
       </form>
     </Dialogo>
   )

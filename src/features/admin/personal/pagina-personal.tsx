@@ -4,7 +4,7 @@ import { useState } from 'react'
 import { ETIQUETA_ESTADO_CUENTA } from '../../../domain/gestion-personal.ts'
 import { toast } from '../../../ui/toasts.ts'
 import { momentoEnChile } from '../formato.ts'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { Tabla } from '../tabla.tsx'
 import { DialogoConfirmar, type AccionConfirmada } from './dialogo-confirmar.tsx'
@@ -12,7 +12,7 @@ import { DialogoInvitar } from './dialogo-invitar.tsx'
 import { DialogoRol } from './dialogo-rol.tsx'
 import { actualizarTrasCambio, cuentasMutations, cuentasQueries, type CuentaPersonal } from './queries.ts'
 import './personal.css'
-import { ErrorDeLectura } from '../error-de-lectura.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /** What the screen has open: a dialog over the list, for one account or a new one. */
 type Abierto =
@@ -51,7 +51,7 @@ function ListaCuentas({ yo }: { yo: string }) {
 
   if (lista.isPending) return <p role="status">Cargando las cuentas del personal…</p>
   if (lista.isError) {
-    return <ErrorDeLectura error={lista.error} onReintentar={() => void lista.refetch()} />
+    return <MensajeError error={lista.error} onReintentar={() => void lista.refetch()} />
   }
   const { cuentas, asistentes } = lista.data
   return (

@@ -17,9 +17,8 @@ import { enfocarPrimerInvalido } from '../../../lib/use-formulario.ts'
 import { CampoArea, CampoTexto } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
-import { ErrorDeLectura } from '../error-de-lectura.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 import { diaEnChile, momentoEnChile } from '../formato.ts'
-import { mensajeDeError } from '../mensaje-de-error.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { Tabla } from '../tabla.tsx'
 import { actualizarBrechas, brechasMutations, brechasQueries, type Brecha } from './brechas-queries.ts'
@@ -54,7 +53,7 @@ function Brechas() {
   const [aviso, setAviso] = useState<string | null>(null)
   const cerrar = () => setAbierto(null)
   if (lista.isPending) return <p role="status">Cargando los incidentes…</p>
-  if (lista.isError) return <ErrorDeLectura error={lista.error} onReintentar={() => void lista.refetch()} />
+  if (lista.isError) return <MensajeError error={lista.error} onReintentar={() => void lista.refetch()} />
   return (
     <>
       <p>
@@ -307,11 +306,7 @@ function DialogoRegistrar({ onCerrar, onHecho }: { onCerrar: () => void; onHecho
           value={datos.agenciaInformadaEl}
           onChange={(e) => cambiar('agenciaInformadaEl', e.target.value)}
         />
-        {registro.isError ? (
-          <p className="mensaje mensaje--error" role="alert">
-            {mensajeDeError(registro.error)}
-          </p>
-        ) : null}
+        {registro.isError ? <MensajeError error={registro.error} /> : null}
       </form>
     </Dialogo>
   )
@@ -358,11 +353,7 @@ function DialogoAgencia({ brecha, onCerrar, onHecho }: { brecha: Brecha; onCerra
           value={fecha}
           onChange={(e) => setFecha(e.target.value)}
         />
-        {aviso.isError ? (
-          <p className="mensaje mensaje--error" role="alert">
-            {mensajeDeError(aviso.error)}
-          </p>
-        ) : null}
+        {aviso.isError ? <MensajeError error={aviso.error} /> : null}
       </form>
     </Dialogo>
   )

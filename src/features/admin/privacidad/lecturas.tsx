@@ -16,9 +16,9 @@ import { CampoTexto } from '../../../ui/campo.tsx'
 import { Paginador } from '../../../ui/paginador.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
 import { momentoEnChile } from '../formato.ts'
-import { mensajeDeError } from '../mensaje-de-error.ts'
 import { personalQueries } from '../queries.ts'
 import { Tabla } from '../tabla.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 // Who read it (Ley 19.628 as amended), the school's side: every read of a
 // student's health document or the survey's sensitive answers by staff, and every read of a
@@ -99,9 +99,7 @@ export function LecturasDatos({ alumnoInicial = '' }: { alumnoInicial?: string }
         </button>
       </form>
       {lista.isError ? (
-        <p className="mensaje mensaje--error" role="alert">
-          {mensajeDeError(lista.error)}
-        </p>
+        <MensajeError error={lista.error} />
       ) : !lista.data ? (
         <Estado texto="Cargando lecturas…" />
       ) : (

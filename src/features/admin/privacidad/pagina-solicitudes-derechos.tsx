@@ -18,8 +18,8 @@ import { fechaEnChile, fechaLarga, horaEnChile } from '../../../domain/fechas.ts
 import { CampoArea } from '../../../ui/campo.tsx'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
-import { ErrorDeLectura } from '../error-de-lectura.tsx'
-import { mensajeDeError } from '../mensaje-de-error.ts'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { LecturasDatos } from './lecturas.tsx'
 import {
@@ -84,7 +84,7 @@ function Cola() {
   // The moment the days left are counted from: when the screen opened.
   const [ahora] = useState(() => new Date())
   if (cola.isPending) return <p role="status">Cargando las solicitudes…</p>
-  if (cola.isError) return <ErrorDeLectura error={cola.error} onReintentar={() => void cola.refetch()} />
+  if (cola.isError) return <MensajeError error={cola.error} onReintentar={() => void cola.refetch()} />
   const abiertas = cola.data.filter((s) => s.estado === 'recibida').length
   return (
     <>
@@ -146,7 +146,7 @@ function DialogoSolicitud({ id, onCerrar }: { id: string; onCerrar: () => void }
       {detalle.isPending ? (
         <p role="status">Cargando la solicitud…</p>
       ) : detalle.isError ? (
-        <ErrorDeLectura error={detalle.error} onReintentar={() => void detalle.refetch()} />
+        <MensajeError error={detalle.error} onReintentar={() => void detalle.refetch()} />
       ) : (
         <Detalle s={detalle.data} onCerrar={onCerrar} />
       )}

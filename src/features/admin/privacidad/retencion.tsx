@@ -4,9 +4,8 @@ import { useState } from 'react'
 import { cantidad, segunCantidad } from '../../../domain/textos.ts'
 import { Dialogo } from '../../../ui/dialogo.tsx'
 import { AccionesDialogo } from '../acciones-dialogo.tsx'
-import { ErrorDeLectura } from '../error-de-lectura.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 import { momentoEnChile } from '../formato.ts'
-import { mensajeDeError } from '../mensaje-de-error.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { Tabla } from '../tabla.tsx'
 import { actualizarRetencion, retencionMutations, retencionQueries, type LoteRetencion } from './retencion-queries.ts'
@@ -49,7 +48,7 @@ function Retencion() {
   })
 
   if (estado.isPending) return <p role="status">Cargando la revisión de conservación…</p>
-  if (estado.isError) return <ErrorDeLectura error={estado.error} onReintentar={() => void estado.refetch()} />
+  if (estado.isError) return <MensajeError error={estado.error} onReintentar={() => void estado.refetch()} />
   const { propuesto, anteriores } = estado.data
   return (
     <>
@@ -73,11 +72,7 @@ function Retencion() {
         </button>
       </p>
       <p role="status">{aviso}</p>
-      {revision.isError ? (
-        <p className="mensaje mensaje--error" role="alert">
-          {mensajeDeError(revision.error)}
-        </p>
-      ) : null}
+      {revision.isError ? <MensajeError error={revision.error} /> : null}
       <h2>Revisión pendiente de confirmar</h2>
       {propuesto ? (
         <Propuesta lote={propuesto} onConfirmar={() => setConfirmando(propuesto)} />
@@ -249,11 +244,7 @@ function DialogoConfirmar({
           ))}
       </ul>
       <p>Los pagos, los documentos emitidos y la auditoría se conservan. La confirmación queda en la auditoría.</p>
-      {confirmacion.isError ? (
-        <p className="mensaje mensaje--error" role="alert">
-          {mensajeDeError(confirmacion.error)}
-        </p>
-      ) : null}
+      {confirmacion.isError ? <MensajeError error={confirmacion.error} /> : null}
     </Dialogo>
   )
 }

@@ -12,7 +12,8 @@ import {
 } from '../../../domain/derechos.ts'
 import { erroresPorCampo } from '../../../domain/errores-por-campo.ts'
 import { CampoArea, CampoSelect, CampoTexto } from '../../../ui/campo.tsx'
-import { enviarSolicitud, textoDeError } from './queries.ts'
+import { enviarSolicitud } from './queries.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 
 type Borrador = { campo: string; valorCorrecto: string; que: string; detalle: string; confirma: boolean }
 const VACIO: Borrador = { campo: '', valorCorrecto: '', que: '', detalle: '', confirma: false }
@@ -73,7 +74,7 @@ export function FormularioDerecho() {
       setBorrador(VACIO)
       setDerecho('')
     } catch (err) {
-      setResultado({ tipo: 'error', texto: textoDeError(err) })
+      setResultado({ tipo: 'error', texto: mensajeDeError(err) })
     } finally {
       setEnviando(false)
       resultadoRef.current?.focus()

@@ -7,12 +7,13 @@ import {
   ETIQUETA_ESTADO_EXPORTACION,
 } from '../../../domain/derechos.ts'
 import { fechaEnChile, fechaLarga, horaEnChile } from '../../../domain/fechas.ts'
-import { ErrorDeCarga } from '../../../ui/error-de-carga.tsx'
+import { MensajeError } from '../../../ui/mensaje-error.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
 import { useTituloPagina } from '../../../ui/titulo-pagina.ts'
 import { MisLecturas } from '../mis-lecturas.tsx'
 import { FormularioDerecho } from './formulario-derecho.tsx'
-import { misDatosQueries, pedirCopia, textoDeError, urlZip, type MisDatos } from './queries.ts'
+import { misDatosQueries, pedirCopia, urlZip, type MisDatos } from './queries.ts'
+import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import './mis-datos.css'
 
 function momento(iso: string): string {
@@ -32,7 +33,8 @@ export function PaginaMisDatos() {
   if (consulta.data) contenido = <MisDatosCargados datos={consulta.data} />
   else if (consulta.isError)
     contenido = (
-      <ErrorDeCarga
+      <MensajeError
+        variante="carga"
         error={consulta.error}
         titulo="No fue posible cargar sus datos"
         onReintentar={() => void consulta.refetch()}
@@ -82,7 +84,7 @@ function Descargas({ datos }: { datos: MisDatos }) {
             : 'Estamos preparando su copia. Le avisaremos en el portal y por correo cuando esté lista.',
       })
     } catch (err) {
-      setMensaje({ tipo: 'error', texto: textoDeError(err) })
+      setMensaje({ tipo: 'error', texto: mensajeDeError(err) })
     } finally {
       setEnviando(false)
     }

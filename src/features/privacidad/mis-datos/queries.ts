@@ -1,7 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query'
 import type { SolicitudDerecho } from '../../../domain/derechos.ts'
-import { MENSAJE_ERROR_INTERNO } from '../../../domain/errores-api.ts'
-import { ApiError, ErrorDeRed } from '../../../lib/api-error.ts'
 import { cliente, leer, rutaDe, type RespuestaDe } from '../../../lib/cliente-api.ts'
 
 // The student's downloads of their data and their rights requests. Never stored for offline use:
@@ -41,11 +39,4 @@ export async function enviarSolicitud(queryClient: QueryClient, solicitud: Solic
 /** The route's loader; a failure is shown by the screen, not thrown. */
 export async function cargarMisDatos(queryClient: QueryClient): Promise<void> {
   await Promise.allSettled([queryClient.ensureQueryData(misDatosQueries.estado())])
-}
-
-/** What to tell the student when a request failed: the server's Spanish message, or why not. */
-export function textoDeError(error: unknown): string {
-  if (error instanceof ErrorDeRed) return error.message
-  if (error instanceof ApiError && error.status < 500) return error.message
-  return MENSAJE_ERROR_INTERNO
 }
