@@ -17,6 +17,6 @@ export const rutasAvisosAlumno = new Hono<EntornoApp>().get(
     const { db } = c.var.deps
     const alumnoId = c.req.param('id')
     if (!(await alcanzaAlumno(db, c.var.personal!, alumnoId))) return rechazar(c, 404, MENSAJE_ALUMNO_NO_ENCONTRADO)
-    return c.json({ status: 'ok' as const, data: { avisos: await avisosDelAlumno(db, alumnoId) } })
+    return c.json({ avisos: await avisosDelAlumno(db, alumnoId) })
   },
 )
