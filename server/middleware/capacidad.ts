@@ -3,13 +3,8 @@
 // src/domain/personal.ts; the screens read the same table to hide what a role cannot do.
 import { createMiddleware } from 'hono/factory'
 import { rechazar } from '../http/respuesta.ts'
-import {
-  esRolPersonal,
-  MENSAJE_SESION_PERSONAL_EXPIRADA,
-  MENSAJE_SIN_PERMISO,
-  puede,
-  type Capacidad,
-} from '../../src/domain/personal.ts'
+import { MENSAJE_SESION_PERSONAL_EXPIRADA, MENSAJE_SIN_PERMISO, type Capacidad } from '../../src/domain/personal.ts'
+import { personalPuede } from '../personal/rol.ts'
 import type { EntornoApp } from '../contexto.ts'
 import type { Personal } from '../db/schema.ts'
 
@@ -26,7 +21,7 @@ export function requiereCapacidad(capacidad: Capacidad) {
   return createMiddleware<EntornoApp & ConPersonal>(async (c, next) => {
     const personal = c.var.personal
     if (!personal) return rechazar(c, 401, MENSAJE_SESION_PERSONAL_EXPIRADA)
-    if (!esRolPersonal(personal.rol) || !puede(personal.rol, capacidad)) return rechazar(c, 403, MENSAJE_SIN_PERMISO)
+    if (!personalPuede(personal, capacidad)) return rechazar(c, 403, MENSAJE_SIN_PERMISO)
     await next()
   })
 }

@@ -3,9 +3,9 @@
 // them, or one of the student's enrolments is theirs. Every staff query about students filters
 // through here, and a student out of reach is answered like one that does not exist (404).
 import type { ExpressionBuilder } from 'kysely'
-import { ALCANCE_DE_ROL, esRolPersonal } from '../../src/domain/personal.ts'
 import type { Db } from '../db/connection.ts'
 import type { Database, Personal } from '../db/schema.ts'
+import { alcanceDeRol } from './rol.ts'
 
 type ConAlumnos = ExpressionBuilder<Database, 'alumnos'>
 
@@ -18,8 +18,9 @@ type ConAlumnos = ExpressionBuilder<Database, 'alumnos'>
 export function alumnosAlAlcance(personal: Pick<Personal, 'rol' | 'asistente_id'>) {
   // Literals, not bound values: SQLite cannot bind a boolean (and both engines read TRUE/FALSE).
   return (eb: ConAlumnos) => {
-    if (!esRolPersonal(personal.rol)) return eb.lit(false)
-    if (ALCANCE_DE_ROL[personal.rol] === 'todos') return eb.lit(true)
+    const alcance = alcanceDeRol(personal)
+    if (alcance === null) return eb.lit(false)
+    if (alcance === 'todos') return eb.lit(true)
     const asistente = personal.asistente_id
     if (!asistente) return eb.lit(false)
     return eb(
@@ -41,10 +42,11 @@ export function alumnosAlAlcance(personal: Pick<Personal, 'rol' | 'asistente_id'
 
 /** Whether `personal` reaches the student `alumnoId` (false for one that does not exist). */
 export async function alcanzaAlumno(db: Db, personal: Pick<Personal, 'rol' | 'asistente_id'>, alumnoId: string) {
-  if (!esRolPersonal(personal.rol)) return false
+  const alcance = alcanceDeRol(personal)
+  if (alcance === null) return false
   const alumno = await db.selectFrom('alumnos').select('asistente_id').where('id', '=', alumnoId).executeTakeFirst()
   if (!alumno) return false
-  if (ALCANCE_DE_ROL[personal.rol] === 'todos') return true
+  if (alcance === 'todos') return true
   const asistente = personal.asistente_id
   if (!asistente) return false
   if (alumno.asistente_id === asistente) return true
