@@ -2,10 +2,10 @@
 // PostgreSQL: every notice with its deliveries per channel; an assistant reaches only their own
 // students.
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { MENSAJE_ALUMNO_NO_ENCONTRADO } from '../src/domain/busqueda-alumnos.ts'
 import { iniciarSesionPersonal } from '../tests/support/personal.ts'
 import { iniciarServidorDePrueba, type ServidorDePrueba } from '../tests/support/servidor.ts'
 import { DEMO_PERSONAL } from './db/seed/personal-demo.ts'
-import { MENSAJE_ALUMNO_NO_ENCONTRADO } from './routes/admin/avisos-alumno.ts'
 
 let servidor: ServidorDePrueba
 

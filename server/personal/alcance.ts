@@ -5,7 +5,8 @@
 import type { ExpressionBuilder } from 'kysely'
 import type { Db } from '../db/connection.ts'
 import type { Database, Personal } from '../db/schema.ts'
-import { alcanceDeRol } from './rol.ts'
+import type { Capacidad } from '../../src/domain/personal.ts'
+import { alcanceDeRol, personalPuede } from './rol.ts'
 
 type ConAlumnos = ExpressionBuilder<Database, 'alumnos'>
 
@@ -41,7 +42,7 @@ export function alumnosAlAlcance(personal: Pick<Personal, 'rol' | 'asistente_id'
 }
 
 /** Whether `personal` reaches the student `alumnoId` (false for one that does not exist). */
-export async function alcanzaAlumno(db: Db, personal: Pick<Personal, 'rol' | 'asistente_id'>, alumnoId: string) {
+async function alcanzaAlumno(db: Db, personal: Pick<Personal, 'rol' | 'asistente_id'>, alumnoId: string) {
   const alcance = alcanceDeRol(personal)
   if (alcance === null) return false
   const alumno = await db.selectFrom('alumnos').select('asistente_id').where('id', '=', alumnoId).executeTakeFirst()
@@ -58,4 +59,18 @@ export async function alcanzaAlumno(db: Db, personal: Pick<Personal, 'rol' | 'as
     .where('alumno_id', '=', alumnoId)
     .executeTakeFirst()
   return !!solicitud
+}
+
+/**
+ * Whether `personal` may do `capacidad` to the student `alumnoId`: the role may do it and the
+ * student is in its reach (an assistant: their own). The one question a staff endpoint about one
+ * student asks; false is answered as a student that does not exist (404).
+ */
+export async function puedeConAlumno(
+  db: Db,
+  personal: Pick<Personal, 'rol' | 'asistente_id'>,
+  capacidad: Capacidad,
+  alumnoId: string,
+): Promise<boolean> {
+  return personalPuede(personal, capacidad) && (await alcanzaAlumno(db, personal, alumnoId))
 }

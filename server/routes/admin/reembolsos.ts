@@ -14,7 +14,8 @@ import type { Personal } from '../../db/schema.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { CABECERA_CLAVE } from '../../middleware/idempotencia.ts'
 import { listarReembolsos, reembolsar, type DependenciasReembolso } from '../../pagos/reembolsos.ts'
-import { alcanzaAlumno } from '../../personal/alcance.ts'
+import type { Capacidad } from '../../../src/domain/personal.ts'
+import { puedeConAlumno } from '../../personal/alcance.ts'
 import { cuerpoJson } from '../validacion.ts'
 
 /** The same shape the idempotency middleware accepts. */
@@ -30,9 +31,9 @@ function dependencias(deps: Dependencias): DependenciasReembolso {
   }
 }
 
-async function pagoAlAlcance(db: Db, personal: Personal, id: string) {
+async function pagoAlAlcance(db: Db, personal: Personal, capacidad: Capacidad, id: string) {
   const pago = await db.selectFrom('pagos').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!pago || !(await alcanzaAlumno(db, personal, pago.alumno_id))) return undefined
+  if (!pago || !(await puedeConAlumno(db, personal, capacidad, pago.alumno_id))) return undefined
   return pago
 }
 
@@ -42,14 +43,14 @@ function autor(c: { var: Pick<EntornoApp['Variables'], 'ip' | 'deps'> }, persona
 
 export const rutasReembolsosAdmin = new Hono<EntornoApp>()
   .get('/:id/reembolsos', requiereCapacidad('pagos.ver'), async (c) => {
-    const pago = await pagoAlAlcance(c.var.deps.db, c.var.personal, c.req.param('id'))
+    const pago = await pagoAlAlcance(c.var.deps.db, c.var.personal, 'pagos.ver', c.req.param('id'))
     if (!pago) return rechazar(c, 404, MENSAJE_PAGO_NO_ENCONTRADO)
     return c.json(await listarReembolsos(dependencias(c.var.deps), autor(c, c.var.personal), pago))
   })
   .post('/:id/reembolsos', requiereCapacidad('pagos.reembolsar'), cuerpoJson(cuerpoReembolsoSchema), async (c) => {
     const clave = c.req.header(CABECERA_CLAVE)
     if (!clave || !CLAVE_VALIDA.test(clave)) return rechazar(c, 400, MENSAJE_FALTA_CLAVE_REEMBOLSO)
-    const pago = await pagoAlAlcance(c.var.deps.db, c.var.personal, c.req.param('id'))
+    const pago = await pagoAlAlcance(c.var.deps.db, c.var.personal, 'pagos.reembolsar', c.req.param('id'))
     if (!pago) return rechazar(c, 404, MENSAJE_PAGO_NO_ENCONTRADO)
     const resultado = await reembolsar(
       dependencias(c.var.deps),
