@@ -26,7 +26,7 @@ import { claveDeActor } from './sesion.ts'
 export const CABECERA_CLAVE = 'Idempotency-Key'
 export const CABECERA_REPETIDA = 'Idempotency-Replayed'
 
-export const MENSAJE_CLAVE_INVALIDA = 'La clave de envío (Idempotency-Key) no es válida.'
+export const MENSAJE_CLAVE_ENVIO_INVALIDA = 'La clave de envío (Idempotency-Key) no es válida.'
 export const MENSAJE_CLAVE_OTROS_DATOS = 'Esta clave de envío ya se usó con otros datos.'
 export const MENSAJE_ENVIO_EN_CURSO = 'El envío anterior aún se está procesando. Intente nuevamente en unos segundos.'
 
@@ -155,7 +155,7 @@ export const idempotencia = createMiddleware<EntornoApp>(async (c, next) => {
   const declaracion = declaracionDe(c)
   if (!declaracion.idempotente) return next()
   const actor = claveDeActor(sesion)
-  if (!CLAVE_VALIDA.test(clave)) return rechazar(c, 400, MENSAJE_CLAVE_INVALIDA)
+  if (!CLAVE_VALIDA.test(clave)) return rechazar(c, 400, MENSAJE_CLAVE_ENVIO_INVALIDA)
 
   const { db, clock } = c.var.deps
   const reserva = await reservar(db, actor, clave, await huellaDe(c), clock())
