@@ -24,6 +24,8 @@ const SIN_SQL = [
   'server/cabecera-respuesta.test.ts',
   'server/config.test.ts',
   'server/declaracion.test.ts',
+  'server/respuestas.test.ts',
+  'server/personal/rol.test.ts',
   'server/importacion-leer.test.ts',
   'server/pagos/pasarela-webpay.test.ts',
   'server/papel/documento-pdf.test.ts',

@@ -1,5 +1,6 @@
 // The Hono app: middleware for every request, the API areas under /api, then the built PWA.
 import { join } from 'node:path'
+import { rechazar } from './http/respuesta.ts'
 import { Hono } from 'hono'
 import { MENSAJE_ERROR_INTERNO } from '../src/domain/errores-api.ts'
 import { RUTA_API_INTEGRACION } from '../src/domain/integracion.ts'
@@ -92,7 +93,7 @@ export const rutasApi = new Hono<EntornoApp>()
   .route('/documentos-tributarios', rutasDocumentosTributarios)
   .route('/privacidad', rutasPrivacidadAlumno)
   .route('/admin', rutasAdmin)
-rutasApi.all('*', (c) => c.json({ error: 'Recurso no encontrado' }, 404))
+rutasApi.all('*', (c) => rechazar(c, 404, 'Recurso no encontrado'))
 
 /** Every API route with its reply types: what the client's `hc` is typed over. */
 export type ApiPortal = typeof rutasApi
@@ -221,7 +222,7 @@ export function crearApp({
     // A client's form with too many fields, met by whatever read it: its reply, not our error.
     if (err instanceof DemasiadosCampos) return respuestaDemasiadosCampos()
     log(`error en ${c.req.method} ${c.req.path}`, { id: c.var.idPeticion, error: err.stack ?? err.message })
-    return c.json({ error: MENSAJE_ERROR_INTERNO }, 500)
+    return rechazar(c, 500, MENSAJE_ERROR_INTERNO)
   })
   return { app, deps, metricas }
 }

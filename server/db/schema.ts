@@ -483,7 +483,7 @@ export type PersonalTable = {
   id: string
   email: string
   nombre: string
-  /** 'admin' | 'coordinacion' | 'asistente'. */
+  /** One of ROLES_PERSONAL, or one this code no longer knows: read it through personal/rol.ts. */
   rol: string
   /** For role 'asistente': the commercial assistant this account is. */
   asistente_id: string | null

@@ -10,7 +10,7 @@ import {
   type ConsultaResultadosEncuesta,
 } from '../../src/domain/resultados-encuesta.ts'
 import { GRUPOS_CON_ENCUESTA } from '../../src/domain/solicitudes.ts'
-import { esRolPersonal, puede } from '../../src/domain/personal.ts'
+import { personalPuede } from '../personal/rol.ts'
 import { documentoDeIdentidad } from '../../src/domain/documento-identidad.ts'
 import type { Db } from '../db/connection.ts'
 import { celdaFechaHora, hojaConEncabezado, nuevoLibro } from '../planilla.ts'
@@ -21,7 +21,7 @@ type Alcance = Pick<Personal, 'rol' | 'asistente_id'>
 
 /** Whether this staff member may see the sensitive answers (disability, indigenous peoples). */
 export function veSensibles(personal: Alcance): boolean {
-  return esRolPersonal(personal.rol) && puede(personal.rol, 'encuestas.sensibles')
+  return personalPuede(personal, 'encuestas.sensibles')
 }
 
 /** The enrolments that ask for the survey, of the students this staff member reaches. */

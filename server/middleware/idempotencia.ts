@@ -15,6 +15,7 @@
 // secret stays in the one reply that carried it. A record left 'en-curso' by a server that
 // died mid-request is taken over after EN_CURSO_ABANDONADO_MS. Records are purged after RETENCION_IDEMPOTENCIA_MS (db/purga.ts).
 import { createHash } from 'node:crypto'
+import { rechazar, respuestaDeRechazo, textoDeRechazo } from '../http/respuesta.ts'
 import type { Context } from 'hono'
 import { createMiddleware } from 'hono/factory'
 import type { EntornoApp } from '../contexto.ts'
@@ -25,7 +26,7 @@ import { claveDeActor } from './sesion.ts'
 export const CABECERA_CLAVE = 'Idempotency-Key'
 export const CABECERA_REPETIDA = 'Idempotency-Replayed'
 
-export const MENSAJE_CLAVE_INVALIDA = 'La clave de envío (Idempotency-Key) no es válida.'
+export const MENSAJE_CLAVE_ENVIO_INVALIDA = 'La clave de envío (Idempotency-Key) no es válida.'
 export const MENSAJE_CLAVE_OTROS_DATOS = 'Esta clave de envío ya se usó con otros datos.'
 export const MENSAJE_ENVIO_EN_CURSO = 'El envío anterior aún se está procesando. Intente nuevamente en unos segundos.'
 
@@ -91,10 +92,6 @@ function repetir(fila: { status: number | null; cuerpo: string | null; content_t
   return new Response(SIN_CUERPO.has(status) ? null : fila.cuerpo, { status, headers })
 }
 
-function json(status: number, error: string): Response {
-  return Response.json({ error }, { status })
-}
-
 /**
  * Inserts the 'en-curso' row, or says what to answer instead. The insert is the lock: of two
  * requests racing with one key, the unique (actor, clave) lets exactly one in.
@@ -126,7 +123,8 @@ async function reservar(db: Db, actor: string, clave: string, huella: string, ah
       .where('clave', '=', clave)
       .executeTakeFirst()
     if (!fila) continue
-    if (fila.huella !== huella) return { tipo: 'respuesta', respuesta: json(422, MENSAJE_CLAVE_OTROS_DATOS) }
+    if (fila.huella !== huella)
+      return { tipo: 'respuesta', respuesta: respuestaDeRechazo(422, MENSAJE_CLAVE_OTROS_DATOS) }
     if (fila.estado === 'completo') return { tipo: 'respuesta', respuesta: repetir(fila) }
     if (Date.parse(fila.creado_en) <= ahora.getTime() - EN_CURSO_ABANDONADO_MS) {
       // Compare-and-set on the old timestamp: of two retries taking over, one wins.
@@ -140,9 +138,9 @@ async function reservar(db: Db, actor: string, clave: string, huella: string, ah
         .executeTakeFirst()
       if (Number(toma.numUpdatedRows) === 1) return { tipo: 'propia' }
     }
-    return { tipo: 'respuesta', respuesta: json(409, MENSAJE_ENVIO_EN_CURSO) }
+    return { tipo: 'respuesta', respuesta: respuestaDeRechazo(409, MENSAJE_ENVIO_EN_CURSO) }
   }
-  return { tipo: 'respuesta', respuesta: json(409, MENSAJE_ENVIO_EN_CURSO) }
+  return { tipo: 'respuesta', respuesta: respuestaDeRechazo(409, MENSAJE_ENVIO_EN_CURSO) }
 }
 
 export const idempotencia = createMiddleware<EntornoApp>(async (c, next) => {
@@ -157,7 +155,7 @@ export const idempotencia = createMiddleware<EntornoApp>(async (c, next) => {
   const declaracion = declaracionDe(c)
   if (!declaracion.idempotente) return next()
   const actor = claveDeActor(sesion)
-  if (!CLAVE_VALIDA.test(clave)) return c.json({ error: MENSAJE_CLAVE_INVALIDA }, 400)
+  if (!CLAVE_VALIDA.test(clave)) return rechazar(c, 400, MENSAJE_CLAVE_ENVIO_INVALIDA)
 
   const { db, clock } = c.var.deps
   const reserva = await reservar(db, actor, clave, await huellaDe(c), clock())
@@ -182,7 +180,7 @@ export const idempotencia = createMiddleware<EntornoApp>(async (c, next) => {
         ? {
             estado: 'completo',
             status: STATUS_RESPUESTA_SECRETA,
-            cuerpo: JSON.stringify({ error: declaracion.respuestaSecreta }),
+            cuerpo: textoDeRechazo(declaracion.respuestaSecreta),
             content_type: 'application/json',
           }
         : {

@@ -9,6 +9,7 @@
 // three fields, the sandbox's card form five.
 import { createMiddleware } from 'hono/factory'
 import type { EntornoApp } from '../contexto.ts'
+import { respuestaDeRechazo } from '../http/respuesta.ts'
 import { SIN_CUERPO } from './limite-cuerpo.ts'
 
 /** Fields and files together. */
@@ -52,7 +53,7 @@ export class DemasiadosCampos extends Error {
 
 export function respuestaDemasiadosCampos(): Response {
   // The rest of the body is left unread on the connection, which cannot carry another request.
-  return Response.json({ error: MENSAJE_DEMASIADOS_CAMPOS }, { status: 413, headers: { Connection: 'close' } })
+  return respuestaDeRechazo(413, MENSAJE_DEMASIADOS_CAMPOS, { headers: { Connection: 'close' } })
 }
 
 export const limiteDeCampos = createMiddleware<EntornoApp>(async (c, next) => {

@@ -12,6 +12,7 @@ import { createMiddleware } from 'hono/factory'
 import { BYTES_POR_MB, mensajeArchivoMuyGrande } from '../../src/domain/documentos.ts'
 import { MAX_MB_IMPORTACION, mensajeArchivoImportacionGrande } from '../../src/domain/importacion.ts'
 import type { EntornoApp } from '../contexto.ts'
+import { rechazar } from '../http/respuesta.ts'
 import { declaracionDe } from './declaracion.ts'
 
 export const LIMITE_JSON_BYTES = 100 * 1024
@@ -26,7 +27,7 @@ export const MENSAJE_CUERPO_MUY_GRANDE = 'Los datos enviados superan el tamaño 
 // socket the server is about to drop.
 function rechazo(c: Context<EntornoApp>, error: string) {
   c.header('Connection', 'close')
-  return c.json({ error }, 413)
+  return rechazar(c, 413, error)
 }
 
 /**

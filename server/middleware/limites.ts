@@ -4,6 +4,7 @@
 import type { Context } from 'hono'
 import type { Limite } from '../config.ts'
 import type { EntornoApp } from '../contexto.ts'
+import { rechazar } from '../http/respuesta.ts'
 import type { Db } from '../db/connection.ts'
 
 export const MENSAJE_LIMITE = 'Demasiados intentos. Espere unos minutos e intente nuevamente.'
@@ -64,5 +65,7 @@ export function respuestaLimite<E extends EntornoApp>(
   extra: Record<string, string | number> = {},
 ) {
   c.header('Retry-After', String(e.reintentarEnSeg))
+  if (Object.keys(extra).length === 0) return rechazar(c, 429, MENSAJE_LIMITE)
+  // The older shapes ({ status, message }, { status, msg }) carry their own fields in their 429 too.
   return c.json({ error: MENSAJE_LIMITE, ...extra }, 429)
 }

@@ -5,6 +5,7 @@
 // other endpoint reads only the student's; each session row says whose it is, and a staff session
 // acts only once its second factor was given.
 import type { Context } from 'hono'
+import { rechazar } from '../http/respuesta.ts'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import { MENSAJE_SESION_EXPIRADA } from '../../src/domain/errores-api.ts'
@@ -185,6 +186,6 @@ type ConAlumno = { Variables: { alumno: Alumno } }
 
 /** For endpoints that need a student: 401 with the 'Sesion Expirada' message otherwise. */
 export const requiereAlumno = createMiddleware<EntornoApp & ConAlumno>(async (c, next) => {
-  if (!c.get('alumno')) return c.json({ error: MENSAJE_SESION_EXPIRADA }, 401)
+  if (!c.get('alumno')) return rechazar(c, 401, MENSAJE_SESION_EXPIRADA)
   await next()
 })

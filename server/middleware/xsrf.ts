@@ -2,6 +2,7 @@
 // (readable by the page's script, not by other sites) and every non-GET under /api must echo it
 // in X-XSRF-TOKEN. A cross-site form or fetch cannot read the cookie, so it cannot echo it.
 import type { Context } from 'hono'
+import { rechazar } from '../http/respuesta.ts'
 import { generateCookie, getCookie } from 'hono/cookie'
 import { createMiddleware } from 'hono/factory'
 import type { EntornoApp } from '../contexto.ts'
@@ -75,7 +76,7 @@ export const xsrf = createMiddleware<EntornoApp>(async (c, next) => {
     const cabecera = c.req.header(XSRF_HEADER)
     if (!vigente || !cookie || !cabecera || !igualesSeguro(cookie, cabecera)) {
       renovar()
-      return c.json({ error: MENSAJE_XSRF }, 403)
+      return rechazar(c, 403, MENSAJE_XSRF)
     }
   }
   await next()

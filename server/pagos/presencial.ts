@@ -19,7 +19,7 @@ import {
 import type { MedioPago } from '../../src/domain/busqueda-pagos.ts'
 import { esViolacionDeUnicidad } from '../db/connection.ts'
 import type { Pago } from '../db/schema.ts'
-import { alcanzaAlumno } from '../personal/alcance.ts'
+import { puedeConAlumno } from '../personal/alcance.ts'
 import { auditar, type Autor } from '../personal/auditoria.ts'
 import type { Personal } from '../db/schema.ts'
 import { rechazoPorBloqueo } from '../privacidad/bloqueo.ts'
@@ -46,7 +46,7 @@ export async function registrarPagoPresencial(
     .where('codigo_inscripcion', '=', codigoInscripcion)
     .executeTakeFirst()
   // A student out of reach reads like an installment that does not exist.
-  if (!solicitud || !(await alcanzaAlumno(db, autor.personal, solicitud.alumno_id)))
+  if (!solicitud || !(await puedeConAlumno(db, autor.personal, 'pagos.registrar', solicitud.alumno_id)))
     return { ok: false, error: MENSAJE_CUOTA_NO_ENCONTRADA, status: 404 }
   const bloqueado = await rechazoPorBloqueo(db, solicitud.alumno_id)
   if (bloqueado) return { ok: false, error: bloqueado, status: 423 }

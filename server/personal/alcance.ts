@@ -3,9 +3,10 @@
 // them, or one of the student's enrolments is theirs. Every staff query about students filters
 // through here, and a student out of reach is answered like one that does not exist (404).
 import type { ExpressionBuilder } from 'kysely'
-import { ALCANCE_DE_ROL, esRolPersonal } from '../../src/domain/personal.ts'
 import type { Db } from '../db/connection.ts'
 import type { Database, Personal } from '../db/schema.ts'
+import type { Capacidad } from '../../src/domain/personal.ts'
+import { alcanceDeRol, personalPuede } from './rol.ts'
 
 type ConAlumnos = ExpressionBuilder<Database, 'alumnos'>
 
@@ -18,8 +19,9 @@ type ConAlumnos = ExpressionBuilder<Database, 'alumnos'>
 export function alumnosAlAlcance(personal: Pick<Personal, 'rol' | 'asistente_id'>) {
   // Literals, not bound values: SQLite cannot bind a boolean (and both engines read TRUE/FALSE).
   return (eb: ConAlumnos) => {
-    if (!esRolPersonal(personal.rol)) return eb.lit(false)
-    if (ALCANCE_DE_ROL[personal.rol] === 'todos') return eb.lit(true)
+    const alcance = alcanceDeRol(personal)
+    if (alcance === null) return eb.lit(false)
+    if (alcance === 'todos') return eb.lit(true)
     const asistente = personal.asistente_id
     if (!asistente) return eb.lit(false)
     return eb(
@@ -40,11 +42,12 @@ export function alumnosAlAlcance(personal: Pick<Personal, 'rol' | 'asistente_id'
 }
 
 /** Whether `personal` reaches the student `alumnoId` (false for one that does not exist). */
-export async function alcanzaAlumno(db: Db, personal: Pick<Personal, 'rol' | 'asistente_id'>, alumnoId: string) {
-  if (!esRolPersonal(personal.rol)) return false
+async function alcanzaAlumno(db: Db, personal: Pick<Personal, 'rol' | 'asistente_id'>, alumnoId: string) {
+  const alcance = alcanceDeRol(personal)
+  if (alcance === null) return false
   const alumno = await db.selectFrom('alumnos').select('asistente_id').where('id', '=', alumnoId).executeTakeFirst()
   if (!alumno) return false
-  if (ALCANCE_DE_ROL[personal.rol] === 'todos') return true
+  if (alcance === 'todos') return true
   const asistente = personal.asistente_id
   if (!asistente) return false
   if (alumno.asistente_id === asistente) return true
@@ -56,4 +59,18 @@ export async function alcanzaAlumno(db: Db, personal: Pick<Personal, 'rol' | 'as
     .where('alumno_id', '=', alumnoId)
     .executeTakeFirst()
   return !!solicitud
+}
+
+/**
+ * Whether `personal` may do `capacidad` to the student `alumnoId`: the role may do it and the
+ * student is in its reach (an assistant: their own). The one question a staff endpoint about one
+ * student asks; false is answered as a student that does not exist (404).
+ */
+export async function puedeConAlumno(
+  db: Db,
+  personal: Pick<Personal, 'rol' | 'asistente_id'>,
+  capacidad: Capacidad,
+  alumnoId: string,
+): Promise<boolean> {
+  return personalPuede(personal, capacidad) && (await alcanzaAlumno(db, personal, alumnoId))
 }

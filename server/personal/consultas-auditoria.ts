@@ -16,7 +16,7 @@ import {
   type TipoReferencia,
 } from '../../src/domain/palabras-auditoria.ts'
 import { inicioDelDiaEnChile, sumarDias } from '../../src/domain/fechas.ts'
-import { ETIQUETA_ROL, esRolPersonal } from '../../src/domain/personal.ts'
+import { etiquetaDeRol } from './rol.ts'
 import type { Database } from '../db/schema.ts'
 
 type Db = Kysely<Database>
@@ -125,11 +125,7 @@ async function pagina(db: Db, filtrar: (q: ConsultaEventos) => ConsultaEventos, 
         nombre: f.actor_nombre,
         rol: f.actor_rol,
         etiquetaRol:
-          f.actor_tipo === 'integracion'
-            ? ETIQUETA_ACTOR_INTEGRACION
-            : f.actor_rol && esRolPersonal(f.actor_rol)
-              ? ETIQUETA_ROL[f.actor_rol]
-              : f.actor_rol,
+          f.actor_tipo === 'integracion' ? ETIQUETA_ACTOR_INTEGRACION : f.actor_rol && etiquetaDeRol(f.actor_rol),
       },
       accion: f.accion,
       entidad: f.entidad,

@@ -23,7 +23,8 @@ import {
   estadoCuentaPersonal,
 } from '../../src/domain/gestion-personal.ts'
 import { MENSAJE_CUENTA_NO_BLOQUEADA } from '../../src/domain/bloqueo-ingreso.ts'
-import { ETIQUETA_ROL, esRolPersonal, type RolPersonal } from '../../src/domain/personal.ts'
+import type { RolPersonal } from '../../src/domain/personal.ts'
+import { etiquetaDeRol } from './rol.ts'
 import type { Dependencias } from '../contexto.ts'
 import { esPostgres, esViolacionDeUnicidad, type Db } from '../db/connection.ts'
 import { ASISTENTE_PORTAL_ID } from '../db/seed/base.ts'
@@ -72,7 +73,7 @@ function fila(
     nombre: cuenta.nombre,
     email: cuenta.email,
     rol,
-    etiquetaRol: esRolPersonal(rol) ? ETIQUETA_ROL[rol] : rol,
+    etiquetaRol: etiquetaDeRol(rol),
     asistente: cuenta.asistente_id ? { id: cuenta.asistente_id, nombre: asistenteNombre ?? cuenta.asistente_id } : null,
     estado: estadoCuentaPersonal({ activo: cuenta.activo === 1, conContrasena: cuenta.password_hash !== null }),
     segundoFactor: cuenta.totp_confirmado_en !== null,

@@ -3,6 +3,7 @@
 // does a revoked document, which is no longer the student's paper (the validator still tells
 // anyone who holds a copy that it was revoked).
 import { Hono } from 'hono'
+import { rechazar } from '../http/respuesta.ts'
 import type { EntornoApp } from '../contexto.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { MENSAJE_NO_ENCONTRADO } from '../../src/domain/errores-api.ts'
@@ -19,7 +20,7 @@ export const rutasDocumentosEmitidos = new Hono<EntornoApp>().use(requiereAlumno
     .where('revocado_en', 'is', null)
     .executeTakeFirst()
   if (!fila?.blob_clave || !fila.nombre_archivo || fila.tamanno === null) {
-    return c.json({ error: MENSAJE_NO_ENCONTRADO }, 404)
+    return rechazar(c, 404, MENSAJE_NO_ENCONTRADO)
   }
   return enviarArchivo(
     c,

@@ -3,6 +3,7 @@
 // unknown one) and only once issued. The list of a payment's documents is
 // GET /api/pagos/:id/documentos-tributarios (routes/pagos.ts).
 import type { Context } from 'hono'
+import { rechazar } from '../http/respuesta.ts'
 import { Hono } from 'hono'
 import {
   MENSAJE_DOCUMENTO_TRIBUTARIO_NO_EMITIDO,
@@ -22,15 +23,15 @@ export async function enviarArchivoTributario<E extends EntornoApp>(
   fila: FilaDocumento,
   formato: 'pdf' | 'xml',
 ): Promise<Response> {
-  if (fila.estado !== 'emitido') return c.json({ error: MENSAJE_DOCUMENTO_TRIBUTARIO_NO_EMITIDO }, 404)
+  if (fila.estado !== 'emitido') return rechazar(c, 404, MENSAJE_DOCUMENTO_TRIBUTARIO_NO_EMITIDO)
   let clave = formato === 'pdf' ? fila.pdf_blob : fila.xml_blob
   // No provider's PDF: drawn now from the stamp, once.
   if (!clave && formato === 'pdf') clave = (await pdfDibujado(c.var.deps, fila))?.clave ?? null
-  if (!clave) return c.json({ error: MENSAJE_DOCUMENTO_TRIBUTARIO_NO_EMITIDO }, 404)
+  if (!clave) return rechazar(c, 404, MENSAJE_DOCUMENTO_TRIBUTARIO_NO_EMITIDO)
   const contenido = await c.var.deps.blobs.get(clave)
   if (!contenido) {
     c.var.deps.log(`falta el archivo ${clave} del documento tributario ${fila.id}`)
-    return c.json({ error: MENSAJE_DOCUMENTO_TRIBUTARIO_NO_ENCONTRADO }, 404)
+    return rechazar(c, 404, MENSAJE_DOCUMENTO_TRIBUTARIO_NO_ENCONTRADO)
   }
   const bytes = new Uint8Array(await new Response(contenido).arrayBuffer())
   c.header('Content-Type', formato === 'pdf' ? 'application/pdf' : 'application/xml')
@@ -53,7 +54,7 @@ async function propio(c: Context<EntornoApp>): Promise<FilaDocumento | undefined
 function descarga(formato: 'pdf' | 'xml') {
   return async (c: Context<EntornoApp>) => {
     const fila = await propio(c)
-    if (!fila) return c.json({ error: MENSAJE_DOCUMENTO_TRIBUTARIO_NO_ENCONTRADO }, 404)
+    if (!fila) return rechazar(c, 404, MENSAJE_DOCUMENTO_TRIBUTARIO_NO_ENCONTRADO)
     return enviarArchivoTributario(c, fila, formato)
   }
 }

@@ -42,8 +42,7 @@ export const rutasNotificaciones = new Hono<EntornoApp>()
   })
   .post('/suscripciones', cuerpoJson(suscripcionSchema), async (c) => {
     const suscripcion = await suscribir(c.var.deps, c.var.alumno.id, c.req.valid('json'), c.var.idPeticion)
-    // 503 is written by hand until rechazar takes a 5xx status.
-    if (suscripcion.tipo === 'no-comprobada') return c.json({ error: suscripcion.error }, 503)
+    if (suscripcion.tipo === 'no-comprobada') return rechazar(c, 503, suscripcion.error)
     if (suscripcion.tipo === 'rechazada') return rechazar(c, 400, suscripcion.error, { endpoint: suscripcion.error })
     return c.json({ status: 'ok' as const }, 201)
   })

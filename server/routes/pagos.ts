@@ -80,8 +80,6 @@ export const rutasPagos = new Hono<EntornoApp>()
     const creado = await crearPago(dependenciasPago(c.var.deps), c.var.alumno, concepto, referencia)
     if (!creado.ok) {
       if (creado.status === 429) c.header('Retry-After', String(creado.reintentarEnSeg))
-      // The gateway unreachable (502) is written by hand until rechazar takes a 5xx status.
-      if (creado.status === 502) return c.json({ error: creado.error }, 502)
       return rechazar(c, creado.status, creado.error)
     }
     // The same payment again (its token still open at the gateway): 200; a new one: 201.

@@ -7,6 +7,7 @@ import { MENSAJE_UN_SOLO_ARCHIVO } from '../../src/domain/documentos.ts'
 import { erroresPorCampo } from '../../src/domain/errores-por-campo.ts'
 import { MENSAJE_CAMPO_OBLIGATORIO } from '../../src/domain/validacion.ts'
 import type { EntornoApp } from '../contexto.ts'
+import { rechazar } from '../http/respuesta.ts'
 
 export const MENSAJE_CUERPO_INVALIDO = 'Los datos enviados no son válidos.'
 export const MENSAJE_SOLO_JSON = 'Los datos deben enviarse en formato JSON (Content-Type: application/json).'
@@ -52,19 +53,19 @@ export async function validarCuerpo<S extends v.GenericSchema>(
  * the schema's output with `c.req.valid('json')`, and the typed client learns the body's type
  * (the schema's input) from here, so the request's contract is the schema in `src/domain/`.
  * A bad body gets 400 with the first field's message and `campos`, a body that is not JSON 415
- * (or what `rechazar` answers with that status, for the operations whose replies have another
+ * (or what `rechazarFallo` answers with that status, for the operations whose replies have another
  * shape) and the handler never runs.
  * `schema` may be built per request (a minimum age measured on the server's date).
  */
 export function cuerpoJson<S extends v.GenericSchema>(
   schema: S | ((c: Context<EntornoApp>) => S),
-  rechazar: (c: Context<EntornoApp>, fallo: Fallo) => Response = (c, { status, mensaje, campos }) =>
-    c.json({ error: mensaje, campos }, status),
+  rechazarFallo: (c: Context<EntornoApp>, fallo: Fallo) => Response = (c, { status, mensaje, campos }) =>
+    rechazar(c, status, mensaje, campos),
 ) {
   return createMiddleware<EntornoApp, string, { in: { json: v.InferInput<S> }; out: { json: v.InferOutput<S> } }>(
     async (c, next) => {
       const resultado = await validarCuerpo(c, typeof schema === 'function' ? schema(c) : schema)
-      if (!resultado.ok) return rechazar(c, resultado)
+      if (!resultado.ok) return rechazarFallo(c, resultado)
       c.req.addValidatedData('json', resultado.datos as object)
       await next()
     },
@@ -113,7 +114,7 @@ export function consultaValida<S extends v.GenericSchema>(schema: S) {
       const resultado = v.safeParse(schema, c.req.query(), { message: MENSAJE_CAMPO_OBLIGATORIO })
       if (!resultado.success) {
         const campos = erroresPorCampo(resultado.issues)
-        return c.json({ error: Object.values(campos)[0] ?? MENSAJE_CUERPO_INVALIDO, campos }, 400)
+        return rechazar(c, 400, Object.values(campos)[0] ?? MENSAJE_CUERPO_INVALIDO, campos)
       }
       c.req.addValidatedData('query', resultado.output as object)
       await next()

@@ -44,6 +44,7 @@ import type { Config } from '../config.ts'
 import type { Dependencias } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 import { sanearNombreArchivo } from '../archivos/nombre.ts'
+import { textoDeRechazo } from '../http/respuesta.ts'
 import { MENSAJE_CUERPO_INVALIDO } from '../routes/validacion.ts'
 import { bloqueoEnBaseDeDatos } from './bloqueo.ts'
 
@@ -87,7 +88,7 @@ export function marcarAlumno(peticion: Request, alumnoId: string): void {
 
 /** A refusal as tus answers it: its status and our usual JSON body with the Spanish message. */
 function rechazo(status_code: number, error: string, campos: Record<string, string> = {}) {
-  return { status_code, body: JSON.stringify({ error, campos }) }
+  return { status_code, body: textoDeRechazo(error, campos) }
 }
 
 type Subidas = { tus: Server; almacen: AlmacenSubidas }

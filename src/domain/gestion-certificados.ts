@@ -22,7 +22,8 @@ export function programaTerminado(fechaTermino: string | null, hoy: string): boo
   return fechaTermino !== null && fechaTermino < hoy
 }
 
-export const MENSAJE_SOLICITUD_NO_ENCONTRADA = 'Solicitud no encontrada.'
+// One text for an enrolment not found, the student's and the school's (src/domain/solicitudes.ts).
+export { MENSAJE_SOLICITUD_NO_ENCONTRADA } from './solicitudes.ts'
 export const MENSAJE_CERTIFICADO_NO_ENCONTRADO = 'Certificado no encontrado.'
 export const MENSAJE_CERTIFICADO_VIGENTE =
   'Esta solicitud ya tiene un certificado vigente. Para emitir uno nuevo, revoque primero el vigente.'

@@ -8,7 +8,7 @@ import {
   estadoGestionEnPalabras,
   hitoDeLinea,
   MENSAJE_CALENDARIO_FORMATO,
-  MENSAJE_DERECHO,
+  MENSAJE_DERECHO_POSTULACION,
   MENSAJE_DOCUMENTOS_CONCURSO,
   MENSAJE_PERIODO_CONCURSO,
   MENSAJE_REQUISITOS,
@@ -86,7 +86,9 @@ describe('concursoSchema', () => {
       expect(errores({ ...delFormulario, vacantes })).toEqual({ vacantes: MENSAJE_VACANTES })
     }
     for (const derechoPostulacion of ['0', '85000,50', '85.00', '$ 1.5', 'mil', 0, 99.9, -5]) {
-      expect(errores({ ...delFormulario, derechoPostulacion })).toEqual({ derechoPostulacion: MENSAJE_DERECHO })
+      expect(errores({ ...delFormulario, derechoPostulacion })).toEqual({
+        derechoPostulacion: MENSAJE_DERECHO_POSTULACION,
+      })
     }
     for (const [texto, monto] of [
       ['85000', 85_000],

@@ -64,7 +64,7 @@ export const MENSAJE_ESPECIALIDAD = 'Indique la especialidad (hasta 120 caracter
 export const MENSAJE_SEDE = 'Indique la sede u hospital (hasta 160 caracteres).'
 export const MENSAJE_CIUDAD = 'Indique la ciudad (hasta 80 caracteres).'
 export const MENSAJE_VACANTES = `Indique las vacantes como un número entero entre 1 y ${MAXIMO_VACANTES}.`
-export const MENSAJE_DERECHO =
+export const MENSAJE_DERECHO_POSTULACION =
   'Indique el derecho de postulación en pesos chilenos, un número entero mayor que cero y sin decimales (por ejemplo 85000).'
 export const MENSAJE_FECHA_CONCURSO = 'Indique una fecha válida.'
 export const MENSAJE_PERIODO_CONCURSO = 'El cierre de la postulación no puede ser anterior a su inicio.'
@@ -173,7 +173,7 @@ export const concursoSchema = v.pipe(
     sede: textoRequerido(160, MENSAJE_SEDE),
     ciudad: textoRequerido(80, MENSAJE_CIUDAD),
     vacantes: entero(1, MAXIMO_VACANTES, MENSAJE_VACANTES),
-    derechoPostulacion: entero(1, MAXIMO_DERECHO_POSTULACION, MENSAJE_DERECHO),
+    derechoPostulacion: entero(1, MAXIMO_DERECHO_POSTULACION, MENSAJE_DERECHO_POSTULACION),
     postulacionDesde: fechaSchema,
     postulacionHasta: fechaSchema,
     descripcion: v.pipe(

@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest'
 import {
   MENSAJE_ARANCEL_INVALIDO,
-  MENSAJE_CAMPO_OBLIGATORIO,
+  MENSAJE_CELDA_OBLIGATORIA,
   MENSAJE_DOS_DOCUMENTOS,
   MENSAJE_SIN_DOCUMENTO,
   MENSAJE_TERMINO_ANTES_DE_INICIO,
@@ -109,7 +109,7 @@ test('each bad cell gives its column and a Spanish message', () => {
       { columna: 'cod_grupo', mensaje: mensajeGrupoDesconocido('7') },
       { columna: 'fecha_inicio', mensaje: mensajeFechaInvalida('31-02-2026') },
       { columna: 'arancel', mensaje: MENSAJE_ARANCEL_INVALIDO },
-      { columna: 'nombres', mensaje: MENSAJE_CAMPO_OBLIGATORIO },
+      { columna: 'nombres', mensaje: MENSAJE_CELDA_OBLIGATORIA },
     ]),
   )
 })

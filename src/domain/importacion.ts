@@ -90,13 +90,13 @@ export const MAX_TEXTO_LARGO = 200
 // Messages, one per rule
 // ---------------------------------------------------------------------------------------------
 
-export const MENSAJE_CAMPO_OBLIGATORIO = 'Campo obligatorio'
+export const MENSAJE_CELDA_OBLIGATORIA = 'Campo obligatorio'
 export const MENSAJE_SIN_DOCUMENTO = 'Indique el RUT o el pasaporte del alumno'
 export const MENSAJE_DOS_DOCUMENTOS = 'Indique solo uno: RUT o pasaporte'
 export const MENSAJE_PASAPORTE_INVALIDO = 'El pasaporte debe tener de 5 a 20 letras, números o guiones'
 export const MENSAJE_HORAS_INVALIDAS = 'Las horas deben ser un número entero'
 export const MENSAJE_ARANCEL_INVALIDO = 'El arancel debe ser un monto en pesos, sin decimales'
-export const MENSAJE_ANIO_INVALIDO = 'El año debe tener cuatro dígitos'
+export const MENSAJE_ANIO_IMPORTACION = 'El año debe tener cuatro dígitos'
 export const MENSAJE_SI_NO = 'Indique Si o No'
 export const MENSAJE_TERMINO_ANTES_DE_INICIO = 'La fecha de término es anterior a la de inicio'
 export const MENSAJE_ARCHIVO_VACIO = 'El archivo no tiene filas para importar.'
@@ -366,7 +366,7 @@ function texto(maximo: number, obligatorio: boolean) {
   return v.pipe(
     v.string(),
     sinCaracteresInvisibles(),
-    v.check((t) => !obligatorio || t !== '', MENSAJE_CAMPO_OBLIGATORIO),
+    v.check((t) => !obligatorio || t !== '', MENSAJE_CELDA_OBLIGATORIA),
     v.maxLength(maximo, mensajeTextoLargo(maximo)),
   )
 }
@@ -389,7 +389,7 @@ function opcional<T>(leer: (t: string) => T | null, mensaje: (t: string) => stri
 function obligatorio<T>(leer: (t: string) => T | null, mensaje: (t: string) => string) {
   return v.pipe(
     v.string(),
-    v.nonEmpty(MENSAJE_CAMPO_OBLIGATORIO),
+    v.nonEmpty(MENSAJE_CELDA_OBLIGATORIA),
     v.rawTransform(({ dataset, addIssue, NEVER }) => {
       const valor = leer(dataset.value)
       if (valor === null) {
@@ -414,7 +414,7 @@ export const filaImportacionSchema = v.object({
   codigo_inscripcion: v.pipe(texto(MAX_TEXTO_CORTO, true), v.toUpperCase()),
   email: v.pipe(
     v.string(),
-    v.nonEmpty(MENSAJE_CAMPO_OBLIGATORIO),
+    v.nonEmpty(MENSAJE_CELDA_OBLIGATORIA),
     sinCaracteresInvisibles(),
     v.maxLength(254, MENSAJE_EMAIL_INVALIDO),
     v.regex(EMAIL_PATTERN, MENSAJE_EMAIL_INVALIDO),
@@ -434,7 +434,7 @@ export const filaImportacionSchema = v.object({
   celular: opcional(leerTelefono, () => MENSAJE_TELEFONO),
   cod_grupo: v.pipe(
     v.string(),
-    v.nonEmpty(MENSAJE_CAMPO_OBLIGATORIO),
+    v.nonEmpty(MENSAJE_CELDA_OBLIGATORIA),
     v.check(
       (g) => (GRUPOS_PROGRAMA as readonly string[]).includes(g),
       (issue) => mensajeGrupoDesconocido(String(issue.input)),
@@ -447,7 +447,7 @@ export const filaImportacionSchema = v.object({
   fecha_termino: opcional(leerFecha, mensajeFechaInvalida),
   anio_curso: opcional(
     (t) => (/^\d{4}$/.test(t) ? Number(t) : null),
-    () => MENSAJE_ANIO_INVALIDO,
+    () => MENSAJE_ANIO_IMPORTACION,
   ),
   horas: obligatorio(
     (t) => (/^\d{1,5}$/.test(t) ? Number(t) : null),
@@ -468,7 +468,7 @@ export const filaImportacionSchema = v.object({
   cod_prospecto: texto(MAX_TEXTO_CORTO, true),
   asistente_email: v.pipe(
     v.string(),
-    v.nonEmpty(MENSAJE_CAMPO_OBLIGATORIO),
+    v.nonEmpty(MENSAJE_CELDA_OBLIGATORIA),
     sinCaracteresInvisibles(),
     v.regex(EMAIL_PATTERN, MENSAJE_EMAIL_INVALIDO),
     v.toLowerCase(),

@@ -45,7 +45,7 @@ export type DatosResponsable = {
   paisAlmacen: string
 }
 
-export const AGENCIA =
+export const RECLAMO_ANTE_LA_AGENCIA =
   'Si no está conforme con la respuesta, o no recibe una dentro del plazo, puede reclamar ante la Agencia de Protección de Datos Personales dentro de 30 días hábiles.'
 
 export const DERECHOS: readonly { nombre: string; descripcion: string }[] = [
@@ -128,7 +128,7 @@ export function construirPolitica(responsable: DatosResponsable, version = VERSI
     categorias,
     derechos: DERECHOS,
     plazos: PLAZOS_RESPUESTA,
-    agencia: AGENCIA,
+    agencia: RECLAMO_ANTE_LA_AGENCIA,
     seguridad: SEGURIDAD,
     comoEjercer: `Escriba a ${responsable.correo} desde el correo con el que ingresa al portal, diciendo qué derecho ejerce y sobre qué datos. Le confirmaremos la recepción con el plazo de respuesta.`,
     consentimiento:

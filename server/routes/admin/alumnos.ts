@@ -13,7 +13,7 @@ import { buscarAlumnos } from '../../alumnos/busqueda.ts'
 import { fichaDeAlumno } from '../../alumnos/ficha.ts'
 import type { EntornoApp } from '../../contexto.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
-import { alcanzaAlumno } from '../../personal/alcance.ts'
+import { puedeConAlumno } from '../../personal/alcance.ts'
 import { historialDeAlumno } from '../../personal/consultas-auditoria.ts'
 import { consultaValida } from '../validacion.ts'
 import { rechazar } from '../../http/respuesta.ts'
@@ -25,13 +25,16 @@ export const rutasAlumnosAdmin = new Hono<EntornoApp>()
   .get('/:id', requiereCapacidad('alumnos.ver'), async (c) => {
     const { db, clock } = c.var.deps
     const id = c.req.param('id')
-    const ficha = (await alcanzaAlumno(db, c.var.personal, id)) && (await fichaDeAlumno(db, id, fechaEnChile(clock())))
+    const ficha =
+      (await puedeConAlumno(db, c.var.personal, 'alumnos.ver', id)) &&
+      (await fichaDeAlumno(db, id, fechaEnChile(clock())))
     if (!ficha) return rechazar(c, 404, MENSAJE_ALUMNO_NO_ENCONTRADO)
     return c.json(ficha)
   })
   .get('/:id/historial', requiereCapacidad('alumnos.ver'), consultaValida(consultaPaginaSchema), async (c) => {
     const { db } = c.var.deps
     const id = c.req.param('id')
-    if (!(await alcanzaAlumno(db, c.var.personal, id))) return rechazar(c, 404, MENSAJE_ALUMNO_NO_ENCONTRADO)
+    if (!(await puedeConAlumno(db, c.var.personal, 'alumnos.ver', id)))
+      return rechazar(c, 404, MENSAJE_ALUMNO_NO_ENCONTRADO)
     return c.json(await historialDeAlumno(db, id, c.req.valid('query').pagina))
   })

@@ -13,7 +13,7 @@ import {
 import { MENSAJE_ALUMNO_NO_ENCONTRADO } from '../../../src/domain/busqueda-alumnos.ts'
 import type { EntornoApp } from '../../contexto.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
-import { alcanzaAlumno } from '../../personal/alcance.ts'
+import { puedeConAlumno } from '../../personal/alcance.ts'
 import { bloquear, bloqueoVigente, levantar } from '../../privacidad/bloqueo.ts'
 import { rechazar } from '../../http/respuesta.ts'
 import { cuerpoJson } from '../validacion.ts'
@@ -24,7 +24,8 @@ export const rutasBloqueoAdmin = new Hono<EntornoApp>()
   .post('/:id/bloqueo', gestionar, cuerpoJson(bloquearSchema), async (c) => {
     const { db, clock } = c.var.deps
     const alumnoId = c.req.param('id')
-    if (!(await alcanzaAlumno(db, c.var.personal, alumnoId))) return rechazar(c, 404, MENSAJE_ALUMNO_NO_ENCONTRADO)
+    if (!(await puedeConAlumno(db, c.var.personal, 'privacidad.gestionar', alumnoId)))
+      return rechazar(c, 404, MENSAJE_ALUMNO_NO_ENCONTRADO)
     const actor = { personal: c.var.personal, ip: c.var.ip, ahora: clock() }
     const hecho = await bloquear(db, { alumnoId, motivo: c.req.valid('json').motivo, solicitudId: null, actor })
     if (!hecho) return rechazar(c, 409, MENSAJE_YA_BLOQUEADO)
@@ -33,7 +34,8 @@ export const rutasBloqueoAdmin = new Hono<EntornoApp>()
   .delete('/:id/bloqueo', gestionar, cuerpoJson(levantarBloqueoSchema), async (c) => {
     const { db, clock } = c.var.deps
     const alumnoId = c.req.param('id')
-    if (!(await alcanzaAlumno(db, c.var.personal, alumnoId))) return rechazar(c, 404, MENSAJE_ALUMNO_NO_ENCONTRADO)
+    if (!(await puedeConAlumno(db, c.var.personal, 'privacidad.gestionar', alumnoId)))
+      return rechazar(c, 404, MENSAJE_ALUMNO_NO_ENCONTRADO)
     const actor = { personal: c.var.personal, ip: c.var.ip, ahora: clock() }
     const hecho = await levantar(db, { alumnoId, actor, motivo: c.req.valid('json').motivo })
     if (!hecho) return rechazar(c, 409, MENSAJE_SIN_BLOQUEO)

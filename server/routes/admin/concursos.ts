@@ -4,6 +4,7 @@
 // audit rows in concursos/gestion.ts. A bad body gets 400 with its field's message and changes
 // nothing; an unknown contest 404; a state that refuses the action 409.
 import { Hono, type Context } from 'hono'
+import { rechazar } from '../../http/respuesta.ts'
 import { MENSAJE_CONCURSO_NO_ENCONTRADO } from '../../../src/domain/concursos.ts'
 import { concursoSchema } from '../../../src/domain/gestion-concursos.ts'
 import {
@@ -30,8 +31,8 @@ function autor(c: { var: Pick<EntornoApp['Variables'], 'ip' | 'deps'> }, persona
   return { personal, ip: c.var.ip, ahora: c.var.deps.clock() }
 }
 
-function rechazar(c: Pick<Context, 'json'>, { rechazo }: Rechazo) {
-  return c.json({ error: rechazo.error }, rechazo.status)
+function rechazarGestion(c: Pick<Context, 'json'>, { rechazo }: Rechazo) {
+  return rechazar(c, rechazo.status, rechazo.error)
 }
 
 export const rutasConcursosAdmin = new Hono<EntornoApp>()
@@ -42,28 +43,28 @@ export const rutasConcursosAdmin = new Hono<EntornoApp>()
   })
   .get('/:id', gestionar, async (c) => {
     const detalle = await detalleConcurso(c.var.deps, c.req.param('id'))
-    if (!detalle) return c.json({ error: MENSAJE_CONCURSO_NO_ENCONTRADO }, 404)
+    if (!detalle) return rechazar(c, 404, MENSAJE_CONCURSO_NO_ENCONTRADO)
     return c.json(detalle)
   })
   .put('/:id', gestionar, cuerpoJson(concursoSchema), async (c) => {
     const r = await editarConcurso(c.var.deps, autor(c, c.var.personal), c.req.param('id'), c.req.valid('json'))
-    if ('rechazo' in r) return rechazar(c, r)
+    if ('rechazo' in r) return rechazarGestion(c, r)
     return c.json(r)
   })
   .post('/:id/abrir', gestionar, async (c) => {
     const r = await cambiarPublicacion(c.var.deps, autor(c, c.var.personal), c.req.param('id'), 'abrir')
-    if ('rechazo' in r) return rechazar(c, r)
+    if ('rechazo' in r) return rechazarGestion(c, r)
     return c.json(r)
   })
   .post('/:id/cerrar', gestionar, async (c) => {
     const r = await cambiarPublicacion(c.var.deps, autor(c, c.var.personal), c.req.param('id'), 'cerrar')
-    if ('rechazo' in r) return rechazar(c, r)
+    if ('rechazo' in r) return rechazarGestion(c, r)
     return c.json(r)
   })
   .get('/:id/planilla', gestionar, async (c) => {
     const { db } = c.var.deps
     const planilla = await planillaPostulantes(c.var.deps, c.req.param('id'))
-    if (!planilla) return c.json({ error: MENSAJE_CONCURSO_NO_ENCONTRADO }, 404)
+    if (!planilla) return rechazar(c, 404, MENSAJE_CONCURSO_NO_ENCONTRADO)
     // Recorded before the file leaves: a download the trail cannot record is not sent.
     await auditar(db, autor(c, c.var.personal), {
       accion: 'concurso.exportar',

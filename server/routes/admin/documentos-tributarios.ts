@@ -4,6 +4,7 @@
 // the member's reach; another's reads as not found. The documents themselves are listed on the
 // payment's detail (GET /api/admin/pagos/:id).
 import type { Context } from 'hono'
+import { rechazar } from '../../http/respuesta.ts'
 import { Hono } from 'hono'
 import {
   MENSAJE_DOCUMENTO_TRIBUTARIO_NO_ENCONTRADO,
@@ -41,7 +42,7 @@ const titulo = (f: FilaDocumento) =>
 function descarga(formato: 'pdf' | 'xml') {
   return async (c: Context<EntornoPersonal>) => {
     const fila = await alAlcance(c)
-    if (!fila) return c.json({ error: MENSAJE_DOCUMENTO_TRIBUTARIO_NO_ENCONTRADO }, 404)
+    if (!fila) return rechazar(c, 404, MENSAJE_DOCUMENTO_TRIBUTARIO_NO_ENCONTRADO)
     if (fila.estado === 'emitido')
       await auditar(
         c.var.deps.db,
@@ -64,8 +65,8 @@ export const rutasDocumentosTributariosAdmin = new Hono<EntornoApp>()
   .post('/:id/reintentar', requiereCapacidad('pagos.registrar'), async (c) => {
     const deps = c.var.deps
     const fila = await alAlcance(c)
-    if (!fila) return c.json({ error: MENSAJE_DOCUMENTO_TRIBUTARIO_NO_ENCONTRADO }, 404)
-    if (fila.estado === 'emitido') return c.json({ error: MENSAJE_DOCUMENTO_TRIBUTARIO_YA_EMITIDO }, 409)
+    if (!fila) return rechazar(c, 404, MENSAJE_DOCUMENTO_TRIBUTARIO_NO_ENCONTRADO)
+    if (fila.estado === 'emitido') return rechazar(c, 409, MENSAJE_DOCUMENTO_TRIBUTARIO_YA_EMITIDO)
     const ahora = deps.clock()
     await deps.db.transaction().execute(async (trx) => {
       // Due now; after a provider's refusal nothing was issued, so it is sent as a first try

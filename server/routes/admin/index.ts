@@ -2,7 +2,7 @@
 // session middleware reads the staff cookie here and nowhere else), and every endpoint declares
 // the capability it needs (middleware/capacidad.ts). Each area's routes are mounted below.
 import { Hono } from 'hono'
-import { CAPACIDADES_DE_ROL, ETIQUETA_ROL, esRolPersonal } from '../../../src/domain/personal.ts'
+import { capacidadesDe, etiquetaDeRol } from '../../personal/rol.ts'
 import type { EntornoApp } from '../../contexto.ts'
 import { requierePersonal } from '../../middleware/capacidad.ts'
 import { rutasAlumnosAdmin } from './alumnos.ts'
@@ -36,10 +36,9 @@ export const rutasAdmin = new Hono<EntornoApp>()
   .route('/auditoria', rutasAuditoriaAdmin)
   .get('/sesion', requierePersonal, (c) => {
     const { id, nombre, email, rol } = c.var.personal
-    const capacidades = esRolPersonal(rol) ? CAPACIDADES_DE_ROL[rol] : []
     return c.json({
-      personal: { id, nombre, email, rol, etiquetaRol: esRolPersonal(rol) ? ETIQUETA_ROL[rol] : rol },
-      capacidades: [...capacidades],
+      personal: { id, nombre, email, rol, etiquetaRol: etiquetaDeRol(rol) },
+      capacidades: [...capacidadesDe(c.var.personal)],
     })
   })
   .route('/resumen', rutasResumenAdmin)

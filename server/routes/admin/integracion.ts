@@ -2,6 +2,7 @@
 // admins only): the list, a new key (its value in this reply only) and revoking one. The rules and
 // the audit rows are in integracion/claves.ts.
 import { Hono } from 'hono'
+import { rechazar } from '../../http/respuesta.ts'
 import { crearClaveSchema, MENSAJE_CLAVE_YA_ENTREGADA } from '../../../src/domain/integracion.ts'
 import type { EntornoApp } from '../../contexto.ts'
 import { crearClave, listarClaves, revocarClave } from '../../integracion/claves.ts'
@@ -30,6 +31,6 @@ export const rutasIntegracionAdmin = new Hono<EntornoApp>()
     const { db, clock } = c.var.deps
     const autor = { personal: c.var.personal, ip: c.var.ip, ahora: clock() }
     const r = await revocarClave(db, autor, c.req.param('id'))
-    if ('rechazo' in r) return c.json({ error: r.rechazo.error }, r.rechazo.status)
+    if ('rechazo' in r) return rechazar(c, r.rechazo.status, r.rechazo.error)
     return c.json({ clave: r.clave })
   })

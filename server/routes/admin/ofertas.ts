@@ -3,6 +3,7 @@
 // database; OFERTAS_LABORALES_VISIBLES is only its default). The rules are in
 // src/domain/gestion-ofertas.ts; the work and its audit rows in ofertas/gestion.ts.
 import { Hono, type Context } from 'hono'
+import { rechazar } from '../../http/respuesta.ts'
 import { mosaicoOfertasSchema, ofertaSchema } from '../../../src/domain/gestion-ofertas.ts'
 import type { EntornoApp } from '../../contexto.ts'
 import type { Personal } from '../../db/schema.ts'
@@ -23,8 +24,8 @@ function autor(c: { var: Pick<EntornoApp['Variables'], 'ip' | 'deps'> }, persona
   return { personal, ip: c.var.ip, ahora: c.var.deps.clock() }
 }
 
-function rechazar(c: Pick<Context, 'json'>, { rechazo }: Rechazo) {
-  return c.json({ error: rechazo.error }, rechazo.status)
+function rechazarGestion(c: Pick<Context, 'json'>, { rechazo }: Rechazo) {
+  return rechazar(c, rechazo.status, rechazo.error)
 }
 
 export const rutasOfertasAdmin = new Hono<EntornoApp>()
@@ -38,11 +39,11 @@ export const rutasOfertasAdmin = new Hono<EntornoApp>()
   )
   .put('/:id', gestionar, cuerpoJson(ofertaSchema), async (c) => {
     const r = await editarOferta(c.var.deps, autor(c, c.var.personal), c.req.param('id'), c.req.valid('json'))
-    if ('rechazo' in r) return rechazar(c, r)
+    if ('rechazo' in r) return rechazarGestion(c, r)
     return c.json(r)
   })
   .post('/:id/cerrar', gestionar, async (c) => {
     const r = await cerrarOferta(c.var.deps, autor(c, c.var.personal), c.req.param('id'))
-    if ('rechazo' in r) return rechazar(c, r)
+    if ('rechazo' in r) return rechazarGestion(c, r)
     return c.json(r)
   })

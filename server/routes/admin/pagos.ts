@@ -5,6 +5,7 @@
 // recording a payment made in person (pagos.registrar). Downloads and the recording are in the
 // audit trail. Refunds live in their own module (reembolsos.ts).
 import { Hono } from 'hono'
+import { rechazar } from '../../http/respuesta.ts'
 import {
   consultaConciliacionSchema,
   consultaPagosSchema,
@@ -76,7 +77,7 @@ export const rutasPagosAdmin = new Hono<EntornoApp>()
   })
   .post('/cuotas/:codigo/:numero/presencial', registrar, cuerpoJson(pagoPresencialSchema), async (c) => {
     const numero = c.req.param('numero')
-    if (!/^[1-9]\d{0,2}$/.test(numero)) return c.json({ error: MENSAJE_CUOTA_NO_ENCONTRADA }, 404)
+    if (!/^[1-9]\d{0,2}$/.test(numero)) return rechazar(c, 404, MENSAJE_CUOTA_NO_ENCONTRADA)
     const deps = dependenciasPago(c.var.deps)
     const resultado = await registrarPagoPresencial(
       deps,
@@ -85,7 +86,7 @@ export const rutasPagosAdmin = new Hono<EntornoApp>()
       Number(numero),
       c.req.valid('json'),
     )
-    if (!resultado.ok) return c.json({ error: resultado.error }, resultado.status)
+    if (!resultado.ok) return rechazar(c, resultado.status, resultado.error)
     // Its tax document was queued with it: issued now in the background.
     despacharDocumentos(c.var.deps)
     return c.json(
@@ -95,7 +96,7 @@ export const rutasPagosAdmin = new Hono<EntornoApp>()
   })
   .get('/:id', ver, async (c) => {
     const pago = await detallePago(c.var.deps.db, c.var.personal, c.req.param('id'))
-    if (!pago) return c.json({ error: MENSAJE_PAGO_NO_ENCONTRADO }, 404)
+    if (!pago) return rechazar(c, 404, MENSAJE_PAGO_NO_ENCONTRADO)
     // Its tax documents, with the provider's message of one in error.
     return c.json({ pago: { ...pago, documentosTributarios: await documentosDePago(c.var.deps.db, pago.id, true) } })
   })
@@ -105,9 +106,9 @@ export const rutasPagosAdmin = new Hono<EntornoApp>()
     const deps = dependenciasPago(c.var.deps)
     const personal = c.var.personal
     const pago = await pagoAlAlcance(deps.db, personal, c.req.param('id'))
-    if (!pago) return c.json({ error: MENSAJE_PAGO_NO_ENCONTRADO }, 404)
-    if (pago.estado !== 'aprobado') return c.json({ error: MENSAJE_SIN_COMPROBANTE }, 404)
-    if (!(await comprobanteDe(deps, pago))) return c.json({ error: MENSAJE_COMPROBANTE_NO_DISPONIBLE }, 503)
+    if (!pago) return rechazar(c, 404, MENSAJE_PAGO_NO_ENCONTRADO)
+    if (pago.estado !== 'aprobado') return rechazar(c, 404, MENSAJE_SIN_COMPROBANTE)
+    if (!(await comprobanteDe(deps, pago))) return rechazar(c, 503, MENSAJE_COMPROBANTE_NO_DISPONIBLE)
     const emitido = await deps.db
       .selectFrom('documentos_emitidos')
       .select(['codigo', 'nombre_archivo', 'blob_clave', 'tamanno'])
@@ -116,7 +117,7 @@ export const rutasPagosAdmin = new Hono<EntornoApp>()
       .where('revocado_en', 'is', null)
       .executeTakeFirst()
     if (!emitido?.blob_clave || !emitido.nombre_archivo || emitido.tamanno === null)
-      return c.json({ error: MENSAJE_SIN_COMPROBANTE }, 404)
+      return rechazar(c, 404, MENSAJE_SIN_COMPROBANTE)
     await auditar(
       deps.db,
       { personal, ip: c.var.ip, ahora: deps.clock() },

@@ -3,6 +3,7 @@
 // students in the same act; and when the Agencia was told, if that came later. Every change
 // audited; the work is in server/privacidad/brechas.ts.
 import { Hono } from 'hono'
+import { rechazar } from '../../http/respuesta.ts'
 import { agenciaSchema, brechaSchema } from '../../../src/domain/brechas.ts'
 import { fechaEnChile } from '../../../src/domain/fechas.ts'
 import type { EntornoApp } from '../../contexto.ts'
@@ -27,7 +28,7 @@ export const rutasBrechasAdmin = new Hono<EntornoApp>()
         { personal: c.var.personal, ip: c.var.ip, ahora: deps.clock() },
         c.req.valid('json'),
       )
-      if ('rechazo' in r) return c.json({ error: r.rechazo.error, campos: r.rechazo.campos ?? {} }, r.rechazo.status)
+      if ('rechazo' in r) return rechazar(c, r.rechazo.status, r.rechazo.error, r.rechazo.campos ?? {})
       return c.json(r, 201)
     },
   )
@@ -43,7 +44,7 @@ export const rutasBrechasAdmin = new Hono<EntornoApp>()
         c.req.param('id'),
         c.req.valid('json').agenciaInformadaEl,
       )
-      if ('rechazo' in r) return c.json({ error: r.rechazo.error }, r.rechazo.status)
+      if ('rechazo' in r) return rechazar(c, r.rechazo.status, r.rechazo.error)
       return c.json(r)
     },
   )

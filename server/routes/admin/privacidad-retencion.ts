@@ -4,6 +4,7 @@
 // confirmation, which applies the batch. Every change audited. The work is in
 // server/privacidad/retencion.ts.
 import { Hono } from 'hono'
+import { rechazar } from '../../http/respuesta.ts'
 import type { EntornoApp } from '../../contexto.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { auditar } from '../../personal/auditoria.ts'
@@ -20,7 +21,7 @@ export const rutasRetencionAdmin = new Hono<EntornoApp>()
   .post('/revisar', retencion, async (c) => {
     const { deps } = c.var
     const id = await proponerLote(deps)
-    if (!id) return c.json({ error: MENSAJE_REVISION_EN_CURSO }, 409)
+    if (!id) return rechazar(c, 409, MENSAJE_REVISION_EN_CURSO)
     const lote = (await leerLote(deps.db, id))!
     await auditar(
       deps.db,
@@ -41,6 +42,6 @@ export const rutasRetencionAdmin = new Hono<EntornoApp>()
       { personal: c.var.personal, ip: c.var.ip, ahora: deps.clock() },
       c.req.param('lote'),
     )
-    if ('rechazo' in r) return c.json({ error: r.rechazo.error }, r.rechazo.status)
+    if ('rechazo' in r) return rechazar(c, r.rechazo.status, r.rechazo.error)
     return c.json(r)
   })

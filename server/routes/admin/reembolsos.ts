@@ -4,6 +4,7 @@
 // same request sent twice is one refund (server/pagos/reembolsos.ts). A payment of a student out
 // of the staff member's reach is answered as one that does not exist.
 import { Hono } from 'hono'
+import { rechazar } from '../../http/respuesta.ts'
 import { despacharDocumentos } from '../../tributario/programador.ts'
 import { MENSAJE_PAGO_NO_ENCONTRADO } from '../../../src/domain/pagos.ts'
 import { cuerpoReembolsoSchema, MENSAJE_FALTA_CLAVE_REEMBOLSO } from '../../../src/domain/reembolsos.ts'
@@ -13,7 +14,8 @@ import type { Personal } from '../../db/schema.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { CABECERA_CLAVE } from '../../middleware/idempotencia.ts'
 import { listarReembolsos, reembolsar, type DependenciasReembolso } from '../../pagos/reembolsos.ts'
-import { alcanzaAlumno } from '../../personal/alcance.ts'
+import type { Capacidad } from '../../../src/domain/personal.ts'
+import { puedeConAlumno } from '../../personal/alcance.ts'
 import { cuerpoJson } from '../validacion.ts'
 
 /** The same shape the idempotency middleware accepts. */
@@ -29,9 +31,9 @@ function dependencias(deps: Dependencias): DependenciasReembolso {
   }
 }
 
-async function pagoAlAlcance(db: Db, personal: Personal, id: string) {
+async function pagoAlAlcance(db: Db, personal: Personal, capacidad: Capacidad, id: string) {
   const pago = await db.selectFrom('pagos').selectAll().where('id', '=', id).executeTakeFirst()
-  if (!pago || !(await alcanzaAlumno(db, personal, pago.alumno_id))) return undefined
+  if (!pago || !(await puedeConAlumno(db, personal, capacidad, pago.alumno_id))) return undefined
   return pago
 }
 
@@ -41,15 +43,15 @@ function autor(c: { var: Pick<EntornoApp['Variables'], 'ip' | 'deps'> }, persona
 
 export const rutasReembolsosAdmin = new Hono<EntornoApp>()
   .get('/:id/reembolsos', requiereCapacidad('pagos.ver'), async (c) => {
-    const pago = await pagoAlAlcance(c.var.deps.db, c.var.personal, c.req.param('id'))
-    if (!pago) return c.json({ error: MENSAJE_PAGO_NO_ENCONTRADO }, 404)
+    const pago = await pagoAlAlcance(c.var.deps.db, c.var.personal, 'pagos.ver', c.req.param('id'))
+    if (!pago) return rechazar(c, 404, MENSAJE_PAGO_NO_ENCONTRADO)
     return c.json(await listarReembolsos(dependencias(c.var.deps), autor(c, c.var.personal), pago))
   })
   .post('/:id/reembolsos', requiereCapacidad('pagos.reembolsar'), cuerpoJson(cuerpoReembolsoSchema), async (c) => {
     const clave = c.req.header(CABECERA_CLAVE)
-    if (!clave || !CLAVE_VALIDA.test(clave)) return c.json({ error: MENSAJE_FALTA_CLAVE_REEMBOLSO }, 400)
-    const pago = await pagoAlAlcance(c.var.deps.db, c.var.personal, c.req.param('id'))
-    if (!pago) return c.json({ error: MENSAJE_PAGO_NO_ENCONTRADO }, 404)
+    if (!clave || !CLAVE_VALIDA.test(clave)) return rechazar(c, 400, MENSAJE_FALTA_CLAVE_REEMBOLSO)
+    const pago = await pagoAlAlcance(c.var.deps.db, c.var.personal, 'pagos.reembolsar', c.req.param('id'))
+    if (!pago) return rechazar(c, 404, MENSAJE_PAGO_NO_ENCONTRADO)
     const resultado = await reembolsar(
       dependencias(c.var.deps),
       autor(c, c.var.personal),
@@ -57,7 +59,7 @@ export const rutasReembolsosAdmin = new Hono<EntornoApp>()
       c.req.valid('json'),
       clave,
     )
-    if (!resultado.ok) return c.json({ error: resultado.error }, resultado.status)
+    if (!resultado.ok) return rechazar(c, resultado.status, resultado.error)
     // Its nota de crédito was queued with it: issued now in the background.
     if (!resultado.repetido) despacharDocumentos(c.var.deps)
     return c.json({ reembolso: resultado.reembolso }, resultado.repetido ? 200 : 201)

@@ -4,7 +4,8 @@
 import { Hono } from 'hono'
 import { DOC_REGLAMENTO } from '../../../src/domain/documentos-emitidos.ts'
 import { fechaEnChile, semanaEnChile } from '../../../src/domain/fechas.ts'
-import { esRolPersonal, puede, type Capacidad } from '../../../src/domain/personal.ts'
+import type { Capacidad } from '../../../src/domain/personal.ts'
+import { personalPuede } from '../../personal/rol.ts'
 import type { EntornoApp } from '../../contexto.ts'
 import type { Db } from '../../db/connection.ts'
 import type { Personal } from '../../db/schema.ts'
@@ -99,7 +100,7 @@ export const rutasResumenAdmin = new Hono<EntornoApp>().get('/', requierePersona
   const [desde, hasta] = [semana.inicio.toISOString(), semana.fin.toISOString()]
   /** The count when the role may act on it, else null (and the query is not run). */
   const si = <T>(capacidad: Capacidad, contar: () => Promise<T>) =>
-    esRolPersonal(personal.rol) && puede(personal.rol, capacidad) ? contar() : Promise.resolve(null)
+    personalPuede(personal, capacidad) ? contar() : Promise.resolve(null)
   const [enRevision, rechazadas, reglamentos, encuestas, porEmitir, derechos, atrasados] = await Promise.all([
     si('documentos.revisar', () => documentosEnRevision(db, personal)),
     si('alumnos.ver', () => condicionesRechazadas(db, personal)),
