@@ -47,7 +47,7 @@ import { abrirBaseDeDatos, migrar } from './db/connection.ts'
 import { proveedorMigraciones } from './db/migrations/index.ts'
 import { DEMO_PERSONAL } from './db/seed/personal-demo.ts'
 import { MENSAJE_LIMITE } from './middleware/limites.ts'
-import { MENSAJE_SOLO_JSON } from './routes/validacion.ts'
+import { MENSAJE_SOLO_JSON } from './http/validacion.ts'
 import {
   cargaSchema,
   paginaDocumentosSchema,

@@ -35,7 +35,7 @@ import { rutasApi } from './app.ts'
 import { DEMO_CUENTAS } from './db/seed/demo.ts'
 import { MENSAJE_DEMASIADOS_CAMPOS } from './middleware/limite-campos.ts'
 import { MENSAJE_XSRF } from './middleware/xsrf.ts'
-import { MENSAJE_SOLO_JSON, MENSAJE_SOLO_MULTIPART } from './routes/validacion.ts'
+import { MENSAJE_SOLO_JSON, MENSAJE_SOLO_MULTIPART } from './http/validacion.ts'
 
 const preparado = prepararDosEstudiantes()
 let comun: ServidorDePrueba

@@ -15,7 +15,7 @@ import {
 import { MENSAJE_SUBIDA_NO_ENCONTRADA } from '../../src/domain/subidas.ts'
 import type { EntornoApp } from '../contexto.ts'
 import { rechazar } from '../http/respuesta.ts'
-import { leerFormularioConUnArchivo, validarCuerpo } from '../routes/validacion.ts'
+import { leerFormularioConUnArchivo, validarCuerpo } from '../http/validacion.ts'
 import { comprobarContenido, leerSubida, subidasDe } from '../subidas/tus.ts'
 import { sanearNombreArchivo } from './nombre.ts'
 

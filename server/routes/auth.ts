@@ -24,7 +24,7 @@ import { rechazar } from '../http/respuesta.ts'
 import { declarar } from '../middleware/declaracion.ts'
 import { MENSAJE_LIMITE, respuestaLimite } from '../middleware/limites.ts'
 import { cerrarSesion, iniciarSesion } from '../middleware/sesion.ts'
-import { cuerpoJson, type Fallo } from './validacion.ts'
+import { cuerpoJson, type Fallo } from '../http/validacion.ts'
 
 /** Endpoints of the requestPassword/verifyToken/setPassword family reply { status, message }. */
 function error(message: string, extra: { campos?: Record<string, string> } = {}) {

@@ -25,7 +25,7 @@ import type { EntornoApp } from '../contexto.ts'
 import { declarar } from '../middleware/declaracion.ts'
 import type { Db } from '../db/connection.ts'
 import { contar, MENSAJE_LIMITE, respuestaLimite } from '../middleware/limites.ts'
-import { cuerpoJson } from './validacion.ts'
+import { cuerpoJson } from '../http/validacion.ts'
 
 export const MENSAJE_SOLO_PDF = 'El archivo debe enviarse como PDF (Content-Type: application/pdf).'
 

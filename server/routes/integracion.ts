@@ -38,7 +38,7 @@ import { declarar } from '../middleware/declaracion.ts'
 import { MENSAJE_CUERPO_MUY_GRANDE } from '../middleware/limite-cuerpo.ts'
 import type { EventoAuditoria } from '../personal/auditoria.ts'
 import { pendientesErp } from '../tributario/erp.ts'
-import { consultaValida, cuerpoJson } from './validacion.ts'
+import { consultaValida, cuerpoJson } from '../http/validacion.ts'
 
 /** A batch of rows is bigger than a form's body: up to 1 MB of JSON. */
 export const LIMITE_LOTE_BYTES = 1024 * 1024

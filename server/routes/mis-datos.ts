@@ -9,7 +9,7 @@ import { crearSolicitud, solicitudesDeAlumno } from '../privacidad/derechos.ts'
 import { exportacionesDe, pedirExportacion, zipDeExportacion } from '../privacidad/exportacion.ts'
 import { enviarArchivo } from '../archivos/enviar.ts'
 import { rechazar } from '../http/respuesta.ts'
-import { cuerpoJson } from './validacion.ts'
+import { cuerpoJson } from '../http/validacion.ts'
 
 export const MENSAJE_DESCARGA_VENCIDA =
   'Este enlace de descarga ya venció o no existe. Pida una nueva copia de sus datos.'

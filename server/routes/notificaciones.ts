@@ -16,7 +16,7 @@ import {
   preferenciasConClave,
   suscribir,
 } from '../notificaciones/alumno.ts'
-import { cuerpoJson } from './validacion.ts'
+import { cuerpoJson } from '../http/validacion.ts'
 
 export const rutasNotificaciones = new Hono<EntornoApp>()
   .use(requiereAlumno)

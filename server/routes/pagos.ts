@@ -14,7 +14,7 @@ import { requiereAlumno } from '../middleware/sesion.ts'
 import { cuotasDeInscripcion, documentosTributariosDePago, recibirRetorno, resultadoDePago } from '../pagos/alumno.ts'
 import { dependenciasPago } from '../pagos/dependencias.ts'
 import { crearPago } from '../pagos/flujo.ts'
-import { cuerpoJson } from './validacion.ts'
+import { cuerpoJson } from '../http/validacion.ts'
 
 /** The fields the gateway sent: a posted form's, or the query's on a GET. */
 async function camposDelRetorno(c: Context<EntornoApp>): Promise<Record<string, string>> {

@@ -9,7 +9,7 @@ import { rechazar } from '../http/respuesta.ts'
 import { CABECERA_CLAVE } from '../middleware/idempotencia.ts'
 import { respuestaLimite } from '../middleware/limites.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
-import { cuerpoJson } from './validacion.ts'
+import { cuerpoJson } from '../http/validacion.ts'
 
 export const rutasPersona = new Hono<EntornoApp>()
   .use(requiereAlumno)

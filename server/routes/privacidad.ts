@@ -13,7 +13,7 @@ import {
   versionPorMostrar,
 } from '../privacidad/politica.ts'
 import { rechazar } from '../http/respuesta.ts'
-import { cuerpoJson } from './validacion.ts'
+import { cuerpoJson } from '../http/validacion.ts'
 
 export const MENSAJE_VERSION_NO_PUBLICADA = 'Esa versión de la política de privacidad no existe.'
 export const MENSAJE_VERSION_NO_VIGENTE = 'Esa no es la versión vigente de la política de privacidad.'

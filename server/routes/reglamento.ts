@@ -8,7 +8,7 @@ import type { EntornoApp } from '../contexto.ts'
 import { rechazar } from '../http/respuesta.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
 import { aceptarReglamento } from '../solicitudes/reglamento.ts'
-import { cuerpoJson } from './validacion.ts'
+import { cuerpoJson } from '../http/validacion.ts'
 
 export const rutasReglamento = new Hono<EntornoApp>()
   .use(requiereAlumno)

@@ -45,7 +45,7 @@ import type { Dependencias } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 import { sanearNombreArchivo } from '../archivos/nombre.ts'
 import { textoDeRechazo } from '../http/respuesta.ts'
-import { MENSAJE_CUERPO_INVALIDO } from '../routes/validacion.ts'
+import { MENSAJE_CUERPO_INVALIDO } from '../http/validacion.ts'
 import { bloqueoEnBaseDeDatos } from './bloqueo.ts'
 
 /** A tus store that can also give an upload's bytes back (both the file and the S3 store do). */

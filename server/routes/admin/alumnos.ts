@@ -15,7 +15,7 @@ import type { EntornoApp } from '../../contexto.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { puedeConAlumno } from '../../personal/alcance.ts'
 import { historialDeAlumno } from '../../personal/consultas-auditoria.ts'
-import { consultaValida } from '../validacion.ts'
+import { consultaValida } from '../../http/validacion.ts'
 import { rechazar } from '../../http/respuesta.ts'
 
 export const rutasAlumnosAdmin = new Hono<EntornoApp>()

@@ -5,7 +5,7 @@ import { consultaAuditoriaSchema } from '../../../src/domain/auditoria.ts'
 import type { EntornoApp } from '../../contexto.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { buscarEnAuditoria } from '../../personal/consultas-auditoria.ts'
-import { consultaValida } from '../validacion.ts'
+import { consultaValida } from '../../http/validacion.ts'
 
 export const rutasAuditoriaAdmin = new Hono<EntornoApp>().get(
   '/',

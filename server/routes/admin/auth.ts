@@ -32,7 +32,7 @@ import {
   verificarEnlacePersonal,
   VIGENCIA_INGRESO_MS,
 } from '../../personal/ingreso.ts'
-import { cuerpoJson } from '../validacion.ts'
+import { cuerpoJson } from '../../http/validacion.ts'
 
 /** 429 with Retry-After until the lock ends, and the lock's own message. */
 function rechazarBloqueo(c: Context<EntornoApp>, bloqueo: BloqueoIngreso) {

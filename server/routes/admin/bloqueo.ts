@@ -16,7 +16,7 @@ import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { puedeConAlumno } from '../../personal/alcance.ts'
 import { bloquear, bloqueoVigente, levantar } from '../../privacidad/bloqueo.ts'
 import { rechazar } from '../../http/respuesta.ts'
-import { cuerpoJson } from '../validacion.ts'
+import { cuerpoJson } from '../../http/validacion.ts'
 
 const gestionar = requiereCapacidad('privacidad.gestionar')
 

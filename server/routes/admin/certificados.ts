@@ -36,7 +36,7 @@ import {
   solicitudAlAlcance,
 } from '../../papel/gestion-certificados.ts'
 import { enviarArchivo } from '../../archivos/enviar.ts'
-import { consultaValida, cuerpoJson } from '../validacion.ts'
+import { consultaValida, cuerpoJson } from '../../http/validacion.ts'
 import { rechazoPorBloqueo } from '../../privacidad/bloqueo.ts'
 import { rechazar } from '../../http/respuesta.ts'
 

@@ -21,7 +21,7 @@ import type { Personal } from '../../db/schema.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { auditar } from '../../personal/auditoria.ts'
 import { contentDisposition } from '../../archivos/nombre.ts'
-import { cuerpoJson } from '../validacion.ts'
+import { cuerpoJson } from '../../http/validacion.ts'
 
 const gestionar = requiereCapacidad('concursos.gestionar')
 

@@ -16,7 +16,7 @@ import {
   responderSolicitud,
 } from '../../privacidad/derechos.ts'
 import { rechazar } from '../../http/respuesta.ts'
-import { cuerpoJson } from '../validacion.ts'
+import { cuerpoJson } from '../../http/validacion.ts'
 
 const gestionar = requiereCapacidad('privacidad.gestionar')
 

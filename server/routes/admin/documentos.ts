@@ -27,7 +27,7 @@ import { esDocumentoDeSalud } from '../../../src/domain/lecturas.ts'
 import { nombreTipoDocumento } from '../../../src/domain/revision-documentos.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { enviarArchivo } from '../../archivos/enviar.ts'
-import { consultaValida, cuerpoJson, MENSAJE_CUERPO_INVALIDO } from '../validacion.ts'
+import { consultaValida, cuerpoJson, MENSAJE_CUERPO_INVALIDO } from '../../http/validacion.ts'
 import { rechazar } from '../../http/respuesta.ts'
 
 const revisar = requiereCapacidad('documentos.revisar')

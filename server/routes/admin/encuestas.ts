@@ -9,7 +9,7 @@ import { nombrePlanilla, planillaEncuestas, resultadosEncuesta, veSensibles } fr
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { auditar } from '../../personal/auditoria.ts'
 import { contentDisposition } from '../../archivos/nombre.ts'
-import { consultaValida } from '../validacion.ts'
+import { consultaValida } from '../../http/validacion.ts'
 
 const ver = requiereCapacidad('encuestas.ver')
 

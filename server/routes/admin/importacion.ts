@@ -32,7 +32,7 @@ import { invitarAlumnos } from '../../importacion/invitacion.ts'
 import { leerArchivo } from '../../importacion/leer.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { sanearNombreArchivo } from '../../archivos/nombre.ts'
-import { leerFormularioConUnArchivo, MENSAJE_CUERPO_INVALIDO } from '../validacion.ts'
+import { leerFormularioConUnArchivo, MENSAJE_CUERPO_INVALIDO } from '../../http/validacion.ts'
 
 const importar = requiereCapacidad('alumnos.importar')
 

@@ -8,7 +8,7 @@ import type { EntornoApp } from '../../contexto.ts'
 import { crearClave, listarClaves, revocarClave } from '../../integracion/claves.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { declarar } from '../../middleware/declaracion.ts'
-import { cuerpoJson } from '../validacion.ts'
+import { cuerpoJson } from '../../http/validacion.ts'
 
 const gestionar = requiereCapacidad('integracion.gestionar')
 

@@ -16,7 +16,7 @@ import {
   listarOfertas,
   type Rechazo,
 } from '../../ofertas/gestion.ts'
-import { cuerpoJson } from '../validacion.ts'
+import { cuerpoJson } from '../../http/validacion.ts'
 
 const gestionar = requiereCapacidad('ofertas.gestionar')
 

@@ -31,7 +31,7 @@ import { auditar } from '../../personal/auditoria.ts'
 import { enviarArchivo } from '../../archivos/enviar.ts'
 import { contentDisposition } from '../../archivos/nombre.ts'
 import { dependenciasPago } from '../../pagos/dependencias.ts'
-import { consultaValida, cuerpoJson } from '../validacion.ts'
+import { consultaValida, cuerpoJson } from '../../http/validacion.ts'
 import { documentosDePago } from '../../tributario/documentos.ts'
 import { despacharDocumentos } from '../../tributario/programador.ts'
 

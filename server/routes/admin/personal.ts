@@ -20,7 +20,7 @@ import {
   reiniciarSegundoFactor,
   type Rechazo,
 } from '../../personal/cuentas.ts'
-import { cuerpoJson } from '../validacion.ts'
+import { cuerpoJson } from '../../http/validacion.ts'
 import { rechazar } from '../../http/respuesta.ts'
 
 const gestionar = requiereCapacidad('personal.gestionar')

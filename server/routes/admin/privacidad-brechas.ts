@@ -9,7 +9,7 @@ import { fechaEnChile } from '../../../src/domain/fechas.ts'
 import type { EntornoApp } from '../../contexto.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { listarBrechas, registrarAvisoAgencia, registrarBrecha } from '../../privacidad/brechas.ts'
-import { cuerpoJson } from '../validacion.ts'
+import { cuerpoJson } from '../../http/validacion.ts'
 
 const brechas = requiereCapacidad('privacidad.brechas')
 

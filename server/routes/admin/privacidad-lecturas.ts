@@ -5,7 +5,7 @@ import { consultaLecturasSchema } from '../../../src/domain/lecturas.ts'
 import type { EntornoApp } from '../../contexto.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { lecturasRegistradas } from '../../privacidad/lecturas.ts'
-import { consultaValida } from '../validacion.ts'
+import { consultaValida } from '../../http/validacion.ts'
 
 export const rutasLecturasAdmin = new Hono<EntornoApp>().get(
   '/lecturas',

@@ -16,7 +16,7 @@ import { CABECERA_CLAVE } from '../../middleware/idempotencia.ts'
 import { listarReembolsos, reembolsar, type DependenciasReembolso } from '../../pagos/reembolsos.ts'
 import type { Capacidad } from '../../../src/domain/personal.ts'
 import { puedeConAlumno } from '../../personal/alcance.ts'
-import { cuerpoJson } from '../validacion.ts'
+import { cuerpoJson } from '../../http/validacion.ts'
 
 /** The same shape the idempotency middleware accepts. */
 const CLAVE_VALIDA = /^[A-Za-z0-9_-]{8,100}$/

@@ -7,7 +7,7 @@ import { MENSAJE_UN_SOLO_ARCHIVO } from '../../src/domain/documentos.ts'
 import { erroresPorCampo } from '../../src/domain/errores-por-campo.ts'
 import { MENSAJE_CAMPO_OBLIGATORIO } from '../../src/domain/validacion.ts'
 import type { EntornoApp } from '../contexto.ts'
-import { rechazar } from '../http/respuesta.ts'
+import { rechazar } from './respuesta.ts'
 
 export const MENSAJE_CUERPO_INVALIDO = 'Los datos enviados no son válidos.'
 export const MENSAJE_SOLO_JSON = 'Los datos deben enviarse en formato JSON (Content-Type: application/json).'
