@@ -27,13 +27,19 @@ function versionFile(): Plugin {
  * lazy half would otherwise split what it shares with the first screen into pieces of its own).
  */
 const delArranque = new Set<string>()
+const PRIMERAS_PANTALLAS = /[\\/]src[\\/]routes[\\/](?:login|certificado[\\/]validador)\.tsx\?tsr-split=component/
 function primerGuion(): Plugin {
   return {
     name: 'portal-primer-guion',
     apply: 'build',
     buildEnd() {
       delArranque.clear()
-      const pendientes = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry)
+      // With the entry, the public first screens' route components (sign-in and the certificate
+      // validator) and what they import: otherwise they arrive as some twenty files of a few
+      // hundred bytes each, in three waves after the first script, each wave a round trip.
+      const pendientes = [...this.getModuleIds()].filter(
+        (id) => this.getModuleInfo(id)?.isEntry || PRIMERAS_PANTALLAS.test(id),
+      )
       for (let id = pendientes.pop(); id !== undefined; id = pendientes.pop()) {
         if (delArranque.has(id)) continue
         delArranque.add(id)
@@ -234,7 +240,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            { name: 'arranque', test: (id) => delArranque.has(id) && !id.includes('node_modules'), priority: 1 },
+            { name: 'arranque', test: (id) => delArranque.has(id), priority: 1 },
             // Observable Plot and the parts of d3 it draws with, imported by the survey results'
             // charts when they are drawn: one chunk, kept out of the precache (above).
             {
