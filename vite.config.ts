@@ -27,24 +27,42 @@ function versionFile(): Plugin {
  * lazy half would otherwise split what it shares with the first screen into pieces of its own).
  */
 const delArranque = new Set<string>()
-const PRIMERAS_PANTALLAS = /[\\/]src[\\/]routes[\\/](?:login|certificado[\\/]validador)\.tsx\?tsr-split=component/
+/** What the validator's screen needs beyond the first script: one chunk of its own, 'validador'. */
+const delValidador = new Set<string>()
+const COMPONENTE_LOGIN = /[\\/]src[\\/]routes[\\/]login\.tsx\?tsr-split=component/
+const COMPONENTE_VALIDADOR = /[\\/]src[\\/]routes[\\/]certificado[\\/]validador\.tsx\?tsr-split=component/
 function primerGuion(): Plugin {
   return {
     name: 'portal-primer-guion',
     apply: 'build',
     buildEnd() {
-      delArranque.clear()
-      // With the entry, the public first screens' route components (sign-in and the certificate
-      // validator) and what they import: otherwise they arrive as some twenty files of a few
-      // hundred bytes each, in three waves after the first script, each wave a round trip.
-      const pendientes = [...this.getModuleIds()].filter(
-        (id) => this.getModuleInfo(id)?.isEntry || PRIMERAS_PANTALLAS.test(id),
-      )
-      for (let id = pendientes.pop(); id !== undefined; id = pendientes.pop()) {
-        if (delArranque.has(id)) continue
-        delArranque.add(id)
-        pendientes.push(...(this.getModuleInfo(id)?.importedIds ?? []))
+      /** Every module `desde` imports statically, whatever their depth, not already in `fuera`. */
+      const estaticos = (desde: string[], fuera: Set<string>) => {
+        const vistos = new Set<string>()
+        const pendientes = [...desde]
+        for (let id = pendientes.pop(); id !== undefined; id = pendientes.pop()) {
+          if (vistos.has(id) || fuera.has(id)) continue
+          vistos.add(id)
+          pendientes.push(...(this.getModuleInfo(id)?.importedIds ?? []))
+        }
+        return vistos
       }
+      const ids = [...this.getModuleIds()]
+      // With the entry, the sign-in screen's route component and what it imports; the validator's
+      // in one chunk besides. Otherwise each arrived as some twenty files of a few hundred bytes,
+      // in three waves after the first script, each wave a round trip.
+      delArranque.clear()
+      for (const id of estaticos(
+        ids.filter((id) => this.getModuleInfo(id)?.isEntry || COMPONENTE_LOGIN.test(id)),
+        new Set(),
+      ))
+        delArranque.add(id)
+      delValidador.clear()
+      for (const id of estaticos(
+        ids.filter((id) => COMPONENTE_VALIDADOR.test(id)),
+        delArranque,
+      ))
+        delValidador.add(id)
     },
   }
 }
@@ -240,7 +258,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
-            { name: 'arranque', test: (id) => delArranque.has(id), priority: 1 },
+            { name: 'arranque', test: (id) => delArranque.has(id) && !id.includes('node_modules'), priority: 1 },
+            { name: 'validador', test: (id) => delValidador.has(id) },
             // Observable Plot and the parts of d3 it draws with, imported by the survey results'
             // charts when they are drawn: one chunk, kept out of the precache (above).
             {
