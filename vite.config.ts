@@ -27,18 +27,102 @@ function versionFile(): Plugin {
  * lazy half would otherwise split what it shares with the first screen into pieces of its own).
  */
 const delArranque = new Set<string>()
+/** What the validator's screen needs beyond the first script: one chunk of its own, 'validador'. */
+const delValidador = new Set<string>()
+const COMPONENTE_LOGIN = /[\\/]src[\\/]routes[\\/]login\.tsx\?tsr-split=component/
+const COMPONENTE_VALIDADOR = /[\\/]src[\\/]routes[\\/]certificado[\\/]validador\.tsx\?tsr-split=component/
 function primerGuion(): Plugin {
   return {
     name: 'portal-primer-guion',
     apply: 'build',
     buildEnd() {
-      delArranque.clear()
-      const pendientes = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry)
-      for (let id = pendientes.pop(); id !== undefined; id = pendientes.pop()) {
-        if (delArranque.has(id)) continue
-        delArranque.add(id)
-        pendientes.push(...(this.getModuleInfo(id)?.importedIds ?? []))
+      /** Every module `desde` imports statically, whatever their depth, not already in `fuera`. */
+      const estaticos = (desde: string[], fuera: Set<string>) => {
+        const vistos = new Set<string>()
+        const pendientes = [...desde]
+        for (let id = pendientes.pop(); id !== undefined; id = pendientes.pop()) {
+          if (vistos.has(id) || fuera.has(id)) continue
+          vistos.add(id)
+          pendientes.push(...(this.getModuleInfo(id)?.importedIds ?? []))
+        }
+        return vistos
       }
+      const ids = [...this.getModuleIds()]
+      // With the entry, the sign-in screen's route component and what it imports; the validator's
+      // in one chunk besides. Otherwise each arrived as some twenty files of a few hundred bytes,
+      // in three waves after the first script, each wave a round trip.
+      delArranque.clear()
+      for (const id of estaticos(
+        ids.filter((id) => this.getModuleInfo(id)?.isEntry || COMPONENTE_LOGIN.test(id)),
+        new Set(),
+      ))
+        delArranque.add(id)
+      delValidador.clear()
+      for (const id of estaticos(
+        ids.filter((id) => COMPONENTE_VALIDADOR.test(id)),
+        delArranque,
+      ))
+        delValidador.add(id)
+    },
+  }
+}
+
+/**
+ * Offline readiness in two steps. The service worker's install (the precache) holds what a
+ * student's screens need to open without network: the shell, every student route and what they
+ * share. What is large and optional is left for afterwards: pdf-lib (chunks named pdf-…, used to
+ * join photos into one PDF: 'Agregar página') and the validator's QR reader (qr-…, which needs
+ * the network to check a code anyway), stored in the background once the worker is active
+ * (public/diferidos-sw.js, asked by the page when idle); the school's half (/admin) likewise when
+ * the app runs it; the survey charts and the HEIC converter on first use. Every hashed asset
+ * fetched outside the precache is kept (runtime route 'diferidos' below), so each works offline
+ * after its first use.
+ *
+ * Filled by `diferidos()` once the chunks are known; read by the precache's manifest transform.
+ */
+const fueraDelPrecache = new Set<string>()
+const OPCIONALES_DEL_ALUMNO = /^assets\/(?:pdf|qr)-/
+const A_DEMANDA = /^assets\/(?:graficos|heic)-/
+function diferidos(): Plugin {
+  return {
+    name: 'portal-diferidos',
+    apply: 'build',
+    generateBundle(_opciones, bundle) {
+      fueraDelPrecache.clear()
+      const chunks = Object.values(bundle).filter((b) => b.type === 'chunk')
+      const porNombre = new Map(chunks.map((c) => [c.fileName, c]))
+      const entrada = chunks.find((c) => c.isEntry)
+      const escuela = chunks.find((c) => c.facadeModuleId?.endsWith('routeTree.escuela.gen.js'))
+      if (!entrada || !escuela) throw new Error('portal-diferidos: falta la entrada o el árbol de la escuela')
+      /** Every chunk (and its CSS) reachable from `desde`, static or lazy, not entering `fuera`. */
+      const alcanzables = (desde: string, fuera: Set<string>) => {
+        const vistos = new Set<string>()
+        const pendientes = [desde]
+        for (let nombre = pendientes.pop(); nombre !== undefined; nombre = pendientes.pop()) {
+          if (vistos.has(nombre) || fuera.has(nombre)) continue
+          vistos.add(nombre)
+          const c = porNombre.get(nombre)
+          if (!c) continue
+          for (const css of c.viteMetadata?.importedCss ?? []) vistos.add(css)
+          pendientes.push(...c.imports, ...c.dynamicImports)
+        }
+        return vistos
+      }
+      const delAlumno = alcanzables(entrada.fileName, new Set([escuela.fileName]))
+      const soloEscuela = [...alcanzables(escuela.fileName, new Set())].filter((f) => !delAlumno.has(f))
+      const todos = Object.keys(bundle).filter((f) => f.startsWith('assets/'))
+      const alumno = todos.filter((f) => OPCIONALES_DEL_ALUMNO.test(f))
+      for (const f of [...alumno, ...soloEscuela, ...todos.filter((f) => A_DEMANDA.test(f))]) fueraDelPrecache.add(f)
+      const url = (f: string) => `/${f}`
+      this.emitFile({
+        type: 'asset',
+        fileName: 'diferidos.json',
+        source: JSON.stringify({
+          alumno: alumno.map(url),
+          escuela: [...new Set([...soloEscuela, ...alumno])].map(url),
+          todos: todos.map(url),
+        }),
+      })
     },
   }
 }
@@ -113,6 +197,7 @@ export default defineConfig({
     react(),
     versionFile(),
     primerGuion(),
+    diferidos(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -120,20 +205,28 @@ export default defineConfig({
       includeAssets: ['icons/*.png', 'icons/*.svg', 'robots.txt'],
       workbox: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-        // The survey charts' library (chunks named graficos-…) is for one staff screen at a desk:
-        // a student's phone never stores it.
-        // The HEIC converter (heic-to, about 3 MB, chunks named heic-…) is for the few who
-        // choose an iPhone's HEIC photo on a browser that cannot open it: not precached either,
-        // but kept once fetched (below), so it works offline after its first use.
-        globIgnores: ['version.json', 'assets/graficos-*.js', 'assets/heic-*.js'],
+        // version.json is asked for on every launch; diferidos.json lists the second step. The
+        // HEIC converter (about 3 MB) and the charts are left out by name too, before the
+        // precache's size check would refuse them.
+        globIgnores: ['version.json', 'diferidos.json', 'assets/graficos-*.js', 'assets/heic-*.js'],
+        manifestTransforms: [
+          // The manifest's icons come both from the glob and from the web manifest: listed once.
+          (entradas) => ({
+            manifest: entradas.filter(
+              (e, i) => !fueraDelPrecache.has(e.url) && entradas.findIndex((o) => o.url === e.url) === i,
+            ),
+            warnings: [],
+          }),
+        ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/version\.json$/, /^\/sandbox\//],
-        // The query cache owns data: no runtime caching of /api.
+        // The query cache owns data: no runtime caching of /api. Hashed assets never change, so
+        // one fetched outside the precache (second step, above) is kept and served from the device.
         runtimeCaching: [
           {
-            urlPattern: ({ url }) => url.pathname.startsWith('/assets/heic-'),
+            urlPattern: ({ url }) => url.pathname.startsWith('/assets/'),
             handler: 'CacheFirst',
-            options: { cacheName: 'conversor-heic', expiration: { maxEntries: 2 } },
+            options: { cacheName: 'diferidos' },
           },
         ],
         cleanupOutdatedCaches: true,
@@ -141,7 +234,8 @@ export default defineConfig({
         // waits in 'waiting' until the student accepts it (registerType 'prompt').
         clientsClaim: true,
         // Web Push: showing each push and opening its screen on a tap (public/avisos-sw.js).
-        importScripts: ['/avisos-sw.js'],
+        // The second step of offline readiness: public/diferidos-sw.js.
+        importScripts: ['/avisos-sw.js', '/diferidos-sw.js'],
       },
     }),
     copiasComprimidas(),
@@ -158,11 +252,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         chunkFileNames: (chunk) =>
-          chunk.name === 'graficos' || chunk.name === 'heic' ? `assets/${chunk.name}-[hash].js` : 'assets/[hash].js',
+          ['graficos', 'heic', 'pdf', 'qr'].includes(chunk.name)
+            ? `assets/${chunk.name}-[hash].js`
+            : 'assets/[hash].js',
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 2 },
             { name: 'arranque', test: (id) => delArranque.has(id) && !id.includes('node_modules'), priority: 1 },
+            { name: 'validador', test: (id) => delValidador.has(id) },
             // Observable Plot and the parts of d3 it draws with, imported by the survey results'
             // charts when they are drawn: one chunk, kept out of the precache (above).
             {
@@ -172,6 +269,11 @@ export default defineConfig({
             // heic-to (LGPL-3.0), imported only when a HEIC photo must be converted: one chunk
             // of its own, apart from everything else, replaceable as the licence asks.
             { name: 'heic', test: /node_modules[\\/]heic-to[\\/]/ },
+            // pdf-lib and its helpers, imported when photos are joined into one PDF: one chunk,
+            // stored in the background after the precache (above).
+            { name: 'pdf', test: /node_modules[\\/](pdf-lib|@pdf-lib[\\/][a-z-]+|pako)[\\/]/ },
+            // The validator's QR reader and its decoder worker, loaded when the camera opens.
+            { name: 'qr', test: /node_modules[\\/]qr-scanner[\\/]/ },
           ],
         },
       },

@@ -1,24 +1,21 @@
 // `npm run bench`: what a mid-range phone and a busy enrolment week care about.
 // 1. The gzip size of the JavaScript the login screen loads (what the first screen must fetch),
 //    beside a bare React + TanStack Router + Query + PWA page built with the same versions, and
-//    what restoring the persisted cache costs a signed-in start.
+//    what restoring the persisted cache costs a signed-in start. (Lighthouse and offline
+//    readiness beside the same bare page: bench-arranque.ts.)
 // 2. p50/p99 latency and throughput of login (scrypt-bound) under a short local load. The reads
 //    of every page (home data, enrolment list) are measured by bench-piso.ts, from a load
 //    generator of their own, beside the bare stack.
 // It starts the real server on a temporary DATA_DIR (loopback only) and stops by itself.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { createServer } from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import type { Page } from 'playwright-core'
-import { build } from 'vite'
 import { lanzarNavegador } from '../tests/support/navegador.ts'
 import { clienteDePrueba, iniciarServidorDePrueba } from '../tests/support/servidor.ts'
 import { firmaDePrueba } from '../tests/support/firma.ts'
 import { emitirPdfFirmado } from '../server/papel/documento-pdf.ts'
-import { medirLighthouse } from './lighthouse.ts'
+import { servirPaginaMinima } from './pagina-minima/servir.ts'
 
 const DIST = 'dist'
 
@@ -46,39 +43,6 @@ async function jsQueCarga(url: string, dir: string, listo: (page: Page) => Promi
     return { archivos: scripts.size, raw, gzip }
   } finally {
     await browser.close()
-  }
-}
-
-/** Builds the bare React + TanStack Router + Query + PWA page and serves it (gzip) on a free port. */
-async function paginaMinima(): Promise<{ url: string; dir: string; cerrar: () => Promise<void> }> {
-  const dir = mkdtempSync(join(tmpdir(), 'pagina-minima-'))
-  await build({ configFile: 'scripts/pagina-minima/vite.config.ts', build: { outDir: dir } })
-  const servidor = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname
-    const archivo = join(dir, path === '/' ? 'index.html' : path)
-    if (!archivo.startsWith(dir) || !existsSync(archivo)) {
-      res.writeHead(404).end()
-      return
-    }
-    // Compressed like the portal's own assets, so both pages are compared as served.
-    const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
-    const cuerpo = readFileSync(archivo)
-    res
-      .writeHead(200, {
-        'Content-Type': archivo.endsWith('.js') ? 'text/javascript' : 'text/html',
-        ...(gzip ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
-      })
-      .end(gzip ? gzipSync(cuerpo) : cuerpo)
-  })
-  await new Promise<void>((listo) => servidor.listen(0, '127.0.0.1', listo))
-  const { port } = servidor.address() as AddressInfo
-  return {
-    url: `http://127.0.0.1:${port}/`,
-    dir,
-    cerrar: async () => {
-      await new Promise((listo) => servidor.close(listo))
-      rmSync(dir, { recursive: true, force: true })
-    },
   }
 }
 
@@ -136,13 +100,8 @@ try {
   const login = await jsQueCarga(`${server.url}/login`, DIST, (page) =>
     page.getByRole('button', { name: 'Ingresar' }).waitFor(),
   )
-  const minima = await paginaMinima()
+  const minima = await servirPaginaMinima()
   const bare = await jsQueCarga(minima.url, minima.dir, (page) => page.getByRole('heading', { name: 'Hola' }).waitFor())
-  const lighthouse = {
-    login: await medirLighthouse(`${server.url}/login`),
-    validador: await medirLighthouse(`${server.url}/certificado/validador`),
-    minima: await medirLighthouse(minima.url),
-  }
   await minima.cerrar()
   const kb = (bytes: number) => (bytes / 1024).toFixed(1)
   console.log(
@@ -152,12 +111,6 @@ try {
     `JS de la página mínima: ${bare.archivos} archivos, ${kb(bare.raw)} KB sin comprimir, ${kb(bare.gzip)} KB gzip`,
   )
   console.log(`Login / página mínima: ${(login.gzip / bare.gzip).toFixed(3)} (máximo 1.15)`)
-  for (const [pagina, m] of Object.entries(lighthouse)) {
-    console.log(
-      `Lighthouse móvil ${pagina.padEnd(10)} rendimiento ${m.puntaje.toFixed(2)}, FCP ${(m.fcpMs / 1000).toFixed(1)} s, LCP ${(m.lcpMs / 1000).toFixed(1)} s`,
-    )
-  }
-
   console.log(
     `Recarga con sesión: caché restaurada en ${arranque.restaurar.toFixed(1)} ms, primer pintado a los ${arranque.primerPintado.toFixed(0)} ms`,
   )

@@ -51,9 +51,11 @@ function arrancar(routeTree: Parameters<typeof crearRouter>[0]['routeTree'], enL
 // runs the student's, so the school's weigh nothing on a student's first screen. (Not a top-level
 // await: the bundler would then keep every shared module out of the first script, to spare the
 // school's chunk a cycle with it.)
-if (esRutaDeLaEscuela(window.location.pathname))
-  void import('./routeTree.escuela.gen.js').then(({ routeTree }) => arrancar(routeTree, true))
+const enLaEscuela = esRutaDeLaEscuela(window.location.pathname)
+if (enLaEscuela) void import('./routeTree.escuela.gen.js').then(({ routeTree }) => arrancar(routeTree, true))
 else arrancar(arbolDelAlumno, false)
 
 // Loaded after the first render: the service worker never delays the first screen.
-void import('virtual:pwa-register').then(({ registerSW }) => registrarServiceWorker(registerSW))
+void import('virtual:pwa-register').then(({ registerSW }) =>
+  registrarServiceWorker(registerSW, enLaEscuela ? 'escuela' : 'alumno'),
+)

@@ -37,9 +37,24 @@ export function descartarAvisoNuevaVersion(): void {
 
 type RegistrarSw = typeof import('virtual:pwa-register').registerSW
 
+/**
+ * The second step of offline readiness: once a worker is active and the page is idle, it is asked
+ * to store the large optional chunks (public/diferidos-sw.js): pdf-lib for 'Agregar página' and,
+ * in the school's area, the school's half. Asked on every start; what is stored already is not
+ * fetched again.
+ */
+function pedirDiferidos(grupo: 'alumno' | 'escuela'): void {
+  void navigator.serviceWorker.ready.then((r) => {
+    const pedir = () => r.active?.postMessage({ tipo: 'guardar-diferidos', grupo })
+    if ('requestIdleCallback' in window) requestIdleCallback(pedir, { timeout: 5000 })
+    else setTimeout(pedir, 1000)
+  })
+}
+
 /** Called by main.tsx with vite-plugin-pwa's registerSW (kept out of here so tests need no plugin). */
-export function registrarServiceWorker(registerSW: RegistrarSw): void {
+export function registrarServiceWorker(registerSW: RegistrarSw, grupo: 'alumno' | 'escuela' = 'alumno'): void {
   if (!('serviceWorker' in navigator)) return
+  pedirDiferidos(grupo)
   actualizarSw = registerSW({
     onNeedRefresh() {
       nuevaVersionEsperando = true

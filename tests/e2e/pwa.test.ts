@@ -1,5 +1,6 @@
-import { test } from 'vitest'
-import { prepararPortal } from '../support/e2e.ts'
+import { expect, test } from 'vitest'
+import { abrirInformacionPersonal, esperarServiceWorker, prepararPortal } from '../support/e2e.ts'
+import { dibujarFotoDeDocumento } from '../support/fotos.ts'
 
 const portal = prepararPortal()
 
@@ -32,3 +33,48 @@ test('a different version.json on the server raises VERSIÓN DISTINTA and offers
   await page.getByRole('button', { name: 'Actualizar' }).waitFor()
   await context.close()
 })
+
+test('offline-ready in two steps: the precache holds the screens without pdf-lib, which is stored afterwards in the background; then two photos become one PDF with no network', async () => {
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  await abrirInformacionPersonal(page, portal.url)
+  await esperarServiceWorker(page)
+  // First step: the worker took control with its precache, which never holds pdf-lib. Second: the
+  // page, once idle, has the worker store it apart.
+  const { precache, diferidos } = await page.evaluate(async () => {
+    const urls = async (nombre: string) => (await (await caches.open(nombre)).keys()).map((r) => r.url)
+    const nombrePrecache = (await caches.keys()).find((n) => n.startsWith('workbox-precache'))
+    const precache = nombrePrecache ? await urls(nombrePrecache) : []
+    for (let i = 0; i < 300; i++) {
+      if ((await caches.has('diferidos')) && (await urls('diferidos')).some((u) => u.includes('/assets/pdf-'))) break
+      await new Promise((r) => setTimeout(r, 100))
+    }
+    return { precache, diferidos: (await caches.has('diferidos')) ? await urls('diferidos') : [] }
+  })
+  expect(precache.some((u) => /\/assets\/index-[\w-]+\.js/.test(u))).toBe(true)
+  expect(precache.filter((u) => u.includes('/assets/pdf-'))).toEqual([])
+  expect(diferidos.filter((u) => u.includes('/assets/pdf-'))).toHaveLength(1)
+
+  await context.setOffline(true)
+  await page.reload()
+  await page.getByLabel(/^Dirección/).waitFor()
+  const doc = page
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Certificado de Trabajo', level: 3 }) })
+  const foto = async (marca: string) =>
+    Buffer.from(
+      await page.evaluate(dibujarFotoDeDocumento, { ancho: 900, alto: 1200, calidad: 0.9, ruido: 8, marca }),
+      'base64',
+    )
+  await page
+    .getByLabel('Subir Certificado de Trabajo')
+    .setInputFiles({ name: 'p1.jpg', mimeType: 'image/jpeg', buffer: await foto('1') })
+  await doc.getByText('Página 1: p1.jpg').waitFor({ timeout: 20_000 })
+  await doc
+    .getByLabel('Agregar página a Certificado de Trabajo')
+    .setInputFiles({ name: 'p2.jpg', mimeType: 'image/jpeg', buffer: await foto('2') })
+  await doc.getByText('Certificado de Trabajo: 2 páginas, se enviarán como un solo PDF').waitFor({ timeout: 20_000 })
+  await doc.getByRole('button', { name: 'Enviar documento Certificado de Trabajo' }).click()
+  // The PDF was put together on the phone (pdf-lib from the device) and waits to be sent.
+  await doc.getByText('certificado-de-trabajo.pdf: pendiente de envío').waitFor({ timeout: 30_000 })
+  await context.close()
+}, 90_000)
