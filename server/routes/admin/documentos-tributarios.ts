@@ -20,7 +20,7 @@ import { pagoAlAlcance } from '../../pagos/gestion.ts'
 import { auditar } from '../../personal/auditoria.ts'
 import { vistas, type FilaDocumento } from '../../tributario/documentos.ts'
 import { despacharDocumentos } from '../../tributario/programador.ts'
-import { enviarArchivoTributario } from '../documentos-tributarios.ts'
+import { enviarArchivoTributario } from '../../tributario/enviar.ts'
 
 type EntornoPersonal = EntornoApp & { Variables: { personal: Personal } }
 

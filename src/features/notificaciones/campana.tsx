@@ -6,6 +6,7 @@ import { fechaEnChile, horaEnChile } from '../../domain/fechas.ts'
 import { etiquetaRetiro } from '../../domain/notificaciones.ts'
 import { useEnLinea } from '../../lib/use-en-linea.ts'
 import { Dialogo } from '../../ui/dialogo.tsx'
+import { MensajeError } from '../../ui/mensaje-error.tsx'
 import { Estado } from '../../ui/spinner.tsx'
 import { toast } from '../../ui/toasts.ts'
 import { marcarLeidas, notificacionQueries, type Aviso } from './queries.ts'
@@ -169,12 +170,9 @@ function ListaAvisos({ onCerrar }: { onCerrar: () => void }) {
       )
   } else if (consulta.isError) {
     contenido = (
-      <div className="mensaje mensaje--error" role="alert">
-        <p>No fue posible cargar sus avisos. {enLinea ? 'Intente nuevamente.' : 'Revise su conexión.'}</p>
-        <button type="button" className="boton" onClick={() => void consulta.refetch()}>
-          Reintentar
-        </button>
-      </div>
+      <MensajeError boton="principal" onReintentar={() => void consulta.refetch()}>
+        No fue posible cargar sus avisos. {enLinea ? 'Intente nuevamente.' : 'Revise su conexión.'}
+      </MensajeError>
     )
   } else {
     contenido = <Estado texto="Cargando sus avisos…" />
