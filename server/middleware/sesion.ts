@@ -14,24 +14,14 @@ import type { Alumno, Personal, TipoActor } from '../db/schema.ts'
 import type { Db } from '../db/connection.ts'
 import { consultaPreparada } from '../db/consulta-preparada.ts'
 import { hashearToken, nuevoToken, xsrfDeSesion } from '../seguridad/tokens.ts'
+import { COOKIE_SESION, RUTA_COOKIE, tipoDeActor } from './actor.ts'
 import { ponerCookieXsrf } from './xsrf.ts'
 
 export type Actor =
   { tipo: 'alumno'; id: string; alumno: Alumno } | { tipo: 'personal'; id: string; personal: Personal }
 
-/** Where the staff's endpoints live: the only place a staff session is read. */
-export const RUTA_API_ADMIN = '/api/admin'
-
-export const COOKIE_SESION: Record<TipoActor, string> = { alumno: 'portal_sesion', personal: 'portal_personal' }
-const RUTA_COOKIE: Record<TipoActor, string> = { alumno: '/', personal: RUTA_API_ADMIN }
-
 /** Sliding expiry is written at most once a minute, not on every request. */
 const RENOVAR_CADA_MS = 60_000
-
-/** Whose session a request to `path` may carry. */
-export function tipoDeActor(path: string): TipoActor {
-  return path === RUTA_API_ADMIN || path.startsWith(`${RUTA_API_ADMIN}/`) ? 'personal' : 'alumno'
-}
 
 /** 'alumno:<id>' or 'personal:<id>': what keys an actor's idempotency records and throttles. */
 export function claveDeActor(actor: Pick<Actor, 'tipo' | 'id'>): string {

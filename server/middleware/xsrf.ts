@@ -10,7 +10,7 @@ import type { TipoActor } from '../db/schema.ts'
 import { igualesSeguro, nuevoToken, xsrfDeSesion } from '../seguridad/tokens.ts'
 import { ponerCabecera } from './cabecera-respuesta.ts'
 import { declaracionDe } from './declaracion.ts'
-import { COOKIE_SESION, tipoDeActor } from './sesion.ts'
+import { COOKIE_SESION, tipoDeActor } from './actor.ts'
 
 export const XSRF_COOKIE = 'XSRF-TOKEN'
 /**
