@@ -24,7 +24,23 @@ async function irA(page: Page, seccion: string, titulo: string) {
 }
 
 /** The titles of the contests in one of the student's list sections. */
-async function concursosDelEstudiante(page: Page, seccion: string): Promise<string[]> {
+/**
+ * The contests' headings in one section of the student's list, as a student opening the app now
+ * sees them: a new browser each time, since the list a page saw earlier is kept (persisted, fresh
+ * for 30 s) and would be shown again instead of what the school has just changed.
+ */
+async function concursosDelEstudiante(seccion: string, despues?: (page: Page) => Promise<void>): Promise<string[]> {
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  try {
+    const titulos = await seccionDelListado(page, seccion)
+    await despues?.(page)
+    return titulos
+  } finally {
+    await context.close()
+  }
+}
+
+async function seccionDelListado(page: Page, seccion: string): Promise<string[]> {
   await page.goto(`${portal.url}/concurso/listado`)
   await page.getByRole('heading', { name: 'Concursos', level: 1 }).waitFor()
   await page.getByRole('region', { name: 'Postulaciones abiertas' }).getByRole('article').first().waitFor()
@@ -69,8 +85,7 @@ test('coordination creates a contest and publishes it (focus on the row’s new 
   expect(await hallazgosGraves(page)).toEqual([])
 
   // A draft is not on the student's list.
-  const alumno = await portal.newPage({ sesion: 'estudiante@demo.cl' })
-  expect(await concursosDelEstudiante(alumno.page, 'Postulaciones abiertas')).not.toContain('Neurología')
+  expect(await concursosDelEstudiante('Postulaciones abiertas')).not.toContain('Neurología')
 
   await fila.getByRole('button', { name: 'Publicar el concurso de Neurología' }).click()
   const publicar = page.getByRole('dialog', { name: 'Publicar el concurso' })
@@ -93,8 +108,10 @@ test('coordination creates a contest and publishes it (focus on the row’s new 
     expect(cruza, await boton.innerText()).toBe(false)
   }
 
-  expect(await concursosDelEstudiante(alumno.page, 'Postulaciones abiertas')).toContain('Neurología')
-  await alumno.page.getByRole('article', { name: 'Neurología' }).getByText('$90.000').waitFor()
+  const abiertos = await concursosDelEstudiante('Postulaciones abiertas', (alumno) =>
+    alumno.getByRole('article', { name: 'Neurología' }).getByText('$90.000').waitFor(),
+  )
+  expect(abiertos).toContain('Neurología')
 
   await cerrarFila.click()
   const cerrar = page.getByRole('dialog', { name: 'Cerrar el concurso' })
@@ -105,9 +122,8 @@ test('coordination creates a contest and publishes it (focus on the row’s new 
   await fila.getByRole('button', { name: 'Volver a publicar el concurso de Neurología' }).waitFor()
   expect(await fila.getByRole('button', { name: /^Cerrar/ }).count()).toBe(0)
 
-  expect(await concursosDelEstudiante(alumno.page, 'Postulaciones abiertas')).not.toContain('Neurología')
-  expect(await concursosDelEstudiante(alumno.page, 'Concursos cerrados')).toContain('Neurología')
-  await alumno.context.close()
+  expect(await concursosDelEstudiante('Postulaciones abiertas')).not.toContain('Neurología')
+  expect(await concursosDelEstudiante('Concursos cerrados')).toContain('Neurología')
   await escuela.context.close()
 })
 
