@@ -4,6 +4,9 @@
 import ExcelJS from 'exceljs'
 import { fechaEnChile, horaEnChile } from '../src/domain/fechas.ts'
 
+/** The Content-Type of every spreadsheet the school downloads. */
+export const TIPO_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
+
 export function nuevoLibro(): ExcelJS.Workbook {
   const libro = new ExcelJS.Workbook()
   libro.creator = 'Portal del Estudiante'

@@ -22,10 +22,9 @@ import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { auditar } from '../../personal/auditoria.ts'
 import { contentDisposition } from '../../archivos/nombre.ts'
 import { cuerpoJson } from '../../http/validacion.ts'
+import { TIPO_XLSX } from '../../planilla.ts'
 
 const gestionar = requiereCapacidad('concursos.gestionar')
-
-const TIPO_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 function autor(c: { var: Pick<EntornoApp['Variables'], 'ip' | 'deps'> }, personal: Personal) {
   return { personal, ip: c.var.ip, ahora: c.var.deps.clock() }

@@ -10,10 +10,9 @@ import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { auditar } from '../../personal/auditoria.ts'
 import { contentDisposition } from '../../archivos/nombre.ts'
 import { consultaValida } from '../../http/validacion.ts'
+import { TIPO_XLSX } from '../../planilla.ts'
 
 const ver = requiereCapacidad('encuestas.ver')
-
-const TIPO_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 export const rutasEncuestasAdmin = new Hono<EntornoApp>()
   .get('/', ver, consultaValida(consultaResultadosEncuestaSchema), async (c) => {

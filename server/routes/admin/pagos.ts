@@ -34,11 +34,10 @@ import { dependenciasPago } from '../../pagos/dependencias.ts'
 import { consultaValida, cuerpoJson } from '../../http/validacion.ts'
 import { documentosDePago } from '../../tributario/documentos.ts'
 import { despacharDocumentos } from '../../tributario/programador.ts'
+import { TIPO_XLSX } from '../../planilla.ts'
 
 const ver = requiereCapacidad('pagos.ver')
 const registrar = requiereCapacidad('pagos.registrar')
-
-const TIPO_XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
 export const rutasPagosAdmin = new Hono<EntornoApp>()
   .get('/', ver, consultaValida(consultaPagosSchema), async (c) => {
