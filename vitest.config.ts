@@ -26,6 +26,7 @@ const SIN_SQL = [
   'server/declaracion.test.ts',
   'server/respuestas.test.ts',
   'server/personal/rol.test.ts',
+  'server/segundo-plano.test.ts',
   'server/importacion-leer.test.ts',
   'server/pagos/pasarela-webpay.test.ts',
   'server/papel/documento-pdf.test.ts',

@@ -38,6 +38,7 @@ import { rutasMisDatos } from './routes/mis-datos.ts'
 import { rutasPrivacidad } from './routes/privacidad.ts'
 import { rutasPrivacidadAlumno } from './routes/privacidad-alumno.ts'
 import { RegistroLecturas } from './privacidad/lecturas.ts'
+import { SegundoPlano } from './segundo-plano.ts'
 import { rutasNotificaciones } from './routes/notificaciones.ts'
 import { rutasOfertas } from './routes/ofertas.ts'
 import { rutasPagos } from './routes/pagos.ts'
@@ -191,6 +192,7 @@ export function crearApp({
     tributario: tributario(tributarioConfigurado(config, () => deps)),
     resolverDns,
     lecturas: new RegistroLecturas(db, log),
+    segundoPlano: new SegundoPlano(log),
   }
 
   const app = new Hono<EntornoApp>()

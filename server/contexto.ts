@@ -13,6 +13,7 @@ import type { PasarelaDePago } from './pagos/pasarela.ts'
 import type { ResolverDns } from './notificaciones/push.ts'
 import type { ClienteTributario } from './tributario/cliente.ts'
 import type { RegistroLecturas } from './privacidad/lecturas.ts'
+import type { SegundoPlano } from './segundo-plano.ts'
 
 /** The configuration once the server is listening: the public URL is then known. */
 export type ConfigApp = Config & { publicUrl: string }
@@ -36,6 +37,8 @@ export type Dependencias = {
   resolverDns?: ResolverDns
   /** Who read a student's sensitive data: recorded off the request's path (privacidad/lecturas.ts). */
   lecturas: RegistroLecturas
+  /** Work started and not awaited (a notice, a tax document, the periodic runs): closing waits for it. */
+  segundoPlano: SegundoPlano
 }
 
 export type EntornoApp = {

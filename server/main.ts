@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url'
 import { createAdaptorServer } from '@hono/node-server'
 import { crearApp, type OpcionesApp } from './app.ts'
 import { construirConfig, esUrlLocal, type Config } from './config.ts'
-import { crearLog, salidaEstandar, type Log, type Salida } from './bitacora.ts'
+import { crearLog, salidaEstandar, type Salida } from './bitacora.ts'
 import type { ConfigApp, Reloj } from './contexto.ts'
 import { blobStoreEnDisco, type BlobStore } from './blobs.ts'
 import { blobStoreEnS3 } from './blobs-s3.ts'
@@ -137,29 +137,22 @@ export async function iniciarServidor({
   // payment claim left behind through a conditional update, so one server settles each. The
   // reminder check makes each reminder once (a unique key per occasion), and the notice scheduler
   // takes each delivery under a lease, so one server sends it.
-  const tareas = [
-    await periodica(
-      'purgar caducados',
-      3_600_000,
-      () => purgarCaducados(db, clock(), { subidas: subidasDe(deps).almacen }),
-      log,
-    ),
-    await periodica('barrer reclamos de pago', 60_000, () => barrerReclamos(dependenciasPago(deps)), log),
-    await periodica('revisar recordatorios', 10 * 60_000, () => revisarRecordatorios(db, clock()), log),
-    await periodica('enviar avisos', config.notificaciones.cadaMs, () => enviarPendientes(deps), log),
-    // Tax documents: each taken under a lease, so one server issues it (server/tributario/programador.ts).
-    await periodica('emitir documentos tributarios', config.tributario.cadaMs, () => emitirPendientes(deps), log),
-    await periodica('preparar copias de datos', config.notificaciones.cadaMs, () => prepararExportaciones(deps), log),
-    await periodica('revisar plazos de solicitudes de derechos', 10 * 60_000, () => revisarPlazosDerechos(deps), log),
-    // Finishes suppressions a crash left halfway, applies confirmed retention batches under a
-    // lease, proposes a new batch (a dry run) once a day (server/privacidad/retencion.ts).
-    await periodica(
-      'revisar la conservación de datos',
-      3_600_000,
-      () => correrRetencion({ ...deps, subidas: subidasDe(deps).almacen }),
-      log,
-    ),
-  ]
+  const { segundoPlano } = deps
+  await segundoPlano.cada(3_600_000, 'purgar caducados', () =>
+    purgarCaducados(db, clock(), { subidas: subidasDe(deps).almacen }),
+  )
+  await segundoPlano.cada(60_000, 'barrer reclamos de pago', () => barrerReclamos(dependenciasPago(deps)))
+  await segundoPlano.cada(10 * 60_000, 'revisar recordatorios', () => revisarRecordatorios(db, clock()))
+  await segundoPlano.cada(config.notificaciones.cadaMs, 'enviar avisos', () => enviarPendientes(deps))
+  // Tax documents: each taken under a lease, so one server issues it (server/tributario/programador.ts).
+  await segundoPlano.cada(config.tributario.cadaMs, 'emitir documentos tributarios', () => emitirPendientes(deps))
+  await segundoPlano.cada(config.notificaciones.cadaMs, 'preparar copias de datos', () => prepararExportaciones(deps))
+  await segundoPlano.cada(10 * 60_000, 'revisar plazos de solicitudes de derechos', () => revisarPlazosDerechos(deps))
+  // Finishes suppressions a crash left halfway, applies confirmed retention batches under a
+  // lease, proposes a new batch (a dry run) once a day (server/privacidad/retencion.ts).
+  await segundoPlano.cada(3_600_000, 'revisar la conservación de datos', () =>
+    correrRetencion({ ...deps, subidas: subidasDe(deps).almacen }),
+  )
 
   let cerrado: Promise<void> | undefined
   return {
@@ -168,7 +161,6 @@ export async function iniciarServidor({
     urlMetricas,
     close() {
       cerrado ??= (async () => {
-        for (const tarea of tareas) clearInterval(tarea)
         await new Promise<void>((resolve) => {
           server.close(() => resolve())
           // Idle keep-alive connections would hold close() open until they time out; requests
@@ -178,7 +170,9 @@ export async function iniciarServidor({
             setTimeout(() => server.closeAllConnections(), 1000).unref()
           }
         })
-        // The reads recorded in memory are written before the database closes.
+        // What the requests and the periodic runs started finishes, and the reads recorded in
+        // memory are written, before the database closes.
+        await segundoPlano.cerrar()
         await deps.lecturas.cerrar()
         await metricas?.cerrar()
         await db.destroy()
@@ -187,15 +181,6 @@ export async function iniciarServidor({
       return cerrado
     },
   }
-}
-
-/** Runs `tarea` now and then every `cadaMs`; a failure is logged, never thrown. */
-async function periodica(nombre: string, cadaMs: number, tarea: () => Promise<unknown>, log: Log) {
-  const correr = () => tarea().catch((err: unknown) => log(`error al ${nombre}: ${String(err)}`))
-  await correr()
-  const intervalo = setInterval(correr, cadaMs)
-  intervalo.unref()
-  return intervalo
 }
 
 async function principal(): Promise<void> {

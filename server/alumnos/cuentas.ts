@@ -60,11 +60,7 @@ ${parrafos.map((p) => `<p>${escaparHtml(p)}</p>`).join('\n')}
 
 /** Sends an e-mail without waiting: a reply must not take longer for an address on record than for one that is not. */
 function enviarSinEsperar(deps: Dependencias, correo: Mensaje, que: string) {
-  deps.correo
-    .enviar(correo)
-    .catch((err: unknown) =>
-      deps.log(`error al enviar ${que}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
-    )
+  void deps.segundoPlano.lanzar(`enviar ${que}`, () => deps.correo.enviar(correo))
 }
 
 export type Ingreso =

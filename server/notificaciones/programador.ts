@@ -20,7 +20,7 @@ import {
 } from '../../src/domain/notificaciones.ts'
 import { DETALLE_AVISO_BLOQUEADO, esAvisoDePrivacidad } from '../../src/domain/bloqueo-datos.ts'
 import type { Log } from '../bitacora.ts'
-import type { ConfigApp, Reloj } from '../contexto.ts'
+import type { ConfigApp, Dependencias, Reloj } from '../contexto.ts'
 import type { Correo } from '../correo.ts'
 import type { Db } from '../db/connection.ts'
 import type { Database } from '../db/schema.ts'
@@ -283,10 +283,8 @@ export async function enviarPendientes(deps: DependenciasAvisos): Promise<void> 
  * decision on a document): not awaited, so the staff's reply does not wait for the mail server or a push
  * service. Each delivery is still taken by lease, so a run of the scheduler meanwhile sends none twice.
  */
-export function despacharAhora(deps: DependenciasAvisos): void {
-  enviarInmediatos(deps).catch((err: unknown) =>
-    deps.log(`error al enviar avisos: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`),
-  )
+export function despacharAhora(deps: DependenciasAvisos & Pick<Dependencias, 'segundoPlano'>): void {
+  void deps.segundoPlano.lanzar('enviar avisos', () => enviarInmediatos(deps))
 }
 
 /**
@@ -294,8 +292,8 @@ export function despacharAhora(deps: DependenciasAvisos): void {
  * reviewer may still undo). Only a nudge, kept by this process alone: if it dies meanwhile, the
  * regular run of any server sends them, a few seconds later.
  */
-export function despacharTras(deps: DependenciasAvisos, ms: number): void {
-  setTimeout(() => despacharAhora(deps), ms).unref()
+export function despacharTras(deps: DependenciasAvisos & Pick<Dependencias, 'segundoPlano'>, ms: number): void {
+  deps.segundoPlano.tras(ms, 'enviar avisos', () => enviarInmediatos(deps))
 }
 
 async function enviarInmediatos(deps: DependenciasAvisos): Promise<void> {

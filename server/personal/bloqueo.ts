@@ -106,13 +106,9 @@ function avisarBloqueos(deps: Dependencias, intento: IntentoFallido, cuenta: Fal
   deps.log('ingreso del personal bloqueado para un correo', { ip, hasta: cuenta.bloqueadaHasta, cuenta: !!personal })
   if (!personal || !cuenta.bloqueadaHasta) return
   const mensaje = correoBloqueo(deps, personal, { tipo, ip, ahora, hasta: new Date(cuenta.bloqueadaHasta) })
-  deps.correo
-    .enviar({ to: personal.email, ...mensaje })
-    .catch((err: unknown) =>
-      deps.log(
-        `error al enviar el aviso de bloqueo del personal: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
-      ),
-    )
+  void deps.segundoPlano.lanzar('enviar el aviso de bloqueo del personal', () =>
+    deps.correo.enviar({ to: personal.email, ...mensaje }),
+  )
 }
 
 /** The owner's e-mail: what happened, until when, and what to do if it was not them. */

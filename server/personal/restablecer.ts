@@ -73,13 +73,9 @@ export async function usarRestablecimiento(
 }
 
 function enviarSinEsperar(deps: Dependencias, to: string, mensaje: { subject: string; text: string; html: string }) {
-  deps.correo
-    .enviar({ to, ...mensaje })
-    .catch((err: unknown) =>
-      deps.log(
-        `error al enviar un correo de contraseña del personal: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
-      ),
-    )
+  void deps.segundoPlano.lanzar('enviar un correo de contraseña del personal', () =>
+    deps.correo.enviar({ to, ...mensaje }),
+  )
 }
 
 function correoEnlace(nombre: string, enlace: string, minutos: number) {

@@ -29,7 +29,7 @@ import { formatearClp } from '../../src/domain/moneda.ts'
 import { urlResultadoPago } from '../../src/domain/urls.ts'
 import type { Log } from '../bitacora.ts'
 import { nuevaClaveBlob, type BlobStore } from '../blobs.ts'
-import type { ConfigApp, Reloj } from '../contexto.ts'
+import type { ConfigApp, Dependencias, Reloj } from '../contexto.ts'
 import type { Correo } from '../correo.ts'
 import type { Db } from '../db/connection.ts'
 import type { Database } from '../db/schema.ts'
@@ -289,12 +289,8 @@ export async function emitirPendientes(deps: DependenciasTributario): Promise<vo
  * wait for the provider. Each document is still taken by lease, so a regular run meanwhile issues
  * none twice.
  */
-export function despacharDocumentos(deps: DependenciasTributario): void {
-  emitirPendientes(deps).catch((err: unknown) =>
-    deps.log(
-      `error al emitir documentos tributarios: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
-    ),
-  )
+export function despacharDocumentos(deps: DependenciasTributario & Pick<Dependencias, 'segundoPlano'>): void {
+  void deps.segundoPlano.lanzar('emitir documentos tributarios', () => emitirPendientes(deps))
 }
 
 /** Since when a document is overdue: queued more than PLAZO_DOCUMENTO_PENDIENTE_HORAS ago. */
