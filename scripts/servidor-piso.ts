@@ -15,6 +15,7 @@ import { fechaEnChile } from '../src/domain/fechas.ts'
 import type { Alumno } from '../server/db/schema.ts'
 import { situacionDeFilas } from '../server/solicitudes/situacion.ts'
 import { listaDeSolicitudes } from '../server/solicitudes/lista.ts'
+import { vistaDocumento, type FilaDocumento } from '../server/tributario/documentos.ts'
 
 const [archivo, urlPortal] = process.argv.slice(2)
 if (!archivo || !urlPortal) throw new Error('uso: servidor-piso.ts <portal.sqlite> <urlPublica>')
@@ -55,6 +56,13 @@ const subidos = db.prepare<[string], Lecturas['subidos'][number]>(
 const cuotas = db.prepare<[string], Lecturas['cuotas'][number]>(
   `select q.codigo_inscripcion, q.numero, q.monto, q.vencimiento, q.pago_id
    from cuotas q join solicitudes s on s.codigo_inscripcion = q.codigo_inscripcion where s.alumno_id = ?`,
+)
+const tributarios = db.prepare<[string], FilaDocumento>(
+  `select * from documentos_tributarios where alumno_id = ? and codigo_inscripcion is not null
+   order by creado_en, id`,
+)
+const referida = db.prepare<[string], Pick<FilaDocumento, 'tipo' | 'folio'>>(
+  'select tipo, folio from documentos_tributarios where id = ?',
 )
 const cuentaServicio = process.env.SERVICE_ACCOUNT_EMAIL ?? 'portal@postgrado-demo.cl'
 
@@ -101,7 +109,19 @@ const app = new Hono()
       },
       hoy,
     )
-    return c.json(listaDeSolicitudes(situacion, alumno, { publicUrl: urlPortal, certificadosActivos: true }, hoy))
+    const documentosTributarios = tributarios.all(alumno.id).map((f) => ({
+      ...vistaDocumento(f, f.documento_referencia_id ? (referida.get(f.documento_referencia_id) ?? null) : null, false),
+      codigoInscripcion: f.codigo_inscripcion ?? '',
+    }))
+    return c.json(
+      listaDeSolicitudes(
+        situacion,
+        alumno,
+        { publicUrl: urlPortal, certificadosActivos: true },
+        hoy,
+        documentosTributarios,
+      ),
+    )
   })
 
 const servidor = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
