@@ -18,6 +18,7 @@ import {
   type CategoriaDatos,
   type TareaRetencion,
 } from '../../src/domain/registro-datos.ts'
+import { ARCHIVOS_SUBIDOS, type TablaArchivos } from '../archivos/tablas.ts'
 import type { Config } from '../config.ts'
 import { esViolacionDeUnicidad, type Db } from '../db/connection.ts'
 import { auditar, type Autor } from '../personal/auditoria.ts'
@@ -66,8 +67,8 @@ export function criteriosDe(ahora: Date, config: Pick<Config, 'retencionPostulan
 
 type Elemento = { tipo: TareaRetencion; ref: string; alumno_id: string | null; detalle: string | null }
 
-const TABLAS_DOCUMENTOS = ['archivos_personales', 'archivos_solicitud', 'archivos_postulacion'] as const
-type TablaDocumento = (typeof TABLAS_DOCUMENTOS)[number]
+/** The three tables of a student's uploaded files, as server/archivos describes them. */
+const TABLAS_DOCUMENTOS: TablaArchivos[] = Object.values(ARCHIVOS_SUBIDOS).map((d) => d.tabla)
 
 /** Applicants with no enrolment and no movement since `corte` (optionally only one of them). */
 function postulantesVencidos(db: Db, corte: string, alumnoId?: string) {
@@ -381,7 +382,7 @@ async function aplicarElemento(
       return { resultado: 'aplicado' }
     }
     case 'documentosRechazados': {
-      const [tabla, id] = e.ref.split(':') as [TablaDocumento, string]
+      const [tabla, id] = e.ref.split(':') as [TablaArchivos, string]
       if (!TABLAS_DOCUMENTOS.includes(tabla)) throw new Error(`tabla de documentos desconocida: ${tabla}`)
       const fila = await db
         .selectFrom(tabla)
