@@ -10,6 +10,7 @@ import type { Locator, Page } from 'playwright-core'
 import { expect, test } from 'vitest'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
 import { hallazgosGraves } from '../support/axe.ts'
+import { esperarCacheCon } from '../support/almacen-local.ts'
 import { ANCHO_ESCRITORIO, esperarServiceWorker, prepararPortal } from '../support/e2e.ts'
 import { consultarDb, esperarCorreo, leerCorreos } from '../support/servidor.ts'
 
@@ -52,32 +53,6 @@ async function abrirDocumentosDelEstudiante(codigo: string) {
 /** On a phone an enrolment is a short card: its documents show once its detail is open. */
 async function verDetalle(fila: Locator, codigo: string) {
   await fila.getByRole('button', { name: `Ver detalle de la solicitud ${codigo}` }).click()
-}
-
-/** Waits until the query cache kept on the device (IndexedDB) holds every one of `textos`. */
-async function cacheGuardada(page: Page, textos: string[]) {
-  await page.waitForFunction(
-    async (buscados) => {
-      const db = await new Promise<IDBDatabase>((ok, mal) => {
-        const apertura = indexedDB.open('portal-cache')
-        apertura.onsuccess = () => ok(apertura.result)
-        apertura.onerror = () => mal(apertura.error)
-      })
-      try {
-        const guardado = await new Promise<unknown>((ok, mal) => {
-          const lectura = db.transaction('consultas').objectStore('consultas').get('cliente')
-          lectura.onsuccess = () => ok(lectura.result)
-          lectura.onerror = () => mal(lectura.error)
-        })
-        const texto = JSON.stringify(guardado ?? null)
-        return buscados.every((t) => texto.includes(t))
-      } finally {
-        db.close()
-      }
-    },
-    textos,
-    { polling: 250 },
-  )
 }
 
 /** The whole of `locator` is on screen, as the page is now (not scrolled to it). */
@@ -342,7 +317,7 @@ test('a rejection as «Documento ilegible» reaches the student, whose replaceme
 
   // Offline, from what the phone kept: the same state on the row and in the dialog.
   await esperarServiceWorker(alumno.page)
-  await cacheGuardada(alumno.page, ['Documento ilegible', '"rechazados":1'])
+  await esperarCacheCon(alumno.page, ['Documento ilegible', '"rechazados":1'])
   await alumno.context.setOffline(true)
   await alumno.page.reload()
   await verDetalle(alumno.fila, 'INS-26-40018')

@@ -75,6 +75,22 @@ export async function esperarBorrador(page: Page, valor: string): Promise<void> 
   )
 }
 
+/**
+ * Waits until the query cache's stored copy (IndexedDB 'portal-cache') holds every one of
+ * `textos`: what an offline start will show has been written.
+ */
+export async function esperarCacheCon(page: Page, textos: string[]): Promise<void> {
+  await hasta(
+    async () => {
+      const guardado = JSON.stringify(
+        await page.evaluate(valoresDelAlmacen, { db: 'portal-cache', almacen: 'consultas' }),
+      )
+      return textos.every((t) => guardado.includes(t))
+    },
+    `la copia guardada de la caché no tiene ${textos.join(', ')}`,
+  )
+}
+
 type ConsultasApi = { enVuelo: number; ultima: number }
 
 /**
