@@ -69,19 +69,32 @@ function primerGuion(): Plugin {
 
 /**
  * Offline readiness in two steps. The service worker's install (the precache) holds what a
- * student's screens need to open without network: the shell, every student route and what they
- * share. What is large and optional is left for afterwards: pdf-lib (chunks named pdf-…, used to
- * join photos into one PDF: 'Agregar página') and the validator's QR reader (qr-…, which needs
- * the network to check a code anyway), stored in the background once the worker is active
- * (public/diferidos-sw.js, asked by the page when idle); the school's half (/admin) likewise when
- * the app runs it; the survey charts and the HEIC converter on first use. Every hashed asset
- * fetched outside the precache is kept (runtime route 'diferidos' below), so each works offline
- * after its first use.
+ * student's core screens need to open without network: the shell, sign-in, Inicio, Información
+ * Personal, Solicitudes (the survey, documents and regulations with it), the payments' lists and the
+ * validator. The rest of the student's half is stored in the background once the worker is active
+ * (public/diferidos-sw.js, asked by the page when idle): the less used screens (contests, job
+ * offers, Mis datos, the notices' page), those that need the network anyway (a payment's outcome,
+ * registration, a new password), pdf-lib (chunks named pdf-…, to join photos into one PDF:
+ * 'Agregar página') and the validator's QR reader (qr-…, which needs the network to check a code
+ * anyway). The uploader (tus-js-client, 68 KB) stays in the first step although it works only with
+ * a network: the outbox first tries an upload chosen offline while still offline, and Chromium
+ * keeps a failed module load, so a lazy uploader would fail on every retry until a reload. The
+ * school's half (/admin) is stored when the app runs it; the survey charts and the HEIC converter
+ * on first use. Every hashed asset fetched outside the precache is kept (runtime route
+ * 'diferidos' below), so each works offline after its first use.
  *
  * Filled by `diferidos()` once the chunks are known; read by the precache's manifest transform.
  */
 const fueraDelPrecache = new Set<string>()
-const OPCIONALES_DEL_ALUMNO = /^assets\/(?:pdf|qr)-/
+/** Where the second step begins: a chunk holding one of these modules, and what only it reaches. */
+const PUERTAS_SEGUNDO_PASO = [
+  /[\\/]src[\\/]routes[\\/]_alumno[\\/](?:concurso|laboral|privacidad)[\\/].*\?tsr-split=component/,
+  /[\\/]src[\\/]routes[\\/]_alumno[\\/]notificaciones\.tsx\?tsr-split=component/,
+  // Screens that do nothing without a network: a payment's outcome, registration, a new password.
+  /[\\/]src[\\/]routes[\\/]_alumno[\\/]pagos[\\/]respuesta[\\/].*\?tsr-split=component/,
+  /[\\/]src[\\/]routes[\\/](?:register|password)\.tsx\?tsr-split=component/,
+  /[\\/]node_modules[\\/](?:pdf-lib|qr-scanner)[\\/]/,
+]
 const A_DEMANDA = /^assets\/(?:graficos|heic)-/
 function diferidos(): Plugin {
   return {
@@ -94,6 +107,9 @@ function diferidos(): Plugin {
       const entrada = chunks.find((c) => c.isEntry)
       const escuela = chunks.find((c) => c.facadeModuleId?.endsWith('routeTree.escuela.gen.js'))
       if (!entrada || !escuela) throw new Error('portal-diferidos: falta la entrada o el árbol de la escuela')
+      const puertas = chunks
+        .filter((c) => Object.keys(c.modules).some((id) => PUERTAS_SEGUNDO_PASO.some((p) => p.test(id))))
+        .map((c) => c.fileName)
       /** Every chunk (and its CSS) reachable from `desde`, static or lazy, not entering `fuera`. */
       const alcanzables = (desde: string, fuera: Set<string>) => {
         const vistos = new Set<string>()
@@ -109,10 +125,11 @@ function diferidos(): Plugin {
         return vistos
       }
       const delAlumno = alcanzables(entrada.fileName, new Set([escuela.fileName]))
+      const nucleo = alcanzables(entrada.fileName, new Set([escuela.fileName, ...puertas]))
+      const aDemanda = Object.keys(bundle).filter((f) => A_DEMANDA.test(f))
+      const alumno = [...delAlumno].filter((f) => !nucleo.has(f) && !A_DEMANDA.test(f))
       const soloEscuela = [...alcanzables(escuela.fileName, new Set())].filter((f) => !delAlumno.has(f))
-      const todos = Object.keys(bundle).filter((f) => f.startsWith('assets/'))
-      const alumno = todos.filter((f) => OPCIONALES_DEL_ALUMNO.test(f))
-      for (const f of [...alumno, ...soloEscuela, ...todos.filter((f) => A_DEMANDA.test(f))]) fueraDelPrecache.add(f)
+      for (const f of [...alumno, ...soloEscuela, ...aDemanda]) fueraDelPrecache.add(f)
       const url = (f: string) => `/${f}`
       this.emitFile({
         type: 'asset',
@@ -120,7 +137,9 @@ function diferidos(): Plugin {
         source: JSON.stringify({
           alumno: alumno.map(url),
           escuela: [...new Set([...soloEscuela, ...alumno])].map(url),
-          todos: todos.map(url),
+          todos: Object.keys(bundle)
+            .filter((f) => f.startsWith('assets/'))
+            .map(url),
         }),
       })
     },
