@@ -110,6 +110,8 @@ function diferidos(): Plugin {
       const puertas = chunks
         .filter((c) => Object.keys(c.modules).some((id) => PUERTAS_SEGUNDO_PASO.some((p) => p.test(id))))
         .map((c) => c.fileName)
+      // A door bundled into the first script would leave the whole app out of the precache.
+      if (puertas.includes(entrada.fileName)) throw new Error('portal-diferidos: una puerta quedó en el primer guion')
       /** Every chunk (and its CSS) reachable from `desde`, static or lazy, not entering `fuera`. */
       const alcanzables = (desde: string, fuera: Set<string>) => {
         const vistos = new Set<string>()
