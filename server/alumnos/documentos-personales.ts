@@ -1,6 +1,7 @@
 // A student's personal documents (licenciatura, work certificate): which their programs ask for
 // and the files uploaded, with their review. Read by the student's own route
 // (/api/alumno/documentos) and the school's page of a student.
+import { COLUMNAS_ARCHIVO_SUBIDO } from '../archivos/tablas.ts'
 import type { Kysely } from 'kysely'
 import { documentosPersonalesRequeridos } from '../../src/domain/documentos.ts'
 import type { Database } from '../db/schema.ts'
@@ -13,18 +14,7 @@ export async function documentosPersonalesDeAlumno(db: Kysely<Database>, alumnoI
     .execute()
   const archivos = await db
     .selectFrom('archivos_personales')
-    .select([
-      'id',
-      'cod_documento',
-      'nombre_original',
-      'tipo_archivo',
-      'tamanno',
-      'subido_en',
-      'estado_revision',
-      'motivo_rechazo',
-      'revisado_en',
-      'revisado_por',
-    ])
+    .select([...COLUMNAS_ARCHIVO_SUBIDO, 'nombre_original', 'revisado_en', 'revisado_por'])
     .where('alumno_id', '=', alumnoId)
     .orderBy('cod_documento')
     .execute()

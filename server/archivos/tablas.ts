@@ -30,6 +30,17 @@ export type FilaArchivoSubido = {
   motivo_rechazo: string | null
 }
 
+/** The columns of `FilaArchivoSubido`, for a select from any of the tables. */
+export const COLUMNAS_ARCHIVO_SUBIDO = [
+  'id',
+  'cod_documento',
+  'tipo_archivo',
+  'tamanno',
+  'subido_en',
+  'estado_revision',
+  'motivo_rechazo',
+] as const satisfies readonly (keyof FilaArchivoSubido)[]
+
 /** The columns a new row has in every one of the tables, whatever its owner. */
 export type FilaNuevaComun = FilaArchivoSubido & { alumno_id: string; content_type: string; blob_clave: string }
 

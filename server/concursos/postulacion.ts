@@ -3,6 +3,7 @@
 // the fee's payment and receipt, the documents and their files), and one of its files to
 // download. The student comes from the session only, so an application is always the session
 // student's own: another student's is never reachable, whatever the path names.
+import { COLUMNAS_ARCHIVO_SUBIDO } from '../archivos/tablas.ts'
 import { randomUUID } from 'node:crypto'
 import {
   documentosDeConcurso,
@@ -54,16 +55,7 @@ async function vistaPostulacion(
   const hoy = hoyDe(deps)
   const archivos = await deps.db
     .selectFrom('archivos_postulacion')
-    .select([
-      'id',
-      'cod_documento',
-      'nombre_archivo',
-      'tipo_archivo',
-      'tamanno',
-      'subido_en',
-      'estado_revision',
-      'motivo_rechazo',
-    ])
+    .select([...COLUMNAS_ARCHIVO_SUBIDO, 'nombre_archivo'])
     .where('postulacion_id', '=', p.id)
     .orderBy('cod_documento')
     .execute()

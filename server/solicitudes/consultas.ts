@@ -1,6 +1,7 @@
 // How a student's enrolments are read, with their survey, conditions, regulations, uploaded
 // documents and issued papers: one place for the student's own routes (/api/solicitudes) and the
 // school's page of a student (/api/admin/alumnos/:id), so both read the same rows the same way.
+import { COLUMNAS_ARCHIVO_SUBIDO } from '../archivos/tablas.ts'
 import type { Kysely } from 'kysely'
 import { DOC_REGLAMENTO } from '../../src/domain/documentos-emitidos.ts'
 import { requiereReglamento } from '../../src/domain/reglamentos.ts'
@@ -77,15 +78,9 @@ export function reglamentoFirmado(
 }
 
 const COLUMNAS_ARCHIVO = [
-  'id',
+  ...COLUMNAS_ARCHIVO_SUBIDO,
   'codigo_inscripcion',
-  'cod_documento',
   'nombre_archivo',
-  'tipo_archivo',
-  'tamanno',
-  'subido_en',
-  'estado_revision',
-  'motivo_rechazo',
   'revisado_en',
   'revisado_por',
 ] as const
