@@ -94,7 +94,8 @@ test('offline: save goes to the outbox, survives a reload with the draft, and is
   expect(await page.getByText('Sin conexión.').count()).toBe(0)
 
   expect(await direccionEnServidor()).toBe('Los Aromos 455, Temuco')
-  expect(envios.length).toBe(1)
+  // Each reply is recorded once its headers are read (registrarEnvios awaits them): polled, not read at once.
+  await expect.poll(() => envios.length).toBe(1)
   const filas = await historial()
   expect(filas.length).toBe(antes + 1)
   expect(filas.at(-1)?.clave_idempotencia).toBe(envios[0]?.clave)
