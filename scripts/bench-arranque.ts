@@ -151,6 +151,13 @@ try {
           `  ${m.solicitudes} solicitudes`,
       )
     }
+    // The first screen's goal: a score of 0.97 or more and blocking time at most 1.5 times the
+    // bare page's (when the bare page blocks nothing, none either).
+    const cumple = (m: Medicion) => m.puntaje >= 0.97 && m.tbtMs <= 1.5 * base.tbtMs
+    console.log(
+      `  objetivo (puntaje ≥ 0.97, TBT ≤ 1.5 × el de la página mínima): ` +
+        `login ${cumple(lh.login) ? 'cumple' : 'NO cumple'}, validador ${cumple(lh.validador) ? 'cumple' : 'NO cumple'}`,
+    )
     for (const pagina of ['login', 'validador'] as const) {
       const { detalle } = lh[pagina]
       console.log(`  ${pagina}: guiones con más trabajo (total / evaluación):`)

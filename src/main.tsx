@@ -1,6 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
+import { StrictMode, startTransition } from 'react'
 import { createRoot } from 'react-dom/client'
 import { esRutaDeLaEscuela } from './domain/area-escuela.ts'
 import { MENSAJE_SESION_EXPIRADA } from './domain/errores-api.ts'
@@ -24,8 +24,13 @@ if (haySesion()) {
   void cargarBarraAlumno()
 }
 
+// A mid-range phone runs script about four times slower than a desk: every step of the start
+// below is its own task, each well under the 50 ms that makes a first tap feel frozen.
+const cederTurno = () => new Promise<void>((listo) => setTimeout(listo, 0))
+
 /** Starts the app over `routeTree`, one of the two halves of the routes (router.ts). */
-function arrancar(routeTree: Parameters<typeof crearRouter>[0]['routeTree'], enLaEscuela: boolean) {
+async function arrancar(routeTree: Parameters<typeof crearRouter>[0]['routeTree'], enLaEscuela: boolean) {
+  await cederTurno()
   const router = crearRouter({ routeTree, enLaEscuela, cargarOffline })
 
   // A signed-in request that meets an expired session goes back to login with this alert.
@@ -38,12 +43,22 @@ function arrancar(routeTree: Parameters<typeof crearRouter>[0]['routeTree'], enL
   const raiz = document.getElementById('root')
   if (!raiz) throw new Error('Falta el elemento #root en index.html')
 
-  createRoot(raiz).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </StrictMode>,
+  await cederTurno()
+  // A screen that needs no network (login, the validator) is loaded before the first render, so
+  // React renders it once; one that waits for data renders after 50 ms with its pending state.
+  const cargada = router.load().catch(() => undefined)
+  const raizReact = createRoot(raiz)
+  await Promise.race([cargada, new Promise((listo) => setTimeout(listo, 50))])
+  // As a transition React renders in slices of a few milliseconds, giving the thread back between
+  // them; the page from index.html stays on screen meanwhile.
+  startTransition(() =>
+    raizReact.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </StrictMode>,
+    ),
   )
 }
 
@@ -53,7 +68,7 @@ function arrancar(routeTree: Parameters<typeof crearRouter>[0]['routeTree'], enL
 // school's chunk a cycle with it.)
 const enLaEscuela = esRutaDeLaEscuela(window.location.pathname)
 if (enLaEscuela) void import('./routeTree.escuela.gen.js').then(({ routeTree }) => arrancar(routeTree, true))
-else arrancar(arbolDelAlumno, false)
+else void arrancar(arbolDelAlumno, false)
 
 // Loaded after the first render: the service worker never delays the first screen.
 void import('virtual:pwa-register').then(({ registerSW }) =>
