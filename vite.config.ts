@@ -223,21 +223,17 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest,
-      includeAssets: ['icons/*.png', 'icons/*.svg', 'robots.txt'],
+      // The icons come with the glob below, the web manifest from the plugin: each listed once.
+      includeAssets: ['robots.txt'],
+      includeManifestIcons: false,
       workbox: {
-        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,svg,png}'],
         // version.json is asked for on every launch; diferidos.json lists the second step. The
         // HEIC converter (about 3 MB) and the charts are left out by name too, before the
         // precache's size check would refuse them.
         globIgnores: ['version.json', 'diferidos.json', 'assets/graficos-*.js', 'assets/heic-*.js'],
         manifestTransforms: [
-          // The manifest's icons come both from the glob and from the web manifest: listed once.
-          (entradas) => ({
-            manifest: entradas.filter(
-              (e, i) => !fueraDelPrecache.has(e.url) && entradas.findIndex((o) => o.url === e.url) === i,
-            ),
-            warnings: [],
-          }),
+          (entradas) => ({ manifest: entradas.filter((e) => !fueraDelPrecache.has(e.url)), warnings: [] }),
         ],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/version\.json$/, /^\/sandbox\//],
@@ -261,6 +257,14 @@ export default defineConfig({
     }),
     copiasComprimidas(),
   ],
+  resolve: {
+    alias: [
+      // tus-js-client's published builds are transpiled for old browsers (regenerator runtime, class
+      // helpers: 68 KB); its untranspiled sources (lib/, shipped in the package) are the same code
+      // at about half the size, for browsers that run everything else here anyway.
+      { find: /^tus-js-client$/, replacement: 'tus-js-client/lib/browser/index.js' },
+    ],
+  },
   server: { proxy: { '/api': 'http://127.0.0.1:8080' } },
   build: {
     target: 'es2022',
