@@ -1,7 +1,7 @@
-// Express consent to the survey's disability questions, on SQLite and
-// PostgreSQL: given with the answers, it is recorded with the policy's version and the moment;
-// without it nothing about a disability is stored; withdrawn from Información Personal, the answers
-// are deleted, and the staff's spreadsheet and the CRM no longer carry them.
+// Express consents to the survey's disability and indigenous questions, on SQLite and
+// PostgreSQL: given with the answers, each is recorded with the policy's version and the moment;
+// without it nothing it covers is stored; withdrawn from Información Personal, its answers (and
+// only its) are deleted, and the staff's spreadsheet and the CRM no longer carry them.
 import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { MENSAJE_FINALIDAD_DESCONOCIDA, MENSAJE_SIN_CONSENTIMIENTO } from '../src/domain/consentimiento.ts'
@@ -86,6 +86,8 @@ test('given with the answers, recorded with the version; withdrawn, the answers 
       adecuacion: 'Subtítulos en el material audiovisual',
       inscritoRND: 'No',
       otrosOrigenesDisca: ['Enfermedad'],
+      pertenecePuebloOrg: 'Si',
+      puebloOrg: 'Mapuche',
     }),
   )
   expect(envio.status, await envio.clone().text()).toBe(201)
@@ -95,34 +97,43 @@ test('given with the answers, recorded with the version; withdrawn, the answers 
     en: string
     origen: string
     codigo_inscripcion: string
+    finalidad: string
   }>(
     servidor.dataDir,
-    'select estado, version_politica, en, origen, codigo_inscripcion from consentimientos where alumno_id = ?',
+    'select finalidad, estado, version_politica, en, origen, codigo_inscripcion from consentimientos where alumno_id = ? order by finalidad',
     ALUMNA,
   )
-  expect(filas).toEqual([
-    {
-      estado: 'otorgado',
-      version_politica: VERSION_VIGENTE.version,
-      en: expect.any(String),
-      origen: 'encuesta',
-      codigo_inscripcion: CODIGO,
-    },
-  ])
+  const otorgado = (finalidad: string) => ({
+    finalidad,
+    estado: 'otorgado',
+    version_politica: VERSION_VIGENTE.version,
+    en: expect.any(String),
+    origen: 'encuesta',
+    codigo_inscripcion: CODIGO,
+  })
+  expect(filas).toEqual([otorgado('encuesta-discapacidad'), otorgado('encuesta-pueblo-originario')])
   expect(Date.parse(filas[0]!.en)).toBeGreaterThanOrEqual(antes - 1000)
   const estado = await (await alumna.get('/api/privacidad/consentimientos')).json()
-  expect(estado.consentimientos).toEqual([
-    {
-      finalidad: 'encuesta-discapacidad',
+  expect(estado.consentimientos).toEqual(
+    filas.map((f) => ({
+      finalidad: f.finalidad,
       estado: 'otorgado',
-      en: filas[0]!.en,
+      en: f.en,
       versionPolitica: VERSION_VIGENTE.version,
-    },
-  ])
+    })),
+  )
 
-  // Staff and the CRM read the answers while the consent holds.
-  expect(await enElCrm()).toMatchObject({ poseeDiscapacidad: 'Si', tipoDiscapacidad: 'Sensorial visual' })
-  expect(await enLaPlanilla()).toMatchObject({ 'Tipo de discapacidad': 'Sensorial visual' })
+  // Staff and the CRM read the answers while the consents hold.
+  expect(await enElCrm()).toMatchObject({
+    poseeDiscapacidad: 'Si',
+    tipoDiscapacidad: 'Sensorial visual',
+    pertenecePuebloOrg: 'Si',
+    puebloOrg: 'Mapuche',
+  })
+  expect(await enLaPlanilla()).toMatchObject({
+    'Tipo de discapacidad': 'Sensorial visual',
+    'Pueblo originario': 'Mapuche',
+  })
 
   const retiro = await alumna.post('/api/privacidad/consentimientos/encuesta-discapacidad/retirar')
   expect(retiro.status, await retiro.clone().text()).toBe(200)
@@ -141,14 +152,33 @@ test('given with the answers, recorded with the version; withdrawn, the answers 
     como_seentera: 'Prensa',
   })
   expect(JSON.stringify(guardadas)).not.toContain('Sensorial visual')
-  // Neither the CRM nor the staff's spreadsheet carry them.
+  // Neither the CRM nor the staff's spreadsheet carry them; the other consent's answer stays.
   const crm = await enElCrm()
-  expect(crm).toMatchObject({ poseeDiscapacidad: '', tipoDiscapacidad: '', otrosOrigenesDisca: [] })
+  expect(crm).toMatchObject({
+    poseeDiscapacidad: '',
+    tipoDiscapacidad: '',
+    otrosOrigenesDisca: [],
+    puebloOrg: 'Mapuche',
+  })
   expect(JSON.stringify(crm)).not.toContain('Sensorial visual')
   const fila = await enLaPlanilla()
   expect(fila['Tipo de discapacidad']).toBe('')
   expect(fila['¿Posee alguna discapacidad?']).toBe('')
   expect(fila['Origen de la discapacidad (puede marcar varios)']).toBe('')
+  expect(fila['Pueblo originario']).toBe('Mapuche')
+
+  // The indigenous consent, withdrawn in turn: its answers go the same way.
+  const retiroPueblo = await alumna.post('/api/privacidad/consentimientos/encuesta-pueblo-originario/retirar')
+  expect(retiroPueblo.status, await retiroPueblo.clone().text()).toBe(200)
+  expect(await respuestasGuardadas()).toMatchObject({
+    consentimientoPuebloOriginario: '',
+    pertenecePuebloOrg: '',
+    puebloOrg: '',
+    otroPuebloOriginario: '',
+    cursaFuera: 'No',
+  })
+  expect(JSON.stringify(await enElCrm())).not.toContain('Mapuche')
+  expect((await enLaPlanilla())['Pueblo originario']).toBe('')
 
   // Nothing left to withdraw; an unknown purpose is refused.
   const otraVez = await alumna.post('/api/privacidad/consentimientos/encuesta-discapacidad/retirar')
@@ -161,14 +191,14 @@ test('given with the answers, recorded with the version; withdrawn, the answers 
     (
       await consultarDb<{ estado: string; origen: string }>(
         servidor.dataDir,
-        'select estado, origen from consentimientos where alumno_id = ? order by en',
+        "select estado, origen from consentimientos where alumno_id = ? and finalidad = 'encuesta-discapacidad' order by en",
         ALUMNA,
       )
     ).map((f) => `${f.estado}:${f.origen}`),
   ).toEqual(['otorgado:encuesta', 'retirado:informacion-personal'])
 })
 
-test('a survey sent without the consent keeps nothing about a disability and records no consent', async () => {
+test('a survey sent without the consents keeps nothing about a disability or a people and records no consent', async () => {
   const estudiante = await iniciarSesion(servidor.url, DEMO_CUENTAS.estudiante)
   const pendiente = await consultarDb<{ codigo_inscripcion: string }>(
     servidor.dataDir,
@@ -179,7 +209,14 @@ test('a survey sent without the consent keeps nothing about a disability and rec
   const codigo = pendiente[0]!.codigo_inscripcion
   const res = await estudiante.post(
     `/api/solicitudes/${codigo}/encuesta`,
-    encuestaCompleta({ consentimientoDiscapacidad: '', poseeDiscapacidad: 'Si', tipoDiscapacidad: 'Física o motora' }),
+    encuestaCompleta({
+      consentimientoDiscapacidad: '',
+      poseeDiscapacidad: 'Si',
+      tipoDiscapacidad: 'Física o motora',
+      consentimientoPuebloOriginario: '',
+      pertenecePuebloOrg: 'Si',
+      puebloOrg: 'Aymara',
+    }),
   )
   expect(res.status, await res.clone().text()).toBe(201)
   const [fila] = await consultarDb<{ respuestas: string }>(
@@ -187,7 +224,12 @@ test('a survey sent without the consent keeps nothing about a disability and rec
     'select respuestas from encuestas where codigo_inscripcion = ?',
     codigo,
   )
-  expect(JSON.parse(fila!.respuestas)).toMatchObject({ poseeDiscapacidad: '', tipoDiscapacidad: '' })
+  expect(JSON.parse(fila!.respuestas)).toMatchObject({
+    poseeDiscapacidad: '',
+    tipoDiscapacidad: '',
+    pertenecePuebloOrg: '',
+    puebloOrg: '',
+  })
   expect(
     await consultarDb(servidor.dataDir, "select * from consentimientos where alumno_id = 'alumno-estudiante'"),
   ).toEqual([])

@@ -1,17 +1,17 @@
 // Express consents: each given or withdrawn is a row of `consentimientos`, with
 // the privacy policy's version in force and the moment (the proof of art. 12); the latest row per
-// student and purpose is the state. The survey's disability consent arrives with the answers (the
-// same request, also from the outbox after a time offline) and is recorded in the survey's
-// transaction. Withdrawing it, in one transaction: the row, and every survey of the student marked
-// without consent and its disability answers deleted, since the registry's category says they end
-// deleted ('eliminar'); where it said they stay, they would be kept and only hidden, as every
-// reader of the answers (staff, CRM, counts) goes through `respuestasConsentidas`.
+// student and purpose is the state. The survey's consents (disability, indigenous people) arrive
+// with the answers (the same request, also from the outbox after a time offline) and are recorded
+// in the survey's transaction. Withdrawing one, in one transaction: the row, and every survey of
+// the student marked without that consent and the answers it covered deleted, since the registry's
+// category says they end deleted ('eliminar'); where it said they stay, they would be kept and only
+// hidden, as every reader of the answers (staff, CRM, counts) goes through `respuestasConsentidas`.
 import { randomUUID } from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
 import {
-  CAMPOS_DISCAPACIDAD,
+  CONSENTIMIENTOS,
   FINALIDADES_CONSENTIMIENTO,
-  respuestasSinDiscapacidad,
+  respuestasSin,
   type EstadoConsentimiento,
   type FinalidadConsentimiento,
 } from '../../src/domain/consentimiento.ts'
@@ -48,12 +48,14 @@ export async function registrarConsentimiento(
     .execute()
 }
 
-/** Whether any survey of the student holds a disability answer (a legacy one, sent before the consent, too). */
-async function tieneRespuestasDiscapacidad(db: Bd, alumnoId: string): Promise<boolean> {
+/** Whether any survey of the student holds an answer the consent covers (a legacy one, sent before the consent, too). */
+async function tieneRespuestasDe(db: Bd, alumnoId: string, finalidad: FinalidadConsentimiento): Promise<boolean> {
   const encuestas = await db.selectFrom('encuestas').select('respuestas').where('alumno_id', '=', alumnoId).execute()
   return encuestas.some((e) => {
     const r = JSON.parse(e.respuestas) as Record<string, unknown>
-    return CAMPOS_DISCAPACIDAD.some((c) => (Array.isArray(r[c]) ? (r[c] as unknown[]).length > 0 : Boolean(r[c])))
+    return CONSENTIMIENTOS[finalidad].campos.some((c) =>
+      Array.isArray(r[c]) ? (r[c] as unknown[]).length > 0 : Boolean(r[c]),
+    )
   })
 }
 
@@ -79,7 +81,7 @@ export async function estadoConsentimientos(db: Bd, alumnoId: string): Promise<E
       // Answers sent before the consent was asked: nothing recorded, but something to withdraw.
       return {
         finalidad,
-        estado: (await tieneRespuestasDiscapacidad(db, alumnoId)) ? ('otorgado' as const) : ('sin-respuesta' as const),
+        estado: (await tieneRespuestasDe(db, alumnoId, finalidad)) ? ('otorgado' as const) : ('sin-respuesta' as const),
         en: null,
         versionPolitica: null,
       }
@@ -115,7 +117,11 @@ export async function retirarConsentimiento(
       .execute()
     for (const e of encuestas) {
       const r = JSON.parse(e.respuestas) as Record<string, unknown>
-      const nuevas = { ...r, consentimientoDiscapacidad: '', ...(eliminar ? respuestasSinDiscapacidad() : {}) }
+      const nuevas = {
+        ...r,
+        [CONSENTIMIENTOS[finalidad].campoEncuesta]: '',
+        ...(eliminar ? respuestasSin(finalidad) : {}),
+      }
       await trx
         .updateTable('encuestas')
         .set({ respuestas: JSON.stringify(nuevas) })
@@ -126,21 +132,23 @@ export async function retirarConsentimiento(
   })
 }
 
-/** The survey's own consent, recorded with its answers (in the survey's transaction). */
+/** The consents given in the survey, recorded with its answers (in the survey's transaction). */
 export async function consentimientoDeEncuesta(
   db: Bd,
   alumnoId: string,
   codigoInscripcion: string,
-  respuestas: { consentimientoDiscapacidad?: string },
+  respuestas: { consentimientoDiscapacidad?: string; consentimientoPuebloOriginario?: string },
   ahora: Date,
 ): Promise<void> {
-  if (respuestas.consentimientoDiscapacidad !== SI) return
-  await registrarConsentimiento(db, {
-    alumnoId,
-    finalidad: 'encuesta-discapacidad',
-    estado: 'otorgado',
-    origen: 'encuesta',
-    codigoInscripcion,
-    ahora,
-  })
+  for (const finalidad of FINALIDADES_CONSENTIMIENTO) {
+    if (respuestas[CONSENTIMIENTOS[finalidad].campoEncuesta] !== SI) continue
+    await registrarConsentimiento(db, {
+      alumnoId,
+      finalidad,
+      estado: 'otorgado',
+      origen: 'encuesta',
+      codigoInscripcion,
+      ahora,
+    })
+  }
 }

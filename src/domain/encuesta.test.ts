@@ -12,7 +12,7 @@ import {
 } from './encuesta.ts'
 import { encuestaCompleta as completa } from '../../tests/support/encuesta.ts'
 import { erroresPorCampo } from './errores-por-campo.ts'
-import { respuestasConsentidas, respuestasSinDiscapacidad } from './consentimiento.ts'
+import { respuestasConsentidas, respuestasSin } from './consentimiento.ts'
 import { MENSAJE_CARACTERES_INVISIBLES } from './validacion.ts'
 import { TEXTOS_INVISIBLES } from '../../tests/support/textos-invisibles.ts'
 
@@ -27,10 +27,10 @@ describe('required answers', () => {
   })
 
   test("a blank survey names every required answer, the ranked ones with the spec's own messages", () => {
-    // The disability question is asked only with its express consent: a blank survey has none.
+    // The disability and indigenous questions are asked only with their express consents: a blank
+    // survey has none.
     expect(errores(encuestaVacia())).toEqual({
       cursaFuera: MENSAJE_OBLIGATORIO,
-      pertenecePuebloOrg: MENSAJE_OBLIGATORIO,
       haCursadoPrograma: MENSAJE_OBLIGATORIO,
       trabaja_actualmente: MENSAJE_OBLIGATORIO,
       tipo_organizacion: MENSAJE_OBLIGATORIO,
@@ -222,7 +222,7 @@ describe('the express consent to the disability questions', () => {
       otrosOrigenesDisca: ['Enfermedad'],
       cursaFuera: 'No',
     }
-    expect(respuestasConsentidas(retirada)).toEqual({ ...retirada, ...respuestasSinDiscapacidad() })
+    expect(respuestasConsentidas(retirada)).toEqual({ ...retirada, ...respuestasSin('encuesta-discapacidad') })
     expect(respuestasConsentidas(retirada)).toMatchObject({
       poseeDiscapacidad: '',
       tipoDiscapacidad: '',
@@ -232,5 +232,68 @@ describe('the express consent to the disability questions', () => {
     expect(respuestasConsentidas(antigua)).toBe(antigua)
     const consentida = { consentimientoDiscapacidad: 'Si', poseeDiscapacidad: 'Si' }
     expect(respuestasConsentidas(consentida)).toBe(consentida)
+  })
+})
+
+describe('the express consent to the indigenous question', () => {
+  const pregunta = (campo: string) =>
+    SECCIONES_ENCUESTA.flatMap((s) => s.preguntas).find((p) => 'campo' in p && p.campo === campo)
+  const visible = (campo: string, e: ReturnType<typeof completa>) => {
+    const p = pregunta(campo)
+    return Boolean(p && (!('cuando' in p) || !p.cuando || p.cuando(e)))
+  }
+
+  test('asked apart: with it the question is required and shown, and so is the people; without it, neither', () => {
+    expect(errores({ ...encuestaVacia(), consentimientoPuebloOriginario: 'Si' })).toMatchObject({
+      pertenecePuebloOrg: MENSAJE_OBLIGATORIO,
+    })
+    expect(errores(completa({ pertenecePuebloOrg: 'Si' }))).toMatchObject({ puebloOrg: MENSAJE_OBLIGATORIO })
+    expect(errores(completa({ consentimientoPuebloOriginario: '', pertenecePuebloOrg: '' }))).toEqual({})
+    const sin = completa({ consentimientoPuebloOriginario: '', pertenecePuebloOrg: 'Si', puebloOrg: 'Otro' })
+    expect(visible('pertenecePuebloOrg', sin)).toBe(false)
+    expect(visible('puebloOrg', sin)).toBe(false)
+    expect(visible('otroPuebloOriginario', sin)).toBe(false)
+    const con = completa({ pertenecePuebloOrg: 'Si', puebloOrg: 'Otro' })
+    expect(visible('pertenecePuebloOrg', con)).toBe(true)
+    expect(visible('puebloOrg', con)).toBe(true)
+    expect(visible('otroPuebloOriginario', con)).toBe(true)
+  })
+
+  test('without it nothing about a people is stored, even answers chosen before unticking it', () => {
+    const guardada = v.parse(
+      encuestaSchema,
+      completa({
+        consentimientoPuebloOriginario: '',
+        pertenecePuebloOrg: 'Si',
+        puebloOrg: 'Otro',
+        otroPuebloOriginario: 'Chango',
+      }),
+    )
+    expect(guardada).toMatchObject({
+      consentimientoPuebloOriginario: '',
+      pertenecePuebloOrg: '',
+      puebloOrg: '',
+      otroPuebloOriginario: '',
+    })
+    const con = v.parse(encuestaSchema, completa({ pertenecePuebloOrg: 'Si', puebloOrg: 'Mapuche' }))
+    expect(con).toMatchObject({ consentimientoPuebloOriginario: 'Si', pertenecePuebloOrg: 'Si', puebloOrg: 'Mapuche' })
+  })
+
+  test('anyone else reads a survey without it with its indigenous answers blank, the disability ones as consented', () => {
+    const retirada = {
+      consentimientoDiscapacidad: 'Si',
+      poseeDiscapacidad: 'No',
+      consentimientoPuebloOriginario: '',
+      pertenecePuebloOrg: 'Si',
+      puebloOrg: 'Mapuche',
+      otroPuebloOriginario: '',
+    }
+    expect(respuestasConsentidas(retirada)).toEqual({
+      ...retirada,
+      pertenecePuebloOrg: '',
+      puebloOrg: '',
+    })
+    const antigua = { poseeDiscapacidad: 'No', pertenecePuebloOrg: 'Si', puebloOrg: 'Aymara' }
+    expect(respuestasConsentidas(antigua)).toBe(antigua)
   })
 })

@@ -179,11 +179,13 @@ function objetoEncuesta() {
       tipoResidencia: eleccion(TIPOS_RESIDENCIA_ENCUESTA),
       identidadGenero: texto(MAX_IDENTIDAD_GENERO),
       /**
-       * The express consent to the disability questions (Ley 19.628, art. 16), asked apart from
-       * them: 'Si' when given, '' when not. It travels with the answers (also through the outbox,
-       * offline), and the server records it with the privacy policy's version and the moment.
+       * The express consents to the disability and the indigenous questions (Ley 19.628, art. 16),
+       * each asked apart from its questions: 'Si' when given, '' when not. They travel with the
+       * answers (also through the outbox, offline), and the server records each with the privacy
+       * policy's version and the moment.
        */
       consentimientoDiscapacidad: eleccion([SI] as const),
+      consentimientoPuebloOriginario: eleccion([SI] as const),
       poseeDiscapacidad: eleccion(SI_NO),
       tipoDiscapacidad: eleccion(TIPOS_DISCAPACIDAD),
       otroTipoDiscapacidad: texto(MAX_TEXTO_ENCUESTA),
@@ -197,7 +199,7 @@ function objetoEncuesta() {
       servicioApoyo: texto(MAX_TEXTO_ENCUESTA),
       materialApoyo: texto(MAX_TEXTO_ENCUESTA),
       inscritoRND: eleccion(SI_NO),
-      pertenecePuebloOrg: obligatoria(SI_NO),
+      pertenecePuebloOrg: eleccion(SI_NO),
       puebloOrg: eleccion(PUEBLOS_ORIGINARIOS),
       otroPuebloOriginario: texto(MAX_TEXTO_ENCUESTA),
       haCursadoPrograma: obligatoria(SI_NO),
@@ -263,7 +265,9 @@ export const encuestaSchema = v.pipe(
   requeridoConDiscapacidad('inscritoRND'),
   requeridoConDiscapacidad('otroTipoDiscapacidad', 'tipoDiscapacidad'),
   requeridoConDiscapacidad('otraAdecuacion', 'adecuacion'),
-  // Indigenous people, when the student belongs to one.
+  // Indigenous people: the question only with the consent; which people, when the student belongs
+  // to one (without the consent the answer is cleared below, whatever was sent).
+  requeridoSi<Entrada>('pertenecePuebloOrg', 'consentimientoPuebloOriginario', (c) => c === SI, MENSAJE_OBLIGATORIO),
   requeridoSi<Entrada>('puebloOrg', 'pertenecePuebloOrg', perteneceAPueblo, MENSAJE_OBLIGATORIO),
   requeridoSi<Entrada>('otroPuebloOriginario', 'puebloOrg', esOtra, MENSAJE_PUEBLO_ORIGINARIO),
   // A program taken before.
@@ -295,10 +299,11 @@ export function encuestaVacia(): EncuestaFormulario {
 
 /** Follow-ups whose question is hidden are cleared, so what is stored matches what was asked. */
 export function limpiarSeguimientosOcultos<T extends Partial<Record<keyof Entrada, unknown>>>(e: T): T {
-  // Without the express consent, nothing about a disability is kept, not even a 'No'.
+  // Without the express consent, nothing about a disability or a people is kept, not even a 'No'.
   const consiente = e.consentimientoDiscapacidad === SI
   const discapacidad = consiente && tieneDiscapacidad(String(e.poseeDiscapacidad ?? ''))
-  const pueblo = perteneceAPueblo(String(e.pertenecePuebloOrg ?? ''))
+  const consientePueblo = e.consentimientoPuebloOriginario === SI
+  const pueblo = consientePueblo && perteneceAPueblo(String(e.pertenecePuebloOrg ?? ''))
   const programa = cursoProgramaAntes(String(e.haCursadoPrograma ?? ''))
   return {
     ...e,
@@ -313,6 +318,8 @@ export function limpiarSeguimientosOcultos<T extends Partial<Record<keyof Entrad
     servicioApoyo: discapacidad ? e.servicioApoyo : '',
     materialApoyo: discapacidad ? e.materialApoyo : '',
     inscritoRND: discapacidad ? e.inscritoRND : '',
+    consentimientoPuebloOriginario: consientePueblo ? SI : '',
+    pertenecePuebloOrg: consientePueblo ? e.pertenecePuebloOrg : '',
     puebloOrg: pueblo ? e.puebloOrg : '',
     otroPuebloOriginario: pueblo && esOtra(String(e.puebloOrg ?? '')) ? e.otroPuebloOriginario : '',
     tipoProgramaCur: programa ? e.tipoProgramaCur : '',
@@ -366,6 +373,10 @@ export type Seccion = { titulo: string; preguntas: readonly Pregunta[] }
 export const consienteDiscapacidad = (e: Pick<EncuestaFormulario, 'consentimientoDiscapacidad'>) =>
   e.consentimientoDiscapacidad === SI
 const conDiscapacidad = (e: EncuestaFormulario) => consienteDiscapacidad(e) && tieneDiscapacidad(e.poseeDiscapacidad)
+/** The student gave the express consent to the indigenous question. */
+const consientePuebloOriginario = (e: Pick<EncuestaFormulario, 'consentimientoPuebloOriginario'>) =>
+  e.consentimientoPuebloOriginario === SI
+const conPueblo = (e: EncuestaFormulario) => consientePuebloOriginario(e) && perteneceAPueblo(e.pertenecePuebloOrg)
 
 export const SECCIONES_ENCUESTA: readonly Seccion[] = [
   {
@@ -488,6 +499,7 @@ export const SECCIONES_ENCUESTA: readonly Seccion[] = [
         etiqueta: '¿Pertenece a algún pueblo originario?',
         opciones: SI_NO,
         obligatoria: true,
+        cuando: consientePuebloOriginario,
       },
       {
         tipo: 'opcion',
@@ -495,7 +507,7 @@ export const SECCIONES_ENCUESTA: readonly Seccion[] = [
         etiqueta: 'Pueblo originario',
         opciones: PUEBLOS_ORIGINARIOS,
         obligatoria: true,
-        cuando: (e) => perteneceAPueblo(e.pertenecePuebloOrg),
+        cuando: conPueblo,
       },
       {
         tipo: 'texto',
@@ -503,7 +515,7 @@ export const SECCIONES_ENCUESTA: readonly Seccion[] = [
         etiqueta: 'Indique pueblo originario',
         max: MAX_TEXTO_ENCUESTA,
         obligatoria: true,
-        cuando: (e) => perteneceAPueblo(e.pertenecePuebloOrg) && esOtra(e.puebloOrg),
+        cuando: (e) => conPueblo(e) && esOtra(e.puebloOrg),
       },
     ],
   },

@@ -8,7 +8,8 @@ import { encuestaCompleta } from '../support/encuesta.ts'
 import { consultarDb, iniciarSesion } from '../support/servidor.ts'
 
 // Privacy in the browser: a student withdraws their consent to the
-// survey's disability questions from Información Personal on a phone, and the answers are deleted;
+// survey's disability questions from Información Personal on a phone, and those answers are
+// deleted while the indigenous one, under its own consent, stays;
 // the school sees a blocked student's banner, cannot record a payment for them, and an admin lifts
 // the block giving why.
 const portal = prepararPortal({ throttle: 'off' })
@@ -22,6 +23,8 @@ test('at 360 px a student withdraws the consent to the disability questions from
       tipoDiscapacidad: 'Sensorial auditiva',
       adecuacion: 'Intérprete de lengua de señas',
       inscritoRND: 'Si',
+      pertenecePuebloOrg: 'Si',
+      puebloOrg: 'Diaguita',
     }),
   )
   expect(envio.status).toBe(201)
@@ -29,23 +32,40 @@ test('at 360 px a student withdraws the consent to the disability questions from
   const { page, context } = await portal.newPage({ ancho: 360, sesion: 'extranjera@demo.cl' })
   await page.goto(`${portal.url}/info/personal`)
   const seccion = page.getByRole('region', { name: 'Consentimientos' })
-  await seccion.getByText(/^Autorizado el \d\d-\d\d-\d{4} a las \d\d:\d\d, con la versión \d+ de la política/).waitFor()
-  await seccion.getByText(/^Autorizo a la escuela a tratar mis respuestas sobre discapacidad/).waitFor()
+  const consentimiento = (titulo: string) =>
+    seccion.getByRole('listitem').filter({ has: page.getByRole('heading', { name: titulo }) })
+  const discapacidad = consentimiento('Preguntas sobre discapacidad de la encuesta')
+  const pueblo = consentimiento('Pregunta sobre pueblos originarios de la encuesta')
+  for (const item of [discapacidad, pueblo])
+    await item.getByText(/^Autorizado el \d\d-\d\d-\d{4} a las \d\d:\d\d, con la versión \d+ de la política/).waitFor()
+  await discapacidad.getByText(/^Autorizo a la escuela a tratar mis respuestas sobre discapacidad/).waitFor()
+  await pueblo
+    .getByText(/^Autorizo a la escuela a tratar mi respuesta sobre pertenencia a un pueblo originario/)
+    .waitFor()
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360)
   expect(await hallazgosGraves(page)).toEqual([])
 
-  await seccion.getByRole('button', { name: 'Retirar consentimiento' }).click()
+  await discapacidad.getByRole('button', { name: 'Retirar consentimiento' }).click()
   const confirmacion = page.getByRole('alertdialog', { name: 'Retirar consentimiento' })
-  await confirmacion.getByText(/se eliminarán/).waitFor()
+  await confirmacion.getByText(/respuestas sobre discapacidad de la encuesta se eliminarán/).waitFor()
   await confirmacion.getByRole('button', { name: 'Retirar consentimiento' }).click()
-  await seccion.getByText(/^Retirado el \d\d-\d\d-\d{4} a las \d\d:\d\d: sus respuestas se eliminaron\./).waitFor()
-  expect(await seccion.getByRole('button', { name: 'Retirar consentimiento' }).count()).toBe(0)
+  await discapacidad.getByText(/^Retirado el \d\d-\d\d-\d{4} a las \d\d:\d\d: sus respuestas se eliminaron\./).waitFor()
+  await page.getByText(/^Retiró su consentimiento: sus respuestas sobre discapacidad se eliminaron/).waitFor()
+  expect(await discapacidad.getByRole('button', { name: 'Retirar consentimiento' }).count()).toBe(0)
+  // The other consent is untouched: still given, still withdrawable.
+  expect(await pueblo.getByRole('button', { name: 'Retirar consentimiento' }).count()).toBe(1)
 
   const [fila] = await consultarDb<{ respuestas: string }>(
     portal.server.dataDir,
     "select respuestas from encuestas where codigo_inscripcion = 'INS-25-30688'",
   )
-  expect(JSON.parse(fila!.respuestas)).toMatchObject({ poseeDiscapacidad: '', tipoDiscapacidad: '', adecuacion: '' })
+  expect(JSON.parse(fila!.respuestas)).toMatchObject({
+    poseeDiscapacidad: '',
+    tipoDiscapacidad: '',
+    adecuacion: '',
+    pertenecePuebloOrg: 'Si',
+    puebloOrg: 'Diaguita',
+  })
   await context.close()
 })
 

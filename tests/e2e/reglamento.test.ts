@@ -47,7 +47,7 @@ async function responderEncuesta(page: Page) {
     .getByRole('checkbox', { name: /^Autorizo a la escuela a tratar mis respuestas sobre discapacidad/ })
     .check()
   await elegir(page, /¿Posee alguna discapacidad/, 'No')
-  await elegir(page, /¿Pertenece a algún pueblo originario/, 'No')
+  // The indigenous question's consent is left unticked, as a student may: it is not asked.
   await elegir(page, /¿Ha cursado antes un programa/, 'No')
   await elegir(page, /¿Trabaja actualmente/, 'Si')
   await elegir(page, /^Tipo de organización/, 'Servicio Público')

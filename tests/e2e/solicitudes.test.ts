@@ -156,6 +156,13 @@ test('the survey answered with no signal survives a reload, goes when the signal
 
   await elegir(page, /^Adecuación que necesita/, 'Tiempo adicional en evaluaciones')
   await elegir(page, /¿Está inscrito en el Registro Nacional/, 'No')
+  // The indigenous question, too, comes only after its own consent.
+  expect(await dialogo.getByLabel(/¿Pertenece a algún pueblo originario/).count()).toBe(0)
+  await dialogo
+    .getByRole('checkbox', {
+      name: /^Autorizo a la escuela a tratar mi respuesta sobre pertenencia a un pueblo originario/,
+    })
+    .check()
   await elegir(page, /¿Pertenece a algún pueblo originario/, 'Si')
   await elegir(page, /^Pueblo originario/, 'Otro')
   await dialogo.getByLabel(/^Indique pueblo originario/).fill('Chango')

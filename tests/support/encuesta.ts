@@ -5,9 +5,10 @@ export function encuestaCompleta(cambios: Partial<EncuestaFormulario> = {}): Enc
   return {
     ...encuestaVacia(),
     cursaFuera: 'No',
-    // The disability question is answered only with its express consent (asked apart).
+    // The disability and indigenous questions are answered only with their express consents (asked apart).
     consentimientoDiscapacidad: 'Si',
     poseeDiscapacidad: 'No',
+    consentimientoPuebloOriginario: 'Si',
     pertenecePuebloOrg: 'No',
     haCursadoPrograma: 'No',
     trabaja_actualmente: 'Si',

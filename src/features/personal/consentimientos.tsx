@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, queryOptions } from '@tanstack/react-query'
-import { CONSENTIMIENTOS, MENSAJE_CONSENTIMIENTO_RETIRADO } from '../../domain/consentimiento.ts'
+import { CONSENTIMIENTOS, type FinalidadConsentimiento } from '../../domain/consentimiento.ts'
 import { fechaEnChile, horaEnChile } from '../../domain/fechas.ts'
 import { ApiError } from '../../lib/api-error.ts'
 import { CLAVE_SOLICITUDES } from '../../lib/claves-consulta.ts'
@@ -28,13 +28,13 @@ export function Consentimientos() {
   const queryClient = useQueryClient()
   const estado = useQuery(consentimientosQueries.estado())
   const retiro = useMutation({
-    mutationFn: (finalidad: 'encuesta-discapacidad') =>
+    mutationFn: (finalidad: FinalidadConsentimiento) =>
       leer(cliente.privacidad.consentimientos[':finalidad'].retirar.$post({ param: { finalidad } })),
-    onSuccess: (datos) => {
+    onSuccess: (datos, finalidad) => {
       queryClient.setQueryData(consentimientosQueries.estado().queryKey, datos)
       // The surveys' answers changed on the server.
       void queryClient.invalidateQueries({ queryKey: CLAVE_SOLICITUDES })
-      toast({ tipo: 'success', mensaje: MENSAJE_CONSENTIMIENTO_RETIRADO })
+      toast({ tipo: 'success', mensaje: CONSENTIMIENTOS[finalidad].retirado })
     },
     onError: (error) =>
       void alerta({
@@ -46,11 +46,10 @@ export function Consentimientos() {
       }),
   })
 
-  async function retirar(finalidad: 'encuesta-discapacidad') {
+  async function retirar(finalidad: FinalidadConsentimiento) {
     const respuesta = await alerta({
       titulo: 'Retirar consentimiento',
-      mensaje:
-        'Sus respuestas sobre discapacidad de la encuesta se eliminarán y la escuela ya no podrá verlas ni enviarlas al CRM. ¿Desea retirar su consentimiento?',
+      mensaje: CONSENTIMIENTOS[finalidad].alRetirar,
       acciones: [
         { valor: 'retirar', etiqueta: 'Retirar consentimiento' },
         { valor: 'cancelar', etiqueta: 'Cancelar' },

@@ -1,4 +1,8 @@
-import { CONSENTIMIENTOS } from '../../domain/consentimiento.ts'
+import {
+  CONSENTIMIENTOS,
+  FINALIDADES_CONSENTIMIENTO,
+  type FinalidadConsentimiento,
+} from '../../domain/consentimiento.ts'
 import {
   opcionEnPalabras,
   SI,
@@ -27,9 +31,9 @@ export function FormularioEncuesta({ valores, onCambiar, errores, soloLectura }:
           <legend>
             <h3>{seccion.titulo}</h3>
           </legend>
-          {seccion.titulo === 'Discapacidad' ? (
-            <ConsentimientoDiscapacidad valores={valores} onCambiar={onCambiar} />
-          ) : null}
+          {FINALIDADES_CONSENTIMIENTO.filter((f) => CONSENTIMIENTOS[f].seccion === seccion.titulo).map((f) => (
+            <Consentimiento key={f} finalidad={f} valores={valores} onCambiar={onCambiar} />
+          ))}
           {seccion.preguntas.map((pregunta) =>
             'cuando' in pregunta && pregunta.cuando && !pregunta.cuando(valores) ? null : (
               <PreguntaEncuesta
@@ -138,28 +142,33 @@ function PreguntaEncuesta({ pregunta, valores, onCambiar, errores, soloLectura }
 }
 
 /**
- * The express consent to the disability questions, asked apart and before them, saying what for:
- * the questions appear only once it is ticked, and it is sent with the answers.
+ * An express consent to sensitive questions, asked apart and before them, saying what for: the
+ * questions appear only once it is ticked, and it is sent with the answers.
  */
-function ConsentimientoDiscapacidad({ valores, onCambiar }: Pick<Props, 'valores' | 'onCambiar'>) {
-  const texto = CONSENTIMIENTOS['encuesta-discapacidad']
+function Consentimiento({
+  finalidad,
+  valores,
+  onCambiar,
+}: Pick<Props, 'valores' | 'onCambiar'> & { finalidad: FinalidadConsentimiento }) {
+  const { campoEncuesta, texto, para } = CONSENTIMIENTOS[finalidad]
+  const id = `encuesta-${campoEncuesta}`
   return (
     <div className="campo campo--consentimiento">
-      <label className="opciones-varias__opcion" htmlFor="encuesta-consentimientoDiscapacidad">
+      <label className="opciones-varias__opcion" htmlFor={id}>
         <input
           type="checkbox"
-          id="encuesta-consentimientoDiscapacidad"
-          aria-describedby="encuesta-consentimientoDiscapacidad-ayuda"
-          checked={valores.consentimientoDiscapacidad === SI}
+          id={id}
+          aria-describedby={`${id}-ayuda`}
+          checked={valores[campoEncuesta] === SI}
           onChange={(e) => {
             const marcada = e.target.checked
-            onCambiar((anterior) => ({ ...anterior, consentimientoDiscapacidad: marcada ? SI : '' }))
+            onCambiar((anterior) => ({ ...anterior, [campoEncuesta]: marcada ? SI : '' }))
           }}
         />{' '}
-        {texto.texto}
+        {texto}
       </label>
-      <p id="encuesta-consentimientoDiscapacidad-ayuda" className="campo__ayuda">
-        {texto.para}
+      <p id={`${id}-ayuda`} className="campo__ayuda">
+        {para}
       </p>
     </div>
   )
