@@ -132,7 +132,7 @@ export function construirPolitica(responsable: DatosResponsable, version = VERSI
     seguridad: SEGURIDAD,
     comoEjercer: `Escriba a ${responsable.correo} desde el correo con el que ingresa al portal, diciendo qué derecho ejerce y sobre qué datos. Le confirmaremos la recepción con el plazo de respuesta.`,
     consentimiento:
-      'Donde la base es su consentimiento (las preguntas sensibles de la encuesta, las notificaciones en su dispositivo), puede retirarlo en cualquier momento: las notificaciones, en «Avisos y recordatorios» o en su navegador; la encuesta, escribiendo al correo de contacto. Retirarlo no afecta lo hecho antes.',
+      'Donde la base es su consentimiento (las preguntas de la encuesta sobre discapacidad y sobre pueblos originarios, las notificaciones en su dispositivo), puede retirarlo en cualquier momento: el de la encuesta, con «Retirar consentimiento» en Información Personal, y sus respuestas se eliminan; las notificaciones, en «Avisos y recordatorios» o en su navegador. Retirarlo no afecta lo hecho antes.',
     transferencias: `Los archivos que usted sube se guardan en ${responsable.paisAlmacen}. Si activa las notificaciones, la dirección de su dispositivo la administra el servicio de su navegador, fuera de Chile. Cada proveedor trata los datos por encargo de la escuela, bajo contrato.`,
   }
 }
