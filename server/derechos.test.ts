@@ -17,6 +17,7 @@ import { iniciarSesionPersonal } from '../tests/support/personal.ts'
 import {
   clienteDePrueba,
   consultarDb,
+  configDePrueba,
   esperarCorreo,
   iniciarSesion,
   iniciarServidorDePrueba,
@@ -131,7 +132,7 @@ type Json = {
   version: number
   alumno_id: string
   categorias: Record<string, { nombre: string; finalidad: string; tablas: Record<string, Record<string, unknown>[]> }>
-  archivos: { ruta: string; tabla: string; id: string }[]
+  archivos: { ruta: string; tabla: string; id: string; nombre: string; bytes: number }[]
 }
 
 test('every table of a student’s categories is exported or left out with its reason', () => {
@@ -143,6 +144,21 @@ test('every table of a student’s categories is exported or left out with its r
 })
 
 test('the download holds every row and file of the student, with the registry’s words, and nothing of another student with the same name', async () => {
+  // The demo payments' tax documents are issued in the background as the server starts; once
+  // issued, their PDF and XML are the student's files too.
+  await expect
+    .poll(
+      async () =>
+        (
+          await consultarDb<{ n: number }>(
+            servidor.dataDir,
+            "select count(*) as n from documentos_tributarios where alumno_id = ? and estado = 'pendiente'",
+            camilaId,
+          )
+        )[0]!.n,
+      { timeout: 30_000 },
+    )
+    .toBe(0)
   const pedida = await camila.post('/api/privacidad/mis-datos/exportaciones')
   expect(pedida.status).toBe(201)
   const { id, estado } = (await pedida.json()) as { id: string; estado: string }
@@ -165,6 +181,7 @@ test('the download holds every row and file of the student, with the registry’
     'archivos_solicitud',
     'archivos_personales',
     'documentos_emitidos',
+    'documentos_tributarios',
     'pagos',
     'notificaciones',
     'auditoria',
@@ -187,12 +204,16 @@ test('the download holds every row and file of the student, with the registry’
   // Secrets stay out.
   expect(zip.get('datos.json')!.toString('utf8')).not.toContain('password_hash')
 
-  // Every file: uploaded and issued, the same bytes as stored.
+  // Every file: uploaded and issued, tax documents' PDF and XML too, the same bytes as stored.
   const archivos = await consultarDb<{ blob_clave: string }>(
     servidor.dataDir,
     `select blob_clave from archivos_solicitud where alumno_id = ? union all
      select blob_clave from archivos_personales where alumno_id = ? union all
-     select blob_clave from documentos_emitidos where alumno_id = ? and blob_clave is not null`,
+     select blob_clave from documentos_emitidos where alumno_id = ? and blob_clave is not null union all
+     select pdf_blob as blob_clave from documentos_tributarios where alumno_id = ? and pdf_blob is not null union all
+     select xml_blob as blob_clave from documentos_tributarios where alumno_id = ? and xml_blob is not null`,
+    camilaId,
+    camilaId,
     camilaId,
     camilaId,
     camilaId,
@@ -203,6 +224,12 @@ test('the download holds every row and file of the student, with the registry’
   const enZip = new Set(json.archivos.map((a) => huella(zip.get(a.ruta)!)))
   for (const { blob_clave } of archivos)
     expect(enZip.has(huella(readFileSync(join(servidor.dataDir, 'archivos', blob_clave))))).toBe(true)
+  for (const a of json.archivos) expect(a.bytes, a.ruta).toBe(zip.get(a.ruta)!.length)
+  const tributarios = json.archivos.filter((a) => a.ruta.startsWith('archivos/tributarios/'))
+  expect(tributarios.length).toBeGreaterThan(0)
+  expect(tributarios.map((a) => a.nombre)).toContainEqual(expect.stringMatching(/^Boleta .* folio \d+\.pdf$/))
+  expect(tributarios.map((a) => a.nombre)).toContainEqual(expect.stringMatching(/ folio \d+\.xml$/))
+  expect(zip.get('datos.json')!.toString('utf8')).not.toContain('pdf_blob')
 
   // The readable page, in Spanish, with the registry's explanations.
   const pagina = zip.get('mis-datos.html')!.toString('utf8')
@@ -496,6 +523,7 @@ test('a large download is left to the scheduler, which builds it once under its 
     blobs: blobStoreEnDisco(join(servidor.dataDir, 'archivos')),
     clock: () => new Date(),
     log: () => {},
+    config: configDePrueba(servidor.dataDir, null),
   }
   // Every download counts as large here.
   const pedida = await pedirExportacion(deps, alumno!.id, { umbralBytes: -1 })

@@ -4,7 +4,8 @@
 // - `datos.json`: every row of the student, grouped by the registry's categories (the field names
 //   are the database's columns; the README documents the format and its version);
 // - `mis-datos.html`: the same in Spanish, each category with the registry's explanations;
-// - `archivos/…`: every file the student uploaded and every document issued to them.
+// - `archivos/…`: every file the student uploaded and every document issued to them, tax
+//   documents' PDF and XML included.
 // What is selected is the student's alone: each table is read by the student's id (or through a
 // row of the student's, for installments and refunds); `TABLAS_EXPORTADAS` says how, and a test
 // checks that every table of a student's category is either here or in `TABLAS_NO_EXPORTADAS`
@@ -21,6 +22,7 @@ import { Buffer } from 'node:buffer'
 import type { Kysely } from 'kysely'
 import yazl from 'yazl'
 import { DIAS_VIGENCIA_DESCARGA, descargaPermitida, DERECHO } from '../../src/domain/derechos.ts'
+import { esTipoDte, nombreTipoDte } from '../../src/domain/documento-tributario.ts'
 import { fechaEnChile, fechaLarga, horaEnChile } from '../../src/domain/fechas.ts'
 import {
   BASES_LEGALES,
@@ -33,10 +35,11 @@ import {
 import type { BlobStore } from '../blobs.ts'
 import { nuevaClaveBlob } from '../blobs.ts'
 import type { Log } from '../bitacora.ts'
-import type { Reloj } from '../contexto.ts'
+import type { ConfigApp, Reloj } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 import type { Database } from '../db/schema.ts'
 import { notificar } from '../notificaciones/notificar.ts'
+import { pdfDibujado } from '../tributario/documentos.ts'
 
 /** The JSON's format name and version: a new version when a field changes meaning or name. */
 export const FORMATO_EXPORTACION = { formato: 'portal-estudiantes/mis-datos', version: 1 } as const
@@ -51,7 +54,15 @@ type Bd = Kysely<Database>
  * Columns never exported, whatever the table: secrets that only prove something to the portal
  * (a password's or a token's hash, a device's push keys) and the file store's internal keys.
  */
-export const COLUMNAS_NO_EXPORTADAS = new Set(['password_hash', 'token_hash', 'p256dh', 'auth', 'blob_clave'])
+export const COLUMNAS_NO_EXPORTADAS = new Set([
+  'password_hash',
+  'token_hash',
+  'p256dh',
+  'auth',
+  'blob_clave',
+  'pdf_blob',
+  'xml_blob',
+])
 
 /** How each table's rows of one student are read. */
 export const TABLAS_EXPORTADAS: Readonly<Record<string, (db: Bd, alumnoId: string) => Promise<Fila[]>>> = {
@@ -202,23 +213,30 @@ export async function reunirDatos(db: Db, alumnoId: string) {
         const porTabla = (datos[categoria] ??= {})
         ;(porTabla[tabla] ??= []).push(parte)
       }
-      const clave = fila.blob_clave
-      if (typeof clave === 'string' && clave !== '') {
-        const id = String(fila.id ?? fila.codigo)
-        const nombre = String(fila.nombre_archivo ?? fila.nombre_original ?? 'archivo')
-        const carpeta = tabla === 'documentos_emitidos' ? 'archivos/emitidos' : `archivos/subidos/${tabla}`
-        archivos.push({
-          ruta: `${carpeta}/${nombreSeguro(id)}-${nombreSeguro(nombre)}`,
-          tabla,
-          id,
-          nombre,
-          bytes: Number(fila.tamanno ?? 0),
-          clave,
-        })
-      }
+      archivos.push(...archivosDeFila(tabla, fila))
     }
   }
   return { datos, archivos }
+}
+
+/** The files a row points to: an upload or an issued document; a tax document's PDF and XML. */
+function archivosDeFila(tabla: string, fila: Fila): ArchivoExportado[] {
+  const id = String(fila.id ?? fila.codigo)
+  const archivo = (carpeta: string, nombre: string, clave: unknown, bytes = 0): ArchivoExportado[] =>
+    typeof clave === 'string' && clave !== ''
+      ? [{ ruta: `${carpeta}/${nombreSeguro(id)}-${nombreSeguro(nombre)}`, tabla, id, nombre, bytes, clave }]
+      : []
+  if (tabla === 'documentos_tributarios') {
+    const tipo = Number(fila.tipo)
+    const nombre = `${esTipoDte(tipo) ? nombreTipoDte(tipo) : 'Documento tributario'} folio ${String(fila.folio ?? '')}`
+    return [
+      ...archivo('archivos/tributarios', `${nombre}.pdf`, fila.pdf_blob),
+      ...archivo('archivos/tributarios', `${nombre}.xml`, fila.xml_blob),
+    ]
+  }
+  const carpeta = tabla === 'documentos_emitidos' ? 'archivos/emitidos' : `archivos/subidos/${tabla}`
+  const nombre = String(fila.nombre_archivo ?? fila.nombre_original ?? 'archivo')
+  return archivo(carpeta, nombre, fila.blob_clave, Number(fila.tamanno ?? 0))
 }
 
 function categoriaEnPalabras(c: CategoriaDatos) {
@@ -346,12 +364,29 @@ async function bytesDe(blobs: BlobStore, clave: string): Promise<Buffer | null> 
 
 /** The ZIP of the student's data, in memory. */
 export async function construirZip(
-  db: Db,
-  blobs: BlobStore,
+  deps: Pick<DependenciasExportacion, 'db' | 'blobs' | 'config'>,
   alumnoId: string,
   generado: Date,
 ): Promise<{ zip: Buffer; archivos: number }> {
-  const reunidos = await reunirDatos(db, alumnoId)
+  const { db, blobs } = deps
+  // A tax document whose provider sent no PDF is drawn now, as its download would draw it (and
+  // stored, once), so the copy holds every document's PDF.
+  const sinPdf = await db
+    .selectFrom('documentos_tributarios')
+    .selectAll()
+    .where('alumno_id', '=', alumnoId)
+    .where('estado', '=', 'emitido')
+    .where('pdf_blob', 'is', null)
+    .execute()
+  for (const fila of sinPdf) await pdfDibujado(deps, fila)
+  const { datos, archivos } = await reunirDatos(db, alumnoId)
+  // The files first: the JSON and the page list those in the ZIP, each with its size as stored.
+  const leidos: { archivo: ArchivoExportado; bytes: Buffer }[] = []
+  for (const archivo of archivos) {
+    const bytes = await bytesDe(blobs, archivo.clave)
+    if (bytes) leidos.push({ archivo: { ...archivo, bytes: bytes.length }, bytes })
+  }
+  const reunidos = { datos, archivos: leidos.map((l) => l.archivo) }
   const alumno = await db
     .selectFrom('alumnos')
     .select(['nombres', 'apellidos'])
@@ -367,17 +402,11 @@ export async function construirZip(
     'mis-datos.html',
     { mtime: fecha },
   )
-  let incluidos = 0
-  for (const archivo of reunidos.archivos) {
-    const bytes = await bytesDe(blobs, archivo.clave)
-    if (!bytes) continue
-    zip.addBuffer(bytes, archivo.ruta, { mtime: fecha })
-    incluidos++
-  }
+  for (const { archivo, bytes } of leidos) zip.addBuffer(bytes, archivo.ruta, { mtime: fecha })
   zip.end()
   const partes: Buffer[] = []
   for await (const parte of zip.outputStream as AsyncIterable<Buffer>) partes.push(parte)
-  return { zip: Buffer.concat(partes), archivos: incluidos }
+  return { zip: Buffer.concat(partes), archivos: leidos.length }
 }
 
 /** The bytes of the files an export would hold (to choose between now and the scheduler). */
@@ -386,7 +415,14 @@ async function bytesDeArchivos(db: Db, alumnoId: string): Promise<number> {
   return archivos.reduce((suma, a) => suma + a.bytes, 0)
 }
 
-export type DependenciasExportacion = { db: Db; blobs: BlobStore; clock: Reloj; log: Log }
+export type DependenciasExportacion = {
+  db: Db
+  blobs: BlobStore
+  clock: Reloj
+  log: Log
+  /** The tax issuer's details, to draw a tax document's PDF the provider did not send. */
+  config: Pick<ConfigApp, 'tributario'>
+}
 
 export const MENSAJE_EXPORTACION_EN_CURSO =
   'Ya estamos preparando una copia de sus datos; le avisaremos cuando esté lista.'
@@ -458,7 +494,7 @@ async function prepararUna(deps: DependenciasExportacion, id: string, { avisar }
     .executeTakeFirst()
   if (!tomada) return false
   try {
-    const { zip } = await construirZip(db, blobs, tomada.alumno_id, ahora)
+    const { zip } = await construirZip(deps, tomada.alumno_id, ahora)
     const clave = nuevaClaveBlob()
     await blobs.put(clave, zip)
     const lista = clock()
