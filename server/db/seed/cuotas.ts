@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto'
 import type { Insertable } from 'kysely'
 import { fechaEnChile } from '../../../src/domain/fechas.ts'
 import { referenciaCuota } from '../../../src/domain/pagos.ts'
+import { urlListaPagos } from '../../../src/domain/urls.ts'
 import type { CuotasTable, PagosFisicosTable, PagosTable, PasarelaSandboxTable } from '../schema.ts'
 import { asistentesDemo, solicitudesDemo } from './demo.ts'
 
@@ -93,7 +94,7 @@ export function cuotasDemo(ahora: Date): {
         monto: c.monto,
         descripcion: `Cuota ${c.numero} de ${plan.length} — ${solicitud.nombre_curso}`,
         codigo_inscripcion: codigo,
-        ruta_volver: `/pagos/lista/${codigo}`,
+        ruta_volver: urlListaPagos(codigo),
         orden_compra: ordenCompra,
         id_sesion: createHash('sha256').update(`sesion-demo:${referencia}`).digest('hex').slice(0, 32),
         token,
