@@ -76,7 +76,7 @@ function primerGuion(): Plugin {
  * offers, Mis datos, the notices' page), those that need the network anyway (a payment's outcome,
  * registration, a new password), pdf-lib (chunks named pdf-…, to join photos into one PDF:
  * 'Agregar página') and the validator's QR reader (qr-…, which needs the network to check a code
- * anyway). The uploader (tus-js-client, 68 KB) stays in the first step although it works only with
+ * anyway). The uploader (tus-js-client, 36 KB) stays in the first step although it works only with
  * a network: the outbox first tries an upload chosen offline while still offline, and Chromium
  * keeps a failed module load, so a lazy uploader would fail on every retry until a reload. The
  * school's half (/admin) is stored when the app runs it; the survey charts and the HEIC converter

@@ -13,6 +13,11 @@ export type SalidaEnLotes = Salida & { vaciar(): void }
 /** Logs one event: a message in Spanish and, optionally, fields of its own. */
 export type Log = (mensaje: string, datos?: Record<string, unknown>) => void
 
+/** What a log line says of a failure: an Error's stack (or message), anything else as text. */
+export function detalleDeError(err: unknown): string {
+  return err instanceof Error ? (err.stack ?? err.message) : String(err)
+}
+
 export const CORREO_OCULTO = '[correo]'
 
 const INVISIBLES = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu

@@ -2,11 +2,7 @@
 // after a payment, the periodic runs. Kept here so that closing the server stops new work and waits
 // for what is running before the database closes (and, in tests, before the data folder goes):
 // a document's PDF written into a folder being removed made `rm -r` fail with ENOTEMPTY.
-import type { Log } from './bitacora.ts'
-
-function detalle(err: unknown): string {
-  return err instanceof Error ? (err.stack ?? err.message) : String(err)
-}
+import { detalleDeError, type Log } from './bitacora.ts'
 
 export class SegundoPlano {
   private readonly enCurso = new Set<Promise<void>>()
@@ -21,7 +17,7 @@ export class SegundoPlano {
     const corriendo: Promise<void> = new Promise<unknown>((resolve) => resolve(tarea()))
       .then(
         () => undefined,
-        (err: unknown) => this.log(`error al ${que}: ${detalle(err)}`),
+        (err: unknown) => this.log(`error al ${que}: ${detalleDeError(err)}`),
       )
       .finally(() => this.enCurso.delete(corriendo))
     this.enCurso.add(corriendo)

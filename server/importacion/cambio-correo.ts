@@ -7,6 +7,7 @@ import type { Dependencias } from '../contexto.ts'
 import type { CorreoCambiado } from './aplicar.ts'
 import { escaparHtml } from '../html.ts'
 import { invitarAlumnos } from './invitacion.ts'
+import { detalleDeError } from '../bitacora.ts'
 
 /**
  * An address with most of its name hidden ('ma•••@ejemplo.cl'): the student recognises their own,
@@ -53,9 +54,7 @@ export async function avisarCambiosDeCorreo(
       try {
         await deps.correo.enviar({ to: cambio.antes, ...correoAvisoCambioCorreo(cambio) })
       } catch (err) {
-        deps.log(
-          `error al avisar el cambio de correo de ${cambio.alumnoId}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
-        )
+        deps.log(`error al avisar el cambio de correo de ${cambio.alumnoId}: ${detalleDeError(err)}`)
       }
     }
   })()

@@ -6,6 +6,7 @@ import type { Dependencias } from '../contexto.ts'
 import { hashearToken, nuevoToken } from '../seguridad/tokens.ts'
 import type { AlumnoInvitado } from './aplicar.ts'
 import { escaparHtml } from '../html.ts'
+import { detalleDeError } from '../bitacora.ts'
 
 export const VIGENCIA_INVITACION_ALUMNO_DIAS = 14
 
@@ -60,9 +61,7 @@ export async function invitarAlumnos(
       try {
         await deps.correo.enviar({ to: alumno.email, ...correoInvitacionAlumno(alumno.nombres, enlace) })
       } catch (err) {
-        deps.log(
-          `error al enviar la invitación de ${alumno.alumnoId}: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
-        )
+        deps.log(`error al enviar la invitación de ${alumno.alumnoId}: ${detalleDeError(err)}`)
       }
     }
   })()

@@ -23,7 +23,7 @@ import {
   type ConceptoPago,
   type EstadoPago,
 } from '../../src/domain/pagos.ts'
-import type { Log } from '../bitacora.ts'
+import { detalleDeError, type Log } from '../bitacora.ts'
 import type { Limite } from '../config.ts'
 import type { Reloj } from '../contexto.ts'
 import { esViolacionDeUnicidad, type Db } from '../db/connection.ts'
@@ -551,7 +551,7 @@ export async function comprobanteDe(deps: DependenciasPago, pago: Pick<Pago, 'id
   } catch (err) {
     deps.log('no se pudo emitir el comprobante del pago', {
       pago: pago.id,
-      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+      error: detalleDeError(err),
     })
     return null
   }

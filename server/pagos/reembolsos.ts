@@ -31,7 +31,7 @@ import {
   type NuevoReembolso,
   type ReembolsoVista,
 } from '../../src/domain/reembolsos.ts'
-import type { Log } from '../bitacora.ts'
+import { detalleDeError, type Log } from '../bitacora.ts'
 import type { Reloj } from '../contexto.ts'
 import { esViolacionDeUnicidad, type Db } from '../db/connection.ts'
 import type { Pago, Reembolso } from '../db/schema.ts'
@@ -90,7 +90,7 @@ async function emitirComprobante(deps: DependenciasReembolso, r: Reembolso): Pro
   } catch (err) {
     deps.log('no se pudo emitir el comprobante del reembolso', {
       reembolso: r.id,
-      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+      error: detalleDeError(err),
     })
     return null
   }

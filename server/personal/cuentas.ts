@@ -39,6 +39,7 @@ import {
   enlaceInvitacion,
   type MotivoInvitacion,
 } from './invitacion.ts'
+import { detalleDeError } from '../bitacora.ts'
 
 type Trx = Kysely<Database>
 
@@ -199,9 +200,7 @@ async function enviarInvitacion(
     await deps.correo.enviar({ to: cuenta.email, ...correoInvitacion(cuenta.nombre, enlace, motivo) })
     return true
   } catch (err) {
-    deps.log(
-      `error al enviar la invitación del personal: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
-    )
+    deps.log(`error al enviar la invitación del personal: ${detalleDeError(err)}`)
     return false
   }
 }

@@ -34,8 +34,7 @@ import {
 } from '../../src/domain/registro-datos.ts'
 import type { BlobStore } from '../blobs.ts'
 import { nuevaClaveBlob } from '../blobs.ts'
-import type { Log } from '../bitacora.ts'
-import type { ConfigApp, Reloj } from '../contexto.ts'
+import type { ConfigApp, Dependencias } from '../contexto.ts'
 import type { Db } from '../db/connection.ts'
 import type { Database } from '../db/schema.ts'
 import { notificar } from '../notificaciones/notificar.ts'
@@ -415,11 +414,7 @@ async function bytesDeArchivos(db: Db, alumnoId: string): Promise<number> {
   return archivos.reduce((suma, a) => suma + a.bytes, 0)
 }
 
-export type DependenciasExportacion = {
-  db: Db
-  blobs: BlobStore
-  clock: Reloj
-  log: Log
+export type DependenciasExportacion = Pick<Dependencias, 'db' | 'blobs' | 'clock' | 'log'> & {
   /** The tax issuer's details, to draw a tax document's PDF the provider did not send. */
   config: Pick<ConfigApp, 'tributario'>
 }

@@ -20,6 +20,7 @@ import type { Alumno } from '../db/schema.ts'
 import { emitirReglamento } from '../papel/plantillas/reglamento.ts'
 import { avisarAsistente } from './aviso-asistente.ts'
 import { SOLICITUD_NO_ENCONTRADA, solicitudPropia, type Rechazo } from './propia.ts'
+import { detalleDeError } from '../bitacora.ts'
 
 /** Said after 'Error en la firma: ' when the document could not be made or signed. */
 export const MENSAJE_FIRMA_FALLIDA = 'no fue posible generar el documento firmado'
@@ -81,7 +82,7 @@ export async function aceptarReglamento(
   } catch (err) {
     deps.log(`no se pudo firmar el reglamento de ${codigo}`, {
       id: idPeticion,
-      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+      error: detalleDeError(err),
     })
     return { rechazo: { status: 500, error: MENSAJE_FIRMA_FALLIDA } }
   }

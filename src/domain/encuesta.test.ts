@@ -21,6 +21,13 @@ function errores(encuesta: unknown): Record<string, string> {
   return r.success ? {} : erroresPorCampo(r.issues)
 }
 
+/** Whether the form shows the question of `campo` for these answers. */
+function visible(campo: string, e: ReturnType<typeof completa>): boolean {
+  const p = SECCIONES_ENCUESTA.flatMap((s) => s.preguntas).find((p) => 'campo' in p && p.campo === campo)
+  if (!p) throw new Error(`sin la pregunta ${campo}`)
+  return !('cuando' in p) || !p.cuando || p.cuando(e)
+}
+
 describe('required answers', () => {
   test('a complete survey with every optional answer left empty is valid', () => {
     expect(errores(completa())).toEqual({})
@@ -112,16 +119,9 @@ describe('follow-ups', () => {
   })
 
   test('each follow-up question shows only for the answer that asks for it', () => {
-    const preguntas = SECCIONES_ENCUESTA.flatMap((s) => s.preguntas)
-    const tipo = preguntas.find((p) => 'campo' in p && p.campo === 'tipoDiscapacidad')
-    const otroPueblo = preguntas.find((p) => 'campo' in p && p.campo === 'otroPuebloOriginario')
-    expect(tipo && 'cuando' in tipo && tipo.cuando?.(completa({ poseeDiscapacidad: 'No' }))).toBe(false)
-    expect(tipo && 'cuando' in tipo && tipo.cuando?.(completa({ poseeDiscapacidad: 'Si' }))).toBe(true)
-    expect(
-      otroPueblo &&
-        'cuando' in otroPueblo &&
-        otroPueblo.cuando?.(completa({ pertenecePuebloOrg: 'Si', puebloOrg: 'Otro' })),
-    ).toBe(true)
+    expect(visible('tipoDiscapacidad', completa({ poseeDiscapacidad: 'No' }))).toBe(false)
+    expect(visible('tipoDiscapacidad', completa({ poseeDiscapacidad: 'Si' }))).toBe(true)
+    expect(visible('otroPuebloOriginario', completa({ pertenecePuebloOrg: 'Si', puebloOrg: 'Otro' }))).toBe(true)
   })
 })
 
@@ -173,11 +173,8 @@ describe('the express consent to the disability questions', () => {
       poseeDiscapacidad: MENSAJE_OBLIGATORIO,
     })
     expect(errores(completa({ consentimientoDiscapacidad: '', poseeDiscapacidad: '' }))).toEqual({})
-    const posee = SECCIONES_ENCUESTA.flatMap((s) => s.preguntas).find(
-      (p) => 'campo' in p && p.campo === 'poseeDiscapacidad',
-    )
-    expect(posee && 'cuando' in posee && posee.cuando?.(completa({ consentimientoDiscapacidad: '' }))).toBe(false)
-    expect(posee && 'cuando' in posee && posee.cuando?.(completa())).toBe(true)
+    expect(visible('poseeDiscapacidad', completa({ consentimientoDiscapacidad: '' }))).toBe(false)
+    expect(visible('poseeDiscapacidad', completa())).toBe(true)
   })
 
   test('without it nothing about a disability is stored, even answers typed before unticking it', () => {
@@ -236,13 +233,6 @@ describe('the express consent to the disability questions', () => {
 })
 
 describe('the express consent to the indigenous question', () => {
-  const pregunta = (campo: string) =>
-    SECCIONES_ENCUESTA.flatMap((s) => s.preguntas).find((p) => 'campo' in p && p.campo === campo)
-  const visible = (campo: string, e: ReturnType<typeof completa>) => {
-    const p = pregunta(campo)
-    return Boolean(p && (!('cuando' in p) || !p.cuando || p.cuando(e)))
-  }
-
   test('asked apart: with it the question is required and shown, and so is the people; without it, neither', () => {
     expect(errores({ ...encuestaVacia(), consentimientoPuebloOriginario: 'Si' })).toMatchObject({
       pertenecePuebloOrg: MENSAJE_OBLIGATORIO,
