@@ -46,23 +46,37 @@ export function useFormulario<S extends v.GenericSchema<unknown, unknown>, V ext
     })
   }
 
+  function errorDe(campo: string): string | undefined {
+    // An empty field does not complain on blur, only after a submit attempt: a message that
+    // appears on blur moves the submit button away from the pointer and loses the click.
+    const escrito = (valores[campo] ?? '') !== ''
+    return delServidor[campo] ?? (intentado || (tocados[campo] && escrito) ? errores[campo] : undefined)
+  }
+
+  function controlDe(campo: string, cascada?: (previos: V, valor: string) => V) {
+    return {
+      name: campo,
+      value: valores[campo] ?? '',
+      onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+        cambiar(campo, e.target.value, cascada),
+      onBlur: () => setTocados((previos) => (previos[campo] ? previos : { ...previos, [campo]: true })),
+    }
+  }
+
   return {
     valores,
     valido: resultado.success,
-    error(campo: string): string | undefined {
-      // An empty field does not complain on blur, only after a submit attempt: a message that
-      // appears on blur moves the submit button away from the pointer and loses the click.
-      const escrito = (valores[campo] ?? '') !== ''
-      return delServidor[campo] ?? (intentado || (tocados[campo] && escrito) ? errores[campo] : undefined)
+    // Methods, not function properties: a form of narrower values still passes where any form's
+    // `control` is asked for (method parameters are checked both ways).
+    error(campo: string) {
+      return errorDe(campo)
     },
     control(campo: string, cascada?: (previos: V, valor: string) => V) {
-      return {
-        name: campo,
-        value: valores[campo] ?? '',
-        onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-          cambiar(campo, e.target.value, cascada),
-        onBlur: () => setTocados((previos) => (previos[campo] ? previos : { ...previos, [campo]: true })),
-      }
+      return controlDe(campo, cascada)
+    },
+    /** What a Campo* needs for one field, named once: its control and its message. */
+    campo(campo: string, cascada?: (previos: V, valor: string) => V) {
+      return { ...controlDe(campo, cascada), error: errorDe(campo) }
     },
     cambiar,
     /**

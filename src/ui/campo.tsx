@@ -1,7 +1,14 @@
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react'
 
 type Base = {
-  id: string
+  /** The control's id; one is made when nothing else needs to find the field by it. */
+  id?: string | undefined
   etiqueta: string
   /** The field's message, shown under it and tied with aria-describedby. */
   error?: string | undefined
@@ -26,6 +33,8 @@ export function Campo({
   obligatorio,
   children,
 }: Base & { children: (control: Control) => ReactNode }) {
+  const propio = useId()
+  id ??= propio
   const idAyuda = ayuda ? `${id}-ayuda` : undefined
   const idError = error ? `${id}-error` : undefined
   const describedBy = [idAyuda, idError].filter(Boolean).join(' ') || undefined

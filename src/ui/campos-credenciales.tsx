@@ -1,7 +1,7 @@
 import type { useFormulario } from '../lib/use-formulario.ts'
 import { CampoTexto } from './campo.tsx'
 
-type Formulario = Pick<ReturnType<typeof useFormulario>, 'error' | 'control'>
+type Formulario = Pick<ReturnType<typeof useFormulario>, 'campo'>
 
 /** E-mail and password, as every sign-in form asks them (students' and staff's). */
 export function CamposCredenciales({ form, prefijo }: { form: Formulario; prefijo: string }) {
@@ -14,8 +14,7 @@ export function CamposCredenciales({ form, prefijo }: { form: Formulario; prefij
         type="email"
         autoComplete="username"
         inputMode="email"
-        error={form.error('email')}
-        {...form.control('email')}
+        {...form.campo('email')}
       />
       <CampoTexto
         id={`${prefijo}-password`}
@@ -23,8 +22,7 @@ export function CamposCredenciales({ form, prefijo }: { form: Formulario; prefij
         obligatorio
         type="password"
         autoComplete="current-password"
-        error={form.error('password')}
-        {...form.control('password')}
+        {...form.campo('password')}
       />
     </>
   )

@@ -23,7 +23,7 @@ export function CamposNuevaPassword({
 }: {
   idBase: string
   etiqueta: string
-  form: Pick<ReturnType<typeof useFormulario>, 'error' | 'control'>
+  form: Pick<ReturnType<typeof useFormulario>, 'campo'>
 }) {
   return (
     <>
@@ -34,8 +34,7 @@ export function CamposNuevaPassword({
         type="password"
         autoComplete="new-password"
         ayuda={<PoliticaPassword />}
-        error={form.error('password')}
-        {...form.control('password')}
+        {...form.campo('password')}
       />
       <CampoTexto
         id={`${idBase}-confirmacion`}
@@ -43,8 +42,7 @@ export function CamposNuevaPassword({
         obligatorio
         type="password"
         autoComplete="new-password"
-        error={form.error('confirmacion')}
-        {...form.control('confirmacion')}
+        {...form.campo('confirmacion')}
       />
     </>
   )

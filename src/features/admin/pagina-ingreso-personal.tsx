@@ -137,8 +137,7 @@ function FormularioCodigo({
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={DIGITOS_CODIGO + 2}
-        error={form.error('codigo')}
-        {...form.control('codigo')}
+        {...form.campo('codigo')}
       />
       <MensajeError error={codigo.error} visible={codigo.isError} />
       <button type="submit" className="boton boton--ancho" disabled={codigo.isPending}>

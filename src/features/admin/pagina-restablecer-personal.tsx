@@ -41,8 +41,7 @@ export function PaginaRecuperarPersonal() {
           autoComplete="username"
           inputMode="email"
           readOnly={solicitud.isSuccess}
-          error={form.error('email')}
-          {...form.control('email')}
+          {...form.campo('email')}
         />
         {solicitud.isSuccess ? (
           <p className="mensaje mensaje--exito" role="status">

@@ -29,8 +29,8 @@ function Formulario({
   })
   return (
     <form onSubmit={enviar} noValidate>
-      <CampoTexto id="f-nombre" etiqueta="Nombre" error={form.error('nombre')} {...form.control('nombre')} />
-      <CampoTexto id="f-email" etiqueta="Correo" error={form.error('email')} {...form.control('email')} />
+      <CampoTexto id="f-nombre" etiqueta="Nombre" {...form.campo('nombre')} />
+      <CampoTexto id="f-email" etiqueta="Correo" {...form.campo('email')} />
       <button type="submit">{mutacion.isPending ? 'Guardando…' : 'Guardar'}</button>
     </form>
   )

@@ -76,8 +76,7 @@ function SolicitudRecuperacion() {
           autoComplete="email"
           inputMode="email"
           readOnly={enviada}
-          error={form.error('email')}
-          {...form.control('email')}
+          {...form.campo('email')}
         />
         {enviada ? (
           <p className="mensaje mensaje--exito" role="status">

@@ -70,8 +70,8 @@ export function PaginaRegistro() {
   }
 
   const esRut = form.valores.tipoDocumento === 'RUT'
-  const documento = form.control('documento')
-  const telefono = form.control('telefono')
+  const documento = form.campo('documento')
+  const telefono = form.campo('telefono')
   return (
     <section className="pagina pagina--estrecha">
       <h1>Crear cuenta</h1>
@@ -82,23 +82,20 @@ export function PaginaRegistro() {
           etiqueta="Nombres"
           obligatorio
           autoComplete="given-name"
-          error={form.error('nombres')}
-          {...form.control('nombres')}
+          {...form.campo('nombres')}
         />
         <CampoTexto
           id="registro-apellidos"
           etiqueta="Apellidos"
           obligatorio
           autoComplete="family-name"
-          error={form.error('apellidos')}
-          {...form.control('apellidos')}
+          {...form.campo('apellidos')}
         />
         <CampoSelect
           id="registro-tipo-documento"
           etiqueta="Tipo de documento"
           obligatorio
-          error={form.error('tipoDocumento')}
-          {...form.control('tipoDocumento')}
+          {...form.campo('tipoDocumento')}
         >
           <option value="RUT">RUT</option>
           <option value="PASAPORTE">Pasaporte</option>
@@ -113,7 +110,6 @@ export function PaginaRegistro() {
               ? 'Con o sin puntos y guion, con su dígito verificador: 12.345.678-5 o 123456785'
               : 'Número de pasaporte, sin espacios'
           }
-          error={form.error('documento')}
           {...documento}
           // A valid RUT is shown back as the school writes it: 12.345.678-5.
           onBlur={() => {
@@ -128,8 +124,7 @@ export function PaginaRegistro() {
           type="email"
           autoComplete="email"
           inputMode="email"
-          error={form.error('email')}
-          {...form.control('email')}
+          {...form.campo('email')}
         />
         <CampoTexto
           id="registro-telefono"
@@ -139,7 +134,6 @@ export function PaginaRegistro() {
           autoComplete="tel"
           inputMode="tel"
           ayuda="Su celular de 9 dígitos (9 1234 5678), o con el código de su país si no es chileno"
-          error={form.error('telefono')}
           {...telefono}
           onBlur={() => {
             telefono.onBlur()

@@ -17,9 +17,9 @@ import { CampoSelect, CampoTexto } from '../../ui/campo.tsx'
 import type { Comuna } from '../lookups/queries.ts'
 import { OpcionesPais, porNombre, type PropsCampos } from './campos.tsx'
 
-/** A phone field's control: written back in its one form when left ('912345678' -> '+56 9 1234 5678'). */
+/** A phone field: written back in its one form when left ('912345678' -> '+56 9 1234 5678'). */
 function conTelefono(form: PropsCampos['form'], campo: 'telefonoParticular' | 'celular') {
-  const control = form.control(campo)
+  const control = form.campo(campo)
   return {
     ...control,
     onBlur: () => {
@@ -84,24 +84,16 @@ export function CamposDatosPersonales({
           etiqueta="Nombres"
           obligatorio
           autoComplete="given-name"
-          error={form.error('nombres')}
-          {...form.control('nombres')}
+          {...form.campo('nombres')}
         />
         <CampoTexto
           id="personal-apellidos"
           etiqueta="Apellidos"
           obligatorio
           autoComplete="family-name"
-          error={form.error('apPaterno')}
-          {...form.control('apPaterno')}
+          {...form.campo('apPaterno')}
         />
-        <CampoSelect
-          id="personal-sexo"
-          etiqueta="Sexo registral"
-          obligatorio
-          error={form.error('sexoregistral')}
-          {...form.control('sexoregistral')}
-        >
+        <CampoSelect id="personal-sexo" etiqueta="Sexo registral" obligatorio {...form.campo('sexoregistral')}>
           <option value="">Seleccione…</option>
           {SEXOS.map((s) => (
             <option key={s} value={s}>
@@ -118,8 +110,7 @@ export function CamposDatosPersonales({
           max={hoy}
           // The rule is said once: as a hint until the date breaks it, then by its message.
           ayuda={form.error('fechaNac') ? undefined : 'Debe tener más de 18 años.'}
-          error={form.error('fechaNac')}
-          {...form.control('fechaNac')}
+          {...form.campo('fechaNac')}
         />
         <CampoTexto
           id="personal-telefono"
@@ -129,7 +120,6 @@ export function CamposDatosPersonales({
           autoComplete="tel"
           inputMode="tel"
           ayuda="Con código de área, por ejemplo 2 2345 6789, o un celular de 9 dígitos. Otro país: con su código."
-          error={form.error('telefonoParticular')}
           {...conTelefono(form, 'telefonoParticular')}
         />
         <CampoTexto
@@ -139,15 +129,13 @@ export function CamposDatosPersonales({
           autoComplete="tel"
           inputMode="tel"
           ayuda="Opcional. 9 dígitos, por ejemplo 9 1234 5678. Otro país: con su código."
-          error={form.error('celular')}
           {...conTelefono(form, 'celular')}
         />
         <CampoSelect
           id="personal-nacionalidad"
           etiqueta="Nacionalidad"
           obligatorio
-          error={form.error('nacionalidad')}
-          {...form.control('nacionalidad', (p, v) => alCambiarNacionalidad(p, v))}
+          {...form.campo('nacionalidad', (p, v) => alCambiarNacionalidad(p, v))}
         >
           <option value="">Seleccione…</option>
           {nacionalidades.map((p) => (
@@ -162,8 +150,7 @@ export function CamposDatosPersonales({
               id="personal-tipo-residencia"
               etiqueta="Tipo de residencia"
               obligatorio
-              error={form.error('tipoResidencia')}
-              {...form.control('tipoResidencia')}
+              {...form.campo('tipoResidencia')}
             >
               <option value="">Seleccione…</option>
               {Object.entries(TIPOS_RESIDENCIA).map(([codigo, texto]) => (
@@ -172,13 +159,7 @@ export function CamposDatosPersonales({
                 </option>
               ))}
             </CampoSelect>
-            <CampoSelect
-              id="personal-pais-origen"
-              etiqueta="País de origen"
-              obligatorio
-              error={form.error('paisOrigen')}
-              {...form.control('paisOrigen')}
-            >
+            <CampoSelect id="personal-pais-origen" etiqueta="País de origen" obligatorio {...form.campo('paisOrigen')}>
               <OpcionesPais paises={lookups.paises} />
             </CampoSelect>
           </>
@@ -192,15 +173,13 @@ export function CamposDatosPersonales({
             etiqueta="Dirección"
             obligatorio
             autoComplete="street-address"
-            error={form.error('direccion')}
-            {...form.control('direccion')}
+            {...form.campo('direccion')}
           />
           <CampoSelect
             id="personal-pais"
             etiqueta="País de residencia"
             obligatorio
-            error={form.error('codPais')}
-            {...form.control('codPais', (p, v) => alCambiarPais(p, v))}
+            {...form.campo('codPais', (p, v) => alCambiarPais(p, v))}
           >
             <OpcionesPais paises={lookups.paises} />
           </CampoSelect>
@@ -208,8 +187,7 @@ export function CamposDatosPersonales({
             id="personal-region"
             etiqueta="Región"
             obligatorio
-            error={form.error('codRegion')}
-            {...form.control('codRegion', (p, v) => alCambiarRegion(p, v))}
+            {...form.campo('codRegion', (p, v) => alCambiarRegion(p, v))}
           >
             <option value="">Seleccione…</option>
             {regiones.map((r) => (
@@ -232,8 +210,7 @@ export function CamposDatosPersonales({
                     ? 'No se pudieron cargar las comunas: revise su conexión.'
                     : undefined
             }
-            error={form.error('codComuna')}
-            {...form.control('codComuna', (p, v) => alCambiarComuna(p, v, lookups.comunaCiudad))}
+            {...form.campo('codComuna', (p, v) => alCambiarComuna(p, v, lookups.comunaCiudad))}
           >
             <option value="">Seleccione…</option>
             {comunaSinCargar ? (

@@ -20,13 +20,7 @@ export function CamposDatosProfesionales({ form, valores, lookups }: Omit<PropsC
         <h2>Datos Profesionales</h2>
       </legend>
       <div className="rejilla">
-        <CampoSelect
-          id="personal-profesion"
-          etiqueta="Profesión"
-          obligatorio
-          error={form.error('codProfesion')}
-          {...form.control('codProfesion')}
-        >
+        <CampoSelect id="personal-profesion" etiqueta="Profesión" obligatorio {...form.campo('codProfesion')}>
           <option value="">Seleccione…</option>
           {lookups.profesiones.map((p) => (
             <option key={p.codProfesion} value={p.codProfesion}>
@@ -39,17 +33,10 @@ export function CamposDatosProfesionales({ form, valores, lookups }: Omit<PropsC
             id="personal-otra-profesion"
             etiqueta="Indique su profesión"
             obligatorio
-            error={form.error('otraProfesion')}
-            {...form.control('otraProfesion')}
+            {...form.campo('otraProfesion')}
           />
         ) : null}
-        <CampoSelect
-          id="personal-universidad"
-          etiqueta="Universidad"
-          obligatorio
-          error={form.error('universidad')}
-          {...form.control('universidad')}
-        >
+        <CampoSelect id="personal-universidad" etiqueta="Universidad" obligatorio {...form.campo('universidad')}>
           <option value="">Seleccione…</option>
           {lookups.universidades.map((u) => (
             <option key={u.universidad} value={u.universidad}>
@@ -62,16 +49,14 @@ export function CamposDatosProfesionales({ form, valores, lookups }: Omit<PropsC
             id="personal-otra-universidad"
             etiqueta="Indique su universidad"
             obligatorio
-            error={form.error('otrauniversidad')}
-            {...form.control('otrauniversidad')}
+            {...form.campo('otrauniversidad')}
           />
         ) : null}
         <CampoSelect
           id="personal-nivel"
           etiqueta="Nivel de formación más alto"
           obligatorio
-          error={form.error('maxnivelformacion')}
-          {...form.control('maxnivelformacion')}
+          {...form.campo('maxnivelformacion')}
         >
           <option value="">Seleccione…</option>
           {NIVELES_FORMACION.map((n) => (
@@ -85,16 +70,14 @@ export function CamposDatosProfesionales({ form, valores, lookups }: Omit<PropsC
             id="personal-otro-nivel"
             etiqueta="Indique su nivel de formación"
             obligatorio
-            error={form.error('otronivelformacion')}
-            {...form.control('otronivelformacion')}
+            {...form.campo('otronivelformacion')}
           />
         ) : null}
         <CampoSelect
           id="personal-institucion"
           etiqueta="Tipo de institución de educación superior"
           obligatorio
-          error={form.error('tipoinstitucion')}
-          {...form.control('tipoinstitucion')}
+          {...form.campo('tipoinstitucion')}
         >
           <option value="">Seleccione…</option>
           {TIPOS_INSTITUCION.map((t) => (
@@ -108,16 +91,14 @@ export function CamposDatosProfesionales({ form, valores, lookups }: Omit<PropsC
             id="personal-otra-institucion"
             etiqueta="Indique el tipo de institución"
             obligatorio
-            error={form.error('otrotipoinstitucion')}
-            {...form.control('otrotipoinstitucion')}
+            {...form.campo('otrotipoinstitucion')}
           />
         ) : null}
         <CampoSelect
           id="personal-pais-secundaria"
           etiqueta="País de estudios secundarios"
           obligatorio
-          error={form.error('paisEstSecund')}
-          {...form.control('paisEstSecund')}
+          {...form.campo('paisEstSecund')}
         >
           <OpcionesPais paises={lookups.paises} />
         </CampoSelect>

@@ -76,8 +76,7 @@ function DialogoBloqueo({ alumnoId, accion, onCerrar }: { alumnoId: string; acci
           obligatorio
           maxLength={MAX_MOTIVO_BLOQUEO}
           rows={3}
-          error={form.error('motivo')}
-          {...form.control('motivo')}
+          {...form.campo('motivo')}
         />
       </form>
       <MensajeError error={cambio.error} visible={cambio.isError} />

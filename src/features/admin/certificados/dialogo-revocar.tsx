@@ -77,11 +77,10 @@ export function DialogoRevocar({
           id={idMotivo}
           etiqueta="Motivo de la revocación"
           obligatorio
-          error={form.error('motivo')}
           ayuda={`El alumno lo leerá en el aviso y el correo; queda en su historia. Hasta ${MAXIMO_MOTIVO_REVOCACION} caracteres.`}
           rows={3}
           maxLength={MAXIMO_MOTIVO_REVOCACION}
-          {...form.control('motivo')}
+          {...form.campo('motivo')}
         />
         <MensajeError error={revocacion.error} visible={revocacion.isError} />
       </form>

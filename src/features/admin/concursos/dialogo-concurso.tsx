@@ -68,16 +68,6 @@ export function DialogoConcurso({ concurso, onCerrar }: { concurso: DatosConcurs
   const queryClient = useQueryClient()
   const ids = {
     formulario: useId(),
-    especialidad: useId(),
-    sede: useId(),
-    ciudad: useId(),
-    vacantes: useId(),
-    derecho: useId(),
-    desde: useId(),
-    hasta: useId(),
-    descripcion: useId(),
-    requisitos: useId(),
-    calendario: useId(),
     documentos: useId(),
   }
   const {
@@ -128,93 +118,48 @@ export function DialogoConcurso({ concurso, onCerrar }: { concurso: DatosConcurs
         </p>
       )}
       <form id={ids.formulario} className="formulario admin-concursos__formulario" onSubmit={enviar} noValidate>
-        <CampoTexto
-          id={ids.especialidad}
-          etiqueta="Especialidad"
-          obligatorio
-          maxLength={120}
-          error={form.error('especialidad')}
-          {...form.control('especialidad')}
-        />
-        <CampoTexto
-          id={ids.sede}
-          etiqueta="Sede u hospital"
-          obligatorio
-          maxLength={160}
-          error={form.error('sede')}
-          {...form.control('sede')}
-        />
-        <CampoTexto
-          id={ids.ciudad}
-          etiqueta="Ciudad"
-          obligatorio
-          maxLength={80}
-          error={form.error('ciudad')}
-          {...form.control('ciudad')}
-        />
+        <CampoTexto etiqueta="Especialidad" obligatorio maxLength={120} {...form.campo('especialidad')} />
+        <CampoTexto etiqueta="Sede u hospital" obligatorio maxLength={160} {...form.campo('sede')} />
+        <CampoTexto etiqueta="Ciudad" obligatorio maxLength={80} {...form.campo('ciudad')} />
         <div className="admin-concursos__pareja">
+          <CampoTexto etiqueta="Vacantes" obligatorio inputMode="numeric" {...form.campo('vacantes')} />
           <CampoTexto
-            id={ids.vacantes}
-            etiqueta="Vacantes"
-            obligatorio
-            inputMode="numeric"
-            error={form.error('vacantes')}
-            {...form.control('vacantes')}
-          />
-          <CampoTexto
-            id={ids.derecho}
             etiqueta="Derecho de postulación (pesos)"
             obligatorio
             inputMode="numeric"
             ayuda="Monto entero en pesos chilenos, por ejemplo 85000."
-            error={form.error('derechoPostulacion')}
-            {...form.control('derechoPostulacion')}
+            {...form.campo('derechoPostulacion')}
           />
         </div>
         <div className="admin-concursos__pareja">
+          <CampoTexto etiqueta="Inicio de la postulación" obligatorio type="date" {...form.campo('postulacionDesde')} />
           <CampoTexto
-            id={ids.desde}
-            etiqueta="Inicio de la postulación"
-            obligatorio
-            type="date"
-            error={form.error('postulacionDesde')}
-            {...form.control('postulacionDesde')}
-          />
-          <CampoTexto
-            id={ids.hasta}
             etiqueta="Cierre de la postulación"
             obligatorio
             type="date"
             ayuda="Ambos días incluidos, en hora de Chile."
-            error={form.error('postulacionHasta')}
-            {...form.control('postulacionHasta')}
+            {...form.campo('postulacionHasta')}
           />
         </div>
         <CampoArea
-          id={ids.descripcion}
           etiqueta="Descripción del programa"
           obligatorio
-          error={form.error('descripcion')}
           rows={4}
           maxLength={MAXIMO_DESCRIPCION_CONCURSO}
-          {...form.control('descripcion')}
+          {...form.campo('descripcion')}
         />
         <CampoArea
-          id={ids.requisitos}
           etiqueta="Requisitos"
           obligatorio
           ayuda={`Un requisito por línea (hasta ${MAXIMO_REQUISITOS}).`}
-          error={form.error('requisitos')}
           rows={4}
-          {...form.control('requisitos')}
+          {...form.campo('requisitos')}
         />
         <CampoArea
-          id={ids.calendario}
           etiqueta="Calendario"
           ayuda={`Un hito por línea: la fecha como dd-mm-aaaa, un espacio y el hito, por ejemplo «15-04-2026 Entrevistas personales» (hasta ${MAXIMO_HITOS}).`}
-          error={form.error('calendario')}
           rows={4}
-          {...form.control('calendario')}
+          {...form.campo('calendario')}
         />
         <fieldset
           className="admin-concursos__documentos"

@@ -25,14 +25,6 @@ export function DialogoOferta({ oferta, onCerrar }: { oferta: OfertaAdmin | null
   const queryClient = useQueryClient()
   const ids = {
     formulario: useId(),
-    institucion: useId(),
-    cargo: useId(),
-    ciudad: useId(),
-    descripcion: useId(),
-    publicada: useId(),
-    cierra: useId(),
-    contactoNombre: useId(),
-    contactoEmail: useId(),
   }
   const {
     form,
@@ -77,75 +69,29 @@ export function DialogoOferta({ oferta, onCerrar }: { oferta: OfertaAdmin | null
       }
     >
       <form id={ids.formulario} className="formulario" onSubmit={enviar} noValidate>
-        <CampoTexto
-          id={ids.cargo}
-          etiqueta="Cargo"
-          obligatorio
-          maxLength={160}
-          error={form.error('cargo')}
-          {...form.control('cargo')}
-        />
-        <CampoTexto
-          id={ids.institucion}
-          etiqueta="Institución"
-          obligatorio
-          maxLength={160}
-          error={form.error('institucion')}
-          {...form.control('institucion')}
-        />
-        <CampoTexto
-          id={ids.ciudad}
-          etiqueta="Ciudad"
-          obligatorio
-          maxLength={80}
-          error={form.error('ciudad')}
-          {...form.control('ciudad')}
-        />
+        <CampoTexto etiqueta="Cargo" obligatorio maxLength={160} {...form.campo('cargo')} />
+        <CampoTexto etiqueta="Institución" obligatorio maxLength={160} {...form.campo('institucion')} />
+        <CampoTexto etiqueta="Ciudad" obligatorio maxLength={80} {...form.campo('ciudad')} />
         <CampoArea
-          id={ids.descripcion}
           etiqueta="Descripción"
           obligatorio
-          error={form.error('descripcion')}
           rows={5}
           maxLength={MAXIMO_DESCRIPCION_OFERTA}
-          {...form.control('descripcion')}
+          {...form.campo('descripcion')}
         />
         <div className="admin-concursos__pareja">
+          <CampoTexto etiqueta="Se publica el" obligatorio type="date" {...form.campo('publicadaEl')} />
           <CampoTexto
-            id={ids.publicada}
-            etiqueta="Se publica el"
-            obligatorio
-            type="date"
-            error={form.error('publicadaEl')}
-            {...form.control('publicadaEl')}
-          />
-          <CampoTexto
-            id={ids.cierra}
             etiqueta="Se muestra hasta el"
             obligatorio
             type="date"
             ayuda="Ambos días incluidos, en hora de Chile."
-            error={form.error('cierraEl')}
-            {...form.control('cierraEl')}
+            {...form.campo('cierraEl')}
           />
         </div>
         <div className="admin-concursos__pareja">
-          <CampoTexto
-            id={ids.contactoNombre}
-            etiqueta="Nombre del contacto"
-            obligatorio
-            maxLength={120}
-            error={form.error('contactoNombre')}
-            {...form.control('contactoNombre')}
-          />
-          <CampoTexto
-            id={ids.contactoEmail}
-            etiqueta="Correo del contacto"
-            obligatorio
-            type="email"
-            error={form.error('contactoEmail')}
-            {...form.control('contactoEmail')}
-          />
+          <CampoTexto etiqueta="Nombre del contacto" obligatorio maxLength={120} {...form.campo('contactoNombre')} />
+          <CampoTexto etiqueta="Correo del contacto" obligatorio type="email" {...form.campo('contactoEmail')} />
         </div>
         <MensajeError error={guardar.error} visible={guardar.isError} />
       </form>

@@ -42,7 +42,6 @@ export function DialogoPagoPresencial({
   const queryClient = useQueryClient()
   const { data: sesion } = useQuery(personalQueries.sesion())
   const idFormulario = useId()
-  const ids = { idPagoFlujo: useId(), codPagoFlujo: useId(), codFilaWpay: useId(), appName: useId() }
   const {
     form,
     mutacion: registro,
@@ -84,14 +83,12 @@ export function DialogoPagoPresencial({
         {CAMPOS.map((campo) => (
           <CampoTexto
             key={campo}
-            id={ids[campo]}
             etiqueta={ETIQUETA_CAMPO_PAGO_FISICO[campo]}
             obligatorio
             autoComplete="off"
             spellCheck={false}
             maxLength={MAXIMO_CAMPO_PAGO_FISICO}
-            error={form.error(campo)}
-            {...form.control(campo)}
+            {...form.campo(campo)}
           />
         ))}
         <p>

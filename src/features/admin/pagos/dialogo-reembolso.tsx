@@ -47,8 +47,6 @@ export function DialogoReembolso({
 }) {
   const queryClient = useQueryClient()
   const idFormulario = useId()
-  const idMonto = useId()
-  const idMotivo = useId()
   const schema = useMemo(() => formularioReembolsoSchema(reembolsable), [reembolsable])
   // The amount starts empty: staff type what they mean to give back (or ask for all that remains),
   // never confirm the whole payment by going along with what was filled in.
@@ -99,8 +97,6 @@ export function DialogoReembolso({
       </Dialogo>
     )
 
-  const monto = form.control('monto')
-  const motivo = form.control('motivo')
   return (
     <Dialogo
       titulo={confirmando ? 'Confirmar reembolso' : 'Reembolsar pago'}
@@ -163,14 +159,12 @@ export function DialogoReembolso({
         <form id={idFormulario} className="formulario" onSubmit={continuar} noValidate>
           <p>Queda por reembolsar de este pago: {formatearClp(reembolsable)}.</p>
           <CampoTexto
-            id={idMonto}
             etiqueta="Monto a reembolsar (pesos)"
             obligatorio
             inputMode="numeric"
             autoComplete="off"
-            error={form.error('monto')}
             ayuda="Todo lo que queda, o una parte."
-            {...monto}
+            {...form.campo('monto')}
           />
           <p>
             <button
@@ -182,14 +176,12 @@ export function DialogoReembolso({
             </button>
           </p>
           <CampoArea
-            id={idMotivo}
             etiqueta="Motivo del reembolso"
             obligatorio
-            error={form.error('motivo')}
             ayuda={`Queda registrado en la historia del pago. Hasta ${MAXIMO_MOTIVO_REEMBOLSO} caracteres.`}
             rows={3}
             maxLength={MAXIMO_MOTIVO_REEMBOLSO}
-            {...motivo}
+            {...form.campo('motivo')}
           />
         </form>
       )}

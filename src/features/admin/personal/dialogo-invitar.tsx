@@ -67,8 +67,7 @@ export function DialogoInvitar({ asistentes, onCerrar }: { asistentes: Asistente
           obligatorio
           autoComplete="off"
           maxLength={MAXIMO_NOMBRE_PERSONAL}
-          error={form.error('nombre')}
-          {...form.control('nombre')}
+          {...form.campo('nombre')}
         />
         <CampoTexto
           id={idEmail}
@@ -76,8 +75,7 @@ export function DialogoInvitar({ asistentes, onCerrar }: { asistentes: Asistente
           obligatorio
           type="email"
           autoComplete="off"
-          error={form.error('email')}
-          {...form.control('email')}
+          {...form.campo('email')}
         />
         <CamposRol
           rol={form.valores.rol ?? ''}
