@@ -11,7 +11,8 @@ import { mensajeDeError } from '../lib/mensaje-de-error.ts'
  *   nothing;
  * - a student's screen whose data did not come: `variante="carga"` with `titulo` (what failed):
  *   a 404 is told in the server's words as a notice, with no retry; otherwise the title, why (no
- *   connection, or retry and who to contact) and 'Reintentar';
+ *   connection, or retry and who to contact) and 'Reintentar' (a query's screen says it through
+ *   `SinDatos`, which also shows the loading state);
  * - with a title, several paragraphs or a list: `titulo`, or `bloque` with block children.
  *
  * It is its own live region (`role="alert"`) unless `rol` says otherwise: 'status' for an error

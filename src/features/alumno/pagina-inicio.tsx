@@ -7,11 +7,10 @@ import { fechaEnChile, horaEnChile } from '../../domain/fechas.ts'
 import { resumenPendientes, type SeccionPendiente } from '../../domain/pendientes.ts'
 import { useEnLinea } from '../../lib/use-en-linea.ts'
 import { useSesion } from '../../lib/use-sesion.ts'
-import { Estado } from '../../ui/spinner.tsx'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { ListaPendientes } from './lista-pendientes.tsx'
 import { alumnoQueries, type DatosPendientes } from './queries.ts'
-import { MensajeError } from '../../ui/mensaje-error.tsx'
+import { SinDatos } from '../../ui/sin-datos.tsx'
 
 /** How many pending actions the home page lists before 'Ver todos'. */
 const PENDIENTES_A_LA_VISTA = 5
@@ -119,17 +118,8 @@ function Pendientes({ consulta }: { consulta: ReturnType<typeof useQuery<DatosPe
           ) : null}
         </>
       )
-  } else if (consulta.isError) {
-    contenido = (
-      <MensajeError
-        variante="carga"
-        error={consulta.error}
-        titulo="No fue posible cargar sus pendientes"
-        onReintentar={() => void consulta.refetch()}
-      />
-    )
   } else {
-    contenido = <Estado texto="Cargando sus pendientes…" />
+    contenido = <SinDatos consulta={consulta} que="sus pendientes" />
   }
   const actualizado = consulta.dataUpdatedAt ? new Date(consulta.dataUpdatedAt) : null
   return (

@@ -5,12 +5,11 @@ import { fechaEnChile } from '../../domain/fechas.ts'
 import { formatearClp } from '../../domain/moneda.ts'
 import { fechaCorta } from '../../domain/solicitudes.ts'
 import { ApiError } from '../../lib/api-error.ts'
-import { Estado } from '../../ui/spinner.tsx'
 import { Dato, EtiquetaEstadoConcurso } from './ficha-concurso.tsx'
 import { IrAPasarela } from '../pagos/ir-a-pasarela.tsx'
 import { concursoQueries, postular, type DetalleConcurso } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
-import { MensajeError } from '../../ui/mensaje-error.tsx'
+import { SinDatos } from '../../ui/sin-datos.tsx'
 
 /**
  * The application fee of a contest (where a contest link lands): the contest, the amount, and the
@@ -21,29 +20,20 @@ export function PaginaDerechoPostulacion({ id }: { id: string }) {
   useTituloPagina('Derecho de postulación')
   const consulta = useQuery(concursoQueries.detalle(id))
   if (consulta.data) return <DerechoPostulacion concurso={consulta.data} />
-  if (consulta.isError)
-    return (
-      <section className="pagina pagina--estrecha">
-        <h1>Derecho de postulación</h1>
-        <MensajeError
-          variante="carga"
-          error={consulta.error}
-          titulo="No fue posible cargar el concurso"
-          onReintentar={() => void consulta.refetch()}
-          caminos={
-            <>
-              <Link to="/concurso/listado" className="boton boton--secundario">
-                Ver los concursos
-              </Link>
-            </>
-          }
-        />
-      </section>
-    )
   return (
     <section className="pagina pagina--estrecha">
       <h1>Derecho de postulación</h1>
-      <Estado texto="Cargando el concurso…" />
+      <SinDatos
+        consulta={consulta}
+        que="el concurso"
+        caminos={
+          <>
+            <Link to="/concurso/listado" className="boton boton--secundario">
+              Ver los concursos
+            </Link>
+          </>
+        }
+      />
     </section>
   )
 }

@@ -3,40 +3,30 @@ import { Link } from '@tanstack/react-router'
 import { periodoEnPalabras } from '../../domain/concursos.ts'
 import { fechaEnChile } from '../../domain/fechas.ts'
 import { fechaCorta } from '../../domain/solicitudes.ts'
-import { Estado } from '../../ui/spinner.tsx'
 import { FichaConcurso } from './ficha-concurso.tsx'
 import { concursoQueries, type DetalleConcurso } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
-import { MensajeError } from '../../ui/mensaje-error.tsx'
+import { SinDatos } from '../../ui/sin-datos.tsx'
 
 /** One contest: its facts, requirements, calendar, the documents an application needs, and how to apply. */
 export function PaginaDetalleConcurso({ id }: { id: string }) {
   const consulta = useQuery(concursoQueries.detalle(id))
   useTituloPagina(consulta.data ? `Concurso de ${consulta.data.especialidad}` : 'Concurso')
   if (consulta.data) return <Detalle concurso={consulta.data} />
-  if (consulta.isError)
-    return (
-      <section className="pagina pagina--estrecha">
-        <h1>Concurso</h1>
-        <MensajeError
-          variante="carga"
-          error={consulta.error}
-          titulo="No fue posible cargar el concurso"
-          onReintentar={() => void consulta.refetch()}
-          caminos={
-            <>
-              <Link to="/concurso/listado" className="boton boton--secundario">
-                Ver los concursos
-              </Link>
-            </>
-          }
-        />
-      </section>
-    )
   return (
     <section className="pagina pagina--estrecha">
       <h1>Concurso</h1>
-      <Estado texto="Cargando el concurso…" />
+      <SinDatos
+        consulta={consulta}
+        que="el concurso"
+        caminos={
+          <>
+            <Link to="/concurso/listado" className="boton boton--secundario">
+              Ver los concursos
+            </Link>
+          </>
+        }
+      />
     </section>
   )
 }

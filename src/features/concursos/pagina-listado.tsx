@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { EstadoConcurso } from '../../domain/concursos.ts'
-import { Estado } from '../../ui/spinner.tsx'
 import { FichaConcurso } from './ficha-concurso.tsx'
 import { concursoQueries, type ResumenConcurso } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
-import { MensajeError } from '../../ui/mensaje-error.tsx'
+import { SinDatos } from '../../ui/sin-datos.tsx'
 
 const SECCIONES: { estado: EstadoConcurso; titulo: string; vacia?: string }[] = [
   {
@@ -50,17 +49,8 @@ export function PaginaListadoConcursos() {
           )
         })
       )
-  } else if (consulta.isError) {
-    contenido = (
-      <MensajeError
-        variante="carga"
-        error={consulta.error}
-        titulo="No fue posible cargar los concursos"
-        onReintentar={() => void consulta.refetch()}
-      />
-    )
   } else {
-    contenido = <Estado texto="Cargando los concursos…" />
+    contenido = <SinDatos consulta={consulta} que="los concursos" />
   }
 
   return (

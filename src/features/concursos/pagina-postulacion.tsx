@@ -7,47 +7,37 @@ import { fechaCorta } from '../../domain/solicitudes.ts'
 import { itemsDe, useEnviar } from '../../lib/offline/envios.ts'
 import { useOutboxItems } from '../../lib/offline/use-outbox.ts'
 import { useSesion } from '../../lib/use-sesion.ts'
-import { Estado } from '../../ui/spinner.tsx'
 import { DocumentoConSubida } from '../documentos/documento-con-subida.tsx'
 import { envioDocumentoPostulacion } from './envios.ts'
 import { Dato, EtiquetaEstadoConcurso } from './ficha-concurso.tsx'
 import { concursoQueries, type Postulacion } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
-import { MensajeError } from '../../ui/mensaje-error.tsx'
 import { ayudaArchivos } from '../../domain/fotos.ts'
 import { anclaDocumento } from '../../domain/urls.ts'
+import { SinDatos } from '../../ui/sin-datos.tsx'
 
 /** The student's application to a contest: its state, the fee's payment, and the documents with their uploads. */
 export function PaginaPostulacion({ id }: { id: string }) {
   useTituloPagina('Mi postulación')
   const consulta = useQuery(concursoQueries.postulacion(id))
   if (consulta.data) return <DetallePostulacion id={id} postulacion={consulta.data} />
-  if (consulta.isError)
-    return (
-      <section className="pagina pagina--estrecha">
-        <h1>Mi postulación</h1>
-        <MensajeError
-          variante="carga"
-          error={consulta.error}
-          titulo="No fue posible cargar su postulación"
-          onReintentar={() => void consulta.refetch()}
-          caminos={
-            <>
-              <Link to="/concurso/detalle/$id" params={{ id }} className="boton boton--secundario">
-                Ver el concurso
-              </Link>
-              <Link to="/concurso/listado" className="boton boton--secundario">
-                Ver los concursos
-              </Link>
-            </>
-          }
-        />
-      </section>
-    )
   return (
     <section className="pagina pagina--estrecha">
       <h1>Mi postulación</h1>
-      <Estado texto="Cargando su postulación…" />
+      <SinDatos
+        consulta={consulta}
+        que="su postulación"
+        caminos={
+          <>
+            <Link to="/concurso/detalle/$id" params={{ id }} className="boton boton--secundario">
+              Ver el concurso
+            </Link>
+            <Link to="/concurso/listado" className="boton boton--secundario">
+              Ver los concursos
+            </Link>
+          </>
+        }
+      />
     </section>
   )
 }

@@ -13,11 +13,11 @@ import {
   type Silencio,
 } from '../../domain/notificaciones.ts'
 import { ErrorDeRed } from '../../lib/api-error.ts'
-import { Estado } from '../../ui/spinner.tsx'
 import { toast } from '../../ui/toasts.ts'
 import { AvisosEnEsteDispositivo } from './avisos-dispositivo.tsx'
 import { guardarPreferencias, notificacionQueries, type PreferenciasAvisos } from './queries.ts'
 import { MensajeError } from '../../ui/mensaje-error.tsx'
+import { SinDatos } from '../../ui/sin-datos.tsx'
 
 /**
  * 'Avisos y recordatorios': notifications on this device (the opt-in), which notices to receive
@@ -34,17 +34,8 @@ export function PaginaNotificaciones() {
         <FormularioPreferencias preferencias={consulta.data} />
       </>
     )
-  } else if (consulta.isError) {
-    contenido = (
-      <MensajeError
-        variante="carga"
-        error={consulta.error}
-        titulo="No fue posible cargar sus preferencias de avisos"
-        onReintentar={() => void consulta.refetch()}
-      />
-    )
   } else {
-    contenido = <Estado texto="Cargando sus preferencias de avisos…" />
+    contenido = <SinDatos consulta={consulta} que="sus preferencias de avisos" />
   }
 
   return (

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { MENSAJE_SIN_OFERTAS } from '../../domain/ofertas-laborales.ts'
 import { fechaCorta } from '../../domain/solicitudes.ts'
-import { Estado } from '../../ui/spinner.tsx'
 import { ofertaQueries, type OfertaLaboral } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
-import { MensajeError } from '../../ui/mensaje-error.tsx'
+import { SinDatos } from '../../ui/sin-datos.tsx'
 
 /** 'Ofertas Laborales': the job offers listed today, each with its contact by e-mail. */
 export function PaginaOfertas() {
@@ -25,17 +24,8 @@ export function PaginaOfertas() {
           ))}
         </ul>
       )
-  } else if (consulta.isError) {
-    contenido = (
-      <MensajeError
-        variante="carga"
-        error={consulta.error}
-        titulo="No fue posible cargar las ofertas laborales"
-        onReintentar={() => void consulta.refetch()}
-      />
-    )
   } else {
-    contenido = <Estado texto="Cargando las ofertas laborales…" />
+    contenido = <SinDatos consulta={consulta} que="las ofertas laborales" />
   }
 
   return (

@@ -6,9 +6,8 @@ import {
 } from '../../domain/documento-tributario.ts'
 import { fechaLarga } from '../../domain/fechas.ts'
 import { formatearClp } from '../../domain/moneda.ts'
-import { MensajeError } from '../../ui/mensaje-error.tsx'
-import { Estado } from '../../ui/spinner.tsx'
 import { documentosTributariosQueries } from './documentos-tributarios-queries.ts'
+import { SinDatos } from '../../ui/sin-datos.tsx'
 
 // The SII's documents of a student's payment (boleta or factura exenta, and a refund's nota de
 // crédito), as the student sees them: type, folio, date, amount, and the PDF and XML to download,
@@ -91,16 +90,7 @@ export function DocumentosTributariosDePago({ pagoId }: { pagoId: string }) {
   const consulta = useQuery(documentosTributariosQueries.dePago(pagoId))
   let contenido
   if (consulta.data) contenido = <ListaDocumentosTributarios documentos={consulta.data} />
-  else if (consulta.isError)
-    contenido = (
-      <MensajeError
-        variante="carga"
-        error={consulta.error}
-        titulo="No fue posible cargar los documentos tributarios"
-        onReintentar={() => void consulta.refetch()}
-      />
-    )
-  else contenido = <Estado texto="Cargando los documentos tributarios…" />
+  else contenido = <SinDatos consulta={consulta} que="los documentos tributarios" />
   return (
     <section className="documentos-tributarios__seccion" aria-labelledby={`tributarios-${pagoId}`}>
       <h2 id={`tributarios-${pagoId}`}>Documentos tributarios</h2>

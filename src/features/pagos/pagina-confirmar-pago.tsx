@@ -9,11 +9,10 @@ import {
 } from '../../domain/pagos.ts'
 import { formatearClp } from '../../domain/moneda.ts'
 import { fechaCorta } from '../../domain/solicitudes.ts'
-import { Estado } from '../../ui/spinner.tsx'
-import { MensajeError } from '../../ui/mensaje-error.tsx'
 import { IrAPasarela } from './ir-a-pasarela.tsx'
 import { pagoQueries } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
+import { SinDatos } from '../../ui/sin-datos.tsx'
 
 /** Installment `numero` of an enrolment, to confirm before going to the gateway. */
 export function PaginaConfirmarPago({ codigo, numero }: { codigo: string; numero: number }) {
@@ -75,17 +74,8 @@ export function PaginaConfirmarPago({ codigo, numero }: { codigo: string; numero
         )}
       </>
     )
-  } else if (consulta.isError) {
-    contenido = (
-      <MensajeError
-        variante="carga"
-        error={consulta.error}
-        titulo="No fue posible cargar la cuota"
-        onReintentar={() => void consulta.refetch()}
-      />
-    )
   } else {
-    contenido = <Estado texto="Cargando la cuota…" />
+    contenido = <SinDatos consulta={consulta} que="la cuota" />
   }
 
   return (

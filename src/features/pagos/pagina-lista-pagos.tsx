@@ -3,10 +3,9 @@ import { Link } from '@tanstack/react-router'
 import { ETIQUETA_ESTADO_CUOTA, MENSAJE_SIN_CUOTAS, sePuedePagar } from '../../domain/pagos.ts'
 import { formatearClp } from '../../domain/moneda.ts'
 import { fechaCorta } from '../../domain/solicitudes.ts'
-import { Estado } from '../../ui/spinner.tsx'
-import { MensajeError } from '../../ui/mensaje-error.tsx'
 import { pagoQueries, type Cuota } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
+import { SinDatos } from '../../ui/sin-datos.tsx'
 
 /**
  * 'Lista de pagos' of one enrolment: each installment with its amount, due date and state in
@@ -30,17 +29,8 @@ export function PaginaListaPagos({ codigo }: { codigo: string }) {
           <TablaCuotas codigo={codigo} cuotas={consulta.data.cuotas} />
         </>
       )
-  } else if (consulta.isError) {
-    contenido = (
-      <MensajeError
-        variante="carga"
-        error={consulta.error}
-        titulo="No fue posible cargar la lista de pagos"
-        onReintentar={() => void consulta.refetch()}
-      />
-    )
   } else {
-    contenido = <Estado texto="Cargando la lista de pagos…" />
+    contenido = <SinDatos consulta={consulta} que="la lista de pagos" />
   }
 
   return (

@@ -10,12 +10,13 @@ import {
 } from '../../domain/pagos.ts'
 import { formatearClp } from '../../domain/moneda.ts'
 import { invalidarPendientes } from '../alumno/queries.ts'
-import { Estado, Spinner } from '../../ui/spinner.tsx'
+import { Spinner } from '../../ui/spinner.tsx'
 import { MensajeError } from '../../ui/mensaje-error.tsx'
 import { pagoQueries, type ResultadoPago } from './queries.ts'
 import { DocumentosTributariosDePago } from './documentos-tributarios.tsx'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { CLAVE_CONCURSOS, CLAVE_SOLICITUDES } from '../../lib/claves-consulta.ts'
+import { SinDatos } from '../../ui/sin-datos.tsx'
 
 /**
  * The outcome of one payment, where the gateway's return lands (through the server's 303): in
@@ -41,17 +42,8 @@ export function PaginaResultadoPago({ pagoId }: { pagoId: string }) {
   let contenido
   if (consulta.data) {
     contenido = <Resultado pago={consulta.data} />
-  } else if (consulta.isError) {
-    contenido = (
-      <MensajeError
-        variante="carga"
-        error={consulta.error}
-        titulo="No fue posible cargar el resultado del pago"
-        onReintentar={() => void consulta.refetch()}
-      />
-    )
   } else {
-    contenido = <Estado texto="Cargando el resultado del pago…" />
+    contenido = <SinDatos consulta={consulta} que="el resultado del pago" />
   }
 
   return (

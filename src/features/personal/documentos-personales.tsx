@@ -3,13 +3,12 @@ import { useLocation } from '@tanstack/react-router'
 import { TAMANO_MAXIMO_MB } from '../../domain/documentos.ts'
 import { itemsDe, useEnviar } from '../../lib/offline/envios.ts'
 import { useOutboxItems } from '../../lib/offline/use-outbox.ts'
-import { Estado } from '../../ui/spinner.tsx'
 import { DocumentoConSubida } from '../documentos/documento-con-subida.tsx'
 import { envioDocumentoPersonal } from './envios.ts'
 import { personalQueries } from './queries.ts'
-import { MensajeError } from '../../ui/mensaje-error.tsx'
 import { ayudaArchivos } from '../../domain/fotos.ts'
 import { anclaDocumento } from '../../domain/urls.ts'
+import { SinDatos } from '../../ui/sin-datos.tsx'
 
 /**
  * 'Documentos Personales': each personal document, required or optional
@@ -54,15 +53,8 @@ export function DocumentosPersonales({ codigoAlumno }: { codigoAlumno: string })
             />
           ))}
         </ul>
-      ) : documentos.isError ? (
-        <MensajeError
-          variante="carga"
-          error={documentos.error}
-          titulo="No fue posible cargar sus documentos"
-          onReintentar={() => void documentos.refetch()}
-        />
       ) : (
-        <Estado texto="Cargando sus documentos…" />
+        <SinDatos consulta={documentos} que="sus documentos" />
       )}
     </section>
   )

@@ -2,10 +2,9 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { fechaLarga } from '../../domain/fechas.ts'
 import type { PoliticaPrivacidad } from '../../domain/politica-privacidad.ts'
-import { MensajeError } from '../../ui/mensaje-error.tsx'
-import { Estado } from '../../ui/spinner.tsx'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { privacidadQueries } from './queries.ts'
+import { SinDatos } from '../../ui/sin-datos.tsx'
 
 /** The public privacy policy (Ley 21.719, art. 14 ter), as the server publishes it. */
 export function PaginaPrivacidad() {
@@ -13,16 +12,7 @@ export function PaginaPrivacidad() {
   const consulta = useQuery(privacidadQueries.politica())
   let contenido
   if (consulta.data) contenido = <Politica politica={consulta.data} />
-  else if (consulta.isError)
-    contenido = (
-      <MensajeError
-        variante="carga"
-        error={consulta.error}
-        titulo="No fue posible cargar la política de privacidad"
-        onReintentar={() => void consulta.refetch()}
-      />
-    )
-  else contenido = <Estado texto="Cargando la política de privacidad…" />
+  else contenido = <SinDatos consulta={consulta} que="la política de privacidad" />
   return (
     <section className="pagina pagina--estrecha politica" aria-labelledby="privacidad-titulo">
       <h1 id="privacidad-titulo">Política de privacidad</h1>

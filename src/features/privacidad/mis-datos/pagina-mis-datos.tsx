@@ -7,14 +7,13 @@ import {
   ETIQUETA_ESTADO_EXPORTACION,
 } from '../../../domain/derechos.ts'
 import { fechaEnChile, fechaLarga, horaEnChile } from '../../../domain/fechas.ts'
-import { MensajeError } from '../../../ui/mensaje-error.tsx'
-import { Estado } from '../../../ui/spinner.tsx'
 import { useTituloPagina } from '../../../ui/titulo-pagina.ts'
 import { MisLecturas } from '../mis-lecturas.tsx'
 import { FormularioDerecho } from './formulario-derecho.tsx'
 import { misDatosQueries, pedirCopia, urlZip, type MisDatos } from './queries.ts'
 import { mensajeDeError } from '../../../lib/mensaje-de-error.ts'
 import './mis-datos.css'
+import { SinDatos } from '../../../ui/sin-datos.tsx'
 
 function momento(iso: string): string {
   const fecha = new Date(iso)
@@ -31,16 +30,7 @@ export function PaginaMisDatos() {
   const consulta = useQuery(misDatosQueries.estado())
   let contenido
   if (consulta.data) contenido = <MisDatosCargados datos={consulta.data} />
-  else if (consulta.isError)
-    contenido = (
-      <MensajeError
-        variante="carga"
-        error={consulta.error}
-        titulo="No fue posible cargar sus datos"
-        onReintentar={() => void consulta.refetch()}
-      />
-    )
-  else contenido = <Estado texto="Cargando sus datos…" />
+  else contenido = <SinDatos consulta={consulta} que="sus datos" />
   return (
     <section className="pagina pagina--estrecha mis-datos" aria-labelledby="mis-datos-titulo">
       <h1 id="mis-datos-titulo">Mis datos</h1>
