@@ -11,8 +11,8 @@ type Valores = Record<string, string>
  * schema from src/domain, the mutation that sends what the schema parsed, the server's per-field
  * messages (a 400's `campos`) shown on their fields, and focus on the first field with a message,
  * whether the schema or the server refused. The dialog keeps what is its own: what to send
- * (`enviarDatos`), what to say and refresh after (`alEnviar`, `alTerminar`), and its markup, with
- * `enviar` as the form's onSubmit and the mutation's state for its buttons and MensajeError.
+ * (`enviarDatos`), what to say and refresh after (`alEnviar`, `alTerminar`), and its fields;
+ * `enviar` and the mutation go to DialogoFormulario, which draws the rest.
  */
 export function useDialogoFormulario<S extends v.GenericSchema<unknown, unknown>, V extends Valores, R>({
   schema,

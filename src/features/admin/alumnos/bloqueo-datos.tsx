@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import {
   bloquearSchema,
   levantarBloqueoSchema,
@@ -10,14 +10,12 @@ import {
 } from '../../../domain/bloqueo-datos.ts'
 import { cliente, leer } from '../../../lib/cliente-api.ts'
 import { CampoArea } from '../../../ui/campo.tsx'
-import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
-import { AccionesDialogo } from '../acciones-dialogo.tsx'
+import { DialogoFormulario } from '../dialogo-formulario.tsx'
 import { momentoEnChile } from '../formato.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { alumnosQueries } from './queries.ts'
 import { useDialogoFormulario } from '../use-dialogo-formulario.ts'
-import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 // A student's data blocked at their request (Ley 19.628, art. 8): the staff's page says so at the
 // top, with since when and why, and that nothing of theirs can be changed meanwhile; who manages
@@ -27,8 +25,6 @@ type Accion = 'bloquear' | 'levantar'
 
 function DialogoBloqueo({ alumnoId, accion, onCerrar }: { alumnoId: string; accion: Accion; onCerrar: () => void }) {
   const queryClient = useQueryClient()
-  const idFormulario = useId()
-  const idMotivo = useId()
   const {
     form,
     mutacion: cambio,
@@ -51,36 +47,25 @@ function DialogoBloqueo({ alumnoId, accion, onCerrar }: { alumnoId: string; acci
   })
 
   return (
-    <Dialogo
+    <DialogoFormulario
       titulo={accion === 'bloquear' ? 'Bloquear los datos del alumno' : 'Levantar el bloqueo'}
+      accion={accion === 'bloquear' ? 'Bloquear' : 'Levantar bloqueo'}
+      enCurso={accion === 'bloquear' ? 'Bloqueando…' : 'Levantando…'}
+      mutacion={cambio}
+      enviar={enviar}
       onCerrar={onCerrar}
-      acciones={
-        <AccionesDialogo
-          texto={accion === 'bloquear' ? 'Bloquear' : 'Levantar bloqueo'}
-          enCurso={accion === 'bloquear' ? 'Bloqueando…' : 'Levantando…'}
-          ocupado={cambio.isPending}
-          formulario={idFormulario}
-          onCancelar={onCerrar}
-        />
+      antes={
+        <>
+          <p>
+            {accion === 'bloquear'
+              ? 'Mientras el bloqueo esté vigente, el CRM no recibe sus datos, no se le envían avisos (salvo los de sus solicitudes de privacidad) y nadie de la escuela puede modificar sus datos. Queda en la auditoría.'
+              : 'Los datos del alumno volverán a tratarse como antes: el CRM los recibe, se le envían avisos y la escuela puede modificarlos. Queda en la auditoría.'}
+          </p>
+        </>
       }
     >
-      <p>
-        {accion === 'bloquear'
-          ? 'Mientras el bloqueo esté vigente, el CRM no recibe sus datos, no se le envían avisos (salvo los de sus solicitudes de privacidad) y nadie de la escuela puede modificar sus datos. Queda en la auditoría.'
-          : 'Los datos del alumno volverán a tratarse como antes: el CRM los recibe, se le envían avisos y la escuela puede modificarlos. Queda en la auditoría.'}
-      </p>
-      <form id={idFormulario} className="formulario" onSubmit={enviar} noValidate>
-        <CampoArea
-          id={idMotivo}
-          etiqueta="Motivo"
-          obligatorio
-          maxLength={MAX_MOTIVO_BLOQUEO}
-          rows={3}
-          {...form.campo('motivo')}
-        />
-      </form>
-      <MensajeError error={cambio.error} visible={cambio.isError} />
-    </Dialogo>
+      <CampoArea etiqueta="Motivo" obligatorio maxLength={MAX_MOTIVO_BLOQUEO} rows={3} {...form.campo('motivo')} />
+    </DialogoFormulario>
   )
 }
 

@@ -1,13 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useId } from 'react'
 import { MAXIMO_MOTIVO_REVOCACION, revocarCertificadoSchema } from '../../../domain/gestion-certificados.ts'
 import { CampoArea } from '../../../ui/campo.tsx'
-import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { actualizarTrasCambio, certificadosMutations, type FilaCertificado } from './queries.ts'
-import { AccionesDialogo } from '../acciones-dialogo.tsx'
+import { DialogoFormulario } from '../dialogo-formulario.tsx'
 import { useDialogoFormulario } from '../use-dialogo-formulario.ts'
-import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /**
  * Revoking a certificate, confirmed: the dialog names the certificate and its holder, says what
@@ -26,8 +23,6 @@ export function DialogoRevocar({
   alTerminar: () => void
 }) {
   const queryClient = useQueryClient()
-  const idFormulario = useId()
-  const idMotivo = useId()
   const {
     form,
     mutacion: revocacion,
@@ -50,40 +45,35 @@ export function DialogoRevocar({
   })
 
   return (
-    <Dialogo
+    <DialogoFormulario
       titulo="Revocar certificado"
+      accion="Revocar certificado"
+      enCurso="Revocando…"
+      mutacion={revocacion}
+      enviar={enviar}
       onCerrar={onCerrar}
-      acciones={
-        <AccionesDialogo
-          texto="Revocar certificado"
-          enCurso="Revocando…"
-          ocupado={revocacion.isPending}
-          formulario={idFormulario}
-          onCancelar={onCerrar}
-        />
+      antes={
+        <>
+          <p>
+            Va a revocar el certificado <strong>{codigo}</strong> de <strong>{fila.alumno.nombre}</strong>, programa «
+            {fila.programa.nombre}» (solicitud {fila.codigoInscripcion}).
+          </p>
+          <p>
+            Desde ahora el validador público dirá que fue revocado, con la fecha de hoy, y el alumno dejará de verlo en
+            sus solicitudes. El alumno recibirá un aviso y un correo con el motivo. Esto no se puede deshacer, pero
+            podrá emitir un certificado nuevo, con otro código.
+          </p>
+        </>
       }
     >
-      <p>
-        Va a revocar el certificado <strong>{codigo}</strong> de <strong>{fila.alumno.nombre}</strong>, programa «
-        {fila.programa.nombre}» (solicitud {fila.codigoInscripcion}).
-      </p>
-      <p>
-        Desde ahora el validador público dirá que fue revocado, con la fecha de hoy, y el alumno dejará de verlo en sus
-        solicitudes. El alumno recibirá un aviso y un correo con el motivo. Esto no se puede deshacer, pero podrá emitir
-        un certificado nuevo, con otro código.
-      </p>
-      <form id={idFormulario} className="formulario" onSubmit={enviar} noValidate>
-        <CampoArea
-          id={idMotivo}
-          etiqueta="Motivo de la revocación"
-          obligatorio
-          ayuda={`El alumno lo leerá en el aviso y el correo; queda en su historia. Hasta ${MAXIMO_MOTIVO_REVOCACION} caracteres.`}
-          rows={3}
-          maxLength={MAXIMO_MOTIVO_REVOCACION}
-          {...form.campo('motivo')}
-        />
-        <MensajeError error={revocacion.error} visible={revocacion.isError} />
-      </form>
-    </Dialogo>
+      <CampoArea
+        etiqueta="Motivo de la revocación"
+        obligatorio
+        ayuda={`El alumno lo leerá en el aviso y el correo; queda en su historia. Hasta ${MAXIMO_MOTIVO_REVOCACION} caracteres.`}
+        rows={3}
+        maxLength={MAXIMO_MOTIVO_REVOCACION}
+        {...form.campo('motivo')}
+      />
+    </DialogoFormulario>
   )
 }

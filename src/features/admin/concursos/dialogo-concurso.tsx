@@ -9,12 +9,10 @@ import {
   MAXIMO_REQUISITOS,
 } from '../../../domain/gestion-concursos.ts'
 import { CampoArea, CampoTexto } from '../../../ui/campo.tsx'
-import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
-import { AccionesDialogo } from '../acciones-dialogo.tsx'
+import { DialogoFormulario } from '../dialogo-formulario.tsx'
 import { actualizarConcursos, concursosAdminMutations, type DatosConcursoAdmin } from './queries.ts'
 import { useDialogoFormulario } from '../use-dialogo-formulario.ts'
-import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 type Valores = {
   especialidad: string
@@ -66,10 +64,7 @@ function valoresDe(c: DatosConcursoAdmin | null): Valores {
  */
 export function DialogoConcurso({ concurso, onCerrar }: { concurso: DatosConcursoAdmin | null; onCerrar: () => void }) {
   const queryClient = useQueryClient()
-  const ids = {
-    formulario: useId(),
-    documentos: useId(),
-  }
+  const idDocumentos = useId()
   const {
     form,
     mutacion: guardar,
@@ -98,92 +93,90 @@ export function DialogoConcurso({ concurso, onCerrar }: { concurso: DatosConcurs
   }
 
   return (
-    <Dialogo
+    <DialogoFormulario
       titulo={concurso ? `Editar concurso de ${concurso.especialidad}` : 'Nuevo concurso'}
+      accion={concurso ? 'Guardar cambios' : 'Crear concurso'}
+      enCurso="Guardando…"
+      mutacion={guardar}
+      enviar={enviar}
       onCerrar={onCerrar}
       grande
-      acciones={
-        <AccionesDialogo
-          texto={concurso ? 'Guardar cambios' : 'Crear concurso'}
-          enCurso="Guardando…"
-          ocupado={guardar.isPending}
-          formulario={ids.formulario}
-          onCancelar={onCerrar}
-        />
+      claseFormulario="admin-concursos__formulario"
+      antes={
+        <>
+          {concurso ? null : (
+            <p>
+              El concurso se crea como borrador: los estudiantes no lo ven hasta que lo abra desde la lista de
+              concursos.
+            </p>
+          )}
+        </>
       }
     >
-      {concurso ? null : (
-        <p>
-          El concurso se crea como borrador: los estudiantes no lo ven hasta que lo abra desde la lista de concursos.
-        </p>
-      )}
-      <form id={ids.formulario} className="formulario admin-concursos__formulario" onSubmit={enviar} noValidate>
-        <CampoTexto etiqueta="Especialidad" obligatorio maxLength={120} {...form.campo('especialidad')} />
-        <CampoTexto etiqueta="Sede u hospital" obligatorio maxLength={160} {...form.campo('sede')} />
-        <CampoTexto etiqueta="Ciudad" obligatorio maxLength={80} {...form.campo('ciudad')} />
-        <div className="admin-concursos__pareja">
-          <CampoTexto etiqueta="Vacantes" obligatorio inputMode="numeric" {...form.campo('vacantes')} />
-          <CampoTexto
-            etiqueta="Derecho de postulación (pesos)"
-            obligatorio
-            inputMode="numeric"
-            ayuda="Monto entero en pesos chilenos, por ejemplo 85000."
-            {...form.campo('derechoPostulacion')}
-          />
-        </div>
-        <div className="admin-concursos__pareja">
-          <CampoTexto etiqueta="Inicio de la postulación" obligatorio type="date" {...form.campo('postulacionDesde')} />
-          <CampoTexto
-            etiqueta="Cierre de la postulación"
-            obligatorio
-            type="date"
-            ayuda="Ambos días incluidos, en hora de Chile."
-            {...form.campo('postulacionHasta')}
-          />
-        </div>
-        <CampoArea
-          etiqueta="Descripción del programa"
+      <CampoTexto etiqueta="Especialidad" obligatorio maxLength={120} {...form.campo('especialidad')} />
+      <CampoTexto etiqueta="Sede u hospital" obligatorio maxLength={160} {...form.campo('sede')} />
+      <CampoTexto etiqueta="Ciudad" obligatorio maxLength={80} {...form.campo('ciudad')} />
+      <div className="admin-concursos__pareja">
+        <CampoTexto etiqueta="Vacantes" obligatorio inputMode="numeric" {...form.campo('vacantes')} />
+        <CampoTexto
+          etiqueta="Derecho de postulación (pesos)"
           obligatorio
-          rows={4}
-          maxLength={MAXIMO_DESCRIPCION_CONCURSO}
-          {...form.campo('descripcion')}
+          inputMode="numeric"
+          ayuda="Monto entero en pesos chilenos, por ejemplo 85000."
+          {...form.campo('derechoPostulacion')}
         />
-        <CampoArea
-          etiqueta="Requisitos"
+      </div>
+      <div className="admin-concursos__pareja">
+        <CampoTexto etiqueta="Inicio de la postulación" obligatorio type="date" {...form.campo('postulacionDesde')} />
+        <CampoTexto
+          etiqueta="Cierre de la postulación"
           obligatorio
-          ayuda={`Un requisito por línea (hasta ${MAXIMO_REQUISITOS}).`}
-          rows={4}
-          {...form.campo('requisitos')}
+          type="date"
+          ayuda="Ambos días incluidos, en hora de Chile."
+          {...form.campo('postulacionHasta')}
         />
-        <CampoArea
-          etiqueta="Calendario"
-          ayuda={`Un hito por línea: la fecha como dd-mm-aaaa, un espacio y el hito, por ejemplo «15-04-2026 Entrevistas personales» (hasta ${MAXIMO_HITOS}).`}
-          rows={4}
-          {...form.campo('calendario')}
-        />
-        <fieldset
-          className="admin-concursos__documentos"
-          aria-describedby={form.error('documentos') ? `${ids.documentos}-error` : undefined}
-        >
-          <legend className="campo__etiqueta">Documentos que se piden a los postulantes</legend>
-          {TIPOS_DOCUMENTO_SOLICITUD.map((t) => (
-            <label key={t.codDocumento} className="opciones-varias__opcion">
-              <input
-                type="checkbox"
-                checked={elegidos.includes(t.codDocumento)}
-                onChange={(e) => alternarDocumento(t.codDocumento, e.target.checked)}
-              />{' '}
-              {t.documento}
-            </label>
-          ))}
-          {form.error('documentos') ? (
-            <p id={`${ids.documentos}-error`} className="campo__error">
-              {form.error('documentos')}
-            </p>
-          ) : null}
-        </fieldset>
-        <MensajeError error={guardar.error} visible={guardar.isError} />
-      </form>
-    </Dialogo>
+      </div>
+      <CampoArea
+        etiqueta="Descripción del programa"
+        obligatorio
+        rows={4}
+        maxLength={MAXIMO_DESCRIPCION_CONCURSO}
+        {...form.campo('descripcion')}
+      />
+      <CampoArea
+        etiqueta="Requisitos"
+        obligatorio
+        ayuda={`Un requisito por línea (hasta ${MAXIMO_REQUISITOS}).`}
+        rows={4}
+        {...form.campo('requisitos')}
+      />
+      <CampoArea
+        etiqueta="Calendario"
+        ayuda={`Un hito por línea: la fecha como dd-mm-aaaa, un espacio y el hito, por ejemplo «15-04-2026 Entrevistas personales» (hasta ${MAXIMO_HITOS}).`}
+        rows={4}
+        {...form.campo('calendario')}
+      />
+      <fieldset
+        className="admin-concursos__documentos"
+        aria-describedby={form.error('documentos') ? `${idDocumentos}-error` : undefined}
+      >
+        <legend className="campo__etiqueta">Documentos que se piden a los postulantes</legend>
+        {TIPOS_DOCUMENTO_SOLICITUD.map((t) => (
+          <label key={t.codDocumento} className="opciones-varias__opcion">
+            <input
+              type="checkbox"
+              checked={elegidos.includes(t.codDocumento)}
+              onChange={(e) => alternarDocumento(t.codDocumento, e.target.checked)}
+            />{' '}
+            {t.documento}
+          </label>
+        ))}
+        {form.error('documentos') ? (
+          <p id={`${idDocumentos}-error`} className="campo__error">
+            {form.error('documentos')}
+          </p>
+        ) : null}
+      </fieldset>
+    </DialogoFormulario>
   )
 }

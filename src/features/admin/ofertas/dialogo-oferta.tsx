@@ -1,13 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useId } from 'react'
 import { MAXIMO_DESCRIPCION_OFERTA, ofertaSchema } from '../../../domain/gestion-ofertas.ts'
 import { CampoArea, CampoTexto } from '../../../ui/campo.tsx'
-import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
-import { AccionesDialogo } from '../acciones-dialogo.tsx'
+import { DialogoFormulario } from '../dialogo-formulario.tsx'
 import { actualizarOfertas, ofertasAdminMutations, type OfertaAdmin } from './queries.ts'
 import { useDialogoFormulario } from '../use-dialogo-formulario.ts'
-import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 const VACIA = {
   institucion: '',
@@ -23,9 +20,6 @@ const VACIA = {
 /** A job offer created or edited; the rules are the server's (ofertaSchema). */
 export function DialogoOferta({ oferta, onCerrar }: { oferta: OfertaAdmin | null; onCerrar: () => void }) {
   const queryClient = useQueryClient()
-  const ids = {
-    formulario: useId(),
-  }
   const {
     form,
     mutacion: guardar,
@@ -54,47 +48,39 @@ export function DialogoOferta({ oferta, onCerrar }: { oferta: OfertaAdmin | null
   })
 
   return (
-    <Dialogo
+    <DialogoFormulario
       titulo={oferta ? 'Editar oferta laboral' : 'Nueva oferta laboral'}
+      accion={oferta ? 'Guardar cambios' : 'Publicar oferta'}
+      enCurso="Guardando…"
+      mutacion={guardar}
+      enviar={enviar}
       onCerrar={onCerrar}
       grande
-      acciones={
-        <AccionesDialogo
-          texto={oferta ? 'Guardar cambios' : 'Publicar oferta'}
-          enCurso="Guardando…"
-          ocupado={guardar.isPending}
-          formulario={ids.formulario}
-          onCancelar={onCerrar}
-        />
-      }
     >
-      <form id={ids.formulario} className="formulario" onSubmit={enviar} noValidate>
-        <CampoTexto etiqueta="Cargo" obligatorio maxLength={160} {...form.campo('cargo')} />
-        <CampoTexto etiqueta="Institución" obligatorio maxLength={160} {...form.campo('institucion')} />
-        <CampoTexto etiqueta="Ciudad" obligatorio maxLength={80} {...form.campo('ciudad')} />
-        <CampoArea
-          etiqueta="Descripción"
+      <CampoTexto etiqueta="Cargo" obligatorio maxLength={160} {...form.campo('cargo')} />
+      <CampoTexto etiqueta="Institución" obligatorio maxLength={160} {...form.campo('institucion')} />
+      <CampoTexto etiqueta="Ciudad" obligatorio maxLength={80} {...form.campo('ciudad')} />
+      <CampoArea
+        etiqueta="Descripción"
+        obligatorio
+        rows={5}
+        maxLength={MAXIMO_DESCRIPCION_OFERTA}
+        {...form.campo('descripcion')}
+      />
+      <div className="admin-concursos__pareja">
+        <CampoTexto etiqueta="Se publica el" obligatorio type="date" {...form.campo('publicadaEl')} />
+        <CampoTexto
+          etiqueta="Se muestra hasta el"
           obligatorio
-          rows={5}
-          maxLength={MAXIMO_DESCRIPCION_OFERTA}
-          {...form.campo('descripcion')}
+          type="date"
+          ayuda="Ambos días incluidos, en hora de Chile."
+          {...form.campo('cierraEl')}
         />
-        <div className="admin-concursos__pareja">
-          <CampoTexto etiqueta="Se publica el" obligatorio type="date" {...form.campo('publicadaEl')} />
-          <CampoTexto
-            etiqueta="Se muestra hasta el"
-            obligatorio
-            type="date"
-            ayuda="Ambos días incluidos, en hora de Chile."
-            {...form.campo('cierraEl')}
-          />
-        </div>
-        <div className="admin-concursos__pareja">
-          <CampoTexto etiqueta="Nombre del contacto" obligatorio maxLength={120} {...form.campo('contactoNombre')} />
-          <CampoTexto etiqueta="Correo del contacto" obligatorio type="email" {...form.campo('contactoEmail')} />
-        </div>
-        <MensajeError error={guardar.error} visible={guardar.isError} />
-      </form>
-    </Dialogo>
+      </div>
+      <div className="admin-concursos__pareja">
+        <CampoTexto etiqueta="Nombre del contacto" obligatorio maxLength={120} {...form.campo('contactoNombre')} />
+        <CampoTexto etiqueta="Correo del contacto" obligatorio type="email" {...form.campo('contactoEmail')} />
+      </div>
+    </DialogoFormulario>
   )
 }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import type { ColumnDef } from '@tanstack/react-table'
-import { useId, useState } from 'react'
+import { useState } from 'react'
 import { formatearClp } from '../../../domain/moneda.ts'
 import {
   ETIQUETA_CAMPO_PAGO_FISICO,
@@ -11,14 +11,12 @@ import {
 } from '../../../domain/pago-presencial.ts'
 import type { EstadoCuota } from '../../../domain/pagos.ts'
 import { CampoTexto } from '../../../ui/campo.tsx'
-import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
-import { AccionesDialogo } from '../acciones-dialogo.tsx'
+import { DialogoFormulario } from '../dialogo-formulario.tsx'
 import { fecha } from '../formato.ts'
 import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { actualizarTrasPago, pagosMutations } from './queries.ts'
 import { useDialogoFormulario } from '../use-dialogo-formulario.ts'
-import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /** An installment as the student's page lists it. */
 type Cuota = { numero: number; monto: number; vencimiento: string; estado: EstadoCuota; pagoId: string | null }
@@ -41,7 +39,6 @@ export function DialogoPagoPresencial({
 }) {
   const queryClient = useQueryClient()
   const { data: sesion } = useQuery(personalQueries.sesion())
-  const idFormulario = useId()
   const {
     form,
     mutacion: registro,
@@ -61,42 +58,38 @@ export function DialogoPagoPresencial({
   })
 
   return (
-    <Dialogo
+    <DialogoFormulario
       titulo="Registrar pago presencial"
+      accion="Registrar pago"
+      enCurso="Registrando…"
+      mutacion={registro}
+      enviar={enviar}
       onCerrar={onCerrar}
-      acciones={
-        <AccionesDialogo
-          texto="Registrar pago"
-          enCurso="Registrando…"
-          ocupado={registro.isPending}
-          formulario={idFormulario}
-          onCancelar={onCerrar}
-        />
+      antes={
+        <>
+          <p>
+            Cuota <strong>{cuota.numero}</strong> de la solicitud <strong>{codigoInscripcion}</strong>, por{' '}
+            <strong>{formatearClp(cuota.monto)}</strong>, con vencimiento el {fecha(cuota.vencimiento)}. Al registrarla
+            quedará pagada, el alumno recibirá su comprobante y no podrá pagarla de nuevo en línea.
+          </p>
+        </>
       }
     >
+      {CAMPOS.map((campo) => (
+        <CampoTexto
+          key={campo}
+          etiqueta={ETIQUETA_CAMPO_PAGO_FISICO[campo]}
+          obligatorio
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={MAXIMO_CAMPO_PAGO_FISICO}
+          {...form.campo(campo)}
+        />
+      ))}
       <p>
-        Cuota <strong>{cuota.numero}</strong> de la solicitud <strong>{codigoInscripcion}</strong>, por{' '}
-        <strong>{formatearClp(cuota.monto)}</strong>, con vencimiento el {fecha(cuota.vencimiento)}. Al registrarla
-        quedará pagada, el alumno recibirá su comprobante y no podrá pagarla de nuevo en línea.
+        Vendedor: <strong>{sesion?.personal.nombre}</strong> ({sesion?.personal.email}), quien registra el pago.
       </p>
-      <form id={idFormulario} className="formulario" onSubmit={enviar} noValidate>
-        {CAMPOS.map((campo) => (
-          <CampoTexto
-            key={campo}
-            etiqueta={ETIQUETA_CAMPO_PAGO_FISICO[campo]}
-            obligatorio
-            autoComplete="off"
-            spellCheck={false}
-            maxLength={MAXIMO_CAMPO_PAGO_FISICO}
-            {...form.campo(campo)}
-          />
-        ))}
-        <p>
-          Vendedor: <strong>{sesion?.personal.nombre}</strong> ({sesion?.personal.email}), quien registra el pago.
-        </p>
-        <MensajeError error={registro.error} visible={registro.isError} />
-      </form>
-    </Dialogo>
+    </DialogoFormulario>
   )
 }
 

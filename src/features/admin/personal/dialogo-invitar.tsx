@@ -1,21 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useId } from 'react'
 import { invitarPersonalSchema, MAXIMO_NOMBRE_PERSONAL } from '../../../domain/gestion-personal.ts'
 import { CampoTexto } from '../../../ui/campo.tsx'
-import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { CamposRol } from './campos-rol.tsx'
 import { actualizarTrasCambio, cuentasMutations, type AsistenteComercial } from './queries.ts'
-import { AccionesDialogo } from '../acciones-dialogo.tsx'
+import { DialogoFormulario } from '../dialogo-formulario.tsx'
 import { useDialogoFormulario } from '../use-dialogo-formulario.ts'
-import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /** A new staff member: name, e-mail and role; the account is created and its invitation e-mailed. */
 export function DialogoInvitar({ asistentes, onCerrar }: { asistentes: AsistenteComercial[]; onCerrar: () => void }) {
   const queryClient = useQueryClient()
-  const idFormulario = useId()
-  const idNombre = useId()
-  const idEmail = useId()
   const {
     form,
     mutacion: invitacion,
@@ -43,49 +37,37 @@ export function DialogoInvitar({ asistentes, onCerrar }: { asistentes: Asistente
   })
 
   return (
-    <Dialogo
+    <DialogoFormulario
       titulo="Invitar a una persona"
+      accion="Enviar invitación"
+      enCurso="Enviando…"
+      mutacion={invitacion}
+      enviar={enviar}
       onCerrar={onCerrar}
-      acciones={
-        <AccionesDialogo
-          texto="Enviar invitación"
-          enCurso="Enviando…"
-          ocupado={invitacion.isPending}
-          formulario={idFormulario}
-          onCancelar={onCerrar}
-        />
+      antes={
+        <>
+          <p>
+            La persona recibirá un correo con un enlace para crear su contraseña (vale 72 horas y una sola vez). Al
+            ingresar por primera vez activará el segundo factor con una aplicación de autenticación.
+          </p>
+        </>
       }
     >
-      <p>
-        La persona recibirá un correo con un enlace para crear su contraseña (vale 72 horas y una sola vez). Al ingresar
-        por primera vez activará el segundo factor con una aplicación de autenticación.
-      </p>
-      <form id={idFormulario} className="formulario" onSubmit={enviar} noValidate>
-        <CampoTexto
-          id={idNombre}
-          etiqueta="Nombre completo"
-          obligatorio
-          autoComplete="off"
-          maxLength={MAXIMO_NOMBRE_PERSONAL}
-          {...form.campo('nombre')}
-        />
-        <CampoTexto
-          id={idEmail}
-          etiqueta="Correo electrónico"
-          obligatorio
-          type="email"
-          autoComplete="off"
-          {...form.campo('email')}
-        />
-        <CamposRol
-          rol={form.valores.rol ?? ''}
-          asistenteId={form.valores.asistenteId ?? ''}
-          asistentes={asistentes}
-          errores={{ rol: form.error('rol'), asistenteId: form.error('asistenteId') }}
-          cambiar={(campo, valor) => form.cambiar(campo, valor)}
-        />
-        <MensajeError error={invitacion.error} visible={invitacion.isError} />
-      </form>
-    </Dialogo>
+      <CampoTexto
+        etiqueta="Nombre completo"
+        obligatorio
+        autoComplete="off"
+        maxLength={MAXIMO_NOMBRE_PERSONAL}
+        {...form.campo('nombre')}
+      />
+      <CampoTexto etiqueta="Correo electrónico" obligatorio type="email" autoComplete="off" {...form.campo('email')} />
+      <CamposRol
+        rol={form.valores.rol ?? ''}
+        asistenteId={form.valores.asistenteId ?? ''}
+        asistentes={asistentes}
+        errores={{ rol: form.error('rol'), asistenteId: form.error('asistenteId') }}
+        cambiar={(campo, valor) => form.cambiar(campo, valor)}
+      />
+    </DialogoFormulario>
   )
 }

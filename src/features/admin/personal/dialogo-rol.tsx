@@ -1,13 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useId } from 'react'
 import { cambiarRolSchema } from '../../../domain/gestion-personal.ts'
-import { Dialogo } from '../../../ui/dialogo.tsx'
 import { toast } from '../../../ui/toasts.ts'
 import { CamposRol } from './campos-rol.tsx'
 import { actualizarTrasCambio, cuentasMutations, type AsistenteComercial, type CuentaPersonal } from './queries.ts'
-import { AccionesDialogo } from '../acciones-dialogo.tsx'
+import { DialogoFormulario } from '../dialogo-formulario.tsx'
 import { useDialogoFormulario } from '../use-dialogo-formulario.ts'
-import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /**
  * An account's new role, confirmed in the same dialog: it says what the account may do then, and
@@ -25,7 +22,6 @@ export function DialogoRol({
   onCerrar: () => void
 }) {
   const queryClient = useQueryClient()
-  const idFormulario = useId()
   const {
     form,
     mutacion: cambio,
@@ -44,40 +40,36 @@ export function DialogoRol({
 
   const degrada = cuenta.rol === 'admin' && form.valores.rol !== 'admin'
   return (
-    <Dialogo
+    <DialogoFormulario
       titulo="Cambiar rol"
+      accion="Cambiar rol"
+      enCurso="Cambiando…"
+      mutacion={cambio}
+      enviar={enviar}
       onCerrar={onCerrar}
-      acciones={
-        <AccionesDialogo
-          texto="Cambiar rol"
-          enCurso="Cambiando…"
-          ocupado={cambio.isPending}
-          formulario={idFormulario}
-          onCancelar={onCerrar}
-        />
+      antes={
+        <>
+          <p>
+            Cuenta de <strong>{cuenta.nombre}</strong> ({cuenta.email}), hoy con el rol {cuenta.etiquetaRol}. El cambio
+            rige desde su próxima acción, sin que tenga que volver a ingresar.
+          </p>
+        </>
       }
     >
-      <p>
-        Cuenta de <strong>{cuenta.nombre}</strong> ({cuenta.email}), hoy con el rol {cuenta.etiquetaRol}. El cambio rige
-        desde su próxima acción, sin que tenga que volver a ingresar.
-      </p>
-      <form id={idFormulario} className="formulario" onSubmit={enviar} noValidate>
-        <CamposRol
-          rol={form.valores.rol ?? ''}
-          asistenteId={form.valores.asistenteId ?? ''}
-          asistentes={asistentes}
-          errores={{ rol: form.error('rol'), asistenteId: form.error('asistenteId') }}
-          cambiar={(campo, valor) => form.cambiar(campo, valor)}
-        />
-        {degrada ? (
-          <p className="mensaje mensaje--aviso">
-            {esUsted
-              ? 'Dejará de tener el rol de administración: ya no podrá administrar el personal ni ver la auditoría.'
-              : `${cuenta.nombre} dejará de tener el rol de administración: ya no podrá administrar el personal ni ver la auditoría.`}
-          </p>
-        ) : null}
-        <MensajeError error={cambio.error} visible={cambio.isError} />
-      </form>
-    </Dialogo>
+      <CamposRol
+        rol={form.valores.rol ?? ''}
+        asistenteId={form.valores.asistenteId ?? ''}
+        asistentes={asistentes}
+        errores={{ rol: form.error('rol'), asistenteId: form.error('asistenteId') }}
+        cambiar={(campo, valor) => form.cambiar(campo, valor)}
+      />
+      {degrada ? (
+        <p className="mensaje mensaje--aviso">
+          {esUsted
+            ? 'Dejará de tener el rol de administración: ya no podrá administrar el personal ni ver la auditoría.'
+            : `${cuenta.nombre} dejará de tener el rol de administración: ya no podrá administrar el personal ni ver la auditoría.`}
+        </p>
+      ) : null}
+    </DialogoFormulario>
   )
 }
