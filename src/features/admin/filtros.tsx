@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { CampoTexto } from '../../ui/campo.tsx'
+import { CampoSelect, CampoTexto } from '../../ui/campo.tsx'
 
 /**
  * A filter form's draft: what the staff member is choosing, applied only on 'Filtrar'. Filters
@@ -68,5 +68,43 @@ export function AccionesFiltros({ alLimpiar }: { alLimpiar: () => void }) {
         Limpiar filtros
       </button>
     </div>
+  )
+}
+
+/** One choice of a filter: the value sent and the words shown. */
+export type OpcionFiltro = { valor: string; texto: string }
+
+/**
+ * A filter's list: 'Todos' (or `todos`'s words) for no filter, then the choices. A value chosen
+ * earlier that is no longer among them (a link, the back button, a list still loading) stays as a
+ * choice of its own, so the list never shows another value than the one applied.
+ */
+export function FiltroSelect({
+  id,
+  etiqueta,
+  todos = 'Todos',
+  valor,
+  opciones,
+  alCambiar,
+}: {
+  id?: string
+  etiqueta: string
+  todos?: string
+  valor: string
+  /** Undefined while they load. */
+  opciones: readonly OpcionFiltro[] | undefined
+  alCambiar: (valor: string) => void
+}) {
+  const ausente = valor !== '' && !(opciones ?? []).some((o) => o.valor === valor)
+  return (
+    <CampoSelect id={id} etiqueta={etiqueta} value={valor} onChange={(e) => alCambiar(e.target.value)}>
+      <option value="">{todos}</option>
+      {opciones?.map((o) => (
+        <option key={o.valor} value={o.valor}>
+          {o.texto}
+        </option>
+      ))}
+      {ausente ? <option value={valor}>{valor}</option> : null}
+    </CampoSelect>
   )
 }

@@ -9,12 +9,11 @@ import {
   type FiltrosAuditoria,
 } from '../../../domain/auditoria.ts'
 import { ApiError } from '../../../lib/api-error.ts'
-import { CampoSelect } from '../../../ui/campo.tsx'
 import { Paginador } from '../../../ui/paginador.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
 import { auditoriaQueries } from './queries.ts'
 import { TablaEventos } from './tabla-eventos.tsx'
-import { AccionesFiltros, RangoDeFechas, useBorradorDeFiltros } from '../filtros.tsx'
+import { AccionesFiltros, RangoDeFechas, useBorradorDeFiltros, FiltroSelect } from '../filtros.tsx'
 import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 const SIN_FILTROS: FiltrosAuditoria = { personal: '', accion: '', desde: '', hasta: '', pagina: 1 }
@@ -52,32 +51,21 @@ export function PaginaAuditoria({ direccion }: { direccion: Record<string, strin
       <h1 id="auditoria-titulo">Auditoría</h1>
       <p>Cada acción del personal queda registrada aquí y no se puede modificar ni borrar.</p>
       <form className="admin-filtros" onSubmit={filtrar} aria-label="Filtros de la auditoría" noValidate>
-        <CampoSelect
+        <FiltroSelect
           id="auditoria-personal"
           etiqueta="Miembro del personal"
-          value={borrador.personal}
-          onChange={(e) => cambiar('personal')(e.target.value)}
-        >
-          <option value="">Todos</option>
-          {datos?.filtros.personal.map((p) => (
-            <option key={p.id} value={p.id}>
-              {p.nombre}
-            </option>
-          ))}
-        </CampoSelect>
-        <CampoSelect
+          valor={borrador.personal}
+          opciones={datos?.filtros.personal.map((p) => ({ valor: p.id, texto: p.nombre }))}
+          alCambiar={cambiar('personal')}
+        />
+        <FiltroSelect
           id="auditoria-accion"
           etiqueta="Acción"
-          value={borrador.accion}
-          onChange={(e) => cambiar('accion')(e.target.value)}
-        >
-          <option value="">Todas</option>
-          {datos?.filtros.acciones.map((a) => (
-            <option key={a.accion} value={a.accion}>
-              {a.etiqueta}
-            </option>
-          ))}
-        </CampoSelect>
+          todos="Todas"
+          valor={borrador.accion}
+          opciones={datos?.filtros.acciones.map((a) => ({ valor: a.accion, texto: a.etiqueta }))}
+          alCambiar={cambiar('accion')}
+        />
         <RangoDeFechas
           prefijo="auditoria"
           desde={borrador.desde}

@@ -25,7 +25,7 @@ import {
   type FilaCertificado,
 } from './queries.ts'
 import './certificados.css'
-import { CampoSelect } from '../../../ui/campo.tsx'
+import { FiltroSelect } from '../filtros.tsx'
 import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /**
@@ -123,33 +123,27 @@ function ListaCertificados({ busqueda }: { busqueda: BusquedaCertificados }) {
         aria-label="Filtrar certificados"
         onSubmit={(e) => e.preventDefault()}
       >
-        <CampoSelect
+        <FiltroSelect
           id={idPrograma}
           etiqueta="Programa"
-          value={busqueda.programa ?? ''}
-          onChange={(e) => filtrar({ programa: e.target.value || undefined })}
-        >
-          <option value="">Todos los programas terminados</option>
-          {programas.map((p) => (
-            <option key={p.curso} value={p.curso}>
-              {p.nombre} ({p.porEmitir} por emitir de {p.total})
-            </option>
-          ))}
-          {busqueda.programa && !programa ? <option value={busqueda.programa}>{busqueda.programa}</option> : null}
-        </CampoSelect>
-        <CampoSelect
+          todos="Todos los programas terminados"
+          valor={busqueda.programa ?? ''}
+          opciones={programas.map((p) => ({
+            valor: p.curso,
+            texto: `${p.nombre} (${p.porEmitir} por emitir de ${p.total})`,
+          }))}
+          alCambiar={(valor) => filtrar({ programa: valor || undefined })}
+        />
+        <FiltroSelect
           id={idEstado}
           etiqueta="Estado del certificado"
-          value={busqueda.estado ?? ''}
-          onChange={(e) => filtrar({ estado: (e.target.value || undefined) as FiltroEstadoCertificado | undefined })}
-        >
-          <option value="">Todos</option>
-          {FILTROS_ESTADO_CERTIFICADO.map((estado) => (
-            <option key={estado} value={estado}>
-              {ETIQUETA_FILTRO_ESTADO[estado]}
-            </option>
-          ))}
-        </CampoSelect>
+          valor={busqueda.estado ?? ''}
+          opciones={FILTROS_ESTADO_CERTIFICADO.map((estado) => ({
+            valor: estado,
+            texto: ETIQUETA_FILTRO_ESTADO[estado],
+          }))}
+          alCambiar={(valor) => filtrar({ estado: (valor || undefined) as FiltroEstadoCertificado | undefined })}
+        />
       </form>
 
       {programa ? (

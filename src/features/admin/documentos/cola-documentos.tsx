@@ -17,6 +17,7 @@ import { momentoLegible } from './fechas.ts'
 import type { BusquedaCola } from './busqueda-cola.ts'
 import { documentosQueries, type DocumentoEnCola } from './queries.ts'
 import './documentos.css'
+import { FiltroSelect } from '../filtros.tsx'
 import { CampoSelect } from '../../../ui/campo.tsx'
 import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
@@ -190,8 +191,8 @@ function Filtros({
     programa: busqueda.programa ?? '',
     tipo: busqueda.tipo ?? '',
   })
-  const cambiar = (campo: keyof ValoresFiltros) => (e: { target: { value: string } }) =>
-    setValores((previos) => ({ ...previos, [campo]: e.target.value }))
+  const cambiar = (campo: keyof ValoresFiltros) => (valor: string) =>
+    setValores((previos) => ({ ...previos, [campo]: valor }))
 
   function enviar(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
@@ -205,34 +206,32 @@ function Filtros({
 
   return (
     <form className="admin-documentos__filtros" onSubmit={enviar} aria-label="Filtrar documentos">
-      <CampoSelect id="filtro-estado" etiqueta="Estado" value={valores.estado} onChange={cambiar('estado')}>
+      <CampoSelect
+        id="filtro-estado"
+        etiqueta="Estado"
+        value={valores.estado}
+        onChange={(e) => cambiar('estado')(e.target.value)}
+      >
         {ESTADOS_REVISION.map((e) => (
           <option key={e} value={e}>
             {LISTA_DE_ESTADO[e]}
           </option>
         ))}
       </CampoSelect>
-      <CampoSelect
+      <FiltroSelect
         id="filtro-programa"
         etiqueta="Programa o concurso"
-        value={valores.programa}
-        onChange={cambiar('programa')}
-      >
-        <option value="">Todos</option>
-        {programas.map((p) => (
-          <option key={p.valor} value={p.valor}>
-            {p.nombre}
-          </option>
-        ))}
-      </CampoSelect>
-      <CampoSelect id="filtro-tipo" etiqueta="Tipo de documento" value={valores.tipo} onChange={cambiar('tipo')}>
-        <option value="">Todos</option>
-        {tiposDeDocumento().map((t) => (
-          <option key={t.codDocumento} value={t.codDocumento}>
-            {t.documento}
-          </option>
-        ))}
-      </CampoSelect>
+        valor={valores.programa}
+        opciones={programas.map((p) => ({ valor: p.valor, texto: p.nombre }))}
+        alCambiar={cambiar('programa')}
+      />
+      <FiltroSelect
+        id="filtro-tipo"
+        etiqueta="Tipo de documento"
+        valor={valores.tipo}
+        opciones={tiposDeDocumento().map((t) => ({ valor: t.codDocumento, texto: t.documento }))}
+        alCambiar={cambiar('tipo')}
+      />
       <button type="submit" className="boton">
         Filtrar
       </button>

@@ -9,7 +9,7 @@ import { personalQueries, tieneCapacidad } from '../queries.ts'
 import { GraficoBarras } from './grafico-barras.tsx'
 import { encuestasQueries, enlacePlanilla, type ResultadoDePregunta, type ResultadosEncuesta } from './queries.ts'
 import './encuestas.css'
-import { CampoSelect } from '../../../ui/campo.tsx'
+import { FiltroSelect } from '../filtros.tsx'
 import { MensajeError } from '../../../ui/mensaje-error.tsx'
 
 /**
@@ -76,38 +76,22 @@ function Resultados({ busqueda }: { busqueda: BusquedaEncuestas }) {
         aria-label="Filtrar resultados"
         onSubmit={(e) => e.preventDefault()}
       >
-        <CampoSelect
+        <FiltroSelect
           id={idPrograma}
           etiqueta="Programa"
-          value={busqueda.programa ?? ''}
-          onChange={(e) => filtrar({ programa: e.target.value || undefined })}
-        >
-          <option value="">Todos los programas</option>
-          {datos.programas.map((p) => (
-            <option key={p.curso} value={p.curso}>
-              {p.nombre} ({p.curso})
-            </option>
-          ))}
-          {busqueda.programa && !programaElegido ? (
-            <option value={busqueda.programa}>{busqueda.programa}</option>
-          ) : null}
-        </CampoSelect>
-        <CampoSelect
+          todos="Todos los programas"
+          valor={busqueda.programa ?? ''}
+          opciones={datos.programas.map((p) => ({ valor: p.curso, texto: `${p.nombre} (${p.curso})` }))}
+          alCambiar={(valor) => filtrar({ programa: valor || undefined })}
+        />
+        <FiltroSelect
           id={idAnio}
           etiqueta="Año de la solicitud"
-          value={busqueda.anio ? String(busqueda.anio) : ''}
-          onChange={(e) => filtrar({ anio: e.target.value ? Number(e.target.value) : undefined })}
-        >
-          <option value="">Todos los años</option>
-          {datos.anios.map((a) => (
-            <option key={a} value={String(a)}>
-              {a}
-            </option>
-          ))}
-          {busqueda.anio && !datos.anios.includes(busqueda.anio) ? (
-            <option value={String(busqueda.anio)}>{busqueda.anio}</option>
-          ) : null}
-        </CampoSelect>
+          todos="Todos los años"
+          valor={busqueda.anio ? String(busqueda.anio) : ''}
+          opciones={datos.anios.map((a) => ({ valor: String(a), texto: String(a) }))}
+          alCambiar={(valor) => filtrar({ anio: valor ? Number(valor) : undefined })}
+        />
         <div className="admin-filtros__acciones">
           <a className="boton boton--secundario" href={enlacePlanilla(busqueda)} download>
             Descargar planilla Excel

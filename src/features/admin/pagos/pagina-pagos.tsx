@@ -14,7 +14,7 @@ import {
 } from '../../../domain/busqueda-pagos.ts'
 import { formatearClp } from '../../../domain/moneda.ts'
 import { ESTADOS_PAGO_CON_REEMBOLSOS, type ConceptoPago, type EstadoPagoConReembolsos } from '../../../domain/pagos.ts'
-import { CampoSelect, CampoTexto } from '../../../ui/campo.tsx'
+import { CampoTexto } from '../../../ui/campo.tsx'
 import { Paginador } from '../../../ui/paginador.tsx'
 import { Estado } from '../../../ui/spinner.tsx'
 import { MensajeError } from '../../../ui/mensaje-error.tsx'
@@ -23,7 +23,7 @@ import { SinCorte } from '../sin-corte.tsx'
 import { Tabla } from '../tabla.tsx'
 import { pagosQueries, type FilaPago } from './queries.ts'
 import './pagos.css'
-import { AccionesFiltros, RangoDeFechas, useBorradorDeFiltros } from '../filtros.tsx'
+import { AccionesFiltros, RangoDeFechas, useBorradorDeFiltros, FiltroSelect } from '../filtros.tsx'
 
 const SIN_FILTROS: FiltrosPagos = { q: '', estado: '', concepto: '', programa: '', desde: '', hasta: '', pagina: 1 }
 
@@ -191,48 +191,27 @@ export function PaginaPagos({ direccion }: { direccion: Record<string, string | 
             ayuda="RUT o nombre del alumno, orden de compra o código de autorización."
           />
         </div>
-        <CampoSelect
+        <FiltroSelect
           id="pagos-estado"
           etiqueta="Estado"
-          value={borrador.estado}
-          onChange={(e) => cambiar('estado')(e.target.value)}
-        >
-          <option value="">Todos</option>
-          {ESTADOS_PAGO_CON_REEMBOLSOS.map((e) => (
-            <option key={e} value={e}>
-              {ETIQUETA_ESTADO_PAGO[e]}
-            </option>
-          ))}
-        </CampoSelect>
-        <CampoSelect
+          valor={borrador.estado}
+          opciones={ESTADOS_PAGO_CON_REEMBOLSOS.map((e) => ({ valor: e, texto: ETIQUETA_ESTADO_PAGO[e] }))}
+          alCambiar={cambiar('estado')}
+        />
+        <FiltroSelect
           id="pagos-concepto"
           etiqueta="Concepto"
-          value={borrador.concepto}
-          onChange={(e) => cambiar('concepto')(e.target.value as ConceptoPago | '')}
-        >
-          <option value="">Todos</option>
-          {datos?.conceptos.map((c) => (
-            <option key={c.concepto} value={c.concepto}>
-              {c.etiqueta}
-            </option>
-          ))}
-        </CampoSelect>
-        <CampoSelect
+          valor={borrador.concepto}
+          opciones={datos?.conceptos.map((c) => ({ valor: c.concepto, texto: c.etiqueta }))}
+          alCambiar={(valor) => cambiar('concepto')(valor as ConceptoPago | '')}
+        />
+        <FiltroSelect
           id="pagos-programa"
           etiqueta="Programa"
-          value={borrador.programa}
-          onChange={(e) => cambiar('programa')(e.target.value)}
-        >
-          <option value="">Todos</option>
-          {datos?.programas.map((p) => (
-            <option key={p.curso} value={p.curso}>
-              {p.nombre}
-            </option>
-          ))}
-          {borrador.programa && datos && !datos.programas.some((p) => p.curso === borrador.programa) ? (
-            <option value={borrador.programa}>{borrador.programa}</option>
-          ) : null}
-        </CampoSelect>
+          valor={borrador.programa}
+          opciones={datos?.programas.map((p) => ({ valor: p.curso, texto: p.nombre }))}
+          alCambiar={cambiar('programa')}
+        />
         <RangoDeFechas
           prefijo="pagos"
           desde={borrador.desde}
