@@ -55,13 +55,11 @@ function DialogoBloqueo({ alumnoId, accion, onCerrar }: { alumnoId: string; acci
       enviar={enviar}
       onCerrar={onCerrar}
       antes={
-        <>
-          <p>
-            {accion === 'bloquear'
-              ? 'Mientras el bloqueo esté vigente, el CRM no recibe sus datos, no se le envían avisos (salvo los de sus solicitudes de privacidad) y nadie de la escuela puede modificar sus datos. Queda en la auditoría.'
-              : 'Los datos del alumno volverán a tratarse como antes: el CRM los recibe, se le envían avisos y la escuela puede modificarlos. Queda en la auditoría.'}
-          </p>
-        </>
+        <p>
+          {accion === 'bloquear'
+            ? 'Mientras el bloqueo esté vigente, el CRM no recibe sus datos, no se le envían avisos (salvo los de sus solicitudes de privacidad) y nadie de la escuela puede modificar sus datos. Queda en la auditoría.'
+            : 'Los datos del alumno volverán a tratarse como antes: el CRM los recibe, se le envían avisos y la escuela puede modificarlos. Queda en la auditoría.'}
+        </p>
       }
     >
       <CampoArea etiqueta="Motivo" obligatorio maxLength={MAX_MOTIVO_BLOQUEO} rows={3} {...form.campo('motivo')} />

@@ -103,14 +103,11 @@ export function DialogoConcurso({ concurso, onCerrar }: { concurso: DatosConcurs
       grande
       claseFormulario="admin-concursos__formulario"
       antes={
-        <>
-          {concurso ? null : (
-            <p>
-              El concurso se crea como borrador: los estudiantes no lo ven hasta que lo abra desde la lista de
-              concursos.
-            </p>
-          )}
-        </>
+        concurso ? null : (
+          <p>
+            El concurso se crea como borrador: los estudiantes no lo ven hasta que lo abra desde la lista de concursos.
+          </p>
+        )
       }
     >
       <CampoTexto etiqueta="Especialidad" obligatorio maxLength={120} {...form.campo('especialidad')} />

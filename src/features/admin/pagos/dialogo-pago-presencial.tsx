@@ -66,13 +66,11 @@ export function DialogoPagoPresencial({
       enviar={enviar}
       onCerrar={onCerrar}
       antes={
-        <>
-          <p>
-            Cuota <strong>{cuota.numero}</strong> de la solicitud <strong>{codigoInscripcion}</strong>, por{' '}
-            <strong>{formatearClp(cuota.monto)}</strong>, con vencimiento el {fecha(cuota.vencimiento)}. Al registrarla
-            quedará pagada, el alumno recibirá su comprobante y no podrá pagarla de nuevo en línea.
-          </p>
-        </>
+        <p>
+          Cuota <strong>{cuota.numero}</strong> de la solicitud <strong>{codigoInscripcion}</strong>, por{' '}
+          <strong>{formatearClp(cuota.monto)}</strong>, con vencimiento el {fecha(cuota.vencimiento)}. Al registrarla
+          quedará pagada, el alumno recibirá su comprobante y no podrá pagarla de nuevo en línea.
+        </p>
       }
     >
       {CAMPOS.map((campo) => (

@@ -45,12 +45,10 @@ export function DialogoInvitar({ asistentes, onCerrar }: { asistentes: Asistente
       enviar={enviar}
       onCerrar={onCerrar}
       antes={
-        <>
-          <p>
-            La persona recibirá un correo con un enlace para crear su contraseña (vale 72 horas y una sola vez). Al
-            ingresar por primera vez activará el segundo factor con una aplicación de autenticación.
-          </p>
-        </>
+        <p>
+          La persona recibirá un correo con un enlace para crear su contraseña (vale 72 horas y una sola vez). Al
+          ingresar por primera vez activará el segundo factor con una aplicación de autenticación.
+        </p>
       }
     >
       <CampoTexto

@@ -48,12 +48,10 @@ export function DialogoRol({
       enviar={enviar}
       onCerrar={onCerrar}
       antes={
-        <>
-          <p>
-            Cuenta de <strong>{cuenta.nombre}</strong> ({cuenta.email}), hoy con el rol {cuenta.etiquetaRol}. El cambio
-            rige desde su próxima acción, sin que tenga que volver a ingresar.
-          </p>
-        </>
+        <p>
+          Cuenta de <strong>{cuenta.nombre}</strong> ({cuenta.email}), hoy con el rol {cuenta.etiquetaRol}. El cambio
+          rige desde su próxima acción, sin que tenga que volver a ingresar.
+        </p>
       }
     >
       <CamposRol
