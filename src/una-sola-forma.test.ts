@@ -27,11 +27,7 @@ function lineas(ruta: string, texto: string, patron: RegExp): string[] {
   return texto.split('\n').flatMap((l, i) => (patron.test(l) ? [`${ruta}:${i + 1}: ${l.trim()}`] : []))
 }
 
-/**
- * Files that may still write the error class by hand, each with why. The bell belongs to the
- * startup work of this round (its loading is being changed beside this); its one alert moves to
- * MensajeError after that merges.
- */
+/** Files that may write the error class by hand: the component that is the one way. */
 const ERROR_A_MANO_PERMITIDO = new Set(['src/ui/mensaje-error.tsx'])
 
 test('every error on screen goes through MensajeError (src/ui/mensaje-error.tsx)', () => {

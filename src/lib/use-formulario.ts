@@ -53,30 +53,27 @@ export function useFormulario<S extends v.GenericSchema<unknown, unknown>, V ext
     return delServidor[campo] ?? (intentado || (tocados[campo] && escrito) ? errores[campo] : undefined)
   }
 
-  function controlDe(campo: string, cascada?: (previos: V, valor: string) => V) {
-    return {
-      name: campo,
-      value: valores[campo] ?? '',
-      onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
-        cambiar(campo, e.target.value, cascada),
-      onBlur: () => setTocados((previos) => (previos[campo] ? previos : { ...previos, [campo]: true })),
-    }
-  }
-
   return {
     valores,
     valido: resultado.success,
     // Methods, not function properties: a form of narrower values still passes where any form's
-    // `control` is asked for (method parameters are checked both ways).
+    // `campo` is asked for (method parameters are checked both ways).
     error(campo: string) {
       return errorDe(campo)
     },
-    control(campo: string, cascada?: (previos: V, valor: string) => V) {
-      return controlDe(campo, cascada)
-    },
-    /** What a Campo* needs for one field, named once: its control and its message. */
+    /**
+     * What a Campo* needs for one field, named once (`{...form.campo('email')}`): the control's
+     * name, value and handlers, and its message. `cascada` may change other fields with it.
+     */
     campo(campo: string, cascada?: (previos: V, valor: string) => V) {
-      return { ...controlDe(campo, cascada), error: errorDe(campo) }
+      return {
+        name: campo,
+        value: valores[campo] ?? '',
+        onChange: (e: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) =>
+          cambiar(campo, e.target.value, cascada),
+        onBlur: () => setTocados((previos) => (previos[campo] ? previos : { ...previos, [campo]: true })),
+        error: errorDe(campo),
+      }
     },
     cambiar,
     /**
