@@ -87,19 +87,38 @@ export function CampoTexto({
   )
 }
 
+/** One choice of a list: the value sent and the words shown. */
+export type Opcion = { valor: string; texto: string }
+
+/**
+ * A labelled list. With `opciones`, a blank first choice (`vacia`'s words, 'Seleccione…' unless
+ * said) and then each of them; `children` add choices of their own after them.
+ */
 export function CampoSelect({
   id,
   etiqueta,
   error,
   ayuda,
   obligatorio,
+  opciones,
+  vacia = 'Seleccione…',
   children,
   ...select
-}: Base & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>) {
+}: Base & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'> & { opciones?: readonly Opcion[]; vacia?: string }) {
   return (
     <Campo id={id} etiqueta={etiqueta} error={error} ayuda={ayuda} obligatorio={obligatorio}>
       {(control) => (
         <select className="campo__control" {...select} {...control}>
+          {opciones ? (
+            <>
+              <option value="">{vacia}</option>
+              {opciones.map((o) => (
+                <option key={o.valor} value={o.valor}>
+                  {o.texto}
+                </option>
+              ))}
+            </>
+          ) : null}
           {children}
         </select>
       )}

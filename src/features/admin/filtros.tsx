@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import { CampoSelect, CampoTexto } from '../../ui/campo.tsx'
+import { CampoSelect, CampoTexto, type Opcion } from '../../ui/campo.tsx'
 
 /**
  * A filter form's draft: what the staff member is choosing, applied only on 'Filtrar'. Filters
@@ -71,9 +71,6 @@ export function AccionesFiltros({ alLimpiar }: { alLimpiar: () => void }) {
   )
 }
 
-/** One choice of a filter: the value sent and the words shown. */
-export type OpcionFiltro = { valor: string; texto: string }
-
 /**
  * A filter's list: 'Todos' (or `todos`'s words) for no filter, then the choices. A value chosen
  * earlier that is no longer among them (a link, the back button, a list still loading) stays as a
@@ -92,18 +89,19 @@ export function FiltroSelect({
   todos?: string
   valor: string
   /** Undefined while they load. */
-  opciones: readonly OpcionFiltro[] | undefined
+  opciones: readonly Opcion[] | undefined
   alCambiar: (valor: string) => void
 }) {
   const ausente = valor !== '' && !(opciones ?? []).some((o) => o.valor === valor)
   return (
-    <CampoSelect id={id} etiqueta={etiqueta} value={valor} onChange={(e) => alCambiar(e.target.value)}>
-      <option value="">{todos}</option>
-      {opciones?.map((o) => (
-        <option key={o.valor} value={o.valor}>
-          {o.texto}
-        </option>
-      ))}
+    <CampoSelect
+      id={id}
+      etiqueta={etiqueta}
+      vacia={todos}
+      opciones={opciones ?? []}
+      value={valor}
+      onChange={(e) => alCambiar(e.target.value)}
+    >
       {ausente ? <option value={valor}>{valor}</option> : null}
     </CampoSelect>
   )

@@ -15,7 +15,7 @@ import { formatearRut } from '../../domain/rut.ts'
 import { normalizarTelefono, PREFIJO_TELEFONO_CHILE } from '../../domain/telefono.ts'
 import { CampoSelect, CampoTexto } from '../../ui/campo.tsx'
 import type { Comuna } from '../lookups/queries.ts'
-import { OpcionesPais, porNombre, type PropsCampos } from './campos.tsx'
+import { opcionesPais, porNombre, type PropsCampos } from './campos.tsx'
 
 /** A phone field: written back in its one form when left ('912345678' -> '+56 9 1234 5678'). */
 function conTelefono(form: PropsCampos['form'], campo: 'telefonoParticular' | 'celular') {
@@ -93,14 +93,13 @@ export function CamposDatosPersonales({
           autoComplete="family-name"
           {...form.campo('apPaterno')}
         />
-        <CampoSelect id="personal-sexo" etiqueta="Sexo registral" obligatorio {...form.campo('sexoregistral')}>
-          <option value="">Seleccione…</option>
-          {SEXOS.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </CampoSelect>
+        <CampoSelect
+          id="personal-sexo"
+          etiqueta="Sexo registral"
+          obligatorio
+          {...form.campo('sexoregistral')}
+          opciones={SEXOS.map((s) => ({ valor: s, texto: s }))}
+        />
         <CampoTexto
           id="personal-fecha-nac"
           etiqueta="Fecha de nacimiento"
@@ -136,14 +135,8 @@ export function CamposDatosPersonales({
           etiqueta="Nacionalidad"
           obligatorio
           {...form.campo('nacionalidad', (p, v) => alCambiarNacionalidad(p, v))}
-        >
-          <option value="">Seleccione…</option>
-          {nacionalidades.map((p) => (
-            <option key={p.codPais} value={p.codPais}>
-              {p.nacionalidad}
-            </option>
-          ))}
-        </CampoSelect>
+          opciones={nacionalidades.map((p) => ({ valor: p.codPais, texto: p.nacionalidad }))}
+        />
         {requiereDatosResidencia(valores.nacionalidad) ? (
           <>
             <CampoSelect
@@ -151,17 +144,15 @@ export function CamposDatosPersonales({
               etiqueta="Tipo de residencia"
               obligatorio
               {...form.campo('tipoResidencia')}
-            >
-              <option value="">Seleccione…</option>
-              {Object.entries(TIPOS_RESIDENCIA).map(([codigo, texto]) => (
-                <option key={codigo} value={codigo}>
-                  {texto}
-                </option>
-              ))}
-            </CampoSelect>
-            <CampoSelect id="personal-pais-origen" etiqueta="País de origen" obligatorio {...form.campo('paisOrigen')}>
-              <OpcionesPais paises={lookups.paises} />
-            </CampoSelect>
+              opciones={Object.entries(TIPOS_RESIDENCIA).map(([codigo, texto]) => ({ valor: codigo, texto }))}
+            />
+            <CampoSelect
+              id="personal-pais-origen"
+              etiqueta="País de origen"
+              obligatorio
+              {...form.campo('paisOrigen')}
+              opciones={opcionesPais(lookups.paises)}
+            />
           </>
         ) : null}
       </div>
@@ -180,22 +171,15 @@ export function CamposDatosPersonales({
             etiqueta="País de residencia"
             obligatorio
             {...form.campo('codPais', (p, v) => alCambiarPais(p, v))}
-          >
-            <OpcionesPais paises={lookups.paises} />
-          </CampoSelect>
+            opciones={opcionesPais(lookups.paises)}
+          />
           <CampoSelect
             id="personal-region"
             etiqueta="Región"
             obligatorio
             {...form.campo('codRegion', (p, v) => alCambiarRegion(p, v))}
-          >
-            <option value="">Seleccione…</option>
-            {regiones.map((r) => (
-              <option key={r.codRegion} value={r.codRegion}>
-                {r.region}
-              </option>
-            ))}
-          </CampoSelect>
+            opciones={regiones.map((r) => ({ valor: r.codRegion, texto: r.region }))}
+          />
           <CampoSelect
             id="personal-comuna"
             etiqueta="Comuna"
@@ -211,18 +195,13 @@ export function CamposDatosPersonales({
                     : undefined
             }
             {...form.campo('codComuna', (p, v) => alCambiarComuna(p, v, lookups.comunaCiudad))}
+            opciones={opcionesDeComuna.map((c) => ({ valor: c.codComuna, texto: c.comuna }))}
           >
-            <option value="">Seleccione…</option>
             {comunaSinCargar ? (
               <option value={valores.codComuna}>
                 {comunas.isPending ? 'Cargando comunas…' : `Comuna ${valores.codComuna}`}
               </option>
             ) : null}
-            {opcionesDeComuna.map((c) => (
-              <option key={c.codComuna} value={c.codComuna}>
-                {c.comuna}
-              </option>
-            ))}
           </CampoSelect>
           <CampoTexto
             id="personal-ciudad"

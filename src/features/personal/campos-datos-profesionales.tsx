@@ -10,7 +10,7 @@ import {
   UNIVERSIDAD_OTRA,
 } from '../../domain/persona.ts'
 import { CampoSelect, CampoTexto } from '../../ui/campo.tsx'
-import { OpcionesPais, type PropsCampos } from './campos.tsx'
+import { opcionesPais, type PropsCampos } from './campos.tsx'
 
 /** 'Datos Profesionales': profession, university, highest degree and where it was studied. */
 export function CamposDatosProfesionales({ form, valores, lookups }: Omit<PropsCampos, 'persona'>) {
@@ -20,14 +20,13 @@ export function CamposDatosProfesionales({ form, valores, lookups }: Omit<PropsC
         <h2>Datos Profesionales</h2>
       </legend>
       <div className="rejilla">
-        <CampoSelect id="personal-profesion" etiqueta="Profesión" obligatorio {...form.campo('codProfesion')}>
-          <option value="">Seleccione…</option>
-          {lookups.profesiones.map((p) => (
-            <option key={p.codProfesion} value={p.codProfesion}>
-              {p.profesion}
-            </option>
-          ))}
-        </CampoSelect>
+        <CampoSelect
+          id="personal-profesion"
+          etiqueta="Profesión"
+          obligatorio
+          {...form.campo('codProfesion')}
+          opciones={lookups.profesiones.map((p) => ({ valor: p.codProfesion, texto: p.profesion }))}
+        />
         {requiereOtraProfesion(valores.codProfesion) ? (
           <CampoTexto
             id="personal-otra-profesion"
@@ -36,14 +35,16 @@ export function CamposDatosProfesionales({ form, valores, lookups }: Omit<PropsC
             {...form.campo('otraProfesion')}
           />
         ) : null}
-        <CampoSelect id="personal-universidad" etiqueta="Universidad" obligatorio {...form.campo('universidad')}>
-          <option value="">Seleccione…</option>
-          {lookups.universidades.map((u) => (
-            <option key={u.universidad} value={u.universidad}>
-              {u.universidad === UNIVERSIDAD_OTRA ? 'Otra universidad' : u.universidad}
-            </option>
-          ))}
-        </CampoSelect>
+        <CampoSelect
+          id="personal-universidad"
+          etiqueta="Universidad"
+          obligatorio
+          {...form.campo('universidad')}
+          opciones={lookups.universidades.map((u) => ({
+            valor: u.universidad,
+            texto: u.universidad === UNIVERSIDAD_OTRA ? 'Otra universidad' : u.universidad,
+          }))}
+        />
         {requiereOtraUniversidad(valores.universidad) ? (
           <CampoTexto
             id="personal-otra-universidad"
@@ -57,14 +58,8 @@ export function CamposDatosProfesionales({ form, valores, lookups }: Omit<PropsC
           etiqueta="Nivel de formación más alto"
           obligatorio
           {...form.campo('maxnivelformacion')}
-        >
-          <option value="">Seleccione…</option>
-          {NIVELES_FORMACION.map((n) => (
-            <option key={n} value={n}>
-              {n === NIVEL_OTRA ? 'Otro nivel' : n}
-            </option>
-          ))}
-        </CampoSelect>
+          opciones={NIVELES_FORMACION.map((n) => ({ valor: n, texto: n === NIVEL_OTRA ? 'Otro nivel' : n }))}
+        />
         {requiereOtroNivelFormacion(valores.maxnivelformacion) ? (
           <CampoTexto
             id="personal-otro-nivel"
@@ -78,14 +73,11 @@ export function CamposDatosProfesionales({ form, valores, lookups }: Omit<PropsC
           etiqueta="Tipo de institución de educación superior"
           obligatorio
           {...form.campo('tipoinstitucion')}
-        >
-          <option value="">Seleccione…</option>
-          {TIPOS_INSTITUCION.map((t) => (
-            <option key={t} value={t}>
-              {t === INSTITUCION_OTRA ? 'Otro tipo de institución' : t}
-            </option>
-          ))}
-        </CampoSelect>
+          opciones={TIPOS_INSTITUCION.map((t) => ({
+            valor: t,
+            texto: t === INSTITUCION_OTRA ? 'Otro tipo de institución' : t,
+          }))}
+        />
         {requiereOtroTipoInstitucion(valores.tipoinstitucion) ? (
           <CampoTexto
             id="personal-otra-institucion"
@@ -99,9 +91,8 @@ export function CamposDatosProfesionales({ form, valores, lookups }: Omit<PropsC
           etiqueta="País de estudios secundarios"
           obligatorio
           {...form.campo('paisEstSecund')}
-        >
-          <OpcionesPais paises={lookups.paises} />
-        </CampoSelect>
+          opciones={opcionesPais(lookups.paises)}
+        />
       </div>
     </fieldset>
   )

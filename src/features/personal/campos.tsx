@@ -2,6 +2,7 @@ import type { crearPersonaSchema, PersonaFormulario } from '../../domain/persona
 import type { useFormulario } from '../../lib/use-formulario.ts'
 import type { Pais, Profesion, Region, Universidad } from '../lookups/queries.ts'
 import type { PersonaServidor } from './queries.ts'
+import type { Opcion } from '../../ui/campo.tsx'
 
 // What the personal form's fieldsets share.
 
@@ -22,15 +23,6 @@ export type PropsCampos = {
 
 export const porNombre = (a: string, b: string) => a.localeCompare(b, 'es')
 
-export function OpcionesPais({ paises }: { paises: readonly Pais[] }) {
-  return (
-    <>
-      <option value="">Seleccione…</option>
-      {paises.map((p) => (
-        <option key={p.codPais} value={p.codPais}>
-          {p.pais}
-        </option>
-      ))}
-    </>
-  )
-}
+/** The countries as a list's choices, by their name. */
+export const opcionesPais = (paises: readonly Pais[]): Opcion[] =>
+  paises.map((p) => ({ valor: p.codPais, texto: p.pais }))

@@ -67,14 +67,8 @@ function PreguntaEncuesta({ pregunta, valores, onCambiar, errores, soloLectura }
             const valor = e.target.value
             onCambiar((anterior) => ({ ...anterior, [pregunta.campo]: valor }))
           }}
-        >
-          <option value="">Seleccione…</option>
-          {pregunta.opciones.map((opcion) => (
-            <option key={opcion} value={opcion}>
-              {opcionEnPalabras(opcion)}
-            </option>
-          ))}
-        </CampoSelect>
+          opciones={pregunta.opciones.map((opcion) => ({ valor: opcion, texto: opcionEnPalabras(opcion) }))}
+        />
       )
     case 'texto':
       return (
