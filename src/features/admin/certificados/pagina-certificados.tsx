@@ -112,7 +112,7 @@ function ListaCertificados({ busqueda }: { busqueda: BusquedaCertificados }) {
 
   return (
     <>
-      <p className="admin-certificados__intro">
+      <p className="admin-intro">
         Solicitudes cuyo programa ya terminó (el día siguiente a su fecha de término) y el estado de su certificado. Un
         certificado revocado deja de ser válido en el validador público y desaparece de las solicitudes del alumno; la
         solicitud puede recibir uno nuevo, con otro código.
@@ -154,7 +154,7 @@ function ListaCertificados({ busqueda }: { busqueda: BusquedaCertificados }) {
         </p>
       )}
 
-      <p role="status" className="admin-certificados__resumen" id={idResumen} tabIndex={-1}>
+      <p role="status" className="admin-total" id={idResumen} tabIndex={-1}>
         {total === 0
           ? 'Ninguna solicitud'
           : `${total} ${total === 1 ? 'solicitud' : 'solicitudes'}${paginas > 1 ? `, página ${pagina} de ${paginas}` : ''}`}

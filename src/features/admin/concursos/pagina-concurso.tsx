@@ -130,11 +130,11 @@ function DetalleConcurso({ id }: { id: string }) {
       <EnlaceParaPostular id={concurso.id} publicacion={concurso.publicacion} />
 
       <h2>Postulaciones</h2>
-      <p role="status" className="admin-concursos__resumen">
+      <p role="status" className="admin-total">
         {cantidad(postulaciones.length, 'postulación', 'postulaciones')},{' '}
         {postulaciones.filter((p) => p.pagadaEn).length} con el derecho pagado
       </p>
-      <p className="admin-concursos__intro">
+      <p className="admin-intro">
         Los documentos de cada postulación se revisan en la cola de Documentos, como los de las solicitudes.
       </p>
       {postulaciones.length > 0 ? (
@@ -181,7 +181,7 @@ function EnlaceParaPostular({ id, publicacion }: { id: string; publicacion: Publ
   return (
     <section className="admin-concursos__enlace" aria-labelledby={`${idCampo}-titulo`}>
       <h2 id={`${idCampo}-titulo`}>Enlace para postular</h2>
-      <p className="admin-concursos__intro">
+      <p className="admin-intro">
         {publicacion === 'borrador'
           ? 'Funcionará cuando publique el concurso: mientras sea un borrador, quien lo abra leerá «Concurso no encontrado».'
           : 'Compártalo con los interesados: lleva a la postulación y al pago del derecho de postulación de este concurso; quien aún no tiene cuenta puede registrarse desde ahí.'}
@@ -222,7 +222,7 @@ const columnas: ColumnDef<PostulacionAdmin, unknown>[] = [
             {alumno.nombres} {alumno.apellidos}
           </Link>
           <br />
-          <span className="admin-concursos__secundario">
+          <span className="admin-secundario">
             {alumno.documento} · {alumno.email}
           </span>
         </>
@@ -252,7 +252,7 @@ const columnas: ColumnDef<PostulacionAdmin, unknown>[] = [
           {detalle.length > 0 ? (
             <>
               <br />
-              <span className="admin-concursos__secundario">{detalle.join(', ')}</span>
+              <span className="admin-secundario">{detalle.join(', ')}</span>
             </>
           ) : null}
         </>

@@ -54,7 +54,7 @@ function ListaConcursos() {
   const { concursos } = lista.data
   return (
     <>
-      <p className="admin-concursos__intro">
+      <p className="admin-intro">
         Un concurso nuevo queda como borrador hasta que lo publique: desde entonces los estudiantes lo ven y pueden
         postular y pagar el derecho de postulación dentro de su período. Al cerrarlo deja de recibir postulaciones,
         pagos y documentos, aunque su período no haya terminado.
@@ -64,7 +64,7 @@ function ListaConcursos() {
           Nuevo concurso
         </button>
       </p>
-      <p role="status" className="admin-concursos__resumen">
+      <p role="status" className="admin-total">
         {concursos.length === 1 ? '1 concurso' : `${concursos.length} concursos`}
       </p>
       <Tabla
@@ -94,7 +94,7 @@ function columnas(abrir: (a: Abierto) => void): ColumnDef<ConcursoAdmin, unknown
             {row.original.especialidad}
           </Link>
           <br />
-          <span className="admin-concursos__secundario">
+          <span className="admin-secundario">
             {row.original.sede}, {row.original.ciudad}
           </span>
         </>
@@ -119,7 +119,7 @@ function columnas(abrir: (a: Abierto) => void): ColumnDef<ConcursoAdmin, unknown
         <>
           {row.original.postulaciones}
           <br />
-          <span className="admin-concursos__secundario">
+          <span className="admin-secundario">
             {row.original.pagadas === 1 ? '1 pagada' : `${row.original.pagadas} pagadas`}
           </span>
         </>

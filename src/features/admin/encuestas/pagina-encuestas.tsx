@@ -99,7 +99,7 @@ function Resultados({ busqueda }: { busqueda: BusquedaEncuestas }) {
         </div>
       </form>
 
-      <p role="status" className="admin-encuestas__resumen">
+      <p role="status" className="admin-total">
         {resumen(datos, programaElegido?.nombre)}
       </p>
 

@@ -45,7 +45,7 @@ function ListaClaves() {
   const activas = claves.filter((c) => !c.revocadaEn).length
   return (
     <>
-      <p className="admin-integracion__intro">
+      <p className="admin-intro">
         El CRM de la escuela carga alumnos e inscripciones y lee encuestas, reglamentos, documentos y pagos por la API
         de integración. Cada sistema usa su propia clave, con solo los permisos que necesita; cada llamada queda en la
         auditoría a nombre de la clave. La documentación de la API (OpenAPI) está en{' '}
@@ -56,7 +56,7 @@ function ListaClaves() {
           Crear una clave
         </button>
       </p>
-      <p role="status" className="admin-integracion__resumen">
+      <p role="status" className="admin-total">
         {activas === 1 ? '1 clave activa' : `${activas} claves activas`}
         {claves.length > activas
           ? `, ${claves.length - activas} revocada${claves.length - activas === 1 ? '' : 's'}`
@@ -84,7 +84,7 @@ function columnas(revocar: (clave: ClaveIntegracion) => void): ColumnDef<ClaveIn
         <>
           {row.original.nombre}
           <br />
-          <code className="admin-integracion__secundario">{row.original.prefijo}…</code>
+          <code className="admin-secundario">{row.original.prefijo}…</code>
         </>
       ),
     },
@@ -108,7 +108,7 @@ function columnas(revocar: (clave: ClaveIntegracion) => void): ColumnDef<ClaveIn
           {row.original.creadaPor ? (
             <>
               <br />
-              <span className="admin-integracion__secundario">por {row.original.creadaPor}</span>
+              <span className="admin-secundario">por {row.original.creadaPor}</span>
             </>
           ) : null}
         </>
@@ -127,7 +127,7 @@ function columnas(revocar: (clave: ClaveIntegracion) => void): ColumnDef<ClaveIn
           <>
             <span className="admin-integracion__estado admin-integracion__estado--revocada">Revocada</span>
             <br />
-            <span className="admin-integracion__secundario">
+            <span className="admin-secundario">
               el {momentoEnChile(row.original.revocadaEn)}
               {row.original.revocadaPor ? ` por ${row.original.revocadaPor}` : ''}
             </span>

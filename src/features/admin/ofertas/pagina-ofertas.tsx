@@ -51,7 +51,7 @@ function ListaOfertas() {
     <>
       <Mosaico mosaico={mosaico} />
       <h2>Ofertas</h2>
-      <p className="admin-concursos__intro">
+      <p className="admin-intro">
         Cada oferta se muestra a los estudiantes desde el día en que se publica hasta el día en que deja de mostrarse,
         ambos incluidos. Al cerrarla deja de mostrarse de inmediato.
       </p>
@@ -60,7 +60,7 @@ function ListaOfertas() {
           Nueva oferta
         </button>
       </p>
-      <p role="status" className="admin-concursos__resumen">
+      <p role="status" className="admin-total">
         {ofertas.length === 1 ? '1 oferta' : `${ofertas.length} ofertas`}
       </p>
       <Tabla
@@ -101,7 +101,7 @@ function Mosaico({ mosaico }: { mosaico: ListaOfertasAdmin['mosaico'] }) {
           {mosaico.visible
             ? 'el inicio de los estudiantes muestra el mosaico «Ofertas Laborales».'
             : 'el inicio de los estudiantes no muestra el mosaico «Ofertas Laborales» (la lista sigue disponible en su dirección).'}{' '}
-          <span className="admin-concursos__secundario">
+          <span className="admin-secundario">
             {mosaico.origen === 'entorno' || !mosaico.cambiadoEn
               ? 'Valor por omisión del servidor (OFERTAS_LABORALES_VISIBLES): aún no se ha cambiado aquí.'
               : `Cambiado aquí el ${momentoEnChile(mosaico.cambiadoEn)}.`}
@@ -129,7 +129,7 @@ function columnas(abrir: (a: Abierto) => void): ColumnDef<OfertaAdmin, unknown>[
         <>
           {row.original.cargo}
           <br />
-          <span className="admin-concursos__secundario">
+          <span className="admin-secundario">
             {row.original.institucion}, {row.original.ciudad}
           </span>
         </>
@@ -147,7 +147,7 @@ function columnas(abrir: (a: Abierto) => void): ColumnDef<OfertaAdmin, unknown>[
         <>
           {row.original.contactoNombre}
           <br />
-          <span className="admin-concursos__secundario">{row.original.contactoEmail}</span>
+          <span className="admin-secundario">{row.original.contactoEmail}</span>
         </>
       ),
     },

@@ -56,7 +56,7 @@ function ListaCuentas({ yo }: { yo: string }) {
   const { cuentas, asistentes } = lista.data
   return (
     <>
-      <p className="admin-personal__intro">
+      <p className="admin-intro">
         Cada cuenta ingresa con su contraseña y un código de su aplicación de autenticación. Una cuenta nueva recibe por
         correo un enlace para crear su contraseña; al ingresar por primera vez activa el segundo factor. Siempre debe
         quedar al menos una cuenta de administración activa.
@@ -66,7 +66,7 @@ function ListaCuentas({ yo }: { yo: string }) {
           Invitar a una persona
         </button>
       </p>
-      <p role="status" className="admin-personal__resumen">
+      <p role="status" className="admin-total">
         {cuentas.length === 1 ? '1 cuenta' : `${cuentas.length} cuentas`}
       </p>
       <Tabla
@@ -107,7 +107,7 @@ function columnas(yo: string, abrir: (abierto: Abierto) => void): ColumnDef<Cuen
           {row.original.nombre}
           {row.original.id === yo ? ' (usted)' : null}
           <br />
-          <span className="admin-personal__secundario">{row.original.email}</span>
+          <span className="admin-secundario">{row.original.email}</span>
         </>
       ),
     },
@@ -120,7 +120,7 @@ function columnas(yo: string, abrir: (abierto: Abierto) => void): ColumnDef<Cuen
           {row.original.asistente ? (
             <>
               <br />
-              <span className="admin-personal__secundario">{row.original.asistente.nombre}</span>
+              <span className="admin-secundario">{row.original.asistente.nombre}</span>
             </>
           ) : null}
         </>
@@ -135,7 +135,7 @@ function columnas(yo: string, abrir: (abierto: Abierto) => void): ColumnDef<Cuen
             {ETIQUETA_ESTADO_CUENTA[row.original.estado]}
           </span>
           <br />
-          <span className="admin-personal__secundario">
+          <span className="admin-secundario">
             {row.original.segundoFactor ? 'Segundo factor activado' : 'Segundo factor sin activar'}
           </span>
           {row.original.bloqueadaHasta ? (
