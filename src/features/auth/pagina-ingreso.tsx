@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { Link, useRouter } from '@tanstack/react-router'
+import { useMutation } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useId, useState, type FormEvent } from 'react'
 import { MENSAJE_ERROR_INTERNO } from '../../domain/errores-api.ts'
 import { loginSchema } from '../../domain/ingreso.ts'
 import { ApiError, esErrorInternoORed } from '../../lib/api-error.ts'
-import { guardarSesion, sesionDesdeRespuesta, tomarBackUrl, vieneDeConcurso } from '../../lib/session.ts'
+import { sesionDesdeRespuesta, vieneDeConcurso } from '../../lib/session.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { VERSION_APP } from '../../lib/version.ts'
 import { toast } from '../../ui/toasts.ts'
@@ -12,6 +12,7 @@ import { CamposCredenciales } from '../../ui/campos-credenciales.tsx'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { avisarError } from './manejar-error.ts'
 import { authMutations } from './queries.ts'
+import { useEntrar } from './use-entrar.ts'
 import { MensajeError } from '../../ui/mensaje-error.tsx'
 
 export function PaginaIngreso({ emailInicial }: { emailInicial?: string | undefined }) {
@@ -51,8 +52,7 @@ export function PaginaIngreso({ emailInicial }: { emailInicial?: string | undefi
 }
 
 export function FormularioLogin({ emailInicial = '' }: { emailInicial?: string | undefined }) {
-  const router = useRouter()
-  const queryClient = useQueryClient()
+  const entrar = useEntrar()
   const form = useFormulario(loginSchema, { email: emailInicial, password: '' })
   // Why the last attempt failed, beside the button the student just pressed (and read out).
   const [rechazo, setRechazo] = useState<string | null>(null)
@@ -67,13 +67,7 @@ export function FormularioLogin({ emailInicial = '' }: { emailInicial?: string |
         toast({ tipo: 'warning', titulo: '¡Alerta!', mensaje })
         return
       }
-      // Another student may have used this device: start from an empty cache.
-      queryClient.clear()
-      guardarSesion(sesion)
-      const destino = tomarBackUrl()
-      void (destino
-        ? router.navigate({ href: destino, replace: true })
-        : router.navigate({ to: '/home', replace: true }))
+      entrar(sesion)
     },
     onError(error) {
       setRechazo(esErrorInternoORed(error) || !(error instanceof ApiError) ? MENSAJE_ERROR_INTERNO : error.message)

@@ -1,11 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation } from '@tanstack/react-query'
 import { Link, useRouter } from '@tanstack/react-router'
 import { useState, type FormEvent } from 'react'
 import { registroSchema } from '../../domain/registro.ts'
 import { formatearRut, rutValido } from '../../domain/rut.ts'
 import { normalizarTelefono, PREFIJO_TELEFONO_CHILE } from '../../domain/telefono.ts'
 import { ApiError, esErrorInternoORed } from '../../lib/api-error.ts'
-import { guardarSesion, sesionDesdeRespuesta, tomarBackUrl } from '../../lib/session.ts'
+import { sesionDesdeRespuesta } from '../../lib/session.ts'
 import { useFormulario } from '../../lib/use-formulario.ts'
 import { CampoSelect, CampoTexto } from '../../ui/campo.tsx'
 import { toast } from '../../ui/toasts.ts'
@@ -13,6 +13,7 @@ import { useTituloPagina } from '../../ui/titulo-pagina.ts'
 import { avisarError } from './manejar-error.ts'
 import { CamposNuevaPassword } from '../../ui/campos-nueva-password.tsx'
 import { authMutations } from './queries.ts'
+import { useEntrar } from './use-entrar.ts'
 import { EnlacePrivacidad } from '../../ui/enlace-privacidad.tsx'
 import { MensajeError } from '../../ui/mensaje-error.tsx'
 
@@ -23,7 +24,7 @@ import { MensajeError } from '../../ui/mensaje-error.tsx'
 export function PaginaRegistro() {
   useTituloPagina('Crear cuenta')
   const router = useRouter()
-  const queryClient = useQueryClient()
+  const entrar = useEntrar()
   const [rechazo, setRechazo] = useState<string | null>(null)
   const form = useFormulario(registroSchema, {
     nombres: '',
@@ -44,12 +45,7 @@ export function PaginaRegistro() {
         void router.navigate({ to: '/login', search: { email: datos.email } })
         return
       }
-      queryClient.clear()
-      guardarSesion(sesion)
-      const destino = tomarBackUrl()
-      void (destino
-        ? router.navigate({ href: destino, replace: true })
-        : router.navigate({ to: '/home', replace: true }))
+      entrar(sesion)
     },
     onError(error) {
       if (error instanceof ApiError && !esErrorInternoORed(error)) {
