@@ -9,7 +9,9 @@ import { join } from 'node:path'
 import Database from 'better-sqlite3'
 import pg from 'pg'
 import type { OpcionesBaseDeDatos } from '../../server/db/connection.ts'
-import { VARIABLE_PLANTILLA } from './plantilla.ts'
+
+/** Set by the global setups: the template's DATA_DIR on each engine (its database too on PostgreSQL). */
+export const VARIABLE_PLANTILLA = { sqlite: 'PORTAL_TEST_PLANTILLA', postgres: 'PORTAL_TEST_PG_PLANTILLA' } as const
 
 export type Motor = 'sqlite' | 'postgres'
 

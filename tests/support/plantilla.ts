@@ -33,9 +33,6 @@ import { configDePrueba } from './servidor.ts'
 /** Where the template's demo documents say they were issued. */
 export const URL_PLANTILLA = 'http://127.0.0.1'
 
-/** Set by the global setups: the template's DATA_DIR on each engine (its database too on PostgreSQL). */
-export const VARIABLE_PLANTILLA = { sqlite: 'PORTAL_TEST_PLANTILLA', postgres: 'PORTAL_TEST_PG_PLANTILLA' } as const
-
 /**
  * Migrates and seeds a new DATA_DIR (and the database at `config.databaseUrl`, when given) as a
  * server's first start does, with the demo dated now, and closes it.

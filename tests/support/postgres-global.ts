@@ -8,7 +8,8 @@ import { randomBytes } from 'node:crypto'
 import { rmSync } from 'node:fs'
 import pg from 'pg'
 import { basePlantillaPg } from './base-de-datos.ts'
-import { construirPlantilla, VARIABLE_PLANTILLA } from './plantilla.ts'
+import { VARIABLE_PLANTILLA } from './base-de-datos.ts'
+import { construirPlantilla } from './plantilla.ts'
 import { iniciarPostgresEmbebido } from './postgres-embebido.ts'
 
 export default async function prepararPostgres(): Promise<() => Promise<void>> {
