@@ -9,6 +9,7 @@ import {
   MENSAJE_DOCUMENTO_NO_EMITIDO,
   MENSAJE_ELIJA_PDF,
   MENSAJE_NO_ES_PDF,
+  MENSAJE_SOLO_PDF,
 } from '../src/domain/certificado.ts'
 import {
   clienteDePrueba,
@@ -29,7 +30,6 @@ import {
   DEMO_CUENTAS,
   solicitudesDemo,
 } from './db/seed/demo.ts'
-import { MENSAJE_SOLO_PDF } from './routes/certificados.ts'
 
 let server: ServidorDePrueba
 /** The demo certificate's signed PDF as its holder downloads it. */

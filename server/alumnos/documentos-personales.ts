@@ -20,3 +20,13 @@ export async function documentosPersonalesDeAlumno(db: Kysely<Database>, alumnoI
     .execute()
   return { requeridos: documentosPersonalesRequeridos(solicitudes), archivos }
 }
+
+/** One of the student's own personal documents, to be sent; another student's reads as unknown. */
+export function documentoPersonalDeAlumno(db: Kysely<Database>, alumnoId: string, id: string) {
+  return db
+    .selectFrom('archivos_personales')
+    .select(['nombre_original', 'content_type', 'tamanno', 'blob_clave'])
+    .where('id', '=', id)
+    .where('alumno_id', '=', alumnoId)
+    .executeTakeFirst()
+}

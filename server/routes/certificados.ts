@@ -10,71 +10,34 @@ import {
   MENSAJE_DOCUMENTO_NO_EMITIDO,
   MENSAJE_ELIJA_PDF,
   MENSAJE_NO_ES_PDF,
+  MENSAJE_SOLO_PDF,
   validarCertificadoSchema,
 } from '../../src/domain/certificado.ts'
 import { detectarTipoArchivo } from '../../src/domain/documentos.ts'
 import {
-  fechaDeRevocacion,
   fraseDocumentoValido,
   mensajeDocumentoRevocado,
   tituloDocumentoValido,
-  type DocumentoVerificado,
 } from '../../src/domain/documentos-emitidos.ts'
 import { fechaLarga } from '../../src/domain/fechas.ts'
 import type { EntornoApp } from '../contexto.ts'
 import { declarar } from '../middleware/declaracion.ts'
-import type { Db } from '../db/connection.ts'
 import { contar, MENSAJE_LIMITE, respuestaLimite } from '../middleware/limites.ts'
 import { cuerpoJson } from '../http/validacion.ts'
-
-export const MENSAJE_SOLO_PDF = 'El archivo debe enviarse como PDF (Content-Type: application/pdf).'
+import { documentoPorCodigo, documentoPorHash, type DocumentoEncontrado } from '../papel/validador.ts'
 
 const cuerpoValidacion = cuerpoJson(validarCertificadoSchema, (c, { status, mensaje, campos }) =>
   c.json({ status: 0, msg: mensaje, error: mensaje, campos }, status),
 )
 
-type Fila = {
-  codigo: string
-  cod_tipo_documento: string
-  tipo_documento: string
-  titular_nombre: string
-  programa: string
-  fecha_emision: string
-  cod_prospecto: string
-  revocado_en: string | null
-}
-
-const COLUMNAS = [
-  'codigo',
-  'cod_tipo_documento',
-  'tipo_documento',
-  'titular_nombre',
-  'programa',
-  'fecha_emision',
-  'cod_prospecto',
-  'revocado_en',
-] as const
-
-function describir(fila: Fila): DocumentoVerificado {
-  return {
-    codigo: fila.codigo,
-    codTipoDocumento: fila.cod_tipo_documento,
-    tipo: fila.tipo_documento,
-    titular: fila.titular_nombre,
-    programa: fila.programa,
-    fechaEmision: fila.fecha_emision,
-    revocadoEn: fila.revocado_en === null ? null : fechaDeRevocacion(fila.revocado_en),
-  }
-}
-
 /**
  * The reply for what was found: valid, revoked (said so, with what it was) or nothing. Everything
  * told is what the document recorded when it was issued, never the editable profile.
  */
-function responder(c: Context<EntornoApp>, fila: Fila | undefined, noEncontrado: string) {
+function responder(c: Context<EntornoApp>, encontrado: DocumentoEncontrado | undefined, noEncontrado: string) {
   // `revocado` tells the two refusals apart (and keeps their types apart for the typed client).
-  if (!fila) return c.json({ status: 0 as const, msg: noEncontrado, revocado: false as const })
-  const documento = describir(fila)
+  if (!encontrado) return c.json({ status: 0 as const, msg: noEncontrado, revocado: false as const })
+  const { documento } = encontrado
   if (documento.revocadoEn !== null) {
     return c.json({
       status: 0 as const,
@@ -85,7 +48,7 @@ function responder(c: Context<EntornoApp>, fila: Fila | undefined, noEncontrado:
   }
   return c.json({
     status: 1 as const,
-    data: { codProspecto: fila.cod_prospecto, msgvalido: fraseDocumentoValido(documento, fechaLarga), documento },
+    data: { codProspecto: encontrado.codProspecto, msgvalido: fraseDocumentoValido(documento, fechaLarga), documento },
     msg: tituloDocumentoValido(documento),
   })
 }
@@ -97,12 +60,6 @@ async function limitado(c: Context<EntornoApp>) {
   return limite.excedido ? respuestaLimite(c, limite, { status: 0, msg: MENSAJE_LIMITE }) : undefined
 }
 
-/** The documents with these signed bytes; a valid one comes before a revoked one. */
-async function porHash(db: Db, sha256: string): Promise<Fila | undefined> {
-  const filas = await db.selectFrom('documentos_emitidos').select(COLUMNAS).where('sha256', '=', sha256).execute()
-  return filas.find((f) => f.revocado_en === null) ?? filas[0]
-}
-
 function tipoDeContenido(c: Context<EntornoApp>): string {
   return (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? ''
 }
@@ -112,13 +69,8 @@ export const rutasCertificados = new Hono<EntornoApp>()
     const rechazo = await limitado(c)
     if (rechazo) return rechazo
     const { codValidador } = c.req.valid('json')
-    // Codes are issued upper-case; a code typed in lower case still matches.
-    const fila = await c.var.deps.db
-      .selectFrom('documentos_emitidos')
-      .select(COLUMNAS)
-      .where('codigo', '=', codValidador.toUpperCase())
-      .executeTakeFirst()
-    return responder(c, fila, MENSAJE_DOCUMENTO_NO_EMITIDO)
+    // Codes are issued upper-case; a code typed in lower case still matches (documentoPorCodigo).
+    return responder(c, await documentoPorCodigo(c.var.deps.db, codValidador), MENSAJE_DOCUMENTO_NO_EMITIDO)
   })
   // The file is the request's body as it is (Content-Type: application/pdf), bounded like an
   // upload before anything reads it (its declaration, middleware/limite-cuerpo.ts). Nothing is stored: its hash is
@@ -135,5 +87,5 @@ export const rutasCertificados = new Hono<EntornoApp>()
       return c.json({ status: 0 as const, msg: MENSAJE_NO_ES_PDF, error: MENSAJE_NO_ES_PDF }, 415)
     }
     const sha256 = createHash('sha256').update(bytes).digest('hex')
-    return responder(c, await porHash(c.var.deps.db, sha256), MENSAJE_ARCHIVO_NO_CORRESPONDE)
+    return responder(c, await documentoPorHash(c.var.deps.db, sha256), MENSAJE_ARCHIVO_NO_CORRESPONDE)
   })

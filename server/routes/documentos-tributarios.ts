@@ -8,21 +8,12 @@ import { Hono } from 'hono'
 import { MENSAJE_DOCUMENTO_TRIBUTARIO_NO_ENCONTRADO } from '../../src/domain/documento-tributario.ts'
 import type { EntornoApp } from '../contexto.ts'
 import { requiereAlumno } from '../middleware/sesion.ts'
-import type { FilaDocumento } from '../tributario/documentos.ts'
 import { enviarArchivoTributario } from '../tributario/enviar.ts'
-
-async function propio(c: Context<EntornoApp>): Promise<FilaDocumento | undefined> {
-  return c.var.deps.db
-    .selectFrom('documentos_tributarios')
-    .selectAll()
-    .where('id', '=', c.req.param('id') ?? '')
-    .where('alumno_id', '=', c.var.alumno?.id ?? '')
-    .executeTakeFirst()
-}
+import { documentoDelAlumno } from '../tributario/gestion.ts'
 
 function descarga(formato: 'pdf' | 'xml') {
   return async (c: Context<EntornoApp>) => {
-    const fila = await propio(c)
+    const fila = await documentoDelAlumno(c.var.deps.db, c.var.alumno?.id ?? '', c.req.param('id') ?? '')
     if (!fila) return rechazar(c, 404, MENSAJE_DOCUMENTO_TRIBUTARIO_NO_ENCONTRADO)
     return enviarArchivoTributario(c, fila, formato)
   }

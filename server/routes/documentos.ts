@@ -4,7 +4,7 @@
 import { Hono } from 'hono'
 import { SECCION_DOCUMENTOS_PERSONALES, esTipoDocumentoPersonal } from '../../src/domain/documentos.ts'
 import { MENSAJE_NO_ENCONTRADO } from '../../src/domain/errores-api.ts'
-import { documentosPersonalesDeAlumno } from '../alumnos/documentos-personales.ts'
+import { documentoPersonalDeAlumno, documentosPersonalesDeAlumno } from '../alumnos/documentos-personales.ts'
 import { enviarArchivo } from '../archivos/enviar.ts'
 import { guardarArchivoSubido } from '../archivos/guardar.ts'
 import { archivoSubidoJson } from '../archivos/json.ts'
@@ -46,15 +46,8 @@ export const rutasDocumentos = new Hono<EntornoApp>()
     return c.json({ status: 'ok', data: archivoJson(fila) }, 201)
   })
   .get('/:id', async (c) => {
-    const { db } = c.var.deps
-    const alumno = c.var.alumno
     // Another student's id is answered exactly like an id that does not exist.
-    const fila = await db
-      .selectFrom('archivos_personales')
-      .select(['nombre_original', 'content_type', 'tamanno', 'blob_clave'])
-      .where('id', '=', c.req.param('id'))
-      .where('alumno_id', '=', alumno.id)
-      .executeTakeFirst()
+    const fila = await documentoPersonalDeAlumno(c.var.deps.db, c.var.alumno.id, c.req.param('id'))
     if (!fila) return rechazar(c, 404, MENSAJE_NO_ENCONTRADO)
     return enviarArchivo(c, fila, 'un documento personal')
   })

@@ -21,6 +21,8 @@ export const MENSAJE_ARCHIVO_NO_CORRESPONDE =
   'El archivo no corresponde a ningún documento emitido por la escuela, o fue modificado.'
 export const MENSAJE_ELIJA_PDF = 'Elija el archivo PDF que desea verificar.'
 export const MENSAJE_NO_ES_PDF = 'El archivo elegido no es un PDF.'
+/** The public validator's file check: its body is sent as Content-Type application/pdf. */
+export const MENSAJE_SOLO_PDF = 'El archivo debe enviarse como PDF (Content-Type: application/pdf).'
 export const MENSAJE_QR_NO_CORRESPONDE =
   'El código QR leído no es el de un documento de la escuela. Puede escribir el código manualmente.'
 

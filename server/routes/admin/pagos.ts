@@ -14,11 +14,11 @@ import {
 } from '../../../src/domain/busqueda-pagos.ts'
 import { MENSAJE_CUOTA_NO_ENCONTRADA, MENSAJE_PAGO_NO_ENCONTRADO } from '../../../src/domain/pagos.ts'
 import { pagoPresencialSchema } from '../../../src/domain/pago-presencial.ts'
-import { DOC_COMPROBANTE_PAGO } from '../../../src/domain/documentos-emitidos.ts'
 import type { EntornoApp } from '../../contexto.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { comprobanteDe } from '../../pagos/flujo.ts'
 import {
+  comprobanteEmitido,
   conciliacion,
   detallePago,
   listarPagos,
@@ -108,15 +108,8 @@ export const rutasPagosAdmin = new Hono<EntornoApp>()
     if (!pago) return rechazar(c, 404, MENSAJE_PAGO_NO_ENCONTRADO)
     if (pago.estado !== 'aprobado') return rechazar(c, 404, MENSAJE_SIN_COMPROBANTE)
     if (!(await comprobanteDe(deps, pago))) return rechazar(c, 503, MENSAJE_COMPROBANTE_NO_DISPONIBLE)
-    const emitido = await deps.db
-      .selectFrom('documentos_emitidos')
-      .select(['codigo', 'nombre_archivo', 'blob_clave', 'tamanno'])
-      .where('cod_tipo_documento', '=', DOC_COMPROBANTE_PAGO)
-      .where('referencia', '=', pago.id)
-      .where('revocado_en', 'is', null)
-      .executeTakeFirst()
-    if (!emitido?.blob_clave || !emitido.nombre_archivo || emitido.tamanno === null)
-      return rechazar(c, 404, MENSAJE_SIN_COMPROBANTE)
+    const emitido = await comprobanteEmitido(deps.db, pago.id)
+    if (!emitido) return rechazar(c, 404, MENSAJE_SIN_COMPROBANTE)
     await auditar(
       deps.db,
       { personal, ip: c.var.ip, ahora: deps.clock() },
@@ -128,14 +121,5 @@ export const rutasPagosAdmin = new Hono<EntornoApp>()
         despues: { comprobante: emitido.codigo },
       },
     )
-    return enviarArchivo(
-      c,
-      {
-        nombre_original: emitido.nombre_archivo,
-        content_type: 'application/pdf',
-        tamanno: emitido.tamanno,
-        blob_clave: emitido.blob_clave,
-      },
-      'un comprobante de pago',
-    )
+    return enviarArchivo(c, emitido, 'un comprobante de pago')
   })
