@@ -1,9 +1,11 @@
 // The 'own students' scope through every staff endpoint about one student that asks
 // `puedeConAlumno` (personal/alcance.ts), on SQLite and PostgreSQL: an assistant (scope 'propios')
 // reaches the students they own and, for another assistant's student, gets the same 404 as for one
-// that does not exist, with nothing written. The lists filter with `alumnosAlAlcance`
-// (admin-alumnos, admin-pagos, admin-documentos… cover them).
+// that does not exist, with nothing written. Every list and count an assistant reads filters
+// with `alumnosAlAlcance`: the second half walks each one and fails on a student out of reach.
+import ExcelJS from 'exceljs'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { fechaEnChile } from '../src/domain/fechas.ts'
 import { MENSAJE_ALUMNO_NO_ENCONTRADO } from '../src/domain/busqueda-alumnos.ts'
 import { MENSAJE_CUOTA_NO_ENCONTRADA, MENSAJE_PAGO_NO_ENCONTRADO } from '../src/domain/pagos.ts'
 import { ALCANCE_DE_ROL, CAPACIDADES_DE_ROL } from '../src/domain/personal.ts'
@@ -20,6 +22,8 @@ let servidor: ServidorDePrueba
 /** Francisca Herrera owns extranjera@demo.cl (and the payment's student); Tomás Muñoz owns neither. */
 let duena: ClienteDePrueba
 let ajeno: ClienteDePrueba
+/** The whole school: every list reaches her, so a list that does not is no proof of the scope. */
+let admin: ClienteDePrueba
 /** A payment of extranjera@demo.cl, recorded in person by her assistant below. */
 let pagoId: string
 
@@ -30,6 +34,7 @@ beforeAll(async () => {
   servidor = await iniciarServidorDePrueba({ throttle: 'off' })
   duena = await iniciarSesionPersonal(servidor, DEMO_PERSONAL.herrera)
   ajeno = await iniciarSesionPersonal(servidor, DEMO_PERSONAL.munoz)
+  admin = await iniciarSesionPersonal(servidor, DEMO_PERSONAL.admin)
   const registro = await duena.post('/api/admin/pagos/cuotas/INS-25-30688/1/presencial', REGISTRO)
   expect(registro.status, await registro.clone().text()).toBe(201)
   const [pago] = await consultarDb<{ id: string }>(
@@ -42,13 +47,41 @@ beforeAll(async () => {
 afterAll(() => servidor.close())
 
 /** Each endpoint about one student, with what the assistant's role may do there and its 404. */
-const ENDPOINTS: { metodo: 'GET' | 'POST'; ruta: () => string; cuerpo?: unknown; error: () => string }[] = [
-  { metodo: 'GET', ruta: () => `/api/admin/alumnos/${ALUMNA}`, error: () => MENSAJE_ALUMNO_NO_ENCONTRADO },
-  { metodo: 'GET', ruta: () => `/api/admin/alumnos/${ALUMNA}/historial`, error: () => MENSAJE_ALUMNO_NO_ENCONTRADO },
-  { metodo: 'GET', ruta: () => `/api/admin/alumnos/${ALUMNA}/avisos`, error: () => MENSAJE_ALUMNO_NO_ENCONTRADO },
-  { metodo: 'GET', ruta: () => `/api/admin/pagos/${pagoId}/reembolsos`, error: () => MENSAJE_PAGO_NO_ENCONTRADO },
+const ENDPOINTS: {
+  metodo: 'GET' | 'POST'
+  /** The address as the test's name shows it. */
+  nombre: string
+  ruta: () => string
+  cuerpo?: unknown
+  error: () => string
+}[] = [
+  {
+    metodo: 'GET',
+    nombre: '/api/admin/alumnos/:alumno',
+    ruta: () => `/api/admin/alumnos/${ALUMNA}`,
+    error: () => MENSAJE_ALUMNO_NO_ENCONTRADO,
+  },
+  {
+    metodo: 'GET',
+    nombre: '/api/admin/alumnos/:alumno/historial',
+    ruta: () => `/api/admin/alumnos/${ALUMNA}/historial`,
+    error: () => MENSAJE_ALUMNO_NO_ENCONTRADO,
+  },
+  {
+    metodo: 'GET',
+    nombre: '/api/admin/alumnos/:alumno/avisos',
+    ruta: () => `/api/admin/alumnos/${ALUMNA}/avisos`,
+    error: () => MENSAJE_ALUMNO_NO_ENCONTRADO,
+  },
+  {
+    metodo: 'GET',
+    nombre: '/api/admin/pagos/:pago/reembolsos',
+    ruta: () => `/api/admin/pagos/${pagoId}/reembolsos`,
+    error: () => MENSAJE_PAGO_NO_ENCONTRADO,
+  },
   {
     metodo: 'POST',
+    nombre: '/api/admin/pagos/cuotas/INS-25-30688/1/presencial',
     ruta: () => '/api/admin/pagos/cuotas/INS-25-30688/1/presencial',
     cuerpo: REGISTRO,
     error: () => MENSAJE_CUOTA_NO_ENCONTRADA,
@@ -69,18 +102,82 @@ test('the assistant role reaches its own students only, and may use each endpoin
     expect(CAPACIDADES_DE_ROL.asistente).toContain(capacidad)
 })
 
-test.each(ENDPOINTS)('$metodo $ruta: another assistant’s student answers 404 as one that does not exist', async (e) => {
-  const antes = await escrito()
-  const res = await ajeno.request(e.metodo, e.ruta(), e.cuerpo)
-  expect(res.status).toBe(404)
-  expect(await res.json()).toEqual({ error: e.error() })
-  expect(await escrito()).toEqual(antes)
-})
+test.each(ENDPOINTS)(
+  '$metodo $nombre: another assistant’s student answers 404 as one that does not exist',
+  async (e) => {
+    const antes = await escrito()
+    const res = await ajeno.request(e.metodo, e.ruta(), e.cuerpo)
+    expect(res.status).toBe(404)
+    expect(await res.json()).toEqual({ error: e.error() })
+    expect(await escrito()).toEqual(antes)
+  },
+)
 
 test.each(ENDPOINTS.filter((e) => e.metodo === 'GET'))(
-  '$metodo $ruta: the assistant who owns the student reads it',
+  '$metodo $nombre: the assistant who owns the student reads it',
   async (e) => {
     const res = await duena.request(e.metodo, e.ruta())
     expect(res.status, await res.clone().text()).toBe(200)
   },
 )
+
+/** What would show ALUMNA on a list: her id and her surnames (Valentina García Pérez). */
+const RASTROS_DE_ALUMNA = [ALUMNA, 'García Pérez']
+
+/** A reply's text, a spreadsheet's cells included. */
+async function texto(res: Response): Promise<string> {
+  if (!(res.headers.get('content-type') ?? '').includes('spreadsheetml')) return res.text()
+  const libro = new ExcelJS.Workbook()
+  await libro.xlsx.load(Buffer.from(await res.arrayBuffer()) as unknown as ArrayBuffer)
+  return libro.worksheets.flatMap((hoja) => hoja.getSheetValues().map((fila) => JSON.stringify(fila ?? []))).join('\n')
+}
+
+/** Each list the assistant's role reads, with ALUMNA on it for the whole school (today's payment). */
+const hoy = () => fechaEnChile(new Date())
+const LISTAS: { nombre: string; ruta: () => string }[] = [
+  { nombre: '/api/admin/alumnos', ruta: () => '/api/admin/alumnos?q=' },
+  { nombre: '/api/admin/documentos', ruta: () => '/api/admin/documentos' },
+  { nombre: '/api/admin/pagos', ruta: () => '/api/admin/pagos' },
+  {
+    nombre: '/api/admin/pagos/conciliacion',
+    ruta: () => `/api/admin/pagos/conciliacion?desde=${hoy()}&hasta=${hoy()}`,
+  },
+  {
+    nombre: '/api/admin/pagos/conciliacion/planilla',
+    ruta: () => `/api/admin/pagos/conciliacion/planilla?desde=${hoy()}&hasta=${hoy()}`,
+  },
+]
+
+test.each(LISTAS)(
+  '$nombre: the whole school finds the student there, an assistant who does not own her does not',
+  async ({ ruta }) => {
+    const todos = await admin.get(ruta())
+    expect(todos.status, ruta()).toBe(200)
+    expect(await texto(todos)).toContain('García Pérez')
+    const propios = await ajeno.get(ruta())
+    expect(propios.status, ruta()).toBe(200)
+    const suyo = await texto(propios)
+    for (const rastro of RASTROS_DE_ALUMNA) expect(suyo).not.toContain(rastro)
+  },
+)
+
+test('the staff home counts the documents waiting for review of the member’s students only', async () => {
+  const porRevisar = async (alumno?: string) => {
+    let total = 0
+    for (const tabla of ['archivos_solicitud', 'archivos_personales', 'archivos_postulacion']) {
+      const [fila] = await consultarDb<{ n: number }>(
+        servidor.dataDir,
+        `select count(*) as n from ${tabla} where estado_revision = 'en-revision'${alumno ? ' and alumno_id = ?' : ''}`,
+        ...(alumno ? [alumno] : []),
+      )
+      total += Number(fila!.n)
+    }
+    return total
+  }
+  const resumen = async (cliente: ClienteDePrueba) =>
+    ((await (await cliente.get('/api/admin/resumen')).json()) as { documentosEnRevision: number }).documentosEnRevision
+  // Tomás Muñoz reaches estudiante@demo.cl only; ALUMNA's waiting documents count for the school.
+  expect(await porRevisar(ALUMNA)).toBeGreaterThan(0)
+  expect(await resumen(admin)).toBe(await porRevisar())
+  expect(await resumen(ajeno)).toBe(await porRevisar('alumno-estudiante'))
+})
