@@ -12,10 +12,13 @@ import { ALCANCE_DE_ROL, CAPACIDADES_DE_ROL } from '../src/domain/personal.ts'
 import { iniciarSesionPersonal } from '../tests/support/personal.ts'
 import {
   consultarDb,
+  iniciarSesion,
   iniciarServidorDePrueba,
   type ClienteDePrueba,
   type ServidorDePrueba,
 } from '../tests/support/servidor.ts'
+import { encuestaCompleta } from '../tests/support/encuesta.ts'
+import { DEMO_CUENTAS } from './db/seed/demo.ts'
 import { DEMO_PERSONAL } from './db/seed/personal-demo.ts'
 
 let servidor: ServidorDePrueba
@@ -43,6 +46,10 @@ beforeAll(async () => {
     ALUMNA,
   )
   pagoId = pago!.id
+  // Her survey, so the survey results and their spreadsheet have something of hers to leave out.
+  const alumna = await iniciarSesion(servidor.url, DEMO_CUENTAS.extranjera)
+  const encuesta = await alumna.post('/api/solicitudes/INS-25-30688/encuesta', encuestaCompleta())
+  expect(encuesta.status, await encuesta.clone().text()).toBe(201)
 }, 60_000)
 afterAll(() => servidor.close())
 
@@ -142,6 +149,7 @@ const LISTAS: { nombre: string; ruta: () => string }[] = [
     nombre: '/api/admin/pagos/conciliacion',
     ruta: () => `/api/admin/pagos/conciliacion?desde=${hoy()}&hasta=${hoy()}`,
   },
+  { nombre: '/api/admin/encuestas/planilla', ruta: () => '/api/admin/encuestas/planilla' },
   {
     nombre: '/api/admin/pagos/conciliacion/planilla',
     ruta: () => `/api/admin/pagos/conciliacion/planilla?desde=${hoy()}&hasta=${hoy()}`,
@@ -180,4 +188,22 @@ test('the staff home counts the documents waiting for review of the member’s s
   expect(await porRevisar(ALUMNA)).toBeGreaterThan(0)
   expect(await resumen(admin)).toBe(await porRevisar())
   expect(await resumen(ajeno)).toBe(await porRevisar('alumno-estudiante'))
+})
+
+test('the survey results count the surveys of the member’s students only', async () => {
+  const respondidas = async (cliente: ClienteDePrueba) =>
+    ((await (await cliente.get('/api/admin/encuestas')).json()) as { respondidas: number }).respondidas
+  const enviadas = async (alumno?: string) =>
+    Number(
+      (
+        await consultarDb<{ n: number }>(
+          servidor.dataDir,
+          `select count(*) as n from encuestas${alumno ? ' where alumno_id = ?' : ''}`,
+          ...(alumno ? [alumno] : []),
+        )
+      )[0]!.n,
+    )
+  expect(await enviadas(ALUMNA)).toBe(1)
+  expect(await respondidas(admin)).toBe(await enviadas())
+  expect(await respondidas(ajeno)).toBe(await enviadas('alumno-estudiante'))
 })
