@@ -62,7 +62,7 @@ test('a window that has ended restarts once, even when both servers notice it to
   expect(estados.filter((e) => !e.excedido)).toHaveLength(3)
 })
 
-test('both servers purging at once delete every expired row and nothing else, without errors', async () => {
+test('both servers purging at once delete every expired row and nothing else, without errors (throttle windows, staff links)', async () => {
   const ahora = new Date('2026-03-01T12:00:00Z')
   const vencida = new Date(ahora.getTime() - 1000).toISOString()
   const vigente = new Date(ahora.getTime() + 60_000).toISOString()
@@ -71,6 +71,29 @@ test('both servers purging at once delete every expired row and nothing else, wi
     .values(
       Array.from({ length: 200 }, (_, i) => ({ clave: `purga:${i}`, conteo: 1, expira: i % 2 ? vencida : vigente })),
     )
+    .execute()
+  // A staff link (invitation or reset) expired and one still valid.
+  await servidor1
+    .insertInto('personal')
+    .values({
+      id: 'purga-personal',
+      email: 'purga@demo.cl',
+      nombre: 'Purga',
+      rol: 'admin',
+      asistente_id: null,
+      password_hash: null,
+      totp_secreto: null,
+      totp_confirmado_en: null,
+      totp_ultimo_paso: null,
+      creado_en: vencida,
+    })
+    .execute()
+  await servidor1
+    .insertInto('tokens_personal')
+    .values([
+      { token_hash: 'purga-vencido', personal_id: 'purga-personal', creado: vencida, expira: vencida, usado: null },
+      { token_hash: 'purga-vigente', personal_id: 'purga-personal', creado: vencida, expira: vigente, usado: null },
+    ])
     .execute()
   await Promise.all([
     purgarCaducados(servidor1, ahora),
@@ -81,6 +104,9 @@ test('both servers purging at once delete every expired row and nothing else, wi
   const quedan = await consultarDb<{ expira: string }>(dataDir, "select expira from limites where clave like 'purga:%'")
   expect(quedan).toHaveLength(100)
   expect(quedan.every((f) => f.expira === vigente)).toBe(true)
+  expect(
+    await consultarDb(dataDir, "select token_hash from tokens_personal where personal_id = 'purga-personal'"),
+  ).toEqual([{ token_hash: 'purga-vigente' }])
 })
 
 describe('two app servers on one database', () => {

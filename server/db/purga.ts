@@ -1,5 +1,6 @@
-// Expired sessions, reset tokens, throttle windows and sign-in counts (a count's window runs at
-// least as long as its lock) are dead weight: they are refused by their expiry anyway, so
+// Expired sessions, the students' reset tokens and the staff's invitation and reset links,
+// throttle windows and sign-in counts (a count's window runs at least as long as its lock) are
+// dead weight: they are refused by their expiry anyway, so
 // deleting them only keeps the tables small. Idempotency records are kept 30 days: far longer
 // than any outbox waits to replay a submission. Resumable uploads not finished and used within
 // 24 hours are deleted with their bytes (given the store they wait in).
@@ -16,6 +17,7 @@ export async function purgarCaducados(
   if (subidas) await purgarSubidas(db, subidas, ahora)
   await db.deleteFrom('sesiones').where('expira', '<=', iso).execute()
   await db.deleteFrom('tokens_recuperacion').where('expira', '<=', iso).execute()
+  await db.deleteFrom('tokens_personal').where('expira', '<=', iso).execute()
   await db.deleteFrom('limites').where('expira', '<=', iso).execute()
   await db.deleteFrom('bloqueos_ingreso').where('ventana_hasta', '<=', iso).execute()
   await db
