@@ -193,6 +193,7 @@ async function postulacionesDe(db: Db, c: Concurso, hoy: string) {
       estado: estadoPostulacionEnPalabras({
         pagadaEn: f.pagada_en,
         documentosSubidos: documentos.subidos,
+        documentosRechazados: documentos.rechazados,
         documentosRequeridos: documentos.requeridos,
         estadoConcurso: estado,
       }),

@@ -114,10 +114,12 @@ export async function revisarRecordatorios(db: Db, ahora: Date): Promise<void> {
   for (const p of postulaciones) {
     if (!concursoPorCerrar(p.postulacion_hasta, hoy)) continue
     const pedidos = JSON.parse(p.documentos) as string[]
+    // A document the school rejected is still to deliver: the student must replace it.
     const subidos = await db
       .selectFrom('archivos_postulacion')
       .select('cod_documento')
       .where('postulacion_id', '=', p.id)
+      .where('estado_revision', '!=', 'rechazado')
       .execute()
     const faltanDocumentos = pedidos.some((cod) => !subidos.some((s) => s.cod_documento === cod))
     const faltaPago = !p.pagada_en

@@ -69,7 +69,12 @@ test("a contest's documents come from the document types, in their order, unknow
 })
 
 describe("an application's state in words", () => {
-  const base = { documentosSubidos: 0, documentosRequeridos: 3, estadoConcurso: 'abierto' as const }
+  const base = {
+    documentosSubidos: 0,
+    documentosRechazados: 0,
+    documentosRequeridos: 3,
+    estadoConcurso: 'abierto' as const,
+  }
 
   test('unpaid: pending while open, not completed once closed', () => {
     expect(estadoPostulacionEnPalabras({ ...base, pagadaEn: null })).toBe(
@@ -93,6 +98,31 @@ describe("an application's state in words", () => {
     )
     expect(estadoPostulacionEnPalabras({ ...pagada, documentosSubidos: 1, estadoConcurso: 'cerrado' })).toBe(
       'Incompleta: el período de postulación terminó con 2 documentos sin subir',
+    )
+  })
+
+  test('a document the school rejected is not delivered until it is replaced', () => {
+    const pagada = { ...base, pagadaEn: '2026-03-02T12:00:00.000Z', documentosSubidos: 3 }
+    expect(estadoPostulacionEnPalabras({ ...pagada, documentosRechazados: 1 })).toBe(
+      'Derecho de postulación pagado; 1 documento rechazado por reemplazar',
+    )
+    expect(estadoPostulacionEnPalabras({ ...pagada, documentosSubidos: 2, documentosRechazados: 2 })).toBe(
+      'Derecho de postulación pagado; falta 1 documento de 3 por subir y 2 documentos rechazados por reemplazar',
+    )
+    expect(estadoPostulacionEnPalabras({ ...pagada, documentosRechazados: 1, estadoConcurso: 'cerrado' })).toBe(
+      'Incompleta: el período de postulación terminó con 1 documento rechazado',
+    )
+    expect(
+      estadoPostulacionEnPalabras({
+        ...pagada,
+        documentosSubidos: 1,
+        documentosRechazados: 1,
+        estadoConcurso: 'cerrado',
+      }),
+    ).toBe('Incompleta: el período de postulación terminó con 2 documentos sin subir y 1 documento rechazado')
+    // Replaced (the new file waits for review): complete again.
+    expect(estadoPostulacionEnPalabras({ ...pagada, documentosRechazados: 0 })).toBe(
+      'Completa: en revisión por la comisión del concurso',
     )
   })
 })

@@ -76,25 +76,39 @@ export function esCodigoDeDocumento(codigo: string): boolean {
   return TIPOS_DOCUMENTO_SOLICITUD.some((t) => t.codDocumento === codigo)
 }
 
-/** An application as its state is read: paid or not, documents uploaded of those required. */
+/**
+ * An application as its state is read: paid or not, documents uploaded of those required, and how
+ * many of those uploaded the school rejected (they count as not delivered until replaced).
+ */
 export type AvancePostulacion = {
   pagadaEn: string | null
   documentosSubidos: number
+  documentosRechazados: number
   documentosRequeridos: number
   estadoConcurso: EstadoConcurso
 }
 
+const documentos = (n: number) => (n === 1 ? '1 documento' : `${n} documentos`)
+const rechazados = (n: number) => `${documentos(n)} ${n === 1 ? 'rechazado' : 'rechazados'}`
+
 /** The application's state in words, as the applicant reads it. */
 export function estadoPostulacionEnPalabras(p: AvancePostulacion): string {
-  const faltan = Math.max(0, p.documentosRequeridos - p.documentosSubidos)
+  const sinSubir = Math.max(0, p.documentosRequeridos - p.documentosSubidos)
+  const porReemplazar = Math.min(p.documentosRechazados, p.documentosSubidos)
   const cerrado = p.estadoConcurso === 'cerrado'
   if (!p.pagadaEn)
     return cerrado
       ? 'No completada: el período de postulación terminó sin el pago del derecho de postulación'
       : 'Pendiente de pago del derecho de postulación'
-  if (faltan === 0) return 'Completa: en revisión por la comisión del concurso'
-  const documentos = faltan === 1 ? '1 documento' : `${faltan} documentos`
-  return cerrado
-    ? `Incompleta: el período de postulación terminó con ${documentos} sin subir`
-    : `Derecho de postulación pagado; ${faltan === 1 ? 'falta' : 'faltan'} ${documentos} de ${p.documentosRequeridos} por subir`
+  if (sinSubir === 0 && porReemplazar === 0) return 'Completa: en revisión por la comisión del concurso'
+  if (cerrado) {
+    const falto = [sinSubir > 0 && `${documentos(sinSubir)} sin subir`, porReemplazar > 0 && rechazados(porReemplazar)]
+    return `Incompleta: el período de postulación terminó con ${falto.filter(Boolean).join(' y ')}`
+  }
+  const falta = [
+    sinSubir > 0 &&
+      `${sinSubir === 1 ? 'falta' : 'faltan'} ${documentos(sinSubir)} de ${p.documentosRequeridos} por subir`,
+    porReemplazar > 0 && `${rechazados(porReemplazar)} por reemplazar`,
+  ]
+  return `Derecho de postulación pagado; ${falta.filter(Boolean).join(' y ')}`
 }

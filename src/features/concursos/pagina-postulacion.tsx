@@ -44,10 +44,13 @@ export function PaginaPostulacion({ id }: { id: string }) {
 
 function DetallePostulacion({ id, postulacion }: { id: string; postulacion: Postulacion }) {
   const { concurso, requeridos, archivos } = postulacion
-  const subidos = requeridos.filter((r) => archivos.some((a) => a.codDocumento === r.codDocumento)).length
+  const delConcurso = archivos.filter((a) => requeridos.some((r) => r.codDocumento === a.codDocumento))
+  const subidos = delConcurso.length
+  const rechazados = delConcurso.filter((a) => a.estadoRevision === 'rechazado').length
   const estado = estadoPostulacionEnPalabras({
     pagadaEn: postulacion.pagadaEn,
     documentosSubidos: subidos,
+    documentosRechazados: rechazados,
     documentosRequeridos: requeridos.length,
     estadoConcurso: concurso.estado,
   })
@@ -87,6 +90,7 @@ function DetallePostulacion({ id, postulacion }: { id: string; postulacion: Post
         </Dato>
         <Dato termino="Documentos">
           {subidos} de {requeridos.length} subidos
+          {rechazados > 0 ? `; ${rechazados === 1 ? '1 rechazado' : `${rechazados} rechazados`} por reemplazar` : null}
         </Dato>
       </dl>
       {!postulacion.pagadaEn && !postulacion.motivoNoPagable ? (
