@@ -9,7 +9,7 @@ import { Dato, EtiquetaEstadoConcurso } from './ficha-concurso.tsx'
 import { IrAPasarela } from '../pagos/ir-a-pasarela.tsx'
 import { concursoQueries, postular, type DetalleConcurso } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
-import { SinDatos } from '../../ui/sin-datos.tsx'
+import { ConcursoSinDatos } from './concurso-sin-datos.tsx'
 
 /**
  * The application fee of a contest (where a contest link lands): the contest, the amount, and the
@@ -20,22 +20,7 @@ export function PaginaDerechoPostulacion({ id }: { id: string }) {
   useTituloPagina('Derecho de postulación')
   const consulta = useQuery(concursoQueries.detalle(id))
   if (consulta.data) return <DerechoPostulacion concurso={consulta.data} />
-  return (
-    <section className="pagina pagina--estrecha">
-      <h1>Derecho de postulación</h1>
-      <SinDatos
-        consulta={consulta}
-        que="el concurso"
-        caminos={
-          <>
-            <Link to="/concurso/listado" className="boton boton--secundario">
-              Ver los concursos
-            </Link>
-          </>
-        }
-      />
-    </section>
-  )
+  return <ConcursoSinDatos titulo="Derecho de postulación" consulta={consulta} />
 }
 
 function DerechoPostulacion({ concurso }: { concurso: DetalleConcurso }) {

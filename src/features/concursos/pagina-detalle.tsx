@@ -6,29 +6,14 @@ import { fechaCorta } from '../../domain/solicitudes.ts'
 import { FichaConcurso } from './ficha-concurso.tsx'
 import { concursoQueries, type DetalleConcurso } from './queries.ts'
 import { useTituloPagina } from '../../ui/titulo-pagina.ts'
-import { SinDatos } from '../../ui/sin-datos.tsx'
+import { ConcursoSinDatos } from './concurso-sin-datos.tsx'
 
 /** One contest: its facts, requirements, calendar, the documents an application needs, and how to apply. */
 export function PaginaDetalleConcurso({ id }: { id: string }) {
   const consulta = useQuery(concursoQueries.detalle(id))
   useTituloPagina(consulta.data ? `Concurso de ${consulta.data.especialidad}` : 'Concurso')
   if (consulta.data) return <Detalle concurso={consulta.data} />
-  return (
-    <section className="pagina pagina--estrecha">
-      <h1>Concurso</h1>
-      <SinDatos
-        consulta={consulta}
-        que="el concurso"
-        caminos={
-          <>
-            <Link to="/concurso/listado" className="boton boton--secundario">
-              Ver los concursos
-            </Link>
-          </>
-        }
-      />
-    </section>
-  )
+  return <ConcursoSinDatos titulo="Concurso" consulta={consulta} />
 }
 
 function Detalle({ concurso }: { concurso: DetalleConcurso }) {
