@@ -1,7 +1,7 @@
-import { useId } from 'react'
 import { DESCRIPCION_ROL, rolConAsistente } from '../../../domain/gestion-personal.ts'
 import { ETIQUETA_ROL, ROLES_PERSONAL } from '../../../domain/personal.ts'
 import { CampoSelect } from '../../../ui/campo.tsx'
+import type { useFormulario } from '../../../lib/use-formulario.ts'
 import type { AsistenteComercial } from './queries.ts'
 
 /**
@@ -9,56 +9,31 @@ import type { AsistenteComercial } from './queries.ts'
  * invitation's form and the role change's share them.
  */
 export function CamposRol({
-  rol,
-  asistenteId,
+  form,
   asistentes,
-  errores,
-  cambiar,
 }: {
-  rol: string
-  asistenteId: string
+  form: Pick<ReturnType<typeof useFormulario>, 'campo' | 'valores'>
   asistentes: AsistenteComercial[]
-  errores: { rol?: string | undefined; asistenteId?: string | undefined }
-  cambiar: (campo: 'rol' | 'asistenteId', valor: string) => void
 }) {
-  const idRol = useId()
-  const idAsistente = useId()
+  const rol = form.valores.rol ?? ''
   return (
     <>
       <CampoSelect
-        id={idRol}
         etiqueta="Rol"
         obligatorio
-        name="rol"
-        value={rol}
-        error={errores.rol}
+        vacia="Elija un rol"
+        opciones={ROLES_PERSONAL.map((r) => ({ valor: r, texto: ETIQUETA_ROL[r] }))}
         ayuda={ROLES_PERSONAL.includes(rol as never) ? DESCRIPCION_ROL[rol as keyof typeof DESCRIPCION_ROL] : undefined}
-        onChange={(e) => cambiar('rol', e.target.value)}
-      >
-        <option value="">Elija un rol</option>
-        {ROLES_PERSONAL.map((r) => (
-          <option key={r} value={r}>
-            {ETIQUETA_ROL[r]}
-          </option>
-        ))}
-      </CampoSelect>
+        {...form.campo('rol')}
+      />
       {rolConAsistente(rol) ? (
         <CampoSelect
-          id={idAsistente}
           etiqueta="Asistente comercial asociado"
-          name="asistenteId"
-          value={asistenteId}
-          error={errores.asistenteId}
+          vacia="Sin asistente asociado"
+          opciones={asistentes.map((a) => ({ valor: a.id, texto: `${a.nombre} (${a.email})` }))}
           ayuda="La cuenta verá solo los alumnos y las solicitudes de este asistente. Sin asistente, no verá ningún alumno."
-          onChange={(e) => cambiar('asistenteId', e.target.value)}
-        >
-          <option value="">Sin asistente asociado</option>
-          {asistentes.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.nombre} ({a.email})
-            </option>
-          ))}
-        </CampoSelect>
+          {...form.campo('asistenteId')}
+        />
       ) : null}
     </>
   )

@@ -59,13 +59,7 @@ export function DialogoInvitar({ asistentes, onCerrar }: { asistentes: Asistente
         {...form.campo('nombre')}
       />
       <CampoTexto etiqueta="Correo electrónico" obligatorio type="email" autoComplete="off" {...form.campo('email')} />
-      <CamposRol
-        rol={form.valores.rol ?? ''}
-        asistenteId={form.valores.asistenteId ?? ''}
-        asistentes={asistentes}
-        errores={{ rol: form.error('rol'), asistenteId: form.error('asistenteId') }}
-        cambiar={(campo, valor) => form.cambiar(campo, valor)}
-      />
+      <CamposRol form={form} asistentes={asistentes} />
     </DialogoFormulario>
   )
 }

@@ -54,13 +54,7 @@ export function DialogoRol({
         </p>
       }
     >
-      <CamposRol
-        rol={form.valores.rol ?? ''}
-        asistenteId={form.valores.asistenteId ?? ''}
-        asistentes={asistentes}
-        errores={{ rol: form.error('rol'), asistenteId: form.error('asistenteId') }}
-        cambiar={(campo, valor) => form.cambiar(campo, valor)}
-      />
+      <CamposRol form={form} asistentes={asistentes} />
       {degrada ? (
         <p className="mensaje mensaje--aviso">
           {esUsted
