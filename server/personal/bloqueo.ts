@@ -10,6 +10,7 @@ import {
   minutosHasta,
 } from '../../src/domain/bloqueo-ingreso.ts'
 import { fechaEnChile, fechaLarga, horaEnChile } from '../../src/domain/fechas.ts'
+import { URL_RECUPERAR_PASSWORD_PERSONAL } from '../../src/domain/urls.ts'
 import type { Dependencias } from '../contexto.ts'
 import type { Personal } from '../db/schema.ts'
 import { bloqueoVigente, contarFallo, type Fallo } from '../seguridad/bloqueos.ts'
@@ -123,11 +124,9 @@ function correoBloqueo(
   const parrafos = [
     `${cuando} bloqueamos el ingreso a su cuenta del área de la escuela del Portal del Estudiante: hubo ${regla.fallos} intentos fallidos en menos de ${minutosVentana} minutos. El último fue ${tipo === 'codigo' ? 'un código de verificación rechazado' : 'una contraseña incorrecta'}, desde la dirección ${ip}.`,
     `El ingreso se desbloqueará solo a las ${horaEnChile(hasta)}, o antes si un administrador de la escuela desbloquea su cuenta.`,
-    ...(tipo === 'codigo'
-      ? [
-          'El código de verificación solo se pide después de una contraseña correcta: quien lo intentó conoce su contraseña.',
-        ]
-      : []),
+    tipo === 'codigo'
+      ? 'El código de verificación solo se pide después de una contraseña correcta: quien lo intentó conoce su contraseña.'
+      : `Si fue usted y no recuerda su contraseña, pida un enlace para crear una nueva en ${deps.config.publicUrl}${URL_RECUPERAR_PASSWORD_PERSONAL}: al crearla, el ingreso se desbloquea (su segundo factor no cambia).`,
     'Si no fue usted, pida a un administrador que reinicie su segundo factor: recibirá un enlace para crear una contraseña nueva y volver a activar la verificación en dos pasos.',
   ]
   const text = [`Hola ${personal.nombre}:`, '', ...parrafos.flatMap((p) => [p, ''])].join('\n').trimEnd()
