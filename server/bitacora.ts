@@ -18,6 +18,11 @@ export function detalleDeError(err: unknown): string {
   return err instanceof Error ? (err.stack ?? err.message) : String(err)
 }
 
+/** A failure's message alone, without its stack: for a row that keeps why something failed. */
+export function mensajeDeFallo(err: unknown): string {
+  return err instanceof Error ? err.message : String(err)
+}
+
 export const CORREO_OCULTO = '[correo]'
 
 const INVISIBLES = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu

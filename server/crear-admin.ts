@@ -13,6 +13,7 @@ import { abrirBaseDeDatos, conBloqueoDeArranque, migrar } from './db/connection.
 import { sembrar } from './db/seed/index.ts'
 import { crearInvitacion, crearPersonal, enlaceInvitacion, VIGENCIA_INVITACION_HORAS } from './personal/invitacion.ts'
 import { certificadoEscuela } from './papel/certificado-escuela.ts'
+import { mensajeDeFallo } from './bitacora.ts'
 
 export type AdminCreado = { enlace: string; nuevo: boolean }
 
@@ -77,7 +78,7 @@ async function principal(): Promise<void> {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   principal().catch((err: unknown) => {
-    console.error(`No se pudo crear la cuenta: ${err instanceof Error ? err.message : String(err)}`)
+    console.error(`No se pudo crear la cuenta: ${mensajeDeFallo(err)}`)
     process.exit(1)
   })
 }

@@ -19,7 +19,7 @@ import {
   type TipoNotificacion,
 } from '../../src/domain/notificaciones.ts'
 import { DETALLE_AVISO_BLOQUEADO, esAvisoDePrivacidad } from '../../src/domain/bloqueo-datos.ts'
-import type { Log } from '../bitacora.ts'
+import { mensajeDeFallo, type Log } from '../bitacora.ts'
 import type { ConfigApp, Dependencias, Reloj } from '../contexto.ts'
 import type { Correo } from '../correo.ts'
 import type { Db } from '../db/connection.ts'
@@ -219,7 +219,7 @@ async function entregarPush(deps: DependenciasAvisos, token: string, fila: Tomad
         })
         await quitar(d.id)
         rechazadas++
-      } else errores.push(err instanceof Error ? err.message : String(err))
+      } else errores.push(mensajeDeFallo(err))
     }
   }
   const entregado_a = JSON.stringify(entregados)
@@ -258,7 +258,7 @@ async function entregarCorreo(deps: DependenciasAvisos, token: string, filas: To
   try {
     await deps.correo.enviar(mensaje)
   } catch (err) {
-    return fallo(deps, token, quiere, err instanceof Error ? err.message : String(err))
+    return fallo(deps, token, quiere, mensajeDeFallo(err))
   }
   await cerrar(
     deps,

@@ -23,7 +23,7 @@ import {
   type ConceptoPago,
   type EstadoPago,
 } from '../../src/domain/pagos.ts'
-import { detalleDeError, type Log } from '../bitacora.ts'
+import { mensajeDeFallo, detalleDeError, type Log } from '../bitacora.ts'
 import type { Limite } from '../config.ts'
 import type { Reloj } from '../contexto.ts'
 import { esViolacionDeUnicidad, type Db } from '../db/connection.ts'
@@ -320,14 +320,14 @@ async function comprometer(deps: DependenciasPago, pago: Pago): Promise<void> {
     log('la pasarela no confirmó el pago; se consulta su estado', {
       pago: pago.id,
       status: err instanceof ErrorPasarela ? err.status : null,
-      error: err instanceof Error ? err.message : String(err),
+      error: mensajeDeFallo(err),
     })
     try {
       respuesta = await pasarela.estado(pago.token)
     } catch (errEstado) {
       log('no se pudo consultar el estado del pago; queda por confirmar', {
         pago: pago.id,
-        error: errEstado instanceof Error ? errEstado.message : String(errEstado),
+        error: mensajeDeFallo(errEstado),
       })
       await soltarPlazo(deps, pago)
       return

@@ -15,6 +15,7 @@ import {
   type RespuestaTransaccion,
   type TransaccionCreada,
 } from './pasarela.ts'
+import { mensajeDeFallo } from '../bitacora.ts'
 
 export const RUTA_TRANSACCIONES_WEBPAY = '/rswebpaytransaction/api/webpay/v1.2/transactions'
 
@@ -52,7 +53,7 @@ export function crearPasarelaWebpay({
       if (cuerpo !== undefined) init.body = JSON.stringify(cuerpo)
       res = await enviar(`${base}${ruta}`, init)
     } catch (err) {
-      throw new ErrorPasarela(`Webpay no respondió: ${err instanceof Error ? err.message : String(err)}`, null)
+      throw new ErrorPasarela(`Webpay no respondió: ${mensajeDeFallo(err)}`, null)
     }
     const texto = await res.text()
     let json: unknown

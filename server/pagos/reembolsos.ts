@@ -31,7 +31,7 @@ import {
   type NuevoReembolso,
   type ReembolsoVista,
 } from '../../src/domain/reembolsos.ts'
-import { detalleDeError, type Log } from '../bitacora.ts'
+import { mensajeDeFallo, detalleDeError, type Log } from '../bitacora.ts'
 import type { Reloj } from '../contexto.ts'
 import { esViolacionDeUnicidad, type Db } from '../db/connection.ts'
 import type { Pago, Reembolso } from '../db/schema.ts'
@@ -209,7 +209,7 @@ export async function reembolsar(
   try {
     respuesta = await deps.pasarela.reembolsar(actual.token, monto)
   } catch (err) {
-    const mensaje = err instanceof Error ? err.message : String(err)
+    const mensaje = mensajeDeFallo(err)
     deps.log('la pasarela no aplicó el reembolso', {
       reembolso: fila.id,
       pago: pago.id,

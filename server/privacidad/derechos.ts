@@ -35,6 +35,8 @@ import { auditar, type Autor } from '../personal/auditoria.ts'
 import { subidasDe } from '../subidas/tus.ts'
 import { bloquearAlumno } from './bloqueo.ts'
 import { suprimirDatosAlumno, type ResultadoSupresion } from './supresion.ts'
+import { escaparHtml } from '../html.ts'
+import { mensajeDeFallo } from '../bitacora.ts'
 
 export const MENSAJE_SOLICITUD_NO_EXISTE = 'La solicitud no existe.'
 export const MENSAJE_RECTIFICACION_MANUAL =
@@ -410,23 +412,19 @@ async function enviarRespuestaSuprimida(deps: Dependencias, alumno: Alumno, nume
       to: alumno.email,
       subject: `Respondimos su solicitud N° ${numero}`,
       text: `${saludo}\n\n${texto}\n`,
-      html: `<p>${escapar(saludo)}</p>${texto
+      html: `<p>${escaparHtml(saludo)}</p>${texto
         .split('\n')
         .filter(Boolean)
-        .map((p) => `<p>${escapar(p)}</p>`)
+        .map((p) => `<p>${escaparHtml(p)}</p>`)
         .join('')}`,
     })
   } catch (err) {
     // The answer is kept as proof in any case; the school sees the failure in the log.
     deps.log('no se pudo enviar la respuesta a una supresión', {
       solicitud: numero,
-      error: err instanceof Error ? err.message : String(err),
+      error: mensajeDeFallo(err),
     })
   }
-}
-
-function escapar(texto: string): string {
-  return texto.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 }
 
 function textoDeRespuesta(

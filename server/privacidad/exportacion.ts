@@ -39,6 +39,8 @@ import type { Db } from '../db/connection.ts'
 import type { Database } from '../db/schema.ts'
 import { notificar } from '../notificaciones/notificar.ts'
 import { pdfDibujado } from '../tributario/documentos.ts'
+import { escaparHtml } from '../html.ts'
+import { mensajeDeFallo } from '../bitacora.ts'
 
 /** The JSON's format name and version: a new version when a field changes meaning or name. */
 export const FORMATO_EXPORTACION = { formato: 'portal-estudiantes/mis-datos', version: 1 } as const
@@ -273,13 +275,7 @@ export function documentoJson(
   }
 }
 
-function html(texto: unknown): string {
-  return String(texto ?? '')
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-}
+const html = (texto: unknown): string => escaparHtml(String(texto ?? ''))
 
 function valorEnTexto(valor: unknown): string {
   if (valor === null || valor === undefined || valor === '') return '—'
@@ -527,7 +523,7 @@ async function prepararUna(deps: DependenciasExportacion, id: string, { avisar }
     if (!cerrada) await blobs.delete(clave)
     return cerrada
   } catch (err) {
-    const error = err instanceof Error ? err.message : String(err)
+    const error = mensajeDeFallo(err)
     log('no se pudo preparar una copia de datos', { exportacion: id, intento: tomada.intentos, error })
     const espera = ESPERAS_MS[tomada.intentos - 1]
     await db

@@ -16,7 +16,7 @@ import {
 } from '../../src/domain/lecturas.ts'
 import { inicioDelDiaEnChile } from '../../src/domain/fechas.ts'
 import { sumarDias } from '../../src/domain/fechas.ts'
-import type { Log } from '../bitacora.ts'
+import { mensajeDeFallo, type Log } from '../bitacora.ts'
 import type { Database, LecturasDatosTable } from '../db/schema.ts'
 
 /** Who read: a staff member, or an integration key (named as the admin named it). */
@@ -123,7 +123,7 @@ export class RegistroLecturas {
             this.pendientes.unshift(...lote)
             this.log('no se pudo guardar el registro de lecturas', {
               filas: lote.length,
-              error: err instanceof Error ? err.message : String(err),
+              error: mensajeDeFallo(err),
             })
             return
           }

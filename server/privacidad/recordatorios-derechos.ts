@@ -8,10 +8,11 @@ import { randomUUID } from 'node:crypto'
 import { DERECHO, DIAS_RECORDATORIO_PLAZO, diasRestantes } from '../../src/domain/derechos.ts'
 import { fechaLarga } from '../../src/domain/fechas.ts'
 import { CAPACIDADES_DE_ROL, ROLES_PERSONAL } from '../../src/domain/personal.ts'
-import type { Log } from '../bitacora.ts'
+import { mensajeDeFallo, type Log } from '../bitacora.ts'
 import type { ConfigApp, Reloj } from '../contexto.ts'
 import type { Correo } from '../correo.ts'
 import type { Db } from '../db/connection.ts'
+import { escaparHtml } from '../html.ts'
 
 export type DependenciasRecordatorios = {
   db: Db
@@ -122,11 +123,11 @@ async function enviarRecordatorios(deps: DependenciasRecordatorios): Promise<voi
           to: d.email,
           subject: asunto,
           text: `Hola ${d.nombre}:\n\n${texto}\n`,
-          html: `<p>Hola ${escapar(d.nombre)}:</p><p>${escapar(texto)}</p>`,
+          html: `<p>Hola ${escaparHtml(d.nombre)}:</p><p>${escaparHtml(texto)}</p>`,
         })
       await donde.set({ estado: 'enviado', enviado_en: deps.clock().toISOString(), tomado_hasta: null }).execute()
     } catch (err) {
-      const error = err instanceof Error ? err.message : String(err)
+      const error = mensajeDeFallo(err)
       deps.log('no se pudo enviar un recordatorio de plazo', { solicitud: r.solicitud_id, intento: r.intentos, error })
       const espera = ESPERAS_MS[r.intentos - 1]
       await donde
@@ -142,8 +143,4 @@ async function enviarRecordatorios(deps: DependenciasRecordatorios): Promise<voi
         .execute()
     }
   }
-}
-
-function escapar(texto: string): string {
-  return texto.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
 }

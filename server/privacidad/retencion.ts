@@ -24,6 +24,7 @@ import { esViolacionDeUnicidad, type Db } from '../db/connection.ts'
 import { auditar, type Autor } from '../personal/auditoria.ts'
 import { quitarSubida, type AlmacenSubidas } from '../subidas/tus.ts'
 import { suprimirDatosAlumno, supresionesInconclusas, type DependenciasSupresion } from './supresion.ts'
+import { mensajeDeFallo } from '../bitacora.ts'
 
 export type DependenciasRetencion = Omit<DependenciasSupresion, 'subidas'> & {
   subidas: AlmacenSubidas
@@ -499,7 +500,7 @@ export async function aplicarLote(deps: DependenciasRetencion, loteId: string): 
       .execute()
     deps.log('revisión de conservación aplicada', { lote: loteId, elementos: pendientes.length })
   } catch (err) {
-    const mensaje = err instanceof Error ? err.message : String(err)
+    const mensaje = mensajeDeFallo(err)
     deps.log('error al aplicar una revisión de conservación', { lote: loteId, error: mensaje })
     await db
       .updateTable('retencion_lotes')

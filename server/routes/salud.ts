@@ -5,6 +5,7 @@
 import { Hono } from 'hono'
 import type { EntornoApp } from '../contexto.ts'
 import { migracionesPendientes } from '../db/connection.ts'
+import { mensajeDeFallo } from '../bitacora.ts'
 
 export const MENSAJE_NO_DISPONIBLE = 'Servidor no disponible: la base de datos no responde o no está al día.'
 
@@ -16,7 +17,7 @@ export const rutasSalud = new Hono<EntornoApp>().get('/', async (c) => {
     if (pendientes === 0) return c.json({ status: 'ok' })
     log(`salud: faltan ${pendientes} migraciones en la base de datos`)
   } catch (err) {
-    log(`salud: la base de datos no responde: ${err instanceof Error ? err.message : String(err)}`)
+    log(`salud: la base de datos no responde: ${mensajeDeFallo(err)}`)
   }
   return c.json({ status: 'error', error: MENSAJE_NO_DISPONIBLE }, 503)
 })

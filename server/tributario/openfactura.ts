@@ -13,6 +13,7 @@
 // request with the same Idempotency-Key, which returns the first document.
 import { esTipoDte, type TipoDte } from '../../src/domain/documento-tributario.ts'
 import { ErrorEmisor, type ClienteTributario, type DocumentoDelProveedor } from './cliente.ts'
+import { mensajeDeFallo } from '../bitacora.ts'
 
 export const RUTA_DTE = '/v2/dte/document'
 export const RESPUESTA_PEDIDA = ['PDF', 'XML', 'FOLIO', 'TIMBRE'] as const
@@ -94,7 +95,7 @@ export function crearClienteOpenfactura({
       res = await enviar(`${base}${ruta}`, init)
       texto = await res.text()
     } catch (err) {
-      throw new ErrorEmisor(`El emisor no respondió: ${err instanceof Error ? err.message : String(err)}`, null, false)
+      throw new ErrorEmisor(`El emisor no respondió: ${mensajeDeFallo(err)}`, null, false)
     }
     let json: unknown = null
     try {

@@ -27,7 +27,7 @@ import {
 import { fechaEnChile } from '../../src/domain/fechas.ts'
 import { formatearClp } from '../../src/domain/moneda.ts'
 import { urlResultadoPago } from '../../src/domain/urls.ts'
-import type { Log } from '../bitacora.ts'
+import { mensajeDeFallo, type Log } from '../bitacora.ts'
 import { nuevaClaveBlob, type BlobStore } from '../blobs.ts'
 import type { ConfigApp, Dependencias, Reloj } from '../contexto.ts'
 import type { Correo } from '../correo.ts'
@@ -118,8 +118,6 @@ async function cerrar(
     .where('estado', '=', 'pendiente')
     .execute()
 }
-
-const mensaje = (err: unknown) => (err instanceof Error ? err.message : String(err))
 
 type Referida = { tipo: TipoDte; folio: number; fecha: string; codigo: CodigoReferencia }
 
@@ -249,12 +247,12 @@ async function procesar(deps: DependenciasTributario, cliente: ClienteTributario
       tipo,
       intento: fila.intentos,
       definitivo,
-      error: mensaje(err),
+      error: mensajeDeFallo(err),
     })
-    if (definitivo) await cerrar(deps, token, fila.id, { estado: 'error', error: mensaje(err), dudoso: 0 })
+    if (definitivo) await cerrar(deps, token, fila.id, { estado: 'error', error: mensajeDeFallo(err), dudoso: 0 })
     else
       await cerrar(deps, token, fila.id, {
-        error: mensaje(err),
+        error: mensajeDeFallo(err),
         dudoso: 1,
         disponible_desde: new Date(deps.clock().getTime() + espera(config, fila.intentos)).toISOString(),
       })
@@ -345,7 +343,9 @@ async function avisarAtrasados(deps: DependenciasTributario): Promise<void> {
     try {
       await deps.correo.enviar({ to: admin.email, subject, text, html })
     } catch (err) {
-      deps.log('no se pudo avisar a un administrador de documentos tributarios atrasados', { error: mensaje(err) })
+      deps.log('no se pudo avisar a un administrador de documentos tributarios atrasados', {
+        error: mensajeDeFallo(err),
+      })
     }
   }
 }
