@@ -43,7 +43,6 @@ import type { Db } from '../db/connection.ts'
 import { celdaFecha, celdaFechaHora, hojaConEncabezado, nuevoLibro } from '../planilla.ts'
 import type { Database, Personal } from '../db/schema.ts'
 import { alumnosAlAlcance } from '../personal/alcance.ts'
-import { archivoEmitido, type ArchivoEmitido } from '../papel/emitidos.ts'
 
 type Alcance = Pick<Personal, 'rol' | 'asistente_id'>
 
@@ -299,18 +298,6 @@ export async function detallePago(db: Db, personal: Alcance, id: string) {
 /** The payment within reach (all its columns), for the receipt. */
 export function pagoAlAlcance(db: Db, personal: Alcance, id: string) {
   return pagosAlAlcance(db, personal).selectAll('pagos').where('pagos.id', '=', id).executeTakeFirst()
-}
-
-/** The payment's receipt as issued (not revoked), for the staff's download; undefined without its file. */
-export async function comprobanteEmitido(db: Db, pagoId: string): Promise<ArchivoEmitido | undefined> {
-  const fila = await db
-    .selectFrom('documentos_emitidos')
-    .select(['codigo', 'nombre_archivo', 'blob_clave', 'tamanno'])
-    .where('cod_tipo_documento', '=', DOC_COMPROBANTE_PAGO)
-    .where('referencia', '=', pagoId)
-    .where('revocado_en', 'is', null)
-    .executeTakeFirst()
-  return archivoEmitido(fila)
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 // An issued document's stored PDF, to be sent (server/archivos/enviar.ts): to its holder
-// (routes/documentos-emitidos.ts) or, for a payment's receipt, to the staff (server/pagos/gestion.ts).
+// (routes/documentos-emitidos.ts) or, for a payment's receipt, to the staff (routes/admin/pagos.ts).
+import { DOC_COMPROBANTE_PAGO } from '../../src/domain/documentos-emitidos.ts'
 import type { Db } from '../db/connection.ts'
 import type { DocumentosEmitidosTable } from '../db/schema.ts'
 
@@ -11,6 +12,9 @@ export type ArchivoEmitido = {
   tamanno: number
   blob_clave: string
 }
+
+/** The columns `archivoEmitido` reads. */
+const COLUMNAS_ARCHIVO_EMITIDO = ['codigo', 'nombre_archivo', 'blob_clave', 'tamanno'] as const
 
 /** The file of an issued document row; undefined when there is none, or it was never stored. */
 export function archivoEmitido(
@@ -37,9 +41,21 @@ export async function documentoEmitidoDeAlumno(
 ): Promise<ArchivoEmitido | undefined> {
   const fila = await db
     .selectFrom('documentos_emitidos')
-    .select(['codigo', 'nombre_archivo', 'blob_clave', 'tamanno'])
+    .select(COLUMNAS_ARCHIVO_EMITIDO)
     .where('codigo', '=', codigo.toUpperCase())
     .where('alumno_id', '=', alumnoId)
+    .where('revocado_en', 'is', null)
+    .executeTakeFirst()
+  return archivoEmitido(fila)
+}
+
+/** A payment's receipt as issued (not revoked), for the staff's download; undefined without its file. */
+export async function comprobanteEmitido(db: Db, pagoId: string): Promise<ArchivoEmitido | undefined> {
+  const fila = await db
+    .selectFrom('documentos_emitidos')
+    .select(COLUMNAS_ARCHIVO_EMITIDO)
+    .where('cod_tipo_documento', '=', DOC_COMPROBANTE_PAGO)
+    .where('referencia', '=', pagoId)
     .where('revocado_en', 'is', null)
     .executeTakeFirst()
   return archivoEmitido(fila)

@@ -2,6 +2,9 @@ import type { ReactNode } from 'react'
 import { MensajeError } from './mensaje-error.tsx'
 import { Estado } from './spinner.tsx'
 
+/** What SinDatos reads of a query (TanStack Query's result has it). */
+export type ConsultaSinDatos = { isError: boolean; error: unknown; refetch: () => unknown }
+
 /**
  * What a student's screen shows while its query has no data yet: the failed load, told as
  * `MensajeError`'s "carga" variant with 'Reintentar', or else that it is loading. `que` names what
@@ -12,7 +15,7 @@ export function SinDatos({
   que,
   caminos,
 }: {
-  consulta: { isError: boolean; error: unknown; refetch: () => unknown }
+  consulta: ConsultaSinDatos
   que: string
   /** The ways on (links) beside a failed load. */
   caminos?: ReactNode

@@ -18,7 +18,6 @@ import type { EntornoApp } from '../../contexto.ts'
 import { requiereCapacidad } from '../../middleware/capacidad.ts'
 import { comprobanteDe } from '../../pagos/flujo.ts'
 import {
-  comprobanteEmitido,
   conciliacion,
   detallePago,
   listarPagos,
@@ -28,6 +27,7 @@ import {
 } from '../../pagos/gestion.ts'
 import { registrarPagoPresencial } from '../../pagos/presencial.ts'
 import { auditar } from '../../personal/auditoria.ts'
+import { comprobanteEmitido } from '../../papel/emitidos.ts'
 import { enviarArchivo } from '../../archivos/enviar.ts'
 import { contentDisposition } from '../../archivos/nombre.ts'
 import { dependenciasPago } from '../../pagos/dependencias.ts'
