@@ -9,7 +9,7 @@ import { concursoDeRuta, guardarBackUrl, haySesion, marcarFlujoConcurso } from '
 import { useSesion } from '../lib/use-sesion.ts'
 import { cargarBarraAlumno } from './-components/encabezado.tsx'
 
-// A new privacy policy version, shown once: its own chunk, fetched after the page shows.
+// A new privacy policy version, shown once below the screen: its own chunk, fetched after the page shows.
 const AvisoPolitica = lazy(() =>
   import('../features/privacidad/aviso-politica.tsx').then((m) => ({ default: m.AvisoPolitica })),
 )
@@ -51,10 +51,12 @@ function LayoutAlumno() {
     <OutboxProvider outbox={outbox}>
       {codigo ? <CambiosPendientes alumno={codigo} /> : null}
       <AvisoPostulacion />
+      <Outlet />
+      {/* After the screen, not above it: arriving late, it must not push down what the student is
+          about to tap (on the fee page, 'Pagar' moved by the notice's height). */}
       <Suspense fallback={null}>
         <AvisoPolitica />
       </Suspense>
-      <Outlet />
     </OutboxProvider>
   )
 }

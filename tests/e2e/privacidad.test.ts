@@ -39,3 +39,22 @@ test('a signed-in student is told of the policy once: after "Entendido" it does 
   expect(await aviso.count()).toBe(0)
   await context.close()
 })
+
+test('the notice arriving late moves nothing on the screen: the fee page\'s "Pagar" stays where the student aims', async () => {
+  const { page, context } = await portal.newPage({ sesion: 'estudiante@demo.cl' })
+  // The notice's answer held back until the screen is up, as on a slow connection.
+  let soltar = () => {}
+  const retenida = new Promise<void>((r) => (soltar = r))
+  await page.route('**/api/privacidad/aviso', async (route) => {
+    await retenida
+    await route.continue()
+  })
+  await page.goto(`${portal.url}/concurso/derechopostulacion/10`)
+  const pagar = page.getByRole('button', { name: /^Pagar \$/ })
+  await pagar.waitFor()
+  const antes = await pagar.boundingBox()
+  soltar()
+  await page.getByRole('region', { name: 'Actualizamos nuestra política de privacidad' }).waitFor()
+  expect(await pagar.boundingBox()).toEqual(antes)
+  await context.close()
+})

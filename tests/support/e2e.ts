@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, inject } from 'vitest'
+import { afterAll, beforeAll, inject, onTestFailed } from 'vitest'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { conectarNavegador, lanzarNavegador, type NavegadorDePrueba } from './navegador.ts'
 import { DEMO_SECRETO_TOTP } from '../../server/db/seed/personal-demo.ts'
@@ -59,6 +59,21 @@ export function prepararPortal(options: Parameters<typeof iniciarServidorDePrueb
           : undefined
       const context = await state.browser.newContext(ancho, storageState ? { storageState } : {})
       const page = await context.newPage()
+      // A journey that fails says where it stood: a timeout alone does not tell what the screen showed.
+      onTestFailed(async () => {
+        if (page.isClosed()) return
+        const texto = await page
+          .locator('body')
+          .innerText({ timeout: 2000 })
+          .catch(() => '(no se pudo leer)')
+        const servidor = state.server.logs
+          .filter((linea) => !linea.includes('"ruta":"/assets/'))
+          .slice(-8)
+          .join('\n')
+        console.error(
+          `La página en ${page.url()} mostraba:\n${texto.slice(0, 2000)}\nEl servidor, al final:\n${servidor}`,
+        )
+      })
       return { context, page }
     },
   }
