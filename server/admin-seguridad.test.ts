@@ -476,6 +476,28 @@ const ENDPOINTS_ADMIN: EndpointAdmin[] = [
   },
   {
     metodo: 'POST',
+    ruta: '/admin/privacidad/solicitudes/:id/correo-respuesta',
+    requiere: 'privacidad.gestionar',
+    url: () => `/admin/privacidad/solicitudes/${solicitudDerecho}/correo-respuesta`,
+    async preparar() {
+      // A request whose answer's e-mail was given up (as after a suppression with the mail server down).
+      await nuevaSolicitudDerecho()
+      await consultarDb(
+        servidor.dataDir,
+        "update solicitudes_derechos set correo_respuesta = ?, correo_respuesta_estado = 'fallido', correo_respuesta_intentos = 6 where id = ?",
+        JSON.stringify({
+          to: 'antes@correo.cl',
+          subject: 'Respondimos su solicitud',
+          text: 'Hola',
+          html: '<p>Hola</p>',
+        }),
+        solicitudDerecho,
+      )
+    },
+    cambia: true,
+  },
+  {
+    metodo: 'POST',
     ruta: '/admin/privacidad/brechas/:id/agencia',
     requiere: 'privacidad.brechas',
     url: () => `/admin/privacidad/brechas/${privacidad.brecha}/agencia`,

@@ -20,6 +20,7 @@ import { crearCorreo } from './correo.ts'
 import { enviarPendientes } from './notificaciones/programador.ts'
 import { prepararExportaciones } from './privacidad/exportacion.ts'
 import { revisarPlazosDerechos } from './privacidad/recordatorios-derechos.ts'
+import { enviarRespuestasPorCorreo } from './privacidad/respuesta-por-correo.ts'
 import { correrRetencion } from './privacidad/retencion.ts'
 import { revisarRecordatorios } from './notificaciones/recordatorios.ts'
 import { barrerReclamos } from './pagos/flujo.ts'
@@ -148,6 +149,10 @@ export async function iniciarServidor({
   await segundoPlano.cada(config.tributario.cadaMs, 'emitir documentos tributarios', () => emitirPendientes(deps))
   await segundoPlano.cada(config.notificaciones.cadaMs, 'preparar copias de datos', () => prepararExportaciones(deps))
   await segundoPlano.cada(10 * 60_000, 'revisar plazos de solicitudes de derechos', () => revisarPlazosDerechos(deps))
+  // A suppression's answer whose e-mail failed, tried again under a lease (one server sends it).
+  await segundoPlano.cada(config.notificaciones.cadaMs, 'enviar respuestas por correo', () =>
+    enviarRespuestasPorCorreo(deps),
+  )
   // Finishes suppressions a crash left halfway, applies confirmed retention batches under a
   // lease, proposes a new batch (a dry run) once a day (server/privacidad/retencion.ts).
   await segundoPlano.cada(3_600_000, 'revisar la conservación de datos', () =>

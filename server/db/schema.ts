@@ -715,6 +715,14 @@ export type SolicitudesDerechosTable = {
   respondida_en: string | null
   respondida_por: string | null
   resultado: string | null
+  /** The answer's e-mail while it waits (a suppression's, to the address the student had): JSON. */
+  correo_respuesta: string | null
+  correo_respuesta_estado: 'pendiente' | 'enviado' | 'fallido' | null
+  correo_respuesta_intentos: number | null
+  correo_respuesta_desde: string | null
+  correo_respuesta_tomado_hasta: string | null
+  correo_respuesta_error: string | null
+  correo_respuesta_enviado_en: string | null
 }
 export type SolicitudDerechoFila = Selectable<SolicitudesDerechosTable>
 

@@ -35,8 +35,12 @@ import { auditar, type Autor } from '../personal/auditoria.ts'
 import { subidasDe } from '../subidas/tus.ts'
 import { bloquearAlumno } from './bloqueo.ts'
 import { suprimirDatosAlumno, type ResultadoSupresion } from './supresion.ts'
-import { escaparHtml } from '../html.ts'
-import { mensajeDeFallo } from '../bitacora.ts'
+import {
+  correoDeRespuesta,
+  correoRespuestaDe,
+  encolarRespuestaPorCorreo,
+  enviarRespuestasPorCorreo,
+} from './respuesta-por-correo.ts'
 
 export const MENSAJE_SOLICITUD_NO_EXISTE = 'La solicitud no existe.'
 export const MENSAJE_RECTIFICACION_MANUAL =
@@ -183,6 +187,7 @@ export async function detalleDeSolicitud(db: Db, id: string) {
     ...enVista(f),
     datos: JSON.parse(f.datos) as SolicitudDerecho,
     resultado: f.resultado ? (JSON.parse(f.resultado) as unknown) : null,
+    correoRespuesta: correoRespuestaDe(f),
     alumno: { id: f.alumno_id, nombre: `${f.nombres} ${f.apellidos}`, email: f.email },
     mensajes: mensajes.map((r) => ({ tipo: r.tipo, texto: r.texto, enviadaEn: r.enviada_en, por: r.por_nombre })),
   }
@@ -360,8 +365,9 @@ export async function responderSolicitud(
     if (aplicar) await guardarPersona(trx, alumno.id, aplicar.persona, null, autor.ahora)
     await registrarMensaje(trx, autor, id, 'respuesta', texto)
     // A student whose data was suppressed has no account left to read it in, nor an e-mail on
-    // record: the answer goes to the address they had (below), after the commit.
-    if (!supresion)
+    // record: the answer is queued to the address they had, and sent after the commit.
+    if (supresion) await encolarRespuestaPorCorreo(trx, id, correoDeRespuesta(alumno, fila.numero, texto), autor.ahora)
+    else
       await notificar(trx, {
         alumnoId: fila.alumno_id,
         tipo: 'privacidad-solicitud',
@@ -399,32 +405,10 @@ export async function responderSolicitud(
     return true
   })
   if (!hecho) return { error: MENSAJE_SOLICITUD_CERRADA, status: 409 }
-  if (supresion) await enviarRespuestaSuprimida(deps, alumno, fila.numero, texto)
+  if (supresion)
+    void deps.segundoPlano.lanzar('enviar la respuesta por correo', () => enviarRespuestasPorCorreo(deps, id))
   else despacharAhora(deps)
   return { estado, texto }
-}
-
-/** The answer to a suppression, by e-mail to the address the student had before it was anonymised. */
-async function enviarRespuestaSuprimida(deps: Dependencias, alumno: Alumno, numero: string, texto: string) {
-  const saludo = `Hola ${alumno.nombres}:`
-  try {
-    await deps.correo.enviar({
-      to: alumno.email,
-      subject: `Respondimos su solicitud N° ${numero}`,
-      text: `${saludo}\n\n${texto}\n`,
-      html: `<p>${escaparHtml(saludo)}</p>${texto
-        .split('\n')
-        .filter(Boolean)
-        .map((p) => `<p>${escaparHtml(p)}</p>`)
-        .join('')}`,
-    })
-  } catch (err) {
-    // The answer is kept as proof in any case; the school sees the failure in the log.
-    deps.log('no se pudo enviar la respuesta a una supresión', {
-      solicitud: numero,
-      error: mensajeDeFallo(err),
-    })
-  }
 }
 
 function textoDeRespuesta(

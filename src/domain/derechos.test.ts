@@ -2,6 +2,7 @@ import * as v from 'valibot'
 import { expect, test } from 'vitest'
 import {
   AGENCIA,
+  correoRespuestaEnPalabras,
   descargaPermitida,
   diasRestantes,
   esDiaHabil,
@@ -113,4 +114,26 @@ test('suppression says, from the registry, that payments and issued documents st
   expect(seElimina.map((c) => c.id)).toEqual(expect.arrayContaining(['contacto', 'documentos', 'encuesta']))
   expect(seConserva.every((c) => c.porque.length > 0)).toBe(true)
   expect([...seElimina, ...seConserva].some((c) => c.id === 'personal')).toBe(false)
+})
+
+test('the school reads where an answer sent by e-mail stands: sent, to be tried again with why, or given up', () => {
+  const momento = (iso: string) => `«${iso}»`
+  const base = { para: 'ana@correo.cl', error: null, enviadoEn: null }
+  expect(correoRespuestaEnPalabras({ ...base, estado: 'pendiente', intentos: 0 }, momento)).toBe(
+    'Por enviar por correo a ana@correo.cl.',
+  )
+  expect(
+    correoRespuestaEnPalabras({ ...base, estado: 'pendiente', intentos: 1, error: 'Connection refused' }, momento),
+  ).toBe(
+    'Por enviar por correo a ana@correo.cl: 1 intento fallido (Connection refused); el portal lo intentará de nuevo.',
+  )
+  expect(correoRespuestaEnPalabras({ ...base, estado: 'fallido', intentos: 6, error: '421 Ocupado' }, momento)).toBe(
+    'No se pudo enviar por correo a ana@correo.cl tras 6 intentos fallidos (421 Ocupado). Hágasela llegar por otro medio o vuelva a intentarlo.',
+  )
+  expect(
+    correoRespuestaEnPalabras(
+      { ...base, para: null, estado: 'enviado', intentos: 2, enviadoEn: '2026-12-02T13:00:00Z' },
+      momento,
+    ),
+  ).toBe('Enviada por correo el «2026-12-02T13:00:00Z».')
 })

@@ -405,3 +405,34 @@ export const ETIQUETA_ESTADO_EXPORTACION: Record<EstadoExportacion, string> = {
   lista: 'Lista para descargar',
   fallida: 'No se pudo preparar',
 }
+
+/**
+ * Where the e-mail of an answer stands, when the answer went by e-mail (a suppression's, to the
+ * address the student had): sent, waiting for another try, or given up.
+ */
+export type CorreoRespuesta = {
+  estado: 'pendiente' | 'enviado' | 'fallido'
+  para: string | null
+  intentos: number
+  error: string | null
+  enviadoEn: string | null
+}
+
+export const ETIQUETA_CORREO_RESPUESTA: Record<CorreoRespuesta['estado'], string> = {
+  pendiente: 'Por enviar',
+  enviado: 'Enviado',
+  fallido: 'No se pudo enviar',
+}
+
+export const MENSAJE_CORREO_NO_FALLIDO = 'El correo de esta respuesta no está entre los que no se pudieron enviar.'
+
+/** What the school reads of it; `momento` writes a moment in Chile's words. */
+export function correoRespuestaEnPalabras(c: CorreoRespuesta, momento: (iso: string) => string): string {
+  if (c.estado === 'enviado') return `Enviada por correo el ${c.enviadoEn ? momento(c.enviadoEn) : '—'}.`
+  const fallidos = c.intentos === 1 ? '1 intento fallido' : `${c.intentos} intentos fallidos`
+  const motivo = c.error ? ` (${c.error})` : ''
+  if (c.estado === 'fallido')
+    return `No se pudo enviar por correo a ${c.para ?? '—'} tras ${fallidos}${motivo}. Hágasela llegar por otro medio o vuelva a intentarlo.`
+  if (c.intentos === 0) return `Por enviar por correo a ${c.para ?? '—'}.`
+  return `Por enviar por correo a ${c.para ?? '—'}: ${fallidos}${motivo}; el portal lo intentará de nuevo.`
+}

@@ -1,4 +1,4 @@
-import { DERECHO, ETIQUETA_ESTADO_DERECHO } from './derechos.ts'
+import { DERECHO, ETIQUETA_CORREO_RESPUESTA, ETIQUETA_ESTADO_DERECHO } from './derechos.ts'
 import { fechaEnChile, horaEnChile } from './fechas.ts'
 import { PUBLICACION_EN_PALABRAS } from './gestion-concursos.ts'
 import { ETIQUETA_ALCANCE } from './integracion.ts'
@@ -72,6 +72,7 @@ export const ETIQUETAS_ACCION = {
   'privacidad.responder': 'Solicitud de derechos respondida',
   'privacidad.aprobar': 'Solicitud de derechos aprobada y aplicada',
   'privacidad.rechazar': 'Solicitud de derechos rechazada',
+  'privacidad.reintentar-correo': 'Correo de una respuesta a una solicitud de derechos, intentado de nuevo',
   // Privacy: blocking a student's data.
   'privacidad.bloquear': 'Datos del alumno bloqueados',
   'privacidad.levantar-bloqueo': 'Bloqueo de los datos del alumno levantado',
@@ -346,6 +347,7 @@ export const CAMPOS_AUDITADOS: Readonly<Record<string, Campo>> = {
   valorDelDato: { etiqueta: 'Valor del dato', formato: texto, vacio: 'vacío' },
   eliminado: { etiqueta: 'Se eliminó o anonimizó', formato: texto },
   conservado: { etiqueta: 'Se conservó', formato: texto },
+  correoRespuesta: { etiqueta: 'Correo de la respuesta', formato: palabras(ETIQUETA_CORREO_RESPUESTA) },
   // Privacy: blocking a student's data.
   solicitudPrivacidad: { etiqueta: 'Solicitud de privacidad', formato: numero },
   bloqueadoDesde: { etiqueta: 'Bloqueado desde', formato: momento },

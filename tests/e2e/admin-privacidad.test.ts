@@ -2,7 +2,8 @@
 // the admin opens 'Conservación de datos', prepares a review that lists an old applicant and
 // deletes nothing, confirms it in a dialog and reads what was deleted; the applicant's payment is
 // still there. Then the admin records an incident (an empty form says what is missing) and the
-// student reads the notice. Axe on each screen and dialog at 1280 px.
+// student reads the notice. An answer's e-mail given up is tried again from its request. Axe on
+// each screen and dialog at 1280 px.
 import { expect, test } from 'vitest'
 import { DEMO_CUENTAS } from '../../server/db/seed/demo.ts'
 import { DEMO_PERSONAL } from '../../server/db/seed/personal-demo.ts'
@@ -10,7 +11,7 @@ import { MENSAJE_CATEGORIAS_BRECHA, MENSAJE_DESCRIPCION_BRECHA } from '../../src
 import { REGISTRO_DATOS } from '../../src/domain/registro-datos.ts'
 import { hallazgosGraves } from '../support/axe.ts'
 import { ANCHO_ESCRITORIO, prepararPortal } from '../support/e2e.ts'
-import { consultarDb } from '../support/servidor.ts'
+import { consultarDb, iniciarSesion, leerCorreos } from '../support/servidor.ts'
 
 const portal = prepararPortal({ throttle: 'off' })
 const POSTULANTE = 'alumno-sinsolicitudes'
@@ -116,4 +117,43 @@ test('the admin records an incident and the affected student reads the notice', 
   const campana = alumno.page.getByRole('dialog', { name: 'Avisos' })
   await campana.getByText('Incidente de seguridad con sus datos').waitFor()
   await campana.getByText('Se pidió al destinatario borrar el correo.', { exact: false }).waitFor()
+})
+
+test('an answer whose e-mail was given up: the delegate reads why, tries again, and it goes', async () => {
+  const estudiante = await iniciarSesion(portal.url, DEMO_CUENTAS.estudiante)
+  const pedida = await estudiante.post('/api/privacidad/mis-datos/solicitudes', { derecho: 'acceso' })
+  const { id, numero } = (await pedida.json()) as { id: string; numero: string }
+  // As after a suppression answered with the mail server down for the six tries.
+  await consultarDb(
+    portal.server.dataDir,
+    `update solicitudes_derechos set estado = 'aprobada', respondida_en = ?, correo_respuesta = ?,
+       correo_respuesta_estado = 'fallido', correo_respuesta_intentos = 6, correo_respuesta_error = 'Connection refused'
+     where id = ?`,
+    new Date().toISOString(),
+    JSON.stringify({
+      to: 'antes@correo.cl',
+      subject: `Respondimos su solicitud N° ${numero}`,
+      text: 'Hola',
+      html: '<p>Hola</p>',
+    }),
+    id,
+  )
+  const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.delegado })
+  const abrir = async () => {
+    await page.goto(`${portal.url}/admin/privacidad`)
+    await page.getByRole('button', { name: `Ver la solicitud ${numero}` }).click()
+    return page.getByRole('dialog', { name: `Solicitud N° ${numero}: Acceso` })
+  }
+  const dialogo = await abrir()
+  await dialogo
+    .getByText(
+      'No se pudo enviar por correo a antes@correo.cl tras 6 intentos fallidos (Connection refused). Hágasela llegar por otro medio o vuelva a intentarlo.',
+    )
+    .waitFor()
+  expect(await hallazgosGraves(page)).toEqual([])
+  await dialogo.getByRole('button', { name: 'Intentar de nuevo' }).click()
+  await page.getByText('El correo de la respuesta se intentará enviar de nuevo ahora.').waitFor()
+  await expect.poll(() => leerCorreos(portal.server.dataDir).some((c) => c.to.includes('antes@correo.cl'))).toBe(true)
+  await (await abrir()).getByText(/^Enviada por correo el /).waitFor()
+  await context.close()
 })

@@ -33,6 +33,7 @@ import * as m0034 from './0034-consentimiento-bloqueo-lecturas.ts'
 import * as m0035 from './0035-derechos.ts'
 import * as m0036 from './0036-supresion-retencion-brechas.ts'
 import * as m0037 from './0037-comprobante-no-tributario.ts'
+import * as m0038 from './0038-respuesta-por-correo.ts'
 
 const migraciones: Record<string, Migration> = {
   '0001-inicial': m0001,
@@ -67,6 +68,7 @@ const migraciones: Record<string, Migration> = {
   '0035-derechos': m0035,
   '0036-supresion-retencion-brechas': m0036,
   '0037-comprobante-no-tributario': m0037,
+  '0038-respuesta-por-correo': m0038,
 }
 
 export const proveedorMigraciones: MigrationProvider = {

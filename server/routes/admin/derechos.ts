@@ -1,7 +1,8 @@
 // The school's queue of rights requests, mounted at /api/admin/privacidad/solicitudes, for the
 // roles with 'privacidad.gestionar' (administration and the data protection officer): every
 // request with its deadline, what falls due first on top; one request with every message sent;
-// the one extension with its reason; the answer (reply, approve, refuse with grounds). Each change
+// the one extension with its reason; the answer (reply, approve, refuse with grounds); a
+// suppression's answer e-mail that could not be sent, tried again. Each change
 // is audited in its own transaction with its proof (server/privacidad/derechos.ts).
 import { Hono } from 'hono'
 import { prorrogaSchema, respuestaDerechoSchema } from '../../../src/domain/derechos.ts'
@@ -15,6 +16,7 @@ import {
   prorrogarSolicitud,
   responderSolicitud,
 } from '../../privacidad/derechos.ts'
+import { reintentarRespuestaPorCorreo } from '../../privacidad/respuesta-por-correo.ts'
 import { rechazar } from '../../http/respuesta.ts'
 import { cuerpoJson } from '../../http/validacion.ts'
 
@@ -38,6 +40,11 @@ export const rutasDerechosAdmin = new Hono<EntornoApp>()
       c.req.param('id'),
       c.req.valid('json').motivo,
     )
+    if ('error' in hecho) return rechazar(c, hecho.status, hecho.error)
+    return c.json(hecho)
+  })
+  .post('/:id/correo-respuesta', gestionar, async (c) => {
+    const hecho = await reintentarRespuestaPorCorreo(c.var.deps, autor(c, c.var.personal), c.req.param('id'))
     if ('error' in hecho) return rechazar(c, hecho.status, hecho.error)
     return c.json(hecho)
   })

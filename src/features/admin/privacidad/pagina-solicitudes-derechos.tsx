@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useId, useState, type FormEvent } from 'react'
 import * as v from 'valibot'
 import {
+  correoRespuestaEnPalabras,
   DECISIONES,
   DERECHO,
   diasRestantes,
@@ -25,6 +26,7 @@ import { LecturasDatos } from './lecturas.tsx'
 import {
   derechosQueries,
   prorrogarSolicitud,
+  reintentarCorreoRespuesta,
   responderSolicitud,
   type DetalleSolicitud,
   type SolicitudEnCola,
@@ -200,6 +202,7 @@ function Detalle({ s, onCerrar }: { s: DetalleSolicitud; onCerrar: () => void })
           </li>
         ))}
       </ol>
+      {s.correoRespuesta ? <CorreoRespuesta id={s.id} correo={s.correoRespuesta} /> : null}
       {s.estado === 'recibida' ? (
         <>
           {s.prorrogadaEn || s.derecho === 'bloqueo' ? null : <FormularioProrroga id={s.id} />}
@@ -207,6 +210,41 @@ function Detalle({ s, onCerrar }: { s: DetalleSolicitud; onCerrar: () => void })
         </>
       ) : null}
     </div>
+  )
+}
+
+/** A suppression's answer goes by e-mail: where it stands, and a given-up one tried again. */
+function CorreoRespuesta({ id, correo }: { id: string; correo: NonNullable<DetalleSolicitud['correoRespuesta']> }) {
+  const queryClient = useQueryClient()
+  const [error, setError] = useState<string | undefined>()
+  const [ocupado, setOcupado] = useState(false)
+  async function reintentar() {
+    setError(undefined)
+    setOcupado(true)
+    try {
+      await reintentarCorreoRespuesta(queryClient, id)
+      toast({ tipo: 'success', mensaje: 'El correo de la respuesta se intentará enviar de nuevo ahora.' })
+    } catch (err) {
+      setError(mensajeDeError(err))
+    } finally {
+      setOcupado(false)
+    }
+  }
+  return (
+    <section aria-labelledby={`correo-${id}`}>
+      <h3 id={`correo-${id}`}>Correo de la respuesta</h3>
+      {correo.estado === 'fallido' ? (
+        <MensajeError rol={null}>{correoRespuestaEnPalabras(correo, momento)}</MensajeError>
+      ) : (
+        <p>{correoRespuestaEnPalabras(correo, momento)}</p>
+      )}
+      {error ? <MensajeError>{error}</MensajeError> : null}
+      {correo.estado === 'fallido' ? (
+        <button type="button" className="boton" disabled={ocupado} onClick={() => void reintentar()}>
+          {ocupado ? 'Enviando…' : 'Intentar de nuevo'}
+        </button>
+      ) : null}
+    </section>
   )
 }
 

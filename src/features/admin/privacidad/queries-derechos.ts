@@ -42,3 +42,9 @@ export async function responderSolicitud(queryClient: QueryClient, id: string, r
   await refrescar(queryClient)
   return hecho
 }
+
+export async function reintentarCorreoRespuesta(queryClient: QueryClient, id: string) {
+  const hecho = await leer(api[':id']['correo-respuesta'].$post({ param: { id } }))
+  await refrescar(queryClient)
+  return hecho
+}
