@@ -7,7 +7,7 @@
 // server at a time through a lease (`correo_respuesta_tomado_hasta`), as the notices' deliveries
 // are. Once sent, the address and the text are cleared: the answer stays as proof in
 // `respuestas_derechos`, the address is not kept for anything else.
-import type { Transaction } from 'kysely'
+import type { ExpressionBuilder, Transaction } from 'kysely'
 import { MENSAJE_CORREO_NO_FALLIDO, type CorreoRespuesta } from '../../src/domain/derechos.ts'
 import { mensajeDeFallo } from '../bitacora.ts'
 import type { Dependencias } from '../contexto.ts'
@@ -56,17 +56,19 @@ export async function encolarRespuestaPorCorreo(
     .execute()
 }
 
+/** An e-mail waiting, due by `momento`, and held by no run. */
+function libre(momento: string) {
+  return (eb: ExpressionBuilder<Database, 'solicitudes_derechos'>) =>
+    eb.and([
+      eb('correo_respuesta_estado', '=', 'pendiente'),
+      eb('correo_respuesta_desde', '<=', momento),
+      eb.or([eb('correo_respuesta_tomado_hasta', 'is', null), eb('correo_respuesta_tomado_hasta', '<', momento)]),
+    ])
+}
+
 /** Sends the answers' e-mails that are due (`soloId`: just that request's, right after its answer). */
 export async function enviarRespuestasPorCorreo(deps: DependenciasRespuesta, soloId?: string): Promise<void> {
-  const ahora = deps.clock().toISOString()
-  let consulta = deps.db
-    .selectFrom('solicitudes_derechos')
-    .select('id')
-    .where('correo_respuesta_estado', '=', 'pendiente')
-    .where('correo_respuesta_desde', '<=', ahora)
-    .where((eb) =>
-      eb.or([eb('correo_respuesta_tomado_hasta', 'is', null), eb('correo_respuesta_tomado_hasta', '<', ahora)]),
-    )
+  let consulta = deps.db.selectFrom('solicitudes_derechos').select('id').where(libre(deps.clock().toISOString()))
   if (soloId) consulta = consulta.where('id', '=', soloId)
   for (const { id } of await consulta.orderBy('correo_respuesta_desde').limit(50).execute()) await enviarUna(deps, id)
 }
@@ -83,10 +85,7 @@ async function enviarUna(deps: DependenciasRespuesta, id: string): Promise<void>
       correo_respuesta_intentos: eb(eb.fn.coalesce('correo_respuesta_intentos', eb.val(0)), '+', 1),
     }))
     .where('id', '=', id)
-    .where('correo_respuesta_estado', '=', 'pendiente')
-    .where((eb) =>
-      eb.or([eb('correo_respuesta_tomado_hasta', 'is', null), eb('correo_respuesta_tomado_hasta', '<', momento)]),
-    )
+    .where(libre(momento))
     .returning(['numero', 'correo_respuesta', 'correo_respuesta_intentos'])
     .executeTakeFirst()
   if (!tomada?.correo_respuesta) return
