@@ -141,3 +141,19 @@ test('an address of the school reached inside the student’s app opens the scho
   await page.getByRole('button', { name: 'Ingresar' }).waitFor()
   await context.close()
 })
+
+test('the staff home opens with today’s counts in place: the sections’ cards do not move when they arrive', async () => {
+  const { page, context } = await portal.newPage({ ancho: ANCHO_ESCRITORIO, personal: DEMO_PERSONAL.admin })
+  // The counts' answer held back a moment, as on a slow connection.
+  await page.route('**/api/admin/resumen', async (route) => {
+    await new Promise((r) => setTimeout(r, 800))
+    await route.continue()
+  })
+  await page.goto(`${portal.url}/admin/home`)
+  const alumnos = page.getByRole('main').getByRole('link', { name: 'Alumnos', exact: true })
+  await alumnos.waitFor()
+  const antes = await alumnos.boundingBox()
+  await page.getByRole('link', { name: /Documentos por revisar/ }).waitFor()
+  expect(await alumnos.boundingBox()).toEqual(antes)
+  await context.close()
+})
