@@ -153,7 +153,21 @@ test('an answer whose e-mail was given up: the delegate reads why, tries again, 
   expect(await hallazgosGraves(page)).toEqual([])
   await dialogo.getByRole('button', { name: 'Intentar de nuevo' }).click()
   await page.getByText('El correo de la respuesta se intentará enviar de nuevo ahora.').waitFor()
-  await expect.poll(() => leerCorreos(portal.server.dataDir).some((c) => c.to.includes('antes@correo.cl'))).toBe(true)
+  // Sent in the background: once the request says so, the e-mail is there and the dialog tells it.
+  await expect
+    .poll(
+      async () =>
+        (
+          await consultarDb<{ estado: string }>(
+            portal.server.dataDir,
+            'select correo_respuesta_estado as estado from solicitudes_derechos where id = ?',
+            id,
+          )
+        )[0]?.estado,
+      { timeout: 15_000 },
+    )
+    .toBe('enviado')
+  expect(leerCorreos(portal.server.dataDir).some((c) => c.to.includes('antes@correo.cl'))).toBe(true)
   await (await abrir()).getByText(/^Enviada por correo el /).waitFor()
   await context.close()
 })
