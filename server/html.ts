@@ -3,3 +3,12 @@
 export function escaparHtml(texto: string | number): string {
   return String(texto).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 }
+
+/** A plain-text e-mail's body as HTML: each non-empty line a paragraph, escaped. */
+export function parrafosHtml(texto: string): string {
+  return texto
+    .split('\n')
+    .filter(Boolean)
+    .map((p) => `<p>${escaparHtml(p)}</p>`)
+    .join('')
+}

@@ -13,7 +13,7 @@ import { mensajeDeFallo } from '../bitacora.ts'
 import type { Dependencias } from '../contexto.ts'
 import type { Mensaje } from '../correo.ts'
 import type { Database, SolicitudDerechoFila } from '../db/schema.ts'
-import { escaparHtml } from '../html.ts'
+import { parrafosHtml } from '../html.ts'
 import { ESPERAS_MS, PLAZO_TOMA_MS } from '../notificaciones/programador.ts'
 import { auditar, type Autor } from '../personal/auditoria.ts'
 
@@ -26,11 +26,7 @@ export function correoDeRespuesta(para: { email: string; nombres: string }, nume
     to: para.email,
     subject: `Respondimos su solicitud N° ${numero}`,
     text: `${saludo}\n\n${texto}\n`,
-    html: `<p>${escaparHtml(saludo)}</p>${texto
-      .split('\n')
-      .filter(Boolean)
-      .map((p) => `<p>${escaparHtml(p)}</p>`)
-      .join('')}`,
+    html: parrafosHtml(`${saludo}\n${texto}`),
   }
 }
 

@@ -1,7 +1,7 @@
 // E-mails to an enrolment's commercial assistant: a rejected set of conditions to follow up, a
 // signed regulations document to know of (the CRM's notify-upload step, done here by e-mail).
 import type { Dependencias } from '../contexto.ts'
-import { escaparHtml } from '../html.ts'
+import { parrafosHtml } from '../html.ts'
 
 export async function avisarAsistente(
   deps: Dependencias,
@@ -21,6 +21,6 @@ export async function avisarAsistente(
     to: asistente.email,
     subject: asunto,
     text: texto,
-    html: `<p>${texto.split('\n').filter(Boolean).map(escaparHtml).join('</p><p>')}</p>`,
+    html: parrafosHtml(texto),
   })
 }
